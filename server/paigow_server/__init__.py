@@ -1,0 +1,1 @@
+"""paigow_server: the thin adapter around ``paigow`` (Starlette, WebSockets, Redis)."""
