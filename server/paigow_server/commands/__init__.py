@@ -1,0 +1,1 @@
+"""Sub-commands of the ``paigow`` console script, one module each."""
