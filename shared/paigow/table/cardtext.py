@@ -1,0 +1,41 @@
+"""Cards as text inside table state, commands, events and views.
+
+The table keeps cards in their canonical text form (``"As"``, ``"Td"``, ``"JK"``; see
+``paigow.rules.cards``) so that every value is plain JSON for the server and the browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from paigow.rules.cards import DECK, Card, InvalidCardError, parse_card
+
+__all__ = ["CARD_TEXTS", "CardText", "cards_from_text", "cards_to_text", "format_cents"]
+
+CardText = str
+"""One card's canonical text, e.g. ``"As"`` or ``"JK"``."""
+
+CARD_TEXTS: frozenset[str] = frozenset(str(c) for c in DECK)
+_BY_TEXT: dict[str, Card] = {str(c): c for c in DECK}
+
+
+def cards_to_text(cards: Iterable[Card]) -> tuple[CardText, ...]:
+    return tuple(str(c) for c in cards)
+
+
+def cards_from_text(texts: Iterable[str]) -> tuple[Card, ...]:
+    """Canonical texts back to cards; any other spelling is parsed (raises ``InvalidCardError``)."""
+    out: list[Card] = []
+    for t in texts:
+        if not isinstance(t, str):
+            raise InvalidCardError(f"card {t!r} is not text")
+        c = _BY_TEXT.get(t)
+        out.append(c if c is not None else parse_card(t))
+    return tuple(out)
+
+
+def format_cents(cents: int) -> str:
+    """``4500`` -> ``"$45.00"``; negative amounts as ``"-$1.25"``."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}${whole:,}.{part:02d}"

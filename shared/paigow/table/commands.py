@@ -1,0 +1,231 @@
+"""Commands: everything that can be asked of a table. One frozen dataclass each, imperative names.
+
+Every command has a ``kind`` literal (its snake_case name) as its last field, so a JSON form tells the
+commands apart (pydantic can use it as the discriminator of ``Command``). ``player_id`` is the acting
+player, authenticated by the server. Commands that happen at a time the machine needs carry ``now_ms``
+(milliseconds since the epoch, supplied by the server). Cards are text (``"As"``, ``"JK"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from paigow.rules.house_rules import HouseRules
+from paigow.table.cardtext import CardText
+from paigow.table.state import Timers
+
+__all__ = [
+    "OPERATOR_COMMANDS",
+    "AcceptBank",
+    "ChangeLimits",
+    "ChangeRules",
+    "ChangeTimers",
+    "CloseTable",
+    "Command",
+    "DeclineBank",
+    "Drop",
+    "Kick",
+    "Leave",
+    "OpenTable",
+    "PauseTable",
+    "PlaceBet",
+    "Reconnect",
+    "RemoveBet",
+    "ResumeTable",
+    "SetHand",
+    "SetOwnLimit",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "Tick",
+    "UseHouseWay",
+    "VoidRound",
+]
+
+
+# --- players ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """Take player seat ``seat`` (1..6) with ``buy_in_cents`` from the player's balance."""
+
+    player_id: str
+    name: str
+    seat: int
+    buy_in_cents: int
+    kind: Literal["sit"] = "sit"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Stand up with the chips; a player in the round in progress leaves when it ends."""
+
+    player_id: str
+    kind: Literal["leave"] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """The player's connection was lost: away, with a grace time for setting a hand."""
+
+    player_id: str
+    now_ms: int
+    kind: Literal["drop"] = "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnect:
+    player_id: str
+    now_ms: int
+    kind: Literal["reconnect"] = "reconnect"
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptBank:
+    player_id: str
+    kind: Literal["accept_bank"] = "accept_bank"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineBank:
+    player_id: str
+    kind: Literal["decline_bank"] = "decline_bank"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBet:
+    """Place, or change, the player's bet for the round in its betting phase."""
+
+    player_id: str
+    amount_cents: int
+    kind: Literal["place_bet"] = "place_bet"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveBet:
+    player_id: str
+    kind: Literal["remove_bet"] = "remove_bet"
+
+
+@dataclass(frozen=True, slots=True)
+class SetHand:
+    """Set (or reset) the hand: the two cards for the low hand; the other five are the high hand."""
+
+    player_id: str
+    low: tuple[CardText, ...]
+    kind: Literal["set_hand"] = "set_hand"
+
+
+@dataclass(frozen=True, slots=True)
+class UseHouseWay:
+    player_id: str
+    kind: Literal["use_house_way"] = "use_house_way"
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    player_id: str
+    kind: Literal["sit_out"] = "sit_out"
+
+
+@dataclass(frozen=True, slots=True)
+class SitIn:
+    player_id: str
+    kind: Literal["sit_in"] = "sit_in"
+
+
+@dataclass(frozen=True, slots=True)
+class SetOwnLimit:
+    """Set my own maximum bet (None = the table maximum). Lowering is always allowed; raising (or
+    removing) once a week."""
+
+    player_id: str
+    max_bet_cents: int | None
+    now_ms: int
+    kind: Literal["set_own_limit"] = "set_own_limit"
+
+
+# --- operator ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """Reopen a closed table."""
+
+    kind: Literal["open_table"] = "open_table"
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTable:
+    """Close now when no round is in progress, else when it ends; every player is stood up, chips returned."""
+
+    kind: Literal["close_table"] = "close_table"
+
+
+@dataclass(frozen=True, slots=True)
+class PauseTable:
+    """No new round starts (the round in progress finishes)."""
+
+    kind: Literal["pause_table"] = "pause_table"
+
+
+@dataclass(frozen=True, slots=True)
+class ResumeTable:
+    kind: Literal["resume_table"] = "resume_table"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeLimits:
+    """New table limits; during a round they apply when it ends."""
+
+    min_bet_cents: int
+    max_bet_cents: int
+    kind: Literal["change_limits"] = "change_limits"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeTimers:
+    timers: Timers
+    kind: Literal["change_timers"] = "change_timers"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeRules:
+    rules: HouseRules
+    kind: Literal["change_rules"] = "change_rules"
+
+
+@dataclass(frozen=True, slots=True)
+class Kick:
+    """Remove a player, chips returned. A player in the round in progress (the banker, or any player
+    once the cards are dealt) plays it out: an unset hand is set by the House Way at once, and the kick
+    takes effect when the round ends. Otherwise it is immediate (a bet not yet dealt is withdrawn)."""
+
+    player_id: str
+    kind: Literal["kick"] = "kick"
+
+
+@dataclass(frozen=True, slots=True)
+class VoidRound:
+    """Cancel the round in progress; every stake is returned and the seed revealed."""
+
+    kind: Literal["void_round"] = "void_round"
+
+
+# --- time -------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Tick:
+    """The server's clock: process every deadline due at ``now_ms`` (see ``next_deadline``)."""
+
+    now_ms: int
+    kind: Literal["tick"] = "tick"
+
+
+Command = (
+    Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | RemoveBet | SetHand | UseHouseWay
+    | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable | ChangeLimits
+    | ChangeTimers | ChangeRules | Kick | VoidRound | Tick
+)
+
+OPERATOR_COMMANDS: tuple[type, ...] = (
+    OpenTable, CloseTable, PauseTable, ResumeTable, ChangeLimits, ChangeTimers, ChangeRules, Kick, VoidRound,
+)
+"""Commands only the table operator may send."""

@@ -1,0 +1,333 @@
+"""Events: what happened at a table. One frozen dataclass each, past-tense names, ``kind`` literal last.
+
+``decide`` returns a tuple of events; ``evolve`` applies one. Fields that are secret before the reveal
+(``RoundStarted.server_seed``, other players' cards in ``HandsDealt`` and ``HandSet``) are removed by
+``paigow.table.views.event_for`` before an event reaches a viewer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+from paigow.rules.house_rules import HouseRules
+from paigow.table.cardtext import CardText
+from paigow.table.records import RoundRecord, SetBy
+from paigow.table.state import BankReason, Bet, DeadlineKind, Timers
+
+__all__ = [
+    "BankDeclined",
+    "BankOffered",
+    "BetPlaced",
+    "BetRemoved",
+    "BettingOpened",
+    "DeadlineCleared",
+    "DeadlineSet",
+    "DealtHand",
+    "Event",
+    "HandSet",
+    "HandsDealt",
+    "OwnLimitSet",
+    "PlayerDropped",
+    "PlayerKicked",
+    "PlayerLeaving",
+    "PlayerLeft",
+    "PlayerMissedRound",
+    "PlayerReconnected",
+    "PlayerSat",
+    "PlayerSatIn",
+    "PlayerSatOut",
+    "PlayerStoodUp",
+    "RoundSettled",
+    "RoundStarted",
+    "RoundVoided",
+    "RulesChanged",
+    "StandUpReason",
+    "TableClosed",
+    "TableClosing",
+    "TableOpened",
+    "TablePaused",
+    "TableResumed",
+    "TimersChanged",
+]
+
+
+class StandUpReason(StrEnum):
+    MISSED_ROUNDS = "missed_rounds"
+    TABLE_CLOSED = "table_closed"
+
+
+# --- seats ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PlayerSat:
+    player_id: str
+    name: str
+    seat: int
+    buy_in_cents: int
+    kind: Literal["player_sat"] = "player_sat"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeaving:
+    """The player is in the round in progress and leaves (or, if ``kicked``, is removed) when it ends."""
+
+    player_id: str
+    seat: int
+    kicked: bool
+    kind: Literal["player_leaving"] = "player_leaving"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft:
+    player_id: str
+    seat: int
+    chips_returned_cents: int
+    kind: Literal["player_left"] = "player_left"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStoodUp:
+    """The table stood the player up (too many missed rounds, or the table closed); chips returned."""
+
+    player_id: str
+    seat: int
+    chips_returned_cents: int
+    reason: StandUpReason
+    kind: Literal["player_stood_up"] = "player_stood_up"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerKicked:
+    player_id: str
+    seat: int
+    chips_returned_cents: int
+    kind: Literal["player_kicked"] = "player_kicked"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDropped:
+    player_id: str
+    seat: int
+    away_until_ms: int
+    kind: Literal["player_dropped"] = "player_dropped"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerReconnected:
+    player_id: str
+    seat: int
+    kind: Literal["player_reconnected"] = "player_reconnected"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSatOut:
+    player_id: str
+    seat: int
+    automatic: bool
+    """True when the table sat the player out for missed rounds."""
+    kind: Literal["player_sat_out"] = "player_sat_out"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSatIn:
+    player_id: str
+    seat: int
+    kind: Literal["player_sat_in"] = "player_sat_in"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMissedRound:
+    player_id: str
+    seat: int
+    missed_rounds: int
+    kind: Literal["player_missed_round"] = "player_missed_round"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnLimitSet:
+    player_id: str
+    seat: int
+    max_bet_cents: int | None
+    raised: bool
+    """True for a raise (or removal): the next raise waits a week from ``at_ms``."""
+    at_ms: int
+    kind: Literal["own_limit_set"] = "own_limit_set"
+
+
+# --- the round --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    """A new round: the marker moved and the commitment is published. ``server_seed`` (hex) is None in
+    every event a viewer receives."""
+
+    round_id: str
+    number: int
+    marker: int
+    commitment: str
+    server_seed: str | None
+    kind: Literal["round_started"] = "round_started"
+
+
+@dataclass(frozen=True, slots=True)
+class BankOffered:
+    position: int
+    player_id: str
+    kind: Literal["bank_offered"] = "bank_offered"
+
+
+@dataclass(frozen=True, slots=True)
+class BankDeclined:
+    position: int
+    player_id: str
+    timed_out: bool
+    kind: Literal["bank_declined"] = "bank_declined"
+
+
+@dataclass(frozen=True, slots=True)
+class BettingOpened:
+    """Who banks the round, and (when a player banks) the house dealer's wager against them."""
+
+    banker_position: int
+    banker_player_id: str | None
+    reason: BankReason
+    dealer_wager_cents: int
+    kind: Literal["betting_opened"] = "betting_opened"
+
+
+@dataclass(frozen=True, slots=True)
+class BetPlaced:
+    """A new or changed bet."""
+
+    player_id: str
+    position: int
+    amount_cents: int
+    kind: Literal["bet_placed"] = "bet_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class BetRemoved:
+    player_id: str
+    position: int
+    kind: Literal["bet_removed"] = "bet_removed"
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    position: int
+    player_id: str | None
+    """None for the house dealer."""
+    cards: tuple[CardText, ...]
+    """Empty in an event a viewer receives unless it is the viewer's own hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandsDealt:
+    """The dice and the deal. Only the live hands are listed (dead hands and discards never are)."""
+
+    dice: tuple[int, int, int]
+    first_position: int
+    hands: tuple[DealtHand, ...]
+    kind: Literal["hands_dealt"] = "hands_dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class HandSet:
+    """A hand was set (or reset). ``high``/``low`` are empty in an event a viewer receives unless it is
+    the viewer's own hand."""
+
+    position: int
+    player_id: str | None
+    high: tuple[CardText, ...]
+    low: tuple[CardText, ...]
+    set_by: SetBy
+    fouled: bool
+    kind: Literal["hand_set"] = "hand_set"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSettled:
+    """The showdown and settlement; the seed is revealed in the record."""
+
+    record: RoundRecord
+    kind: Literal["round_settled"] = "round_settled"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoided:
+    """The round was cancelled: every stake (``returned_bets``, plus the dealer's wager) is returned,
+    no chips move, and the seed is revealed."""
+
+    round_id: str
+    server_seed: str
+    returned_bets: tuple[Bet, ...]
+    reason: str
+    kind: Literal["round_voided"] = "round_voided"
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineSet:
+    """A timer started; ``at_ms`` None means pending (the next Tick stamps it)."""
+
+    deadline_kind: DeadlineKind
+    at_ms: int | None
+    duration_ms: int
+    kind: Literal["deadline_set"] = "deadline_set"
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineCleared:
+    kind: Literal["deadline_cleared"] = "deadline_cleared"
+
+
+# --- the operator -----------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class TableOpened:
+    kind: Literal["table_opened"] = "table_opened"
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosing:
+    """The table closes when the round in progress ends."""
+
+    kind: Literal["table_closing"] = "table_closing"
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed:
+    kind: Literal["table_closed"] = "table_closed"
+
+
+@dataclass(frozen=True, slots=True)
+class TablePaused:
+    kind: Literal["table_paused"] = "table_paused"
+
+
+@dataclass(frozen=True, slots=True)
+class TableResumed:
+    kind: Literal["table_resumed"] = "table_resumed"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesChanged:
+    """New house rules (limits included); ``scheduled`` = they apply when the round in progress ends."""
+
+    rules: HouseRules
+    scheduled: bool
+    kind: Literal["rules_changed"] = "rules_changed"
+
+
+@dataclass(frozen=True, slots=True)
+class TimersChanged:
+    timers: Timers
+    scheduled: bool
+    kind: Literal["timers_changed"] = "timers_changed"
+
+
+Event = (
+    PlayerSat | PlayerLeaving | PlayerLeft | PlayerStoodUp | PlayerKicked | PlayerDropped | PlayerReconnected
+    | PlayerSatOut | PlayerSatIn | PlayerMissedRound | OwnLimitSet | RoundStarted | BankOffered | BankDeclined
+    | BettingOpened | BetPlaced | BetRemoved | HandsDealt | HandSet | RoundSettled | RoundVoided | DeadlineSet
+    | DeadlineCleared | TableOpened | TableClosing | TableClosed | TablePaused | TableResumed | RulesChanged
+    | TimersChanged
+)

@@ -1,0 +1,82 @@
+"""The record of a settled round: what the table publishes once the seed is revealed.
+
+A ``RoundRecord`` is public after settlement (it travels in ``RoundSettled`` and stays in the table's
+recent results). It holds only the live hands (the players in the round and the house dealer when it
+played); dead hands and the four discards are never listed, though anyone can recompute them from the
+revealed seed with ``paigow verify``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from paigow.table.cardtext import CardText
+
+__all__ = ["HOUSE_KEY", "HandRecord", "RoundRecord", "SetBy"]
+
+HOUSE_KEY = "house"
+"""The payout key of the house dealer's wager when a player banks."""
+
+
+class SetBy(StrEnum):
+    """Who set a hand."""
+
+    PLAYER = "player"
+    """The player chose the two low cards."""
+    HOUSE_WAY = "house_way"
+    """The player asked for the House Way."""
+    TIMEOUT = "timeout"
+    """The setting deadline passed (or a dropped player's grace time ended): the House Way set it."""
+    FOUL_RESET = "foul_reset"
+    """A banker's foul, reset by the House Way."""
+    DEALER = "dealer"
+    """The house dealer's hand, always set by the House Way."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One live hand of a settled round, as dealt and as set, with its result.
+
+    ``player_id`` is None for the house dealer (position 0). For the banker's hand ``wager_cents`` is 0,
+    ``outcome`` is None and the money is in the round record's banker fields.
+    """
+
+    position: int
+    player_id: str | None
+    dealt: tuple[CardText, ...]
+    high: tuple[CardText, ...]
+    low: tuple[CardText, ...]
+    set_by: SetBy
+    fouled: bool
+    is_banker: bool
+    wager_cents: int
+    outcome: str | None
+    """``"win"``, ``"push"`` or ``"loss"`` (the values of ``paigow.rules.showdown.Outcome``)."""
+    gross_cents: int
+    commission_cents: int
+    net_cents: int
+    high_name: str
+    low_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """A settled round: the fair-deal values, every live hand, and the money."""
+
+    round_id: str
+    number: int
+    commitment: str
+    server_seed: str
+    """The revealed seed, hex."""
+    dice: tuple[int, int, int]
+    first_position: int
+    banker_position: int
+    banker_player_id: str | None
+    """None when the house banked."""
+    hands: tuple[HandRecord, ...]
+    banker_gross_cents: int
+    banker_commission_cents: int
+    banker_net_cents: int
+    house_net_cents: int
+    """Everything the house gained this round: commissions plus its own bank or wager result."""

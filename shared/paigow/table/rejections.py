@@ -1,0 +1,54 @@
+"""Rejections: a refused command, with a stable code and a message that names the values involved.
+
+``Rejection`` is a ``ValueError``; ``decide`` raises it and a rejected command changes nothing.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["RejectCode", "Rejection"]
+
+
+class RejectCode(StrEnum):
+    # who may act
+    NOT_SEATED = "NOT_SEATED"
+    """The player has no seat at this table."""
+    NOT_YOUR_SEAT = "NOT_YOUR_SEAT"
+    """The command is not this player's to make (e.g. answering a bank offer made to someone else)."""
+    NOT_IN_ROUND = "NOT_IN_ROUND"
+    """The player has no bet / hand in the round in progress."""
+    ALREADY_SEATED = "ALREADY_SEATED"
+    SEAT_TAKEN = "SEAT_TAKEN"
+    NO_SUCH_SEAT = "NO_SUCH_SEAT"
+    BANKER_CANNOT_BET = "BANKER_CANNOT_BET"
+    # when
+    WRONG_PHASE = "WRONG_PHASE"
+    NO_ROUND = "NO_ROUND"
+    TABLE_CLOSED = "TABLE_CLOSED"
+    ALREADY_DONE = "ALREADY_DONE"
+    """The table is already in the asked-for state (paused, open, ...)."""
+    # money
+    BELOW_MINIMUM = "BELOW_MINIMUM"
+    ABOVE_MAXIMUM = "ABOVE_MAXIMUM"
+    ABOVE_OWN_LIMIT = "ABOVE_OWN_LIMIT"
+    LIMIT_RAISE_TOO_SOON = "LIMIT_RAISE_TOO_SOON"
+    BET_OVER_COVERAGE = "BET_OVER_COVERAGE"
+    INSUFFICIENT_CHIPS = "INSUFFICIENT_CHIPS"
+    NO_BET = "NO_BET"
+    # hands
+    FOUL = "FOUL"
+    INVALID_CARDS = "INVALID_CARDS"
+    NOT_YOUR_CARDS = "NOT_YOUR_CARDS"
+    HAND_ALREADY_SET = "HAND_ALREADY_SET"
+    # values
+    INVALID_VALUE = "INVALID_VALUE"
+
+
+class Rejection(ValueError):
+    """A command the table refuses: ``code`` (stable, for programs) and ``message`` (for people)."""
+
+    def __init__(self, code: RejectCode, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message

@@ -1,0 +1,252 @@
+"""The table's state: seven positions, the marker, the round in progress, deadlines and the money totals.
+
+Positions: index 0 is the house dealer's seat, 1..6 the player seats, in counterclockwise order.
+``TableState.seats`` has seven entries; entry 0 is always None (the house sits there).
+
+Every field is JSON-friendly (ints, strings, bools, None, string enums, tuples, nested frozen
+dataclasses); cards are kept as their text (``"As"``, ``"JK"``), see ``paigow.table.cardtext``. The
+round's ``server_seed`` lives in the state (the server persists it) but never in a view or a redacted
+event before the round is settled or voided.
+
+Deadlines: a command that has no ``now_ms`` (a bet, a hand set, accepting the bank...) may start a timer.
+It then records a ``Deadline`` whose ``at_ms`` is None ("pending"): ``next_deadline`` returns 0 for it,
+so the server sends ``Tick(now_ms)`` at once and the machine stamps ``at_ms = now_ms + duration_ms``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from paigow.rules.house_rules import DEFAULT_RULES, HouseRules
+from paigow.table.cardtext import CardText
+from paigow.table.records import RoundRecord, SetBy
+
+__all__ = [
+    "DEALER_POSITION",
+    "PLAYER_SEATS",
+    "POSITIONS",
+    "RECENT_RESULTS",
+    "BankReason",
+    "Bet",
+    "Deadline",
+    "DeadlineKind",
+    "Ledger",
+    "LiveHand",
+    "Phase",
+    "Round",
+    "SeatPlayer",
+    "SeatStatus",
+    "TableState",
+    "Timers",
+    "TimersError",
+    "new_table",
+]
+
+POSITIONS = 7
+DEALER_POSITION = 0
+PLAYER_SEATS = (1, 2, 3, 4, 5, 6)
+RECENT_RESULTS = 10
+"""How many settled round records the state keeps."""
+WEEK_MS = 7 * 24 * 60 * 60 * 1000
+
+
+class TimersError(ValueError):
+    """A timer or limit value is out of range; the message names the field and the value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timers:
+    """The table's deadlines (milliseconds) and absence limits (rounds)."""
+
+    bank_offer_ms: int = 15_000
+    betting_ms: int = 20_000
+    setting_ms: int = 45_000
+    between_rounds_ms: int = 5_000
+    """The pause after a settlement before the next round starts."""
+    reconnect_grace_ms: int = 30_000
+    """How long a dropped player in the setting phase has before the House Way sets their hand."""
+    sit_out_after_missed: int = 3
+    """An active player who misses this many rounds in a row is sat out."""
+    stand_up_after_missed: int = 10
+    """A player who misses this many rounds in a row is stood up, chips returned."""
+
+    def __post_init__(self) -> None:
+        for name in ("bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms", "reconnect_grace_ms"):
+            value = getattr(self, name)
+            if type(value) is not int or not 0 <= value <= 3_600_000:
+                raise TimersError(f"{name} must be a whole number of ms in 0..3600000, not {value!r}")
+        for name in ("sit_out_after_missed", "stand_up_after_missed"):
+            value = getattr(self, name)
+            if type(value) is not int or not 1 <= value <= 1000:
+                raise TimersError(f"{name} must be a whole number of rounds in 1..1000, not {value!r}")
+        if self.stand_up_after_missed < self.sit_out_after_missed:
+            raise TimersError(f"stand_up_after_missed ({self.stand_up_after_missed}) must not be below "
+                              f"sit_out_after_missed ({self.sit_out_after_missed})")
+
+
+DEFAULT_TIMERS = Timers()
+
+
+class Phase(StrEnum):
+    """Where the table is. A round goes IDLE -> (BANK_OFFER ->) BETTING -> SETTING -> IDLE; the showdown
+    and settlement happen at once when the last hand is set. A void returns to IDLE from any round phase."""
+
+    IDLE = "idle"
+    BANK_OFFER = "bank_offer"
+    BETTING = "betting"
+    SETTING = "setting"
+    CLOSED = "closed"
+
+
+class SeatStatus(StrEnum):
+    ACTIVE = "active"
+    SITTING_OUT = "sitting_out"
+    AWAY = "away"
+    """Dropped (disconnected); see ``SeatPlayer.away_until_ms``."""
+    LEAVING = "leaving"
+    """Leaves (or is kicked) when the round in progress ends."""
+
+
+class BankReason(StrEnum):
+    """Why the banker of a round banks."""
+
+    PLAYER_BANKS = "player_banks"
+    DEALER_SEAT = "dealer_seat"
+    EMPTY_SEAT = "empty_seat"
+    INELIGIBLE = "ineligible"
+    DECLINED = "declined"
+    TIMED_OUT = "timed_out"
+
+
+class DeadlineKind(StrEnum):
+    BANK_OFFER = "bank_offer"
+    BETTING = "betting"
+    SETTING = "setting"
+    NEXT_ROUND = "next_round"
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    kind: DeadlineKind
+    at_ms: int | None
+    """None: pending, stamped by the next ``Tick`` as ``now_ms + duration_ms``."""
+    duration_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    player_id: str
+    name: str
+    chips_cents: int
+    status: SeatStatus = SeatStatus.ACTIVE
+    away_until_ms: int | None = None
+    """When a dropped player's grace time ends."""
+    missed_rounds: int = 0
+    """Rounds dealt in a row without this player in them."""
+    own_max_bet_cents: int | None = None
+    """The player's own maximum bet (None = the table maximum)."""
+    own_limit_raised_ms: int | None = None
+    """When the player last raised (or removed) their own limit: raising again waits a week."""
+    last_house_round: int = 0
+    """Number of the last house-banked round this player played in (0 = none)."""
+    last_house_wager_cents: int = 0
+    kicked: bool = False
+    """With status LEAVING: the operator kicked the player (effective at the end of the round)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    position: int
+    player_id: str
+    amount_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class LiveHand:
+    """A hand in the round: a player's (the banker's included) or the house dealer's (player_id None)."""
+
+    position: int
+    player_id: str | None
+    cards: tuple[CardText, ...]
+    high: tuple[CardText, ...] = ()
+    low: tuple[CardText, ...] = ()
+    set_by: SetBy | None = None
+    """None while not set."""
+    fouled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    round_id: str
+    number: int
+    commitment: str
+    server_seed: str
+    """Hex. Secret until the round is settled or voided."""
+    offer_player_id: str | None = None
+    """During BANK_OFFER: the player at the marker who is offered the bank."""
+    banker_position: int | None = None
+    """Set when betting opens: 0 = the house banks."""
+    banker_player_id: str | None = None
+    bank_reason: BankReason | None = None
+    dealer_wager_cents: int = 0
+    """When a player banks: the house dealer's wager against them (0 = the dealer does not play)."""
+    bets: tuple[Bet, ...] = ()
+    dice: tuple[int, int, int] | None = None
+    first_position: int | None = None
+    hands: tuple[LiveHand, ...] = ()
+    """After the deal: the live hands, by position (dead hands and discards are not kept)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """Money in and out of the table. Always: sum of seat chips + house_net_cents ==
+    bought_in_cents - returned_cents."""
+
+    bought_in_cents: int = 0
+    returned_cents: int = 0
+    house_net_cents: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    table_id: str
+    name: str
+    rules: HouseRules = DEFAULT_RULES
+    timers: Timers = DEFAULT_TIMERS
+    seats: tuple[SeatPlayer | None, ...] = (None,) * POSITIONS
+    marker: int = 0
+    """The banker marker's position (0 = the dealer's seat)."""
+    phase: Phase = Phase.IDLE
+    round: Round | None = None
+    recent: tuple[RoundRecord, ...] = ()
+    """The last settled rounds, newest first (at most RECENT_RESULTS)."""
+    version: int = 0
+    paused: bool = False
+    """No new round starts while paused (a round in progress finishes)."""
+    closing: bool = False
+    """The table closes when the round in progress ends."""
+    deadline: Deadline | None = None
+    rounds_started: int = 0
+    last_house_round: int = 0
+    """Number of the last settled house-banked round (0 = none yet)."""
+    pending_rules: HouseRules | None = None
+    """Rules to apply when the round in progress ends."""
+    pending_timers: Timers | None = None
+    ledger: Ledger = field(default_factory=Ledger)
+
+    def seat_of(self, player_id: str) -> int | None:
+        """The position (1..6) of a seated player, or None."""
+        for i, sp in enumerate(self.seats):
+            if sp is not None and sp.player_id == player_id:
+                return i
+        return None
+
+    def player_at(self, position: int) -> SeatPlayer | None:
+        return self.seats[position]
+
+
+def new_table(table_id: str, name: str, rules: HouseRules = DEFAULT_RULES,
+              timers: Timers = DEFAULT_TIMERS) -> TableState:
+    """An open, empty table. The first round starts once a player sits (the house banks it)."""
+    return TableState(table_id=table_id, name=name, rules=rules, timers=timers)

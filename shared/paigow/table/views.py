@@ -1,0 +1,234 @@
+"""What each viewer may see: ``view_for(state, viewer)`` and ``event_for(event, viewer)``.
+
+Hidden information (DESIGN.md): a seated player sees their own cards and nobody else's; the banker's hand
+and every other hand stay hidden until the showdown, which happens together with the settlement, after
+which the round is public in ``TableView.recent`` (live hands only). Spectators and the operator see no
+hole cards. The seed of the round in progress, the deck order, dead hands and the discards are never in a
+view or a redacted event. A player's own bet limit is shown only to that player and the operator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from paigow.rules.house_rules import HouseRules
+from paigow.table.cardtext import CardText
+from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
+from paigow.table.records import RoundRecord
+from paigow.table.state import (
+    WEEK_MS,
+    BankReason,
+    Bet,
+    DeadlineKind,
+    Ledger,
+    Phase,
+    SeatStatus,
+    TableState,
+    Timers,
+)
+
+__all__ = [
+    "AdminView",
+    "HandView",
+    "OperatorViewer",
+    "PlayerViewer",
+    "RoundView",
+    "SeatView",
+    "SpectatorViewer",
+    "TableView",
+    "Viewer",
+    "YouView",
+    "event_for",
+    "view_for",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerViewer:
+    player_id: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpectatorViewer:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class OperatorViewer:
+    pass
+
+
+Viewer = PlayerViewer | SpectatorViewer | OperatorViewer
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    position: int
+    player_id: str
+    name: str
+    chips_cents: int
+    status: SeatStatus
+    away_until_ms: int | None
+    in_round: bool
+    """Has a bet in the round in progress, or banks it."""
+    is_banker: bool
+    bet_cents: int
+    """0 when no bet."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandView:
+    position: int
+    player_id: str | None
+    """None for the house dealer."""
+    cards: tuple[CardText, ...]
+    """Empty unless it is the viewer's own hand."""
+    high: tuple[CardText, ...]
+    low: tuple[CardText, ...]
+    is_set: bool
+    fouled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    round_id: str
+    number: int
+    commitment: str
+    offer_player_id: str | None
+    banker_position: int | None
+    banker_player_id: str | None
+    bank_reason: BankReason | None
+    dealer_wager_cents: int
+    bets: tuple[Bet, ...]
+    coverage_left_cents: int | None
+    """When a player banks: how much more the bank covers."""
+    dice: tuple[int, int, int] | None
+    first_position: int | None
+    hands: tuple[HandView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class YouView:
+    position: int
+    chips_cents: int
+    status: SeatStatus
+    own_max_bet_cents: int | None
+    raise_allowed_from_ms: int | None
+    """When the player may next raise their own limit (None = now)."""
+    bet_cents: int
+    is_banker: bool
+    offered_bank: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AdminView:
+    ledger: Ledger
+    rounds_started: int
+    last_house_round: int
+    pending_rules: HouseRules | None
+    pending_timers: Timers | None
+    own_limits: tuple[tuple[int, int | None], ...]
+    """(position, own maximum bet) for every seated player."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    table_id: str
+    name: str
+    version: int
+    phase: Phase
+    paused: bool
+    closing: bool
+    rules: HouseRules
+    timers: Timers
+    marker: int
+    seats: tuple[SeatView | None, ...]
+    """Seven entries by position; entry 0 (the house dealer) is always None."""
+    round: RoundView | None
+    deadline_kind: DeadlineKind | None
+    deadline_ms: int | None
+    recent: tuple[RoundRecord, ...]
+    you: YouView | None
+    admin: AdminView | None
+
+
+def _own_position(state: TableState, viewer: Viewer) -> int | None:
+    if isinstance(viewer, PlayerViewer):
+        return state.seat_of(viewer.player_id)
+    return None
+
+
+def view_for(state: TableState, viewer: Viewer) -> TableView:
+    """The table as ``viewer`` may see it."""
+    rnd = state.round
+    own = _own_position(state, viewer)
+    bets = {b.position: b.amount_cents for b in rnd.bets} if rnd is not None else {}
+    banker = rnd.banker_position if rnd is not None else None
+    seats: list[SeatView | None] = [None] * len(state.seats)
+    for pos, sp in enumerate(state.seats):
+        if sp is None:
+            continue
+        in_round = pos in bets or (banker == pos and pos != 0)
+        seats[pos] = SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.status, sp.away_until_ms,
+                              in_round, banker == pos and pos != 0, bets.get(pos, 0))
+    round_view: RoundView | None = None
+    if rnd is not None:
+        hands = tuple(
+            HandView(h.position, h.player_id,
+                     h.cards if h.position == own else (),
+                     h.high if h.position == own else (),
+                     h.low if h.position == own else (),
+                     h.set_by is not None,
+                     h.fouled if h.position == own else False)
+            for h in rnd.hands)
+        coverage: int | None = None
+        if banker is not None and banker != 0:
+            bsp = state.seats[banker]
+            if bsp is not None:
+                coverage = bsp.chips_cents - rnd.dealer_wager_cents - sum(bets.values())
+        round_view = RoundView(rnd.round_id, rnd.number, rnd.commitment, rnd.offer_player_id,
+                               rnd.banker_position, rnd.banker_player_id, rnd.bank_reason,
+                               rnd.dealer_wager_cents, rnd.bets, coverage, rnd.dice, rnd.first_position,
+                               hands)
+    you: YouView | None = None
+    if own is not None:
+        sp = state.seats[own]
+        assert sp is not None
+        raise_from = None
+        if sp.own_limit_raised_ms is not None:
+            raise_from = sp.own_limit_raised_ms + WEEK_MS
+        you = YouView(own, sp.chips_cents, sp.status, sp.own_max_bet_cents, raise_from, bets.get(own, 0),
+                      banker == own, rnd is not None and rnd.offer_player_id == sp.player_id)
+    admin: AdminView | None = None
+    if isinstance(viewer, OperatorViewer):
+        limits = tuple((p, sp.own_max_bet_cents) for p, sp in enumerate(state.seats) if sp is not None)
+        admin = AdminView(state.ledger, state.rounds_started, state.last_house_round, state.pending_rules,
+                          state.pending_timers, limits)
+    dl = state.deadline
+    return TableView(state.table_id, state.name, state.version, state.phase, state.paused, state.closing,
+                     state.rules, state.timers, state.marker, tuple(seats), round_view,
+                     dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
+                     state.recent, you, admin)
+
+
+def event_for(event: Event, viewer: Viewer) -> Event | None:
+    """``event`` as ``viewer`` may see it: secrets removed, or None when the viewer may not see it at all.
+
+    Redacted: ``RoundStarted.server_seed`` (None), other players' and the dealer's cards in ``HandsDealt``
+    (empty ``cards``) and ``HandSet`` (empty ``high``/``low``, ``fouled`` False); ``OwnLimitSet`` goes only
+    to that player and the operator. ``RoundSettled`` and ``RoundVoided`` are public (the seed is revealed).
+    """
+    me = viewer.player_id if isinstance(viewer, PlayerViewer) else None
+    if isinstance(event, RoundStarted):
+        return replace(event, server_seed=None)
+    if isinstance(event, HandsDealt):
+        return replace(event, hands=tuple(
+            h if me is not None and h.player_id == me else DealtHand(h.position, h.player_id, ())
+            for h in event.hands))
+    if isinstance(event, HandSet):
+        if me is not None and event.player_id == me:
+            return event
+        return replace(event, high=(), low=(), fouled=False)
+    if isinstance(event, OwnLimitSet):
+        return event if me == event.player_id or isinstance(viewer, OperatorViewer) else None
+    return event
