@@ -1,0 +1,170 @@
+"""One factory from a ``--redis-url`` to a ``redis.asyncio`` client, Sentinel included.
+
+redis-py's ``from_url`` understands ``redis://``, ``rediss://`` and ``unix://``; it has no URL form for
+Redis Sentinel. This module adds one, so a Sentinel-managed Redis is configured the same way as any other::
+
+    redis+sentinel://[:password@]host1:26379[,host2:26379,...]/service_name[/db][?sentinel_password=...]
+    rediss+sentinel://...      (TLS to the sentinels and to the master)
+
+The client asks the sentinels for the current master of ``service_name`` and follows fail-overs (redis-py
+``Sentinel.master_for``). A managed Redis (one address that survives fail-over by itself) just uses
+``redis://`` or ``rediss://``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import redis.asyncio as aioredis
+from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
+
+PLAIN_SCHEMES = ("redis", "rediss", "unix")
+SENTINEL_SCHEMES = {"redis+sentinel": False, "rediss+sentinel": True}
+DEFAULT_SENTINEL_PORT = 26379
+
+
+class RedisUrlError(ValueError):
+    """A ``--redis-url`` that cannot be used; the message quotes it and says what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class SentinelUrl:
+    """A parsed ``redis+sentinel://`` URL."""
+
+    sentinels: tuple[tuple[str, int], ...]
+    service_name: str
+    db: int
+    password: str | None
+    username: str | None
+    sentinel_password: str | None
+    ssl: bool
+
+
+class SentinelRedis(aioredis.Redis):
+    """The master client of a Sentinel URL; closing it also closes the connections to the sentinels."""
+
+    async def aclose(self, close_connection_pool: bool | None = None) -> None:
+        await super().aclose(close_connection_pool)
+        pool = self.connection_pool
+        if isinstance(pool, SentinelConnectionPool):
+            for sentinel in pool.sentinel_manager.sentinels:
+                await sentinel.aclose()
+
+
+def is_sentinel_url(url: str) -> bool:
+    return url.split("://", 1)[0].lower() in SENTINEL_SCHEMES
+
+
+def _redact(url: str) -> str:
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return url.replace(f":{parts.password}@", ":***@", 1)
+
+
+def _host_port(item: str, url: str) -> tuple[str, int]:
+    if item.startswith("["):  # [ipv6]:port
+        host, _, port_part = item[1:].partition("]")
+        port_text = port_part.removeprefix(":") or str(DEFAULT_SENTINEL_PORT)
+    else:
+        host, sep, port_text = item.rpartition(":")
+        if not sep:
+            host, port_text = item, str(DEFAULT_SENTINEL_PORT)
+    if not host:
+        raise RedisUrlError(f"sentinel address {item!r} in {_redact(url)!r} has no host")
+    try:
+        port = int(port_text)
+    except ValueError:
+        raise RedisUrlError(f"sentinel port {port_text!r} in {_redact(url)!r} is not a number") from None
+    if not 0 < port < 65536:
+        raise RedisUrlError(f"sentinel port {port} in {_redact(url)!r} is out of range 1-65535")
+    return host, port
+
+
+def parse_sentinel_url(url: str) -> SentinelUrl:
+    """Parse ``redis+sentinel://[user:pass@]h1:p1,h2:p2/service[/db][?sentinel_password=...]``."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme.lower() not in SENTINEL_SCHEMES:
+        raise RedisUrlError(f"{_redact(url)!r} is not a redis+sentinel:// or rediss+sentinel:// URL")
+    netloc, _, tail = rest.partition("/")
+    path, _, query = tail.partition("?")
+    userinfo, at, hosts = netloc.rpartition("@")
+    if not at:
+        userinfo, hosts = "", netloc
+    username: str | None = None
+    password: str | None = None
+    if userinfo:
+        user_text, colon, pass_text = userinfo.partition(":")
+        username = unquote(user_text) or None
+        password = unquote(pass_text) if colon else None
+    if not hosts:
+        raise RedisUrlError(f"{_redact(url)!r} names no sentinel host (expected host:26379[,host:port])")
+    sentinels = tuple(_host_port(item, url) for item in hosts.split(",") if item)
+    segments = [s for s in path.split("/") if s]
+    if not segments:
+        raise RedisUrlError(f"{_redact(url)!r} names no master service (expected .../mymaster[/db])")
+    if len(segments) > 2:
+        raise RedisUrlError(f"{_redact(url)!r} has extra path segments after /service/db")
+    db = 0
+    if len(segments) == 2:
+        if not segments[1].isdigit():
+            raise RedisUrlError(f"database {segments[1]!r} in {_redact(url)!r} is not a number")
+        db = int(segments[1])
+    params = parse_qs(query)
+    unknown = sorted(set(params) - {"sentinel_password"})
+    if unknown:
+        raise RedisUrlError(f"unknown query parameter(s) {unknown} in {_redact(url)!r}")
+    sentinel_password = params.get("sentinel_password", [None])[-1]
+    return SentinelUrl(
+        sentinels=sentinels,
+        service_name=unquote(segments[0]),
+        db=db,
+        password=password,
+        username=username,
+        sentinel_password=sentinel_password,
+        ssl=SENTINEL_SCHEMES[scheme.lower()],
+    )
+
+
+def check_redis_url(url: str) -> str | None:
+    """``None`` when :func:`redis_from_url` accepts ``url``, else what is wrong with it (for settings)."""
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme in SENTINEL_SCHEMES:
+        try:
+            parse_sentinel_url(url)
+        except RedisUrlError as exc:
+            return str(exc)
+        return None
+    if scheme not in PLAIN_SCHEMES:
+        return "must start with one of redis://, rediss://, unix://, redis+sentinel://, rediss+sentinel://"
+    if scheme != "unix" and not urlsplit(url).hostname:
+        return "must name a host, as in redis://127.0.0.1:6379/0"
+    return None
+
+
+def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
+    """A ``redis.asyncio.Redis`` for ``url``; ``options`` go to every connection (e.g. decode_responses)."""
+    if is_sentinel_url(url):
+        parsed = parse_sentinel_url(url)
+        sentinel_kwargs: dict[str, Any] = {"ssl": parsed.ssl}
+        if parsed.sentinel_password is not None:
+            sentinel_kwargs["password"] = parsed.sentinel_password
+        sentinel = Sentinel(  # type: ignore[no-untyped-call]
+            list(parsed.sentinels), sentinel_kwargs=sentinel_kwargs, **options
+        )
+        master: aioredis.Redis = sentinel.master_for(
+            parsed.service_name,
+            redis_class=SentinelRedis,
+            db=parsed.db,
+            password=parsed.password,
+            username=parsed.username,
+            ssl=parsed.ssl,
+        )
+        return master
+    problem = check_redis_url(url)
+    if problem is not None:
+        raise RedisUrlError(f"{_redact(url)!r}: {problem}")
+    client: aioredis.Redis = aioredis.from_url(url, **options)
+    return client

@@ -1,0 +1,183 @@
+"""deploy/: every file parses, references what exists, and agrees with the server's settings."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from paigow_server.embedded_redis import free_port
+from paigow_server.settings import SETTING_NAMES, env_name
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+KNOWN_ENV = {env_name(name) for name in SETTING_NAMES}
+
+
+def load_all(path: Path) -> list[dict[str, Any]]:
+    return [doc for doc in yaml.safe_load_all(path.read_text()) if doc is not None]
+
+
+def k8s_objects() -> dict[tuple[str, str], dict[str, Any]]:
+    objects: dict[tuple[str, str], dict[str, Any]] = {}
+    for path in sorted(K8S.glob("*.yaml")):
+        if path.name == "kustomization.yaml":
+            continue
+        for doc in load_all(path):
+            objects[(doc["kind"], doc["metadata"]["name"])] = doc
+    return objects
+
+
+def test_dockerfile_copies_existing_paths_runs_as_non_root_and_checks_health() -> None:
+    text = (DEPLOY / "Dockerfile").read_text()
+    copies = re.findall(r"^COPY (?!--from)(.+) \S+$", text, flags=re.MULTILINE)
+    sources = [src for line in copies for src in line.split()]
+    assert sources, "the Dockerfile copies the project"
+    for src in sources:
+        assert (ROOT / src).exists(), f"Dockerfile copies {src!r}, which is not in the repository"
+    package_dirs = (ROOT / "pyproject.toml").read_text().split("package-dir")[1].split("\n")[0]
+    for package_dir in re.findall(r'= "([^"]+)"', package_dirs):
+        top = package_dir.split("/")[0]
+        assert top in sources, f"the image must contain {top}/ (a package dir in pyproject.toml)"
+    users = re.findall(r"^USER (\S+)", text, flags=re.MULTILINE)
+    assert users
+    assert not users[-1].startswith(("0", "root")), "the final stage runs as a non-root user"
+    assert re.search(r"^HEALTHCHECK .*?/healthz", text, flags=re.MULTILINE | re.DOTALL)
+    assert "pip install ." in text
+    assert re.search(r'CMD \["serve", "--host", "0.0.0.0"', text)
+    assert "python:3.11-slim" in text
+
+
+def test_compose_runs_redis_three_servers_and_a_proxy() -> None:
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    services = compose["services"]
+    servers = [name for name, svc in services.items() if "serve" in svc.get("command", [])]
+    assert sorted(servers) == ["server1", "server2", "server3"]
+    for name in servers:
+        command = services[name]["command"]
+        assert command[command.index("--redis-url") + 1].startswith("redis://redis:")
+        assert command[command.index("--host") + 1] == "0.0.0.0"
+        unknown = set(services[name]["environment"]) - KNOWN_ENV
+        assert not unknown, f"compose sets environment variables the server does not know: {unknown}"
+        assert (DEPLOY / services[name]["build"]["context"] / services[name]["build"]["dockerfile"]).is_file()
+    redis_svc = services["redis"]
+    for mount in redis_svc["volumes"]:
+        source = mount.split(":")[0]
+        assert not source.startswith("./") or (DEPLOY / source).exists()
+    proxy = services["proxy"]
+    for mount in proxy["volumes"]:
+        assert (DEPLOY / mount.split(":")[0]).exists()
+    assert proxy["command"][:3] == ["nginx", "-c", "/etc/nginx/paigow/nginx.conf"]
+    # upstream.conf lists exactly the compose server services
+    upstream = (DEPLOY / "nginx" / "upstream.conf").read_text()
+    assert sorted(re.findall(r"^\s*server (\w+):8000", upstream, flags=re.MULTILINE)) == sorted(servers)
+
+
+def redis_conf(text: str) -> dict[str, str]:
+    pairs = (line.split(None, 1) for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    return {key: value for key, value in pairs if key != "save"}
+
+
+def test_redis_config_is_append_only_and_never_evicts() -> None:
+    compose_conf = redis_conf((DEPLOY / "redis.conf").read_text())
+    k8s_conf = redis_conf(k8s_objects()[("ConfigMap", "paigow-redis-config")]["data"]["redis.conf"])
+    for conf in (compose_conf, k8s_conf):
+        assert conf["appendonly"] == "yes"
+        assert conf["appendfsync"] == "everysec"
+        assert conf["maxmemory-policy"] == "noeviction"
+        assert conf["dir"] == "/data"
+
+
+def test_redis_config_is_accepted_by_redis_server(tmp_path: Path) -> None:
+    from paigow_server.embedded_redis import find_redis_server
+
+    text = (DEPLOY / "redis.conf").read_text().replace("dir /data", f"dir {tmp_path}")
+    text = text.replace("port 6379", f"port {free_port()}").replace("bind 0.0.0.0", "bind 127.0.0.1")
+    conf = tmp_path / "redis.conf"
+    conf.write_text(text)
+    # --test-memory is not it; redis-server exits non-zero at once on a bad directive, so start and stop it.
+    process = subprocess.Popen([str(find_redis_server()), str(conf)], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    try:
+        with pytest.raises(subprocess.TimeoutExpired):
+            process.wait(1.0)  # still running after a second: the configuration was accepted
+    finally:
+        process.terminate()
+        output = process.communicate(10)[0].decode()
+    assert "Bad directive" not in output, output
+    assert "FATAL" not in output, output
+
+
+def test_kubernetes_manifests_fit_together() -> None:
+    kustomization = yaml.safe_load((K8S / "kustomization.yaml").read_text())
+    for resource in kustomization["resources"]:
+        assert (K8S / resource).is_file(), resource
+    objects = k8s_objects()
+    deployment = objects[("Deployment", "paigow")]
+    pod = deployment["spec"]["template"]
+    container = pod["spec"]["containers"][0]
+    assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+    assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
+    assert container["args"][:3] == ["serve", "--host", "0.0.0.0"]
+    assert pod["spec"]["securityContext"]["runAsNonRoot"] is True
+    assert deployment["spec"]["strategy"]["rollingUpdate"]["maxUnavailable"] == 0
+    port = container["ports"][0]
+    assert port["containerPort"] == 8000
+    env_sources = {ref.get("configMapRef", ref.get("secretRef"))["name"] for ref in container["envFrom"]}
+    assert env_sources == {"paigow-settings", "paigow-operator"}
+    settings = objects[("ConfigMap", "paigow-settings")]["data"]
+    secret = load_all(K8S / "secret.example.yaml")[0]
+    assert secret["metadata"]["name"] == "paigow-operator"
+    unknown = (set(settings) | set(secret["stringData"])) - KNOWN_ENV
+    assert not unknown, f"settings the server does not know: {unknown}"
+    service = objects[("Service", "paigow")]
+    assert service["spec"]["selector"].items() <= pod["metadata"]["labels"].items()
+    assert service["spec"]["ports"][0]["targetPort"] == port["name"]
+    ingress = objects[("Ingress", "paigow")]
+    backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
+    assert backend == {"name": "paigow", "port": {"name": service["spec"]["ports"][0]["name"]}}
+    assert int(ingress["metadata"]["annotations"]["nginx.ingress.kubernetes.io/proxy-read-timeout"]) >= 600
+    redis_set = objects[("StatefulSet", "paigow-redis")]
+    assert redis_set["spec"]["serviceName"] == "paigow-redis"
+    assert redis_set["spec"]["volumeClaimTemplates"][0]["metadata"]["name"] == "data"
+    host = settings["PAIGOW_REDIS_URL"].split("//")[1].split(":")[0]
+    assert host == "paigow-redis-0.paigow-redis", "the Redis URL names the StatefulSet's first pod"
+
+
+def nginx_binary() -> str:
+    found = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if Path(p).exists()), None)
+    assert found, "nginx is needed for the proxy tests: apt-get install nginx-light (.ci/run does)"
+    return found
+
+
+def nginx_config_for(tmp_path: Path, ports: list[int], listen: int) -> Path:
+    """deploy/nginx copied with upstream.conf pointing at loopback ports; paigow.conf used verbatim."""
+    conf_dir = tmp_path / "nginx"
+    shutil.copytree(DEPLOY / "nginx", conf_dir)
+    lines = "".join(f"    server 127.0.0.1:{port} max_fails=2 fail_timeout=5s;\n" for port in ports)
+    upstream = f"upstream paigow {{\n    least_conn;\n{lines}    keepalive 8;\n}}\n"
+    (conf_dir / "upstream.conf").write_text(upstream)
+    main = (conf_dir / "nginx.conf").read_text()
+    assert "pid /tmp/nginx.pid;" in main
+    (conf_dir / "nginx.conf").write_text(main.replace("pid /tmp/nginx.pid;", f"pid {tmp_path}/nginx.pid;"))
+    site = (conf_dir / "paigow.conf").read_text()
+    assert "listen 8080;" in site
+    (conf_dir / "paigow.conf").write_text(site.replace("listen 8080;", f"listen 127.0.0.1:{listen};"))
+    return conf_dir / "nginx.conf"
+
+
+def test_nginx_accepts_the_proxy_configuration(tmp_path: Path) -> None:
+    conf = nginx_config_for(tmp_path, [free_port(), free_port()], free_port())
+    result = subprocess.run([nginx_binary(), "-t", "-p", str(tmp_path), "-c", str(conf)],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    site = (DEPLOY / "nginx" / "paigow.conf").read_text()
+    assert "proxy_http_version 1.1;" in site
+    assert "proxy_set_header Upgrade $http_upgrade;" in site
+    assert "proxy_set_header Connection $paigow_connection;" in site
