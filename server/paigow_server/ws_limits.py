@@ -1,0 +1,108 @@
+"""The limits of a WebSocket connection: Origin check, message rate and flood, connections per player.
+
+Pure and synchronous (the caller passes the clock), so each rule is tested on its own.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from urllib.parse import urlsplit
+
+__all__ = ["ConnectionCounter", "RateLimiter", "Verdict", "origin_allowed"]
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str]) -> bool:
+    """Whether a WebSocket upgrade with this ``Origin`` header may proceed.
+
+    No Origin header: allowed (only browsers send one, and the check exists to stop other sites' pages from
+    using a visitor's session). The server's own origin (its ``host[:port]`` equals the request's ``Host``
+    header) is always allowed; so is any origin in ``allowed`` (scheme, host and port, compared without a
+    trailing slash and case-insensitively; ``"*"`` allows any).
+    """
+    if origin is None:
+        return True
+    normalized = origin.strip().rstrip("/").lower()
+    allowed_list = [a.strip().rstrip("/").lower() for a in allowed]
+    if "*" in allowed_list or normalized in allowed_list:
+        return True
+    if host is None or normalized == "null":
+        return False
+    parts = urlsplit(normalized)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    own = _with_default_port(host.strip().lower(), parts.scheme)
+    return _with_default_port(parts.netloc, parts.scheme) == own
+
+
+def _with_default_port(netloc: str, scheme: str) -> str:
+    if netloc.endswith("]") or ":" not in netloc.rsplit("]", 1)[-1]:
+        return f"{netloc}:{443 if scheme == 'https' else 80}"
+    return netloc
+
+
+class Verdict(StrEnum):
+    OK = "ok"
+    LIMITED = "limited"
+    """Over the rate: drop this message with a RATE_LIMITED error."""
+    FLOOD = "flood"
+    """Far over the rate for too long: close the connection (1008)."""
+
+
+@dataclass(slots=True)
+class RateLimiter:
+    """A token bucket per connection plus a flood detector.
+
+    ``rate`` messages per second are allowed on average, with bursts up to ``burst``. Each refused message
+    adds a strike; strikes drain at ``flood_after`` per second. More than ``flood_after`` strikes (that is,
+    more than ``flood_after`` refused messages in about a second) is a flood.
+    """
+
+    rate: float
+    burst: float
+    flood_after: float
+    _tokens: float = field(init=False)
+    _strikes: float = field(default=0.0, init=False)
+    _last: float | None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        if self.rate <= 0 or self.burst < 1 or self.flood_after < 1:
+            raise ValueError(f"rate limiter needs rate > 0, burst >= 1 and flood_after >= 1, not "
+                             f"rate={self.rate}, burst={self.burst}, flood_after={self.flood_after}")
+        self._tokens = self.burst
+
+    def check(self, now: float) -> Verdict:
+        """Account for one message arriving at ``now`` (seconds, monotonic)."""
+        elapsed = 0.0 if self._last is None else max(0.0, now - self._last)
+        self._last = now
+        self._tokens = min(self.burst, self._tokens + elapsed * self.rate)
+        self._strikes = max(0.0, self._strikes - elapsed * self.flood_after)
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return Verdict.OK
+        self._strikes += 1
+        return Verdict.FLOOD if self._strikes > self.flood_after else Verdict.LIMITED
+
+
+@dataclass(slots=True)
+class ConnectionCounter:
+    """Open connections per player in this process, capped at ``limit``."""
+
+    limit: int
+    _open: Counter[str] = field(default_factory=Counter)
+
+    def acquire(self, player_id: str) -> bool:
+        if self._open[player_id] >= self.limit:
+            return False
+        self._open[player_id] += 1
+        return True
+
+    def release(self, player_id: str) -> None:
+        self._open[player_id] -= 1
+        if self._open[player_id] <= 0:
+            del self._open[player_id]
+
+    def count(self, player_id: str) -> int:
+        return self._open[player_id]

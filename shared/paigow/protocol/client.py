@@ -1,0 +1,170 @@
+"""Client → server messages: a closed set of pydantic models discriminated by ``type``.
+
+Every model forbids extra fields and is strict (no "100" for 100, no 1.0 for 1, no true for 1). The first
+message on a connection is ``hello``; then table commands (each with a client ``id`` that the answer names),
+``sync`` (resend what I missed since a version) and ``ping``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from paigow.rules.cards import Card, DuplicateCardError, parse_card
+
+__all__ = [
+    "CLIENT_MESSAGE_TYPES",
+    "MAX_CENTS",
+    "AcceptBank",
+    "ClientCommand",
+    "ClientMessage",
+    "DeclineBank",
+    "Hello",
+    "Leave",
+    "Ping",
+    "PlaceBet",
+    "RemoveBet",
+    "SetHand",
+    "SetOwnLimit",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "Sync",
+    "UseHouseWay",
+]
+
+MAX_CENTS = 1_000_000_000
+"""No amount on the wire may exceed ten million dollars: anything larger is refused as absurd."""
+
+ClientId = Annotated[str, Field(min_length=1, max_length=64,
+                               description="Chosen by the client; the answer names it")]
+Cents = Annotated[int, Field(ge=1, le=MAX_CENTS, description="Integer cents")]
+Version = Annotated[int, Field(ge=0, le=2**53 - 1, description="A table version")]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Hello(_Message):
+    """First message on a connection. With a session token the connection acts for that player; without
+    one it is a spectator. With ``last_version`` (a reconnect) the server sends only what was missed,
+    or a snapshot when the gap is too old."""
+
+    type: Literal["hello"] = "hello"
+    protocol: int = Field(description="The protocol version the client speaks (PROTOCOL_VERSION)")
+    token: str | None = Field(default=None, min_length=1, max_length=256, description="Session token")
+    spectate: bool = Field(default=False, description="Watch only, even with a token")
+    last_version: Version | None = None
+
+
+class Sync(_Message):
+    """Resend everything after ``last_version`` (the client saw a gap in versions)."""
+
+    type: Literal["sync"] = "sync"
+    last_version: Version
+
+
+class Ping(_Message):
+    type: Literal["ping"] = "ping"
+    id: ClientId | None = None
+
+
+class _Command(_Message):
+    id: ClientId
+
+
+class Sit(_Command):
+    """Take a seat (1..6) with a buy-in moved from the account balance to chips at the table."""
+
+    type: Literal["sit"] = "sit"
+    seat: int = Field(ge=1, le=6)
+    buy_in_cents: Cents
+
+
+class Leave(_Command):
+    """Stand up (at the end of the round if one is in play); the chips go back to the balance."""
+
+    type: Literal["leave"] = "leave"
+
+
+class SitOut(_Command):
+    type: Literal["sit_out"] = "sit_out"
+
+
+class SitIn(_Command):
+    type: Literal["sit_in"] = "sit_in"
+
+
+class AcceptBank(_Command):
+    type: Literal["accept_bank"] = "accept_bank"
+
+
+class DeclineBank(_Command):
+    type: Literal["decline_bank"] = "decline_bank"
+
+
+class PlaceBet(_Command):
+    """Place the bet for the coming round, or change it while bets are open."""
+
+    type: Literal["place_bet"] = "place_bet"
+    amount_cents: Cents
+
+
+class RemoveBet(_Command):
+    type: Literal["remove_bet"] = "remove_bet"
+
+
+class SetHand(_Command):
+    """Set the hand: the two cards of the low hand (text form, e.g. ``["Kd", "JK"]``); the other five are
+    the high hand."""
+
+    type: Literal["set_hand"] = "set_hand"
+    low: tuple[str, str] = Field(description="Two distinct cards of the player's seven, e.g. ['Kd', 'JK']")
+
+    @field_validator("low")
+    @classmethod
+    def _cards(cls, low: tuple[str, str]) -> tuple[str, str]:
+        cards = tuple(parse_card(t) for t in low)  # InvalidCardError (a ValueError) names the bad card
+        if cards[0] == cards[1]:
+            raise DuplicateCardError(f"duplicate card {cards[0]} in the low hand {list(low)!r}")
+        return (str(cards[0]), str(cards[1]))
+
+    def low_cards(self) -> tuple[Card, Card]:
+        return (parse_card(self.low[0]), parse_card(self.low[1]))
+
+
+class UseHouseWay(_Command):
+    """Let the House Way set the hand."""
+
+    type: Literal["use_house_way"] = "use_house_way"
+
+
+class SetOwnLimit(_Command):
+    """Lower the player's own maximum bet (always allowed), or raise or remove it (``null`` = the table
+    maximum; once a week)."""
+
+    type: Literal["set_own_limit"] = "set_own_limit"
+    max_bet_cents: Cents | None
+
+
+ClientCommand = Annotated[
+    Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | RemoveBet | SetHand | UseHouseWay
+    | SetOwnLimit,
+    Field(discriminator="type"),
+]
+"""The table commands a player connection may send."""
+
+ClientMessage = Annotated[
+    Hello | Sync | Ping | Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | RemoveBet
+    | SetHand | UseHouseWay | SetOwnLimit,
+    Field(discriminator="type"),
+]
+"""Every message a client may send."""
+
+CLIENT_MESSAGE_TYPES: tuple[str, ...] = (
+    "hello", "sync", "ping", "sit", "leave", "sit_out", "sit_in", "accept_bank", "decline_bank", "place_bet",
+    "remove_bet", "set_hand", "use_house_way", "set_own_limit",
+)
+"""The ``type`` of every client message, in the order of ``ClientMessage``."""

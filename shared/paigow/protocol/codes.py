@@ -1,0 +1,80 @@
+"""The codes of the wire protocol: ``ErrorCode`` (in ``error`` messages) and ``CloseCode`` (WebSocket close).
+
+An ``error`` message's ``code`` is either an ``ErrorCode`` (the frame itself was wrong, or the connection
+may not do that) or a ``paigow.table.rejections.RejectCode`` (the table refused a well-formed command).
+The two sets share only ``INVALID_VALUE``, which means the same in both (a value is impossible), so a
+client can switch on the code alone.
+
+Close codes: the standard ones the server uses, plus application codes in the 4000-4999 range, named
+after the HTTP status they resemble (4401 unauthorized, 4404 not found, ...).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+__all__ = ["CloseCode", "ErrorCode"]
+
+
+class ErrorCode(StrEnum):
+    """Why a client frame was refused. Nothing changed at the table, and the connection stays open
+    unless a ``CloseCode`` follows (only for limits: frame size, flood)."""
+
+    # The frame itself.
+    MALFORMED_JSON = "MALFORMED_JSON"
+    """The frame is not a JSON object (or is a binary frame)."""
+    UNKNOWN_TYPE = "UNKNOWN_TYPE"
+    """``type`` is missing or names no client message."""
+    MISSING_FIELD = "MISSING_FIELD"
+    UNKNOWN_FIELD = "UNKNOWN_FIELD"
+    """A field the message does not have (extra fields are forbidden)."""
+    WRONG_TYPE = "WRONG_TYPE"
+    """A field has the wrong JSON type (a string where a number is expected, ...)."""
+    INVALID_VALUE = "INVALID_VALUE"
+    """A field has the right type but an impossible value (negative amount, seat 9, unknown card, ...)."""
+    FRAME_TOO_LARGE = "FRAME_TOO_LARGE"
+    UNSUPPORTED_PROTOCOL = "UNSUPPORTED_PROTOCOL"
+    """``hello.protocol`` is not a version this server speaks."""
+    # The conversation.
+    HELLO_REQUIRED = "HELLO_REQUIRED"
+    """The first client message must be ``hello``."""
+    ALREADY_GREETED = "ALREADY_GREETED"
+    """A second ``hello`` on the same connection."""
+    UNAUTHORIZED = "UNAUTHORIZED"
+    """The session token is unknown or expired."""
+    SPECTATOR_CANNOT_ACT = "SPECTATOR_CANNOT_ACT"
+    RATE_LIMITED = "RATE_LIMITED"
+    """Too many messages per second; the message was dropped. A flood closes the connection (1008)."""
+    TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"
+    TABLE_NOT_FOUND = "TABLE_NOT_FOUND"
+    # The server side of a command.
+    INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
+    """The buy-in is more than the player's account balance."""
+    BUSY = "BUSY"
+    """The table changed too often while the command was tried; nothing changed, send it again."""
+    INTERNAL_ERROR = "INTERNAL_ERROR"
+
+
+class CloseCode(IntEnum):
+    """WebSocket close codes sent by the server."""
+
+    NORMAL = 1000
+    GOING_AWAY = 1001
+    """The server is shutting down; reconnect (to any server process) with the last version."""
+    POLICY_VIOLATION = 1008
+    """Message flood: the client kept sending over the rate limit."""
+    MESSAGE_TOO_BIG = 1009
+    """A frame over the size limit."""
+    INTERNAL_ERROR = 1011
+    SERVICE_RESTART = 1012
+    """The server is restarting; reconnect with the last version."""
+    TRY_AGAIN_LATER = 1013
+    """The client fell too far behind (its send queue overflowed); reconnect with the last version."""
+    UNAUTHORIZED = 4401
+    """The ``hello`` token is unknown: start a new session."""
+    TABLE_NOT_FOUND = 4404
+    HELLO_TIMEOUT = 4408
+    """No ``hello`` arrived in time after the connection opened."""
+    UNSUPPORTED_PROTOCOL = 4426
+    TOO_MANY_CONNECTIONS = 4429
+    """The player already has the maximum number of open connections."""

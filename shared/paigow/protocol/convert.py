@@ -1,0 +1,40 @@
+"""From a client's protocol command to the table command it asks for.
+
+The protocol message says what the client wants; the server adds who is asking (the authenticated player)
+and when (its clock), so a client can never act for another seat or choose the time.
+"""
+
+from __future__ import annotations
+
+from paigow.protocol import client
+from paigow.table import commands
+
+__all__ = ["to_command"]
+
+
+def to_command(msg: client.ClientCommand, *, player_id: str, name: str, now_ms: int) -> commands.Command:
+    """The table command for ``msg`` sent by ``player_id`` (display name ``name``) at ``now_ms``."""
+    match msg:
+        case client.Sit(seat=seat, buy_in_cents=buy_in):
+            return commands.Sit(player_id=player_id, name=name, seat=seat, buy_in_cents=buy_in)
+        case client.Leave():
+            return commands.Leave(player_id=player_id)
+        case client.SitOut():
+            return commands.SitOut(player_id=player_id)
+        case client.SitIn():
+            return commands.SitIn(player_id=player_id)
+        case client.AcceptBank():
+            return commands.AcceptBank(player_id=player_id)
+        case client.DeclineBank():
+            return commands.DeclineBank(player_id=player_id)
+        case client.PlaceBet(amount_cents=amount):
+            return commands.PlaceBet(player_id=player_id, amount_cents=amount)
+        case client.RemoveBet():
+            return commands.RemoveBet(player_id=player_id)
+        case client.SetHand(low=low):
+            return commands.SetHand(player_id=player_id, low=low)
+        case client.UseHouseWay():
+            return commands.UseHouseWay(player_id=player_id)
+        case client.SetOwnLimit(max_bet_cents=limit):
+            return commands.SetOwnLimit(player_id=player_id, max_bet_cents=limit, now_ms=now_ms)
+    raise TypeError(f"not a client command: {msg!r}")  # pragma: no cover - the union is closed

@@ -1,0 +1,114 @@
+"""Server → client messages: a closed set of pydantic models discriminated by ``type``.
+
+Table messages carry the table ``version``. ``snapshot`` replaces everything the client knows; ``events``
+moves the client from version ``since`` to ``version`` (the events are already projected for this viewer:
+another player's cards never appear, and an event the viewer may not see at all is left out — the message
+still comes, so versions stay contiguous). A client that gets ``events`` whose ``since`` is not its own
+version missed something and sends ``sync``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from paigow.protocol.codes import ErrorCode
+from paigow.table.events import Event
+from paigow.table.rejections import RejectCode
+from paigow.table.views import TableView
+
+__all__ = [
+    "SERVER_MESSAGE_TYPES",
+    "Accepted",
+    "ErrorMessage",
+    "Events",
+    "Pong",
+    "Role",
+    "ServerMessage",
+    "Snapshot",
+    "TableEvent",
+    "decode_server_message",
+    "encode_server_message",
+]
+
+
+TableEvent = Annotated[Event, Field(discriminator="kind")]
+"""A table event (``paigow.table.events``), told apart by its ``kind``."""
+
+
+class Role(StrEnum):
+    PLAYER = "player"
+    SPECTATOR = "spectator"
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Snapshot(_Message):
+    """The whole view of the table for this connection, at ``version``. The first message after ``hello``
+    (unless a resume needed only missed events), and the answer to a ``sync`` when the gap is too old."""
+
+    type: Literal["snapshot"] = "snapshot"
+    protocol: int
+    table_id: str
+    version: int
+    role: Role
+    player_id: str | None = Field(description="The connection's player (None for a spectator)")
+    view: TableView
+
+
+class Events(_Message):
+    """What happened from version ``since`` to ``version`` (usually one command: ``since`` = version - 1),
+    projected for this viewer, and the resulting ``view``. ``events`` may be empty: the viewer may not see
+    anything of that change, but its version still advances."""
+
+    type: Literal["events"] = "events"
+    since: int
+    version: int
+    events: tuple[TableEvent, ...]
+    view: TableView
+
+
+class Accepted(_Message):
+    """The command with client id ``id`` was applied; the table is now at ``version`` (its events arrive
+    in an ``events`` message of that version, before or after this one)."""
+
+    type: Literal["accepted"] = "accepted"
+    id: str
+    version: int
+
+
+class ErrorMessage(_Message):
+    """A frame was refused, or a command was rejected by the table. Nothing changed. ``id`` names the
+    command when the frame had a readable one. ``code`` is an ``ErrorCode`` or a table ``RejectCode``."""
+
+    type: Literal["error"] = "error"
+    id: str | None
+    code: ErrorCode | RejectCode
+    message: str
+
+
+class Pong(_Message):
+    type: Literal["pong"] = "pong"
+    id: str | None = None
+
+
+ServerMessage = Annotated[Snapshot | Events | Accepted | ErrorMessage | Pong, Field(discriminator="type")]
+"""Every message the server sends."""
+
+SERVER_MESSAGE_TYPES: tuple[str, ...] = ("snapshot", "events", "accepted", "error", "pong")
+
+_ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+
+
+def encode_server_message(msg: Snapshot | Events | Accepted | ErrorMessage | Pong) -> str:
+    """The JSON text of a server message."""
+    return msg.model_dump_json()
+
+
+def decode_server_message(text: str | bytes) -> Snapshot | Events | Accepted | ErrorMessage | Pong:
+    """Parse a server message (for tests, bots and the load benchmark)."""
+    return _ADAPTER.validate_json(text)

@@ -1,0 +1,11 @@
+"""The protocol version. Bump it for any change a client written against the previous version could not
+read (a renamed or removed field, a new required field, a changed meaning); adding an optional field or a
+new server message type that old clients may ignore does not need a bump."""
+
+from __future__ import annotations
+
+__all__ = ["PROTOCOL_VERSION", "SUPPORTED_PROTOCOLS"]
+
+PROTOCOL_VERSION = 1
+SUPPORTED_PROTOCOLS: frozenset[int] = frozenset({1})
+"""The versions this server speaks (``hello.protocol`` must be one of them)."""

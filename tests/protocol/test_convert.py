@@ -1,0 +1,49 @@
+"""Client commands become table commands for the authenticated player, at the server's time."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+
+from paigow.protocol import client
+from paigow.protocol.convert import to_command
+from paigow.protocol.parse import parse_client_message
+from paigow.table import commands
+
+CASES: list[tuple[str, commands.Command]] = [
+    ('{"type":"sit","id":"1","seat":3,"buy_in_cents":20000}',
+     commands.Sit(player_id="p1", name="Ann", seat=3, buy_in_cents=20000)),
+    ('{"type":"leave","id":"1"}', commands.Leave(player_id="p1")),
+    ('{"type":"sit_out","id":"1"}', commands.SitOut(player_id="p1")),
+    ('{"type":"sit_in","id":"1"}', commands.SitIn(player_id="p1")),
+    ('{"type":"accept_bank","id":"1"}', commands.AcceptBank(player_id="p1")),
+    ('{"type":"decline_bank","id":"1"}', commands.DeclineBank(player_id="p1")),
+    ('{"type":"place_bet","id":"1","amount_cents":1500}', commands.PlaceBet(player_id="p1", amount_cents=1500)),
+    ('{"type":"remove_bet","id":"1"}', commands.RemoveBet(player_id="p1")),
+    ('{"type":"set_hand","id":"1","low":["kd","joker"]}', commands.SetHand(player_id="p1", low=("Kd", "JK"))),
+    ('{"type":"use_house_way","id":"1"}', commands.UseHouseWay(player_id="p1")),
+    ('{"type":"set_own_limit","id":"1","max_bet_cents":2500}',
+     commands.SetOwnLimit(player_id="p1", max_bet_cents=2500, now_ms=1_700_000_000_000)),
+    ('{"type":"set_own_limit","id":"1","max_bet_cents":null}',
+     commands.SetOwnLimit(player_id="p1", max_bet_cents=None, now_ms=1_700_000_000_000)),
+]
+
+
+@pytest.mark.parametrize(("frame", "expected"), CASES)
+def test_each_client_command_becomes_its_table_command(frame: str, expected: commands.Command) -> None:
+    msg = parse_client_message(frame)
+    assert not isinstance(msg, client.Hello | client.Sync | client.Ping)
+    assert to_command(msg, player_id="p1", name="Ann", now_ms=1_700_000_000_000) == expected
+
+
+def test_every_client_command_type_is_covered() -> None:
+    union = typing.get_args(typing.get_args(client.ClientCommand)[0])
+    covered = {type(parse_client_message(frame)) for frame, _ in CASES}
+    assert covered == set(union)
+
+
+def test_the_player_comes_from_the_connection_not_the_frame() -> None:
+    # A frame cannot even name a player: player_id is an unknown field.
+    with pytest.raises(ValueError, match="unknown field 'player_id'"):
+        parse_client_message('{"type":"leave","id":"1","player_id":"someone-else"}')
