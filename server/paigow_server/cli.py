@@ -13,7 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import cast
 
 # name -> (module under paigow_server.commands, one-line help)
-COMMANDS: dict[str, tuple[str, str]] = {}
+COMMANDS: dict[str, tuple[str, str]] = {
+    "serve": ("serve", "run the table server"),
+}
 
 Runner = Callable[[argparse.Namespace], int]
 

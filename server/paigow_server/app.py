@@ -1,0 +1,111 @@
+"""``create_app(settings)``: the Starlette application of one server process.
+
+The lifespan starts (when no ``redis_url`` is set) a private Redis, opens the client, builds the
+``AppContext``, starts the background tasks and, on shutdown, stops them in reverse order. Routes: the
+JSON API (``http``, ``operator``, ``sessions``), the health and metrics endpoints, the table WebSockets,
+and the browser client's static files at ``/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from importlib.resources import files
+from pathlib import Path
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from paigow_server.context import AppContext, context_of
+from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.metrics import CONTENT_TYPE, Metrics
+from paigow_server.settings import Settings
+
+__all__ = ["create_app", "web_root"]
+
+log = logging.getLogger("paigow_server.app")
+
+_REDIS_CONNECT_ATTEMPTS = 50
+_REDIS_CONNECT_PAUSE_S = 0.1
+
+
+def web_root() -> Path:
+    """The folder of the browser client (the ``paigow_web`` package)."""
+    return Path(str(files("paigow_web")))
+
+
+async def _wait_for_redis(redis: Redis) -> None:
+    for attempt in range(_REDIS_CONNECT_ATTEMPTS):
+        try:
+            await redis.ping()
+            return
+        except (RedisError, OSError):
+            if attempt == _REDIS_CONNECT_ATTEMPTS - 1:
+                raise
+            await asyncio.sleep(_REDIS_CONNECT_PAUSE_S)
+
+
+async def healthz(request: Request) -> Response:
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    ctx = context_of(request)
+    try:
+        await ctx.redis.ping()
+    except (RedisError, OSError) as exc:
+        ctx.metrics.redis_errors.labels(operation="ping").inc()
+        return JSONResponse({"status": "unavailable", "error": f"redis: {exc}"}, status_code=503)
+    return JSONResponse({"status": "ready"})
+
+
+async def metrics_endpoint(request: Request) -> Response:
+    ctx = context_of(request)
+    return Response(ctx.metrics.render(), media_type=CONTENT_TYPE)
+
+
+async def _redis_error(request: Request, exc: Exception) -> Response:
+    context_of(request).metrics.redis_errors.labels(operation="http").inc()
+    log.error("redis error while serving %s", request.url.path, exc_info=exc)
+    return JSONResponse({"error": "UNAVAILABLE", "message": "the data store is unavailable; try again"},
+                        status_code=503)
+
+
+def create_app(settings: Settings, *, redis: Redis | None = None,
+               static_dir: Path | None = None) -> Starlette:
+    """The app. ``redis``: an open client to use (the caller closes it); else one from ``settings``
+    (``settings.redis_url``, or a private Redis in ``settings.data_dir`` when that is ``None``)."""
+    metrics = Metrics()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with contextlib.AsyncExitStack() as stack:
+            client = redis
+            if client is None:
+                url = settings.redis_url
+                if url is None:
+                    embedded = EmbeddedRedis(settings.data_dir)
+                    url = embedded.start()
+                    stack.callback(embedded.stop)
+                    log.info("started a private Redis",
+                             extra={"redis_url": url, "data_dir": str(settings.data_dir)})
+                client = Redis.from_url(url, decode_responses=True)
+                stack.push_async_callback(client.aclose)
+                await _wait_for_redis(client)
+            app.state.ctx = AppContext(settings=settings, redis=client, metrics=metrics)
+            yield
+
+    routes: list[BaseRoute] = [
+        Route("/healthz", healthz, methods=["GET"]),
+        Route("/readyz", readyz, methods=["GET"]),
+        Route("/metrics", metrics_endpoint, methods=["GET"]),
+        Mount("/", StaticFiles(directory=static_dir or web_root(), html=True), name="web"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={RedisError: _redis_error})

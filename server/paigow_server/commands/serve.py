@@ -1,0 +1,89 @@
+"""``paigow serve``: run the table server (uvicorn + websockets) on a Redis, private or given.
+
+Every setting is an option here and a ``PAIGOW_*`` environment variable (the option wins); bad values stop
+the start with a message naming the option or variable. Without ``--redis-url`` a private Redis keeps its
+data in ``--data-dir``. SIGTERM or Ctrl-C shut down gracefully: open WebSockets are closed with 1012
+(service restart: reconnect), background tasks stop, then Redis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import uvicorn
+
+from paigow_server.settings import SETTING_NAMES, SettingsError, env_name, load_settings, option_name
+
+_HELP: dict[str, str] = {
+    "host": "address to listen on (default 127.0.0.1)",
+    "port": "port to listen on (default 8000)",
+    "redis_url": "Redis to use, e.g. redis://127.0.0.1:6379/0 (default: start a private one)",
+    "data_dir": "folder of the private Redis's data (default ./paigow-data)",
+    "operator_token": "bearer token of the operator API (default: generate one and print it)",
+    "allowed_origins": "comma-separated extra origins allowed to open WebSockets (same origin always is)",
+    "starting_balance_cents": "play money of a new player, in cents (default 100000)",
+    "grace_seconds": "how long a dropped player keeps the seat before being marked away (default 60)",
+    "max_frame_bytes": "largest WebSocket message accepted (default 16384)",
+    "messages_per_second": "messages per second one connection may send (default 20)",
+    "connections_per_player": "open connections one player may hold (default 4)",
+    "event_log_length": "table events kept for resuming clients (default 500)",
+    "log_level": "debug, info, warning or error (default info)",
+    "log_format": "json or text (default json)",
+}
+
+GRACEFUL_SHUTDOWN_S = 10
+
+
+class _Server(uvicorn.Server):
+    """uvicorn re-raises the stop signal after its graceful shutdown (so the exit status says "killed");
+    a finished graceful shutdown is a success here, so the status is 0."""
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        handled = (signal.SIGINT, signal.SIGTERM)
+        original = {sig: signal.signal(sig, self.handle_exit) for sig in handled}
+        try:
+            yield
+        finally:
+            for sig, handler in original.items():
+                signal.signal(sig, handler)
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "serve", help="run the table server",
+        description="Run the Pai Gow Poker table server. Each option can also be set with the environment "
+                    "variable shown.")
+    for name in SETTING_NAMES:
+        parser.add_argument(option_name(name), dest=name, default=None, metavar=name.split("_")[-1].upper(),
+                            help=f"{_HELP[name]} [{env_name(name)}]")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings({name: getattr(args, name) for name in SETTING_NAMES}, os.environ)
+    except SettingsError as exc:
+        print(f"paigow serve: {exc}", file=sys.stderr)
+        return 2
+
+    from paigow_server.app import create_app
+    from paigow_server.logs import configure_logging
+
+    configure_logging(settings.log_level, settings.log_format)
+    app = create_app(settings)
+    print(f"paigow: serving on {settings.base_url}", flush=True)
+    if settings.operator_token_generated:
+        print(f"paigow: operator token (generated for this run): {settings.operator_token}", flush=True)
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, ws="websockets-sansio",
+                            ws_max_size=settings.max_frame_bytes, lifespan="on", log_config=None,
+                            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S, server_header=False)
+    server = _Server(config)
+    server.run()
+    return 0 if server.started else 1

@@ -1,0 +1,42 @@
+"""Prometheus metrics, one registry per app (so several apps in one test process never collide)."""
+
+from __future__ import annotations
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+
+__all__ = ["CONTENT_TYPE", "Metrics"]
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+_LATENCY_BUCKETS_S = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+
+
+class Metrics:
+    """The server's instruments. ``connections`` by role (player/spectator/operator); ``commands`` by
+    command type and result (accepted, a RejectCode, conflict...); ``command_to_push`` from the moment a
+    command arrives to the push of its events to a viewer; ``redis_errors`` by operation."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.connections = Gauge("paigow_connections", "Open WebSocket connections", ["role"],
+                                 registry=self.registry)
+        self.tables = Gauge("paigow_tables", "Tables stored in Redis", registry=self.registry)
+        self.commands = Counter("paigow_commands", "Table commands executed", ["type", "result"],
+                                registry=self.registry)
+        self.command_to_push = Histogram("paigow_command_to_push_seconds",
+                                         "Time from a command's arrival to the push of its events",
+                                         buckets=_LATENCY_BUCKETS_S, registry=self.registry)
+        self.redis_errors = Counter("paigow_redis_errors", "Failed Redis operations", ["operation"],
+                                    registry=self.registry)
+        self.http_requests = Counter("paigow_http_requests", "HTTP API requests", ["route", "status"],
+                                     registry=self.registry)
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

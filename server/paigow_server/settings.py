@@ -1,0 +1,185 @@
+"""``Settings``: every knob of ``paigow serve``, from command-line options over ``PAIGOW_*`` variables.
+
+``load_settings(cli, env)`` takes the raw text of each source (the command line wins), parses and checks
+every value, and raises ``SettingsError`` naming the source (``--port`` or ``PAIGOW_PORT``), the bad text
+and the rule it breaks. ``Settings(...)`` built directly (tests) is checked the same way.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+__all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
+
+ENV_PREFIX = "PAIGOW_"
+_REDIS_SCHEMES = ("redis", "rediss", "unix")
+_LOG_LEVELS = ("debug", "info", "warning", "error")
+_LOG_FORMATS = ("json", "text")
+MIN_OPERATOR_TOKEN_LENGTH = 16
+
+
+class SettingsError(ValueError):
+    """A setting is malformed or out of range; the message names the source, the text and the rule."""
+
+
+def generate_operator_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8000
+    redis_url: str | None = None
+    """``None``: start a private redis-server with its data in ``data_dir``."""
+    data_dir: Path = Path("paigow-data")
+    operator_token: str = field(default_factory=generate_operator_token, repr=False)
+    operator_token_generated: bool = False
+    """True when nobody gave a token: ``paigow serve`` prints the generated one once."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins allowed to open WebSockets besides the server's own (same origin is always allowed)."""
+    starting_balance_cents: int = 100_000
+    grace_seconds: int = 60
+    max_frame_bytes: int = 16_384
+    messages_per_second: int = 20
+    connections_per_player: int = 4
+    event_log_length: int = 500
+    log_level: str = "info"
+    log_format: str = "json"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            check = _CHECKS.get(f.name)
+            if check is not None:
+                message = check(getattr(self, f.name))
+                if message is not None:
+                    raise SettingsError(f"{f.name}={getattr(self, f.name)!r}: {message}")
+
+    @property
+    def base_url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+
+def _int_range(low: int, high: int) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if type(value) is not int or not low <= value <= high:
+            return f"must be a whole number from {low} to {high}"
+        return None
+
+    return check
+
+
+def _check_redis_url(value: Any) -> str | None:
+    if value is None:
+        return None
+    parts = urlsplit(str(value))
+    if parts.scheme not in _REDIS_SCHEMES:
+        return f"must start with one of {', '.join(s + '://' for s in _REDIS_SCHEMES)}"
+    if parts.scheme != "unix" and not parts.hostname:
+        return "must name a host, as in redis://127.0.0.1:6379/0"
+    return None
+
+
+def _check_origins(value: Any) -> str | None:
+    for origin in value:
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+            return f"each origin must look like https://example.com[:port], not {origin!r}"
+    return None
+
+
+def _check_token(value: Any) -> str | None:
+    if len(value) < MIN_OPERATOR_TOKEN_LENGTH or any(c.isspace() for c in value):
+        return f"must be at least {MIN_OPERATOR_TOKEN_LENGTH} characters without spaces"
+    return None
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        return None if value in choices else f"must be one of {', '.join(choices)}"
+
+    return check
+
+
+_CHECKS: dict[str, Callable[[Any], str | None]] = {
+    "host": lambda v: None if v and not any(c.isspace() for c in v) else "must be a host name or address",
+    "port": _int_range(1, 65_535),
+    "redis_url": _check_redis_url,
+    "operator_token": _check_token,
+    "allowed_origins": _check_origins,
+    "starting_balance_cents": _int_range(0, 10**12),
+    "grace_seconds": _int_range(1, 86_400),
+    "max_frame_bytes": _int_range(256, 16 * 1024 * 1024),
+    "messages_per_second": _int_range(1, 10_000),
+    "connections_per_player": _int_range(1, 100),
+    "event_log_length": _int_range(10, 1_000_000),
+    "log_level": _one_of(_LOG_LEVELS),
+    "log_format": _one_of(_LOG_FORMATS),
+}
+
+
+def _parse_int(text: str) -> int:
+    return int(text.strip().replace("_", ""))
+
+
+def _parse_origins(text: str) -> tuple[str, ...]:
+    return tuple(o.strip().rstrip("/") for o in text.split(",") if o.strip())
+
+
+_PARSERS: dict[str, Callable[[str], Any]] = {
+    "port": _parse_int,
+    "redis_url": lambda t: t.strip() or None,
+    "data_dir": lambda t: Path(t).expanduser(),
+    "allowed_origins": _parse_origins,
+    "starting_balance_cents": _parse_int,
+    "grace_seconds": _parse_int,
+    "max_frame_bytes": _parse_int,
+    "messages_per_second": _parse_int,
+    "connections_per_player": _parse_int,
+    "event_log_length": _parse_int,
+    "log_level": lambda t: t.strip().lower(),
+    "log_format": lambda t: t.strip().lower(),
+}
+
+SETTING_NAMES: tuple[str, ...] = tuple(
+    f.name for f in fields(Settings) if f.name != "operator_token_generated")
+
+
+def env_name(name: str) -> str:
+    return ENV_PREFIX + name.upper()
+
+
+def option_name(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def load_settings(cli: Mapping[str, str | None], env: Mapping[str, str]) -> Settings:
+    """Settings from command-line texts (``None`` = not given) over ``PAIGOW_*`` environment texts."""
+    unknown = sorted(k for k in env if k.startswith(ENV_PREFIX) and k[len(ENV_PREFIX):].lower()
+                     not in SETTING_NAMES)
+    if unknown:
+        raise SettingsError(f"unknown environment variable {unknown[0]}; known: "
+                            + ", ".join(env_name(n) for n in SETTING_NAMES))
+    values: dict[str, Any] = {}
+    for name in SETTING_NAMES:
+        given = cli.get(name)
+        source = option_name(name) if given is not None else env_name(name)
+        text = given if given is not None else env.get(env_name(name))
+        if text is None:
+            continue
+        try:
+            values[name] = _PARSERS.get(name, str)(text)
+        except ValueError:
+            raise SettingsError(f"{source}={text!r}: must be a whole number") from None
+        message = _CHECKS[name](values[name]) if name in _CHECKS else None
+        if message is not None:
+            raise SettingsError(f"{source}={text!r}: {message}")
+    if "operator_token" not in values:
+        values["operator_token_generated"] = True
+    return Settings(**values)

@@ -1,0 +1,128 @@
+"""Handles the test fixtures yield (``tests/conftest.py``), importable so tests can name their types."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+from starlette.applications import Starlette
+
+from paigow_server.embedded_redis import free_port
+
+__all__ = ["AppHandle", "LiveServer", "ServerProcess"]
+
+
+@dataclass(frozen=True, slots=True)
+class AppHandle:
+    """The app with its lifespan running, driven through ASGI (no socket)."""
+
+    app: Starlette
+    client: httpx.AsyncClient
+    operator_headers: dict[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class LiveServer:
+    """A real uvicorn serving the app on a free loopback port."""
+
+    url: str
+    """http://127.0.0.1:PORT"""
+    ws_url: str
+    """ws://127.0.0.1:PORT"""
+    operator_token: str
+    app: Starlette
+
+
+class ServerProcess:
+    """``paigow serve`` as a child process on a fixed free port, for crash tests: ``start()``, ``kill()``
+    (SIGKILL: no shutdown code runs), ``terminate()`` (SIGTERM: graceful), ``restart()``. Output goes to
+    ``log_path``; ``start`` waits until ``/healthz`` answers and fails with the log if it never does."""
+
+    def __init__(self, *, data_dir: Path, redis_url: str | None, operator_token: str | None = None,
+                 env: Mapping[str, str] | None = None, extra_args: Sequence[str] = ()) -> None:
+        self.data_dir = data_dir
+        self.redis_url = redis_url
+        self.operator_token = operator_token
+        self.env = dict(env or {})
+        self.extra_args = tuple(extra_args)
+        self.port = free_port()
+        self.log_path = data_dir / "server.log"
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    def command(self) -> list[str]:
+        args = [sys.executable, "-m", "paigow_server.cli", "serve", "--host", "127.0.0.1",
+                "--port", str(self.port), "--data-dir", str(self.data_dir)]
+        if self.redis_url is not None:
+            args += ["--redis-url", self.redis_url]
+        if self.operator_token is not None:
+            args += ["--operator-token", self.operator_token]
+        return args + list(self.extra_args)
+
+    def start(self, timeout_s: float = 30.0) -> None:
+        if self._process is not None:
+            raise RuntimeError("the server process is already running")
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PAIGOW_")}
+        env.update({"PAIGOW_LOG_FORMAT": "text", **self.env})
+        with self.log_path.open("ab") as log:
+            self._process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=log,
+                                             stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                code, self._process = self._process.returncode, None
+                raise RuntimeError(f"paigow serve exited with {code}:\n{self.output()}")
+            try:
+                if httpx.get(self.url + "/healthz", timeout=0.5).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.kill()
+        raise RuntimeError(f"paigow serve did not answer /healthz in {timeout_s} s:\n{self.output()}")
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
+            process.wait()
+
+    def terminate(self, timeout_s: float = 20.0) -> int:
+        """SIGTERM and wait: the exit status of a graceful shutdown."""
+        process, self._process = self._process, None
+        if process is None:
+            raise RuntimeError("the server process is not running")
+        process.send_signal(signal.SIGTERM)
+        try:
+            return process.wait(timeout_s)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+            raise RuntimeError(f"paigow serve ignored SIGTERM for {timeout_s} s:\n{self.output()}") from None
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
