@@ -15,6 +15,7 @@ from typing import cast
 # name -> (module under paigow_server.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "run the table server"),
+    "schema": ("schema", "write the JSON Schema of the WebSocket protocol"),
 }
 
 Runner = Callable[[argparse.Namespace], int]
