@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from paigow.rules.cards import DECK, Card, InvalidCardError, parse_cards
-from paigow.rules.hand_value import evaluate_high, evaluate_low
-from paigow.rules.house_rules import DEFAULT_RULES, HouseRules, WheelRank
-from paigow.rules.house_way import HouseWayClause, house_way, house_way_clause, set_front
+from paigow.rules.cards import DECK, Card, parse_cards
+from paigow.rules.house_rules import DEFAULT_RULES, HouseRules
+from paigow.rules.house_way import HouseWayClause, house_way, house_way_clause
 from paigow.rules.splits import Split, is_foul
 
 C = HouseWayClause
@@ -18,7 +17,9 @@ def ranks(cards: tuple[Card, ...]) -> list[str]:
     return sorted("JK" if c.is_joker else str(c)[:-1] for c in cards)
 
 
-def check(seven: str, front: str, back: str, clause: HouseWayClause, rules: HouseRules = DEFAULT_RULES) -> Split:
+def check(
+    seven: str, front: str, back: str, clause: HouseWayClause, rules: HouseRules = DEFAULT_RULES
+) -> Split:
     cards = parse_cards(seven)
     split = house_way(cards, rules)
     assert ranks(split.low) == ranks(parse_cards_ranks(front)), f"{seven}: front {split}"
@@ -66,6 +67,8 @@ def test_rules_md_examples(seven: str, front: str, back: str, clause: HouseWayCl
 
 
 @pytest.mark.parametrize(("seven", "front", "back", "clause"), RULES_EXAMPLES)
-def test_rules_md_examples_in_any_card_order(seven: str, front: str, back: str, clause: HouseWayClause) -> None:
+def test_rules_md_examples_in_any_card_order(
+    seven: str, front: str, back: str, clause: HouseWayClause
+) -> None:
     check(" ".join(reversed(seven.split())), front, back, clause)
     check(" ".join(seven.split()[3:] + seven.split()[:3]), front, back, clause)
