@@ -4,3 +4,78 @@ Commands in, events out: ``decide(state, command, seed=...)`` returns events or 
 ``evolve(state, event)`` applies one event; ``apply`` does both and adds one to the version. Views per
 viewer come from ``view_for`` / ``event_for``. Nothing here reads a clock or a global random source.
 """
+
+from paigow.table.cardtext import CardText, cards_from_text, cards_to_text, format_cents
+from paigow.table.machine import apply, decide, evolve, evolve_all, next_deadline
+from paigow.table.records import HOUSE_KEY, HandRecord, RoundRecord, SetBy
+from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.state import (
+    DEALER_POSITION,
+    PLAYER_SEATS,
+    POSITIONS,
+    BankReason,
+    Bet,
+    Deadline,
+    DeadlineKind,
+    Ledger,
+    LiveHand,
+    Phase,
+    Round,
+    SeatPlayer,
+    SeatStatus,
+    TableState,
+    Timers,
+    TimersError,
+    new_table,
+)
+from paigow.table.views import (
+    OperatorViewer,
+    PlayerViewer,
+    SpectatorViewer,
+    TableView,
+    Viewer,
+    event_for,
+    view_for,
+)
+
+__all__ = [
+    "DEALER_POSITION",
+    "HOUSE_KEY",
+    "PLAYER_SEATS",
+    "POSITIONS",
+    "BankReason",
+    "Bet",
+    "CardText",
+    "Deadline",
+    "DeadlineKind",
+    "HandRecord",
+    "Ledger",
+    "LiveHand",
+    "OperatorViewer",
+    "Phase",
+    "PlayerViewer",
+    "RejectCode",
+    "Rejection",
+    "Round",
+    "RoundRecord",
+    "SeatPlayer",
+    "SeatStatus",
+    "SetBy",
+    "SpectatorViewer",
+    "TableState",
+    "TableView",
+    "Timers",
+    "TimersError",
+    "Viewer",
+    "apply",
+    "cards_from_text",
+    "cards_to_text",
+    "decide",
+    "event_for",
+    "evolve",
+    "evolve_all",
+    "format_cents",
+    "new_table",
+    "next_deadline",
+    "view_for",
+]

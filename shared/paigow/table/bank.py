@@ -1,0 +1,112 @@
+"""The start of a round and the bank: the marker moves one position counterclockwise (the first round
+stays at the dealer's seat); at an occupied, eligible player seat the player is offered the bank until a
+deadline; at the dealer's seat, an empty seat, an ineligible player, a decline or a time-out the house
+banks.
+
+Eligibility (RULES.md): active, played against the house in the last house-banked round, and chips that
+cover the table minimum for every other seated player and the dealer.
+
+The house dealer's wager against a player-banker is that player's last wager against the house, within
+the table limits, and capped so that the bank still covers the table minimum for every other seated
+player (so the eligibility promise holds); below the minimum the dealer does not play.
+"""
+
+from __future__ import annotations
+
+from paigow.fair import new_commitment
+from paigow.table.commands import AcceptBank, DeclineBank
+from paigow.table.dealing import maybe_deal
+from paigow.table.emitter import Emitter, reject
+from paigow.table.events import BankDeclined, BankOffered, BettingOpened, RoundStarted
+from paigow.table.rejections import RejectCode
+from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, Phase, SeatStatus
+
+__all__ = [
+    "accept_bank",
+    "dealer_wager",
+    "decline_bank",
+    "decline_offer",
+    "eligible",
+    "open_betting",
+    "start_round",
+]
+
+
+def _others_seated(em: Emitter, pos: int) -> int:
+    return sum(1 for p, sp in enumerate(em.state.seats) if sp is not None and p != pos)
+
+
+def eligible(em: Emitter, pos: int) -> bool:
+    s = em.state
+    sp = s.seats[pos]
+    if sp is None or sp.status != SeatStatus.ACTIVE:
+        return False
+    if s.last_house_round == 0 or sp.last_house_round != s.last_house_round:
+        return False
+    return sp.chips_cents >= s.rules.min_bet_cents * (_others_seated(em, pos) + 1)
+
+
+def dealer_wager(em: Emitter, pos: int) -> int:
+    s = em.state
+    sp = s.seats[pos]
+    assert sp is not None
+    rules = s.rules
+    wager = min(max(sp.last_house_wager_cents, rules.min_bet_cents), rules.max_bet_cents)
+    wager = min(wager, sp.chips_cents - rules.min_bet_cents * _others_seated(em, pos))
+    return wager if wager >= rules.min_bet_cents else 0
+
+
+def start_round(em: Emitter, now_ms: int) -> None:
+    s = em.state
+    number = s.rounds_started + 1
+    marker = DEALER_POSITION if s.rounds_started == 0 else (s.marker + 1) % POSITIONS
+    round_id = f"{s.table_id}-{number}"
+    if len(em.seed) < 16:
+        raise ValueError(f"a round needs a seed of at least 16 random bytes, not {len(em.seed)}")
+    em.emit(RoundStarted(round_id, number, marker, new_commitment(em.seed), em.seed.hex()))
+    sp = em.state.seats[marker]
+    if marker == DEALER_POSITION:
+        open_betting(em, DEALER_POSITION, BankReason.DEALER_SEAT, now_ms)
+    elif sp is None:
+        open_betting(em, DEALER_POSITION, BankReason.EMPTY_SEAT, now_ms)
+    elif not eligible(em, marker):
+        open_betting(em, DEALER_POSITION, BankReason.INELIGIBLE, now_ms)
+    else:
+        em.emit(BankOffered(marker, sp.player_id))
+        em.set_deadline(DeadlineKind.BANK_OFFER, em.state.timers.bank_offer_ms, now_ms)
+
+
+def open_betting(em: Emitter, banker: int, reason: BankReason, now_ms: int | None) -> None:
+    sp = em.state.seats[banker] if banker != DEALER_POSITION else None
+    wager = dealer_wager(em, banker) if sp is not None else 0
+    em.emit(BettingOpened(banker, sp.player_id if sp is not None else None, reason, wager))
+    em.set_deadline(DeadlineKind.BETTING, em.state.timers.betting_ms, now_ms)
+    maybe_deal(em, now_ms)
+
+
+def decline_offer(em: Emitter, timed_out: bool, now_ms: int | None) -> None:
+    """The offered player declines (or times out, leaves, sits out...): the house banks."""
+    rnd = em.round()
+    assert rnd.offer_player_id is not None
+    em.emit(BankDeclined(em.state.marker, rnd.offer_player_id, timed_out))
+    open_betting(em, DEALER_POSITION, BankReason.TIMED_OUT if timed_out else BankReason.DECLINED, now_ms)
+
+
+def _require_offer(em: Emitter, player_id: str) -> int:
+    pos, _ = em.seated(player_id)
+    rnd = em.require_phase(Phase.BANK_OFFER, "the bank is accepted or declined")
+    if rnd.offer_player_id != player_id:
+        reject(RejectCode.NOT_YOUR_SEAT,
+               f"the bank is offered to {rnd.offer_player_id!r} at position {em.state.marker}, "
+               f"not to {player_id!r}")
+    return pos
+
+
+def accept_bank(em: Emitter, cmd: AcceptBank) -> None:
+    pos = _require_offer(em, cmd.player_id)
+    open_betting(em, pos, BankReason.PLAYER_BANKS, None)
+
+
+def decline_bank(em: Emitter, cmd: DeclineBank) -> None:
+    _require_offer(em, cmd.player_id)
+    decline_offer(em, False, None)

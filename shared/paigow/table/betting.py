@@ -1,0 +1,68 @@
+"""Bets: placed or changed during the betting phase, within the table limits, the player's own limit, the
+player's chips and, when a player banks, the bank's remaining coverage (opposing wagers, the dealer's
+included, never exceed the banker's chips). A sitting-out player who bets is sat in."""
+
+from __future__ import annotations
+
+from paigow.table.commands import PlaceBet, RemoveBet
+from paigow.table.dealing import maybe_deal
+from paigow.table.emitter import Emitter, money, reject
+from paigow.table.events import BetPlaced, BetRemoved, PlayerSatIn
+from paigow.table.rejections import RejectCode
+from paigow.table.state import DEALER_POSITION, DeadlineKind, Phase, SeatStatus
+
+__all__ = ["coverage_left", "place_bet", "remove_bet"]
+
+
+def coverage_left(em: Emitter, excluding_pos: int) -> int | None:
+    """How much more the player-bank covers, not counting the bet at ``excluding_pos`` (None: house banks)."""
+    rnd = em.round()
+    banker = rnd.banker_position
+    if banker is None or banker == DEALER_POSITION:
+        return None
+    sp = em.state.seats[banker]
+    assert sp is not None
+    taken = rnd.dealer_wager_cents + sum(b.amount_cents for b in rnd.bets if b.position != excluding_pos)
+    return sp.chips_cents - taken
+
+
+def place_bet(em: Emitter, cmd: PlaceBet) -> None:
+    pos, sp = em.seated(cmd.player_id)
+    rnd = em.require_phase(Phase.BETTING, "bets are placed")
+    amount = cmd.amount_cents
+    rules = em.state.rules
+    if rnd.banker_position == pos:
+        reject(RejectCode.BANKER_CANNOT_BET, f"{sp.name} banks round {rnd.round_id} and cannot also bet")
+    if type(amount) is not int:
+        reject(RejectCode.INVALID_VALUE, f"a bet is a whole number of cents, not {amount!r}")
+    if amount < rules.min_bet_cents:
+        reject(RejectCode.BELOW_MINIMUM,
+               f"your bet is {money(amount)}; the table minimum is {money(rules.min_bet_cents)}")
+    if amount > rules.max_bet_cents:
+        reject(RejectCode.ABOVE_MAXIMUM,
+               f"your bet is {money(amount)}; the table maximum is {money(rules.max_bet_cents)}")
+    if sp.own_max_bet_cents is not None and amount > sp.own_max_bet_cents:
+        reject(RejectCode.ABOVE_OWN_LIMIT,
+               f"your bet is {money(amount)}; your own limit is {money(sp.own_max_bet_cents)}")
+    if amount > sp.chips_cents:
+        reject(RejectCode.INSUFFICIENT_CHIPS,
+               f"your bet is {money(amount)}; you have {money(sp.chips_cents)} at the table")
+    left = coverage_left(em, pos)
+    if left is not None and amount > left:
+        reject(RejectCode.BET_OVER_COVERAGE,
+               f"the bank covers {money(max(left, 0))} more; your bet is {money(amount)}")
+    if sp.status == SeatStatus.SITTING_OUT:
+        em.emit(PlayerSatIn(sp.player_id, pos))
+    em.emit(BetPlaced(sp.player_id, pos, amount))
+    if em.state.deadline is None:
+        # The betting deadline passed with no bets: the first bet starts a new one.
+        em.set_deadline(DeadlineKind.BETTING, em.state.timers.betting_ms, None)
+    maybe_deal(em, None)
+
+
+def remove_bet(em: Emitter, cmd: RemoveBet) -> None:
+    pos, _ = em.seated(cmd.player_id)
+    em.require_phase(Phase.BETTING, "bets are removed")
+    if em.bet_of(pos) == 0:
+        reject(RejectCode.NO_BET, f"player {cmd.player_id!r} has no bet to remove")
+    em.emit(BetRemoved(cmd.player_id, pos))

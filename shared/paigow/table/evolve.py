@@ -1,0 +1,260 @@
+"""``evolve(state, event)``: apply one event. Pure bookkeeping; every decision was made in ``decide``.
+
+``evolve`` does not touch ``TableState.version``: ``apply`` (and ``evolve_all``) add one per accepted
+command that produced events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
+from paigow.table import events as ev
+from paigow.table.state import (
+    DEALER_POSITION,
+    RECENT_RESULTS,
+    Bet,
+    Deadline,
+    LiveHand,
+    Phase,
+    Round,
+    SeatPlayer,
+    SeatStatus,
+    TableState,
+)
+
+__all__ = ["evolve", "evolve_all"]
+
+
+def _seat(state: TableState, pos: int) -> SeatPlayer:
+    sp = state.seats[pos]
+    if sp is None:
+        raise ValueError(f"event names empty seat {pos}")
+    return sp
+
+
+def _with_seat(state: TableState, pos: int, sp: SeatPlayer | None) -> TableState:
+    seats = list(state.seats)
+    seats[pos] = sp
+    return replace(state, seats=tuple(seats))
+
+
+def _update_seat(state: TableState, pos: int, **changes: Any) -> TableState:
+    return _with_seat(state, pos, replace(_seat(state, pos), **changes))
+
+
+def _round(state: TableState) -> Round:
+    if state.round is None:
+        raise ValueError("event needs a round in progress")
+    return state.round
+
+
+def _update_round(state: TableState, **changes: Any) -> TableState:
+    return replace(state, round=replace(_round(state), **changes))
+
+
+def _sat(s: TableState, e: ev.PlayerSat) -> TableState:
+    s = _with_seat(s, e.seat, SeatPlayer(e.player_id, e.name, e.buy_in_cents))
+    return replace(s, ledger=replace(s.ledger, bought_in_cents=s.ledger.bought_in_cents + e.buy_in_cents))
+
+
+def _leaving(s: TableState, e: ev.PlayerLeaving) -> TableState:
+    return _update_seat(s, e.seat, status=SeatStatus.LEAVING, kicked=e.kicked)
+
+
+def _gone(s: TableState, e: ev.PlayerLeft | ev.PlayerStoodUp | ev.PlayerKicked) -> TableState:
+    s = _with_seat(s, e.seat, None)
+    returned = s.ledger.returned_cents + e.chips_returned_cents
+    return replace(s, ledger=replace(s.ledger, returned_cents=returned))
+
+
+def _dropped(s: TableState, e: ev.PlayerDropped) -> TableState:
+    sp = _seat(s, e.seat)
+    status = sp.status if sp.status == SeatStatus.LEAVING else SeatStatus.AWAY
+    return _update_seat(s, e.seat, status=status, away_until_ms=e.away_until_ms)
+
+
+def _reconnected(s: TableState, e: ev.PlayerReconnected) -> TableState:
+    sp = _seat(s, e.seat)
+    status = SeatStatus.ACTIVE if sp.status == SeatStatus.AWAY else sp.status
+    return _update_seat(s, e.seat, status=status, away_until_ms=None)
+
+
+def _sat_out(s: TableState, e: ev.PlayerSatOut) -> TableState:
+    return _update_seat(s, e.seat, status=SeatStatus.SITTING_OUT)
+
+
+def _sat_in(s: TableState, e: ev.PlayerSatIn) -> TableState:
+    return _update_seat(s, e.seat, status=SeatStatus.ACTIVE, missed_rounds=0)
+
+
+def _missed(s: TableState, e: ev.PlayerMissedRound) -> TableState:
+    return _update_seat(s, e.seat, missed_rounds=e.missed_rounds)
+
+
+def _own_limit(s: TableState, e: ev.OwnLimitSet) -> TableState:
+    sp = _seat(s, e.seat)
+    raised_ms = e.at_ms if e.raised else sp.own_limit_raised_ms
+    return _update_seat(s, e.seat, own_max_bet_cents=e.max_bet_cents, own_limit_raised_ms=raised_ms)
+
+
+def _round_started(s: TableState, e: ev.RoundStarted) -> TableState:
+    if e.server_seed is None:
+        raise ValueError("a redacted RoundStarted (no seed) cannot be applied")
+    rnd = Round(e.round_id, e.number, e.commitment, e.server_seed)
+    return replace(s, round=rnd, rounds_started=e.number, marker=e.marker, phase=Phase.BANK_OFFER)
+
+
+def _bank_offered(s: TableState, e: ev.BankOffered) -> TableState:
+    return _update_round(s, offer_player_id=e.player_id)
+
+
+def _bank_declined(s: TableState, e: ev.BankDeclined) -> TableState:
+    return _update_round(s, offer_player_id=None)
+
+
+def _betting_opened(s: TableState, e: ev.BettingOpened) -> TableState:
+    s = _update_round(s, offer_player_id=None, banker_position=e.banker_position,
+                      banker_player_id=e.banker_player_id, bank_reason=e.reason,
+                      dealer_wager_cents=e.dealer_wager_cents)
+    return replace(s, phase=Phase.BETTING)
+
+
+def _bet_placed(s: TableState, e: ev.BetPlaced) -> TableState:
+    bets = [b for b in _round(s).bets if b.position != e.position]
+    bets.append(Bet(e.position, e.player_id, e.amount_cents))
+    bets.sort(key=lambda b: b.position)
+    return _update_round(s, bets=tuple(bets))
+
+
+def _bet_removed(s: TableState, e: ev.BetRemoved) -> TableState:
+    return _update_round(s, bets=tuple(b for b in _round(s).bets if b.position != e.position))
+
+
+def _dealt(s: TableState, e: ev.HandsDealt) -> TableState:
+    hands = tuple(LiveHand(h.position, h.player_id, h.cards) for h in e.hands)
+    s = _update_round(s, dice=e.dice, first_position=e.first_position, hands=hands)
+    return replace(s, phase=Phase.SETTING)
+
+
+def _hand_set(s: TableState, e: ev.HandSet) -> TableState:
+    hands = tuple(replace(h, high=e.high, low=e.low, set_by=e.set_by, fouled=e.fouled)
+                  if h.position == e.position else h for h in _round(s).hands)
+    return _update_round(s, hands=hands)
+
+
+def _settled(s: TableState, e: ev.RoundSettled) -> TableState:
+    rec = e.record
+    seats = list(s.seats)
+    house_banked = rec.banker_position == DEALER_POSITION
+    for h in rec.hands:
+        if h.player_id is None:
+            continue
+        sp = seats[h.position]
+        if sp is None:
+            raise ValueError(f"settled hand at empty seat {h.position}")
+        net = rec.banker_net_cents if h.is_banker else h.net_cents
+        changes: dict[str, Any] = {"chips_cents": sp.chips_cents + net, "missed_rounds": 0}
+        if house_banked and not h.is_banker:
+            changes.update(last_house_round=rec.number, last_house_wager_cents=h.wager_cents)
+        seats[h.position] = replace(sp, **changes)
+    ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents)
+    return replace(s, seats=tuple(seats), ledger=ledger, round=None, phase=Phase.IDLE, deadline=None,
+                   recent=((rec, *s.recent))[:RECENT_RESULTS],
+                   last_house_round=rec.number if house_banked else s.last_house_round)
+
+
+def _voided(s: TableState, e: ev.RoundVoided) -> TableState:
+    return replace(s, round=None, phase=Phase.IDLE, deadline=None)
+
+
+def _deadline_set(s: TableState, e: ev.DeadlineSet) -> TableState:
+    return replace(s, deadline=Deadline(e.deadline_kind, e.at_ms, e.duration_ms))
+
+
+def _deadline_cleared(s: TableState, e: ev.DeadlineCleared) -> TableState:
+    return replace(s, deadline=None)
+
+
+def _opened(s: TableState, e: ev.TableOpened) -> TableState:
+    return replace(s, phase=Phase.IDLE, closing=False)
+
+
+def _closing(s: TableState, e: ev.TableClosing) -> TableState:
+    return replace(s, closing=True)
+
+
+def _closed(s: TableState, e: ev.TableClosed) -> TableState:
+    return replace(s, phase=Phase.CLOSED, closing=False, deadline=None)
+
+
+def _paused(s: TableState, e: ev.TablePaused) -> TableState:
+    return replace(s, paused=True)
+
+
+def _resumed(s: TableState, e: ev.TableResumed) -> TableState:
+    return replace(s, paused=False)
+
+
+def _rules(s: TableState, e: ev.RulesChanged) -> TableState:
+    if e.scheduled:
+        return replace(s, pending_rules=e.rules)
+    return replace(s, rules=e.rules, pending_rules=None)
+
+
+def _timers(s: TableState, e: ev.TimersChanged) -> TableState:
+    if e.scheduled:
+        return replace(s, pending_timers=e.timers)
+    return replace(s, timers=e.timers, pending_timers=None)
+
+
+_HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
+    ev.PlayerSat: _sat,
+    ev.PlayerLeaving: _leaving,
+    ev.PlayerLeft: _gone,
+    ev.PlayerStoodUp: _gone,
+    ev.PlayerKicked: _gone,
+    ev.PlayerDropped: _dropped,
+    ev.PlayerReconnected: _reconnected,
+    ev.PlayerSatOut: _sat_out,
+    ev.PlayerSatIn: _sat_in,
+    ev.PlayerMissedRound: _missed,
+    ev.OwnLimitSet: _own_limit,
+    ev.RoundStarted: _round_started,
+    ev.BankOffered: _bank_offered,
+    ev.BankDeclined: _bank_declined,
+    ev.BettingOpened: _betting_opened,
+    ev.BetPlaced: _bet_placed,
+    ev.BetRemoved: _bet_removed,
+    ev.HandsDealt: _dealt,
+    ev.HandSet: _hand_set,
+    ev.RoundSettled: _settled,
+    ev.RoundVoided: _voided,
+    ev.DeadlineSet: _deadline_set,
+    ev.DeadlineCleared: _deadline_cleared,
+    ev.TableOpened: _opened,
+    ev.TableClosing: _closing,
+    ev.TableClosed: _closed,
+    ev.TablePaused: _paused,
+    ev.TableResumed: _resumed,
+    ev.RulesChanged: _rules,
+    ev.TimersChanged: _timers,
+}
+
+
+def evolve(state: TableState, event: ev.Event) -> TableState:
+    """The state after one event (the version is unchanged; see ``apply``)."""
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"not a table event: {event!r}")
+    return handler(state, event)
+
+
+def evolve_all(state: TableState, events: Iterable[ev.Event]) -> TableState:
+    """Apply the events of one accepted command: each in turn, then version + 1 (if there were any)."""
+    applied = 0
+    for e in events:
+        state = evolve(state, e)
+        applied += 1
+    return replace(state, version=state.version + 1) if applied else state

@@ -1,0 +1,131 @@
+"""The showdown and settlement, the end of a round (settled or voided), and closing the table.
+
+Money: ``paigow.rules.payout.settle`` in integer cents. The house dealer's hand is set by the House Way
+at the showdown. Each non-banker hand is compared with the banker's (copies go to the banker; a foul
+under ``"lose"`` loses). The record keeps the live hands only, and reveals the seed.
+"""
+
+from __future__ import annotations
+
+from paigow.rules.hand_value import evaluate_high, evaluate_low
+from paigow.rules.house_way import house_way
+from paigow.rules.payout import Wager, settle
+from paigow.rules.showdown import showdown
+from paigow.rules.splits import Split
+from paigow.table.cardtext import cards_from_text, cards_to_text
+from paigow.table.emitter import Emitter
+from paigow.table.events import (
+    HandSet,
+    PlayerKicked,
+    PlayerLeft,
+    PlayerStoodUp,
+    RoundSettled,
+    RoundVoided,
+    RulesChanged,
+    StandUpReason,
+    TableClosed,
+    TimersChanged,
+)
+from paigow.table.records import HOUSE_KEY, HandRecord, RoundRecord, SetBy
+from paigow.table.state import DEALER_POSITION, Bet, LiveHand, SeatStatus
+
+__all__ = ["after_round", "close_now", "maybe_showdown", "settle_round", "void_round"]
+
+
+def _split(h: LiveHand) -> Split:
+    return Split(cards_from_text(h.high), cards_from_text(h.low))
+
+
+def maybe_showdown(em: Emitter, now_ms: int | None) -> None:
+    """Once every player's hand in the round is set, expose the banker's hand and settle."""
+    rnd = em.state.round
+    if rnd is None or not rnd.hands:
+        return
+    if all(h.set_by is not None for h in rnd.hands if h.player_id is not None):
+        settle_round(em, now_ms)
+
+
+def settle_round(em: Emitter, now_ms: int | None) -> None:
+    rules = em.state.rules
+    rnd = em.round()
+    for h in rnd.hands:
+        if h.player_id is None and h.set_by is None:
+            split = house_way(cards_from_text(h.cards), rules)
+            em.emit(HandSet(h.position, None, cards_to_text(split.high), cards_to_text(split.low),
+                            SetBy.DEALER, False))
+    rnd = em.round()
+    banker_pos = rnd.banker_position if rnd.banker_position is not None else DEALER_POSITION
+    banker_hand = next(h for h in rnd.hands if h.position == banker_pos)
+    banker_split = _split(banker_hand)
+    bets = {b.position: b.amount_cents for b in rnd.bets}
+    wagers: list[Wager] = []
+    keys: dict[int, str] = {}
+    for h in rnd.hands:
+        if h.position == banker_pos:
+            continue
+        key = HOUSE_KEY if h.player_id is None else h.player_id
+        amount = rnd.dealer_wager_cents if h.player_id is None else bets[h.position]
+        outcome = showdown(_split(h), banker_split, rules, player_fouled=h.fouled).outcome
+        wagers.append(Wager(key, amount, outcome, is_house=h.player_id is None))
+        keys[h.position] = key
+    result = settle(tuple(wagers), rules, rnd.banker_player_id)
+    by_key = {r.key: r for r in result.players}
+    records: list[HandRecord] = []
+    for h in rnd.hands:
+        high, low = cards_from_text(h.high), cards_from_text(h.low)
+        names = (evaluate_high(high, rules).name, evaluate_low(low).name)
+        set_by = h.set_by if h.set_by is not None else SetBy.DEALER
+        if h.position == banker_pos:
+            records.append(HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, True,
+                                      0, None, result.banker_gross_cents, result.banker_commission_cents,
+                                      result.banker_net_cents, *names))
+            continue
+        r = by_key[keys[h.position]]
+        records.append(HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, False,
+                                  r.amount_cents, str(r.outcome), r.gross_cents, r.commission_cents,
+                                  r.net_cents, *names))
+    assert rnd.dice is not None
+    assert rnd.first_position is not None
+    record = RoundRecord(rnd.round_id, rnd.number, rnd.commitment, rnd.server_seed, rnd.dice,
+                         rnd.first_position, banker_pos, rnd.banker_player_id, tuple(records),
+                         result.banker_gross_cents, result.banker_commission_cents, result.banker_net_cents,
+                         result.house_net_cents)
+    em.emit(RoundSettled(record))
+    after_round(em, now_ms)
+
+
+def void_round(em: Emitter, reason: str, now_ms: int | None) -> None:
+    """Cancel the round in progress: no chips move (stakes are only taken at settlement)."""
+    rnd = em.round()
+    returned = rnd.bets
+    if rnd.dealer_wager_cents > 0:
+        returned = (Bet(DEALER_POSITION, HOUSE_KEY, rnd.dealer_wager_cents), *returned)
+    em.emit(RoundVoided(rnd.round_id, rnd.server_seed, returned, reason))
+    after_round(em, now_ms)
+
+
+def after_round(em: Emitter, now_ms: int | None) -> None:
+    """After a settlement or a void: departures, closing, scheduled changes, then the next round."""
+    for pos, sp in enumerate(em.state.seats):
+        if sp is not None and sp.status == SeatStatus.LEAVING:
+            if sp.kicked:
+                em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents))
+            else:
+                em.emit(PlayerLeft(sp.player_id, pos, sp.chips_cents))
+    if em.state.pending_rules is not None:
+        em.emit(RulesChanged(em.state.pending_rules, scheduled=False))
+    if em.state.pending_timers is not None:
+        em.emit(TimersChanged(em.state.pending_timers, scheduled=False))
+    if em.state.closing:
+        close_now(em)
+        return
+    em.schedule_next_round(em.state.timers.between_rounds_ms, now_ms)
+
+
+def close_now(em: Emitter) -> None:
+    """Stand every player up (chips returned) and close. Needs no round in progress."""
+    for pos, sp in enumerate(em.state.seats):
+        if sp is not None:
+            em.emit(PlayerStoodUp(sp.player_id, pos, sp.chips_cents, StandUpReason.TABLE_CLOSED))
+    em.clear_deadline()
+    em.emit(TableClosed())
