@@ -75,7 +75,7 @@ class DuplicateCardError(InvalidCardError):
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card. ``index`` is 0..51 for ``rank``/``suit`` (rank-major: 2c 2d 2h 2s 3c ...) and 52 for the joker.
+    """One card. ``index`` is 0..51 for ``rank``/``suit`` (rank-major: 2c 2d 2h 2s 3c ...), 52 for the joker.
 
     Use the interned values from ``DECK``, ``JOKER``, ``card()`` or ``parse_cards()``.
     """
@@ -121,7 +121,8 @@ JOKER: Card = DECK[52]
 
 _RANK_INPUT = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "10": 10, "J": 11,
                "Q": 12, "K": 13, "A": 14}
-_ALLOWED = "rank 2-9, T (or 10), J, Q, K, A followed by suit c, d, h or s (e.g. 'As', '10h'), or JK for the joker"
+_ALLOWED = ("rank 2-9, T (or 10), J, Q, K, A followed by suit c, d, h or s (e.g. 'As', '10h'), "
+            "or JK for the joker")
 _SPLIT = re.compile(r"[\s,]+")
 
 

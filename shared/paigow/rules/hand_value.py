@@ -333,26 +333,30 @@ _LOW_VALUES: dict[int, HandValue] = {}
 
 def high_value(key: int) -> HandValue:
     """The ``HandValue`` of a ``high_key`` (cached; keys carry everything)."""
-    value = _HIGH_VALUES.get(key)
-    if value is None:
+    try:
+        return _HIGH_VALUES[key]
+    except KeyError:
         value = _HIGH_VALUES[key] = _decode(key, False)
-    return value
+        return value
 
 
 def low_value(key: int) -> HandValue:
     """The ``HandValue`` of a ``low_key`` (cached)."""
-    value = _LOW_VALUES.get(key)
-    if value is None:
+    try:
+        return _LOW_VALUES[key]
+    except KeyError:
         value = _LOW_VALUES[key] = _decode(key, True)
-    return value
+        return value
 
 
 def _indexes(cards: Sequence[Card], size: int, what: str) -> list[int]:
-    if len(cards) != size:
+    indexes = [c.index for c in cards]
+    if len(indexes) != size:
         raise InvalidCardError(
-            f"a {what} has {size} cards, not {len(cards)}: {format_cards(list(cards))!r}")
-    check_distinct(list(cards))
-    return [c.index for c in cards]
+            f"a {what} has {size} cards, not {len(indexes)}: {format_cards(list(cards))!r}")
+    if len(set(indexes)) != size:
+        check_distinct(list(cards))
+    return indexes
 
 
 def evaluate_high(cards5: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> HandValue:

@@ -45,7 +45,8 @@ class HouseRules:
         try:
             object.__setattr__(self, "foul_policy", FoulPolicy(self.foul_policy))
         except ValueError:
-            raise HouseRulesError(f"foul_policy must be 'reject' or 'lose', not {self.foul_policy!r}") from None
+            raise HouseRulesError(
+                f"foul_policy must be 'reject' or 'lose', not {self.foul_policy!r}") from None
         for name in ("commission_bps", "commission_round_cents", "min_bet_cents", "max_bet_cents"):
             value = getattr(self, name)
             if type(value) is not int:
@@ -59,7 +60,8 @@ class HouseRules:
             raise HouseRulesError(f"min_bet_cents must be at least 1 cent, not {self.min_bet_cents}")
         if self.max_bet_cents < self.min_bet_cents:
             raise HouseRulesError(
-                f"max_bet_cents ({self.max_bet_cents}) must not be below min_bet_cents ({self.min_bet_cents})")
+                f"max_bet_cents ({self.max_bet_cents}) must not be below "
+                f"min_bet_cents ({self.min_bet_cents})")
 
 
 DEFAULT_RULES = HouseRules()

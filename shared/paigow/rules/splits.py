@@ -21,11 +21,14 @@ from itertools import combinations
 
 from .cards import Card, InvalidCardError, check_distinct, format_cards
 from .hand_value import (
+    CARD_PRIMES,
+    CARD_SUITS,
     HandCategory,
     HandValue,
     evaluate_high,
     evaluate_low,
     high_key,
+    high_table,
     low_key,
     rank_name,
 )
@@ -44,9 +47,11 @@ __all__ = [
     "split_keys",
 ]
 
-_LOW_POSITIONS: tuple[tuple[int, int], ...] = tuple(combinations(range(7), 2))
-_HIGH_POSITIONS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(k for k in range(7) if k not in pair) for pair in _LOW_POSITIONS)
+# The 21 ways: (low positions, high positions) within the seven cards.
+_POSITIONS: tuple[tuple[tuple[int, int], tuple[int, int, int, int, int]], ...] = tuple(
+    ((i, j), (a, b, c, d, e))
+    for i, j in combinations(range(7), 2)
+    for a, b, c, d, e in [tuple(k for k in range(7) if k not in (i, j))])
 
 
 class FoulError(ValueError):
@@ -69,14 +74,24 @@ class Split:
     low: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "high", tuple(self.high))
-        object.__setattr__(self, "low", tuple(self.low))
+        if type(self.high) is not tuple:
+            object.__setattr__(self, "high", tuple(self.high))
+        if type(self.low) is not tuple:
+            object.__setattr__(self, "low", tuple(self.low))
         if len(self.high) != 5 or len(self.low) != 2:
             raise InvalidCardError(
                 f"a split has a 5-card high hand and a 2-card low hand, not {len(self.high)} and "
                 f"{len(self.low)}: {self}")
         if len({c.index for c in self.high} | {c.index for c in self.low}) != 7:
             check_distinct(self.cards)
+
+    @classmethod
+    def _trusted(cls, high: tuple[Card, ...], low: tuple[Card, ...]) -> Split:
+        """A split of cards already known to be 5 + 2 distinct cards (no checks)."""
+        split = object.__new__(cls)
+        object.__setattr__(split, "high", high)
+        object.__setattr__(split, "low", low)
+        return split
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -114,15 +129,16 @@ def split_from_low(cards7: Sequence[Card], low2: Sequence[Card]) -> Split:
     if missing:
         raise InvalidCardError(
             f"low hand card {missing[0]} is not one of the seven cards {format_cards(cards)!r}")
-    return Split(tuple(c for c in cards if c not in low), low)
+    return Split._trusted(tuple(c for c in cards if c not in low), low)
 
 
 def all_splits(cards7: Sequence[Card]) -> tuple[Split, ...]:
     """The 21 splits, in a fixed order (low hand positions (0,1), (0,2), ... (5,6) of ``cards7``)."""
     cards = _seven(cards7)
+    trusted = Split._trusted
     return tuple(
-        Split(tuple(cards[k] for k in hi), (cards[i], cards[j]))
-        for (i, j), hi in zip(_LOW_POSITIONS, _HIGH_POSITIONS, strict=True))
+        trusted((cards[a], cards[b], cards[c], cards[d], cards[e]), (cards[i], cards[j]))
+        for (i, j), (a, b, c, d, e) in _POSITIONS)
 
 
 def split_keys(split: Split, rules: HouseRules = DEFAULT_RULES) -> tuple[int, int]:
@@ -140,10 +156,17 @@ def legal_splits(cards7: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> t
     """The splits of ``all_splits`` that are not foul, in the same order (never empty)."""
     cards = _seven(cards7)
     idx = [c.index for c in cards]
+    p = [CARD_PRIMES[k] for k in idx]
+    s = [CARD_SUITS[k] for k in idx]
+    table = high_table(rules)
+    trusted = Split._trusted
     out = []
-    for (i, j), hi in zip(_LOW_POSITIONS, _HIGH_POSITIONS, strict=True):
-        if high_key([idx[k] for k in hi], rules) > low_key(idx[i], idx[j]):
-            out.append(Split(tuple(cards[k] for k in hi), (cards[i], cards[j])))
+    for (i, j), (a, b, c, d, e) in _POSITIONS:
+        code = p[a] * p[b] * p[c] * p[d] * p[e]
+        if s[a] & s[b] & s[c] & s[d] & s[e]:
+            code = -code
+        if table[code] > low_key(idx[i], idx[j]):
+            out.append(trusted((cards[a], cards[b], cards[c], cards[d], cards[e]), (cards[i], cards[j])))
     return tuple(out)
 
 
