@@ -1,0 +1,29 @@
+// Casino chips drawn with CSS: a stack for an amount, and the denominations offered for betting.
+
+import { el, money } from "./api.js";
+
+export const DENOMINATIONS = [100000, 50000, 10000, 2500, 500, 100];
+
+export function chipLabel(cents) {
+  return cents >= 100000 ? `${cents / 100000}K` : `${cents / 100}`;
+}
+
+/** A stack of at most six chips making up (roughly) the amount, with the amount beside it. */
+export function chipStack(cents) {
+  const chips = [];
+  let left = cents;
+  for (const d of DENOMINATIONS) {
+    while (left >= d && chips.length < 6) {
+      chips.push(d);
+      left -= d;
+    }
+  }
+  if (chips.length === 0) chips.push(100);
+  const stack = el("span", { class: "chip-stack", "aria-hidden": "true" },
+    chips.reverse().map((d, i) => {
+      const c = el("span", { class: `chip v${d}`, text: i === chips.length - 1 ? chipLabel(d) : "" });
+      c.style.top = `${-i * 3}px`;
+      return c;
+    }));
+  return el("span", { class: "bet-spot" }, stack, el("span", { class: "bet-amount", text: money(cents) }));
+}

@@ -1,0 +1,72 @@
+// The history dialog: your last 10 hands (game recall) and the table's recent rounds, each with its
+// commitment, revealed seed and a link that verifies the deal in this browser.
+
+import { api, el, money } from "./api.js";
+import { toCard } from "./cards.js";
+import { cardElement } from "./card_svg.js";
+
+function mini(texts) {
+  return el("span", { class: "mini-cards" }, (texts ?? []).map((t) => cardElement(toCard(t))));
+}
+
+/** The /verify/ address that checks a round record (or any object with the same fields). */
+export function verifyHref(r) {
+  const q = new URLSearchParams({ round: r.round_id, seed: r.server_seed, banker: String(r.banker_position ?? 0), commitment: r.commitment });
+  if (r.dice) q.set("dice", r.dice.join(","));
+  if (r.first_position != null) q.set("first", String(r.first_position));
+  const hands = (r.hands ?? []).filter((h) => h.dealt?.length).map((h) => `${h.position}:${h.dealt.join(".")}`);
+  if (hands.length) q.set("hands", hands.join(";"));
+  return `/verify/?${q}`;
+}
+
+function fairLine(r) {
+  if (!r.server_seed) return el("p", { class: "fair" }, "Commitment ", el("code", { text: r.commitment ?? "" }), " (seed revealed after the round)");
+  return el("p", { class: "fair" }, "Commitment ", el("code", { text: r.commitment }), " · seed ", el("code", { text: r.server_seed }), " · ",
+    el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: "verify" }));
+}
+
+function roundRow(r, playerId) {
+  const mine = r.hands?.find((h) => h.player_id === playerId);
+  const banker = r.hands?.find((h) => h.is_banker);
+  return el("tr", {},
+    el("td", { text: `#${r.number ?? ""}` }),
+    el("td", { text: r.dice ? r.dice.join("-") : "" }),
+    el("td", {}, mine ? [mini(mine.high), " ", mini(mine.low)] : "—"),
+    el("td", {}, banker ? [mini(banker.high), " ", mini(banker.low)] : "—"),
+    el("td", { text: mine ? (mine.is_banker ? `bank ${money(r.banker_net_cents, { sign: true })}` : `${mine.outcome ?? ""} ${money(mine.net_cents, { sign: true })}`) : "" }),
+    el("td", {}, fairLine(r)));
+}
+
+function recordOf(item) {
+  return item.record ?? item.round ?? item;
+}
+
+export async function openHistory(dialog, list, { view, token, playerId }) {
+  list.replaceChildren(el("p", { class: "hint", text: "Loading…" }));
+  if (!dialog.open) dialog.showModal();
+  const sections = [];
+  if (token) {
+    try {
+      const data = await api("/api/players/me/history", { token });
+      const items = Array.isArray(data) ? data : data?.hands ?? data?.history ?? [];
+      const rows = items.slice(0, 10).map((item) => {
+        const r = recordOf(item);
+        const row = roundRow(r, playerId);
+        if (item.balance_before_cents != null) row.append(el("td", { class: "num", text: `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` }));
+        return row;
+      });
+      sections.push(el("h3", { text: "Your last 10 hands" }),
+        rows.length ? el("table", { class: "data", id: "my-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You (high · low)", "Banker", "Result", "Fair deal", "Balance"].map((t) => el("th", { text: t })))), el("tbody", {}, rows))
+          : el("p", { class: "hint", text: "No hands played yet." }));
+    } catch (err) {
+      sections.push(el("p", { class: "field-error", text: `Your history could not be loaded: ${err.message}` }));
+    }
+  }
+  const round = view?.round;
+  if (round) sections.push(el("h3", { text: "This round" }), fairLine({ commitment: round.commitment }));
+  const recent = view?.recent ?? [];
+  sections.push(el("h3", { text: "This table's recent rounds" }),
+    recent.length ? el("table", { class: "data", id: "table-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You", "Banker", "Result", "Fair deal"].map((t) => el("th", { text: t })))),
+      el("tbody", {}, recent.map((r) => roundRow(r, playerId)))) : el("p", { class: "hint", text: "No settled round yet." }));
+  list.replaceChildren(...sections);
+}

@@ -1,0 +1,409 @@
+// The table page: connects (and reconnects) to the table, renders each view it receives, and turns clicks,
+// taps and keys into commands. The server decides everything; this page only shows and asks.
+
+import { api, el, forgetSession, money, parseMoney, resumeSession, toast } from "./api.js";
+import { ensureCardDefs } from "./card_svg.js";
+import { rollDice, showDice } from "./dice.js";
+import { openHistory } from "./history.js";
+import { play, setSound } from "./sound.js";
+import { ReconnectingSocket } from "./socket.js";
+import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
+import { betLimits, renderTray, secondsLeft } from "./tray.js";
+
+const PROTOCOL = 1;
+const FATAL = { 4401: "Your session has expired: go back to the lobby and enter your name again.",
+  4404: "This table does not exist (any more).", 4426: "This page is out of date: reload it.",
+  4429: "You have too many tabs open on this table: close one and reload." };
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const tableId = params.get("id") ?? "";
+const stored = (k, d) => (localStorage.getItem(k) ?? d) === "1";
+
+const ctx = {
+  view: null, version: null, role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
+  anim: stored("paigow.anim", "1"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
+  ui: { low: [], lowRound: null, syncLow: false, betDraft: 0, betText: null, errors: {}, flipIn: false,
+    lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
+};
+const nodes = createPositions($("positions"));
+
+function rerender() {
+  const view = ctx.view;
+  if (!view) return;
+  ctx.showdown = !view.round && view.recent?.length ? view.recent[0] : null;
+  syncLow(view);
+  renderHeader(view);
+  renderCenter(view);
+  renderPositions(nodes, view, ctx);
+  renderDiscards($("discards"), view, ctx);
+  renderTray($("tray"), view, ctx);
+  ctx.ui.flipIn = false;
+}
+
+function syncLow(view) {
+  const you = view.you;
+  const hand = you && view.round?.hands?.find((h) => h.position === you.position);
+  if (!hand || !hand.cards.length) return;
+  if (ctx.ui.lowRound !== view.round.round_id) {
+    ctx.ui.lowRound = view.round.round_id;
+    ctx.ui.low = hand.is_set ? [...hand.low] : [];
+    ctx.ui.flipIn = ctx.anim;
+    ctx.ui.errors.set = "";
+  } else if (ctx.ui.syncLow && hand.is_set) {
+    ctx.ui.low = [...hand.low];
+    ctx.ui.syncLow = false;
+  }
+}
+
+function renderHeader(view) {
+  $("table-name").textContent = view.name;
+  $("table-title").textContent = `Table ${view.name}`;
+  document.title = `${view.name} — Pai Gow Poker`;
+  $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`;
+  const you = view.you;
+  $("you-meta").textContent = ctx.role === "spectator" ? "Watching" : you ? `${ctx.session?.display_name ?? ""} · chips ${money(you.chips_cents)}` : ctx.session?.display_name ?? "";
+}
+
+function seatName(view, p) {
+  if (p === 0) return "the dealer";
+  return view.seats[p]?.name ?? `seat ${p}`;
+}
+
+function renderCenter(view) {
+  const rnd = view.round;
+  let text = "Waiting for players";
+  let sub = "";
+  if (view.phase === "closed") text = "Table closed";
+  else if (view.phase === "bank_offer") text = `Bank offered to ${seatName(view, view.marker)}`;
+  else if (view.phase === "betting") {
+    text = "Place your bets";
+    sub = rnd.banker_position ? `${seatName(view, rnd.banker_position)} banks` : `The house banks${rnd.bank_reason === "declined" ? " (bank declined)" : ""}`;
+  } else if (view.phase === "setting") {
+    text = "Set your hands";
+    if (rnd.dice) sub = `Dice ${rnd.dice.reduce((a, b) => a + b, 0)}: first hand to ${seatName(view, rnd.first_position)}`;
+  } else if (ctx.showdown) {
+    text = "Showdown";
+    const b = ctx.showdown.hands.find((h) => h.is_banker);
+    if (b) sub = `Banker: ${b.high_name} · ${b.low_name}`;
+  }
+  if (view.paused) sub = `Paused by the operator${sub ? ` · ${sub}` : ""}`;
+  else if (view.closing) sub = `Closing after this round${sub ? ` · ${sub}` : ""}`;
+  $("phase-text").textContent = text;
+  $("phase-sub").textContent = sub;
+  const diceHolder = $("dice");
+  const dice = rnd?.dice ?? ctx.showdown?.dice ?? null;
+  if (!ctx.rolling && diceHolder.dataset.dice !== (dice ? dice.join("-") : "")) {
+    showDice(diceHolder, dice);
+    diceHolder.dataset.dice = dice ? dice.join("-") : "";
+  }
+  tickCountdown();
+}
+
+function tickCountdown() {
+  const view = ctx.view;
+  if (!view) return;
+  const cd = $("countdown");
+  const left = secondsLeft(view);
+  cd.hidden = left === null;
+  if (left !== null) {
+    const total = { bank_offer: view.timers.bank_offer_ms, betting: view.timers.betting_ms, setting: view.timers.setting_ms,
+      next_round: view.timers.between_rounds_ms }[view.deadline_kind] ?? 30000;
+    const frac = Math.min(1, Math.max(0, (view.deadline_ms - Date.now()) / total));
+    cd.querySelector(".ring").style.strokeDashoffset = String(119.4 * (1 - frac));
+    cd.classList.toggle("urgent", left <= 5);
+    $("countdown-text").textContent = String(left);
+    cd.setAttribute("aria-label", `${left} seconds left`);
+  }
+  for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
+}
+
+function animateDeal(ev, view) {
+  const banker = view.round?.banker_position ?? 0;
+  const total = ev.dice[0] + ev.dice[1] + ev.dice[2];
+  if (!ctx.anim) return;
+  ctx.dealAnim = { roundId: view.round.round_id, dealAt: performance.now() + 1300 + total * 95 };
+  ctx.rolling = true;
+  nodes.forEach((n) => n.classList.remove("first"));
+  rollDice($("dice"), ev.dice, banker, {
+    sound: play,
+    step: (p) => { nodes.forEach((n, i) => n.classList.toggle("counting", i === p)); },
+  }).then(() => {
+    ctx.rolling = false;
+    nodes.forEach((n) => n.classList.remove("counting"));
+    nodes[ev.first_position]?.classList.add("first");
+    setTimeout(() => nodes[ev.first_position]?.classList.remove("first"), 2500);
+    for (let k = 0; k < 7; k += 1) setTimeout(() => play("card"), k * 140);
+  });
+}
+
+function onEvents(events, view) {
+  for (const ev of events) {
+    switch (ev.kind) {
+      case "hands_dealt": animateDeal(ev, view); break;
+      case "round_settled": {
+        ctx.justSettled = ev.record.round_id;
+        const mine = ev.record.hands.find((h) => h.player_id === ctx.playerId);
+        if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
+        break;
+      }
+      case "round_voided": toast(`The round was voided (${ev.reason}): every bet was returned.`, "info"); break;
+      case "bet_placed": play("chip"); break;
+      case "bank_offered": if (ev.player_id === ctx.playerId) play("alert"); break;
+      case "table_paused": toast("The operator paused the table.", "info"); break;
+      case "table_resumed": toast("The table is open again.", "info"); break;
+      case "player_kicked": if (ev.player_id === ctx.playerId) toast("The operator removed you from the table; your chips went back to your balance.", "info"); break;
+      default: break;
+    }
+  }
+}
+
+function onMessage(msg) {
+  if (msg.type === "snapshot") {
+    ctx.role = msg.role;
+    ctx.playerId = msg.player_id;
+    ctx.version = msg.version;
+    ctx.view = msg.view;
+    rerender();
+  } else if (msg.type === "events") {
+    if (ctx.version !== null && msg.version <= ctx.version) return;
+    ctx.version = msg.version;
+    ctx.view = msg.view;
+    onEvents(msg.events, msg.view);
+    rerender();
+  } else if (msg.type === "error" && !msg.id) {
+    if (msg.code === "UNAUTHORIZED") {
+      forgetSession();
+      toast("Your session has expired: go back to the lobby and enter your name.");
+    } else toast(msg.message);
+  }
+}
+
+function setBanner(status, detail) {
+  const b = $("conn-banner");
+  if (status === "open") {
+    ctx.everOpen = true;
+    b.hidden = true;
+    b.textContent = "";
+    $("stage").dataset.connected = "1";
+    return;
+  }
+  $("stage").dataset.connected = "0";
+  if (status === "stopped") {
+    b.hidden = false;
+    b.textContent = FATAL[detail.code] ?? `Disconnected: ${detail.reason || "the server closed the connection"}.`;
+    return;
+  }
+  if (status === "closed" || (status === "connecting" && ctx.everOpen)) {
+    b.hidden = false;
+    b.textContent = "Connection lost — reconnecting… Your seat and chips are safe.";
+  }
+}
+
+const socket = new ReconnectingSocket({
+  url: () => `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`,
+  hello: () => {
+    const m = { type: "hello", protocol: PROTOCOL };
+    if (ctx.session?.token) m.token = ctx.session.token;
+    if (ctx.role === "spectator" || !ctx.session) m.spectate = true;
+    if (ctx.version !== null) m.last_version = ctx.version;
+    return m;
+  },
+  onMessage,
+  onStatus: setBanner,
+  isFatal: (code) => code in FATAL,
+});
+
+async function act(key, msg) {
+  ctx.ui.errors[key] = "";
+  if (msg.type === "use_house_way") ctx.ui.syncLow = true;
+  try {
+    const res = await socket.command(msg);
+    rerender();
+    return res;
+  } catch (err) {
+    ctx.ui.errors[key] = err.message ?? String(err);
+    rerender();
+    document.getElementById(`${key}-error`)?.scrollIntoView?.({ block: "nearest" });
+    return null;
+  }
+}
+
+Object.assign(ctx, {
+  act,
+  fail(key, message) { ctx.ui.errors[key] = message; rerender(); },
+  onSit(seat) { openSit(seat); },
+  addChip(c) {
+    const { max } = betLimits(ctx.view);
+    ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
+    ctx.ui.betText = null;
+    play("chip");
+    rerender();
+  },
+  async placeBet() {
+    const input = $("bet-amount");
+    const v = input ? parseMoney(input.value) : ctx.ui.betDraft;
+    if (v === null || v <= 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
+    ctx.ui.betDraft = v;
+    ctx.ui.betText = null;
+    const ok = await act("bet", { type: "place_bet", amount_cents: v });
+    if (ok) {
+      ctx.ui.lastBet = v;
+      localStorage.setItem(`paigow.lastbet.${tableId}`, String(v));
+      rerender();
+    }
+    return ok;
+  },
+  repeatBet() {
+    if (!ctx.ui.lastBet) return ctx.fail("bet", "There is no last bet to repeat yet.");
+    ctx.ui.betDraft = ctx.ui.lastBet;
+    ctx.ui.betText = null;
+    rerender();
+    return ctx.placeBet();
+  },
+  removeBet() {
+    ctx.ui.betText = null;
+    if (ctx.view.you?.bet_cents) return act("bet", { type: "remove_bet" });
+    ctx.ui.betDraft = 0;
+    rerender();
+    return null;
+  },
+  nudgeBet(delta) {
+    ctx.ui.betDraft = Math.max(0, ctx.ui.betDraft + delta);
+    ctx.ui.betText = null;
+    rerender();
+  },
+  betKeys(ev) {
+    if (ev.key === "Enter") { ev.preventDefault(); ctx.placeBet(); } else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") { ev.preventDefault(); ctx.nudgeBet(ev.shiftKey ? 1000 : 100); } else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") { ev.preventDefault(); ctx.nudgeBet(ev.shiftKey ? -1000 : -100); }
+    ev.stopPropagation();
+  },
+  toggleCard(text) {
+    const low = ctx.ui.low;
+    if (low.includes(text)) ctx.ui.low = low.filter((t) => t !== text);
+    else ctx.ui.low = [...low, text].slice(-2);
+    ctx.ui.errors.set = "";
+    play("card");
+    rerender();
+  },
+  done() {
+    if (ctx.ui.low.length !== 2) return ctx.fail("set", "Choose two cards for the low hand first.");
+    return act("set", { type: "set_hand", low: ctx.ui.low });
+  },
+});
+
+function onKey(ev) {
+  const view = ctx.view;
+  if (!view || !view.you || ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
+  const t = ev.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  if (view.phase === "setting") {
+    const hand = view.round?.hands?.find((h) => h.position === view.you.position);
+    if (!hand?.cards.length) return;
+    if (/^[1-7]$/.test(ev.key)) {
+      ev.preventDefault();
+      const btn = document.querySelector(`.setter [data-key="${ev.key}"]`);
+      if (btn) ctx.toggleCard(btn.dataset.card);
+    } else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) {
+      ev.preventDefault();
+      ctx.done();
+    }
+  } else if (view.phase === "betting" && !view.you.is_banker) {
+    const step = ev.shiftKey ? 1000 : 100;
+    if (ev.key === "0") ctx.repeatBet();
+    else if (ev.key === "Delete" || ev.key === ".") ctx.removeBet();
+    else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) ctx.placeBet();
+    else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") ctx.nudgeBet(step);
+    else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") ctx.nudgeBet(-step);
+    else return;
+    ev.preventDefault();
+  }
+}
+
+function openSit(seat) {
+  const dialog = $("sit-dialog");
+  const rules = ctx.view.rules;
+  const balance = ctx.session?.balance_cents;
+  $("sit-title").textContent = `Take seat ${seat}`;
+  $("sit-balance").textContent = balance != null ? `Your balance: ${money(balance)}` : "";
+  const suggested = Math.min(balance ?? Infinity, Math.max(rules.min_bet_cents * 20, 10000));
+  $("buy-in").value = (suggested / 100).toFixed(2);
+  $("sit-error").textContent = "";
+  dialog.dataset.seat = String(seat);
+  dialog.showModal();
+  $("buy-in").select();
+}
+
+$("sit-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const seat = Number($("sit-dialog").dataset.seat);
+  const cents = parseMoney($("buy-in").value);
+  if (cents === null || cents <= 0) {
+    $("sit-error").textContent = "Enter the buy-in in dollars, e.g. 200.";
+    return;
+  }
+  try {
+    await socket.command({ type: "sit", seat, buy_in_cents: cents });
+    $("sit-dialog").close();
+    refreshBalance();
+  } catch (err) {
+    $("sit-error").textContent = err.message;
+  }
+});
+$("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
+$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId }));
+$("history-close").addEventListener("click", () => $("history-dialog").close());
+
+async function refreshBalance() {
+  if (!ctx.session) return;
+  try {
+    ctx.session = { ...ctx.session, ...(await resumeSession()) };
+  } catch { /* the table still works */ }
+}
+
+async function refreshSpectators() {
+  try {
+    const data = await api("/api/tables");
+    const t = (Array.isArray(data) ? data : data.tables ?? []).find((x) => x.id === tableId);
+    if (t) $("spectators").textContent = `${t.spectators ?? t.spectator_count ?? 0} watching`;
+  } catch { /* shown again next time */ }
+}
+
+function setupToggles() {
+  const sound = $("sound-toggle");
+  const anim = $("anim-toggle");
+  sound.checked = stored("paigow.sound", "0");
+  anim.checked = ctx.anim;
+  setSound(sound.checked);
+  document.body.classList.toggle("no-anim", !ctx.anim);
+  sound.addEventListener("change", () => { localStorage.setItem("paigow.sound", sound.checked ? "1" : "0"); setSound(sound.checked); });
+  anim.addEventListener("change", () => {
+    ctx.anim = anim.checked;
+    localStorage.setItem("paigow.anim", anim.checked ? "1" : "0");
+    document.body.classList.toggle("no-anim", !ctx.anim);
+  });
+}
+
+async function init() {
+  ensureCardDefs();
+  setupToggles();
+  if (!tableId) {
+    $("phase-text").textContent = "No table chosen";
+    $("tray").replaceChildren(el("div", { class: "panel" }, el("a", { href: "/", text: "Back to the lobby" })));
+    return;
+  }
+  if (ctx.role !== "spectator") {
+    try {
+      ctx.session = await resumeSession();
+    } catch (err) {
+      toast(err.message);
+    }
+    if (!ctx.session) ctx.role = "spectator";
+  }
+  document.addEventListener("keydown", onKey);
+  setInterval(tickCountdown, 250);
+  refreshSpectators();
+  setInterval(refreshSpectators, 5000);
+  socket.start();
+  window.paigow = { ctx, socket };
+}
+
+init();

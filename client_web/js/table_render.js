@@ -1,0 +1,194 @@
+// Draws the table from the view: seven positions around the oval (0 = the house dealer, then
+// counterclockwise), names, chips, states, bets, the banker marker, hands, discards and the showdown.
+
+import { el, money } from "./api.js";
+import { sortForDisplay, toCard } from "./cards.js";
+import { cardElement } from "./card_svg.js";
+import { chipStack } from "./chips.js";
+import { showdownMarks } from "./showdown.js";
+
+const STATUS_WORDS = { away: "away", sitting_out: "sitting out", leaving: "leaving" };
+
+/** Where position p sits on the stage, in % (the dealer at the top, then counterclockwise). */
+export function positionXY(p) {
+  const angle = ((90 + (p * 360) / 7) * Math.PI) / 180;
+  return { x: 50 + 43 * Math.cos(angle), y: 48 - 38 * Math.sin(angle) };
+}
+
+export function createPositions(holder) {
+  const nodes = [];
+  for (let p = 0; p < 7; p += 1) {
+    const { x, y } = positionXY(p);
+    const node = el("div", { class: "pos", "data-position": String(p), role: "group" },
+      el("div", { class: "hand" }), el("div", { class: "hand-names" }), el("div", { class: "plate" }),
+      el("div", { class: "bet" }), el("div", { class: "outcome" }));
+    node.style.left = `${x}%`;
+    node.style.top = `${y}%`;
+    nodes.push(node);
+  }
+  holder.replaceChildren(...nodes);
+  return nodes;
+}
+
+function setIfChanged(node, key, build) {
+  if (node.dataset.sig === key) return;
+  node.dataset.sig = key;
+  node.replaceChildren(...[build()].flat().filter(Boolean));
+}
+
+function cardsRow(texts, opts = {}) {
+  return texts.map((t, i) => {
+    const c = cardElement(t === null ? null : toCard(t), { className: opts.className });
+    if (opts.delay !== undefined) c.style.setProperty(opts.delayVar ?? "--deal-delay", `${opts.delay + i * 25}ms`);
+    return c;
+  });
+}
+
+function handFor(p, view, ctx) {
+  const rnd = view.round;
+  const shown = ctx.showdown;
+  if (shown) {
+    const h = shown.hands.find((x) => x.position === p);
+    if (!h) return { sig: "none", build: () => [] };
+    const marks = showdownMarks(h, shown, view.rules);
+    return {
+      sig: `show:${shown.round_id}:${h.high.join()}|${h.low.join()}`,
+      names: `${h.high_name} · ${h.low_name}${h.fouled ? " (foul)" : ""}`,
+      build: () => {
+        const flip = ctx.anim && ctx.justSettled === shown.round_id;
+        const opts = flip ? { className: "flip", delayVar: "--flip-delay", delay: p * 60 } : {};
+        return [
+          el("div", { class: `group high${marks.high === "win" ? " won" : ""}`, "aria-label": `high hand: ${h.high_name}` },
+            cardsRow(sortForDisplay(h.high.map(toCard)).map((c) => c.text), opts)),
+          el("div", { class: `group low${marks.low === "win" ? " won" : ""}`, "aria-label": `low hand: ${h.low_name}` },
+            cardsRow(sortForDisplay(h.low.map(toCard)).map((c) => c.text), opts)),
+        ];
+      },
+      split: true,
+    };
+  }
+  if (!rnd || !rnd.hands || rnd.hands.length === 0) return { sig: "none", build: () => [] };
+  const h = rnd.hands.find((x) => x.position === p);
+  const dealing = ctx.anim && ctx.dealAnim && ctx.dealAnim.roundId === rnd.round_id;
+  const packet = rnd.first_position == null ? 0 : (p - rnd.first_position + 7) % 7;
+  const delay = dealing ? Math.max(0, ctx.dealAnim.dealAt - performance.now()) + packet * 140 : undefined;
+  const dealtOpts = dealing ? { className: "dealt", delay } : {};
+  if (!h) {
+    // A dead hand (empty seat): dealt face down and set aside unseen.
+    if (!dealing) return { sig: "none", build: () => [] };
+    return { sig: `dead:${rnd.round_id}`, dead: true, build: () => cardsRow(Array(7).fill(null), dealtOpts) };
+  }
+  if (h.cards && h.cards.length) {
+    const setKey = h.is_set ? `${h.high.join()}|${h.low.join()}` : "";
+    if (h.is_set && h.high.length) {
+      return {
+        sig: `own-set:${rnd.round_id}:${setKey}`, split: true,
+        build: () => [el("div", { class: "group high" }, cardsRow(sortForDisplay(h.high.map(toCard)).map((c) => c.text))),
+          el("div", { class: "group low" }, cardsRow(sortForDisplay(h.low.map(toCard)).map((c) => c.text)))],
+      };
+    }
+    return { sig: `own:${rnd.round_id}:${h.cards.join()}`, build: () => cardsRow(sortForDisplay(h.cards.map(toCard)).map((c) => c.text), dealtOpts) };
+  }
+  if (h.is_set) {
+    return { sig: `back-set:${rnd.round_id}`, split: true,
+      build: () => [el("div", { class: "group" }, cardsRow(Array(5).fill(null))), el("div", { class: "group" }, cardsRow(Array(2).fill(null)))] };
+  }
+  return { sig: `back:${rnd.round_id}`, build: () => cardsRow(Array(7).fill(null), dealtOpts) };
+}
+
+function plateFor(p, view, ctx) {
+  if (p === 0) {
+    const wager = view.round?.dealer_wager_cents ?? 0;
+    return { sig: `dealer:${wager}`, build: () => [el("span", { class: "name", text: "Dealer" }), el("span", { class: "chips", text: "House" })] };
+  }
+  const s = view.seats[p];
+  if (!s) {
+    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed";
+    return {
+      sig: `empty:${canSit}`,
+      build: () => [el("span", { class: "name", text: `Seat ${p}` }),
+        canSit ? el("button", { class: "btn small sit-btn", type: "button", "data-seat": String(p), onclick: () => ctx.onSit(p), text: "Sit here" })
+          : el("span", { class: "chips", text: "open" })],
+    };
+  }
+  const tags = [];
+  if (STATUS_WORDS[s.status]) tags.push(el("span", { class: "tag warn", text: STATUS_WORDS[s.status] }));
+  if (view.round?.offer_player_id === s.player_id && view.phase === "bank_offer") tags.push(el("span", { class: "tag live", text: "offered the bank" }));
+  const h = view.round?.hands?.find((x) => x.position === p);
+  if (view.phase === "setting" && h) tags.push(el("span", { class: `tag${h.is_set ? " live" : ""}`, text: h.is_set ? "set ✓" : "setting…" }));
+  return {
+    sig: `seat:${s.player_id}:${s.name}:${s.chips_cents}:${tags.map((t) => t.textContent).join()}`,
+    build: () => [el("span", { class: "name", text: s.name, title: s.name }), el("span", { class: "chips", "data-chips": String(s.chips_cents), text: money(s.chips_cents) }),
+      el("span", { class: "status" }, tags)],
+  };
+}
+
+function betFor(p, view) {
+  const amount = p === 0 ? view.round?.dealer_wager_cents ?? 0 : view.seats[p]?.bet_cents ?? 0;
+  return { sig: `bet:${amount}`, build: () => (amount > 0 ? chipStack(amount) : []) };
+}
+
+function outcomeFor(p, view, ctx) {
+  const shown = ctx.showdown;
+  const h = shown?.hands.find((x) => x.position === p);
+  if (!h) return { sig: "none", build: () => [] };
+  const marks = showdownMarks(h, shown, view.rules);
+  const letter = { win: ["w", "W"], loss: ["l", "L"], copy: ["c", "C"] };
+  if (h.is_banker) {
+    const net = shown.banker_net_cents;
+    const kind = net > 0 ? "win" : net < 0 ? "loss" : "push";
+    return { sig: `bank:${shown.round_id}`, build: () => el("span", { class: `result ${kind}`, "data-result": kind, text: `bank ${money(net, { sign: true })}` }) };
+  }
+  const outcome = h.outcome ?? "loss";
+  const text = outcome === "win" ? `win ${money(h.net_cents, { sign: true })}` : outcome === "push" ? "push" : `loss ${money(h.net_cents)}`;
+  const comm = h.commission_cents > 0 ? ` (commission ${money(h.commission_cents)})` : "";
+  return {
+    sig: `out:${shown.round_id}`,
+    build: () => [el("span", { class: `result ${outcome}`, "data-result": outcome, title: `${text}${comm}`, text }),
+      el("span", { class: "marks", "aria-label": `high hand ${marks.high}, low hand ${marks.low}` },
+        el("b", { class: letter[marks.high][0], text: `high ${letter[marks.high][1]}` }),
+        el("b", { class: letter[marks.low][0], text: `low ${letter[marks.low][1]}` }))],
+  };
+}
+
+export function renderPositions(nodes, view, ctx) {
+  const bankPos = view.round?.banker_position ?? view.marker;
+  nodes.forEach((node, p) => {
+    const seat = view.seats[p];
+    node.classList.toggle("empty", p !== 0 && !seat);
+    node.classList.toggle("dealer", p === 0);
+    node.classList.toggle("me", Boolean(view.you && view.you.position === p));
+    node.classList.toggle("away", seat?.status === "away");
+    node.classList.toggle("sitting_out", seat?.status === "sitting_out");
+    node.setAttribute("aria-label", p === 0 ? "Dealer's position" : seat ? `Seat ${p}: ${seat.name}` : `Seat ${p}: empty`);
+    const [handNode, namesNode, plateNode, betNode, outNode] = node.children;
+    const hand = handFor(p, view, ctx);
+    handNode.classList.toggle("split", Boolean(hand.split));
+    handNode.classList.toggle("dead", Boolean(hand.dead));
+    setIfChanged(handNode, hand.sig, hand.build);
+    namesNode.textContent = hand.names ?? "";
+    const plate = plateFor(p, view, ctx);
+    setIfChanged(plateNode, plate.sig, plate.build);
+    const bet = betFor(p, view);
+    setIfChanged(betNode, bet.sig, bet.build);
+    const out = outcomeFor(p, view, ctx);
+    setIfChanged(outNode, out.sig, out.build);
+    let marker = node.querySelector(".marker");
+    if (p === bankPos && view.phase !== "closed") {
+      if (!marker) {
+        marker = el("span", { class: "marker", title: "Banker", "aria-label": "banker marker", text: "BANK" });
+        node.append(marker);
+      }
+    } else if (marker) {
+      marker.remove();
+    }
+  });
+}
+
+export function renderDiscards(holder, view, ctx) {
+  const dealt = Boolean(view.round?.hands?.length) && !ctx.showdown;
+  const sig = dealt ? `d:${view.round.round_id}` : "none";
+  if (holder.dataset.sig === sig) return;
+  holder.dataset.sig = sig;
+  holder.replaceChildren(...(dealt ? [...cardsRow(Array(4).fill(null)), el("span", { class: "label", text: "4 discards" })] : []));
+}

@@ -1,0 +1,199 @@
+// The controls under the table, by phase: the bank offer, betting, setting the hand, the round's result,
+// and the seat options. Errors from the server appear next to the control that caused them.
+
+import { el, money, parseMoney } from "./api.js";
+import { sortForDisplay, toCard } from "./cards.js";
+import { cardElement } from "./card_svg.js";
+import { chipLabel } from "./chips.js";
+import { judgeSplit } from "./hand_eval.js";
+
+const BET_CHIPS = [100, 500, 2500, 10000, 50000, 100000];
+
+export function secondsLeft(view) {
+  if (view.deadline_ms == null) return null;
+  return Math.max(0, Math.ceil((view.deadline_ms - Date.now()) / 1000));
+}
+
+function countdownText(view) {
+  const s = secondsLeft(view);
+  return el("span", { class: "hint cd-text", "data-countdown": "1", text: s === null ? "" : `${s}s left` });
+}
+
+function errorLine(ctx, key) {
+  return el("p", { class: "field-error", id: `${key}-error`, role: "alert", text: ctx.ui.errors[key] ?? "" });
+}
+
+export function betLimits(view) {
+  const you = view.you;
+  const rules = view.rules;
+  let max = rules.max_bet_cents;
+  if (you?.own_max_bet_cents != null) max = Math.min(max, you.own_max_bet_cents);
+  if (you) max = Math.min(max, you.chips_cents);
+  const cover = view.round?.coverage_left_cents;
+  if (cover != null) max = Math.min(max, cover + (you?.bet_cents ?? 0));
+  return { min: rules.min_bet_cents, max: Math.max(0, max), cover };
+}
+
+function offerPanel(view, ctx) {
+  const covers = view.you.chips_cents;
+  return el("div", { class: "panel offer", "data-panel": "offer" },
+    el("h2", { text: "The bank is yours" }),
+    el("p", {}, "Bank this round and you cover every bet at the table: up to ", el("strong", { text: money(covers) }), " of your chips."),
+    countdownText(view),
+    el("div", { class: "buttons" },
+      el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => ctx.act("offer", { type: "accept_bank" }), text: "Accept the bank" }),
+      el("button", { class: "btn secondary", type: "button", id: "decline-bank", onclick: () => ctx.act("offer", { type: "decline_bank" }), text: "Decline" })),
+    errorLine(ctx, "offer"));
+}
+
+function betPanel(view, ctx) {
+  const { min, max, cover } = betLimits(view);
+  const ui = ctx.ui;
+  const placed = view.you.bet_cents;
+  const input = el("input", { id: "bet-amount", inputmode: "decimal", autocomplete: "off", "aria-describedby": "bet-error bet-info",
+    "aria-invalid": ui.errors.bet ? "true" : null, value: ui.betText ?? (ui.betDraft / 100).toFixed(2) });
+  input.addEventListener("input", () => {
+    ui.betText = input.value;
+    const v = parseMoney(input.value);
+    if (v !== null) ui.betDraft = v;
+  });
+  input.addEventListener("keydown", (ev) => ctx.betKeys(ev));
+  const chips = BET_CHIPS.filter((c) => c <= Math.max(max, min)).map((c) =>
+    el("button", { class: `chip v${c}`, type: "button", "data-chip": String(c), "aria-label": `add ${money(c)}`,
+      disabled: ui.betDraft + c > max ? true : null, onclick: () => ctx.addChip(c), text: chipLabel(c) }));
+  const info = [`Limits ${money(min)} – ${money(view.rules.max_bet_cents)}`];
+  if (view.you.own_max_bet_cents != null) info.push(`your limit ${money(view.you.own_max_bet_cents)}`);
+  if (cover != null) info.push(`the bank covers ${money(cover)} more`);
+  if (placed) info.push(`your bet: ${money(placed)}`);
+  return el("div", { class: "panel bet-panel", "data-panel": "bet" },
+    el("div", { class: "chips-row", role: "group", "aria-label": "chips" }, chips),
+    el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet")),
+    el("div", { class: "buttons" },
+      el("button", { class: "btn", type: "button", id: "place-bet", onclick: () => ctx.placeBet(), text: placed ? "Change bet (Enter)" : "Place bet (Enter)" }),
+      el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet(),
+        text: ui.lastBet ? `Repeat ${money(ui.lastBet)} (0)` : "Repeat last bet (0)" }),
+      el("button", { class: "btn secondary", type: "button", id: "remove-bet", onclick: () => ctx.removeBet(), text: placed ? "Remove bet (Del)" : "Clear (Del)" })),
+    el("p", { class: "info", id: "bet-info" }, info.join(" · "), " · ", countdownText(view)));
+}
+
+function bankerWaiting(view) {
+  const cover = view.round?.coverage_left_cents;
+  return el("div", { class: "panel summary", "data-panel": "banker" },
+    el("p", { class: "big", text: "You are the banker" }),
+    el("p", { text: cover != null ? `Players bet against you. Your chips cover ${money(cover)} more.` : "Players bet against you." }),
+    countdownText(view));
+}
+
+function setterPanel(view, ctx, hand) {
+  const ui = ctx.ui;
+  const seven = sortForDisplay(hand.cards.map(toCard));
+  const low = ui.low.filter((t) => hand.cards.includes(t));
+  const lowCards = seven.filter((c) => low.includes(c.text));
+  const highCards = seven.filter((c) => !low.includes(c.text));
+  const judged = lowCards.length === 2 ? judgeSplit(highCards, lowCards, view.rules.wheel) : null;
+  const cardBtn = (c) => {
+    const key = seven.indexOf(c) + 1;
+    const b = cardElement(c, { button: true, className: ctx.ui.flipIn ? "flip" : "" });
+    b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, key ${key}, in the ${low.includes(c.text) ? "low" : "high"} hand`);
+    b.setAttribute("aria-pressed", low.includes(c.text) ? "true" : "false");
+    b.dataset.key = String(key);
+    b.style.setProperty("--flip-delay", `${key * 60}ms`);
+    b.append(el("span", { class: "key", "aria-hidden": "true", text: String(key) }));
+    b.addEventListener("click", () => ctx.toggleCard(c.text));
+    return b;
+  };
+  const rejectFoul = view.rules.foul_policy !== "lose";
+  const canDone = judged !== null && !(judged.foul && rejectFoul);
+  const status = hand.is_set
+    ? el("span", { class: "set-ok", id: "set-status", text: "Hand set ✓ — you can still change it until the banker's hand is shown" })
+    : el("span", { class: "hint", id: "set-status", text: lowCards.length < 2 ? `Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"} (or keys 1–7) for the low hand` : "Ready: press Done (Enter)" });
+  return el("div", { class: "panel setter", "data-panel": "setter" },
+    el("div", { class: "setter-rows" },
+      el("div", { class: "setter-row", "aria-label": "high hand" },
+        el("h3", {}, el("span", { text: "High hand (5)" }), el("span", { class: "hand-name", id: "high-name", text: judged ? judged.high.name : "" })),
+        el("div", { class: "setter-cards" }, highCards.map(cardBtn))),
+      el("div", { class: "setter-row", "aria-label": "low hand" },
+        el("h3", {}, el("span", { text: "Low hand (2)" }), el("span", { class: "hand-name", id: "low-name", text: judged ? judged.low.name : "" })),
+        el("div", { class: "setter-cards" }, lowCards.map(cardBtn)))),
+    el("p", { class: "foul", id: "foul", role: "alert", text: judged?.foul ? `Foul: ${judged.foul}.${rejectFoul ? " Move other cards to the low hand." : " A foul hand loses."}` : "" }),
+    el("div", { class: "setter-foot" },
+      status, countdownText(view),
+      el("span", { style: "display:flex;gap:.6rem" },
+        el("button", { class: "btn secondary", type: "button", id: "house-way", onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
+        el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done(), text: hand.is_set ? "Update (Enter)" : "Done (Enter)" }))),
+    errorLine(ctx, "set"));
+}
+
+function summaryPanel(view, ctx) {
+  const last = view.recent?.[0];
+  const mine = last?.hands.find((h) => h.player_id === ctx.playerId);
+  const parts = [];
+  if (mine) {
+    let text;
+    let kind;
+    if (mine.is_banker) {
+      kind = last.banker_net_cents > 0 ? "win" : last.banker_net_cents < 0 ? "loss" : "push";
+      text = `As banker: ${money(last.banker_net_cents, { sign: true })}`;
+      if (last.banker_commission_cents) text += ` after ${money(last.banker_commission_cents)} commission`;
+    } else {
+      kind = mine.outcome ?? "loss";
+      text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? "Push — your bet comes back" : `You lose ${money(-mine.net_cents)}`;
+      if (mine.commission_cents) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
+      if (mine.fouled) text += " — foul hand";
+    }
+    parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }));
+  }
+  if (view.paused) parts.push(el("p", { text: "The table is paused by the operator: the next round waits." }));
+  else if (view.deadline_kind === "next_round") parts.push(el("p", {}, "Next round starts soon · ", countdownText(view)));
+  else parts.push(el("p", { class: "hint", text: "Waiting for the next round." }));
+  return el("div", { class: "panel summary", "data-panel": "summary" }, parts);
+}
+
+function seatOptions(view, ctx) {
+  const you = view.you;
+  const sittingOut = you.status === "sitting_out";
+  const limitInput = el("input", { id: "own-limit", inputmode: "decimal", autocomplete: "off", style: "width:7em",
+    placeholder: (((you.own_max_bet_cents ?? view.rules.max_bet_cents)) / 100).toFixed(0), "aria-describedby": "limit-error" });
+  return el("div", { class: "panel seat-options", "data-panel": "seat" },
+    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(you.chips_cents)}` }),
+    el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
+    el("button", { class: "btn small secondary", type: "button", id: "leave", onclick: () => ctx.act("seat", { type: "leave" }), text: "Leave table" }),
+    el("span", { style: "display:flex;gap:.4rem;align-items:center" },
+      el("label", { for: "own-limit", style: "margin:0", text: "My max bet $" }), limitInput,
+      el("button", { class: "btn small secondary", type: "button", id: "set-limit", text: "Set",
+        onclick: () => {
+          const v = parseMoney(limitInput.value);
+          if (v === null || v <= 0) ctx.fail("seat", "Enter your maximum bet in dollars, e.g. 50.");
+          else ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
+        } })),
+    errorLine(ctx, "seat"));
+}
+
+/** The tray's panels for this view (none for spectators). */
+export function renderTray(tray, view, ctx) {
+  const panels = [];
+  if (ctx.role === "spectator") {
+    tray.replaceChildren(el("div", { class: "panel summary", "data-panel": "spectator" },
+      el("p", { text: "You are watching this table." }), el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })));
+    return;
+  }
+  const you = view.you;
+  if (!you) {
+    panels.push(el("div", { class: "panel summary", "data-panel": "choose-seat" },
+      el("p", { text: view.phase === "closed" ? "This table is closed." : "Choose an open seat to sit down." }), errorLine(ctx, "sit")));
+  } else {
+    const rnd = view.round;
+    const hand = rnd?.hands?.find((h) => h.position === you.position);
+    if (view.phase === "bank_offer" && you.offered_bank) panels.push(offerPanel(view, ctx));
+    else if (view.phase === "betting" && you.is_banker) panels.push(bankerWaiting(view));
+    else if (view.phase === "betting") panels.push(betPanel(view, ctx));
+    else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
+    else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "You are not in this round: the hands are being set." })));
+    else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view)));
+    else panels.push(summaryPanel(view, ctx));
+    panels.push(seatOptions(view, ctx));
+  }
+  const focused = document.activeElement?.id;
+  tray.replaceChildren(...panels);
+  if (focused) document.getElementById(focused)?.focus();
+}
