@@ -1,0 +1,186 @@
+"""Player accounts: a display name and a play-money balance in cents, moved only with a ledger entry.
+
+A new account gets the starting balance (ledger: bank -> player). The operator credits or debits with a
+mandatory reason; the balance, the ledger entry and the audit entry are written by one Lua script, and a
+debit never takes a balance below zero. Buy-ins and cash-outs are table commits (``TableRepo.commit``).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+
+from redis.asyncio import Redis
+
+from paigow_server.store import keys
+from paigow_server.store.audit import AuditEntry
+from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, player_account
+
+__all__ = [
+    "MAX_ADJUSTMENT_CENTS",
+    "MAX_REASON_LENGTH",
+    "AccountError",
+    "Accounts",
+    "AdjustmentError",
+    "InsufficientBalanceError",
+    "Player",
+    "UnknownPlayerError",
+]
+
+MAX_REASON_LENGTH = 500
+MAX_ADJUSTMENT_CENTS = 10**12
+
+
+class AccountError(ValueError):
+    """An account operation that cannot be done; the message names the player and the amounts."""
+
+
+class UnknownPlayerError(AccountError):
+    pass
+
+
+class InsufficientBalanceError(AccountError):
+    pass
+
+
+class AdjustmentError(AccountError):
+    """A credit or debit with a bad amount or reason."""
+
+
+class Direction(StrEnum):
+    CREDIT = "credit"
+    DEBIT = "debit"
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    player_id: str
+    name: str
+    balance_cents: int
+    created_ms: int
+
+
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'balance', ARGV[2], 'created_ms', ARGV[3])
+redis.call('SADD', KEYS[2], ARGV[4])
+if tonumber(ARGV[2]) > 0 then
+  redis.call('INCRBY', KEYS[3], ARGV[2])
+  redis.call('XADD', KEYS[4], '*', 'e', ARGV[5])
+end
+return 1
+"""
+
+# KEYS: player hash, issued counter, ledger, audit. ARGV: signed delta, ledger JSON, audit JSON (ok),
+# audit JSON (refused: insufficient), audit JSON (refused: unknown player)
+_ADJUST = """
+local balance = redis.call('HGET', KEYS[1], 'balance')
+if not balance then
+  redis.call('XADD', KEYS[4], '*', 'e', ARGV[5])
+  return {'UNKNOWN_PLAYER', 0}
+end
+if tonumber(balance) + tonumber(ARGV[1]) < 0 then
+  redis.call('XADD', KEYS[4], '*', 'e', ARGV[4])
+  return {'INSUFFICIENT_BALANCE', tonumber(balance)}
+end
+local after = redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])
+redis.call('INCRBY', KEYS[2], ARGV[1])
+redis.call('XADD', KEYS[3], '*', 'e', ARGV[2])
+redis.call('XADD', KEYS[4], '*', 'e', ARGV[3])
+return {'OK', after}
+"""
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def new_player_id() -> str:
+    return "p_" + secrets.token_hex(8)
+
+
+class Accounts:
+    def __init__(self, redis: Redis, *, starting_balance_cents: int) -> None:
+        self.redis = redis
+        self.starting_balance_cents = starting_balance_cents
+        self._create = redis.register_script(_CREATE)
+        self._adjust = redis.register_script(_ADJUST)
+
+    async def create(self, name: str) -> Player:
+        """A new player with the starting balance (recorded in the ledger as an opening entry)."""
+        now = _now_ms()
+        while True:
+            player_id = new_player_id()
+            opening = "" if self.starting_balance_cents == 0 else LedgerEntry(
+                EntryKind.OPENING, BANK, player_account(player_id), self.starting_balance_cents, now,
+                player_id=player_id).to_json()
+            created = await self._create(
+                keys=[keys.player(player_id), keys.PLAYERS, keys.MONEY_ISSUED, keys.LEDGER],
+                args=[name, self.starting_balance_cents, now, player_id, opening])
+            if int(created) == 1:
+                return Player(player_id, name, self.starting_balance_cents, now)
+
+    async def get(self, player_id: str) -> Player | None:
+        fields = await self.redis.hgetall(keys.player(player_id))
+        if not fields:
+            return None
+        return Player(player_id, str(fields["name"]), int(fields["balance"]), int(fields["created_ms"]))
+
+    async def balance(self, player_id: str) -> int | None:
+        text = await self.redis.hget(keys.player(player_id), "balance")
+        return None if text is None else int(text)
+
+    async def credit(self, player_id: str, amount_cents: int, reason: str, *, actor: str = "operator") -> int:
+        """Add play money (from outside the game); returns the new balance."""
+        return await self._apply(Direction.CREDIT, player_id, amount_cents, reason, actor)
+
+    async def debit(self, player_id: str, amount_cents: int, reason: str, *, actor: str = "operator") -> int:
+        """Take play money out of the game; never below zero. Returns the new balance."""
+        return await self._apply(Direction.DEBIT, player_id, amount_cents, reason, actor)
+
+    async def _apply(self, direction: Direction, player_id: str, amount_cents: int, reason: str,
+                     actor: str) -> int:
+        if type(amount_cents) is not int or not 0 < amount_cents <= MAX_ADJUSTMENT_CENTS:
+            raise AdjustmentError(f"amount_cents={amount_cents!r}: must be a whole number of cents from 1 "
+                                  f"to {MAX_ADJUSTMENT_CENTS}")
+        reason = reason.strip() if isinstance(reason, str) else ""
+        if not reason or len(reason) > MAX_REASON_LENGTH:
+            raise AdjustmentError(f"a {direction} needs a reason of 1 to {MAX_REASON_LENGTH} characters")
+        now = _now_ms()
+        delta = amount_cents if direction is Direction.CREDIT else -amount_cents
+        source, target = (BANK, player_account(player_id))
+        if direction is Direction.DEBIT:
+            source, target = target, source
+        kind = EntryKind.CREDIT if direction is Direction.CREDIT else EntryKind.DEBIT
+        entry = LedgerEntry(kind, source, target, amount_cents, now, player_id=player_id, reason=reason)
+        params = {"amount_cents": amount_cents, "reason": reason}
+
+        def audit(outcome: str) -> str:
+            return AuditEntry(str(direction), now, outcome, actor, player_id=player_id,
+                              params=params).to_json()
+
+        outcome, value = await self._adjust(
+            keys=[keys.player(player_id), keys.MONEY_ISSUED, keys.LEDGER, keys.AUDIT],
+            args=[delta, entry.to_json(), audit("ok"), audit("INSUFFICIENT_BALANCE"),
+                  audit("UNKNOWN_PLAYER")])
+        outcome = outcome.decode() if isinstance(outcome, bytes) else outcome
+        if outcome == "UNKNOWN_PLAYER":
+            raise UnknownPlayerError(f"no player {player_id!r}")
+        if outcome == "INSUFFICIENT_BALANCE":
+            raise InsufficientBalanceError(f"cannot debit {amount_cents} cents from player {player_id!r}: "
+                                           f"the balance is {int(value)} cents")
+        return int(value)
+
+    async def all_ids(self) -> list[str]:
+        return sorted(str(pid) for pid in await self.redis.smembers(keys.PLAYERS))
+
+    async def total_balance(self) -> int:
+        """The sum of every player's balance (for the money invariant)."""
+        ids = await self.all_ids()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player_id in ids:
+                pipe.hget(keys.player(player_id), "balance")
+            values = await pipe.execute()
+        return sum(int(v) for v in values if v is not None)

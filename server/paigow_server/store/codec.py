@@ -1,0 +1,118 @@
+"""JSON forms of the table's values, through pydantic ``TypeAdapter`` over the pure dataclasses.
+
+Commands and events are told apart by their ``kind`` field (a discriminated union), so each one comes
+back as the very class it was. A commit travels (event log and pub/sub alike) as
+``{"version": N, "events": [...]}``, where N is the table version the events produced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, cast
+
+from pydantic import Field, TypeAdapter
+
+from paigow.table.commands import Command
+from paigow.table.events import Event
+from paigow.table.state import TableState
+
+__all__ = [
+    "CodecError",
+    "VersionedEvents",
+    "command_from_json",
+    "command_to_json",
+    "commit_from_json",
+    "commit_to_json",
+    "event_from_json",
+    "event_to_json",
+    "events_from_python",
+    "events_to_python",
+    "jsonable",
+    "state_from_json",
+    "state_to_json",
+]
+
+_STATE: TypeAdapter[TableState] = TypeAdapter(TableState)
+_EVENT = cast(TypeAdapter[Event], TypeAdapter(Annotated[Event, Field(discriminator="kind")]))
+_EVENTS = cast(TypeAdapter[tuple[Event, ...]],
+               TypeAdapter(tuple[Annotated[Event, Field(discriminator="kind")], ...]))
+_COMMAND = cast(TypeAdapter[Command], TypeAdapter(Annotated[Command, Field(discriminator="kind")]))
+_ANY: TypeAdapter[Any] = TypeAdapter(Any)
+
+
+class CodecError(ValueError):
+    """Stored or received JSON that is not a valid value of the expected type."""
+
+
+@dataclass(frozen=True, slots=True)
+class VersionedEvents:
+    """The events of one commit and the table version they produced."""
+
+    version: int
+    events: tuple[Event, ...]
+
+
+def state_to_json(state: TableState) -> str:
+    return _STATE.dump_json(state).decode()
+
+
+def state_from_json(text: str | bytes) -> TableState:
+    try:
+        return _STATE.validate_json(text)
+    except ValueError as exc:
+        raise CodecError(f"stored table state is not a valid TableState: {exc}") from None
+
+
+def event_to_json(event: Event) -> str:
+    return _EVENT.dump_json(event).decode()
+
+
+def event_from_json(text: str | bytes) -> Event:
+    try:
+        return _EVENT.validate_json(text)
+    except ValueError as exc:
+        raise CodecError(f"not a valid table event: {exc}") from None
+
+
+def events_to_python(events: Sequence[Event]) -> list[dict[str, Any]]:
+    return cast(list[dict[str, Any]], _EVENTS.dump_python(tuple(events), mode="json"))
+
+
+def events_from_python(data: Any) -> tuple[Event, ...]:
+    try:
+        return _EVENTS.validate_python(data)
+    except ValueError as exc:
+        raise CodecError(f"not a valid list of table events: {exc}") from None
+
+
+def command_to_json(command: Command) -> str:
+    return _COMMAND.dump_json(command).decode()
+
+
+def command_from_json(text: str | bytes) -> Command:
+    try:
+        return _COMMAND.validate_json(text)
+    except ValueError as exc:
+        raise CodecError(f"not a valid table command: {exc}") from None
+
+
+def commit_to_json(version: int, events: Sequence[Event]) -> str:
+    """The text stored in a table's event log and published on its channel."""
+    return _ANY.dump_json({"version": version, "events": events_to_python(events)}).decode()
+
+
+def commit_from_json(text: str | bytes) -> VersionedEvents:
+    try:
+        data = _ANY.validate_json(text)
+        version = data["version"]
+        if type(version) is not int:
+            raise TypeError(f"version {version!r} is not a whole number")
+        return VersionedEvents(version, events_from_python(data["events"]))
+    except (ValueError, TypeError, KeyError) as exc:
+        raise CodecError(f"not a valid commit {{version, events}}: {exc}") from None
+
+
+def jsonable(value: Any) -> Any:
+    """A dataclass (or any value pydantic knows) as plain JSON data: dicts, lists, str, int, None."""
+    return TypeAdapter(type(value)).dump_python(value, mode="json")

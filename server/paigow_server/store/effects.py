@@ -1,0 +1,175 @@
+"""The money and history consequences of a commit: a pure function of (before, after, events).
+
+``effects_of`` turns the events of one accepted command into the writes that ``TableRepo.commit`` makes
+in the same Redis transaction as the new state:
+
+- ``PlayerSat``: the buy-in leaves the player's balance (the commit fails if the balance is too low);
+- ``PlayerLeft`` / ``PlayerStoodUp`` / ``PlayerKicked``: the chips returned go back to the balance;
+- ``RoundSettled``: ledger entries for every stake lost, win and commission (through the round's pot),
+  the house's result, one hand-history entry per player in the round, and the round for export;
+- ``RoundVoided``: no money moves (stakes are only taken at settlement); the round is kept for export.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from paigow.table.events import (
+    Event,
+    PlayerKicked,
+    PlayerLeft,
+    PlayerSat,
+    PlayerStoodUp,
+    RoundSettled,
+    RoundVoided,
+)
+from paigow.table.records import HandRecord, RoundRecord
+from paigow.table.state import TableState
+from paigow_server.store.codec import jsonable
+from paigow_server.store.ledger import (
+    HOUSE,
+    EntryKind,
+    LedgerEntry,
+    player_account,
+    round_account,
+    seat_account,
+)
+
+__all__ = ["BalanceChange", "Effects", "EffectsError", "HistoryEntry", "effects_of"]
+
+
+class EffectsError(ValueError):
+    """The events do not add up (a settlement whose money does not balance): nothing may be written."""
+
+
+@dataclass(frozen=True, slots=True)
+class BalanceChange:
+    player_id: str
+    delta_cents: int
+    """Negative: taken from the balance, which must not go below zero."""
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    player_id: str
+    record: dict[str, Any]
+    """JSON data: the player's view of one settled round (see ``history_record``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    balances: tuple[BalanceChange, ...] = ()
+    ledger: tuple[LedgerEntry, ...] = ()
+    history: tuple[HistoryEntry, ...] = ()
+    rounds: tuple[dict[str, Any], ...] = ()
+    """Settled and voided rounds (JSON data) for the export stream."""
+    house_delta_cents: int = 0
+
+
+def effects_of(before: TableState, after: TableState, events: Sequence[Event], *, now_ms: int) -> Effects:
+    table_id = after.table_id
+    deltas: dict[str, int] = defaultdict(int)
+    ledger: list[LedgerEntry] = []
+    history: list[HistoryEntry] = []
+    rounds: list[dict[str, Any]] = []
+    house = 0
+    for event in events:
+        if isinstance(event, PlayerSat) and event.buy_in_cents > 0:
+            deltas[event.player_id] -= event.buy_in_cents
+            ledger.append(LedgerEntry(EntryKind.BUY_IN, player_account(event.player_id),
+                                      seat_account(table_id, event.player_id), event.buy_in_cents, now_ms,
+                                      table_id=table_id, player_id=event.player_id))
+        elif isinstance(event, PlayerLeft | PlayerStoodUp | PlayerKicked) and event.chips_returned_cents > 0:
+            deltas[event.player_id] += event.chips_returned_cents
+            ledger.append(LedgerEntry(EntryKind.CASH_OUT, seat_account(table_id, event.player_id),
+                                      player_account(event.player_id), event.chips_returned_cents, now_ms,
+                                      table_id=table_id, player_id=event.player_id, reason=event.kind))
+        elif isinstance(event, RoundSettled):
+            ledger.extend(_settlement_entries(table_id, event.record, now_ms))
+            house += event.record.house_net_cents
+            history.extend(_history(before, event.record, now_ms))
+            rounds.append({"status": "settled", "table_id": table_id, "table_name": after.name,
+                           "at_ms": now_ms, "round": jsonable(event.record)})
+        elif isinstance(event, RoundVoided):
+            rounds.append({"status": "voided", "table_id": table_id, "table_name": after.name,
+                           "at_ms": now_ms, "round_id": event.round_id, "server_seed": event.server_seed,
+                           "returned_bets": [jsonable(b) for b in event.returned_bets],
+                           "reason": event.reason})
+    balances = tuple(BalanceChange(pid, delta) for pid, delta in deltas.items() if delta != 0)
+    return Effects(balances, tuple(ledger), tuple(history), tuple(rounds), house)
+
+
+def _account(table_id: str, hand: HandRecord) -> str:
+    return HOUSE if hand.player_id is None else seat_account(table_id, hand.player_id)
+
+
+def _settlement_entries(table_id: str, record: RoundRecord, now_ms: int) -> list[LedgerEntry]:
+    pot = round_account(table_id, record.round_id)
+    if sum(h.gross_cents for h in record.hands) != 0:
+        raise EffectsError(f"round {record.round_id}: gross results sum to "
+                           f"{sum(h.gross_cents for h in record.hands)} cents, not 0")
+    house = sum(h.commission_cents for h in record.hands) + sum(
+        h.gross_cents for h in record.hands if h.player_id is None)
+    if house != record.house_net_cents:
+        raise EffectsError(f"round {record.round_id}: house_net_cents={record.house_net_cents} but "
+                           f"commissions and the house's hands make {house}")
+    losses: list[LedgerEntry] = []
+    wins: list[LedgerEntry] = []
+    commissions: list[LedgerEntry] = []
+    for hand in record.hands:
+        account = _account(table_id, hand)
+        common: dict[str, Any] = {"ts_ms": now_ms, "table_id": table_id, "round_id": record.round_id,
+                                  "player_id": hand.player_id}
+        if hand.gross_cents < 0:
+            losses.append(LedgerEntry(EntryKind.STAKE_LOST, account, pot, -hand.gross_cents, **common))
+        elif hand.gross_cents > 0:
+            wins.append(LedgerEntry(EntryKind.STAKE_WON, pot, account, hand.gross_cents, **common))
+        if hand.commission_cents > 0:
+            commissions.append(LedgerEntry(EntryKind.COMMISSION, account, HOUSE, hand.commission_cents,
+                                           **common))
+    return losses + wins + commissions
+
+
+def _hand(hand: HandRecord) -> dict[str, Any]:
+    return {"position": hand.position, "player_id": hand.player_id, "dealt": list(hand.dealt),
+            "high": list(hand.high), "low": list(hand.low), "high_name": hand.high_name,
+            "low_name": hand.low_name, "set_by": str(hand.set_by), "fouled": hand.fouled}
+
+
+def _history(before: TableState, record: RoundRecord, now_ms: int) -> list[HistoryEntry]:
+    banker = next(h for h in record.hands if h.is_banker)
+    entries: list[HistoryEntry] = []
+    for hand in record.hands:
+        if hand.player_id is None:
+            continue
+        seat = before.seats[hand.position]
+        chips_before = seat.chips_cents if seat is not None and seat.player_id == hand.player_id else None
+        entries.append(HistoryEntry(hand.player_id, {
+            "table_id": before.table_id,
+            "table_name": before.name,
+            "round_id": record.round_id,
+            "number": record.number,
+            "settled_ms": now_ms,
+            "position": hand.position,
+            "is_banker": hand.is_banker,
+            "wager_cents": hand.wager_cents,
+            "outcome": hand.outcome,
+            "gross_cents": hand.gross_cents,
+            "commission_cents": hand.commission_cents,
+            "net_cents": hand.net_cents,
+            "balance_before_cents": chips_before,
+            "balance_after_cents": None if chips_before is None else chips_before + hand.net_cents,
+            "dice": list(record.dice),
+            "first_position": record.first_position,
+            "banker_position": record.banker_position,
+            "banker_player_id": record.banker_player_id,
+            "hand": _hand(hand),
+            "banker_hand": _hand(banker),
+            "commitment": record.commitment,
+            "server_seed": record.server_seed,
+            "round": jsonable(record),
+        }))
+    return entries

@@ -1,0 +1,101 @@
+"""Every Redis key and channel name the server uses, in one place.
+
+All names start with ``paigow:``. Ids are server-made (``t1``, ``p_…``) and never contain ``:``.
+
+=====================================  ======  ==================================================
+key                                    type    holds
+=====================================  ======  ==================================================
+paigow:tables                          zset    table id -> creation number (listing order)
+paigow:tables:seq                      string  the last table number handed out
+paigow:table:{id}                      hash    ``state`` (JSON TableState), ``version``
+paigow:table:{id}:log                  list    the last commits, JSON ``{"version", "events"}``
+paigow:table:{id}:channel              pubsub  each commit's JSON ``{"version", "events"}``
+paigow:table:{id}:lease                string  ``"<owner> <token>"`` of the process driving it
+paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
+paigow:players                         set     every player id
+paigow:player:{id}                     hash    ``name``, ``balance`` (cents), ``created_ms``
+paigow:session:{sha256(token)}         string  the player id of a session token (hashed at rest)
+paigow:history:{player id}             list    the player's last hands, newest first (JSON)
+paigow:rounds                          stream  every settled or voided round, for export (JSON)
+paigow:ledger                          stream  every money movement (JSON), append-only
+paigow:audit                           stream  every operator action (JSON), append-only
+paigow:money:issued                    string  cents given to players from outside the game
+paigow:money:house                     string  the house's result in cents, all tables
+=====================================  ======  ==================================================
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AUDIT",
+    "HOUSE_NET",
+    "LEDGER",
+    "MONEY_ISSUED",
+    "PLAYERS",
+    "PREFIX",
+    "ROUNDS",
+    "TABLES",
+    "TABLE_SEQ",
+    "history",
+    "player",
+    "session",
+    "table",
+    "table_channel",
+    "table_fence",
+    "table_lease",
+    "table_log",
+]
+
+PREFIX = "paigow:"
+
+TABLES = PREFIX + "tables"
+TABLE_SEQ = PREFIX + "tables:seq"
+PLAYERS = PREFIX + "players"
+ROUNDS = PREFIX + "rounds"
+LEDGER = PREFIX + "ledger"
+AUDIT = PREFIX + "audit"
+MONEY_ISSUED = PREFIX + "money:issued"
+HOUSE_NET = PREFIX + "money:house"
+
+
+def table(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}"
+
+
+def table_log(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:log"
+
+
+def table_channel(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:channel"
+
+
+def table_lease(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:lease"
+
+
+def table_fence(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:fence"
+
+
+def table_id_of_channel(channel: str) -> str:
+    """The table id in a ``table_channel`` name (for pattern subscriptions)."""
+    inner = channel.removeprefix(f"{PREFIX}table:").removesuffix(":channel")
+    if inner == channel or ":" in inner:
+        raise ValueError(f"{channel!r} is not a table channel name")
+    return inner
+
+
+TABLE_CHANNEL_PATTERN = f"{PREFIX}table:*:channel"
+
+
+def player(player_id: str) -> str:
+    return f"{PREFIX}player:{player_id}"
+
+
+def session(token_hash: str) -> str:
+    return f"{PREFIX}session:{token_hash}"
+
+
+def history(player_id: str) -> str:
+    return f"{PREFIX}history:{player_id}"

@@ -1,0 +1,66 @@
+"""Reading append-only Redis streams (ledger, audit log, rounds) page by page.
+
+Each entry holds one JSON document in its field ``e``; a page comes back as those documents, each with
+its stream id added as ``"id"``, and the id to pass as ``after`` for the next page (None at the end).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any, cast
+
+from redis.asyncio import Redis
+
+__all__ = ["MAX_PAGE", "Page", "PageError", "check_cursor", "iterate", "read_page"]
+
+FIELD = "e"
+MAX_PAGE = 1000
+
+
+class PageError(ValueError):
+    """A bad ``after`` cursor or ``limit``; the message quotes it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    entries: list[dict[str, Any]]
+    next_after: str | None
+    """Pass as ``after`` to read on; None when this page reached the end."""
+
+
+def check_cursor(after: str | None) -> str | None:
+    if after is None or after == "":
+        return None
+    head, dash, tail = after.partition("-")
+    if not head.isdigit() or (dash and not tail.isdigit()):
+        raise PageError(f"after={after!r} is not a stream id like 1717171717171-0")
+    return after
+
+
+async def read_page(redis: Redis, key: str, *, after: str | None = None, limit: int = 100) -> Page:
+    if not 1 <= limit <= MAX_PAGE:
+        raise PageError(f"limit={limit} must be from 1 to {MAX_PAGE}")
+    start = "-" if check_cursor(after) is None else f"({after}"
+    rows = cast(list[tuple[str | bytes, dict[Any, Any]]],
+                await redis.xrange(key, min=start, max="+", count=limit + 1))
+    entries = [{"id": _text(entry_id), **json.loads(fields[FIELD])} for entry_id, fields in rows[:limit]]
+    next_after = entries[-1]["id"] if len(rows) > limit else None
+    return Page(entries, next_after)
+
+
+async def iterate(redis: Redis, key: str, *, batch: int = MAX_PAGE) -> AsyncIterator[dict[str, Any]]:
+    """Every entry, oldest first."""
+    after: str | None = None
+    while True:
+        page = await read_page(redis, key, after=after, limit=batch)
+        for entry in page.entries:
+            yield entry
+        if page.next_after is None:
+            return
+        after = page.next_after
+
+
+def _text(value: str | bytes) -> str:
+    return value.decode() if isinstance(value, bytes) else value

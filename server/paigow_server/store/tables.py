@@ -1,0 +1,208 @@
+"""``TableRepo``: table states in Redis, written by compare-and-set together with everything they cause.
+
+``commit(before, after, events)`` runs one Lua script, atomic in Redis: it checks that the table is still
+at ``before.version`` (and, when a fencing token is given, that it is the table's current one), checks
+every balance a buy-in takes from, then writes the new state, appends the commit to the table's bounded
+event log, applies the money and history effects (``effects.effects_of``: balances, ledger entries,
+hand history, the rounds stream, the house result) and publishes the commit on the table channel. Either
+all of it happens or none: a round is settled exactly once, whatever crashes.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any
+
+from redis.asyncio import Redis
+
+from paigow.table.events import Event
+from paigow.table.state import TableState
+from paigow_server.store import keys
+from paigow_server.store.codec import (
+    VersionedEvents,
+    commit_from_json,
+    commit_to_json,
+    state_from_json,
+    state_to_json,
+)
+from paigow_server.store.effects import Effects, effects_of
+from paigow_server.store.history import HISTORY_LENGTH
+
+__all__ = ["DEFAULT_LOG_LENGTH", "CommitResult", "TableRepo"]
+
+DEFAULT_LOG_LENGTH = 500
+
+
+class CommitResult(StrEnum):
+    OK = "OK"
+    CONFLICT = "CONFLICT"
+    """The table is not at ``before.version`` any more (or no longer exists): decide again."""
+    INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
+    """A buy-in is more than the player's balance: nothing was written."""
+    FENCED = "FENCED"
+    """The fencing token given is not the table's current one: another process drives the table."""
+
+
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+return 1
+"""
+
+# KEYS: 1 table hash, 2 event log, 3 fence counter, 4.. the keys the effects touch (indexes in ops)
+# ARGV: 1 expected version, 2 new version, 3 state JSON, 4 commit JSON, 5 log length, 6 channel,
+#       7 fencing token ('' = none), 8 ops JSON: [["balance", k, delta], ["incr", k, n], ["xadd", k, json],
+#       ["lpush", k, json, keep]] with amounts as strings (exact integers)
+_COMMIT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current or current ~= ARGV[1] then return 'CONFLICT' end
+if ARGV[7] ~= '' then
+  if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[7] then return 'FENCED' end
+end
+local ops = cjson.decode(ARGV[8])
+for _, op in ipairs(ops) do
+  if op[1] == 'balance' and tonumber(op[3]) < 0 then
+    local balance = redis.call('HGET', KEYS[op[2]], 'balance')
+    if not balance or tonumber(balance) + tonumber(op[3]) < 0 then return 'INSUFFICIENT_BALANCE' end
+  end
+end
+redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2])
+redis.call('RPUSH', KEYS[2], ARGV[4])
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
+for _, op in ipairs(ops) do
+  local kind, key = op[1], KEYS[op[2]]
+  if kind == 'balance' then
+    redis.call('HINCRBY', key, 'balance', op[3])
+  elseif kind == 'incr' then
+    redis.call('INCRBY', key, op[3])
+  elseif kind == 'xadd' then
+    redis.call('XADD', key, '*', 'e', op[3])
+  elseif kind == 'lpush' then
+    redis.call('LPUSH', key, op[3])
+    redis.call('LTRIM', key, 0, tonumber(op[4]) - 1)
+  end
+end
+redis.call('PUBLISH', ARGV[6], ARGV[4])
+return 'OK'
+"""
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class _Ops:
+    """The effects as script operations, each naming its key by index into KEYS."""
+
+    def __init__(self, first_index: int) -> None:
+        self.keys: list[str] = []
+        self.ops: list[list[Any]] = []
+        self._index: dict[str, int] = {}
+        self._first = first_index
+
+    def key(self, name: str) -> int:
+        if name not in self._index:
+            self._index[name] = self._first + len(self.keys)
+            self.keys.append(name)
+        return self._index[name]
+
+    def add(self, kind: str, key: str, *args: Any) -> None:
+        self.ops.append([kind, self.key(key), *args])
+
+
+def _ops_of(effects: Effects) -> _Ops:
+    ops = _Ops(first_index=4)
+    for change in effects.balances:
+        ops.add("balance", keys.player(change.player_id), str(change.delta_cents))
+    if effects.house_delta_cents:
+        ops.add("incr", keys.HOUSE_NET, str(effects.house_delta_cents))
+    for entry in effects.ledger:
+        ops.add("xadd", keys.LEDGER, entry.to_json())
+    for history in effects.history:
+        ops.add("lpush", keys.history(history.player_id), json.dumps(history.record, separators=(",", ":")),
+                HISTORY_LENGTH)
+    for record in effects.rounds:
+        ops.add("xadd", keys.ROUNDS, json.dumps(record, separators=(",", ":")))
+    return ops
+
+
+class TableRepo:
+    def __init__(self, redis: Redis, *, log_length: int = DEFAULT_LOG_LENGTH) -> None:
+        self.redis = redis
+        self.log_length = log_length
+        self._create = redis.register_script(_CREATE)
+        self._commit = redis.register_script(_COMMIT)
+
+    async def next_id(self) -> str:
+        """A new table id: ``t1``, ``t2``..."""
+        return f"t{await self.redis.incr(keys.TABLE_SEQ)}"
+
+    async def create(self, state: TableState) -> bool:
+        """Store a new table; False (and nothing written) if the id is taken."""
+        created = await self._create(keys=[keys.table(state.table_id), keys.TABLES],
+                                     args=[state_to_json(state), state.version, _now_ms(), state.table_id])
+        return int(created) == 1
+
+    async def load(self, table_id: str) -> TableState | None:
+        text = await self.redis.hget(keys.table(table_id), "state")
+        return None if text is None else state_from_json(text)
+
+    async def load_many(self, table_ids: Sequence[str]) -> list[TableState | None]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.hget(keys.table(table_id), "state")
+            texts = await pipe.execute()
+        return [None if text is None else state_from_json(text) for text in texts]
+
+    async def version(self, table_id: str) -> int | None:
+        text = await self.redis.hget(keys.table(table_id), "version")
+        return None if text is None else int(text)
+
+    async def list_ids(self) -> list[str]:
+        """Every table id, oldest first."""
+        return [str(table_id) for table_id in await self.redis.zrange(keys.TABLES, 0, -1)]
+
+    async def count(self) -> int:
+        return int(await self.redis.zcard(keys.TABLES))
+
+    async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
+                     fence: int | None = None, now_ms: int | None = None) -> CommitResult:
+        """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``.
+        ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current."""
+        if after.table_id != before.table_id:
+            raise ValueError(f"commit of table {after.table_id!r} over table {before.table_id!r}")
+        if after.version <= before.version:
+            raise ValueError(f"commit from version {before.version} to {after.version}: must go forward")
+        ops = _ops_of(effects_of(before, after, events, now_ms=_now_ms() if now_ms is None else now_ms))
+        table_id = after.table_id
+        result = await self._commit(
+            keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), *ops.keys],
+            args=[before.version, after.version, state_to_json(after), commit_to_json(after.version, events),
+                  self.log_length, keys.table_channel(table_id), "" if fence is None else fence,
+                  json.dumps(ops.ops, separators=(",", ":"))])
+        return CommitResult(result.decode() if isinstance(result, bytes) else result)
+
+    async def events_since(self, table_id: str, version: int) -> list[VersionedEvents] | None:
+        """The commits after ``version``, oldest first ([] when up to date), or None when the log no
+        longer reaches back that far (or ``version`` is not one this table has had): send a snapshot."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hget(keys.table(table_id), "version")
+            pipe.lrange(keys.table_log(table_id), 0, -1)
+            current_text, texts = await pipe.execute()
+        if current_text is None or version < 0 or version > int(current_text):
+            return None
+        current = int(current_text)
+        if version == current:
+            return []
+        commits = [commit_from_json(text) for text in texts]
+        missed = [c for c in commits if c.version > version]
+        if not missed or missed[0].version != version + 1 or missed[-1].version != current:
+            return None
+        return missed
+
+    async def event_log(self, table_id: str) -> list[VersionedEvents]:
+        return [commit_from_json(text) for text in await self.redis.lrange(keys.table_log(table_id), 0, -1)]
