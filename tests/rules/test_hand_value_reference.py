@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import pairwise
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -169,3 +170,13 @@ def test_low_order_matches_reference(a: list[Card], b: list[Card]) -> None:
     va, vb = evaluate_low(a), evaluate_low(b)
     assert ((ra > rb) - (ra < rb)) == sign(va.key - vb.key)
     assert evaluate_low(a[::-1]) == va
+
+
+def test_low_exhaustive_against_reference() -> None:
+    pairs = [(a, b) for i, a in enumerate(DECK) for b in DECK[i + 1:]]
+    assert len(pairs) == 1378
+    ordered = sorted(pairs, key=lambda p: evaluate_low(p).key)
+    refs = [ref_low(*p) for p in ordered]
+    assert refs == sorted(refs)
+    for p, q in pairwise(ordered):
+        assert (ref_low(*p) == ref_low(*q)) == (evaluate_low(p) == evaluate_low(q))
