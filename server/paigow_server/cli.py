@@ -16,6 +16,8 @@ from typing import cast
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "run the table server"),
     "schema": ("schema", "write the JSON Schema of the WebSocket protocol"),
+    "split": ("split", "set seven cards the House Way"),
+    "sim": ("sim", "simulate player against dealer, both by the House Way"),
 }
 
 Runner = Callable[[argparse.Namespace], int]

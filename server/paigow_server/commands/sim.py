@@ -1,0 +1,151 @@
+"""``paigow sim --hands N [--seed S] [--workers W] [--json]``: player against dealer, both by the House Way.
+
+Deals ``N`` rounds from fresh 53-card shuffles (``paigow.sim``) in chunks, over ``W`` processes, and
+reports win / push / loss from the player's side with standard errors, the house edge with the 5%
+commission (exact, and rounded up to the quarter for one bet size, ``--bet-cents``, default the $5 table
+minimum) and the published figures beside them. A progress bar is shown on a terminal (not with
+``--json``). Without ``--seed`` a random seed is drawn and printed, so any run can be repeated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from multiprocessing import get_context
+from typing import Any
+
+from paigow.rules.house_rules import DEFAULT_RULES
+from paigow.rules.house_way import HouseWayClause
+from paigow.sim import PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
+
+__all__ = ["register", "report", "run"]
+
+DEFAULT_CHUNK = 20_000
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+
+
+def register(sub: Any) -> None:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        "sim", help="simulate player against dealer, both by the House Way",
+        description="Monte Carlo of a player against the dealer, both hands set by the House Way, from "
+                    "fresh 53-card shuffles; copies go to the dealer.")
+    parser.add_argument("--hands", type=_positive, default=100_000, help="rounds to deal (default 100000)")
+    parser.add_argument("--seed", type=_seed, default=None, help="seed of the run (default: a random one)")
+    parser.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
+    parser.add_argument("--chunk", type=_positive, default=DEFAULT_CHUNK,
+                        help=f"hands per chunk of work (default {DEFAULT_CHUNK})")
+    parser.add_argument("--bet-cents", type=_positive, default=DEFAULT_RULES.min_bet_cents,
+                        help="bet size for the house edge with the commission rounded up to 25 cents "
+                             f"(default {DEFAULT_RULES.min_bet_cents}, the table minimum)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(run=run)
+
+
+def _chunks(hands: int, seed: int, chunk: int, workers: int) -> Iterator[SimResult]:
+    """Each chunk's result as it completes (in order when there is one worker)."""
+    jobs = [(size, chunk_seed(seed, k)) for k, size in enumerate(chunk_sizes(hands, chunk))]
+    if workers == 1:
+        for size, s in jobs:
+            yield simulate(size, s)
+        return
+    # "spawn": workers start clean (no forked threads or locks), whatever the parent holds.
+    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+        futures = [pool.submit(simulate, size, s) for size, s in jobs]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+def _run_chunks(args: argparse.Namespace, seed: int, on_chunk: Callable[[int], None]) -> SimResult:
+    results = []
+    for result in _chunks(args.hands, seed, args.chunk, args.workers):
+        results.append(result)
+        on_chunk(result.hands)
+    return merge(results)
+
+
+def report(result: SimResult, bet_cents: int) -> dict[str, Any]:
+    """The JSON figures of a run: rates as fractions (0.2861), each with its standard error."""
+    return {
+        "hands": result.hands,
+        "win": result.rate(result.win),
+        "push": result.rate(result.push),
+        "loss": result.rate(result.loss),
+        "win_se": result.rate_se(result.win),
+        "push_se": result.rate_se(result.push),
+        "loss_se": result.rate_se(result.loss),
+        "house_edge": result.house_edge(),
+        "house_edge_se": result.house_edge_se(),
+        "bet_cents": bet_cents,
+        "house_edge_rounded": result.house_edge_rounded(bet_cents),
+        "house_edge_rounded_se": result.house_edge_rounded_se(bet_cents),
+        "banker_edge": result.banker_edge(),
+        "banker_edge_se": result._edge_se(1.0),
+        "counts": {"win": result.win, "push": result.push, "loss": result.loss},
+        "clauses": {clause.name.lower(): result.clauses[clause] for clause in HouseWayClause},
+        "published": {"win": PUBLISHED.win, "push": PUBLISHED.push, "loss": PUBLISHED.loss,
+                      "house_edge": PUBLISHED.house_edge},
+    }
+
+
+def _text(data: dict[str, Any], seed: int, workers: int, seconds: float) -> str:
+    pct = "{:7.3%}".format
+    lines = [
+        f"{data['hands']:,} hands, seed {seed}, {workers} worker{'s' * (workers > 1)}: {seconds:.1f} s "
+        f"({data['hands'] / max(seconds, 1e-9):,.0f} hands/s)",
+        f"{'':36}{'this run':>9}  {'± s.e.':>8}  {'published':>9}",
+    ]
+    for key, label in (("win", "player wins"), ("push", "push"), ("loss", "dealer wins"),
+                       ("house_edge", "house edge (5%, exact)")):
+        lines.append(f"{label:36}{pct(data[key]):>9}  {pct(data[key + '_se']):>8}  "
+                     f"{pct(data['published'][key]):>9}")
+    lines.append(f"{'house edge, $' + format(data['bet_cents'] / 100, '.2f') + ' bet, 25¢ rounding':36}"
+                 f"{pct(data['house_edge_rounded']):>9}  {pct(data['house_edge_rounded_se']):>8}")
+    lines.append(f"{'banker edge, no commission':36}{pct(data['banker_edge']):>9}  "
+                 f"{pct(data['banker_edge_se']):>8}  {pct(0.013):>9}")
+    total = 2 * data["hands"]
+    lines.append("House Way clauses (player and dealer hands):")
+    for number, (name, count) in enumerate(data["clauses"].items(), start=1):
+        lines.append(f"  {number} {name.replace('_', ' '):20}{count:>12,}  {count / total:7.3%}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    started = time.perf_counter()
+    if not args.json and sys.stdout.isatty():
+        from rich.progress import Progress
+
+        with Progress(transient=True) as progress:
+            task = progress.add_task("dealing", total=args.hands)
+            result = _run_chunks(args, seed, lambda n: progress.advance(task, n))
+    else:
+        result = _run_chunks(args, seed, lambda n: None)
+    seconds = time.perf_counter() - started
+    data = report(result, args.bet_cents)
+    if args.json:
+        data.update(seed=seed, workers=args.workers, seconds=round(seconds, 3))
+        print(json.dumps(data))
+    else:
+        print(_text(data, seed, args.workers, seconds))
+    return 0

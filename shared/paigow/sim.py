@@ -1,0 +1,195 @@
+"""Monte Carlo of a player against the dealer, both hands set by the House Way.
+
+Each deal is a fresh shuffle of the 53-card deck: the player takes seven cards, the dealer (who banks)
+seven more. High hand against high hand, low against low; a tie is a copy and goes to the dealer
+(RULES.md "Comparing and paying"): both won is a win, both lost (or a copy and a loss) a loss, else a push.
+
+The deals come from a seeded ``random.Random`` passed in as a seed. That is fine here: a simulation is not
+play (play shuffles from ``secrets`` through ``paigow.fair``), and a seed makes every chunk reproducible.
+The module stays pure: no I/O, no clock, no global random state.
+
+``simulate(hands, seed, rules) -> SimResult`` runs one chunk; ``merge(results)`` adds chunks up, so a
+caller can run chunks in several processes (``chunk_seed`` names each chunk's seed). ``SimResult`` gives
+the rates with their standard errors and the house edge:
+
+* ``house_edge`` - what the house keeps per unit bet with the exact 5% commission (``rules.commission_bps``)
+  and no rounding: ``loss - win * (1 - 5%)``. Published for the Trump Plaza House Way: about 2.73%.
+* ``house_edge_rounded(bet_cents)`` - the same for one bet size with the commission rounded up to
+  ``rules.commission_round_cents`` (a quarter) as the table settles it. The commission on a $5 bet (the
+  table minimum) is exactly 25 cents, so at $5 - and any multiple of $5 - rounding changes nothing; at $7
+  the commission is 35 cents rounded up to 50, which costs the player about 0.6 points more.
+* ``banker_edge`` - the edge without any commission (published: 1.30%).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .rules.hand_value import CARD_PRIMES, CARD_SUITS, high_table, low_key
+from .rules.house_rules import DEFAULT_RULES, HouseRules
+from .rules.house_way import set_front
+from .rules.payout import commission_cents
+
+__all__ = [
+    "PUBLISHED",
+    "SimRates",
+    "SimResult",
+    "chunk_seed",
+    "chunk_sizes",
+    "merge",
+    "simulate",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SimRates:
+    """Win / push / loss fractions from the player's side, and the house edge with the 5% commission."""
+
+    win: float
+    push: float
+    loss: float
+    house_edge: float
+
+
+PUBLISHED = SimRates(win=0.2861, push=0.4148, loss=0.2991, house_edge=0.0273)
+"""The published figures for the Trump Plaza House Way on both sides (RULES.md "Reference figures")."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimResult:
+    """Counts from ``hands`` deals, and the figures derived from them.
+
+    ``clauses[k]`` counts how often House Way clause k (1..9; index 0 unused) set a hand, over both the
+    player's and the dealer's hands (``2 * hands`` settings in all).
+    """
+
+    hands: int
+    win: int
+    push: int
+    loss: int
+    clauses: tuple[int, ...] = (0,) * 10
+
+    def __post_init__(self) -> None:
+        counts = (self.hands, self.win, self.push, self.loss)
+        if min(counts) < 0 or self.win + self.push + self.loss != self.hands:
+            raise ValueError(
+                f"inconsistent counts: {self.win} wins + {self.push} pushes + {self.loss} losses "
+                f"!= {self.hands} hands")
+        if len(self.clauses) != 10:
+            raise ValueError(f"clauses holds counts for clauses 0..9, not {len(self.clauses)} values")
+
+    def rate(self, count: int) -> float:
+        return count / self.hands if self.hands else 0.0
+
+    def rate_se(self, count: int) -> float:
+        """Standard error of the fraction ``count / hands`` (binomial)."""
+        if not self.hands:
+            return 0.0
+        p = count / self.hands
+        return math.sqrt(p * (1.0 - p) / self.hands)
+
+    @property
+    def rates(self) -> SimRates:
+        return SimRates(self.rate(self.win), self.rate(self.push), self.rate(self.loss), self.house_edge())
+
+    def house_edge(self, rules: HouseRules = DEFAULT_RULES) -> float:
+        """Expected house gain per unit bet, exact commission (``commission_bps``), no rounding."""
+        return self._edge(1.0 - rules.commission_bps / 10_000)
+
+    def house_edge_se(self, rules: HouseRules = DEFAULT_RULES) -> float:
+        return self._edge_se(1.0 - rules.commission_bps / 10_000)
+
+    def banker_edge(self) -> float:
+        """Expected house gain per unit bet without commission: ``loss - win``."""
+        return self._edge(1.0)
+
+    def house_edge_rounded(self, bet_cents: int, rules: HouseRules = DEFAULT_RULES) -> float:
+        """The house edge for a bet of ``bet_cents`` when the commission is rounded up as the table does."""
+        if bet_cents <= 0:
+            raise ValueError(f"bet_cents must be positive, not {bet_cents}")
+        return self._edge((bet_cents - commission_cents(bet_cents, rules)) / bet_cents)
+
+    def house_edge_rounded_se(self, bet_cents: int, rules: HouseRules = DEFAULT_RULES) -> float:
+        if bet_cents <= 0:
+            raise ValueError(f"bet_cents must be positive, not {bet_cents}")
+        return self._edge_se((bet_cents - commission_cents(bet_cents, rules)) / bet_cents)
+
+    def _edge(self, paid: float) -> float:
+        """House gain per unit bet when a win pays ``paid`` per unit (a loss costs 1)."""
+        if not self.hands:
+            return 0.0
+        return (self.loss - self.win * paid) / self.hands
+
+    def _edge_se(self, paid: float) -> float:
+        """Standard error of ``_edge``: the per-deal result is -paid, 0 or +1 for the house."""
+        n = self.hands
+        if n < 2:
+            return 0.0
+        mean = self._edge(paid)
+        second = (self.loss + self.win * paid * paid) / n
+        return math.sqrt(max(second - mean * mean, 0.0) / n)
+
+
+def merge(results: Iterable[SimResult]) -> SimResult:
+    """The result of all these chunks together."""
+    hands = win = push = loss = 0
+    clauses = [0] * 10
+    for r in results:
+        hands += r.hands
+        win += r.win
+        push += r.push
+        loss += r.loss
+        for k, n in enumerate(r.clauses):
+            clauses[k] += n
+    return SimResult(hands, win, push, loss, tuple(clauses))
+
+
+def chunk_seed(seed: int, chunk: int) -> str:
+    """The seed of chunk number ``chunk`` of a run seeded with ``seed`` (a string: ``random.Random``
+    hashes it with SHA-512, so chunks are independent and reproducible on every machine)."""
+    return f"paigow-sim:{seed}:{chunk}"
+
+
+def chunk_sizes(hands: int, chunk: int) -> list[int]:
+    """``hands`` cut into chunks of at most ``chunk`` hands: ``chunk_sizes(25, 10) == [10, 10, 5]``."""
+    if hands < 0 or chunk < 1:
+        raise ValueError(f"need hands >= 0 and chunk >= 1, not hands={hands}, chunk={chunk}")
+    return [min(chunk, hands - start) for start in range(0, hands, chunk)]
+
+
+def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES) -> SimResult:
+    """Deal ``hands`` rounds of player against dealer from fresh shuffles seeded by ``seed``."""
+    if hands < 0:
+        raise ValueError(f"hands must be 0 or more, not {hands}")
+    sample = random.Random(seed).sample
+    deck = range(53)
+    table = high_table(rules)
+    primes, suits = CARD_PRIMES, CARD_SUITS
+
+    win = loss = 0
+    clauses = [0] * 10
+    for _ in range(hands):
+        cards = sample(deck, 14)
+        player, dealer = cards[:7], cards[7:]
+        clause_p, p1, p2 = set_front(player, rules)
+        clause_d, d1, d2 = set_front(dealer, rules)
+        clauses[clause_p] += 1
+        clauses[clause_d] += 1
+        a, b, c, d, e = [x for x in player if x != p1 and x != p2]
+        code = primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
+        high_p = table[-code if suits[a] & suits[b] & suits[c] & suits[d] & suits[e] else code]
+        a, b, c, d, e = [x for x in dealer if x != d1 and x != d2]
+        code = primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
+        high_d = table[-code if suits[a] & suits[b] & suits[c] & suits[d] & suits[e] else code]
+        # Copies go to the dealer: the player wins a hand only by outranking it.
+        high_won = high_p > high_d
+        low_won = low_key(p1, p2) > low_key(d1, d2)
+        if high_won and low_won:
+            win += 1
+        elif not high_won and not low_won:
+            loss += 1
+    return SimResult(hands, win, hands - win - loss, loss, tuple(clauses))
+
