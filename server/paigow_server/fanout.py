@@ -1,0 +1,185 @@
+"""``Fanout``: one Redis pub/sub listener per process, feeding the ``TableFeed`` of every table watched here.
+
+A table's channel is subscribed when its first viewer in this process joins and unsubscribed when its last
+one leaves. Each published commit (``{"version", "events"}``, see ``store.codec``) goes to that table's
+feed, which projects it per viewer and pushes it. The fanout also counts spectators per table (the
+``SpectatorCounter`` of ``GET /api/tables``) and measures command-to-push latency for commands executed in
+this process (``TableService`` reports each commit with its command's arrival time; the feed reports when
+that version was pushed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import OrderedDict
+
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+from paigow.table.state import TableState
+from paigow_server.metrics import Metrics
+from paigow_server.store import keys
+from paigow_server.store.codec import CodecError, commit_from_json
+from paigow_server.table_feed import CommitSource, Subscriber, TableFeed
+from paigow_server.tables import Executed
+
+__all__ = ["Fanout"]
+
+log = logging.getLogger("paigow_server.fanout")
+
+_MAX_PENDING_MARKS = 10_000
+_RECONNECT_PAUSE_S = 0.5
+
+
+class Fanout:
+    def __init__(self, redis: Redis, source: CommitSource, metrics: Metrics) -> None:
+        self._redis = redis
+        self._source = source
+        self._metrics = metrics
+        self._feeds: dict[str, TableFeed] = {}
+        self._tables_of: dict[Subscriber, str] = {}
+        self._pubsub: PubSub | None = None
+        self._subscribed = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._lock = asyncio.Lock()
+        self._marks: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self._pushed_at: OrderedDict[tuple[str, int], float] = OrderedDict()
+
+    # --- lifecycle ------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self._task is None:
+            self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            self._task = asyncio.create_task(self._listen(), name="paigow-fanout")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        feeds, self._feeds = list(self._feeds.values()), {}
+        await asyncio.gather(*(f.stop() for f in feeds), return_exceptions=True)
+        self._tables_of.clear()
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            self._pubsub = None
+
+    # --- viewers --------------------------------------------------------------------------------------
+    async def join(self, table_id: str, subscriber: Subscriber, last_version: int | None) -> None:
+        """Start pushing ``table_id`` to ``subscriber``: first a snapshot, or what it missed since
+        ``last_version``. Raises ``TableGoneError`` when there is no such table."""
+        async with self._lock:
+            feed = self._feeds.get(table_id)
+            if feed is None:
+                feed = self._feeds[table_id] = TableFeed(
+                    table_id, self._source, on_pushed=lambda version: self._pushed(table_id, version))
+                feed.start()
+                await self._subscribe(table_id)  # before the feed loads the state: no commit falls between
+            self._tables_of[subscriber] = table_id
+        try:
+            await feed.join(subscriber, last_version)
+        except BaseException:
+            await self.leave(subscriber)
+            raise
+
+    async def resync(self, subscriber: Subscriber, last_version: int) -> None:
+        """A member saw a gap: send it what it missed since ``last_version`` (or a snapshot)."""
+        table_id = self._tables_of.get(subscriber)
+        if table_id is not None:
+            await self._feeds[table_id].join(subscriber, last_version)
+
+    async def leave(self, subscriber: Subscriber) -> None:
+        async with self._lock:
+            table_id = self._tables_of.pop(subscriber, None)
+            if table_id is None:
+                return
+            feed = self._feeds[table_id]
+            feed.leave(subscriber)
+            if any(t == table_id for t in self._tables_of.values()):
+                return
+            del self._feeds[table_id]
+            await self._unsubscribe(table_id)
+        await feed.stop()
+
+    def count(self, table_id: str) -> int:
+        """Spectators of ``table_id`` connected to this process."""
+        feed = self._feeds.get(table_id)
+        return 0 if feed is None else feed.spectators()
+
+    def state_of(self, table_id: str) -> TableState | None:
+        """The table as this process's feed last saw it (None when nobody here watches it)."""
+        feed = self._feeds.get(table_id)
+        return None if feed is None else feed.state
+
+    def viewers(self, table_id: str) -> int:
+        return sum(1 for t in self._tables_of.values() if t == table_id)
+
+    # --- latency --------------------------------------------------------------------------------------
+    def command_executed(self, table_id: str, executed: Executed, received_at: float | None) -> None:
+        """``TableService`` observer: the command that made ``executed.version`` arrived at ``received_at``.
+        Its push may come before or after this call (a forwarded command's answer can be slower than the
+        published commit), so whichever of the two comes second records the latency."""
+        if received_at is None or table_id not in self._feeds:
+            return
+        key = (table_id, executed.version)
+        pushed_at = self._pushed_at.pop(key, None)
+        if pushed_at is not None:
+            self._metrics.command_to_push.observe(max(0.0, pushed_at - received_at))
+        else:
+            _bounded_put(self._marks, key, received_at)
+
+    def _pushed(self, table_id: str, version: int) -> None:
+        key, now = (table_id, version), time.perf_counter()
+        received_at = self._marks.pop(key, None)
+        if received_at is not None:
+            self._metrics.command_to_push.observe(now - received_at)
+        else:
+            _bounded_put(self._pushed_at, key, now)
+
+    # --- pub/sub --------------------------------------------------------------------------------------
+    async def _subscribe(self, table_id: str) -> None:
+        assert self._pubsub is not None, "Fanout.start() first"
+        await self._pubsub.subscribe(keys.table_channel(table_id))
+        self._subscribed.set()
+
+    async def _unsubscribe(self, table_id: str) -> None:
+        if self._pubsub is not None:
+            try:
+                await self._pubsub.unsubscribe(keys.table_channel(table_id))
+            except (RedisError, OSError) as exc:
+                log.warning("unsubscribe from table %s failed: %s", table_id, exc)
+
+    async def _listen(self) -> None:
+        assert self._pubsub is not None
+        while True:
+            await self._subscribed.wait()
+            try:
+                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+            except (RedisError, OSError) as exc:
+                self._metrics.redis_errors.labels(operation="pubsub").inc()
+                log.warning("pub/sub listener: %s; reconnecting", exc)
+                await asyncio.sleep(_RECONNECT_PAUSE_S)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            self._dispatch(message["channel"], message["data"])
+
+    def _dispatch(self, channel: str | bytes, data: str | bytes) -> None:
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        try:
+            feed = self._feeds.get(keys.table_id_of_channel(name))
+            if feed is not None:
+                feed.published(commit_from_json(data))
+        except (ValueError, CodecError) as exc:
+            log.error("unreadable message on %s: %s", name, exc)
+
+
+def _bounded_put(marks: OrderedDict[tuple[str, int], float], key: tuple[str, int], value: float) -> None:
+    marks[key] = value
+    while len(marks) > _MAX_PENDING_MARKS:
+        marks.popitem(last=False)

@@ -1,0 +1,235 @@
+"""``TableFeed``: one table's live stream to the viewers connected to this process.
+
+The feed keeps the table state, evolved commit by commit from the table channel (``evolve_all`` of the
+published events: the same function the machine used), and pushes each commit to every viewer as an
+``events`` message: the events projected for that viewer (``event_for``: another player's cards are
+removed; an event the viewer may not see is left out) and the viewer's ``view_for`` of the new state.
+Everything for one table happens in one task, in order: a commit, a viewer joining, a viewer asking to
+resync, so a viewer never misses or repeats a version.
+
+A viewer that joins with the last version it saw gets what it missed — from the feed's memory of recent
+commits, else from the table's event log in Redis — as one ``events`` message, or a ``snapshot`` when the
+gap is older than the log. When the feed itself misses a commit (a pub/sub hiccup) it catches up from the
+log, or reloads the state and sends everyone a snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from paigow.protocol.server import Events, Role, Snapshot
+from paigow.protocol.version import PROTOCOL_VERSION
+from paigow.table.machine import evolve_all
+from paigow.table.state import TableState
+from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
+from paigow_server.store.codec import VersionedEvents
+
+__all__ = ["CommitSource", "Subscriber", "TableFeed", "TableGoneError"]
+
+log = logging.getLogger("paigow_server.fanout")
+
+RECENT_COMMITS = 64
+"""Commits the feed remembers, to resume a reconnecting viewer without asking Redis."""
+
+
+class CommitSource(Protocol):
+    """Where a feed reads the truth: the state and the event log (``TableRepo`` behind an adapter)."""
+
+    async def load(self, table_id: str) -> TableState | None: ...
+
+    async def events_since(self, table_id: str, version: int) -> list[VersionedEvents] | None:
+        """The commits after ``version``, oldest first; None when the log no longer reaches back."""
+        ...
+
+
+class Subscriber(Protocol):
+    """A connection watching a table. ``deliver`` must not block (it queues the text for sending)."""
+
+    @property
+    def viewer(self) -> Viewer: ...
+
+    def deliver(self, text: str) -> None: ...
+
+
+class TableGoneError(LookupError):
+    """The table does not exist (any more)."""
+
+
+@dataclass(slots=True)
+class _Join:
+    subscriber: Subscriber
+    last_version: int | None
+    done: asyncio.Future[None]
+
+
+@dataclass(slots=True)
+class _Leave:
+    subscriber: Subscriber
+
+
+LatencyHook = Callable[[int], None]
+"""Called with the version just pushed to every viewer (for the command-to-push metric)."""
+
+
+class TableFeed:
+    def __init__(self, table_id: str, source: CommitSource, *, on_pushed: LatencyHook | None = None) -> None:
+        self.table_id = table_id
+        self._source = source
+        self._on_pushed = on_pushed
+        self.state: TableState | None = None
+        self.members: dict[Subscriber, int] = {}
+        self._recent: deque[VersionedEvents] = deque(maxlen=RECENT_COMMITS)
+        self._inbox: asyncio.Queue[VersionedEvents | _Join | _Leave | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    # --- called from outside the feed's task ------------------------------------------------------------
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"paigow-feed-{self.table_id}")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            self._inbox.put_nowait(None)
+            await asyncio.gather(task, return_exceptions=True)
+
+    def published(self, commit: VersionedEvents) -> None:
+        self._inbox.put_nowait(commit)
+
+    async def join(self, subscriber: Subscriber, last_version: int | None) -> None:
+        """Add a viewer; it is sent a snapshot, or what it missed since ``last_version``. Raises
+        ``TableGoneError`` when the table does not exist. Also used to resync a member."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._inbox.put_nowait(_Join(subscriber, last_version, done))
+        await done
+
+    def leave(self, subscriber: Subscriber) -> None:
+        self._inbox.put_nowait(_Leave(subscriber))
+
+    # --- the feed's task --------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        while (item := await self._inbox.get()) is not None:
+            try:
+                if isinstance(item, VersionedEvents):
+                    await self._on_commit(item)
+                elif isinstance(item, _Join):
+                    await self._on_join(item)
+                else:
+                    self.members.pop(item.subscriber, None)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # a bad payload or a Redis error must not kill the feed
+                log.exception("table feed %s failed on %s", self.table_id, type(item).__name__)
+                if isinstance(item, _Join) and not item.done.done():
+                    item.done.set_exception(exc)
+                self.state = None  # reload on the next item
+
+    async def _ensure_state(self) -> TableState:
+        if self.state is None:
+            state = await self._source.load(self.table_id)
+            if state is None:
+                raise TableGoneError(f"no table {self.table_id!r}")
+            self.state = state
+            self._recent.clear()
+        return self.state
+
+    async def _on_join(self, join: _Join) -> None:
+        try:
+            state = await self._ensure_state()
+        except TableGoneError as exc:
+            join.done.set_exception(exc)
+            return
+        sub, last = join.subscriber, join.last_version
+        missed = None if last is None else await self._missed_since(state, last)
+        if missed is None:
+            sub.deliver(self._snapshot(state, sub.viewer))
+        else:
+            sub.deliver(self._events(last if last is not None else state.version, state, missed, sub.viewer))
+        self.members[sub] = state.version
+        join.done.set_result(None)
+
+    async def _missed_since(self, state: TableState, last: int) -> list[VersionedEvents] | None:
+        """The commits from ``last`` to the feed's version, or None when a snapshot is needed."""
+        if last > state.version:
+            return None  # a client from the future (a restored Redis, or a made-up number)
+        if last == state.version:
+            return []
+        if self._recent and self._recent[0].version <= last + 1:
+            return [c for c in self._recent if c.version > last]
+        commits = await self._source.events_since(self.table_id, last)
+        if commits is None:
+            return None
+        commits = [c for c in commits if c.version <= state.version]
+        if [c.version for c in commits] != list(range(last + 1, state.version + 1)):
+            return None
+        return commits
+
+    async def _on_commit(self, commit: VersionedEvents) -> None:
+        if self.state is None:
+            await self._ensure_state()  # the loaded state may already include this commit
+        assert self.state is not None
+        if commit.version <= self.state.version:
+            return
+        if commit.version == self.state.version + 1:
+            self._advance(commit)
+            return
+        # A gap: commits were published that this feed never received.
+        log.warning("table %s: feed at version %d got %d; catching up", self.table_id, self.state.version,
+                    commit.version)
+        commits = await self._source.events_since(self.table_id, self.state.version)
+        expected = self.state.version + 1
+        if commits is not None and commits and commits[0].version == expected:
+            for c in commits:
+                if c.version == self.state.version + 1:
+                    self._advance(c)
+            return
+        self.state = None
+        state = await self._ensure_state()
+        for sub in self.members:
+            sub.deliver(self._snapshot(state, sub.viewer))
+            self.members[sub] = state.version
+
+    def _advance(self, commit: VersionedEvents) -> None:
+        assert self.state is not None
+        before = self.state
+        after = evolve_all(before, commit.events)
+        if after.version != commit.version:
+            raise ValueError(f"table {self.table_id}: commit {commit.version} evolves version "
+                             f"{before.version} to {after.version}")
+        self.state = after
+        self._recent.append(commit)
+        cache: dict[Viewer, str] = {}
+        for sub, seen in self.members.items():
+            key = sub.viewer
+            if seen == before.version:
+                text = cache.get(key)
+                if text is None:
+                    text = cache[key] = self._events(before.version, after, [commit], key)
+            else:  # cannot happen while every member is brought to the feed's version when it joins
+                text = self._snapshot(after, key)
+            sub.deliver(text)
+            self.members[sub] = after.version
+        if self._on_pushed is not None:
+            self._on_pushed(after.version)
+
+    # --- messages -------------------------------------------------------------------------------------
+    def _snapshot(self, state: TableState, viewer: Viewer) -> str:
+        player_id = viewer.player_id if isinstance(viewer, PlayerViewer) else None
+        role = Role.PLAYER if player_id is not None else Role.SPECTATOR
+        return Snapshot.model_construct(
+            type="snapshot", protocol=PROTOCOL_VERSION, table_id=self.table_id, version=state.version,
+            role=role, player_id=player_id, view=view_for(state, viewer)).model_dump_json()
+
+    @staticmethod
+    def _events(since: int, state: TableState, commits: Sequence[VersionedEvents], viewer: Viewer) -> str:
+        projected = tuple(p for c in commits for e in c.events if (p := event_for(e, viewer)) is not None)
+        return Events.model_construct(type="events", since=since, version=state.version, events=projected,
+                                      view=view_for(state, viewer)).model_dump_json()
+
+    # --- figures --------------------------------------------------------------------------------------
+    def spectators(self) -> int:
+        return sum(1 for sub in self.members if isinstance(sub.viewer, SpectatorViewer))

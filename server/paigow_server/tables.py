@@ -1,0 +1,214 @@
+"""``TableService``: the only caller of the table state machine.
+
+One command: load the table (version N) → ``apply(state, command, seed=<32 fresh bytes from secrets>)``
+→ ``TableRepo.commit`` writes the new state only if the table is still at version N, together with the
+events, their money effects and the publication on the table's channel. When another command got there
+first (CONFLICT) the command is decided again on the new state, a bounded number of times. Commands of one
+table in this process are serialized by a lock, so conflicts only come from other processes.
+
+Outcomes: ``Executed`` (the new version, state and events; no events = nothing changed, nothing written),
+or an exception: ``Rejection`` from the table (with its ``RejectCode``), or a ``ServiceError`` with an
+``ErrorCode`` (table not found, buy-in over the balance, busy, fenced).
+
+Several processes: with a ``Router`` attached (``attach_router``), ``execute`` goes through it — it runs
+the command here (``execute_owned`` with this process's fencing token) when this process holds the
+table's lease, else forwards it to the process that does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeAlias
+
+from paigow.protocol.codes import ErrorCode
+from paigow.table.cardtext import format_cents
+from paigow.table.commands import Command, Sit
+from paigow.table.events import Event
+from paigow.table.machine import apply
+from paigow.table.rejections import Rejection
+from paigow.table.state import TableState
+from paigow_server.metrics import Metrics
+from paigow_server.store.tables import CommitResult
+
+__all__ = [
+    "CommitObserver",
+    "Executed",
+    "ExecutedObserver",
+    "FencedError",
+    "InsufficientBalanceError",
+    "ServiceError",
+    "TableBusyError",
+    "TableNotFoundError",
+    "TableService",
+    "TableStore",
+    "now_ms",
+]
+
+log = logging.getLogger("paigow_server.tables")
+
+MAX_ATTEMPTS = 8
+"""How many times a command is decided again after losing a compare-and-set race."""
+
+
+def now_ms() -> int:
+    """The server clock: milliseconds since the epoch (wall clock, shared by every process)."""
+    return time.time_ns() // 1_000_000
+
+
+class TableStore(Protocol):
+    """What the service needs of ``paigow_server.store.tables.TableRepo``."""
+
+    async def load(self, table_id: str) -> TableState | None: ...
+
+    async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
+                     fence: int | None = None, now_ms: int | None = None) -> CommitResult: ...
+
+
+class CommandRouter(Protocol):
+    """``paigow_server.router.Router``: runs a command in the process that holds the table's lease."""
+
+    async def execute(self, table_id: str, command: Command, *,
+                      received_at: float | None = None) -> Executed: ...
+
+
+class ServiceError(ValueError):
+    """A command that could not be executed for a reason outside the table's rules; ``code`` says which."""
+
+    code: ErrorCode = ErrorCode.INTERNAL_ERROR
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class TableNotFoundError(ServiceError):
+    code = ErrorCode.TABLE_NOT_FOUND
+
+
+class InsufficientBalanceError(ServiceError):
+    code = ErrorCode.INSUFFICIENT_BALANCE
+
+
+class TableBusyError(ServiceError):
+    code = ErrorCode.BUSY
+
+
+class FencedError(ServiceError):
+    """Our write was refused by the fencing token: another process took the table over. The router
+    routes the command again."""
+
+    code = ErrorCode.BUSY
+
+
+@dataclass(frozen=True, slots=True)
+class Executed:
+    """A command that went through: the table's version and state after it, and its events (empty when
+    the command changed nothing, e.g. a Tick with nothing due; then nothing was written)."""
+
+    version: int
+    state: TableState
+    events: tuple[Event, ...]
+
+
+CommitObserver: TypeAlias = Callable[[str, TableState], None]
+"""Called after every commit written by this process: (table id, state after). The timers use it to
+schedule the table's next deadline at once."""
+
+ExecutedObserver: TypeAlias = Callable[[str, Executed, float | None], None]
+"""Called after every command executed for this process (here or forwarded) that changed the table:
+(table id, outcome, the command's arrival time (``time.perf_counter()``) or None). The fanout uses it for
+the command-to-push latency."""
+
+
+class TableService:
+    def __init__(self, store: TableStore, metrics: Metrics, *, clock: Callable[[], int] = now_ms,
+                 max_attempts: int = MAX_ATTEMPTS) -> None:
+        self._store = store
+        self._metrics = metrics
+        self.clock = clock
+        self._max_attempts = max_attempts
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._commit_observers: list[CommitObserver] = []
+        self._executed_observers: list[ExecutedObserver] = []
+        self.router: CommandRouter | None = None
+
+    def attach_router(self, router: CommandRouter | None) -> None:
+        self.router = router
+
+    def observe_commits(self, observer: CommitObserver) -> None:
+        self._commit_observers.append(observer)
+
+    def observe_executed(self, observer: ExecutedObserver) -> None:
+        self._executed_observers.append(observer)
+
+    def now_ms(self) -> int:
+        return self.clock()
+
+    async def execute(self, table_id: str, command: Command, *, received_at: float | None = None) -> Executed:
+        """Decide ``command`` on the current state of ``table_id`` and commit it (here, or through the
+        router in the process that drives the table). Raises ``Rejection`` or a ``ServiceError``.
+        ``received_at`` (``time.perf_counter()`` when the command arrived) feeds the command-to-push
+        latency histogram."""
+        try:
+            if self.router is not None:
+                executed = await self.router.execute(table_id, command, received_at=received_at)
+            else:
+                executed = await self.execute_owned(table_id, command, received_at=received_at, fence=None)
+        except Rejection as exc:
+            self._count(command, str(exc.code))
+            raise
+        except ServiceError as exc:
+            self._count(command, str(exc.code))
+            raise
+        self._count(command, "accepted" if executed.events else "unchanged")
+        if executed.events:
+            for observer in self._executed_observers:
+                observer(table_id, executed, received_at)
+        return executed
+
+    async def execute_owned(self, table_id: str, command: Command, *, received_at: float | None = None,
+                            fence: int | None = None) -> Executed:
+        """Execute here, writing with ``fence`` (this process's lease token on the table, or None when
+        leases are not used). Commands of one table are serialized in this process."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        async with lock:
+            executed = await self._execute(table_id, command, fence)
+        if executed.events:
+            for observer in self._commit_observers:
+                observer(table_id, executed.state)
+        return executed
+
+    async def _execute(self, table_id: str, command: Command, fence: int | None) -> Executed:
+        for attempt in range(self._max_attempts):
+            before = await self._store.load(table_id)
+            if before is None:
+                raise TableNotFoundError(f"no table {table_id!r}")
+            after, events = apply(before, command, seed=secrets.token_bytes(32))
+            if not events:
+                return Executed(before.version, before, ())
+            result = await self._store.commit(before, after, events, fence=fence, now_ms=self.clock())
+            if result is CommitResult.OK:
+                return Executed(after.version, after, tuple(events))
+            if result is CommitResult.FENCED:
+                raise FencedError(f"table {table_id!r} is driven by another process now")
+            if result is CommitResult.INSUFFICIENT_BALANCE:
+                amount = command.buy_in_cents if isinstance(command, Sit) else 0
+                raise InsufficientBalanceError(
+                    f"the buy-in of {format_cents(amount)} is more than the account balance")
+            self._metrics.commands.labels(type=command.kind, result="conflict").inc()
+            log.debug("conflict on table %s (attempt %d): deciding %s again", table_id, attempt + 1,
+                      command.kind)
+            await asyncio.sleep(0.001 * attempt)
+        raise TableBusyError(f"table {table_id!r} changed {self._max_attempts} times while {command.kind} "
+                             "was tried; nothing changed, send it again")
+
+    def _count(self, command: Command, result: str) -> None:
+        self._metrics.commands.labels(type=command.kind, result=result).inc()

@@ -1,0 +1,174 @@
+"""``TableTimers``: turns each table's ``next_deadline`` into a ``Tick(now_ms)`` command when it is due.
+
+The deadlines live in the table state (Redis), so nothing is lost when a process dies: at start, and every
+``rescan_s`` seconds, every table is loaded and its next deadline scheduled; commits made through this
+process's ``TableService`` reschedule their table at once (a deadline of 0 — "pending, stamp it now" —
+ticks immediately). With several processes, ``claim(table_id)`` (the router's lease check) lets only the
+process driving a table tick it; the others drop it until their next rescan, so a table whose process died
+is ticked by another one once the lease has expired. Without leases every process may tick: a Tick that is
+not due changes nothing, and compare-and-set makes the due one happen once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Protocol
+
+from redis.exceptions import RedisError
+
+from paigow.table.commands import Tick
+from paigow.table.machine import next_deadline
+from paigow.table.rejections import Rejection
+from paigow.table.state import TableState
+from paigow_server.tables import ServiceError, TableNotFoundError, TableService
+
+__all__ = ["TableTimers", "TimerStore"]
+
+log = logging.getLogger("paigow_server.timers")
+
+RETRY_MS = 1_000
+"""After a failed tick (Redis down, busy table), try again this much later."""
+IDLE_WAIT_S = 3600.0
+_RESCAN_BATCH = 200
+
+
+class TimerStore(Protocol):
+    async def list_ids(self) -> list[str]: ...
+
+    async def load(self, table_id: str) -> TableState | None: ...
+
+    async def load_many(self, table_ids: Sequence[str]) -> list[TableState | None]: ...
+
+
+class TableTimers:
+    """``start()`` / ``stop()`` a background task; ``schedule(table_id, at_ms)`` is the hint API."""
+
+    def __init__(self, service: TableService, store: TimerStore, *, rescan_s: float = 5.0,
+                 claim: Callable[[str], Awaitable[bool]] | None = None) -> None:
+        self._service = service
+        self._store = store
+        self._claim = claim
+        self._rescan_s = rescan_s
+        self._due: dict[str, int] = {}
+        self._heap: list[tuple[int, str]] = []
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._ticking: set[asyncio.Task[None]] = set()
+        service.observe_commits(self.schedule_state)
+
+    # --- scheduling -----------------------------------------------------------------------------------
+    def schedule(self, table_id: str, at_ms: int | None) -> None:
+        """Tick ``table_id`` at ``at_ms`` (None: it has no deadline). Replaces the previous schedule."""
+        if at_ms is None:
+            self._due.pop(table_id, None)
+            return
+        if self._due.get(table_id) == at_ms:
+            return
+        self._due[table_id] = at_ms
+        heapq.heappush(self._heap, (at_ms, table_id))
+        if self._heap[0] == (at_ms, table_id):
+            self._wake.set()
+
+    def schedule_state(self, table_id: str, state: TableState) -> None:
+        self.schedule(table_id, next_deadline(state))
+
+    def scheduled(self, table_id: str) -> int | None:
+        return self._due.get(table_id)
+
+    # --- the task -------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self._task is None:
+            await self._rescan()
+            self._task = asyncio.create_task(self._run(), name="paigow-timers")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for tick in list(self._ticking):
+            tick.cancel()
+        if self._ticking:
+            await asyncio.gather(*self._ticking, return_exceptions=True)
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        next_rescan = loop.time() + self._rescan_s
+        while True:
+            if loop.time() >= next_rescan:
+                await self._rescan()
+                next_rescan = loop.time() + self._rescan_s
+            now = self._service.now_ms()
+            for table_id in self._pop_due(now):
+                task = asyncio.create_task(self._tick(table_id))
+                self._ticking.add(task)
+                task.add_done_callback(self._ticking.discard)
+            wait_s = min(next_rescan - loop.time(), self._until_next_s(now))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, wait_s))
+
+    def _pop_due(self, now: int) -> list[str]:
+        due: list[str] = []
+        while self._heap and self._heap[0][0] <= now:
+            at_ms, table_id = heapq.heappop(self._heap)
+            if self._due.get(table_id) == at_ms:
+                del self._due[table_id]
+                due.append(table_id)
+        return due
+
+    def _until_next_s(self, now: int) -> float:
+        while self._heap and self._due.get(self._heap[0][1]) != self._heap[0][0]:
+            heapq.heappop(self._heap)  # a stale entry, replaced or cancelled
+        return IDLE_WAIT_S if not self._heap else max(0.0, (self._heap[0][0] - now) / 1000)
+
+    async def _rescan(self) -> None:
+        try:
+            ids = await self._store.list_ids()
+            for start in range(0, len(ids), _RESCAN_BATCH):
+                batch = ids[start:start + _RESCAN_BATCH]
+                for table_id, state in zip(batch, await self._store.load_many(batch), strict=True):
+                    if state is not None:
+                        self.schedule_state(table_id, state)
+        except (RedisError, OSError) as exc:
+            log.warning("timer rescan failed: %s", exc)
+
+    async def _tick(self, table_id: str) -> None:
+        now = self._service.now_ms()
+        try:
+            if self._claim is not None and not await self._claim(table_id):
+                return  # another process drives it; the next rescan looks again
+            executed = await self._service.execute(table_id, Tick(now_ms=now))
+        except TableNotFoundError:
+            return
+        except Rejection as exc:  # closed, or nothing to do: look again later
+            log.debug("tick of %s refused: %s", table_id, exc)
+            self._reschedule_after_nothing(table_id, await self._reload(table_id), now)
+        except (ServiceError, RedisError, OSError) as exc:
+            log.warning("tick of %s failed, retrying in %d ms: %s", table_id, RETRY_MS, exc)
+            self.schedule(table_id, now + RETRY_MS)
+        else:
+            if not executed.events:
+                self._reschedule_after_nothing(table_id, executed.state, now)
+            # else: the commit observer already scheduled the next deadline
+
+    async def _reload(self, table_id: str) -> TableState | None:
+        try:
+            return await self._store.load(table_id)
+        except (RedisError, OSError):
+            return None
+
+    def _reschedule_after_nothing(self, table_id: str, state: TableState | None, now: int) -> None:
+        """A tick that changed nothing: the deadline (if any) is later than we thought, or another process
+        handled it. Never spin on a deadline the machine does not consider due."""
+        if table_id in self._due:
+            return  # a newer commit already rescheduled it
+        at = next_deadline(state) if state is not None else now + RETRY_MS
+        if at is not None and at <= now:
+            at = now + RETRY_MS
+        self.schedule(table_id, at)

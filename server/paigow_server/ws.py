@@ -1,0 +1,315 @@
+"""``WS /ws/tables/{table_id}``: one connection per viewer of a table.
+
+The flow: the upgrade's ``Origin`` is checked (refused: HTTP 403); the client's first message is
+``hello`` (protocol version, optional session token, optional ``last_version``); a token makes it the
+player's connection, none (or ``spectate``) a spectator's. The server answers with a ``snapshot`` (or the
+events missed since ``last_version``), then pushes every change. Each command gets ``accepted`` or
+``error`` naming its id. A seated player whose last connection closes is dropped (away, with the table's
+grace time); their next hello reconnects them.
+
+Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
+the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
+connections of one player (4429); and a wrong protocol version (4426), an unknown token (4401), an
+unknown table (4404) or no hello in time (4408).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from redis.exceptions import RedisError
+from starlette.routing import BaseRoute, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from paigow.protocol.client import ClientCommand, Hello, Ping, Sync
+from paigow.protocol.codes import CloseCode, ErrorCode
+from paigow.protocol.convert import to_command
+from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
+from paigow.protocol.server import Accepted, ErrorMessage, Pong
+from paigow.protocol.version import SUPPORTED_PROTOCOLS
+from paigow.table.commands import Command, Drop, Reconnect
+from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.state import SeatStatus
+from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
+from paigow_server.realtime import Identity, Realtime, realtime_of
+from paigow_server.table_feed import TableGoneError
+from paigow_server.tables import ServiceError
+from paigow_server.ws_limits import RateLimiter, Verdict, origin_allowed
+
+__all__ = ["TableConnection", "ws_routes"]
+
+log = logging.getLogger("paigow_server.ws")
+
+HELLO_TIMEOUT_S = 10.0
+SEND_QUEUE = 256
+"""Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
+
+
+def ws_routes() -> list[BaseRoute]:
+    return [WebSocketRoute("/ws/tables/{table_id}", table_socket)]
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    rt = realtime_of(websocket)
+    origin = websocket.headers.get("origin")
+    if not origin_allowed(origin, websocket.headers.get("host"), rt.settings.allowed_origins):
+        log.info("refused a WebSocket from origin %r", origin)
+        await websocket.close(code=CloseCode.POLICY_VIOLATION)  # before accept: HTTP 403
+        return
+    await websocket.accept()
+    conn = TableConnection(websocket, rt, websocket.path_params["table_id"])
+    await conn.run()
+
+
+@dataclass(frozen=True, slots=True)
+class _Close:
+    code: CloseCode
+    reason: str
+
+
+class _Closed(Exception):
+    """The connection is over (closed by either side); unwinds the receive loop."""
+
+
+class TableConnection:
+    """One client connection: reads frames, answers them, and sends what the fanout delivers."""
+
+    def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.ws = websocket
+        self.rt = rt
+        self.table_id = table_id
+        self.identity: Identity | None = None
+        self._viewer: Viewer = SpectatorViewer()
+        self._clock = clock
+        settings = rt.settings
+        self._max_frame = settings.max_frame_bytes
+        rate = float(settings.messages_per_second)
+        self._limiter = RateLimiter(rate=rate, burst=rate, flood_after=2 * rate)
+        self._outbox: asyncio.Queue[str | _Close] = asyncio.Queue(SEND_QUEUE)
+        self._closing = False
+        self._joined = False
+        self._counted_player: str | None = None
+
+    # --- Subscriber (for the fanout) -------------------------------------------------------------------
+    @property
+    def viewer(self) -> Viewer:
+        return self._viewer
+
+    def deliver(self, text: str) -> None:
+        if self._closing:
+            return
+        try:
+            self._outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            log.warning("client of table %s fell %d messages behind; closing", self.table_id, SEND_QUEUE)
+            self._close_soon(CloseCode.TRY_AGAIN_LATER, "too far behind: reconnect with your last version")
+
+    # --- the connection ---------------------------------------------------------------------------------
+    async def run(self) -> None:
+        sender = asyncio.create_task(self._send_loop(), name=f"ws-send-{self.table_id}")
+        self.rt.connections.add(self)
+        try:
+            async with asyncio.timeout(HELLO_TIMEOUT_S):
+                hello = await self._await_hello()
+            if hello is not None and await self._greet(hello):
+                while not self._closing:
+                    await self._handle(await self._receive())
+        except (_Closed, WebSocketDisconnect):
+            pass
+        except TimeoutError:
+            self._close_soon(CloseCode.HELLO_TIMEOUT, "no hello in time")
+        finally:
+            self.rt.connections.discard(self)
+            await self._finish()
+            self._close_soon(CloseCode.NORMAL, "")
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(sender, 2.0)
+            sender.cancel()
+
+    async def _await_hello(self) -> Hello | None:
+        while not self._closing:
+            msg = await self._receive()
+            if isinstance(msg, Hello):
+                return msg
+            if msg is not None:
+                self._error(getattr(msg, "id", None), ErrorCode.HELLO_REQUIRED,
+                            f"say hello first: {{\"type\": \"hello\", \"protocol\": 1}}, not {msg.type!r}")
+        return None
+
+    async def _greet(self, hello: Hello) -> bool:
+        """Check the hello, join the table's feed, reconnect a dropped player. False: closing."""
+        if hello.protocol not in SUPPORTED_PROTOCOLS:
+            return self._refuse(ErrorCode.UNSUPPORTED_PROTOCOL, CloseCode.UNSUPPORTED_PROTOCOL,
+                                f"protocol {hello.protocol} is not spoken here; supported: "
+                                f"{sorted(SUPPORTED_PROTOCOLS)}")
+        if hello.token is not None:
+            identity = await self.rt.sessions.identify(hello.token)
+            if identity is None:
+                return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED,
+                                    "unknown session token: start a new session")
+            self.identity = identity
+            if not hello.spectate:
+                self._viewer = PlayerViewer(identity.player_id)
+        if isinstance(self._viewer, PlayerViewer):
+            player_id = self._viewer.player_id
+            if not self.rt.player_connections.acquire(player_id):
+                return self._refuse(ErrorCode.TOO_MANY_CONNECTIONS, CloseCode.TOO_MANY_CONNECTIONS,
+                                    f"at most {self.rt.player_connections.limit} connections per player")
+            self._counted_player = player_id
+        try:
+            await self.rt.fanout.join(self.table_id, self, hello.last_version)
+        except TableGoneError:
+            return self._refuse(ErrorCode.TABLE_NOT_FOUND, CloseCode.TABLE_NOT_FOUND,
+                                f"no table {self.table_id!r}")
+        self._joined = True
+        self.rt.metrics.connections.labels(role=self._role()).inc()
+        if isinstance(self._viewer, PlayerViewer):
+            await self._reconnect_if_away(self._viewer.player_id)
+        return True
+
+    async def _reconnect_if_away(self, player_id: str) -> None:
+        self.rt.table_presence.add(self.table_id, player_id)
+        state = self.rt.fanout.state_of(self.table_id)
+        seat = state.seat_of(player_id) if state is not None else None
+        if state is None or seat is None:
+            return
+        player = state.seats[seat]
+        if player is not None and player.status is SeatStatus.AWAY:
+            await self._quietly(Reconnect(player_id=player_id, now_ms=self.rt.service.now_ms()))
+
+    async def _finish(self) -> None:
+        if self._joined:
+            self.rt.metrics.connections.labels(role=self._role()).dec()
+            await self.rt.fanout.leave(self)
+        if self._counted_player is not None:
+            player_id, self._counted_player = self._counted_player, None
+            self.rt.player_connections.release(player_id)
+            if self._joined and self.rt.table_presence.remove(self.table_id, player_id) == 0:
+                await self._drop_if_seated(player_id)
+
+    async def _drop_if_seated(self, player_id: str) -> None:
+        state = self.rt.fanout.state_of(self.table_id) or await self.rt.store.load(self.table_id)
+        if state is not None and state.seat_of(player_id) is not None:
+            await self._quietly(Drop(player_id=player_id, now_ms=self.rt.service.now_ms()))
+
+    async def _quietly(self, command: Command) -> None:
+        """Drop/Reconnect: the server's own commands; a refusal (already away, not seated) is normal."""
+        try:
+            await self.rt.service.execute(self.table_id, command)
+        except Rejection as exc:
+            log.debug("%s of table %s refused: %s", command.kind, self.table_id, exc)
+        except (ServiceError, RedisError, OSError) as exc:
+            log.warning("%s of table %s failed: %s", command.kind, self.table_id, exc)
+
+    def _role(self) -> str:
+        return "player" if isinstance(self._viewer, PlayerViewer) else "spectator"
+
+    # --- frames -----------------------------------------------------------------------------------------
+    async def _receive(self) -> Hello | Sync | Ping | ClientCommand | None:
+        """The next frame as a message; None when it was refused (the error is already queued)."""
+        message = await self.ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise _Closed
+        received = self._clock()
+        verdict = self._limiter.check(received)
+        if verdict is Verdict.FLOOD:
+            self._error(None, ErrorCode.RATE_LIMITED, "message flood: closing the connection")
+            self._close_soon(CloseCode.POLICY_VIOLATION, "message flood")
+            raise _Closed
+        text = message.get("text")
+        if text is None:
+            self._error(None, ErrorCode.MALFORMED_JSON, "binary frames are not accepted: send JSON text")
+            return None
+        if len(text) > self._max_frame or len(text.encode()) > self._max_frame:
+            self._error(None, ErrorCode.FRAME_TOO_LARGE, f"frame over {self._max_frame} bytes")
+            self._close_soon(CloseCode.MESSAGE_TOO_BIG, "frame too large")
+            raise _Closed
+        if verdict is Verdict.LIMITED:
+            rate = self.rt.settings.messages_per_second
+            self._error(client_id_of(text), ErrorCode.RATE_LIMITED,
+                        f"over {rate} messages per second: dropped, send it again")
+            return None
+        try:
+            return parse_client_message(text)
+        except ProtocolError as exc:
+            self._error(exc.client_id, exc.code, exc.message)
+            return None
+
+    async def _handle(self, msg: Hello | Sync | Ping | ClientCommand | None) -> None:
+        match msg:
+            case None:
+                return
+            case Hello():
+                self._error(None, ErrorCode.ALREADY_GREETED, "this connection already said hello")
+            case Ping(id=ping_id):
+                self._send(Pong(id=ping_id).model_dump_json())
+            case Sync(last_version=last):
+                await self.rt.fanout.resync(self, last)
+            case _:
+                await self._command(msg)
+
+    async def _command(self, msg: ClientCommand) -> None:
+        received_at = time.perf_counter()
+        if not isinstance(self._viewer, PlayerViewer) or self.identity is None:
+            self._error(msg.id, ErrorCode.SPECTATOR_CANNOT_ACT,
+                        "spectators cannot act: say hello with a session token to play")
+            return
+        command = to_command(msg, player_id=self.identity.player_id, name=self.identity.name,
+                             now_ms=self.rt.service.now_ms())
+        try:
+            executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
+        except Rejection as exc:
+            self._error(msg.id, exc.code, exc.message)
+        except ServiceError as exc:
+            self._error(msg.id, exc.code, exc.message)
+        except (RedisError, OSError) as exc:
+            self.rt.metrics.redis_errors.labels(operation="command").inc()
+            log.error("command %s on table %s failed: %s", msg.type, self.table_id, exc)
+            self._error(msg.id, ErrorCode.INTERNAL_ERROR, "the data store is unavailable; nothing changed")
+        else:
+            self._send(Accepted(id=msg.id, version=executed.version).model_dump_json())
+
+    # --- sending ------------------------------------------------------------------------------------------
+    def _send(self, text: str) -> None:
+        self.deliver(text)
+
+    def _error(self, client_id: str | None, code: ErrorCode | RejectCode, message: str) -> None:
+        self._send(ErrorMessage(id=client_id, code=code, message=message).model_dump_json())
+
+    def _refuse(self, code: ErrorCode, close: CloseCode, message: str) -> bool:
+        self._error(None, code, message)
+        self._close_soon(close, message)
+        return False
+
+    def _close_soon(self, code: CloseCode, reason: str) -> None:
+        if self._closing:
+            return
+        self._closing = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self._outbox.put_nowait(_Close(code, reason))
+            return
+        # The queue is full: drop what is waiting, the client reconnects and resumes anyway.
+        while not self._outbox.empty():
+            self._outbox.get_nowait()
+        self._outbox.put_nowait(_Close(code, reason))
+
+    def close_for_shutdown(self) -> None:
+        self._close_soon(CloseCode.SERVICE_RESTART, "server restarting: reconnect with your last version")
+
+    async def _send_loop(self) -> None:
+        try:
+            while True:
+                item = await self._outbox.get()
+                if isinstance(item, _Close):
+                    if self.ws.application_state is not WebSocketState.DISCONNECTED:
+                        await self.ws.close(code=item.code, reason=item.reason[:120])
+                    return
+                await self.ws.send_text(item)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self._closing = True  # the client is gone; the receive loop ends on its own
