@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from paigow.rules.showdown import Outcome
 from paigow.table.cardtext import CardText
 
 __all__ = ["HOUSE_KEY", "HandRecord", "RoundRecord", "SetBy"]
@@ -51,8 +52,7 @@ class HandRecord:
     fouled: bool
     is_banker: bool
     wager_cents: int
-    outcome: str | None
-    """``"win"``, ``"push"`` or ``"loss"`` (the values of ``paigow.rules.showdown.Outcome``)."""
+    outcome: Outcome | None
     gross_cents: int
     commission_cents: int
     net_cents: int

@@ -82,7 +82,7 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
             continue
         r = by_key[keys[h.position]]
         records.append(HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, False,
-                                  r.amount_cents, str(r.outcome), r.gross_cents, r.commission_cents,
+                                  r.amount_cents, r.outcome, r.gross_cents, r.commission_cents,
                                   r.net_cents, *names))
     assert rnd.dice is not None
     assert rnd.first_position is not None
