@@ -6,8 +6,9 @@ tokens of successive owners strictly increase. The owner renews its leases in th
 dies they expire and another process acquires the table with a larger token.
 
 A commit carries the writer's token, and the store compares it with the counter inside the same script
-as the version compare-and-set (:data:`FENCE_CHECK_LUA`): a stale owner that wakes up after its lease
-was taken over holds a smaller token than the counter, and its write is refused. That holds even when
+as the version compare-and-set (``TableRepo.commit(..., fence=token)`` answers ``FENCED``): a stale
+owner that wakes up after its lease was taken over holds a smaller token than the counter, and its
+write is refused. That holds even when
 its clock, its renewal loop or its idea of time is wrong, which a TTL alone cannot promise.
 
 Acquire, renew and release are Lua scripts, each atomic in Redis.
@@ -18,7 +19,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -26,9 +29,10 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from paigow_server.store import keys
+
 __all__ = [
     "DEFAULT_TTL_MS",
-    "FENCE_CHECK_LUA",
     "Lease",
     "LeaseHolder",
     "LeaseManager",
@@ -36,16 +40,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("paigow_server.lease")
-
-
-class keys:  # stands in for paigow_server.store.keys until these names move there
-    @staticmethod
-    def table_lease(table_id: str) -> str:
-        return f"paigow:table:{table_id}:lease"
-
-    @staticmethod
-    def table_fence(table_id: str) -> str:
-        return f"paigow:table:{table_id}:fence"
 
 
 DEFAULT_TTL_MS = 5_000
@@ -89,22 +83,11 @@ end
 return 0
 """
 
-FENCE_CHECK_LUA = """
-if ARGV[FENCE_ARG] ~= '' then
-  local fence = tonumber(redis.call('GET', KEYS[FENCE_KEY]) or '0')
-  if fence ~= tonumber(ARGV[FENCE_ARG]) then
-    return 'FENCED'
-  end
-end
-"""
-"""A fragment for the store's commit script: refuse the write when the token (``ARGV[FENCE_ARG]``, empty
-for an unfenced write) is not the table's current fencing counter (``KEYS[FENCE_KEY]``,
-``keys.table_fence(id)``). Substitute the two indexes with ``str.replace``."""
-
-
 def new_owner_id() -> str:
-    """A fresh, unguessable name for this process (no spaces)."""
-    return secrets.token_hex(8)
+    """A fresh name for this process: host, pid and a random part (no spaces), so an operator reading
+    ``paigow:table:<id>:lease`` sees which process drives the table."""
+    host = "".join(c for c in socket.gethostname() if c.isalnum() or c in "-_.") or "host"
+    return f"{host}.{os.getpid()}.{secrets.token_hex(4)}"
 
 
 @dataclass(frozen=True, slots=True)

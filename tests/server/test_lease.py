@@ -7,7 +7,8 @@ import asyncio
 import pytest
 from redis.asyncio import Redis
 
-from paigow_server.lease import FENCE_CHECK_LUA, Lease, LeaseHolder, LeaseManager, keys
+from paigow_server.lease import Lease, LeaseHolder, LeaseManager, new_owner_id
+from paigow_server.store import keys
 
 
 async def test_first_acquirer_gets_token_one_and_others_see_it(redis: Redis) -> None:
@@ -94,27 +95,10 @@ def test_bad_owner_and_ttl_are_refused() -> None:
         LeaseManager(Redis(), "a", ttl_ms=5)
 
 
-_FENCED_WRITE = (
-    "local FENCE_ARG_UNUSED = 1\n"
-    + FENCE_CHECK_LUA.replace("FENCE_ARG", "2").replace("FENCE_KEY", "2")
-    + "redis.call('SET', KEYS[1], ARGV[1])\nreturn 'OK'\n"
-)
+def test_owner_ids_name_the_process_and_differ() -> None:
+    import os
 
-
-async def test_the_fence_check_refuses_a_stale_owners_write(redis: Redis) -> None:
-    write = redis.register_script(_FENCED_WRITE)
-    a = LeaseManager(redis, "proc-a", ttl_ms=100)
-    b = LeaseManager(redis, "proc-b")
-    old = await a.acquire("t1")
-    assert isinstance(old, Lease)
-    state, fence = "paigow:test:state", keys.table_fence("t1")
-    assert await write(keys=[state, fence], args=["by-a", old.token]) == "OK"
-    await asyncio.sleep(0.15)
-    new = await b.acquire("t1")
-    assert isinstance(new, Lease)
-    assert new.token == old.token + 1
-    assert await write(keys=[state, fence], args=["stale-a", old.token]) == "FENCED"
-    assert await redis.get(state) == "by-a"
-    assert await write(keys=[state, fence], args=["by-b", new.token]) == "OK"
-    assert await write(keys=[state, fence], args=["unfenced", ""]) == "OK", "an empty token skips the check"
-    assert await redis.get(state) == "unfenced"
+    first, second = new_owner_id(), new_owner_id()
+    assert first != second
+    assert f".{os.getpid()}." in first
+    assert " " not in first

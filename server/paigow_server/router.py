@@ -1,0 +1,262 @@
+"""``Router``: send each table command to the one process that drives the table.
+
+Every process listens on its own Redis channel (``paigow:proc:<owner>``). To execute a command on a table:
+
+1. we hold the table's lease (or can take it: nobody holds it) → execute here, with our fencing token;
+2. another process holds it → PUBLISH the command on that process's channel and wait for its answer on
+   ours. PUBLISH says how many listeners got it: 0 means the owner is gone (its lease has not expired
+   yet), so we wait for the lease to expire and take the table over;
+3. a write refused by the fence (we lost the lease while working) or an owner that does not answer in
+   time → forget what we believed and route again, until ``deadline_s`` runs out.
+
+Answers carry the outcome: ``Executed`` (version, state, events) or the ``Rejection`` / ``ServiceError``
+with its code and message, raised again on the asking side exactly as a local execution would raise it.
+A request carries its deadline (wall clock); the owner drops requests that arrive after it, so a command
+the asker gave up on is never executed late.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from pydantic import TypeAdapter
+from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.exceptions import RedisError
+
+from paigow.protocol.codes import ErrorCode
+from paigow.table.commands import Command
+from paigow.table.events import Event
+from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.state import TableState
+from paigow_server.lease import Lease, LeaseHolder, LeaseManager
+from paigow_server.tables import Executed, FencedError, ServiceError
+
+__all__ = ["LocalExecutor", "RouteTimeoutError", "Router", "process_channel"]
+
+log = logging.getLogger("paigow_server.router")
+
+_COMMAND = TypeAdapter[Command](Command)
+_STATE = TypeAdapter(TableState)
+_EVENTS = TypeAdapter(tuple[Event, ...])
+_ERRORS: dict[str, type[ServiceError]] = {}
+
+
+def process_channel(owner: str) -> str:
+    """The pub/sub channel of one server process (requests to it and answers for it)."""
+    return f"paigow:proc:{owner}"
+
+
+class RouteTimeoutError(ServiceError):
+    """No process could execute the command in time (owner unresponsive, Redis down)."""
+
+    code = ErrorCode.BUSY
+
+
+class LocalExecutor(Protocol):
+    """``TableService.execute_owned``: execute here, writing with ``fence`` as the fencing token."""
+
+    def __call__(self, table_id: str, command: Command, *, received_at: float | None,
+                 fence: int | None) -> Awaitable[Executed]: ...
+
+
+def _encode_executed(executed: Executed) -> dict[str, Any]:
+    return {"ok": True, "version": executed.version,
+            "state": _STATE.dump_python(executed.state, mode="json"),
+            "events": _EVENTS.dump_python(executed.events, mode="json")}
+
+
+def _decode_executed(body: dict[str, Any]) -> Executed:
+    return Executed(int(body["version"]), _STATE.validate_python(body["state"]),
+                    _EVENTS.validate_python(body["events"]))
+
+
+def _encode_error(exc: Rejection | ServiceError) -> dict[str, Any]:
+    if isinstance(exc, Rejection):
+        return {"ok": False, "rejection": str(exc.code), "message": exc.message}
+    return {"ok": False, "error": type(exc).__name__, "code": str(exc.code), "message": exc.message}
+
+
+def _raise_error(body: dict[str, Any]) -> None:
+    if "rejection" in body:
+        raise Rejection(RejectCode(body["rejection"]), str(body["message"]))
+    if not _ERRORS:
+        pending: list[type[ServiceError]] = [ServiceError]
+        while pending:
+            cls = pending.pop()
+            _ERRORS[cls.__name__] = cls
+            pending.extend(cls.__subclasses__())
+    cls = _ERRORS.get(str(body.get("error")), ServiceError)
+    error = cls(str(body["message"]))
+    if cls is ServiceError:
+        error.code = ErrorCode(body.get("code", ErrorCode.INTERNAL_ERROR))
+    raise error
+
+
+class Router:
+    """One per process; ``execute`` is what ``TableService.execute`` calls when a router is attached."""
+
+    def __init__(self, redis: Redis, leases: LeaseManager, local: LocalExecutor | None = None, *,
+                 deadline_s: float = 10.0, answer_timeout_s: float = 3.0,
+                 clock_ms: Callable[[], int] = lambda: time.time_ns() // 1_000_000) -> None:
+        self.redis = redis
+        self.leases = leases
+        self.local = local
+        self.deadline_s = deadline_s
+        self.answer_timeout_s = answer_timeout_s
+        self.clock_ms = clock_ms
+        self.channel = process_channel(leases.owner)
+        self.forwarded = 0
+        """Commands this process sent to another owner (for metrics and the benchmarks)."""
+        self.served = 0
+        """Commands other processes sent to this one."""
+        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._pubsub: PubSub | None = None
+        self._listener: asyncio.Task[None] | None = None
+        self._workers: set[asyncio.Task[None]] = set()
+
+    @property
+    def owner(self) -> str:
+        return self.leases.owner
+
+    def bind(self, local: LocalExecutor) -> None:
+        """Set the local executor (``TableService.execute_owned``) when the service is built after us."""
+        self.local = local
+
+    # -- lifecycle -------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        if self._listener is not None:
+            return
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(self.channel)
+        self._listener = asyncio.create_task(self._listen(), name=f"router-{self.owner}")
+        await self.leases.start()
+
+    async def stop(self) -> None:
+        """Stop listening, finish the requests in hand, release every lease (others take over at once)."""
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await listener
+        if self._workers:
+            await asyncio.wait(list(self._workers), timeout=self.answer_timeout_s)
+        await self.leases.stop(release=True)
+        if self._pubsub is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            self._pubsub = None
+        for future in self._pending.values():
+            future.cancel()
+
+    # -- routing ---------------------------------------------------------------------------------------
+    async def claim(self, table_id: str) -> bool:
+        """Do we drive ``table_id`` (taking its lease if it is free)? The timers tick only these."""
+        if self.leases.held(table_id) is not None:
+            return True
+        return isinstance(await self.leases.acquire(table_id), Lease)
+
+    async def execute(self, table_id: str, command: Command, *, received_at: float | None = None) -> Executed:
+        give_up = time.monotonic() + self.deadline_s
+        while True:
+            lease = self.leases.held(table_id)
+            where: Lease | LeaseHolder = lease if lease is not None else await self.leases.acquire(table_id)
+            if isinstance(where, Lease):
+                if self.local is None:
+                    raise RuntimeError("Router.bind(service.execute_owned) was not called")
+                try:
+                    return await self.local(table_id, command, received_at=received_at, fence=where.token)
+                except FencedError:
+                    log.warning("fenced write: lease of table %s lost", table_id,
+                                extra={"table_id": table_id})
+                    self.leases.forget(table_id)
+            else:
+                remaining = give_up - time.monotonic()
+                body = await self._forward(where, command, min(self.answer_timeout_s, max(remaining, 0.05)))
+                if body is not None:
+                    if body.get("ok"):
+                        return _decode_executed(body)
+                    _raise_error(body)
+                # gone or silent owner: wait a little (for the lease to expire) and try again
+                await asyncio.sleep(min(max(where.ttl_ms, 20) / 1000, 0.25))
+            if time.monotonic() >= give_up:
+                raise RouteTimeoutError(f"table {table_id!r}: no process could run {command.kind} within "
+                                        f"{self.deadline_s:g} s; nothing changed, send it again")
+
+    async def _forward(self, holder: LeaseHolder, command: Command,
+                       timeout_s: float) -> dict[str, Any] | None:
+        """Send to the owner and wait for its answer; ``None`` if nobody listened or no answer came."""
+        request_id = secrets.token_hex(8)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        message = json.dumps({
+            "kind": "request", "id": request_id, "reply_to": self.channel, "table_id": holder.table_id,
+            "deadline_ms": self.clock_ms() + int(timeout_s * 1000),
+            "command": _COMMAND.dump_python(command, mode="json"),
+        })
+        try:
+            receivers = await self.redis.publish(process_channel(holder.owner), message)
+            if receivers == 0:
+                return None
+            self.forwarded += 1
+            return await asyncio.wait_for(future, timeout_s)
+        except TimeoutError:
+            log.warning("owner %s of table %s did not answer in %.1f s", holder.owner, holder.table_id,
+                        timeout_s, extra={"table_id": holder.table_id})
+            return None
+        finally:
+            self._pending.pop(request_id, None)
+
+    # -- the listening side ------------------------------------------------------------------------------
+    async def _listen(self) -> None:
+        assert self._pubsub is not None
+        while True:
+            try:
+                message = await self._pubsub.get_message(timeout=1.0)
+            except (RedisError, OSError):
+                log.exception("router channel failed; resubscribing")
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(RedisError, OSError):
+                    await self._pubsub.subscribe(self.channel)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                body = json.loads(message["data"])
+            except (TypeError, ValueError):
+                log.error("unreadable router message on %s", self.channel)
+                continue
+            if body.get("kind") == "answer":
+                future = self._pending.get(str(body.get("id")))
+                if future is not None and not future.done():
+                    future.set_result(body)
+            elif body.get("kind") == "request":
+                worker = asyncio.create_task(self._serve(body))
+                self._workers.add(worker)
+                worker.add_done_callback(self._workers.discard)
+
+    async def _serve(self, request: dict[str, Any]) -> None:
+        if self.clock_ms() > int(request["deadline_ms"]):
+            return  # the asker gave up already: never run a command late
+        table_id = str(request["table_id"])
+        command = _COMMAND.validate_python(request["command"])
+        self.served += 1
+        try:
+            executed = await self.execute(table_id, command)
+            answer = _encode_executed(executed)
+        except (Rejection, ServiceError) as exc:
+            answer = _encode_error(exc)
+        except Exception:
+            log.exception("forwarded %s on table %s failed", command.kind, table_id)
+            answer = {"ok": False, "error": "ServiceError", "code": str(ErrorCode.INTERNAL_ERROR),
+                      "message": "internal error"}
+        answer.update(kind="answer", id=request["id"])
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.publish(str(request["reply_to"]), json.dumps(answer))
