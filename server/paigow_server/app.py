@@ -23,10 +23,17 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from paigow_server import http, operator, sessions
+from paigow_server.api import ApiError, api_error_response
 from paigow_server.context import AppContext, context_of
 from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.lease import LeaseManager
 from paigow_server.metrics import CONTENT_TYPE, Metrics
+from paigow_server.realtime import Realtime
+from paigow_server.redis_client import redis_from_url
+from paigow_server.router import Router
 from paigow_server.settings import Settings
+from paigow_server.ws import ws_routes
 
 __all__ = ["create_app", "web_root"]
 
@@ -68,6 +75,10 @@ async def readyz(request: Request) -> Response:
 
 async def metrics_endpoint(request: Request) -> Response:
     ctx = context_of(request)
+    try:
+        ctx.metrics.tables.set(await ctx.tables.count())
+    except (RedisError, OSError):
+        ctx.metrics.redis_errors.labels(operation="metrics").inc()
     return Response(ctx.metrics.render(), media_type=CONTENT_TYPE)
 
 
@@ -96,16 +107,32 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
                     stack.callback(embedded.stop)
                     log.info("started a private Redis",
                              extra={"redis_url": url, "data_dir": str(settings.data_dir)})
-                client = Redis.from_url(url, decode_responses=True)
+                client = redis_from_url(url, decode_responses=True)
                 stack.push_async_callback(client.aclose)
                 await _wait_for_redis(client)
-            app.state.ctx = AppContext(settings=settings, redis=client, metrics=metrics)
+            ctx = AppContext.build(settings, client, metrics)
+            app.state.ctx = ctx
+            # Several processes may share this Redis: each table is driven by the lease holder (router).
+            router = Router(client, LeaseManager(client))
+            realtime = Realtime.create(ctx, ctx.tables, ctx.sessions, router=router)
+            router.bind(realtime.service.execute_owned)
+            await router.start()
+            stack.push_async_callback(router.stop)  # after realtime.stop: leases released last
+            await realtime.start()
+            stack.push_async_callback(realtime.stop)
+            app.state.realtime = realtime
+            ctx.spectators = realtime.fanout
             yield
 
     routes: list[BaseRoute] = [
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics_endpoint, methods=["GET"]),
+        *sessions.routes(),
+        *http.routes(),
+        *operator.routes(),
+        *ws_routes(),
         Mount("/", StaticFiles(directory=static_dir or web_root(), html=True), name="web"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={RedisError: _redis_error})
+    return Starlette(routes=routes, lifespan=lifespan,
+                     exception_handlers={ApiError: api_error_response, RedisError: _redis_error})

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from paigow_server.redis_client import check_redis_url
+
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
 
 ENV_PREFIX = "PAIGOW_"
-_REDIS_SCHEMES = ("redis", "rediss", "unix")
 _LOG_LEVELS = ("debug", "info", "warning", "error")
 _LOG_FORMATS = ("json", "text")
 MIN_OPERATOR_TOKEN_LENGTH = 16
@@ -76,14 +77,7 @@ def _int_range(low: int, high: int) -> Callable[[Any], str | None]:
 
 
 def _check_redis_url(value: Any) -> str | None:
-    if value is None:
-        return None
-    parts = urlsplit(str(value))
-    if parts.scheme not in _REDIS_SCHEMES:
-        return f"must start with one of {', '.join(s + '://' for s in _REDIS_SCHEMES)}"
-    if parts.scheme != "unix" and not parts.hostname:
-        return "must name a host, as in redis://127.0.0.1:6379/0"
-    return None
+    return None if value is None else check_redis_url(str(value))
 
 
 def _check_origins(value: Any) -> str | None:

@@ -25,7 +25,7 @@ async def test_readyz_fails_when_redis_is_unreachable(settings: Settings, redis:
     from paigow_server.context import AppContext
     from paigow_server.metrics import Metrics
 
-    app.state.ctx = AppContext(settings=settings, redis=dead, metrics=Metrics())
+    app.state.ctx = AppContext.build(settings, dead, Metrics())
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
         assert (await client.get("/healthz")).status_code == 200
         response = await client.get("/readyz")

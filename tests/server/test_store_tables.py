@@ -155,7 +155,7 @@ async def test_commits_are_logged_and_published_with_their_version(repo: TableRe
     assert await repo.events_since("t1", 0) == [published]
     assert await repo.events_since("t1", 1) == []
     assert await repo.events_since("t1", 2) is None  # a version the table never had
-    await pubsub.aclose()
+    await pubsub.aclose()  # type: ignore[no-untyped-call]
 
 
 async def test_events_since_a_version_older_than_the_log_asks_for_a_snapshot(

@@ -1,0 +1,70 @@
+"""The public JSON API: the table list and a player's hand history.
+
+``GET /api/tables`` -> ``{"tables": [summary...]}`` (every table, oldest first);
+``GET /api/tables/{id}`` -> one summary (404 ``TABLE_NOT_FOUND``);
+``GET /api/players/me/history`` (``Authorization: Bearer <session token>``) -> ``{"player_id", "hands"}``,
+the player's last 10 settled hands, newest first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from paigow.table.state import PLAYER_SEATS, TableState
+from paigow_server.api import ApiError
+from paigow_server.context import SpectatorCounter, context_of
+from paigow_server.sessions import current_player
+
+__all__ = ["routes", "table_summary"]
+
+
+def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, Any]:
+    taken = sum(1 for position in PLAYER_SEATS if state.seats[position] is not None)
+    return {
+        "table_id": state.table_id,
+        "name": state.name,
+        "phase": str(state.phase),
+        "paused": state.paused,
+        "closing": state.closing,
+        "version": state.version,
+        "seats_taken": taken,
+        "seats": len(PLAYER_SEATS),
+        "min_bet_cents": state.rules.min_bet_cents,
+        "max_bet_cents": state.rules.max_bet_cents,
+        "commission_bps": state.rules.commission_bps,
+        "round_number": state.round.number if state.round is not None else None,
+        "spectators": spectators.count(state.table_id),
+    }
+
+
+async def list_tables(request: Request) -> Response:
+    ctx = context_of(request)
+    states = await ctx.tables.load_many(await ctx.tables.list_ids())
+    return JSONResponse({"tables": [table_summary(s, ctx.spectators) for s in states if s is not None]})
+
+
+async def get_table(request: Request) -> Response:
+    ctx = context_of(request)
+    table_id = request.path_params["table_id"]
+    state = await ctx.tables.load(table_id)
+    if state is None:
+        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+    return JSONResponse(table_summary(state, ctx.spectators))
+
+
+async def my_history(request: Request) -> Response:
+    player = await current_player(request)
+    hands = await context_of(request).history.recent(player.player_id)
+    return JSONResponse({"player_id": player.player_id, "hands": hands})
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables/{table_id}", get_table, methods=["GET"]),
+        Route("/api/players/me/history", my_history, methods=["GET"]),
+    ]

@@ -1,0 +1,330 @@
+"""The operator API, ``/api/operator/...``, behind ``Authorization: Bearer <operator token>``.
+
+Table actions are table commands executed through the same ``TableService`` as the players' (so they
+obey the same compare-and-set and rules); money actions go through ``Accounts``. Every action, refused or
+not, is written to the audit log. Responses are JSON; errors are ``{"error": CODE, "message": ...}``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from paigow.rules.house_rules import HouseRules, HouseRulesError
+from paigow.table.commands import (
+    ChangeLimits,
+    ChangeRules,
+    ChangeTimers,
+    CloseTable,
+    Command,
+    Kick,
+    OpenTable,
+    PauseTable,
+    ResumeTable,
+    VoidRound,
+)
+from paigow.table.rejections import Rejection
+from paigow.table.state import Timers, TimersError, new_table
+from paigow.table.views import OperatorViewer, view_for
+from paigow_server.api import (
+    ApiError,
+    bearer_token,
+    int_field,
+    json_body,
+    only_fields,
+    page_params,
+    str_field,
+)
+from paigow_server.context import AppContext, context_of
+from paigow_server.http import table_summary
+from paigow_server.realtime import realtime_of
+from paigow_server.store import keys
+from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
+from paigow_server.store.audit import AuditEntry
+from paigow_server.store.codec import jsonable
+from paigow_server.store.streams import PageError
+from paigow_server.tables import ServiceError, TableNotFoundError
+
+__all__ = ["MAX_TABLE_NAME_LENGTH", "routes"]
+
+MAX_TABLE_NAME_LENGTH = 40
+_T = TypeVar("_T", HouseRules, Timers)
+_RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(HouseRules))
+_TIMER_FIELDS = frozenset(f.name for f in dataclasses.fields(Timers))
+_SIMPLE_COMMANDS: dict[str, Callable[[], Command]] = {
+    "open": OpenTable, "close": CloseTable, "pause": PauseTable, "resume": ResumeTable, "void": VoidRound,
+}
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def require_operator(request: Request) -> AppContext:
+    ctx = context_of(request)
+    token = bearer_token(request)
+    if token is None:
+        raise ApiError(401, "UNAUTHORIZED", "the operator API needs 'Authorization: Bearer <operator token>'")
+    if not secrets.compare_digest(token.encode(), ctx.settings.operator_token.encode()):
+        raise ApiError(401, "BAD_OPERATOR_TOKEN", "this is not the operator token")
+    return ctx
+
+
+async def _audited(ctx: AppContext, action: str, run: Callable[[], Awaitable[dict[str, Any]]], *,
+                   table_id: str | None = None, player_id: str | None = None,
+                   params: dict[str, Any] | None = None, status: int = 200) -> Response:
+    """Run an operator action and write its audit entry, whatever the outcome."""
+    entry = AuditEntry(action, _now_ms(), "ok", table_id=table_id, player_id=player_id, params=params or {})
+    try:
+        result = await run()
+    except ApiError as exc:
+        await ctx.audit.append(dataclasses.replace(entry, outcome=exc.code, detail=exc.message))
+        raise
+    detail = f"version {result['version']}" if "version" in result else None
+    await ctx.audit.append(dataclasses.replace(entry, detail=detail))
+    return JSONResponse(result, status_code=status)
+
+
+async def _execute(request: Request, table_id: str, command: Command) -> dict[str, Any]:
+    try:
+        executed = await realtime_of(request).service.execute(table_id, command)
+    except Rejection as exc:
+        raise ApiError(409, str(exc.code), exc.message) from None
+    except TableNotFoundError as exc:
+        raise ApiError(404, "TABLE_NOT_FOUND", exc.message) from None
+    except ServiceError as exc:
+        status = 409 if exc.code == "INSUFFICIENT_BALANCE" else 503
+        raise ApiError(status, str(exc.code), exc.message) from None
+    return {"table_id": table_id, "version": executed.version, "events": [e.kind for e in executed.events]}
+
+
+def _table_name(raw: object) -> str:
+    if not isinstance(raw, str) or not " ".join(raw.split()):
+        raise ApiError(400, "INVALID_FIELD", f"name must be non-empty text, not {raw!r}")
+    name = " ".join(raw.split())
+    if len(name) > MAX_TABLE_NAME_LENGTH:
+        raise ApiError(400, "INVALID_FIELD",
+                       f"name {name!r} is longer than {MAX_TABLE_NAME_LENGTH} characters")
+    return name
+
+
+def _merge(current: _T, changes: object, allowed: frozenset[str], what: str) -> _T:
+    if not isinstance(changes, dict):
+        raise ApiError(400, "INVALID_FIELD", f"{what} must be a JSON object of fields, not {changes!r}")
+    only_fields(changes, allowed)
+    try:
+        return dataclasses.replace(current, **changes)
+    except (HouseRulesError, TimersError) as exc:
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+
+
+# --- tables -----------------------------------------------------------------------------------------
+async def open_table(request: Request) -> Response:
+    ctx = require_operator(request)
+    data = await json_body(request)
+
+    async def run() -> dict[str, Any]:
+        only_fields(data, {"name", "rules", "timers"})
+        name = _table_name(data.get("name"))
+        rules = _merge(HouseRules(), data.get("rules", {}), _RULE_FIELDS, "rules")
+        timers = _merge(Timers(), data.get("timers", {}), _TIMER_FIELDS, "timers")
+        table_id = await ctx.tables.next_id()
+        state = new_table(table_id, name, rules, timers)
+        if not await ctx.tables.create(state):
+            raise ApiError(409, "TABLE_EXISTS", f"table {table_id!r} already exists")
+        return {"table_id": table_id, "version": state.version, "table": table_summary(state, ctx.spectators)}
+
+    return await _audited(ctx, "open_table", run, params=data, status=201)
+
+
+async def table_action(request: Request) -> Response:
+    ctx = require_operator(request)
+    table_id, action = request.path_params["table_id"], request.path_params["action"]
+    if action not in _SIMPLE_COMMANDS:
+        raise ApiError(404, "UNKNOWN_ACTION",
+                       f"no table action {action!r}; known: {', '.join(_SIMPLE_COMMANDS)}")
+    command = _SIMPLE_COMMANDS[action]()
+    return await _audited(ctx, f"{action}_table", lambda: _execute(request, table_id, command),
+                          table_id=table_id)
+
+
+async def _current(ctx: AppContext, table_id: str) -> Any:
+    state = await ctx.tables.load(table_id)
+    if state is None:
+        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+    return state
+
+
+async def change_limits(request: Request) -> Response:
+    ctx = require_operator(request)
+    table_id = request.path_params["table_id"]
+    data = await json_body(request)
+
+    async def run() -> dict[str, Any]:
+        only_fields(data, {"min_bet_cents", "max_bet_cents"})
+        command = ChangeLimits(int_field(data, "min_bet_cents"), int_field(data, "max_bet_cents"))
+        return await _execute(request, table_id, command)
+
+    return await _audited(ctx, "change_limits", run, table_id=table_id, params=data)
+
+
+async def change_rules(request: Request) -> Response:
+    ctx = require_operator(request)
+    table_id = request.path_params["table_id"]
+    data = await json_body(request)
+
+    async def run() -> dict[str, Any]:
+        state = await _current(ctx, table_id)
+        rules = _merge(state.pending_rules or state.rules, data, _RULE_FIELDS, "rules")
+        return await _execute(request, table_id, ChangeRules(rules))
+
+    return await _audited(ctx, "change_rules", run, table_id=table_id, params=data)
+
+
+async def change_timers(request: Request) -> Response:
+    ctx = require_operator(request)
+    table_id = request.path_params["table_id"]
+    data = await json_body(request)
+
+    async def run() -> dict[str, Any]:
+        state = await _current(ctx, table_id)
+        timers = _merge(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers")
+        return await _execute(request, table_id, ChangeTimers(timers))
+
+    return await _audited(ctx, "change_timers", run, table_id=table_id, params=data)
+
+
+async def kick(request: Request) -> Response:
+    ctx = require_operator(request)
+    table_id = request.path_params["table_id"]
+    data = await json_body(request)
+    player_id = data.get("player_id") if isinstance(data.get("player_id"), str) else None
+
+    async def run() -> dict[str, Any]:
+        only_fields(data, {"player_id"})
+        return await _execute(request, table_id, Kick(str(str_field(data, "player_id"))))
+
+    return await _audited(ctx, "kick", run, table_id=table_id, player_id=player_id, params=data)
+
+
+async def table_view(request: Request) -> Response:
+    ctx = require_operator(request)
+    state = await _current(ctx, request.path_params["table_id"])
+    return JSONResponse({"version": state.version, "view": jsonable(view_for(state, OperatorViewer()))})
+
+
+# --- players and money ------------------------------------------------------------------------------
+async def get_player(request: Request) -> Response:
+    ctx = require_operator(request)
+    player = await ctx.accounts.get(request.path_params["player_id"])
+    if player is None:
+        raise ApiError(404, "PLAYER_NOT_FOUND", f"no player {request.path_params['player_id']!r}")
+    return JSONResponse({"player_id": player.player_id, "display_name": player.name,
+                         "balance_cents": player.balance_cents, "created_ms": player.created_ms})
+
+
+async def adjust_balance(request: Request) -> Response:
+    ctx = require_operator(request)
+    player_id, direction = request.path_params["player_id"], request.path_params["direction"]
+    if direction not in ("credit", "debit"):
+        raise ApiError(404, "UNKNOWN_ACTION", f"no player action {direction!r}; known: credit, debit")
+    data = await json_body(request)
+    only_fields(data, {"amount_cents", "reason"})
+    amount, reason = data.get("amount_cents"), data.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        await ctx.audit.append(AuditEntry(direction, _now_ms(), "REASON_REQUIRED", player_id=player_id,
+                                          params=data))
+        raise ApiError(400, "REASON_REQUIRED", f"a {direction} needs a non-empty reason")
+    method = ctx.accounts.credit if direction == "credit" else ctx.accounts.debit
+    try:
+        balance = await method(player_id, amount, reason)  # type: ignore[arg-type]  # checked by Accounts
+    except UnknownPlayerError as exc:  # Accounts audited the refusal with the balance change
+        raise ApiError(404, "PLAYER_NOT_FOUND", str(exc)) from None
+    except InsufficientBalanceError as exc:
+        raise ApiError(409, "INSUFFICIENT_BALANCE", str(exc)) from None
+    except AccountError as exc:
+        await ctx.audit.append(AuditEntry(direction, _now_ms(), "INVALID_FIELD", player_id=player_id,
+                                          params=data, detail=str(exc)))
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+    return JSONResponse({"player_id": player_id, "balance_cents": balance})
+
+
+async def money(request: Request) -> Response:
+    """The money invariant, live: everything issued is in balances, at tables, or the house's."""
+    ctx = require_operator(request)
+    states = await ctx.tables.load_many(await ctx.tables.list_ids())
+    chips = sum(sp.chips_cents for s in states if s is not None for sp in s.seats if sp is not None)
+    issued = int(await ctx.redis.get(keys.MONEY_ISSUED) or 0)
+    house = int(await ctx.redis.get(keys.HOUSE_NET) or 0)
+    balances = await ctx.accounts.total_balance()
+    return JSONResponse({"issued_cents": issued, "balances_cents": balances, "chips_at_tables_cents": chips,
+                         "house_net_cents": house, "balanced": issued == balances + chips + house})
+
+
+# --- logs and export --------------------------------------------------------------------------------
+async def read_audit(request: Request) -> Response:
+    ctx = require_operator(request)
+    after, limit = page_params(request)
+    try:
+        page = await ctx.audit.page(after=after, limit=limit)
+    except PageError as exc:
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+    return JSONResponse({"entries": page.entries, "next_after": page.next_after})
+
+
+async def read_ledger(request: Request) -> Response:
+    ctx = require_operator(request)
+    after, limit = page_params(request)
+    try:
+        page = await ctx.ledger.page(after=after, limit=limit)
+    except PageError as exc:
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+    return JSONResponse({"entries": page.entries, "next_after": page.next_after})
+
+
+async def export_history(request: Request) -> Response:
+    """Every settled and voided round (optionally of one table or one player) as one JSON document."""
+    ctx = require_operator(request)
+    table_id = request.query_params.get("table_id") or None
+    player_id = request.query_params.get("player_id") or None
+
+    async def run() -> dict[str, Any]:
+        rounds: list[dict[str, Any]] = []
+        after: str | None = None
+        while True:
+            page = await ctx.history.rounds(after=after, limit=1000, table_id=table_id, player_id=player_id)
+            rounds.extend(page.entries)
+            if page.next_after is None:
+                return {"exported_ms": _now_ms(), "table_id": table_id, "player_id": player_id,
+                        "rounds": rounds}
+            after = page.next_after
+
+    response = await _audited(ctx, "export_history", run, table_id=table_id, player_id=player_id)
+    response.headers["content-disposition"] = 'attachment; filename="paigow-hands.json"'
+    return response
+
+
+def routes() -> list[BaseRoute]:
+    base = "/api/operator"
+    return [
+        Route(f"{base}/tables", open_table, methods=["POST"]),
+        Route(f"{base}/tables/{{table_id}}", table_view, methods=["GET"]),
+        Route(f"{base}/tables/{{table_id}}/limits", change_limits, methods=["PUT"]),
+        Route(f"{base}/tables/{{table_id}}/rules", change_rules, methods=["PUT"]),
+        Route(f"{base}/tables/{{table_id}}/timers", change_timers, methods=["PUT"]),
+        Route(f"{base}/tables/{{table_id}}/kick", kick, methods=["POST"]),
+        Route(f"{base}/tables/{{table_id}}/{{action}}", table_action, methods=["POST"]),
+        Route(f"{base}/players/{{player_id}}", get_player, methods=["GET"]),
+        Route(f"{base}/players/{{player_id}}/{{direction}}", adjust_balance, methods=["POST"]),
+        Route(f"{base}/money", money, methods=["GET"]),
+        Route(f"{base}/audit", read_audit, methods=["GET"]),
+        Route(f"{base}/ledger", read_ledger, methods=["GET"]),
+        Route(f"{base}/history/export", export_history, methods=["GET"]),
+    ]
