@@ -46,9 +46,9 @@ export async function api(path, { method = "GET", body, token } = {}) {
     data = null;
   }
   if (!res.ok) {
-    const err = data?.error ?? data ?? {};
-    const message = err.message ?? err.detail ?? (typeof data?.detail === "string" ? data.detail : `The server said ${res.status}.`);
-    throw new ApiError(res.status, err.code ?? String(res.status), message);
+    const code = typeof data?.error === "string" ? data.error : data?.error?.code ?? data?.code ?? String(res.status);
+    const message = data?.message ?? data?.error?.message ?? (typeof data?.detail === "string" ? data.detail : `The server answered ${res.status}.`);
+    throw new ApiError(res.status, code, message);
   }
   return data;
 }

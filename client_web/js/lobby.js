@@ -66,7 +66,8 @@ function tableCard(t) {
   const dots = el("span", { class: "seat-dots", "aria-label": `${seatsTaken} of 6 seats taken` },
     Array.from({ length: 6 }, (_, i) => el("i", { class: i < seatsTaken ? "taken" : "" })));
   const limits = `${money(t.min_bet_cents ?? t.limits?.min_bet_cents ?? 0)} – ${money(t.max_bet_cents ?? t.limits?.max_bet_cents ?? 0)}`;
-  const href = `/table/?id=${encodeURIComponent(t.id)}`;
+  const id = t.table_id ?? t.id;
+  const href = `/table/?id=${encodeURIComponent(id)}`;
   const join = el("a", { class: "btn", href, "aria-label": `Join ${t.name}` }, "Join");
   join.addEventListener("click", (ev) => {
     if (!session) {
@@ -76,7 +77,7 @@ function tableCard(t) {
       input.focus();
     }
   });
-  return el("article", { class: "table-card", "data-table": t.id },
+  return el("article", { class: "table-card", "data-table": id },
     el("h3", { text: t.name }),
     el("dl", {},
       el("dt", { text: "Limits" }), el("dd", { text: limits }),
@@ -88,7 +89,8 @@ function tableCard(t) {
 }
 
 function phaseWords(t) {
-  if (t.closed) return "closed";
+  if (t.closed || t.phase === "closed") return "closed";
+  if (t.closing) return "closing";
   if (t.paused) return "paused";
   return String(t.phase ?? "waiting").replaceAll("_", " ");
 }

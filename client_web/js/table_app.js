@@ -361,9 +361,8 @@ async function refreshBalance() {
 
 async function refreshSpectators() {
   try {
-    const data = await api("/api/tables");
-    const t = (Array.isArray(data) ? data : data.tables ?? []).find((x) => x.id === tableId);
-    if (t) $("spectators").textContent = `${t.spectators ?? t.spectator_count ?? 0} watching`;
+    const t = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    $("spectators").textContent = `${t.spectators ?? 0} watching`;
   } catch { /* shown again next time */ }
 }
 

@@ -9,10 +9,10 @@ import { showdownMarks } from "./showdown.js";
 
 const STATUS_WORDS = { away: "away", sitting_out: "sitting out", leaving: "leaving" };
 
-/** Where position p sits on the stage, in % (the dealer at the top, then counterclockwise). */
+/** Where position p sits on the oval, as a unit vector (the dealer at the top, then counterclockwise). */
 export function positionXY(p) {
   const angle = ((90 + (p * 360) / 7) * Math.PI) / 180;
-  return { x: 50 + 43 * Math.cos(angle), y: 48 - 38 * Math.sin(angle) };
+  return { x: Math.cos(angle), y: -Math.sin(angle) };
 }
 
 export function createPositions(holder) {
@@ -22,8 +22,8 @@ export function createPositions(holder) {
     const node = el("div", { class: "pos", "data-position": String(p), role: "group" },
       el("div", { class: "hand" }), el("div", { class: "hand-names" }), el("div", { class: "plate" }),
       el("div", { class: "bet" }), el("div", { class: "outcome" }));
-    node.style.left = `${x}%`;
-    node.style.top = `${y}%`;
+    node.style.setProperty("--cx", x.toFixed(4));
+    node.style.setProperty("--cy", y.toFixed(4));
     nodes.push(node);
   }
   holder.replaceChildren(...nodes);
