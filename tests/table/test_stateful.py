@@ -1,0 +1,314 @@
+"""A Hypothesis state machine drives random legal and illegal commands over many rounds and checks the
+table's invariants after every step:
+
+- chips are conserved to the cent (seat chips + the house's result == buy-ins - chips returned), never
+  negative;
+- the live hands are exactly the seed's deal at those positions: no card dealt twice, four discards;
+- the version grows by one per accepted command with events, and ``apply`` == ``decide`` + ``evolve_all``;
+- phases follow IDLE -> BANK_OFFER -> BETTING -> SETTING -> IDLE (a void returns to IDLE; CLOSED <-> IDLE);
+- a rejected command changes nothing;
+- no view and no redacted event holds a card (or the seed) its viewer may not see;
+- a due deadline always does something when ticked (no timer spin).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from paigow import fair
+from paigow.rules.house_rules import FoulPolicy, HouseRules
+from paigow.table import (
+    OperatorViewer,
+    Phase,
+    PlayerViewer,
+    RejectCode,
+    Rejection,
+    SpectatorViewer,
+    TableState,
+    Timers,
+    Viewer,
+    apply,
+    decide,
+    event_for,
+    evolve,
+    evolve_all,
+    new_table,
+    next_deadline,
+    view_for,
+)
+from paigow.table import commands as c
+from paigow.table import events as ev
+from paigow.table.cardtext import CARD_TEXTS
+
+PLAYERS = ("a", "b", "c", "d", "e", "f", "g")
+AMOUNTS = (0, 1, 4_99, 5_00, 10_00, 25_00, 45_00, 100_00, 300_00, 300_01)
+STEPS = (0, 1_000, 5_000, 20_000, 60_000)
+START = 1_700_000_000_000
+TRANSITIONS = {
+    (Phase.IDLE, Phase.BANK_OFFER), (Phase.BANK_OFFER, Phase.BETTING), (Phase.BETTING, Phase.SETTING),
+    (Phase.SETTING, Phase.IDLE), (Phase.BANK_OFFER, Phase.IDLE), (Phase.BETTING, Phase.IDLE),
+    (Phase.IDLE, Phase.CLOSED), (Phase.CLOSED, Phase.IDLE),
+}
+
+
+def _cards_in(value: object) -> set[str]:
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if v in CARD_TEXTS:
+                found.add(v)
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            stack.extend(getattr(v, f.name) for f in dataclasses.fields(v))
+        elif isinstance(v, tuple | list):
+            stack.extend(v)
+    return found
+
+
+def _strings_in(value: object) -> set[str]:
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            found.add(v)
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            stack.extend(getattr(v, f.name) for f in dataclasses.fields(v))
+        elif isinstance(v, tuple | list):
+            stack.extend(v)
+    return found
+
+
+class TableMachine(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: TableState = new_table(
+            "h", "Hypothesis", HouseRules(),
+            Timers(bank_offer_ms=5_000, betting_ms=10_000, setting_ms=20_000, between_rounds_ms=1_000,
+                   reconnect_grace_ms=5_000, sit_out_after_missed=2, stand_up_after_missed=4))
+        self.now = START
+        self.count = 0
+        self.settled = 0
+
+    # --- the driver -------------------------------------------------------------------------------------
+    def _viewers(self, state: TableState) -> list[Viewer]:
+        return [SpectatorViewer(), OperatorViewer(), *(PlayerViewer(p) for p in PLAYERS)]
+
+    def _own_cards(self, state: TableState, viewer: Viewer) -> set[str]:
+        if not isinstance(viewer, PlayerViewer) or state.round is None:
+            return set()
+        return {x for h in state.round.hands if h.player_id == viewer.player_id for x in h.cards}
+
+    def do(self, cmd: c.Command) -> tuple[ev.Event, ...]:
+        before = self.state
+        self.count += 1
+        seed = hashlib.sha256(f"hypothesis-{self.count}".encode()).digest()
+        try:
+            new, events = apply(before, cmd, seed=seed)
+        except Rejection as rejection:
+            refused = rejection
+        else:
+            refused = None
+        if refused is not None:
+            assert self.state is before
+            assert self.state == before
+            assert refused.code in RejectCode
+            assert refused.message
+            return ()
+        assert decide(before, cmd, seed=seed) == events
+        assert evolve_all(before, events) == new
+        assert new.version == before.version + (1 if events else 0)
+        # phase order and event redaction, event by event
+        s = before
+        for e in events:
+            after = evolve(s, e)
+            if after.phase != s.phase:
+                assert (s.phase, after.phase) in TRANSITIONS, (s.phase, after.phase, e)
+            self._check_event_views(s, after, e)
+            s = after
+            if isinstance(e, ev.RoundSettled):
+                self.settled += 1
+        self.state = new
+        return events
+
+    def _check_event_views(self, before: TableState, after: TableState, e: ev.Event) -> None:
+        secret = after.round.server_seed if after.round is not None else None
+        for viewer in self._viewers(after):
+            seen = event_for(e, viewer)
+            if seen is None:
+                continue
+            allowed = self._own_cards(after, viewer) | self._own_cards(before, viewer)
+            if isinstance(e, ev.RoundSettled):
+                allowed |= {x for h in e.record.hands for x in h.dealt}
+            assert _cards_in(seen) <= allowed, (viewer, e)
+            if secret is not None:
+                assert secret not in _strings_in(seen)
+
+    def _player(self, i: int) -> str:
+        return PLAYERS[i % len(PLAYERS)]
+
+    # --- rules ------------------------------------------------------------------------------------------
+    def _seated(self, i: int) -> str:
+        """A seated player (by index), or now and then someone who has no seat."""
+        ids = [sp.player_id for sp in self.state.seats if sp is not None]
+        return ids[i % len(ids)] if ids and i < 6 else PLAYERS[i % len(PLAYERS)]
+
+    @initialize(n=st.integers(1, 6), buy_in=st.sampled_from((20_00, 100_00, 500_00)))
+    def seat_players(self, n: int, buy_in: int) -> None:
+        for k in range(n):
+            self.do(c.Sit(PLAYERS[k], f"P{k}", k + 1, buy_in + k))
+
+    @rule(i=st.integers(0, 6), seat=st.integers(0, 7), buy_in=st.sampled_from((0, 4_99, 5_00, 60_00, 500_00)))
+    def sit(self, i: int, seat: int, buy_in: int) -> None:
+        self.do(c.Sit(PLAYERS[i], f"P{i}", seat, buy_in))
+
+    @precondition(lambda self: self.state.phase == Phase.BANK_OFFER)
+    @rule(i=st.integers(0, 6), accept=st.booleans())
+    def answer_bank(self, i: int, accept: bool) -> None:
+        rnd = self.state.round
+        pid = rnd.offer_player_id if rnd is not None and rnd.offer_player_id and i < 5 else self._seated(i)
+        self.do(c.AcceptBank(pid) if accept else c.DeclineBank(pid))
+
+    @rule(i=st.integers(0, 6), amount=st.sampled_from(AMOUNTS))
+    def bet(self, i: int, amount: int) -> None:
+        self.do(c.PlaceBet(self._seated(i), amount))
+
+    @precondition(lambda self: self.state.phase == Phase.BETTING)
+    @rule(amount=st.sampled_from((5_00, 10_00, 20_00, 60_00)))
+    def everyone_bets(self, amount: int) -> None:
+        for sp in self.state.seats:
+            if sp is not None and self.state.phase == Phase.BETTING:
+                self.do(c.PlaceBet(sp.player_id, amount))
+
+    @precondition(lambda self: self.state.phase == Phase.SETTING)
+    @rule(i=st.integers(0, 6), j=st.integers(0, 6), k=st.integers(0, 6))
+    def set_hand(self, i: int, j: int, k: int) -> None:
+        rnd = self.state.round
+        hands = [h for h in rnd.hands if h.player_id is not None] if rnd is not None else []
+        if hands and i < 6:
+            hand = hands[i % len(hands)]
+            assert hand.player_id is not None
+            self.do(c.SetHand(hand.player_id, (hand.cards[j], hand.cards[k])))
+        else:
+            self.do(c.SetHand(self._seated(i), ("As", "Kd")))
+
+    @precondition(lambda self: self.state.phase == Phase.SETTING)
+    @rule(house_way=st.booleans())
+    def everyone_sets(self, house_way: bool) -> None:
+        rnd = self.state.round
+        assert rnd is not None
+        for h in rnd.hands:
+            if h.player_id is not None and self.state.phase == Phase.SETTING:
+                if house_way:
+                    self.do(c.UseHouseWay(h.player_id))
+                else:
+                    self.do(c.SetHand(h.player_id, h.cards[5:7]))
+
+    @rule(which=st.integers(0, 16), i=st.integers(0, 6), value=st.sampled_from(AMOUNTS))
+    def anything_else(self, which: int, i: int, value: int) -> None:
+        pid = self._seated(i)
+        limit = value or None
+        cmds: list[c.Command] = [
+            c.Leave(pid), c.Drop(pid, self.now), c.Reconnect(pid, self.now), c.RemoveBet(pid), c.SitOut(pid),
+            c.SitIn(pid), c.SetOwnLimit(pid, limit, self.now), c.Kick(pid), c.UseHouseWay(pid),
+            c.CloseTable(), c.OpenTable(), c.PauseTable(), c.ResumeTable(), c.VoidRound(),
+            c.ChangeRules(HouseRules(foul_policy=FoulPolicy.LOSE if i % 2 else FoulPolicy.REJECT)),
+            c.ChangeLimits(value, 300_00),
+            c.ChangeTimers(Timers(betting_ms=value, between_rounds_ms=i * 100)),
+        ]
+        self.now += value
+        self.do(cmds[which])
+
+    @rule(accept=st.booleans(), amount=st.sampled_from((5_00, 15_00, 40_00)), house_way=st.booleans())
+    def play_a_round(self, accept: bool, amount: int, house_way: bool) -> None:
+        """Drive the table through a whole round, if it can play one."""
+        for _ in range(6):
+            if self.state.phase in (Phase.BETTING, Phase.BANK_OFFER):
+                break
+            due = next_deadline(self.state)
+            if due is None:
+                return
+            self.now = max(self.now, due)
+            self.do(c.Tick(self.now))
+        rnd = self.state.round
+        if self.state.phase == Phase.BANK_OFFER and rnd is not None and rnd.offer_player_id is not None:
+            pid = rnd.offer_player_id
+            self.do(c.AcceptBank(pid) if accept else c.DeclineBank(pid))
+        if self.state.phase == Phase.BETTING:
+            self.everyone_bets(amount)
+        if self.state.phase == Phase.SETTING:
+            self.everyone_sets(house_way)
+
+    @rule(i=st.integers(0, 6), back=st.booleans())
+    def drop_or_reconnect(self, i: int, back: bool) -> None:
+        pid = self._seated(i)
+        self.do(c.Reconnect(pid, self.now) if back else c.Drop(pid, self.now))
+
+    @rule(step=st.sampled_from(STEPS))
+    def tick(self, step: int) -> None:
+        self.now += step
+        self.do(c.Tick(self.now))
+
+    @rule()
+    def advance_to_deadline(self) -> None:
+        due = next_deadline(self.state)
+        if due is None:
+            return
+        self.now = max(self.now, due)
+        events = self.do(c.Tick(self.now))
+        assert events, "a due deadline did nothing"
+
+    # --- invariants ---------------------------------------------------------------------------------------
+    @invariant()
+    def chips_add_up(self) -> None:
+        s = self.state
+        chips = [sp.chips_cents for sp in s.seats if sp is not None]
+        assert all(x >= 0 for x in chips)
+        assert sum(chips) + s.ledger.house_net_cents == s.ledger.bought_in_cents - s.ledger.returned_cents
+        assert s.seats[0] is None
+
+    @invariant()
+    def the_deal_is_the_seeds(self) -> None:
+        s = self.state
+        rnd = s.round
+        assert (rnd is None) == (s.phase in (Phase.IDLE, Phase.CLOSED))
+        if rnd is None or not rnd.hands:
+            return
+        assert s.phase == Phase.SETTING
+        d = fair.deal(bytes.fromhex(rnd.server_seed), rnd.round_id, rnd.banker_position or 0)
+        everything = [x for h in d.hands for x in h] + list(d.discards)
+        assert len({x.index for x in everything}) == 53
+        assert len(d.discards) == 4
+        dealt = [x for h in rnd.hands for x in h.cards]
+        assert len(set(dealt)) == len(dealt) == 7 * len(rnd.hands)
+        for h in rnd.hands:
+            assert h.cards == tuple(str(x) for x in d.hands[h.position])
+            if h.set_by is not None:
+                assert sorted(h.high + h.low) == sorted(h.cards)
+
+    @invariant()
+    def views_hide_what_they_must(self) -> None:
+        s = self.state
+        revealed = {x for r in s.recent for h in r.hands for x in h.dealt}
+        secret = s.round.server_seed if s.round is not None else None
+        for viewer in self._viewers(s):
+            view = view_for(s, viewer)
+            own = self._own_cards(s, viewer)
+            assert _cards_in(view.round) <= own
+            assert _cards_in(view) <= own | revealed
+            if secret is not None:
+                assert secret not in _strings_in(view)
+            if isinstance(viewer, PlayerViewer) and s.seat_of(viewer.player_id) is None:
+                assert view.you is None
+
+
+TableMachine.TestCase.settings = settings(
+    max_examples=40, stateful_step_count=60, deadline=None, derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+test_table_machine = TableMachine.TestCase

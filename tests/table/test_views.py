@@ -1,0 +1,119 @@
+"""Hidden information: each viewer's view and events hold only the cards that viewer may see; the seed,
+the deck, the discards and dead hands never appear before the reveal (dead hands and discards never)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from paigow import fair
+from paigow.table import OperatorViewer, Phase, PlayerViewer, SpectatorViewer, event_for, view_for
+from paigow.table import commands as c
+from paigow.table import events as ev
+from paigow.table.cardtext import CARD_TEXTS
+
+
+def _cards_in(value: object) -> set[str]:
+    found: set[str] = set()
+
+    def walk(v: object) -> None:
+        if isinstance(v, str):
+            if v in CARD_TEXTS:
+                found.add(v)
+        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+            for f in dataclasses.fields(v):
+                walk(getattr(v, f.name))
+        elif isinstance(v, tuple | list):
+            for x in v:
+                walk(x)
+    walk(value)
+    return found
+
+
+def _text(value: object) -> str:
+    return json.dumps(dataclasses.asdict(value), default=str)  # type: ignore[call-overload]
+
+
+def _mid_setting(driver):
+    d = driver()
+    d.sit(3)  # seats 4..6 empty: dead hands
+    d.start_round()
+    d.do(c.PlaceBet("p1", 10_00))
+    d.do(c.PlaceBet("p2", 10_00))
+    d.do(c.SitOut("p3"))  # p3 is not in the round: a dead hand too
+    assert d.state.phase == Phase.SETTING
+    d.do(c.UseHouseWay("p2"))
+    return d
+
+
+def test_a_player_sees_only_their_own_cards_before_the_showdown(driver) -> None:
+    d = _mid_setting(driver)
+    rnd = d.state.round
+    own = {h.player_id: set(h.cards) for h in rnd.hands}
+    for pid in ("p1", "p2", "p3"):
+        view = view_for(d.state, PlayerViewer(pid))
+        assert _cards_in(view) == own.get(pid, set())
+        assert rnd.server_seed not in _text(view)
+        assert view.you is not None
+        assert view.you.position == int(pid[1])
+    p2 = view_for(d.state, PlayerViewer("p2")).round
+    assert [h.is_set for h in p2.hands] == [False, False, True]
+    assert p2.hands[2].low != ()
+    assert view_for(d.state, PlayerViewer("p1")).round.hands[2].low == ()
+
+
+def test_spectators_and_the_operator_see_no_hole_cards_and_no_seed(driver) -> None:
+    d = _mid_setting(driver)
+    for viewer in (SpectatorViewer(), OperatorViewer(), PlayerViewer("stranger")):
+        view = view_for(d.state, viewer)
+        assert _cards_in(view) == set()
+        assert d.state.round.server_seed not in _text(view)
+        assert view.round.commitment == d.state.round.commitment
+    assert view_for(d.state, OperatorViewer()).admin is not None
+    assert view_for(d.state, SpectatorViewer()).admin is None
+    assert view_for(d.state, SpectatorViewer()).you is None
+
+
+def test_after_settlement_live_hands_are_public_and_dead_hands_and_discards_never_shown(driver) -> None:
+    d = _mid_setting(driver)
+    rnd = d.state.round
+    d.do(c.UseHouseWay("p1"))
+    record = d.state.recent[0]
+    assert [h.position for h in record.hands] == [0, 1, 2]
+    deal = fair.deal(bytes.fromhex(rnd.server_seed), rnd.round_id, 0)
+    hidden = {str(x) for pos in (3, 4, 5, 6) for x in deal.hands[pos]} | {str(x) for x in deal.discards}
+    live = {str(x) for pos in (0, 1, 2) for x in deal.hands[pos]}
+    for viewer in (SpectatorViewer(), OperatorViewer(), PlayerViewer("p3"), PlayerViewer("p1")):
+        view = view_for(d.state, viewer)
+        assert _cards_in(view) == live
+        assert not _cards_in(view) & hidden
+        assert rnd.server_seed in _text(view)  # revealed
+
+
+def test_events_are_redacted_per_viewer(driver) -> None:
+    d = _mid_setting(driver)
+    started = next(e for e in d.events if isinstance(e, ev.RoundStarted))
+    dealt = next(e for e in d.events if isinstance(e, ev.HandsDealt))
+    hand_set = next(e for e in d.events if isinstance(e, ev.HandSet))
+    assert started.server_seed is not None
+    for viewer in (SpectatorViewer(), OperatorViewer(), PlayerViewer("p1")):
+        assert event_for(started, viewer).server_seed is None
+    p1 = event_for(dealt, PlayerViewer("p1"))
+    assert [bool(h.cards) for h in p1.hands] == [False, True, False]
+    assert _cards_in(event_for(dealt, SpectatorViewer())) == set()
+    assert _cards_in(event_for(hand_set, PlayerViewer("p1"))) == set()
+    assert event_for(hand_set, PlayerViewer("p2")) == hand_set
+    limit = ev.OwnLimitSet("p1", 1, 20_00, False, 0)
+    assert event_for(limit, PlayerViewer("p2")) is None
+    assert event_for(limit, PlayerViewer("p1")) == limit
+    assert event_for(limit, OperatorViewer()) == limit
+    bet = ev.BetPlaced("p1", 1, 10_00)
+    assert event_for(bet, SpectatorViewer()) == bet
+
+
+def test_a_player_who_joins_mid_round_sees_no_cards(driver) -> None:
+    d = _mid_setting(driver)
+    d.do(c.Sit("late", "Late", 6, 50_00))
+    view = view_for(d.state, PlayerViewer("late"))
+    assert _cards_in(view) == set()
+    assert view.seats[6].in_round is False
