@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "split": ("split", "set seven cards the House Way"),
     "sim": ("sim", "simulate player against dealer, both by the House Way"),
     "verify": ("verify", "recompute a round's dice and hands from its revealed seed"),
+    "bots": ("bots", "bot players over WebSockets against a running server (load and soak runs)"),
 }
 
 Runner = Callable[[argparse.Namespace], int]

@@ -1,0 +1,109 @@
+"""The HTTP calls a bots run makes: player sessions, and the operator API (open tables, read the money)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+__all__ = ["ApiError", "BotApi", "Session"]
+
+
+class ApiError(RuntimeError):
+    """The server answered an API call with an error; the message has the status and body."""
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    player_id: str
+    token: str
+    balance_cents: int
+
+
+class BotApi:
+    """``async with BotApi(base_url, operator_token, fallbacks=(...)) as api: ...``
+
+    ``fallbacks``: other processes of the same Redis, tried in turn when one does not answer at all."""
+
+    def __init__(self, base_url: str, operator_token: str | None, *, fallbacks: tuple[str, ...] = ()) -> None:
+        self.base_urls = [url.rstrip("/") for url in (base_url, *fallbacks)]
+        self.operator_token = operator_token
+        self._client = httpx.AsyncClient(timeout=30.0, limits=httpx.Limits(max_connections=32))
+
+    async def __aenter__(self) -> BotApi:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self._client.aclose()
+
+    @property
+    def base_url(self) -> str:
+        return self.base_urls[0]
+
+    @property
+    def ws_base(self) -> str:
+        return "ws" + self.base_url.removeprefix("http")
+
+    async def _request(self, method: str, path: str, **options: Any) -> httpx.Response:
+        for attempt in range(len(self.base_urls)):
+            try:
+                return await self._client.request(method, self.base_urls[0] + path, **options)
+            except httpx.TransportError:
+                if attempt == len(self.base_urls) - 1:
+                    raise
+                self.base_urls.append(self.base_urls.pop(0))  # that process is gone: use the next
+        raise AssertionError("unreachable")
+
+    def _operator(self) -> dict[str, str]:
+        if not self.operator_token:
+            raise ApiError("this needs the operator token (--operator-token or PAIGOW_OPERATOR_TOKEN)")
+        return {"Authorization": f"Bearer {self.operator_token}"}
+
+    async def _json(self, method: str, path: str, *, operator: bool = False,
+                    json: dict[str, Any] | None = None, params: dict[str, Any] | None = None) -> Any:
+        headers = self._operator() if operator else {}
+        response = await self._request(method, path, json=json, params=params, headers=headers)
+        if response.status_code >= 400:
+            raise ApiError(f"{method} {path} -> {response.status_code}: {response.text[:300]}")
+        return response.json()
+
+    async def new_session(self, display_name: str) -> Session:
+        body = await self._json("POST", "/api/session", json={"display_name": display_name})
+        return Session(str(body["player_id"]), str(body["token"]), int(body["balance_cents"]))
+
+    async def balance(self, token: str) -> int:
+        """A player's account balance (their session resumed with its token)."""
+        response = await self._request("GET", "/api/session", headers={"Authorization": f"Bearer {token}"})
+        if response.status_code >= 400:
+            raise ApiError(f"GET /api/session -> {response.status_code}: {response.text[:300]}")
+        return int(response.json()["balance_cents"])
+
+    async def open_table(self, name: str, *, timers: dict[str, int] | None = None,
+                         rules: dict[str, Any] | None = None) -> str:
+        payload: dict[str, Any] = {"name": name}
+        if timers:
+            payload["timers"] = timers
+        if rules:
+            payload["rules"] = rules
+        body = await self._json("POST", "/api/operator/tables", operator=True, json=payload)
+        return str(body["table_id"])
+
+    async def money(self) -> dict[str, int]:
+        """The operator's money totals: issued, balances, chips at tables, house net (``*_cents``)."""
+        body = await self._json("GET", "/api/operator/money", operator=True)
+        return {str(k): int(v) for k, v in body.items() if isinstance(v, int) and not isinstance(v, bool)}
+
+    async def ledger_entries(self) -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = []
+        cursor: str | None = None
+        while True:
+            params: dict[str, Any] = {"limit": 1000}
+            if cursor:
+                params["after"] = cursor
+            body = await self._json("GET", "/api/operator/ledger", operator=True, params=params)
+            page = list(body.get("entries", []))
+            entries.extend(page)
+            cursor = body.get("next_after")
+            if not page or not cursor:
+                return entries

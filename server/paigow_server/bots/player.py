@@ -1,0 +1,312 @@
+"""One bot: a player (or a spectator) on one table over a real WebSocket, speaking the wire protocol.
+
+A player bot sits, bets, banks or declines the bank, sets its hand by the House Way (or asks the server
+to), and leaves when its table has played enough rounds. Now and then it drops its connection and
+reconnects with its last version, and sends a bad frame on purpose. Views are kept as parsed JSON (not
+pydantic models): a thousand bots on the same two cores as the server must stay cheap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from paigow.protocol.version import PROTOCOL_VERSION
+from paigow.rules.cards import parse_card
+from paigow.rules.house_way import house_way
+from paigow_server.bots.stats import RunStats
+
+__all__ = ["BAD_FRAMES", "Behaviour", "PlayerBot", "TableProgress"]
+
+Json = dict[str, Any]
+
+BAD_FRAMES: tuple[str, ...] = (
+    "this is not json",
+    '{"type": "no_such_message", "id": "bad-1"}',
+    '{"type": "place_bet", "id": "bad-2", "amount_cents": "ten dollars"}',
+    '{"type": "place_bet", "id": "bad-3", "amount_cents": 500, "extra": true}',
+    '{"type": "set_hand", "id": "bad-4", "low": ["Zz", "As"]}',
+    '{"type": "sit", "id": "bad-5", "seat": 9, "buy_in_cents": 100}',
+    '[1, 2, 3]',
+)
+"""Frames a misbehaving client might send; each must get an error and change nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Behaviour:
+    """How often a bot does the unusual things (probabilities per round)."""
+
+    bank_rate: float = 0.3
+    house_way_button_rate: float = 0.2
+    drop_rate: float = 0.03
+    bad_input_rate: float = 0.05
+
+
+@dataclass
+class TableProgress:
+    """What the bots of one table share: rounds settled (each counted once) and when to stop."""
+
+    table_id: str
+    target_rounds: int
+    settled: set[str] = field(default_factory=set)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def round_settled(self, round_id: str, stats: RunStats) -> None:
+        if round_id not in self.settled:
+            self.settled.add(round_id)
+            stats.rounds += 1
+            if len(self.settled) >= self.target_rounds:
+                self.done.set()
+
+
+class PlayerBot:
+    """A bot player (``token`` given) or spectator (``token`` None) on one table."""
+
+    def __init__(self, ws_bases: tuple[str, ...], progress: TableProgress, stats: RunStats, *,
+                 token: str | None,
+                 player_id: str | None, seat: int, buy_in_cents: int, rng: random.Random,
+                 behaviour: Behaviour = Behaviour(), stop_at: float = float("inf")) -> None:
+        self.urls = [f"{base}/ws/tables/{progress.table_id}" for base in ws_bases]
+        """The first is this bot's process; the others are tried in turn when a connection fails."""
+        self.progress = progress
+        self.stats = stats
+        self.token = token
+        self.player_id = player_id
+        self.seat = seat
+        self.buy_in_cents = buy_in_cents
+        self.rng = rng
+        self.behaviour = behaviour
+        self.stop_at = stop_at
+        self.version: int | None = None
+        self.view: Json | None = None
+        self.left = False
+        self._ws: ClientConnection | None = None
+        self._next_id = 0
+        self._outstanding: tuple[str, float] | None = None
+        self._last_sent: dict[str, float] = {}
+        self._wait_version = 0
+        """Decide again only on a view at least this new (the answer's version, or one past an error)."""
+        self._wait_since = 0.0
+        self._awaiting_push: dict[int, list[float]] = {}
+        self._seen_at: dict[int, float] = {}
+        self._tries: dict[tuple[Any, ...], int] = {}
+        self._round_seen: str | None = None
+        self._drop_now = False
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.token is None
+
+    # -- connection loop -------------------------------------------------------------------------------
+    async def run(self) -> None:
+        while not self._finished():
+            got_in = False
+            try:
+                async with connect(self.urls[0], open_timeout=10, max_size=2**22) as ws:
+                    got_in = True
+                    self._ws = ws
+                    self.stats.opened()
+                    try:
+                        await self._session(ws)
+                    finally:
+                        self.stats.closed()
+                        self._ws = None
+            except (ConnectionClosed, OSError, InvalidStatus, TimeoutError):
+                pass
+            if self._finished():
+                return
+            if not got_in:
+                self.urls.append(self.urls.pop(0))  # that process is gone: try the next one
+            self.stats.reconnects += 1
+            self._outstanding = None
+            await asyncio.sleep(self.rng.uniform(0.1, 0.6))
+
+    def _finished(self) -> bool:
+        if time.monotonic() > self.stop_at:
+            return True
+        if self.is_spectator:
+            return self.progress.done.is_set()
+        return self.left
+
+    async def _session(self, ws: ClientConnection) -> None:
+        hello: Json = {"type": "hello", "protocol": PROTOCOL_VERSION}
+        if self.token is not None:
+            hello["token"] = self.token
+        else:
+            hello["spectate"] = True
+        if self.version is not None:
+            hello["last_version"] = self.version
+        await ws.send(json.dumps(hello))
+        done_wait = asyncio.ensure_future(self.progress.done.wait())
+        try:
+            while not self._finished():
+                if self.is_spectator and done_wait.done():
+                    return
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                except TimeoutError:
+                    await self._act(ws)
+                    continue
+                self._receive(raw)
+                if self._drop_now:
+                    self._drop_now = False
+                    return  # leaving the `async with` closes the socket: a drop, then a resume
+                await self._act(ws)
+        finally:
+            done_wait.cancel()
+
+    # -- receiving -------------------------------------------------------------------------------------
+    def _receive(self, raw: str | bytes) -> None:
+        now = time.perf_counter()
+        self.stats.messages_received += 1
+        message: Json = json.loads(raw)
+        kind = message.get("type")
+        if kind in ("snapshot", "events"):
+            self.version = int(message["version"])
+            self.view = message["view"]
+            self._seen_at[self.version] = now
+            for version in [v for v in self._awaiting_push if v <= self.version]:
+                for sent in self._awaiting_push.pop(version):
+                    self.stats.latencies_ms.append((now - sent) * 1000)
+            self._check_hidden_cards(message["view"])
+            for event in message.get("events", ()):
+                if event.get("kind") == "round_settled":
+                    self.progress.round_settled(str(event["record"]["round_id"]), self.stats)
+                elif event.get("kind") == "round_voided":
+                    self.stats.voided += 1
+                elif event.get("kind") in ("player_left", "player_stood_up", "player_kicked") \
+                        and event.get("player_id") == self.player_id and self.progress.done.is_set():
+                    self.left = True
+            if len(self._seen_at) > 256:
+                for version in sorted(self._seen_at)[:128]:
+                    del self._seen_at[version]
+        elif kind == "accepted":
+            self._answered(message.get("id"))
+            self.stats.accepted += 1
+            version = int(message["version"])
+            self._wait_for(version)
+            sent_at = self._sent_time(message.get("id"))
+            if sent_at is not None:
+                if self.version is not None and version <= self.version:
+                    seen = self._seen_at.get(version, now)
+                    self.stats.latencies_ms.append((seen - sent_at) * 1000)
+                else:
+                    self._awaiting_push.setdefault(version, []).append(sent_at)
+        elif kind == "error":
+            ident = message.get("id")
+            if ident is None or str(ident).startswith("bad-"):
+                self.stats.bad_input_errors[str(message["code"])] += 1
+            else:
+                self.stats.errors[str(message["code"])] += 1
+                self._answered(ident)
+                self._wait_for((self.version or 0) + 1)
+
+    def _wait_for(self, version: int) -> None:
+        self._wait_version = max(self._wait_version, version)
+        self._wait_since = time.perf_counter()
+
+    def _sent_time(self, ident: object) -> float | None:
+        return self._last_sent.pop(str(ident), None)
+
+    def _answered(self, ident: object) -> None:
+        if self._outstanding is not None and self._outstanding[0] == ident:
+            self._outstanding = None
+
+    def _check_hidden_cards(self, view: Json) -> None:
+        rnd = view.get("round")
+        if not rnd:
+            return
+        you = view.get("you")
+        own = you["position"] if you else None
+        for hand in rnd.get("hands", ()):
+            if hand.get("cards") and hand.get("position") != own:
+                self.stats.hidden_card_leaks += 1
+
+    # -- acting ----------------------------------------------------------------------------------------
+    async def _act(self, ws: ClientConnection) -> None:
+        if self.is_spectator or self.view is None:
+            return
+        if self._outstanding is not None:
+            if time.perf_counter() - self._outstanding[1] < 5.0:
+                return
+            self._outstanding = None  # no answer in 5 s (lost in a drop): decide again
+        if (self.version or 0) < self._wait_version and time.perf_counter() - self._wait_since < 3.0:
+            return  # our last command's effect has not reached our view yet
+        self._maybe_misbehave()
+        command = self._decide(self.view)
+        if command is None:
+            return
+        key = (self.view.get("round") or {}).get("round_id"), self.view.get("phase"), command["type"]
+        if self._tries.get(key, 0) >= 2:
+            return
+        self._tries[key] = self._tries.get(key, 0) + 1
+        self._next_id += 1
+        ident = f"c{self._next_id}"
+        command["id"] = ident
+        now = time.perf_counter()
+        self._outstanding = (ident, now)
+        self._last_sent[ident] = now
+        self.stats.commands += 1
+        await ws.send(json.dumps(command))
+
+    def _maybe_misbehave(self) -> None:
+        rnd = (self.view or {}).get("round")
+        round_id = rnd.get("round_id") if rnd else None
+        if round_id is None or round_id == self._round_seen:
+            return
+        self._round_seen = round_id
+        if self.rng.random() < self.behaviour.bad_input_rate and self._ws is not None:
+            self.stats.bad_frames_sent += 1
+            frame = self.rng.choice(BAD_FRAMES)
+            task = asyncio.ensure_future(self._ws.send(frame))
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        if self.rng.random() < self.behaviour.drop_rate and not self.progress.done.is_set():
+            self._drop_now = True
+
+    def _decide(self, view: Json) -> Json | None:
+        you = view.get("you")
+        if self.progress.done.is_set():
+            if you is None:
+                self.left = True
+                return None
+            return {"type": "leave"}
+        if you is None:
+            return {"type": "sit", "seat": self.seat, "buy_in_cents": self.buy_in_cents}
+        if you["status"] == "sitting_out":
+            return {"type": "sit_in"}
+        phase, rnd, rules = view["phase"], view.get("round"), view["rules"]
+        if phase == "bank_offer" and you.get("offered_bank"):
+            accept = self.rng.random() < self.behaviour.bank_rate
+            return {"type": "accept_bank" if accept else "decline_bank"}
+        if phase == "betting" and not you["is_banker"] and you["bet_cents"] == 0:
+            high = min(rules["max_bet_cents"], you["chips_cents"], you.get("own_max_bet_cents") or 10**12,
+                       rules["min_bet_cents"] * 4)
+            if rnd is not None and rnd.get("coverage_left_cents") is not None:
+                high = min(high, rnd["coverage_left_cents"])
+            if high < rules["min_bet_cents"]:
+                return None
+            step = max(rules["min_bet_cents"] // 5, 1)
+            amount = self.rng.randrange(rules["min_bet_cents"], high + 1, step)
+            return {"type": "place_bet", "amount_cents": amount}
+        if phase == "setting" and rnd is not None:
+            mine = next((h for h in rnd["hands"] if h["position"] == you["position"]), None)
+            if mine is None or mine["is_set"] or len(mine["cards"]) != 7:
+                return None
+            if self.rng.random() < self.behaviour.house_way_button_rate:
+                return {"type": "use_house_way"}
+            split = house_way([parse_card(text) for text in mine["cards"]])
+            return {"type": "set_hand", "low": [str(card) for card in split.low]}
+        return None
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            with contextlib.suppress(ConnectionClosed, OSError):
+                await self._ws.close()

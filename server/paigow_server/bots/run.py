@@ -1,0 +1,185 @@
+"""A bots run: open tables, fill them with bot players and spectators, play R rounds, check the money.
+
+The run is bounded: it stops when every table has settled its rounds and every bot has left, or at
+``timeout_s``, whichever comes first. Bots only ever talk to the ``--url`` they are given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console, Group
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+from paigow_server.bots.api import BotApi, Session
+from paigow_server.bots.player import Behaviour, PlayerBot, TableProgress
+from paigow_server.bots.stats import RunStats
+
+__all__ = ["FAST_TIMERS", "BotsConfig", "RunResult", "run_bots"]
+
+FAST_TIMERS: dict[str, int] = {
+    "bank_offer_ms": 5_000, "betting_ms": 8_000, "setting_ms": 15_000, "between_rounds_ms": 300,
+    "reconnect_grace_ms": 10_000,
+}
+"""Timers of the tables a run opens: bots act at once, so only the pause between rounds matters."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotsConfig:
+    url: str
+    operator_token: str | None
+    tables: int = 2
+    players_per_table: int = 6
+    spectators: int = 1
+    rounds: int = 3
+    seed: int | None = None
+    timeout_s: float = 300.0
+    buy_in_cents: int = 20_000
+    behaviour: Behaviour = field(default_factory=Behaviour)
+    table_urls: tuple[str, ...] = ()
+    """WebSocket bases to spread the bots over (several processes); default: the one of ``url``."""
+
+
+@dataclass
+class RunResult:
+    stats: RunStats
+    duration_s: float
+    table_ids: list[str]
+    completed_tables: int
+    players_delta_cents: int
+    """Sum over the bot players of (final balance - starting balance)."""
+    house_delta_cents: int
+    money: dict[str, int]
+    money_ok: bool
+    money_message: str
+
+    def summary(self) -> dict[str, Any]:
+        s = self.stats
+        return {
+            "duration_s": round(self.duration_s, 2), "tables": len(self.table_ids),
+            "tables_completed": self.completed_tables, "rounds": s.rounds, "voided": s.voided,
+            "commands": s.commands, "accepted": s.accepted,
+            "commands_per_s": round(s.commands / self.duration_s, 1) if self.duration_s else 0.0,
+            "messages_received": s.messages_received, "connections_peak": s.connections_peak,
+            "reconnects": s.reconnects, "bad_frames_sent": s.bad_frames_sent,
+            "errors": dict(s.errors), "bad_input_errors": dict(s.bad_input_errors),
+            "hidden_card_leaks": s.hidden_card_leaks,
+            "latency_ms": {k: round(v, 2) for k, v in s.latency_summary().items()},
+            "players_delta_cents": self.players_delta_cents, "house_delta_cents": self.house_delta_cents,
+            "money": self.money, "money_ok": self.money_ok, "money_message": self.money_message,
+        }
+
+
+def _render(stats: RunStats, progress: list[TableProgress], started: float) -> Group:
+    elapsed = time.monotonic() - started
+    lat = stats.latency_summary()
+    table = Table(title="paigow bots", show_header=True, header_style="bold")
+    for column in ("elapsed", "tables done", "rounds", "commands", "cmd/s", "connections", "reconnects",
+                   "errors", "p50 ms", "p95 ms", "p99 ms"):
+        table.add_column(column, justify="right")
+    done = sum(1 for p in progress if p.done.is_set())
+    table.add_row(f"{elapsed:5.1f}s", f"{done}/{len(progress)}", str(stats.rounds), str(stats.commands),
+                  f"{stats.commands / elapsed if elapsed else 0:.0f}", str(stats.connections_open),
+                  str(stats.reconnects), str(sum(stats.errors.values())), f"{lat['p50']:.1f}",
+                  f"{lat['p95']:.1f}", f"{lat['p99']:.1f}")
+    codes = ", ".join(f"{code} {n}" for code, n in stats.errors.most_common(6)) or "none"
+    return Group(table, Text(f"errors by code: {codes}"))
+
+
+async def _sessions(api: BotApi, count: int, prefix: str) -> list[Session]:
+    limit = asyncio.Semaphore(16)
+
+    async def one(i: int) -> Session:
+        async with limit:
+            return await api.new_session(f"{prefix}{i}")
+
+    return list(await asyncio.gather(*(one(i) for i in range(count))))
+
+
+def _rotated(bases: tuple[str, ...], i: int) -> tuple[str, ...]:
+    k = i % len(bases)
+    return bases[k:] + bases[:k]
+
+
+def _make_bots(config: BotsConfig, progress: list[TableProgress], sessions: list[Session],
+               bases: tuple[str, ...], stats: RunStats, rng: random.Random,
+               stop_at: float) -> list[PlayerBot]:
+    bots: list[PlayerBot] = []
+    for t, table in enumerate(progress):
+        for seat in range(1, config.players_per_table + 1):
+            session = sessions[t * config.players_per_table + seat - 1]
+            bots.append(PlayerBot(_rotated(bases, len(bots)), table, stats, token=session.token,
+                                  player_id=session.player_id, seat=seat, buy_in_cents=config.buy_in_cents,
+                                  rng=random.Random(rng.random()), behaviour=config.behaviour,
+                                  stop_at=stop_at))
+        for _ in range(config.spectators):
+            bots.append(PlayerBot(_rotated(bases, len(bots)), table, stats, token=None, player_id=None,
+                                  seat=0, buy_in_cents=0, rng=random.Random(rng.random()), stop_at=stop_at))
+    return bots
+
+
+async def run_bots(config: BotsConfig, *, console: Console | None = None,
+                   on_tick: Callable[[RunStats], None] | None = None) -> RunResult:
+    """Play a bounded run; ``console``: show a live display there."""
+    rng = random.Random(config.seed)
+    stats = RunStats()
+    fallbacks = tuple("http" + u.removeprefix("ws") for u in config.table_urls[1:])
+    async with BotApi(config.url, config.operator_token, fallbacks=fallbacks) as api:
+        money_before = await api.money()
+        table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS) for i in range(config.tables)]
+        prefix = f"bot-{rng.randrange(10**6)}-"
+        sessions = await _sessions(api, config.tables * config.players_per_table, prefix)
+        bases = config.table_urls or (api.ws_base,)
+        started = time.monotonic()
+        progress = [TableProgress(table_id, config.rounds) for table_id in table_ids]
+        bots = _make_bots(config, progress, sessions, bases, stats, rng, started + config.timeout_s)
+        tasks = []
+        for bot in bots:
+            tasks.append(asyncio.create_task(bot.run()))
+            await asyncio.sleep(0.002)  # no thundering herd of handshakes
+        live = None
+        if console is not None:
+            live = Live(_render(stats, progress, started), console=console, refresh_per_second=4)
+            live.start()
+        try:
+            pending = set(tasks)
+            while pending:
+                _, pending = await asyncio.wait(pending, timeout=0.25)
+                if live is not None:
+                    live.update(_render(stats, progress, started))
+                if on_tick is not None:
+                    on_tick(stats)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            if live is not None:
+                live.update(_render(stats, progress, started))
+                live.stop()
+        duration = time.monotonic() - started
+        await asyncio.sleep(0.2)
+        balances = await asyncio.gather(*(api.balance(s.token) for s in sessions))
+        money_after = await api.money()
+    players_delta = sum(b - s.balance_cents for b, s in zip(balances, sessions, strict=True))
+    house_delta = money_after.get("house_net_cents", 0) - money_before.get("house_net_cents", 0)
+    chips_delta = money_after.get("chips_at_tables_cents", 0) - money_before.get("chips_at_tables_cents", 0)
+    issued = money_after.get("issued_cents", 0)
+    total = sum(money_after.get(k, 0) for k in ("balances_cents", "chips_at_tables_cents", "house_net_cents"))
+    problems = []
+    if total != issued:
+        problems.append(f"balances + chips + house = {total} cents, but {issued} cents were issued")
+    if players_delta + chips_delta + house_delta != 0:
+        problems.append(f"the bots' balances moved {players_delta:+d}, chips at tables {chips_delta:+d} "
+                        f"and the house {house_delta:+d} cents: they must add up to 0")
+    message = "; ".join(problems) or (f"ok: the bots' balances moved {players_delta:+d} cents, chips at "
+                                      f"tables {chips_delta:+d}, the house {house_delta:+d}")
+    completed = sum(1 for p in progress if p.done.is_set())
+    return RunResult(stats, duration, table_ids, completed, players_delta, house_delta, money_after,
+                     not problems, message)

@@ -1,0 +1,51 @@
+"""``paigow bots``: a small bounded run against a real server, and the command line's refusals."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from paigow_server.bots.player import Behaviour
+from paigow_server.bots.run import BotsConfig, run_bots
+from paigow_server.bots.stats import percentile
+from paigow_server.cli import main
+from paigow_server.testing import LiveServer
+
+
+async def test_a_small_bots_run_plays_every_round_and_the_money_adds_up(live_server: LiveServer) -> None:
+    config = BotsConfig(url=live_server.url, operator_token=live_server.operator_token, tables=2,
+                        players_per_table=3, spectators=1, rounds=2, seed=7, timeout_s=60,
+                        behaviour=Behaviour(bank_rate=0.5, drop_rate=0.2, bad_input_rate=0.5))
+    result = await run_bots(config)
+    summary = result.summary()
+    assert result.completed_tables == 2, summary
+    assert result.stats.rounds >= 4
+    assert result.money_ok, result.money_message
+    money = result.money
+    assert money["issued_cents"] == (money["balances_cents"] + money["chips_at_tables_cents"]
+                                     + money["house_net_cents"])
+    assert result.players_delta_cents == -result.house_delta_cents, "every bot left: no chips at the tables"
+    assert result.stats.hidden_card_leaks == 0
+    assert result.stats.commands > 0
+    assert result.stats.latency_summary()["count"] > 0
+    assert result.stats.bad_frames_sent > 0
+    assert sum(result.stats.bad_input_errors.values()) > 0, "bad frames get error answers"
+    assert set(result.stats.bad_input_errors) <= {"MALFORMED_JSON", "UNKNOWN_TYPE", "WRONG_TYPE",
+                                                  "UNKNOWN_FIELD", "INVALID_VALUE"}
+    json.dumps(summary)  # the --json output is plain JSON
+
+
+def test_percentiles_are_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 0.50) == 50.0
+    assert percentile(values, 0.99) == 99.0
+    assert percentile([3.0], 0.99) == 3.0
+
+
+@pytest.mark.parametrize("args", [["--tables", "0"], ["--players-per-table", "7"], ["--bank-rate", "2"]])
+def test_the_command_refuses_bad_arguments(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["bots", *args])
+    assert exit_info.value.code == 2
+    assert "bots" in capsys.readouterr().err
