@@ -106,6 +106,9 @@ class SimResult:
         """Expected house gain per unit bet without commission: ``loss - win``."""
         return self._edge(1.0)
 
+    def banker_edge_se(self) -> float:
+        return self._edge_se(1.0)
+
     def house_edge_rounded(self, bet_cents: int, rules: HouseRules = DEFAULT_RULES) -> float:
         """The house edge for a bet of ``bet_cents`` when the commission is rounded up as the table does."""
         if bet_cents <= 0:

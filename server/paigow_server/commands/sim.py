@@ -100,7 +100,7 @@ def report(result: SimResult, bet_cents: int) -> dict[str, Any]:
         "house_edge_rounded": result.house_edge_rounded(bet_cents),
         "house_edge_rounded_se": result.house_edge_rounded_se(bet_cents),
         "banker_edge": result.banker_edge(),
-        "banker_edge_se": result._edge_se(1.0),
+        "banker_edge_se": result.banker_edge_se(),
         "counts": {"win": result.win, "push": result.push, "loss": result.loss},
         "clauses": {clause.name.lower(): result.clauses[clause] for clause in HouseWayClause},
         "published": {"win": PUBLISHED.win, "push": PUBLISHED.push, "loss": PUBLISHED.loss,

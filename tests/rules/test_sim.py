@@ -1,0 +1,82 @@
+"""paigow.sim: counting, merging, the edge formulas, and a moderate run against the published figures."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from paigow.rules.house_rules import HouseRules
+from paigow.rules.house_way import HouseWayClause
+from paigow.sim import PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
+
+
+def test_a_small_seeded_run_counts_every_hand() -> None:
+    result = simulate(500, 7)
+    assert result.hands == 500
+    assert result.win + result.push + result.loss == 500
+    assert math.isclose(sum(result.rate(n) for n in (result.win, result.push, result.loss)), 1.0)
+    assert sum(result.clauses) == 1000  # the player's and the dealer's hands
+    assert result.clauses[0] == 0
+    assert result.clauses[HouseWayClause.ONE_PAIR] > 0
+
+
+def test_the_same_seed_gives_the_same_run() -> None:
+    assert simulate(300, 11) == simulate(300, 11)
+    assert simulate(300, "chunk-a") == simulate(300, "chunk-a")
+    assert simulate(300, 11) != simulate(300, 12)
+
+
+def test_merge_adds_chunks() -> None:
+    chunks = [simulate(size, chunk_seed(5, k)) for k, size in enumerate(chunk_sizes(700, 300))]
+    total = merge(chunks)
+    assert total.hands == 700
+    assert total.win == sum(c.win for c in chunks)
+    assert total.clauses == tuple(sum(c.clauses[k] for c in chunks) for k in range(10))
+    assert merge(reversed(chunks)) == total
+    assert merge([]) == SimResult(0, 0, 0, 0)
+
+
+def test_chunk_sizes_and_seeds() -> None:
+    assert chunk_sizes(25, 10) == [10, 10, 5]
+    assert chunk_sizes(20, 10) == [10, 10]
+    assert chunk_sizes(0, 10) == []
+    assert chunk_seed(1, 0) != chunk_seed(1, 1) != chunk_seed(2, 1)
+    with pytest.raises(ValueError, match="chunk"):
+        chunk_sizes(10, 0)
+
+
+def test_edge_formulas() -> None:
+    r = SimResult(hands=100, win=30, push=40, loss=30)
+    # The house keeps a loss (1) and pays a win less 5%: 30 - 30 * 0.95 = 1.5 per 100 hands.
+    assert math.isclose(r.house_edge(), 0.015)
+    assert math.isclose(r.banker_edge(), 0.0)
+    # $5: 25 cents exactly, rounding changes nothing. $7: 35 cents rounds up to 50, a win pays 6.50/7.
+    assert math.isclose(r.house_edge_rounded(500), r.house_edge())
+    assert math.isclose(r.house_edge_rounded(700), (30 - 30 * 650 / 700) / 100)
+    # Exact cents (no rounding) at $7 is the exact 5% again.
+    assert math.isclose(r.house_edge_rounded(700, HouseRules(commission_round_cents=1)), 0.015)
+    assert math.isclose(r.house_edge(HouseRules(commission_bps=0)), r.banker_edge())
+    assert math.isclose(r.rate_se(r.win), math.sqrt(0.3 * 0.7 / 100))
+    # Per-hand house result: +1 (30%), 0 (40%), -0.95 (30%).
+    mean = 0.015
+    variance = 0.3 * 1 + 0.3 * 0.95**2 - mean**2
+    assert math.isclose(r.house_edge_se(), math.sqrt(variance / 100))
+
+
+def test_inconsistent_counts_are_refused() -> None:
+    with pytest.raises(ValueError, match="inconsistent"):
+        SimResult(hands=10, win=5, push=5, loss=5)
+    with pytest.raises(ValueError, match="positive"):
+        SimResult(1, 1, 0, 0).house_edge_rounded(0)
+    with pytest.raises(ValueError, match="hands"):
+        simulate(-1, 0)
+
+
+def test_a_moderate_run_agrees_with_the_published_figures() -> None:
+    """20,000 deals (a couple of seconds): every figure within 4 standard errors of the published one."""
+    result = simulate(20_000, 2026)
+    for count, published in ((result.win, PUBLISHED.win), (result.push, PUBLISHED.push),
+                             (result.loss, PUBLISHED.loss)):
+        assert abs(result.rate(count) - published) < 4 * result.rate_se(count)
+    assert abs(result.house_edge() - PUBLISHED.house_edge) < 4 * result.house_edge_se()

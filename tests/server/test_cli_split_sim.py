@@ -1,0 +1,121 @@
+"""``paigow split`` and ``paigow sim``: output, ``--json`` shapes, exit codes, errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from paigow_server.cli import main
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse's own errors
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_split_prints_both_hands_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys, "split", "As Ks Qs Js Ts 2c 3d")
+    assert code == 0
+    assert err == ""
+    high, low = out.splitlines()[:2]
+    assert "As Ks Qs Js Ts" in high
+    assert "royal flush" in high
+    assert "3d 2c" in low
+    assert "three-two" in low
+
+
+def test_split_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "split", "--json", "6c", "6d", "3h", "3s", "Kc", "9d", "2h")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) >= {"high", "low", "high_name", "low_name"}
+    assert sorted(data["low"]) == ["9d", "Kc"]
+    assert sorted(data["high"]) == sorted(["6c", "6d", "3h", "3s", "2h"])
+    assert data["high_name"] == "two pair, sixes and threes"
+    assert data["low_name"] == "king-nine"
+    assert data["clause"] == 7
+
+
+def test_split_accepts_the_joker_and_ten(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "split", "--json", "joker Qd Jh 10s 9c 3d 2h")
+    assert code == 0
+    data = json.loads(out)
+    assert data["high_name"] == "straight, king high"
+    assert "JK" in data["high"]
+
+
+@pytest.mark.parametrize(("cards", "message"), [
+    ("As Ks Qs Js Ts 2c 3x", "3x"),
+    ("As Ks Qs Js Ts 2c", "seven cards, not 6"),
+    ("As Ks Qs Js Ts 2c 3d 4d", "seven cards, not 8"),
+    ("As As Qs Js Ts 2c 3d", "duplicate card As"),
+])
+def test_split_bad_input_exits_2_with_the_reason(
+    capsys: pytest.CaptureFixture[str], cards: str, message: str
+) -> None:
+    code, out, err = run_cli(capsys, "split", cards)
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_split_bad_input_from_the_console_script() -> None:
+    proc = subprocess.run([sys.executable, "-m", "paigow_server.cli", "split", "As Ks Qs Js Ts 2c Zz"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 2
+    assert "'Zz'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+SIM_KEYS = {"hands", "win", "push", "loss", "win_se", "push_se", "loss_se", "house_edge", "house_edge_se",
+            "house_edge_rounded", "house_edge_rounded_se", "bet_cents", "banker_edge", "counts", "clauses",
+            "published", "seed", "workers"}
+
+
+def test_sim_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run_cli(capsys, "sim", "--hands", "2000", "--seed", "3", "--json")
+    assert code == 0
+    assert err == ""  # no progress bar with --json
+    data = json.loads(out)
+    assert set(data) >= SIM_KEYS
+    assert data["hands"] == 2000
+    assert data["seed"] == 3
+    assert data["bet_cents"] == 500
+    assert sum(data["counts"].values()) == 2000
+    assert data["win"] + data["push"] + data["loss"] == pytest.approx(1.0)
+    assert sum(data["clauses"].values()) == 4000
+    assert 0 < data["win_se"] < 0.02
+    assert data["house_edge_rounded"] == pytest.approx(data["house_edge"])  # $5: 25 cents exactly
+
+
+def test_sim_is_reproducible_and_independent_of_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("sim", "--hands", "1200", "--seed", "9", "--chunk", "300", "--json")
+    _, one, _ = run_cli(capsys, *args)
+    code, two, _ = run_cli(capsys, *args, "--workers", "2")
+    assert code == 0
+    assert json.loads(one)["counts"] == json.loads(two)["counts"]
+    assert json.loads(one)["clauses"] == json.loads(two)["clauses"]
+
+
+def test_sim_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "sim", "--hands", "500", "--seed", "1", "--bet-cents", "700")
+    assert code == 0
+    assert "500 hands, seed 1" in out
+    assert "published" in out
+    assert "$7.00 bet" in out
+    assert "two pair" in out
+
+
+@pytest.mark.parametrize("argv", [["--hands", "0"], ["--hands", "ten"], ["--workers", "0"], ["--seed", "x"]])
+def test_sim_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, _, err = run_cli(capsys, "sim", *argv)
+    assert code == 2
+    assert "Traceback" not in err
