@@ -31,7 +31,7 @@ from paigow.table.commands import (
     VoidRound,
 )
 from paigow.table.rejections import Rejection
-from paigow.table.state import Timers, TimersError, new_table
+from paigow.table.state import TableState, Timers, TimersError, new_table
 from paigow.table.views import OperatorViewer, view_for
 from paigow_server.api import (
     ApiError,
@@ -155,7 +155,7 @@ async def table_action(request: Request) -> Response:
                           table_id=table_id)
 
 
-async def _current(ctx: AppContext, table_id: str) -> Any:
+async def _current(ctx: AppContext, table_id: str) -> TableState:
     state = await ctx.tables.load(table_id)
     if state is None:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
@@ -175,30 +175,31 @@ async def change_limits(request: Request) -> Response:
     return await _audited(ctx, "change_limits", run, table_id=table_id, params=data)
 
 
-async def change_rules(request: Request) -> Response:
-    ctx = require_operator(request)
-    table_id = request.path_params["table_id"]
-    data = await json_body(request)
-
-    async def run() -> dict[str, Any]:
-        state = await _current(ctx, table_id)
-        rules = _merge(state.pending_rules or state.rules, data, _RULE_FIELDS, "rules")
-        return await _execute(request, table_id, ChangeRules(rules))
-
-    return await _audited(ctx, "change_rules", run, table_id=table_id, params=data)
+Handler = Callable[[Request], Awaitable[Response]]
 
 
-async def change_timers(request: Request) -> Response:
-    ctx = require_operator(request)
-    table_id = request.path_params["table_id"]
-    data = await json_body(request)
+def _settings_change(action: str, fields: frozenset[str],
+                     command: Callable[[TableState, dict[str, Any]], Command]) -> Handler:
+    """A handler that merges the body's fields over the table's current (or already scheduled) values."""
 
-    async def run() -> dict[str, Any]:
-        state = await _current(ctx, table_id)
-        timers = _merge(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers")
-        return await _execute(request, table_id, ChangeTimers(timers))
+    async def handler(request: Request) -> Response:
+        ctx = require_operator(request)
+        table_id = request.path_params["table_id"]
+        data = await json_body(request)
 
-    return await _audited(ctx, "change_timers", run, table_id=table_id, params=data)
+        async def run() -> dict[str, Any]:
+            only_fields(data, fields)
+            return await _execute(request, table_id, command(await _current(ctx, table_id), data))
+
+        return await _audited(ctx, action, run, table_id=table_id, params=data)
+
+    return handler
+
+
+change_rules = _settings_change("change_rules", _RULE_FIELDS, lambda state, data: ChangeRules(
+    _merge(state.pending_rules or state.rules, data, _RULE_FIELDS, "rules")))
+change_timers = _settings_change("change_timers", _TIMER_FIELDS, lambda state, data: ChangeTimers(
+    _merge(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers")))
 
 
 async def kick(request: Request) -> Response:

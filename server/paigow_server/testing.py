@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -14,9 +15,13 @@ from pathlib import Path
 import httpx
 from starlette.applications import Starlette
 
+from paigow.table.commands import DeclineBank, PlaceBet, Tick, UseHouseWay
+from paigow.table.machine import next_deadline
+from paigow.table.state import Phase, TableState
 from paigow_server.embedded_redis import free_port
+from paigow_server.realtime import Realtime
 
-__all__ = ["AppHandle", "LiveServer", "ServerProcess"]
+__all__ = ["AppHandle", "LiveServer", "ServerProcess", "play_house_round", "wait_for_phase"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,3 +131,40 @@ class ServerProcess:
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+async def wait_for_phase(realtime: Realtime, table_id: str, phase: Phase, *,
+                         timeout_s: float = 10.0) -> TableState:
+    """Tick the table (through the service, as the timers do) until it reaches ``phase``, declining any
+    bank offer; due deadlines only, so the background timers may do some of the ticks themselves."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        state = await realtime.store.load(table_id)
+        if state is None:
+            raise LookupError(f"no table {table_id!r}")
+        if state.phase == phase:
+            return state
+        if state.phase == Phase.BANK_OFFER and state.round is not None and state.round.offer_player_id:
+            await realtime.service.execute(table_id, DeclineBank(state.round.offer_player_id))
+            continue
+        due = next_deadline(state)
+        if due is not None and due <= realtime.service.now_ms():
+            await realtime.service.execute(table_id, Tick(realtime.service.now_ms()))
+        else:
+            await asyncio.sleep(0.01)
+    raise TimeoutError(f"table {table_id!r} did not reach {phase} in {timeout_s} s")
+
+
+async def play_house_round(realtime: Realtime, table_id: str, bets: Mapping[str, int]) -> TableState:
+    """One round banked by the house (bank offers declined): every player in ``bets`` bets, then sets by
+    the House Way. Returns the state after the settlement. Open the table with a short
+    ``between_rounds_ms`` to play several quickly."""
+    if not bets:
+        raise ValueError("a house round needs at least one bet")
+    await wait_for_phase(realtime, table_id, Phase.BETTING)
+    for player_id, amount in bets.items():
+        await realtime.service.execute(table_id, PlaceBet(player_id, amount))
+    await wait_for_phase(realtime, table_id, Phase.SETTING)
+    for player_id in bets:
+        executed = await realtime.service.execute(table_id, UseHouseWay(player_id))
+    return executed.state

@@ -1,0 +1,88 @@
+"""The public API: the table list (seats, limits, phase, spectators) and a player's last hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paigow.fair import new_commitment, roll_dice, seed_from_hex
+from paigow.table.commands import Leave, Sit
+from paigow_server.realtime import Realtime
+from paigow_server.testing import AppHandle, play_house_round
+
+
+def realtime(handle: AppHandle) -> Realtime:
+    rt = handle.app.state.realtime
+    assert isinstance(rt, Realtime)
+    return rt
+
+
+async def session(handle: AppHandle, name: str) -> dict[str, Any]:
+    response = await handle.client.post("/api/session", json={"display_name": name})
+    return dict(response.json())
+
+
+async def open_table(handle: AppHandle, name: str, **rules: int) -> str:
+    response = await handle.client.post("/api/operator/tables", headers=handle.operator_headers,
+                                        json={"name": name, "rules": rules,
+                                              "timers": {"between_rounds_ms": 50}})
+    return str(response.json()["table_id"])
+
+
+async def test_tables_are_listed_with_seats_limits_phase_and_spectators(app_client: AppHandle) -> None:
+    assert (await app_client.client.get("/api/tables")).json() == {"tables": []}
+    main = await open_table(app_client, "Main")
+    high = await open_table(app_client, "High", min_bet_cents=10_000, max_bet_cents=100_000)
+    ann = await session(app_client, "Ann")
+    await realtime(app_client).service.execute(main, Sit(ann["player_id"], "Ann", 2, 10_000))
+    tables = (await app_client.client.get("/api/tables")).json()["tables"]
+    assert [t["table_id"] for t in tables] == [main, high]
+    assert tables[0]["seats_taken"] == 1
+    assert tables[0]["seats"] == 6
+    assert tables[0]["spectators"] == 0
+    assert tables[1]["seats_taken"] == 0
+    assert (tables[1]["min_bet_cents"], tables[1]["max_bet_cents"]) == (10_000, 100_000)
+    assert tables[1]["phase"] == "idle"
+    one = (await app_client.client.get(f"/api/tables/{high}")).json()
+    assert one == tables[1]
+    missing = await app_client.client.get("/api/tables/t404")
+    assert missing.status_code == 404
+    assert missing.json()["error"] == "TABLE_NOT_FOUND"
+
+
+async def test_my_history_has_my_last_hands_with_everything_to_recall_them(app_client: AppHandle) -> None:
+    table_id = await open_table(app_client, "Main")
+    ann, bob = await session(app_client, "Ann"), await session(app_client, "Bob")
+    rt = realtime(app_client)
+    await rt.service.execute(table_id, Sit(ann["player_id"], "Ann", 1, 20_000))
+    await rt.service.execute(table_id, Sit(bob["player_id"], "Bob", 2, 20_000))
+    await play_house_round(rt, table_id, {ann["player_id"]: 1_000, bob["player_id"]: 500})
+    await rt.service.execute(table_id, Leave(bob["player_id"]))
+    after = await play_house_round(rt, table_id, {ann["player_id"]: 2_000})
+
+    response = await app_client.client.get("/api/players/me/history",
+                                           headers={"Authorization": f"Bearer {ann['token']}"})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["player_id"] == ann["player_id"]
+    hands = body["hands"]
+    assert [h["wager_cents"] for h in hands] == [2_000, 1_000]  # newest first
+    latest = hands[0]
+    assert latest["round_id"] == after.recent[0].round_id
+    assert latest["balance_before_cents"] + latest["net_cents"] == latest["balance_after_cents"]
+    assert after.seats[1] is not None
+    assert latest["balance_after_cents"] == after.seats[1].chips_cents
+    assert hands[1]["balance_after_cents"] == latest["balance_before_cents"]
+    assert len(latest["hand"]["dealt"]) == 7
+    assert sorted(latest["hand"]["high"] + latest["hand"]["low"]) == sorted(latest["hand"]["dealt"])
+    assert latest["banker_hand"]["player_id"] is None
+    assert len(latest["banker_hand"]["dealt"]) == 7
+    assert len(latest["dice"]) == 3
+    assert latest["commitment"] == new_commitment(seed_from_hex(latest["server_seed"]))
+    assert tuple(latest["dice"]) == roll_dice(seed_from_hex(latest["server_seed"]), latest["round_id"])
+    assert latest["outcome"] in ("win", "loss", "push")
+    assert latest["commission_cents"] >= 0
+
+    bobs = (await app_client.client.get("/api/players/me/history",
+                                        headers={"Authorization": f"Bearer {bob['token']}"})).json()["hands"]
+    assert len(bobs) == 1
+    assert (await app_client.client.get("/api/players/me/history")).status_code == 401
