@@ -15,23 +15,30 @@ __all__ = ["CARD_TEXTS", "CardText", "cards_from_text", "cards_to_text", "format
 CardText = str
 """One card's canonical text, e.g. ``"As"`` or ``"JK"``."""
 
-CARD_TEXTS: frozenset[str] = frozenset(str(c) for c in DECK)
+_TEXT: tuple[str, ...] = tuple(str(c) for c in DECK)
+CARD_TEXTS: frozenset[str] = frozenset(_TEXT)
 _BY_TEXT: dict[str, Card] = {str(c): c for c in DECK}
 
 
 def cards_to_text(cards: Iterable[Card]) -> tuple[CardText, ...]:
-    return tuple(str(c) for c in cards)
+    text = _TEXT
+    return tuple([text[c.index] for c in cards])
 
 
 def cards_from_text(texts: Iterable[str]) -> tuple[Card, ...]:
     """Canonical texts back to cards; any other spelling is parsed (raises ``InvalidCardError``)."""
-    out: list[Card] = []
-    for t in texts:
-        if not isinstance(t, str):
-            raise InvalidCardError(f"card {t!r} is not text")
-        c = _BY_TEXT.get(t)
-        out.append(c if c is not None else parse_card(t))
-    return tuple(out)
+    get = _BY_TEXT.get
+    out = [get(t) if isinstance(t, str) else None for t in texts]
+    if None in out:
+        return tuple(_parse(t) for t in texts)
+    return tuple(out)  # type: ignore[arg-type]
+
+
+def _parse(t: object) -> Card:
+    if not isinstance(t, str):
+        raise InvalidCardError(f"card {t!r} is not text")
+    c = _BY_TEXT.get(t)
+    return c if c is not None else parse_card(t)
 
 
 def format_cents(cents: int) -> str:

@@ -7,10 +7,10 @@ command that produced events.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from paigow.table import events as ev
+from paigow.table.fastcopy import replace
 from paigow.table.state import (
     DEALER_POSITION,
     RECENT_RESULTS,

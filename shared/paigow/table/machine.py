@@ -13,7 +13,6 @@ on a ``Tick`` (see ``next_deadline``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from paigow.table import commands as c
@@ -22,6 +21,7 @@ from paigow.table.betting import place_bet, remove_bet
 from paigow.table.emitter import Emitter
 from paigow.table.events import Event
 from paigow.table.evolve import evolve, evolve_all
+from paigow.table.fastcopy import replace
 from paigow.table.operator import (
     change_limits,
     change_rules,
