@@ -112,3 +112,14 @@ def test_everyone_leaving_before_the_deal_voids_the_round(driver) -> None:
     assert [type(e) for e in events] == [ev.PlayerLeft, ev.RoundVoided]
     assert d.state.phase == Phase.IDLE
     assert d.state.deadline is None
+
+
+def test_closing_a_round_with_nothing_at_stake_voids_it_and_closes_at_once(driver, helpers) -> None:
+    d = driver()
+    d.sit(2)
+    d.start_round()
+    events = d.do(c.CloseTable())
+    assert [type(e) for e in events][:2] == [ev.TableClosing, ev.RoundVoided]
+    assert events[-1] == ev.TableClosed()
+    assert d.state.phase == Phase.CLOSED
+    assert helpers["chips_balanced"](d.state)

@@ -1,5 +1,8 @@
 """Operator commands: open and close, pause and resume (after the round), change limits, timers and rules
-(at once between rounds, else when the round ends), kick, and void the round in progress."""
+(at once between rounds, else when the round ends), kick, and void the round in progress.
+
+Closing during a round waits for its end, except a round with nothing at stake yet (a bank offer, or
+betting with no bet), which is voided so the table closes at once."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from paigow.table.commands import (
     ResumeTable,
     VoidRound,
 )
+from paigow.table.dealing import has_stake
 from paigow.table.emitter import Emitter, reject
 from paigow.table.events import (
     RulesChanged,
@@ -46,10 +50,12 @@ def close_table(em: Emitter, cmd: CloseTable) -> None:
     if s.phase == Phase.CLOSED or s.closing:
         state = "closed" if s.phase == Phase.CLOSED else "closing"
         reject(RejectCode.ALREADY_DONE, f"table {s.table_id!r} is already {state}")
-    if s.round is not None:
-        em.emit(TableClosing())
-    else:
+    if s.round is None:
         close_now(em)
+        return
+    em.emit(TableClosing())
+    if s.phase in (Phase.BANK_OFFER, Phase.BETTING) and not has_stake(em):
+        void_round(em, "the table closed", None)
 
 
 def pause_table(em: Emitter, cmd: PauseTable) -> None:

@@ -40,7 +40,6 @@ class RejectCode(StrEnum):
     FOUL = "FOUL"
     INVALID_CARDS = "INVALID_CARDS"
     NOT_YOUR_CARDS = "NOT_YOUR_CARDS"
-    HAND_ALREADY_SET = "HAND_ALREADY_SET"
     # values
     INVALID_VALUE = "INVALID_VALUE"
 

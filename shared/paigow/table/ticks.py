@@ -18,7 +18,7 @@ from paigow.table.emitter import Emitter
 from paigow.table.events import DeadlineCleared, DeadlineSet
 from paigow.table.records import SetBy
 from paigow.table.setting import set_by_house_way
-from paigow.table.settlement import maybe_showdown
+from paigow.table.settlement import maybe_showdown, void_round
 from paigow.table.state import DeadlineKind, Phase, TableState
 
 __all__ = ["next_deadline", "tick"]
@@ -65,6 +65,8 @@ def tick(em: Emitter, cmd: Tick) -> None:
     elif dl.kind == DeadlineKind.BETTING:
         if has_stake(em):
             deal_round(em, now)
+        elif em.state.closing:
+            void_round(em, "the table closed", now)
         else:
             em.emit(DeadlineCleared())
     else:
