@@ -98,3 +98,199 @@ def server_process(redis_url: str, redis: Redis, tmp_path: Path) -> Iterator[Ser
     process = ServerProcess(data_dir=tmp_path / "server", redis_url=redis_url, operator_token=OPERATOR_TOKEN)
     yield process
     process.kill()
+
+
+# ======================================================================================================
+# protocol-ws: players, tables and WebSocket clients against ``live_server`` (the real app). Every frame a
+# client receives is checked for cards its viewer may not see.
+# ======================================================================================================
+import dataclasses  # noqa: E402
+import json  # noqa: E402
+import re  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from typing import Any  # noqa: E402
+
+import websockets  # noqa: E402
+
+from paigow.rules.house_rules import HouseRules  # noqa: E402
+from paigow.table.state import Timers, new_table  # noqa: E402
+from paigow_server.store.tables import TableRepo  # noqa: E402
+
+FAST_TIMERS = Timers(bank_offer_ms=2_000, betting_ms=400, setting_ms=3_000, between_rounds_ms=150,
+                     reconnect_grace_ms=400)
+"""Short timers so whole rounds play in well under a second."""
+
+
+@dataclasses.dataclass
+class Tables:
+    """Players (real sessions through the HTTP API) and tables (written straight to the server's Redis)."""
+
+    live: LiveServer
+    redis: Redis
+    repo: TableRepo
+
+    async def player(self, name: str) -> tuple[str, str]:
+        """A new session: (player_id, token)."""
+        async with httpx.AsyncClient(base_url=self.live.url) as client:
+            response = await client.post("/api/session", json={"display_name": name})
+        assert response.status_code == 201, response.text
+        body = response.json()
+        return body["player_id"], body["token"]
+
+    async def balance(self, player_id: str) -> int:
+        return int(await self.redis.hget(f"paigow:player:{player_id}", "balance") or -1)
+
+    async def table(self, *, timers: Timers = FAST_TIMERS, rules: HouseRules | None = None) -> str:
+        table_id = await self.repo.next_id()
+        assert await self.repo.create(new_table(table_id, f"Table {table_id}", rules or HouseRules(), timers))
+        return table_id
+
+    def url(self, table_id: str) -> str:
+        return f"{self.live.ws_url}/ws/tables/{table_id}"
+
+
+@pytest.fixture
+async def tables(live_server: LiveServer, redis: Redis) -> Tables:
+    return Tables(live_server, redis, TableRepo(redis))
+
+
+_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|JK)$")
+_PUBLIC_EVENT_KINDS = ("round_settled", "round_voided")
+
+
+def _cards_in(value: Any, out: set[str]) -> None:
+    """Every card text anywhere in a JSON value, except inside public round records."""
+    if isinstance(value, dict):
+        if value.get("kind") in _PUBLIC_EVENT_KINDS:
+            return
+        for key, item in value.items():
+            if key != "recent":  # settled rounds: public
+                _cards_in(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _cards_in(item, out)
+    elif isinstance(value, str) and _CARD.match(value):
+        out.add(value)
+
+
+class TableClient:
+    """A ``websockets`` client of one table. Every frame it receives is kept in ``frames`` and checked at
+    once: no card but the viewer's own may appear outside settled-round records, no round seed before the
+    reveal, and versions follow each other."""
+
+    def __init__(self, ws: Any, player_id: str | None) -> None:
+        self.ws = ws
+        self.player_id = player_id
+        self.frames: list[dict[str, Any]] = []
+        self.view: dict[str, Any] | None = None
+        self.version: int | None = None
+        self.events: list[dict[str, Any]] = []
+        self.own_cards: set[str] = set()
+        self._next_id = 0
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def recv(self, within: float = 5.0) -> dict[str, Any]:
+        frame = json.loads(await asyncio.wait_for(self.ws.recv(), within))
+        self._check(frame)
+        self.frames.append(frame)
+        return frame
+
+    def _check(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind not in ("snapshot", "events"):
+            return
+        if kind == "events" and self.version is not None:
+            assert frame["since"] == self.version, f"version gap: at {self.version}, got {frame}"
+        view = frame["view"]
+        rnd = view["round"]
+        if rnd is not None:
+            for hand in rnd["hands"]:
+                if hand["player_id"] == self.player_id and self.player_id is not None:
+                    self.own_cards |= set(hand["cards"])
+        for event in frame.get("events", []):
+            if event["kind"] == "hands_dealt":
+                for hand in event["hands"]:
+                    if hand["player_id"] == self.player_id and self.player_id is not None:
+                        self.own_cards |= set(hand["cards"])
+            if event["kind"] == "round_started":
+                assert event["server_seed"] is None, f"round seed sent before the reveal: {event}"
+        seen: set[str] = set()
+        _cards_in(frame, seen)
+        assert seen <= self.own_cards, (
+            f"viewer {self.player_id or 'spectator'} received cards {sorted(seen - self.own_cards)} "
+            f"that are not theirs: {frame}")
+        self.version = frame["version"]
+        self.view = view
+        self.events.extend(frame.get("events", []))
+
+    async def hello(self, token: str | None = None, *, last_version: int | None = None,
+                    spectate: bool = False) -> dict[str, Any]:
+        message: dict[str, Any] = {"type": "hello", "protocol": 1}
+        if token is not None:
+            message["token"] = token
+        if last_version is not None:
+            message["last_version"] = last_version
+            self.version = last_version
+        if spectate:
+            message["spectate"] = True
+        await self.send(message)
+        return await self.recv()
+
+    async def command(self, message: dict[str, Any], within: float = 5.0) -> dict[str, Any]:
+        """Send a command and return its answer (``accepted`` or ``error``), reading pushes meanwhile."""
+        self._next_id += 1
+        command_id = f"c{self._next_id}"
+        await self.send({**message, "id": command_id})
+        return await self.until(lambda f: f["type"] in ("accepted", "error") and f.get("id") == command_id,
+                                within)
+
+    async def until(self, done: Callable[[dict[str, Any]], bool], within: float = 5.0) -> dict[str, Any]:
+        """Read frames until one satisfies ``done`` (that frame is returned)."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + within
+        while True:
+            frame = await self.recv(max(0.01, give_up - loop.time()))
+            if done(frame):
+                return frame
+
+    async def until_view(self, done: Callable[[dict[str, Any]], bool],
+                         within: float = 5.0) -> dict[str, Any]:
+        """Read until the current view satisfies ``done`` (returns at once if it already does)."""
+        if self.view is not None and done(self.view):
+            return self.view
+        await self.until(lambda f: f["type"] in ("snapshot", "events") and done(f["view"]), within)
+        assert self.view is not None
+        return self.view
+
+    async def drain(self, quiet: float = 0.05) -> None:
+        """Read everything that arrives until the connection is quiet for ``quiet`` seconds."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await self.recv(quiet)
+
+
+Connect = Callable[..., contextlib.AbstractAsyncContextManager[TableClient]]
+
+
+@pytest.fixture
+def frame_checker() -> Callable[[str | None], TableClient]:
+    """A ``TableClient`` without a socket, to test its frame checks."""
+    return lambda player_id: TableClient(None, player_id)
+
+
+@pytest.fixture
+def connect(tables: Tables) -> Connect:
+    """``async with connect(table_id, player_id=..., origin=...) as client``: an open WebSocket."""
+
+    @contextlib.asynccontextmanager
+    async def _connect(table_id: str, *, player_id: str | None = None, origin: str | None = None,
+                       **options: Any) -> AsyncIterator[TableClient]:
+        headers = {"Origin": origin} if origin is not None else None
+        async with websockets.connect(tables.url(table_id), additional_headers=headers, max_size=None,
+                                      **options) as ws:
+            yield TableClient(ws, player_id)
+
+    return _connect
+

@@ -6,7 +6,7 @@ import json
 import typing
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paigow.protocol.client import (
@@ -115,6 +115,7 @@ def test_invalid_utf8_is_malformed() -> None:
     assert _code(b'{"type":"ping","id":"\xff"}') is ErrorCode.MALFORMED_JSON
 
 
+@settings(deadline=None)  # the machine is shared: no per-example time limit
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner,
                                                                                  max_size=4),
@@ -124,6 +125,7 @@ def test_any_json_value_parses_or_gets_a_protocol_error(value: object) -> None:
     assert error is None or (error.code in ErrorCode and error.message)
 
 
+@settings(deadline=None)
 @given(st.sampled_from(CLIENT_MESSAGE_TYPES), st.dictionaries(
     st.sampled_from(["id", "seat", "buy_in_cents", "amount_cents", "low", "protocol", "token", "last_version",
                      "max_bet_cents", "spectate", "extra"]),
