@@ -149,6 +149,16 @@ def _grouped(s: list[int]) -> tuple[int, int, int, tuple[int, ...]]:
 
 def set_front(indexes: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> tuple[HouseWayClause, int, int]:
     """The House Way for seven distinct card indexes (not checked): ``(clause, i, j)``, front cards i, j."""
+    clause, i, j, _ = _set(indexes, rules)
+    return clause, i, j
+
+
+_Decision = tuple[HouseWayClause, int, int, tuple[int, ...]]
+
+
+def _set(indexes: Sequence[int], rules: HouseRules) -> _Decision:
+    """``(clause, i, j, h)``: the clause, the front cards i and j (higher first), and the seven cards in
+    group order ``h`` (for display)."""
     s = sorted(indexes, reverse=True)
     # h: the cards group by group, biggest group first, then highest rank first; within a group the joker
     # (an ace) first, natural cards last. E.g. trips + pair + two singletons: t t t p p x y (x above y).
@@ -159,16 +169,16 @@ def set_front(indexes: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> tupl
         # Clause 1, five aces: two aces in front; with a pair of kings, the kings in front.
         # Back: three aces (or five aces) beats the front pair.
         if second == 2 and r[h[5]] == _KING:
-            return HouseWayClause.FIVE_ACES, h[5], h[6]
-        return HouseWayClause.FIVE_ACES, h[3], h[4]
+            return HouseWayClause.FIVE_ACES, h[5], h[6], h
+        return HouseWayClause.FIVE_ACES, h[3], h[4], h
 
     if big == 4:
         if second == 3:
             # Clause 2, quads + trips: a pair from the trips in front (back: the four of a kind).
-            return HouseWayClause.FOUR_OF_A_KIND, h[5], h[6]
+            return HouseWayClause.FOUR_OF_A_KIND, h[5], h[6], h
         if second == 2:
             # Clause 2, quads + a pair: that pair in front (back: the four of a kind).
-            return HouseWayClause.FOUR_OF_A_KIND, h[4], h[5]
+            return HouseWayClause.FOUR_OF_A_KIND, h[4], h[5], h
         rank, top_single = r[h[3]], r[h[4]]
         if rank <= 6:
             together = True  # Clause 2: quads 2-6 stay together.
@@ -180,60 +190,60 @@ def set_front(indexes: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> tupl
             together = False  # Clause 2: aces split.
         if together:
             # Quads in back, the two highest singletons in front (back quads beats any non-pair).
-            return HouseWayClause.FOUR_OF_A_KIND, h[4], h[5]
+            return HouseWayClause.FOUR_OF_A_KIND, h[4], h[5], h
         # Split: two of the quads in front; the back keeps the other two with the singletons, which
         # outranks the bare pair in front (the same pair plus kickers).
-        return HouseWayClause.FOUR_OF_A_KIND, h[2], h[3]
+        return HouseWayClause.FOUR_OF_A_KIND, h[2], h[3], h
 
     if big == 3:
         if second == 3:
             # Clause 3, two trips: a pair from the higher trips in front (back: the lower trips).
-            return HouseWayClause.FULL_HOUSE, h[1], h[2]
+            return HouseWayClause.FULL_HOUSE, h[1], h[2], h
         if second == 2:
             if third == 2:
                 # Clause 3, trips + two pairs: the higher pair in front (back: a full house).
-                return HouseWayClause.FULL_HOUSE, h[3], h[4]
+                return HouseWayClause.FULL_HOUSE, h[3], h[4], h
             # Clause 3, trips + pair: the pair in front (back: the trips), except a pair of twos with an
             # ace and a king: A-K in front (back: a full house).
             if r[h[3]] == 2 and r[h[5]] == _ACE and r[h[6]] == _KING:
-                return HouseWayClause.FULL_HOUSE, h[5], h[6]
-            return HouseWayClause.FULL_HOUSE, h[3], h[4]
+                return HouseWayClause.FULL_HOUSE, h[5], h[6], h
+            return HouseWayClause.FULL_HOUSE, h[3], h[4], h
         # Trips and four singletons.
         front = _best_straight_or_flush(s, rules) if _could_straight_or_flush(s) else None
         if front is not None:
             # Clause 4 (with trips, a pair of them goes in front): a straight or flush beats any front.
-            return HouseWayClause.STRAIGHT_OR_FLUSH, front[0], front[1]
+            return HouseWayClause.STRAIGHT_OR_FLUSH, front[0], front[1], h
         if r[h[2]] == _ACE:
             # Clause 5, three aces: a pair of aces in back, an ace and the highest singleton in front
             # (the back pair beats a non-pair front).
-            return HouseWayClause.THREE_OF_A_KIND, h[2], h[3]
+            return HouseWayClause.THREE_OF_A_KIND, h[2], h[3], h
         # Clause 5: trips in back, the two highest singletons in front.
-        return HouseWayClause.THREE_OF_A_KIND, h[3], h[4]
+        return HouseWayClause.THREE_OF_A_KIND, h[3], h[4], h
 
     if big == 2:
         if second == 2:
             if third == 2:
                 # Clause 6, three pair: the highest pair in front (back: the two lower pairs).
-                return HouseWayClause.THREE_PAIR, h[0], h[1]
+                return HouseWayClause.THREE_PAIR, h[0], h[1], h
             return _two_pair(h)
         # One pair and five singletons.
         front = _best_straight_or_flush(s, rules) if _could_straight_or_flush(s) else None
         if front is not None:
             # Clause 4 (the pair goes in front only if a straight or flush survives without it).
-            return HouseWayClause.STRAIGHT_OR_FLUSH, front[0], front[1]
+            return HouseWayClause.STRAIGHT_OR_FLUSH, front[0], front[1], h
         # Clause 8: the pair in back, the two highest singletons in front.
-        return HouseWayClause.ONE_PAIR, h[2], h[3]
+        return HouseWayClause.ONE_PAIR, h[2], h[3], h
 
     # Seven singletons.
     front = _best_straight_or_flush(s, rules) if _could_straight_or_flush(s) else None
     if front is not None:
         # Clause 4.
-        return HouseWayClause.STRAIGHT_OR_FLUSH, front[0], front[1]
+        return HouseWayClause.STRAIGHT_OR_FLUSH, front[0], front[1], h
     # Clause 9: the highest card in back, the next two in front (the back's top card outranks the front's).
-    return HouseWayClause.NO_PAIR, h[1], h[2]
+    return HouseWayClause.NO_PAIR, h[1], h[2], h
 
 
-def _two_pair(h: tuple[int, ...]) -> tuple[HouseWayClause, int, int]:
+def _two_pair(h: tuple[int, ...]) -> _Decision:
     """Clause 7, two pair; ``h``: higher pair, lower pair, then three singletons highest first."""
     high, low, top_single = _GROUP[_RANK[h[0]]], _GROUP[_RANK[h[2]]], _RANK[h[4]]
     if high == _ACES or (high, low) in ((_HIGH, _MEDIUM), (_HIGH, _HIGH)):
@@ -245,9 +255,9 @@ def _two_pair(h: tuple[int, ...]) -> tuple[HouseWayClause, int, int]:
     if together:
         # Together: both pairs in back with the lowest singleton, the two highest singletons in front
         # (the back's two pair beats a non-pair front).
-        return HouseWayClause.TWO_PAIR, h[4], h[5]
+        return HouseWayClause.TWO_PAIR, h[4], h[5], h
     # Split: the higher pair in back with the singletons, the lower pair in front (the higher pair wins).
-    return HouseWayClause.TWO_PAIR, h[2], h[3]
+    return HouseWayClause.TWO_PAIR, h[2], h[3], h
 
 
 def _checked_indexes(cards7: Sequence[Card]) -> list[int]:
@@ -262,23 +272,15 @@ def _checked_indexes(cards7: Sequence[Card]) -> list[int]:
 
 def house_way_clause(cards7: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> HouseWayClause:
     """The clause of the House Way that sets these seven cards."""
-    return set_front(_checked_indexes(cards7), rules)[0]
+    return _set(_checked_indexes(cards7), rules)[0]
 
 
 def house_way(cards7: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> Split:
     """The House Way split of seven distinct cards (never a foul).
 
+    Both hands list their cards group by group (pairs first), highest first: ``6 6 Q 9 2 | 3 3``.
     Raises ``InvalidCardError`` (a ``ValueError``) unless there are exactly seven distinct cards.
     """
-    indexes = _checked_indexes(cards7)
-    _, i, j = set_front(indexes, rules)
-    return _split(indexes, i, j)
-
-
-def _split(indexes: list[int], i: int, j: int) -> Split:
-    """The split with front cards ``i``, ``j``; both hands listed group by group (pairs first), high first."""
-    high: list[Card] = []
-    low: list[Card] = []
-    for c in _grouped(sorted(indexes, reverse=True))[3]:
-        (low if c in (i, j) else high).append(DECK[c])
-    return Split(tuple(high), tuple(low))
+    _, i, j, h = _set(_checked_indexes(cards7), rules)
+    deck = DECK
+    return Split(tuple([deck[c] for c in h if c != i and c != j]), (deck[i], deck[j]))

@@ -1,0 +1,134 @@
+"""Speed of the House Way and of the simulator, in CPython.
+
+Run: ``python benchmarks/bench_house_way.py [--hands N] [--repeat R] [--sim-hands S]``. Prints a Markdown
+table: ``house_way`` (Card values in, ``Split`` out) and ``set_front`` (card indexes in, front indexes
+out) per call, best of R runs over the same N random seven-card hands from the 53-card deck, split by the
+clause that set them; then ``paigow.sim`` hands per second in one process and over two worker processes
+(the ``paigow sim --workers 2`` path: spawned workers, 20,000-hand chunks, start-up included); then what
+importing ``house_way``'s precomputed tables costs (a fresh interpreter, ``hand_value`` already loaded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+from paigow.rules.cards import DECK, Card
+from paigow.rules.house_way import HouseWayClause, house_way, set_front
+from paigow.sim import chunk_seed, chunk_sizes, merge, simulate
+
+IMPORT_PROBE = """
+import importlib.util, sys, time, tracemalloc
+import paigow.rules  # loads every rules module, house_way included
+path = sys.modules["paigow.rules.house_way"].__file__
+
+def fresh_copy(name):  # the cost of house_way's own tables alone (its imports are loaded already)
+    spec = importlib.util.spec_from_file_location("paigow.rules." + name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+fresh_copy("_warm")  # the compiled code is cached by then
+t = time.perf_counter()
+timed = fresh_copy("_timed")
+elapsed = time.perf_counter() - t
+tracemalloc.start()
+traced = fresh_copy("_traced")
+current, peak = tracemalloc.get_traced_memory()
+print(elapsed, current, peak)
+"""
+
+
+def best_per_call(fn: Callable[[], object], calls: int, repeat: int) -> float:
+    """Best CPU time per call, in microseconds, of ``fn`` (which makes ``calls`` calls). CPU time
+    (``process_time``) rather than wall time, so other processes on a shared machine disturb it less."""
+    times = []
+    for _ in range(repeat):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return min(times) / calls * 1e6
+
+
+def bench_house_way(hands: int, repeat: int) -> list[tuple[str, float]]:
+    rng = random.Random(3)
+    indexes = [rng.sample(range(53), 7) for _ in range(hands)]
+    cards: list[list[Card]] = [[DECK[i] for i in h] for h in indexes]
+
+    def run_house_way() -> None:
+        for h in cards:
+            house_way(h)
+
+    def run_set_front() -> None:
+        for h in indexes:
+            set_front(h)
+
+    rows = [("house_way(cards7), random hands", best_per_call(run_house_way, hands, repeat)),
+            ("set_front(indexes7), random hands", best_per_call(run_set_front, hands, repeat))]
+    by_clause: dict[HouseWayClause, list[list[int]]] = {}
+    for h in indexes:
+        by_clause.setdefault(set_front(h)[0], []).append(h)
+    for clause in sorted(by_clause):
+        group = by_clause[clause]
+        if len(group) < 50:
+            continue
+
+        def run_group(group: list[list[int]] = group) -> None:
+            for h in group:
+                set_front(h)
+
+        share = len(group) / hands
+        rows.append((f"set_front, clause {int(clause)} ({clause.name.lower()}, {share:.1%} of hands)",
+                     best_per_call(run_group, len(group), repeat)))
+    return rows
+
+
+def bench_sim(hands: int) -> list[tuple[str, float]]:
+    t = time.process_time()
+    simulate(hands, 1)
+    one = hands / (time.process_time() - t)
+    sizes = chunk_sizes(hands * 2, 20_000)
+    t = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=2, mp_context=get_context("spawn")) as pool:
+        merge(pool.map(simulate, sizes, [chunk_seed(1, k) for k in range(len(sizes))]))
+    two = hands * 2 / (time.perf_counter() - t)
+    return [(f"paigow.sim, 1 process, CPU time ({hands:,} hands)", one),
+            (f"paigow.sim, 2 worker processes, wall time ({hands * 2:,} hands, start-up included)", two)]
+
+
+def import_cost() -> tuple[float, float, float]:
+    out = subprocess.run([sys.executable, "-c", IMPORT_PROBE], capture_output=True, text=True, check=True)
+    elapsed, current, peak = out.stdout.split()
+    return float(elapsed), float(current), float(peak)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hands", type=int, default=50_000, help="random hands for the House Way timing")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--sim-hands", type=int, default=100_000, help="hands per process for the sim")
+    args = parser.parse_args(argv)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load}; "
+          f"{args.hands:,} random hands, best of {args.repeat}\n")
+    print("| measure | µs per call |\n|---|---:|")
+    for name, us in bench_house_way(args.hands, args.repeat):
+        print(f"| {name} | {us:.2f} |")
+    print("\n| simulation | hands/s |\n|---|---:|")
+    for name, rate in bench_sim(args.sim_hands):
+        print(f"| {name} | {rate:,.0f} |")
+    elapsed, current, peak = import_cost()
+    print(f"\nhouse_way's own tables (a fresh copy of the module, after the rest of paigow.rules): "
+          f"{elapsed * 1e3:.2f} ms, "
+          f"{current / 1024:.0f} KiB held ({peak / 1024:.0f} KiB peak, tracemalloc)")
+
+
+if __name__ == "__main__":
+    main()
