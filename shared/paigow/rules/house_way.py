@@ -61,20 +61,20 @@ _LOW, _MEDIUM, _HIGH, _ACES = 0, 1, 2, 3
 _GROUP: tuple[int, ...] = (
     0, 0, *[_LOW if r <= 6 else _MEDIUM if r <= 10 else _HIGH if r <= 13 else _ACES for r in range(2, 15)])
 
-# Every way to take a front (positions p, q) and a back (the other five positions) from seven cards.
 def _positions(p: int, q: int) -> tuple[int, int, int, int, int, int, int]:
+    """Front positions p, q and the five back positions of seven cards."""
     a, b, c, d, e = (k for k in range(7) if k not in (p, q))
     return p, q, a, b, c, d, e
 
 
-_SPLITS = tuple(_positions(p, q) for p in range(7) for q in range(p + 1, 7))
+_SPLITS = tuple(_positions(p, q) for p in range(7) for q in range(p + 1, 7))  # all 21
 
-# Rank windows of the ten straights over a 14-bit mask (bit 0 = the ace played low, bit r-1 = rank r).
+# Rank bits of a 14-bit mask: bit r-1 for rank r (bit 0 is the ace played low); the joker has none.
 _RANK_BIT: tuple[int, ...] = (*[2 << (i // 4) for i in range(52)], 0)
 # Suit counters: four 4-bit fields; a field reaches 8 (bit 3 set) once 3 (4 with the joker) is added to 5.
 _SUIT_COUNT: tuple[int, ...] = (*[1 << 4 * (i % 4) for i in range(52)], 0)
 _FIVE_SUITED, _FOUR_SUITED, _SUIT_HIGH_BITS = 0x3333, 0x4444, 0x8888
-_FIRST_STRAIGHT_KEY = HandCategory.STRAIGHT << 24
+_FIRST_STRAIGHT_KEY = HandCategory.STRAIGHT << 24  # the lowest straight's high key (hand_value's key layout)
 
 
 def _grouping(pattern: int) -> tuple[int, int, int, itemgetter[tuple[int, ...]]]:
@@ -127,7 +127,9 @@ def _best_straight_or_flush(cards: Sequence[int], rules: HouseRules) -> tuple[in
         if suits[ia] & suits[ib] & suits[ic] & suits[id_] & suits[ie]:
             code = -code
         back = table[code]
-        if back >= _FIRST_STRAIGHT_KEY:  # in the shapes that reach clause 4: straights and flushes only
+        # In the shapes that reach clause 4 (trips, one pair, no pair) a back of a straight or better is a
+        # straight, flush or straight flush: a full house, quads or five aces would need more matched ranks.
+        if back >= _FIRST_STRAIGHT_KEY:
             score = low_key(cards[p], cards[q]) << 32 | back
             if score > best:
                 best = score
