@@ -126,7 +126,7 @@ class TableFeed:
                 log.exception("table feed %s failed on %s", self.table_id, type(item).__name__)
                 if isinstance(item, _Join) and not item.done.done():
                     item.done.set_exception(exc)
-                self.state = None  # reload on the next item
+                await self._resnapshot()
 
     async def _ensure_state(self) -> TableState:
         if self.state is None:
@@ -187,11 +187,21 @@ class TableFeed:
                 if c.version == self.state.version + 1:
                     self._advance(c)
             return
+        await self._resnapshot()
+
+    async def _resnapshot(self) -> None:
+        """Forget what the feed believed, reload the table, and send a snapshot to every member that is
+        not at the reloaded version. A failure here leaves the state unknown: the next item retries."""
         self.state = None
-        state = await self._ensure_state()
-        for sub in self.members:
-            sub.deliver(self._snapshot(state, sub.viewer))
-            self.members[sub] = state.version
+        try:
+            state = await self._ensure_state()
+        except Exception:
+            log.exception("table feed %s could not reload the table", self.table_id)
+            return
+        for sub, seen in self.members.items():
+            if seen != state.version:
+                sub.deliver(self._snapshot(state, sub.viewer))
+                self.members[sub] = state.version
 
     def _advance(self, commit: VersionedEvents) -> None:
         assert self.state is not None

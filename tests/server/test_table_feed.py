@@ -1,0 +1,183 @@
+"""TableFeed with an in-memory source: commits in order, duplicates ignored, gaps caught up from the log or
+answered with snapshots, and each viewer's frames projected for that viewer."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from paigow.table.commands import Command, PlaceBet, Sit, Tick
+from paigow.table.machine import apply
+from paigow.table.state import TableState, Timers, new_table
+from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
+from paigow_server.store.codec import VersionedEvents
+from paigow_server.table_feed import TableFeed, TableGoneError
+
+T0 = 1_800_000_000_000
+
+
+class Source:
+    """The table's history: every state and commit, as Redis would hold them."""
+
+    def __init__(self) -> None:
+        self.states = [new_table("t1", "Main", timers=Timers(betting_ms=60_000))]
+        self.commits: list[VersionedEvents] = []
+        self.log_reaches_back = True
+
+    def play(self, command: Command) -> VersionedEvents:
+        state, events = apply(self.states[-1], command, seed=bytes(range(32)))
+        assert events, command
+        self.states.append(state)
+        commit = VersionedEvents(state.version, events)
+        self.commits.append(commit)
+        return commit
+
+    async def load(self, table_id: str) -> TableState | None:
+        return self.states[-1] if table_id == "t1" else None
+
+    async def events_since(self, table_id: str, version: int) -> list[VersionedEvents] | None:
+        if not self.log_reaches_back:
+            return None
+        return [c for c in self.commits if c.version > version]
+
+
+class Viewer_:
+    def __init__(self, viewer: Viewer) -> None:
+        self.viewer = viewer
+        self.frames: list[dict[str, Any]] = []
+
+    def deliver(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+
+def _deal(source: Source) -> None:
+    source.play(Sit(player_id="ann", name="Ann", seat=1, buy_in_cents=10_000))
+    source.play(Sit(player_id="bo", name="Bo", seat=2, buy_in_cents=10_000))
+    source.play(Tick(now_ms=T0))  # the round starts, betting opens
+    source.play(PlaceBet(player_id="ann", amount_cents=1_000))
+    source.play(PlaceBet(player_id="bo", amount_cents=1_000))  # everyone has bet: the deal
+
+
+async def _started(feed: TableFeed, *viewers: Viewer_, last: int | None = None) -> None:
+    feed.start()
+    for v in viewers:
+        await feed.join(v, last)
+
+
+async def _settle(feed: TableFeed) -> None:
+    """Let the feed's task handle everything queued so far."""
+    probe = Viewer_(SpectatorViewer())
+    await feed.join(probe, None)
+    feed.leave(probe)
+
+
+async def test_each_viewer_gets_its_own_projection_of_each_commit() -> None:
+    source = Source()
+    feed = TableFeed("t1", source)
+    ann, bo, spectator = Viewer_(PlayerViewer("ann")), Viewer_(PlayerViewer("bo")), Viewer_(SpectatorViewer())
+    await _started(feed, ann, bo, spectator)
+    _deal(source)
+    for commit in source.commits:
+        feed.published(commit)
+    await _settle(feed)
+    await feed.stop()
+    for viewer, me in ((ann, "ann"), (bo, "bo"), (spectator, None)):
+        assert viewer.frames[0]["type"] == "snapshot"
+        assert [f["version"] for f in viewer.frames[1:]] == [1, 2, 3, 4, 5]
+        assert all(f["since"] == f["version"] - 1 for f in viewer.frames[1:])
+        dealt = next(e for e in viewer.frames[-1]["events"] if e["kind"] == "hands_dealt")
+        for hand in dealt["hands"]:
+            assert (len(hand["cards"]) == 7) is (hand["player_id"] == me and me is not None)
+        for hand in viewer.frames[-1]["view"]["round"]["hands"]:
+            assert bool(hand["cards"]) is (hand["player_id"] == me and me is not None)
+        seed_events = [e for f in viewer.frames[1:] for e in f["events"] if e["kind"] == "round_started"]
+        assert [e["server_seed"] for e in seed_events] == [None]
+
+
+async def test_duplicates_and_old_commits_are_ignored() -> None:
+    source = Source()
+    feed = TableFeed("t1", source)
+    spectator = Viewer_(SpectatorViewer())
+    _deal(source)
+    await _started(feed, spectator)  # joins at version 5
+    for commit in source.commits:
+        feed.published(commit)  # all already in the loaded state
+    await _settle(feed)
+    await feed.stop()
+    assert [f["type"] for f in spectator.frames] == ["snapshot"]
+
+
+async def test_a_gap_is_caught_up_from_the_log() -> None:
+    source = Source()
+    feed = TableFeed("t1", source)
+    spectator = Viewer_(SpectatorViewer())
+    await _started(feed, spectator)
+    _deal(source)
+    feed.published(source.commits[0])
+    feed.published(source.commits[3])  # 2 and 3 were lost on the way
+    feed.published(source.commits[4])
+    await _settle(feed)
+    await feed.stop()
+    assert [(f["type"], f["version"]) for f in spectator.frames] == [
+        ("snapshot", 0), ("events", 1), ("events", 2), ("events", 3), ("events", 4), ("events", 5)]
+
+
+async def test_a_gap_older_than_the_log_sends_everyone_a_snapshot() -> None:
+    source = Source()
+    feed = TableFeed("t1", source)
+    ann, spectator = Viewer_(PlayerViewer("ann")), Viewer_(SpectatorViewer())
+    await _started(feed, ann, spectator)
+    _deal(source)
+    source.log_reaches_back = False
+    feed.published(source.commits[4])
+    await _settle(feed)
+    await feed.stop()
+    for viewer in (ann, spectator):
+        assert [(f["type"], f["version"]) for f in viewer.frames] == [("snapshot", 0), ("snapshot", 5)]
+    assert ann.frames[-1]["view"]["you"]["position"] == 1
+
+
+async def test_a_join_with_a_version_gets_the_missed_commits_from_memory() -> None:
+    source = Source()
+    feed = TableFeed("t1", source)
+    watcher = Viewer_(SpectatorViewer())
+    await _started(feed, watcher)
+    _deal(source)
+    for commit in source.commits:
+        feed.published(commit)
+    source.log_reaches_back = False  # only the feed's memory can answer
+    late = Viewer_(PlayerViewer("bo"))
+    await feed.join(late, 2)
+    await feed.stop()
+    assert len(late.frames) == 1
+    frame = late.frames[0]
+    assert (frame["type"], frame["since"], frame["version"]) == ("events", 2, 5)
+    kinds = [e["kind"] for e in frame["events"]]
+    assert kinds.count("bet_placed") == 2
+    assert {"round_started", "betting_opened", "hands_dealt"} <= set(kinds)
+
+
+async def test_an_unknown_table_refuses_the_join() -> None:
+    feed = TableFeed("t9", Source())
+    feed.start()
+    with pytest.raises(TableGoneError, match="no table 't9'"):
+        await feed.join(Viewer_(SpectatorViewer()), None)
+    await feed.stop()
+
+
+async def test_an_unreadable_commit_reloads_instead_of_dying() -> None:
+    source = Source()
+    feed = TableFeed("t1", source)
+    spectator = Viewer_(SpectatorViewer())
+    await _started(feed, spectator)
+    _deal(source)
+    feed.published(VersionedEvents(1, source.commits[4].events))  # events that do not fit version 0
+    feed.published(source.commits[1])
+    await _settle(feed)
+    await feed.stop()
+    # The bad commit was dropped with the cached state; the feed reloaded and sent a snapshot.
+    assert [(f["type"], f["version"]) for f in spectator.frames] == [("snapshot", 0), ("snapshot", 5)]
+    assert feed.state is not None
+    assert feed.state.version == 5

@@ -1,0 +1,105 @@
+"""TableTimers against a real Redis: deadlines become Ticks, also for tables found after a restart; a Tick
+that is not due changes nothing; a process that does not drive a table leaves its timers alone."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from redis.asyncio import Redis
+
+from paigow.table.commands import Sit, Tick
+from paigow.table.state import Phase, Timers, new_table
+from paigow_server.metrics import Metrics
+from paigow_server.store.accounts import Accounts
+from paigow_server.store.tables import TableRepo
+from paigow_server.tables import TableService
+from paigow_server.timers import TableTimers
+
+QUICK = Timers(betting_ms=200, between_rounds_ms=50)
+
+
+async def _table_with_player(repo: TableRepo, service: TableService, table_id: str = "t1") -> None:
+    assert await repo.create(new_table(table_id, "Main", timers=QUICK))
+    player = await Accounts(repo.redis, starting_balance_cents=100_000).create("Ann")
+    await service.execute(table_id, Sit(player_id=player.player_id, name="Ann", seat=1, buy_in_cents=10_000))
+
+
+async def _wait_for(repo: TableRepo, table_id: str, check: Any, within: float = 5.0) -> None:
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + within
+    while loop.time() < give_up:
+        state = await repo.load(table_id)
+        if state is not None and check(state):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"table {table_id} never got there: {await repo.load(table_id)}")
+
+
+async def test_a_commit_schedules_its_deadline_at_once(redis: Redis) -> None:
+    repo = TableRepo(redis)
+    service = TableService(repo, Metrics())
+    timers = TableTimers(service, repo, rescan_s=60)
+    await timers.start()
+    try:
+        await _table_with_player(repo, service)
+        # The sit left a pending next-round timer: ticked at once, the round starts and betting opens...
+        await _wait_for(repo, "t1", lambda s: s.phase is Phase.BETTING)
+        # ...and with nobody betting, the betting deadline passes and the table waits without a deadline.
+        await _wait_for(repo, "t1", lambda s: s.deadline is None, within=3)
+        assert timers.scheduled("t1") is None
+    finally:
+        await timers.stop()
+
+
+async def test_after_a_restart_the_rescan_finds_every_due_deadline(redis: Redis) -> None:
+    repo = TableRepo(redis)
+    service = TableService(repo, Metrics())
+    for table_id in ("t1", "t2"):
+        await _table_with_player(repo, service, table_id)  # no timers running: nothing happens
+    for table_id in ("t1", "t2"):
+        state = await repo.load(table_id)
+        assert state is not None
+        assert state.phase is Phase.IDLE
+    restarted = TableTimers(TableService(repo, Metrics()), repo, rescan_s=60)
+    await restarted.start()  # the first scan happens in start()
+    try:
+        for table_id in ("t1", "t2"):
+            await _wait_for(repo, table_id, lambda s: s.phase is Phase.BETTING)
+    finally:
+        await restarted.stop()
+
+
+async def test_a_tick_that_is_not_due_changes_nothing(redis: Redis) -> None:
+    repo = TableRepo(redis)
+    service = TableService(repo, Metrics())
+    await _table_with_player(repo, service)
+    await service.execute("t1", Tick(now_ms=service.now_ms()))  # starts the round: betting for 200 ms
+    state = await repo.load("t1")
+    assert state is not None
+    assert state.phase is Phase.BETTING
+    early = await service.execute("t1", Tick(now_ms=service.now_ms()))
+    assert early.events == ()
+    assert await repo.load("t1") == state
+
+
+async def test_only_the_process_that_drives_a_table_ticks_it(redis: Redis) -> None:
+    repo = TableRepo(redis)
+    service = TableService(repo, Metrics())
+    claims: list[str] = []
+
+    async def not_mine(table_id: str) -> bool:
+        claims.append(table_id)
+        return False
+
+    timers = TableTimers(service, repo, rescan_s=0.1, claim=not_mine)
+    await timers.start()
+    try:
+        await _table_with_player(repo, service)
+        await asyncio.sleep(0.4)
+        state = await repo.load("t1")
+        assert state is not None
+        assert state.phase is Phase.IDLE  # due, but another process drives it
+        assert "t1" in claims
+    finally:
+        await timers.stop()
