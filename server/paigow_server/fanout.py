@@ -33,6 +33,8 @@ log = logging.getLogger("paigow_server.fanout")
 
 _MAX_PENDING_MARKS = 10_000
 _RECONNECT_PAUSE_S = 0.5
+CHECK_S = 5.0
+"""How often each feed compares its version with Redis (a safety net under pub/sub)."""
 
 
 class Fanout:
@@ -155,7 +157,12 @@ class Fanout:
                 log.warning("unsubscribe from table %s failed: %s", table_id, exc)
 
     async def _listen(self) -> None:
+        """Read the table channels. Commits published while the connection was down are lost to pub/sub,
+        so after a reconnection, and every ``CHECK_S`` seconds, each feed checks its version in Redis."""
         assert self._pubsub is not None
+        loop = asyncio.get_running_loop()
+        next_check = loop.time() + CHECK_S
+        reconnected = False
         while True:
             await self._subscribed.wait()
             try:
@@ -163,8 +170,13 @@ class Fanout:
             except (RedisError, OSError) as exc:
                 self._metrics.redis_errors.labels(operation="pubsub").inc()
                 log.warning("pub/sub listener: %s; reconnecting", exc)
+                reconnected = True
                 await asyncio.sleep(_RECONNECT_PAUSE_S)
                 continue
+            if reconnected or loop.time() >= next_check:
+                reconnected, next_check = False, loop.time() + CHECK_S
+                for feed in list(self._feeds.values()):
+                    feed.refresh()
             if message is None or message.get("type") != "message":
                 continue
             self._dispatch(message["channel"], message["data"])

@@ -46,6 +46,8 @@ class CommitSource(Protocol):
         """The commits after ``version``, oldest first; None when the log no longer reaches back."""
         ...
 
+    async def version(self, table_id: str) -> int | None: ...
+
 
 class Subscriber(Protocol):
     """A connection watching a table. ``deliver`` must not block (it queues the text for sending)."""
@@ -72,6 +74,10 @@ class _Leave:
     subscriber: Subscriber
 
 
+class _Refresh:
+    """Compare the feed's version with Redis and catch up if it fell behind."""
+
+
 LatencyHook = Callable[[int], None]
 """Called with the version just pushed to every viewer (for the command-to-push metric)."""
 
@@ -84,7 +90,7 @@ class TableFeed:
         self.state: TableState | None = None
         self.members: dict[Subscriber, int] = {}
         self._recent: deque[VersionedEvents] = deque(maxlen=RECENT_COMMITS)
-        self._inbox: asyncio.Queue[VersionedEvents | _Join | _Leave | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[VersionedEvents | _Join | _Leave | _Refresh | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
 
     # --- called from outside the feed's task ------------------------------------------------------------
@@ -110,6 +116,10 @@ class TableFeed:
     def leave(self, subscriber: Subscriber) -> None:
         self._inbox.put_nowait(_Leave(subscriber))
 
+    def refresh(self) -> None:
+        """Check the table's version in Redis and catch up if commits were missed."""
+        self._inbox.put_nowait(_Refresh())
+
     # --- the feed's task --------------------------------------------------------------------------------
     async def _run(self) -> None:
         while (item := await self._inbox.get()) is not None:
@@ -118,6 +128,8 @@ class TableFeed:
                     await self._on_commit(item)
                 elif isinstance(item, _Join):
                     await self._on_join(item)
+                elif isinstance(item, _Refresh):
+                    await self._on_refresh()
                 else:
                     self.members.pop(item.subscriber, None)
             except asyncio.CancelledError:
@@ -180,9 +192,24 @@ class TableFeed:
         # A gap: commits were published that this feed never received.
         log.warning("table %s: feed at version %d got %d; catching up", self.table_id, self.state.version,
                     commit.version)
+        await self._catch_up()
+
+    async def _on_refresh(self) -> None:
+        """A check against Redis (periodic, and after the pub/sub connection was lost)."""
+        if self.state is None:
+            await self._resnapshot()
+            return
+        version = await self._source.version(self.table_id)
+        if version is not None and version > self.state.version:
+            log.warning("table %s: feed at version %d, table at %d; catching up", self.table_id,
+                        self.state.version, version)
+            await self._catch_up()
+
+    async def _catch_up(self) -> None:
+        """Apply the commits after the feed's version from the log, or reload and resnapshot."""
+        assert self.state is not None
         commits = await self._source.events_since(self.table_id, self.state.version)
-        expected = self.state.version + 1
-        if commits is not None and commits and commits[0].version == expected:
+        if commits is not None and commits and commits[0].version == self.state.version + 1:
             for c in commits:
                 if c.version == self.state.version + 1:
                     self._advance(c)

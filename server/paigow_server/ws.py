@@ -242,6 +242,18 @@ class TableConnection:
             return None
 
     async def _handle(self, msg: Hello | Sync | Ping | ClientCommand | None) -> None:
+        """Answer one message. A failure of the server's own (a bug, a lost store) is answered with
+        INTERNAL_ERROR and logged: it never takes the connection down."""
+        try:
+            await self._dispatch(msg)
+        except (_Closed, WebSocketDisconnect, asyncio.CancelledError):
+            raise
+        except Exception:
+            log.exception("%s on table %s failed", getattr(msg, "type", "?"), self.table_id)
+            self._error(getattr(msg, "id", None), ErrorCode.INTERNAL_ERROR,
+                        "the server could not do that; nothing changed")
+
+    async def _dispatch(self, msg: Hello | Sync | Ping | ClientCommand | None) -> None:
         match msg:
             case None:
                 return

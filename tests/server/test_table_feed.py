@@ -37,6 +37,9 @@ class Source:
     async def load(self, table_id: str) -> TableState | None:
         return self.states[-1] if table_id == "t1" else None
 
+    async def version(self, table_id: str) -> int | None:
+        return self.states[-1].version if table_id == "t1" else None
+
     async def events_since(self, table_id: str, version: int) -> list[VersionedEvents] | None:
         if not self.log_reaches_back:
             return None
@@ -181,3 +184,16 @@ async def test_an_unreadable_commit_reloads_instead_of_dying() -> None:
     assert [(f["type"], f["version"]) for f in spectator.frames] == [("snapshot", 0), ("snapshot", 5)]
     assert feed.state is not None
     assert feed.state.version == 5
+
+
+async def test_a_refresh_catches_up_commits_that_pub_sub_never_delivered() -> None:
+    source = Source()
+    feed = TableFeed("t1", source)
+    spectator = Viewer_(SpectatorViewer())
+    await _started(feed, spectator)
+    _deal(source)  # committed, never published
+    feed.refresh()
+    feed.refresh()  # a second check finds nothing new
+    await _settle(feed)
+    await feed.stop()
+    assert [f["version"] for f in spectator.frames] == [0, 1, 2, 3, 4, 5]

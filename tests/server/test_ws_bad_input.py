@@ -244,3 +244,24 @@ async def test_the_raw_upgrade_without_origin_is_allowed(tables: Any, live_serve
     async with websockets.connect(f"{live_server.ws_url}/ws/tables/{table_id}") as raw:
         await raw.send(json.dumps({"type": "hello", "protocol": 1}))
         assert json.loads(await raw.recv())["type"] == "snapshot"
+
+
+async def test_a_server_failure_is_an_error_not_a_dropped_connection(tables: Any, connect: Any,
+                                                                     live_server: Any,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    table_id = await tables.table(timers=CALM)
+    player_id, token = await tables.player("Ann")
+    service = live_server.app.state.realtime.service
+
+    async def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    async with connect(table_id, player_id=player_id) as client:
+        await client.hello(token)
+        monkeypatch.setattr(service, "execute", broken)
+        error = await client.command({"type": "sit", "seat": 1, "buy_in_cents": 5_000})
+        assert (error["type"], error["code"], error["id"]) == ("error", "INTERNAL_ERROR", "c1")
+        await _usable(client)
+        monkeypatch.undo()
+        answer = await client.command({"type": "sit", "seat": 1, "buy_in_cents": 5_000})
+        assert answer["type"] == "accepted"
