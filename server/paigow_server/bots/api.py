@@ -46,13 +46,15 @@ class BotApi:
         return "ws" + self.base_url.removeprefix("http")
 
     async def _request(self, method: str, path: str, **options: Any) -> httpx.Response:
-        for attempt in range(len(self.base_urls)):
+        candidates = list(self.base_urls)
+        for base in candidates:
             try:
-                return await self._client.request(method, self.base_urls[0] + path, **options)
+                return await self._client.request(method, base + path, **options)
             except httpx.TransportError:
-                if attempt == len(self.base_urls) - 1:
+                if base == candidates[-1]:
                     raise
-                self.base_urls.append(self.base_urls.pop(0))  # that process is gone: use the next
+                if self.base_urls[0] == base:  # that process is gone: prefer the next one from now on
+                    self.base_urls.append(self.base_urls.pop(0))
         raise AssertionError("unreachable")
 
     def _operator(self) -> dict[str, str]:

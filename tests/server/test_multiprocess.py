@@ -1,0 +1,149 @@
+"""Several ``paigow serve`` processes on one private Redis: one table played from two processes; the
+owner SIGKILLed mid-round and the round finished by another; a stale owner (SIGSTOPped past its lease)
+that wakes up cannot write. Every run ends with the money and the ledger checked."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from paigow.table.state import Phase
+from paigow_server.bots.player import Behaviour
+from paigow_server.bots.run import BotsConfig, RunResult, run_bots
+from paigow_server.store import keys
+from paigow_server.store.ledger import Ledger
+from paigow_server.store.tables import TableRepo
+from paigow_server.testing import ServerProcess
+
+TOKEN = "scale-test-operator-token-0123456789"
+QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
+
+StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
+
+
+@pytest.fixture
+def cluster(redis_url: str, redis: Redis, tmp_path: Path) -> Iterator[StartCluster]:
+    """``await cluster(n)``: n ``paigow serve`` processes on the private Redis, started side by side
+    (killed at the end)."""
+    started: list[ServerProcess] = []
+
+    async def start(count: int) -> list[ServerProcess]:
+        processes = [ServerProcess(data_dir=tmp_path / f"server{len(started) + i}", redis_url=redis_url,
+                                   operator_token=TOKEN) for i in range(count)]
+        started.extend(processes)
+        await asyncio.gather(*(asyncio.to_thread(process.start) for process in processes))
+        return processes
+
+    yield start
+    for process in started:
+        if process.pid is not None:
+            os.kill(process.pid, signal.SIGCONT)
+        process.kill()
+
+
+def bots_config(processes: list[ServerProcess], **options: object) -> BotsConfig:
+    settings: dict[str, object] = {"tables": 1, "players_per_table": 4, "spectators": 2, "rounds": 2,
+                                   "seed": 5, "timeout_s": 90.0, "behaviour": QUIET}
+    settings.update(options)
+    return BotsConfig(url=processes[0].url, operator_token=TOKEN,
+                      table_urls=tuple(p.ws_url for p in processes), **settings)  # type: ignore[arg-type]
+
+
+async def assert_money_and_ledger_intact(redis: Redis, result: RunResult) -> None:
+    assert result.money_ok, result.money_message
+    assert result.stats.hidden_card_leaks == 0
+    derived = await Ledger(redis).balances()
+    for player_id in await redis.smembers(keys.PLAYERS):
+        balance = int(await redis.hget(keys.player(player_id), "balance") or 0)
+        assert derived.get(f"player:{player_id}", 0) == balance, f"ledger and balance of {player_id} differ"
+    assert derived.get("house", 0) == int(await redis.get(keys.HOUSE_NET) or 0)
+    leftovers = {account: cents for account, cents in derived.items()
+                 if account.startswith(("round:", "seat:")) and cents != 0}
+    assert not leftovers, f"money left in rounds or seats after every bot left: {leftovers}"
+    assert sum(derived.values()) == 0
+
+
+async def wait_for_setting_phase(redis: Redis, within: float = 30.0) -> tuple[str, str]:
+    """(table id, round id) of the first table seen in the setting phase."""
+    repo = TableRepo(redis)
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + within
+    while loop.time() < give_up:
+        for state in await repo.load_many(await repo.list_ids()):
+            if state is not None and state.phase is Phase.SETTING and state.round is not None:
+                return state.table_id, state.round.round_id
+        await asyncio.sleep(0.01)
+    raise AssertionError("no table reached the setting phase")
+
+
+async def owner_process(redis: Redis, table_id: str, processes: list[ServerProcess]) -> ServerProcess:
+    lease = await redis.get(keys.table_lease(table_id))
+    assert lease is not None, "the table being played has a lease"
+    pid = int(lease.split(" ")[0].split(".")[-2])  # owner ids are host.pid.random
+    return next(p for p in processes if p.pid == pid)
+
+
+async def settled_round_ids(redis: Redis, table_id: str) -> set[str]:
+    state = await TableRepo(redis).load(table_id)
+    assert state is not None
+    return {record.round_id for record in state.recent}
+
+
+async def test_players_on_two_processes_play_one_table_together(cluster: StartCluster, redis: Redis) -> None:
+    processes = await cluster(2)
+    result = await run_bots(bots_config(processes))
+    assert result.completed_tables == 1, result.summary()
+    assert result.stats.rounds >= 2
+    owner = await owner_process(redis, result.table_ids[0], processes)
+    assert owner in processes, "one process drives the table; half the bots spoke to the other one"
+    await assert_money_and_ledger_intact(redis, result)
+
+
+async def test_killing_the_owner_mid_round_lets_another_process_finish_the_round(
+        cluster: StartCluster, redis: Redis) -> None:
+    processes = await cluster(2)
+    run = asyncio.create_task(run_bots(bots_config(processes, rounds=3)))
+    table_id, round_id = await wait_for_setting_phase(redis)
+    victim = await owner_process(redis, table_id, processes)
+    await asyncio.to_thread(victim.kill)  # SIGKILL: no shutdown code, the lease is left to expire
+    result = await run
+    assert result.completed_tables == 1, result.summary()
+    assert round_id in await settled_round_ids(redis, table_id), "the round in progress at the kill settled"
+    survivor = next(p for p in processes if p is not victim)
+    assert await owner_process(redis, table_id, processes) is survivor
+    await assert_money_and_ledger_intact(redis, result)
+
+
+async def test_a_stale_owner_that_wakes_up_cannot_write(cluster: StartCluster, redis: Redis) -> None:
+    processes = await cluster(2)
+    run = asyncio.create_task(run_bots(bots_config(processes, rounds=3)))
+    table_id, _ = await wait_for_setting_phase(redis)
+    stale = await owner_process(redis, table_id, processes)
+    assert stale.pid is not None
+    token_before = int(await redis.get(keys.table_fence(table_id)) or 0)
+    os.kill(stale.pid, signal.SIGSTOP)  # frozen: no renewals, no answers, sockets open
+    try:
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + 40
+        while int(await redis.get(keys.table_fence(table_id)) or 0) == token_before:
+            assert loop.time() < give_up, "nobody took the frozen owner's table over"
+            await asyncio.sleep(0.05)
+    finally:
+        os.kill(stale.pid, signal.SIGCONT)
+    result = await run
+    assert result.completed_tables == 1, result.summary()
+    survivor = next(p for p in processes if p is not stale)
+    assert await owner_process(redis, table_id, processes) is survivor, "the woken one did not take it back"
+    for _ in range(100):  # its renewal loop runs within ttl/3 of waking, unless a write was fenced first
+        if "lease lost" in stale.output() or "fenced write" in stale.output():
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError(f"the woken process never noticed it lost the lease:\n{stale.output()}")
+    await assert_money_and_ledger_intact(redis, result)
