@@ -119,3 +119,35 @@ def test_sim_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list
     code, _, err = run_cli(capsys, "sim", *argv)
     assert code == 2
     assert "Traceback" not in err
+
+
+def run_on_a_terminal(*argv: str) -> tuple[int, str]:
+    """Run the console script with a pseudo-terminal as its standard streams; return (status, output)."""
+    import os
+
+    primary, secondary = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "paigow_server.cli", *argv],
+                            stdin=secondary, stdout=secondary, stderr=secondary)
+    os.close(secondary)
+    chunks = []
+    while True:
+        try:
+            data = os.read(primary, 65536)
+        except OSError:  # the terminal closes when the process exits
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(primary)
+    return proc.wait(timeout=60), b"".join(chunks).decode(errors="replace")
+
+
+def test_sim_shows_a_progress_bar_on_a_terminal_only_without_json() -> None:
+    code, out = run_on_a_terminal("sim", "--hands", "1000", "--seed", "2", "--chunk", "250")
+    assert code == 0
+    assert "dealing" in out  # the rich progress bar
+    assert "1,000 hands, seed 2" in out
+    code, out = run_on_a_terminal("sim", "--hands", "1000", "--seed", "2", "--json")
+    assert code == 0
+    assert "dealing" not in out
+    assert json.loads(out)["hands"] == 1000
