@@ -112,6 +112,7 @@ from typing import Any  # noqa: E402
 
 import websockets  # noqa: E402
 
+from paigow.protocol.server import decode_server_message  # noqa: E402
 from paigow.rules.house_rules import HouseRules  # noqa: E402
 from paigow.table.state import Timers, new_table  # noqa: E402
 from paigow_server.store.tables import TableRepo  # noqa: E402
@@ -175,8 +176,8 @@ def _cards_in(value: Any, out: set[str]) -> None:
 
 class TableClient:
     """A ``websockets`` client of one table. Every frame it receives is kept in ``frames`` and checked at
-    once: no card but the viewer's own may appear outside settled-round records, no round seed before the
-    reveal, and versions follow each other."""
+    once: it is a valid server message; no card but the viewer's own appears outside settled-round
+    records; no round seed before the reveal; versions follow each other."""
 
     def __init__(self, ws: Any, player_id: str | None) -> None:
         self.ws = ws
@@ -192,7 +193,9 @@ class TableClient:
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     async def recv(self, within: float = 5.0) -> dict[str, Any]:
-        frame = json.loads(await asyncio.wait_for(self.ws.recv(), within))
+        text = await asyncio.wait_for(self.ws.recv(), within)
+        decode_server_message(text)  # a valid message of the closed server set, or a ValidationError
+        frame = json.loads(text)
         self._check(frame)
         self.frames.append(frame)
         return frame
@@ -294,3 +297,37 @@ def connect(tables: Tables) -> Connect:
 
     return _connect
 
+
+
+# ======================================================================================================
+# scale: several ``paigow serve`` processes on the private Redis (multi-process and proxy tests).
+# ======================================================================================================
+import os  # noqa: E402
+import signal  # noqa: E402
+from collections.abc import Awaitable  # noqa: E402
+
+SCALE_OPERATOR_TOKEN = "scale-test-operator-token-0123456789"
+
+StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
+
+
+@pytest.fixture
+def cluster(redis_url: str, redis: Redis, tmp_path: Path) -> Iterator[StartCluster]:
+    """``await cluster(n)``: n ``paigow serve`` processes on the private Redis with the operator token
+    ``SCALE_OPERATOR_TOKEN`` (``processes[0].operator_token``), started side by side; all are killed at the
+    end of the test (and woken first, should a test have stopped one with SIGSTOP)."""
+    started: list[ServerProcess] = []
+
+    async def start(count: int) -> list[ServerProcess]:
+        processes = [ServerProcess(data_dir=tmp_path / f"server{len(started) + i}", redis_url=redis_url,
+                                   operator_token=SCALE_OPERATOR_TOKEN) for i in range(count)]
+        started.extend(processes)
+        await asyncio.gather(*(asyncio.to_thread(process.start) for process in processes))
+        return processes
+
+    yield start
+    for process in started:
+        if process.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(process.pid, signal.SIGCONT)
+        process.kill()

@@ -22,8 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from paigow.protocol.server import Events, Role, Snapshot
-from paigow.protocol.version import PROTOCOL_VERSION
+from paigow.protocol.server import (
+    Role,
+    encode_event,
+    encode_events_message,
+    encode_snapshot_message,
+    encode_view,
+)
 from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
@@ -240,12 +245,13 @@ class TableFeed:
         self.state = after
         self._recent.append(commit)
         cache: dict[Viewer, str] = {}
+        encoded: dict[int, str] = {}  # an event every viewer sees unchanged is encoded once
         for sub, seen in self.members.items():
             key = sub.viewer
             if seen == before.version:
                 text = cache.get(key)
                 if text is None:
-                    text = cache[key] = self._events(before.version, after, [commit], key)
+                    text = cache[key] = self._events(before.version, after, [commit], key, encoded)
             else:  # cannot happen while every member is brought to the feed's version when it joins
                 text = self._snapshot(after, key)
             sub.deliver(text)
@@ -257,15 +263,28 @@ class TableFeed:
     def _snapshot(self, state: TableState, viewer: Viewer) -> str:
         player_id = viewer.player_id if isinstance(viewer, PlayerViewer) else None
         role = Role.PLAYER if player_id is not None else Role.SPECTATOR
-        return Snapshot.model_construct(
-            type="snapshot", protocol=PROTOCOL_VERSION, table_id=self.table_id, version=state.version,
-            role=role, player_id=player_id, view=view_for(state, viewer)).model_dump_json()
+        return encode_snapshot_message(self.table_id, state.version, role, player_id,
+                                       encode_view(view_for(state, viewer)))
 
     @staticmethod
-    def _events(since: int, state: TableState, commits: Sequence[VersionedEvents], viewer: Viewer) -> str:
-        projected = tuple(p for c in commits for e in c.events if (p := event_for(e, viewer)) is not None)
-        return Events.model_construct(type="events", since=since, version=state.version, events=projected,
-                                      view=view_for(state, viewer)).model_dump_json()
+    def _events(since: int, state: TableState, commits: Sequence[VersionedEvents], viewer: Viewer,
+                encoded: dict[int, str] | None = None) -> str:
+        """The ``events`` message for ``viewer``; ``encoded`` caches the JSON of the events (by identity:
+        ``event_for`` returns the event itself when it hides nothing from this viewer)."""
+        cache = {} if encoded is None else encoded
+        parts = []
+        for c in commits:
+            for e in c.events:
+                p = event_for(e, viewer)
+                if p is None:
+                    continue
+                text = cache.get(id(p)) if p is e else None
+                if text is None:
+                    text = encode_event(p)
+                    if p is e:
+                        cache[id(p)] = text
+                parts.append(text)
+        return encode_events_message(since, state.version, parts, encode_view(view_for(state, viewer)))
 
     # --- figures --------------------------------------------------------------------------------------
     def spectators(self) -> int:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from paigow.protocol.server import decode_server_message
 from paigow.table.commands import Command, PlaceBet, Sit, Tick
 from paigow.table.machine import apply
 from paigow.table.state import TableState, Timers, new_table
@@ -52,6 +53,7 @@ class Viewer_:
         self.frames: list[dict[str, Any]] = []
 
     def deliver(self, text: str) -> None:
+        decode_server_message(text)  # every frame is a valid server message
         self.frames.append(json.loads(text))
 
 

@@ -9,12 +9,15 @@ version missed something and sends ``sync``.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from paigow.protocol.codes import ErrorCode
+from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.events import Event
 from paigow.table.rejections import RejectCode
 from paigow.table.views import TableView
@@ -30,7 +33,11 @@ __all__ = [
     "Snapshot",
     "TableEvent",
     "decode_server_message",
+    "encode_event",
+    "encode_events_message",
     "encode_server_message",
+    "encode_snapshot_message",
+    "encode_view",
 ]
 
 
@@ -102,6 +109,8 @@ ServerMessage = Annotated[Snapshot | Events | Accepted | ErrorMessage | Pong, Fi
 SERVER_MESSAGE_TYPES: tuple[str, ...] = ("snapshot", "events", "accepted", "error", "pong")
 
 _ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
+_EVENT: TypeAdapter[Event] = TypeAdapter(TableEvent)
+_VIEW: TypeAdapter[TableView] = TypeAdapter(TableView)
 
 
 def encode_server_message(msg: Snapshot | Events | Accepted | ErrorMessage | Pong) -> str:
@@ -112,3 +121,29 @@ def encode_server_message(msg: Snapshot | Events | Accepted | ErrorMessage | Pon
 def decode_server_message(text: str | bytes) -> Snapshot | Events | Accepted | ErrorMessage | Pong:
     """Parse a server message (for tests, bots and the load benchmark)."""
     return _ADAPTER.validate_json(text)
+
+
+# --- the fast path of the fanout: each part encoded once, the message assembled from the parts ----------
+# ``encode_events_message(since, version, [encode_event(e) ...], encode_view(view))`` is byte for byte
+# ``Events(...).model_dump_json()`` (tests/protocol check it), without encoding an event shared by every
+# viewer once per viewer.
+
+
+def encode_event(event: Event) -> str:
+    return _EVENT.dump_json(event).decode()
+
+
+def encode_view(view: TableView) -> str:
+    return _VIEW.dump_json(view).decode()
+
+
+def encode_events_message(since: int, version: int, events: Sequence[str], view: str) -> str:
+    return (f'{{"type":"events","since":{int(since)},"version":{int(version)},'
+            f'"events":[{",".join(events)}],"view":{view}}}')
+
+
+def encode_snapshot_message(table_id: str, version: int, role: Role, player_id: str | None,
+                            view: str) -> str:
+    return (f'{{"type":"snapshot","protocol":{PROTOCOL_VERSION},"table_id":{json.dumps(table_id)},'
+            f'"version":{int(version)},"role":"{role.value}","player_id":{json.dumps(player_id)},'
+            f'"view":{view}}}')
