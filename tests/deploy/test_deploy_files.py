@@ -1,18 +1,27 @@
-"""deploy/: every file parses, references what exists, and agrees with the server's settings."""
+"""deploy/: every file parses, references what exists, and agrees with the server's settings; and the
+proxy configuration runs: nginx with deploy/nginx/paigow.conf in front of real ``paigow serve`` processes
+on loopback, with bots playing through it."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shutil
 import subprocess
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import yaml
 
+from paigow_server.bots.player import Behaviour
+from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.embedded_redis import free_port
 from paigow_server.settings import SETTING_NAMES, env_name
+from paigow_server.testing import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -157,7 +166,8 @@ def nginx_binary() -> str:
 
 
 def nginx_config_for(tmp_path: Path, ports: list[int], listen: int) -> Path:
-    """deploy/nginx copied with upstream.conf pointing at loopback ports; paigow.conf used verbatim."""
+    """deploy/nginx copied with upstream.conf pointing at loopback ports; paigow.conf used verbatim but
+    for its listen address, nginx.conf but for its pid file."""
     conf_dir = tmp_path / "nginx"
     shutil.copytree(DEPLOY / "nginx", conf_dir)
     lines = "".join(f"    server 127.0.0.1:{port} max_fails=2 fail_timeout=5s;\n" for port in ports)
@@ -174,10 +184,62 @@ def nginx_config_for(tmp_path: Path, ports: list[int], listen: int) -> Path:
 
 def test_nginx_accepts_the_proxy_configuration(tmp_path: Path) -> None:
     conf = nginx_config_for(tmp_path, [free_port(), free_port()], free_port())
-    result = subprocess.run([nginx_binary(), "-t", "-p", str(tmp_path), "-c", str(conf)],
+    result = subprocess.run([nginx_binary(), "-t", "-e", "stderr", "-p", str(tmp_path), "-c", str(conf)],
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
     site = (DEPLOY / "nginx" / "paigow.conf").read_text()
     assert "proxy_http_version 1.1;" in site
     assert "proxy_set_header Upgrade $http_upgrade;" in site
     assert "proxy_set_header Connection $paigow_connection;" in site
+
+
+StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
+
+
+@pytest.fixture
+def nginx_proxy(tmp_path: Path) -> Iterator[Callable[[list[int]], str]]:
+    """``nginx_proxy(ports)`` (blocking): nginx in front of the loopback ports; returns its base URL."""
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start(ports: list[int]) -> str:
+        listen = free_port()
+        conf = nginx_config_for(tmp_path, ports, listen)
+        log = tmp_path / "nginx.log"
+        with log.open("wb") as out:
+            process = subprocess.Popen([nginx_binary(), "-e", "stderr", "-p", str(tmp_path), "-c", str(conf),
+                                        "-g", "daemon off;"], stdout=out, stderr=subprocess.STDOUT)
+        started.append(process)
+        url = f"http://127.0.0.1:{listen}"
+        for _ in range(200):
+            try:
+                if httpx.get(url + "/nginx-healthz", timeout=1).status_code == 200:
+                    return url
+            except httpx.TransportError:
+                pass
+            assert process.poll() is None, log.read_text()
+            time.sleep(0.05)
+        raise AssertionError(f"nginx did not start: {log.read_text()}")
+
+    yield start
+    for process in started:
+        process.terminate()
+        process.wait(10)
+
+
+async def test_bots_play_through_nginx_in_front_of_two_processes(
+        cluster: StartCluster, nginx_proxy: Callable[[list[int]], str]) -> None:
+    processes = await cluster(2)
+    url = await asyncio.to_thread(nginx_proxy, [p.port for p in processes])
+    async with httpx.AsyncClient(base_url=url) as client:
+        assert (await client.get("/healthz")).json() == {"status": "ok"}
+        assert (await client.get("/readyz")).status_code == 200
+        assert (await client.get("/metrics")).status_code == 404, "metrics are scraped per process"
+        assert (await client.get("/")).status_code == 200, "the browser client comes through the proxy"
+    config = BotsConfig(url=url, operator_token=processes[0].operator_token, tables=2, players_per_table=3,
+                        spectators=1, rounds=1, seed=3, timeout_s=60,
+                        behaviour=Behaviour(drop_rate=0.2, bad_input_rate=0.2))
+    result = await run_bots(config)
+    assert result.completed_tables == 2, result.summary()
+    assert result.money_ok, result.money_message
+    assert result.stats.hidden_card_leaks == 0
+    assert result.stats.latency_summary()["count"] > 0

@@ -1,16 +1,15 @@
-"""Several ``paigow serve`` processes on one private Redis: one table played from two processes; the
-owner SIGKILLed mid-round and the round finished by another; a stale owner (SIGSTOPped past its lease)
-that wakes up cannot write. Every run ends with the money and the ledger checked."""
+"""Several ``paigow serve`` processes on one private Redis (the ``cluster`` fixture of conftest.py): one
+table played from two processes; the owner SIGKILLed mid-round and the round finished by another; a
+stale owner (SIGSTOPped past its lease) that wakes up cannot write. Every run ends with the money and the
+ledger checked."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 
-import pytest
 from redis.asyncio import Redis
 
 from paigow.table.state import Phase
@@ -21,37 +20,15 @@ from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
 from paigow_server.testing import ServerProcess
 
-TOKEN = "scale-test-operator-token-0123456789"
-QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
-
 StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
 
-
-@pytest.fixture
-def cluster(redis_url: str, redis: Redis, tmp_path: Path) -> Iterator[StartCluster]:
-    """``await cluster(n)``: n ``paigow serve`` processes on the private Redis, started side by side
-    (killed at the end)."""
-    started: list[ServerProcess] = []
-
-    async def start(count: int) -> list[ServerProcess]:
-        processes = [ServerProcess(data_dir=tmp_path / f"server{len(started) + i}", redis_url=redis_url,
-                                   operator_token=TOKEN) for i in range(count)]
-        started.extend(processes)
-        await asyncio.gather(*(asyncio.to_thread(process.start) for process in processes))
-        return processes
-
-    yield start
-    for process in started:
-        if process.pid is not None:
-            os.kill(process.pid, signal.SIGCONT)
-        process.kill()
-
+QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
 
 def bots_config(processes: list[ServerProcess], **options: object) -> BotsConfig:
     settings: dict[str, object] = {"tables": 1, "players_per_table": 4, "spectators": 2, "rounds": 2,
                                    "seed": 5, "timeout_s": 90.0, "behaviour": QUIET}
     settings.update(options)
-    return BotsConfig(url=processes[0].url, operator_token=TOKEN,
+    return BotsConfig(url=processes[0].url, operator_token=processes[0].operator_token,
                       table_urls=tuple(p.ws_url for p in processes), **settings)  # type: ignore[arg-type]
 
 
