@@ -45,10 +45,10 @@ from paigow_server.api import (
 from paigow_server.context import AppContext, context_of
 from paigow_server.http import table_summary
 from paigow_server.realtime import realtime_of
-from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.codec import jsonable
+from paigow_server.store.money import money_totals
 from paigow_server.store.streams import PageError
 from paigow_server.tables import ServiceError, TableNotFoundError
 
@@ -259,14 +259,8 @@ async def adjust_balance(request: Request) -> Response:
 
 async def money(request: Request) -> Response:
     """The money invariant, live: everything issued is in balances, at tables, or the house's."""
-    ctx = require_operator(request)
-    states = await ctx.tables.load_many(await ctx.tables.list_ids())
-    chips = sum(sp.chips_cents for s in states if s is not None for sp in s.seats if sp is not None)
-    issued = int(await ctx.redis.get(keys.MONEY_ISSUED) or 0)
-    house = int(await ctx.redis.get(keys.HOUSE_NET) or 0)
-    balances = await ctx.accounts.total_balance()
-    return JSONResponse({"issued_cents": issued, "balances_cents": balances, "chips_at_tables_cents": chips,
-                         "house_net_cents": house, "balanced": issued == balances + chips + house})
+    totals = await money_totals(require_operator(request).redis)
+    return JSONResponse({**dataclasses.asdict(totals), "balanced": totals.balanced})
 
 
 # --- logs and export --------------------------------------------------------------------------------

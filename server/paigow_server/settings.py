@@ -43,7 +43,8 @@ class Settings:
     operator_token_generated: bool = False
     """True when nobody gave a token: ``paigow serve`` prints the generated one once."""
     allowed_origins: tuple[str, ...] = ()
-    """Origins allowed to open WebSockets besides the server's own (same origin is always allowed)."""
+    """Origins allowed to open WebSockets besides the server's own (same origin is always allowed);
+    ``"*"`` allows any."""
     starting_balance_cents: int = 100_000
     grace_seconds: int = 60
     max_frame_bytes: int = 16_384
@@ -82,6 +83,8 @@ def _check_redis_url(value: Any) -> str | None:
 
 def _check_origins(value: Any) -> str | None:
     for origin in value:
+        if origin == "*":
+            continue
         parts = urlsplit(origin)
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
             return f"each origin must look like https://example.com[:port], not {origin!r}"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+import json
 import os
 import signal
 import subprocess
@@ -11,17 +13,20 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 from starlette.applications import Starlette
+from websockets.asyncio.client import ClientConnection, connect
 
+from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.commands import DeclineBank, PlaceBet, Tick, UseHouseWay
 from paigow.table.machine import next_deadline
 from paigow.table.state import Phase, TableState
 from paigow_server.embedded_redis import free_port
 from paigow_server.realtime import Realtime
 
-__all__ = ["AppHandle", "LiveServer", "ServerProcess", "play_house_round", "wait_for_phase"]
+__all__ = ["AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round", "wait_for_phase"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,3 +173,48 @@ async def play_house_round(realtime: Realtime, table_id: str, bets: Mapping[str,
     for player_id in bets:
         executed = await realtime.service.execute(table_id, UseHouseWay(player_id))
     return executed.state
+
+
+class WsClient:
+    """One table connection speaking the protocol in JSON, for integration tests. Every message received
+    is kept in ``received``; ``command`` sends a command and returns its answer (accepted or error)."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.received: list[dict[str, Any]] = []
+        self.first: dict[str, Any] = {}
+        self._ids = itertools.count(1)
+
+    @classmethod
+    async def connect(cls, ws_url: str, table_id: str, token: str | None = None, *,
+                      last_version: int | None = None) -> WsClient:
+        """Open ``/ws/tables/{table_id}``, say hello, and keep the first answer in ``first``."""
+        client = cls(await connect(f"{ws_url}/ws/tables/{table_id}", open_timeout=10))
+        hello: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION}
+        if token is not None:
+            hello["token"] = token
+        if last_version is not None:
+            hello["last_version"] = last_version
+        await client.send(hello)
+        client.first = await client.receive()
+        return client
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.connection.send(json.dumps(message))
+
+    async def receive(self, timeout_s: float = 10.0) -> dict[str, Any]:
+        text = await asyncio.wait_for(self.connection.recv(), timeout_s)
+        message: dict[str, Any] = json.loads(text)
+        self.received.append(message)
+        return message
+
+    async def command(self, kind: str, timeout_s: float = 10.0, **fields: Any) -> dict[str, Any]:
+        command_id = f"c{next(self._ids)}"
+        await self.send({"type": kind, "id": command_id, **fields})
+        while True:
+            message = await self.receive(timeout_s)
+            if message["type"] in ("accepted", "error") and message.get("id") == command_id:
+                return message
+
+    async def close(self) -> None:
+        await self.connection.close()

@@ -19,6 +19,7 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.codec import commit_from_json
 from paigow_server.store.history import History
 from paigow_server.store.ledger import HOUSE, Ledger, player_account, seat_account
+from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
 
 START = 100_000
@@ -195,6 +196,8 @@ async def test_settlement_moves_every_cent_once_with_ledger_history_and_house(
     assert state.seats[2].chips_cents == 30_000 + nets[bob.player_id]
     assert int(await redis.get(keys.HOUSE_NET) or 0) == record.house_net_cents == -sum(nets.values())
 
+    assert await ledger_mismatches(redis) == []
+    assert (await money_totals(redis)).balanced
     derived = await Ledger(redis).balances()
     assert sum(derived.values()) == 0
     assert derived[seat_account("t1", ann.player_id)] == state.seats[1].chips_cents
