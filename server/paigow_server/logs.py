@@ -19,7 +19,8 @@ __all__ = ["JsonFormatter", "bind", "configure_logging", "log_context"]
 
 _context: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("paigow_log_context",
                                                                                   default=None)
-_STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {"message", "asctime"}
+_STANDARD = frozenset(logging.LogRecord("", 0, "", 0, "", (), None).__dict__) | {
+    "message", "asctime", "color_message"}  # uvicorn adds a coloured copy of its message
 
 
 def log_context() -> dict[str, Any]:

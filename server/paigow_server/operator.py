@@ -134,7 +134,8 @@ async def open_table(request: Request) -> Response:
         only_fields(data, {"name", "rules", "timers"})
         name = _table_name(data.get("name"))
         rules = _merge(HouseRules(), data.get("rules", {}), _RULE_FIELDS, "rules")
-        timers = _merge(Timers(), data.get("timers", {}), _TIMER_FIELDS, "timers")
+        base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
+        timers = _merge(base, data.get("timers", {}), _TIMER_FIELDS, "timers")
         table_id = await ctx.tables.next_id()
         state = new_table(table_id, name, rules, timers)
         if not await ctx.tables.create(state):

@@ -47,6 +47,7 @@ class Settings:
     ``"*"`` allows any."""
     starting_balance_cents: int = 100_000
     grace_seconds: int = 60
+    """A dropped player's time to come back before the House Way sets their hand (new tables' default)."""
     max_frame_bytes: int = 16_384
     messages_per_second: int = 20
     connections_per_player: int = 4
@@ -111,7 +112,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "operator_token": _check_token,
     "allowed_origins": _check_origins,
     "starting_balance_cents": _int_range(0, 10**12),
-    "grace_seconds": _int_range(1, 86_400),
+    "grace_seconds": _int_range(1, 3_600),
     "max_frame_bytes": _int_range(256, 16 * 1024 * 1024),
     "messages_per_second": _int_range(1, 10_000),
     "connections_per_player": _int_range(1, 100),

@@ -3,8 +3,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
+import pytest
 from redis.asyncio import Redis
 
+from paigow.table.commands import Sit
+from paigow.table.rejections import Rejection
 from paigow_server.app import create_app
 from paigow_server.settings import Settings
 from paigow_server.testing import AppHandle
@@ -57,3 +60,18 @@ async def test_static_files_are_served_at_the_root(settings: Settings, redis: Re
         assert "<title>table</title>" in index.text
         assert "javascript" in (await client.get("/app.js")).headers["content-type"]
         assert (await client.get("/missing.js")).status_code == 404
+
+
+async def test_metrics_count_tables_and_commands_by_type_and_result(app_client: AppHandle) -> None:
+    client = app_client.client
+    table_id = (await client.post("/api/operator/tables", json={"name": "Main"},
+                                  headers=app_client.operator_headers)).json()["table_id"]
+    player_id = (await client.post("/api/session", json={"display_name": "Ann"})).json()["player_id"]
+    service = app_client.app.state.realtime.service
+    await service.execute(table_id, Sit(player_id, "Ann", 1, 5_000))
+    with pytest.raises(Rejection):
+        await service.execute(table_id, Sit(player_id, "Ann", 2, 5_000))
+    text = (await client.get("/metrics")).text
+    assert "paigow_tables 1.0" in text
+    assert 'paigow_commands_total{result="accepted",type="sit"} 1.0' in text
+    assert 'paigow_commands_total{result="ALREADY_SEATED",type="sit"} 1.0' in text

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
 
 import httpx
+from websockets.exceptions import ConnectionClosed
 
-from paigow_server.testing import ServerProcess
+from paigow_server.testing import ServerProcess, WsClient
 
 
 def test_serve_answers_health_checks_and_exits_cleanly_on_sigterm(server_process: ServerProcess) -> None:
@@ -46,3 +48,27 @@ def test_help_lists_every_option_with_its_environment_variable() -> None:
                              ("--operator-token", "PAIGOW_OPERATOR_TOKEN"), ("--port", "PAIGOW_PORT")):
         assert option in result.stdout
         assert variable in result.stdout
+
+
+async def test_sigterm_tells_connected_clients_to_reconnect(server_process: ServerProcess) -> None:
+    server_process.start()
+    async with httpx.AsyncClient(base_url=server_process.url) as http:
+        opened = await http.post("/api/operator/tables", json={"name": "Main"},
+                                 headers={"Authorization": f"Bearer {server_process.operator_token}"})
+        token = (await http.post("/api/session", json={"display_name": "Ann"})).json()["token"]
+    table_id = opened.json()["table_id"]
+    player = await WsClient.connect(server_process.ws_url, table_id, token)
+    spectator = await WsClient.connect(server_process.ws_url, table_id)
+    assert player.first["type"] == "snapshot"
+    assert spectator.first["type"] == "snapshot"
+    assert await asyncio.to_thread(server_process.terminate) == 0
+    assert await _close_code(player) == 1012  # service restart: reconnect
+    assert await _close_code(spectator) == 1012
+
+
+async def _close_code(client: WsClient) -> int | None:
+    try:
+        while True:
+            await client.receive()
+    except ConnectionClosed as exc:
+        return None if exc.rcvd is None else exc.rcvd.code

@@ -28,7 +28,8 @@ _HELP: dict[str, str] = {
     "operator_token": "bearer token of the operator API (default: generate one and print it)",
     "allowed_origins": "comma-separated extra origins allowed to open WebSockets (same origin always is)",
     "starting_balance_cents": "play money of a new player, in cents (default 100000)",
-    "grace_seconds": "how long a dropped player keeps the seat before being marked away (default 60)",
+    "grace_seconds": "a dropped player's time to come back before the House Way sets their hand, "
+                     "for new tables (default 60)",
     "max_frame_bytes": "largest WebSocket message accepted (default 16384)",
     "messages_per_second": "messages per second one connection may send (default 20)",
     "connections_per_player": "open connections one player may hold (default 4)",
