@@ -124,9 +124,16 @@ class TableConnection:
             pass
         except TimeoutError:
             self._close_soon(CloseCode.HELLO_TIMEOUT, "no hello in time")
+        except Exception:  # e.g. the store is down while greeting: tell the client to come back
+            log.exception("connection to table %s failed", self.table_id)
+            self._error(None, ErrorCode.INTERNAL_ERROR, "the server could not serve this connection")
+            self._close_soon(CloseCode.INTERNAL_ERROR, "server error: reconnect with your last version")
         finally:
             self.rt.connections.discard(self)
-            await self._finish()
+            try:
+                await self._finish()
+            except Exception:  # the store may be down: the connection still ends cleanly
+                log.exception("cleanup of a connection to table %s failed", self.table_id)
             self._close_soon(CloseCode.NORMAL, "")
             with contextlib.suppress(asyncio.TimeoutError, Exception):
                 await asyncio.wait_for(sender, 2.0)

@@ -265,3 +265,20 @@ async def test_a_server_failure_is_an_error_not_a_dropped_connection(tables: Any
         monkeypatch.undo()
         answer = await client.command({"type": "sit", "seat": 1, "buy_in_cents": 5_000})
         assert answer["type"] == "accepted"
+
+
+async def test_a_store_failure_while_greeting_closes_with_1011(tables: Any, connect: Any, live_server: Any,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    table_id = await tables.table(timers=CALM)
+
+    async def down(token: str) -> Any:
+        raise RedisConnectionError("redis is down")
+
+    monkeypatch.setattr(live_server.app.state.realtime.sessions, "identify", down)
+    async with connect(table_id) as client:
+        await client.send({"type": "hello", "protocol": 1, "token": "whatever"})
+        error = await client.recv()
+        assert (error["type"], error["code"]) == ("error", "INTERNAL_ERROR")
+        assert await _close_code(client) == 1011
