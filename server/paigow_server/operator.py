@@ -8,6 +8,7 @@ not, is written to the audit log. Responses are JSON; errors are ``{"error": COD
 from __future__ import annotations
 
 import dataclasses
+import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -44,6 +45,7 @@ from paigow_server.api import (
 )
 from paigow_server.context import AppContext, context_of
 from paigow_server.http import table_summary
+from paigow_server.logs import bind
 from paigow_server.realtime import realtime_of
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.audit import AuditEntry
@@ -53,6 +55,8 @@ from paigow_server.store.streams import PageError
 from paigow_server.tables import ServiceError, TableNotFoundError
 
 __all__ = ["MAX_TABLE_NAME_LENGTH", "routes"]
+
+log = logging.getLogger("paigow_server.operator")
 
 MAX_TABLE_NAME_LENGTH = 40
 _T = TypeVar("_T", HouseRules, Timers)
@@ -82,13 +86,16 @@ async def _audited(ctx: AppContext, action: str, run: Callable[[], Awaitable[dic
                    params: dict[str, Any] | None = None, status: int = 200) -> Response:
     """Run an operator action and write its audit entry, whatever the outcome."""
     entry = AuditEntry(action, _now_ms(), "ok", table_id=table_id, player_id=player_id, params=params or {})
-    try:
-        result = await run()
-    except ApiError as exc:
-        await ctx.audit.append(dataclasses.replace(entry, outcome=exc.code, detail=exc.message))
-        raise
-    detail = f"version {result['version']}" if "version" in result else None
-    await ctx.audit.append(dataclasses.replace(entry, detail=detail))
+    with bind(table_id=table_id, player_id=player_id, action=action):
+        try:
+            result = await run()
+        except ApiError as exc:
+            await ctx.audit.append(dataclasses.replace(entry, outcome=exc.code, detail=exc.message))
+            log.info("operator action refused: %s", exc.message, extra={"outcome": exc.code})
+            raise
+        detail = f"version {result['version']}" if "version" in result else None
+        await ctx.audit.append(dataclasses.replace(entry, detail=detail))
+        log.info("operator action done", extra={"outcome": "ok", "version": result.get("version")})
     return JSONResponse(result, status_code=status)
 
 

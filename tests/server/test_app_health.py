@@ -75,3 +75,10 @@ async def test_metrics_count_tables_and_commands_by_type_and_result(app_client: 
     assert "paigow_tables 1.0" in text
     assert 'paigow_commands_total{result="accepted",type="sit"} 1.0' in text
     assert 'paigow_commands_total{result="ALREADY_SEATED",type="sit"} 1.0' in text
+
+
+async def test_the_browser_client_is_served_at_the_root(app_client: AppHandle) -> None:
+    index = await app_client.client.get("/")
+    assert index.status_code == 200
+    assert index.headers["content-type"].startswith("text/html")
+    assert "<html" in index.text.lower()

@@ -72,3 +72,30 @@ async def _close_code(client: WsClient) -> int | None:
             await client.receive()
     except ConnectionClosed as exc:
         return None if exc.rcvd is None else exc.rcvd.code
+
+
+async def test_the_private_redis_keeps_everything_across_a_clean_stop_and_a_sigkill(tmp_path: Path) -> None:
+    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None, operator_token="o" * 20)
+    operator = {"Authorization": f"Bearer {'o' * 20}"}
+    server.start()
+    try:
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            session = (await http.post("/api/session", json={"display_name": "Ann"})).json()
+            table = (await http.post("/api/operator/tables", json={"name": "Kept"}, headers=operator)).json()
+        assert await asyncio.to_thread(server.terminate) == 0
+        await asyncio.to_thread(server.start)
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            resumed = await http.get("/api/session", headers={"Authorization": f"Bearer {session['token']}"})
+            assert resumed.json()["player_id"] == session["player_id"]
+            credit = await http.post(f"/api/operator/players/{session['player_id']}/credit",
+                                     json={"amount_cents": 700, "reason": "kept"}, headers=operator)
+            assert credit.status_code == 200
+        server.kill()  # the private Redis gets SIGTERM from the kernel and flushes before it exits
+        await asyncio.to_thread(server.start)
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            tables = (await http.get("/api/tables")).json()["tables"]
+            assert [t["table_id"] for t in tables] == [table["table_id"]]
+            player = await http.get(f"/api/operator/players/{session['player_id']}", headers=operator)
+            assert player.json()["balance_cents"] == 100_000 + 700
+    finally:
+        server.kill()
