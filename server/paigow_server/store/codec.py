@@ -113,6 +113,16 @@ def commit_from_json(text: str | bytes) -> VersionedEvents:
         raise CodecError(f"not a valid commit {{version, events}}: {exc}") from None
 
 
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
+
+
+def _adapter(kind: type) -> TypeAdapter[Any]:
+    adapter = _ADAPTERS.get(kind)
+    if adapter is None:
+        adapter = _ADAPTERS[kind] = TypeAdapter(kind)
+    return adapter
+
+
 def jsonable(value: Any) -> Any:
     """A dataclass (or any value pydantic knows) as plain JSON data: dicts, lists, str, int, None."""
-    return TypeAdapter(type(value)).dump_python(value, mode="json")
+    return _adapter(type(value)).dump_python(value, mode="json")

@@ -90,9 +90,10 @@ def effects_of(before: TableState, after: TableState, events: Sequence[Event], *
         elif isinstance(event, RoundSettled):
             ledger.extend(_settlement_entries(table_id, event.record, now_ms))
             house += event.record.house_net_cents
-            history.extend(_history(before, event.record, now_ms))
+            record = jsonable(event.record)
+            history.extend(_history(before, event.record, record, now_ms))
             rounds.append({"status": "settled", "table_id": table_id, "table_name": after.name,
-                           "at_ms": now_ms, "round": jsonable(event.record)})
+                           "at_ms": now_ms, "round": record})
         elif isinstance(event, RoundVoided):
             rounds.append({"status": "voided", "table_id": table_id, "table_name": after.name,
                            "at_ms": now_ms, "round_id": event.round_id, "server_seed": event.server_seed,
@@ -139,7 +140,8 @@ def _hand(hand: HandRecord) -> dict[str, Any]:
             "low_name": hand.low_name, "set_by": str(hand.set_by), "fouled": hand.fouled}
 
 
-def _history(before: TableState, record: RoundRecord, now_ms: int) -> list[HistoryEntry]:
+def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any],
+             now_ms: int) -> list[HistoryEntry]:
     banker = next(h for h in record.hands if h.is_banker)
     entries: list[HistoryEntry] = []
     for hand in record.hands:
@@ -170,6 +172,6 @@ def _history(before: TableState, record: RoundRecord, now_ms: int) -> list[Histo
             "banker_hand": _hand(banker),
             "commitment": record.commitment,
             "server_seed": record.server_seed,
-            "round": jsonable(record),
+            "round": record_json,
         }))
     return entries
