@@ -1,0 +1,118 @@
+"""Redis persistence speed: ``TableRepo.commit`` (the Lua compare-and-set with its money and history
+effects) and ``load``, against a private redis-server with the append-only file on, as ``paigow serve``
+runs it.
+
+Six players per table play house-banked rounds (bets, House Way, settlement) on ``--tables`` tables, the
+tables' commands interleaved by ``--concurrency`` asyncio tasks; every command is load -> apply ->
+commit, as ``TableService`` does. Reported: commits per second, and per-command wall time of the load and
+of the commit (p50, p99), with settlements (ledger, history, rounds) shown apart.
+
+    python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from redis.asyncio import Redis
+
+from paigow.table.commands import Command, DeclineBank, PlaceBet, Sit, Tick, UseHouseWay
+from paigow.table.events import RoundSettled
+from paigow.table.machine import apply, next_deadline
+from paigow.table.state import Phase, Timers, new_table
+from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.store.accounts import Accounts
+from paigow_server.store.tables import CommitResult, TableRepo
+
+TIMERS = Timers(between_rounds_ms=0)
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict[str, list[float]]) -> int:
+    state = new_table(await repo.next_id(), "Bench", timers=TIMERS)
+    await repo.create(state)
+    players = [(await accounts.create(f"P{i}")).player_id for i in range(6)]
+    now = 1_000_000
+    commits = 0
+
+    async def do(command: Command) -> None:
+        nonlocal commits
+        started = time.perf_counter()
+        before = await repo.load(state.table_id)
+        loaded = time.perf_counter()
+        assert before is not None
+        after, events = apply(before, command, seed=secrets.token_bytes(32))
+        if not events:
+            return
+        applied = time.perf_counter()
+        assert await repo.commit(before, after, events, now_ms=now) is CommitResult.OK
+        done = time.perf_counter()
+        kind = "commit (settlement)" if any(isinstance(e, RoundSettled) for e in events) else "commit"
+        timings["load"].append(loaded - started)
+        timings[kind].append(done - applied)
+        commits += 1
+
+    for seat, player in enumerate(players, start=1):
+        await do(Sit(player, f"P{seat}", seat, 50_000))
+    for _ in range(rounds):
+        for _ in range(20):
+            current = await repo.load(state.table_id)
+            assert current is not None
+            if current.phase == Phase.BETTING:
+                break
+            if current.phase == Phase.BANK_OFFER and current.round and current.round.offer_player_id:
+                await do(DeclineBank(current.round.offer_player_id))
+                continue
+            now = max(now, next_deadline(current) or now)
+            await do(Tick(now))
+        for player in players:
+            await do(PlaceBet(player, 500))
+        await do(Tick(now))  # stamps the setting deadline
+        for player in players:
+            await do(UseHouseWay(player))
+    return commits
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--concurrency", type=int, default=20)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder, EmbeddedRedis(Path(folder)) as server:
+        redis = Redis.from_url(server.url, decode_responses=True)
+        repo = TableRepo(redis)
+        accounts = Accounts(redis, starting_balance_cents=1_000_000)
+        timings: dict[str, list[float]] = defaultdict(list)
+        gate = asyncio.Semaphore(args.concurrency)
+
+        async def one() -> int:
+            async with gate:
+                return await _table(repo, accounts, args.rounds, timings)
+
+        started = time.perf_counter()
+        commits = sum(await asyncio.gather(*(one() for _ in range(args.tables))))
+        elapsed = time.perf_counter() - started
+        await redis.aclose()
+    print(f"{args.tables} tables x {args.rounds} rounds, {args.concurrency} at once: {commits} commits in "
+          f"{elapsed:.2f} s = {commits / elapsed:.0f} commits/s")
+    print(f"{'what':<22}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'mean ms':>9}")
+    for kind in ("load", "commit", "commit (settlement)"):
+        values = timings[kind]
+        print(f"{kind:<22}{len(values):>7}{_pct(values, 0.5):>9.2f}{_pct(values, 0.99):>9.2f}"
+              f"{statistics.fmean(values) * 1000:>9.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
