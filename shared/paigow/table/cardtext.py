@@ -27,11 +27,13 @@ def cards_to_text(cards: Iterable[Card]) -> tuple[CardText, ...]:
 
 def cards_from_text(texts: Iterable[str]) -> tuple[Card, ...]:
     """Canonical texts back to cards; any other spelling is parsed (raises ``InvalidCardError``)."""
-    get = _BY_TEXT.get
-    out = [get(t) if isinstance(t, str) else None for t in texts]
-    if None in out:
+    if not isinstance(texts, tuple | list):
+        texts = tuple(texts)
+    by_text = _BY_TEXT
+    try:
+        return tuple([by_text[t] for t in texts])
+    except (KeyError, TypeError):
         return tuple(_parse(t) for t in texts)
-    return tuple(out)  # type: ignore[arg-type]
 
 
 def _parse(t: object) -> Card:

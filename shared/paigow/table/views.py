@@ -158,10 +158,24 @@ def _own_position(state: TableState, viewer: Viewer) -> int | None:
     return None
 
 
-def view_for(state: TableState, viewer: Viewer) -> TableView:
-    """The table as ``viewer`` may see it."""
+@dataclass(frozen=True, slots=True)
+class _Public:
+    """What every viewer of one state sees alike (computed once per state)."""
+
+    seats: tuple[SeatView | None, ...]
+    hands: tuple[HandView, ...]
+    round: RoundView | None
+    bets: dict[int, int]
+    spectator: TableView
+
+
+_cache: list[tuple[TableState, _Public]] = []
+
+
+def _public(state: TableState) -> _Public:
+    if _cache and _cache[0][0] is state:
+        return _cache[0][1]
     rnd = state.round
-    own = _own_position(state, viewer)
     bets = {b.position: b.amount_cents for b in rnd.bets} if rnd is not None else {}
     banker = rnd.banker_position if rnd is not None else None
     seats: list[SeatView | None] = [None] * len(state.seats)
@@ -171,16 +185,11 @@ def view_for(state: TableState, viewer: Viewer) -> TableView:
         in_round = pos in bets or (banker == pos and pos != 0)
         seats[pos] = SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.status, sp.away_until_ms,
                               in_round, banker == pos and pos != 0, bets.get(pos, 0))
+    hands: tuple[HandView, ...] = ()
     round_view: RoundView | None = None
     if rnd is not None:
-        hands = tuple(
-            HandView(h.position, h.player_id,
-                     h.cards if h.position == own else (),
-                     h.high if h.position == own else (),
-                     h.low if h.position == own else (),
-                     h.set_by is not None,
-                     h.fouled if h.position == own else False)
-            for h in rnd.hands)
+        hands = tuple(HandView(h.position, h.player_id, (), (), (), h.set_by is not None, False)
+                      for h in rnd.hands)
         coverage: int | None = None
         if banker is not None and banker != 0:
             bsp = state.seats[banker]
@@ -190,25 +199,41 @@ def view_for(state: TableState, viewer: Viewer) -> TableView:
                                rnd.banker_position, rnd.banker_player_id, rnd.bank_reason,
                                rnd.dealer_wager_cents, rnd.bets, coverage, rnd.dice, rnd.first_position,
                                hands)
-    you: YouView | None = None
-    if own is not None:
-        sp = state.seats[own]
-        assert sp is not None
-        raise_from = None
-        if sp.own_limit_raised_ms is not None:
-            raise_from = sp.own_limit_raised_ms + WEEK_MS
-        you = YouView(own, sp.chips_cents, sp.status, sp.own_max_bet_cents, raise_from, bets.get(own, 0),
-                      banker == own, rnd is not None and rnd.offer_player_id == sp.player_id)
-    admin: AdminView | None = None
+    dl = state.deadline
+    spectator = TableView(state.table_id, state.name, state.version, state.phase, state.paused,
+                          state.closing, state.rules, state.timers, state.marker, tuple(seats), round_view,
+                          dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
+                          state.recent, None, None)
+    public = _Public(tuple(seats), hands, round_view, bets, spectator)
+    _cache[:] = [(state, public)]
+    return public
+
+
+def view_for(state: TableState, viewer: Viewer) -> TableView:
+    """The table as ``viewer`` may see it. (The parts every viewer shares are computed once per state.)"""
+    pub = _public(state)
+    own = _own_position(state, viewer)
     if isinstance(viewer, OperatorViewer):
         limits = tuple((p, sp.own_max_bet_cents) for p, sp in enumerate(state.seats) if sp is not None)
         admin = AdminView(state.ledger, state.rounds_started, state.last_house_round, state.pending_rules,
                           state.pending_timers, limits)
-    dl = state.deadline
-    return TableView(state.table_id, state.name, state.version, state.phase, state.paused, state.closing,
-                     state.rules, state.timers, state.marker, tuple(seats), round_view,
-                     dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
-                     state.recent, you, admin)
+        return replace(pub.spectator, admin=admin)
+    if own is None:
+        return pub.spectator
+    rnd = state.round
+    sp = state.seats[own]
+    assert sp is not None
+    round_view = pub.round
+    if rnd is not None and round_view is not None:
+        hands = tuple(
+            HandView(h.position, h.player_id, h.cards, h.high, h.low, h.set_by is not None, h.fouled)
+            if h.position == own else v for h, v in zip(rnd.hands, pub.hands, strict=True))
+        round_view = replace(round_view, hands=hands)
+    raise_from = None if sp.own_limit_raised_ms is None else sp.own_limit_raised_ms + WEEK_MS
+    banker = rnd.banker_position if rnd is not None else None
+    you = YouView(own, sp.chips_cents, sp.status, sp.own_max_bet_cents, raise_from, pub.bets.get(own, 0),
+                  banker == own, rnd is not None and rnd.offer_player_id == sp.player_id)
+    return replace(pub.spectator, round=round_view, you=you)
 
 
 def event_for(event: Event, viewer: Viewer) -> Event | None:
