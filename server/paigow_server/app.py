@@ -39,6 +39,7 @@ __all__ = ["create_app", "web_root"]
 
 log = logging.getLogger("paigow_server.app")
 
+READY_TIMEOUT_S = 2.0
 _REDIS_CONNECT_ATTEMPTS = 50
 _REDIS_CONNECT_PAUSE_S = 0.1
 
@@ -66,8 +67,8 @@ async def healthz(request: Request) -> Response:
 async def readyz(request: Request) -> Response:
     ctx = context_of(request)
     try:
-        await ctx.redis.ping()
-    except (RedisError, OSError) as exc:
+        await asyncio.wait_for(ctx.redis.ping(), READY_TIMEOUT_S)
+    except (RedisError, OSError, TimeoutError) as exc:
         ctx.metrics.redis_errors.labels(operation="ping").inc()
         return JSONResponse({"status": "unavailable", "error": f"redis: {exc}"}, status_code=503)
     return JSONResponse({"status": "ready"})
@@ -113,7 +114,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             ctx = AppContext.build(settings, client, metrics)
             app.state.ctx = ctx
             # Several processes may share this Redis: each table is driven by the lease holder (router).
-            router = Router(client, LeaseManager(client))
+            router = Router(client, LeaseManager(client), registry=metrics.registry)
             realtime = Realtime.create(ctx, ctx.tables, ctx.sessions, router=router)
             router.bind(realtime.service.execute_owned)
             await router.start()

@@ -5,6 +5,8 @@ from pathlib import Path
 import httpx
 import pytest
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from paigow.table.commands import Sit
 from paigow.table.rejections import Rejection
@@ -22,7 +24,8 @@ async def test_healthz_and_readyz(app_client: AppHandle) -> None:
 
 
 async def test_readyz_fails_when_redis_is_unreachable(settings: Settings, redis: Redis) -> None:
-    dead = Redis(host="127.0.0.1", port=1, decode_responses=True, socket_connect_timeout=0.2)
+    dead = Redis(host="127.0.0.1", port=1, decode_responses=True, socket_connect_timeout=0.2,
+                 retry=Retry(NoBackoff(), 0))
     app = create_app(settings, redis=dead)
     # the lifespan waits for Redis; enter the app without it to probe the readiness check alone
     from paigow_server.context import AppContext

@@ -21,19 +21,6 @@ def test_serve_answers_health_checks_and_exits_cleanly_on_sigterm(server_process
     assert "operator token" not in output  # it was given, so it is not printed
 
 
-def test_serve_without_redis_url_runs_a_private_redis_and_prints_a_generated_token(tmp_path: Path) -> None:
-    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None)
-    server.start()
-    try:
-        assert httpx.get(server.url + "/readyz").json() == {"status": "ready"}
-    finally:
-        assert server.terminate() == 0
-    output = server.output()
-    assert "operator token (generated for this run): " in output
-    assert (tmp_path / "data" / "appendonly.aof").exists()
-    assert (tmp_path / "data" / "redis.log").exists()
-
-
 def test_bad_settings_stop_the_start_with_a_clear_message() -> None:
     result = subprocess.run([sys.executable, "-m", "paigow_server.cli", "serve", "--port", "99999"],
                             capture_output=True, text=True, timeout=60, check=False)
@@ -74,15 +61,21 @@ async def _close_code(client: WsClient) -> int | None:
         return None if exc.rcvd is None else exc.rcvd.code
 
 
-async def test_the_private_redis_keeps_everything_across_a_clean_stop_and_a_sigkill(tmp_path: Path) -> None:
-    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None, operator_token="o" * 20)
-    operator = {"Authorization": f"Bearer {'o' * 20}"}
-    server.start()
+async def test_without_redis_url_a_private_redis_keeps_everything_across_a_stop_and_a_sigkill(
+        tmp_path: Path) -> None:
+    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None)
+    await asyncio.to_thread(server.start)
     try:
+        printed = server.output().split("operator token (generated for this run): ")
+        assert len(printed) == 2, server.output()
+        operator = {"Authorization": f"Bearer {printed[1].split()[0]}"}
+        server.operator_token = printed[1].split()[0]  # the restarts keep it
         async with httpx.AsyncClient(base_url=server.url) as http:
+            assert (await http.get("/readyz")).json() == {"status": "ready"}
             session = (await http.post("/api/session", json={"display_name": "Ann"})).json()
             table = (await http.post("/api/operator/tables", json={"name": "Kept"}, headers=operator)).json()
         assert await asyncio.to_thread(server.terminate) == 0
+        assert (tmp_path / "data" / "appendonly.aof").exists()
         await asyncio.to_thread(server.start)
         async with httpx.AsyncClient(base_url=server.url) as http:
             resumed = await http.get("/api/session", headers={"Authorization": f"Bearer {session['token']}"})
