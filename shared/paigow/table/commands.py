@@ -136,8 +136,8 @@ class SitIn:
 
 @dataclass(frozen=True, slots=True)
 class SetOwnLimit:
-    """Set my own maximum bet (None = the table maximum). Lowering is always allowed; raising (or
-    removing) once a week."""
+    """Set my own maximum bet (None = the table maximum). Lowering is always allowed (a bet already
+    placed stands); raising (or removing) is allowed once a week (7 days after the last raise)."""
 
     player_id: str
     max_bet_cents: int | None
