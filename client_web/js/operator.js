@@ -110,15 +110,15 @@ function detailsOf(e, skip) {
 async function refreshLogs() {
   const audit = await pageAll("/audit");
   $("audit").tBodies[0].replaceChildren(...audit.map((e) => el("tr", {},
-    el("td", { text: when(e.at_ms ?? e.ms ?? e.time_ms) }), el("td", { text: e.action ?? "" }),
-    el("td", { class: e.result === "ok" || e.result === "OK" ? "ok" : "bad", text: e.result ?? "" }),
+    el("td", { text: when(e.ts_ms) }), el("td", { text: e.action ?? "" }),
+    el("td", { class: e.outcome === "ok" ? "ok" : "bad", text: e.outcome ?? "" }),
     el("td", { text: e.table_id ?? "" }), el("td", { text: e.player_id ?? "" }),
-    el("td", { class: "hint", text: detailsOf(e, ["id", "action", "result", "table_id", "player_id", "at_ms", "ms", "time_ms"]) }))));
+    el("td", { class: "hint", text: detailsOf(e, ["id", "action", "outcome", "table_id", "player_id", "ts_ms", "actor"]) }))));
   const ledger = await pageAll("/ledger");
   $("ledger").tBodies[0].replaceChildren(...ledger.map((e) => el("tr", {},
-    el("td", { text: when(e.at_ms ?? e.ms ?? e.time_ms) }), el("td", { text: e.kind ?? e.type ?? "" }),
-    el("td", { text: e.player_id ?? e.account ?? "" }),
-    el("td", { class: "num", text: e.amount_cents != null ? money(e.amount_cents, { sign: true }) : "" }),
+    el("td", { text: when(e.ts_ms) }), el("td", { text: e.kind ?? "" }),
+    el("td", { text: `${e.from_account} → ${e.to_account}` }),
+    el("td", { class: "num", text: money(e.amount_cents) }),
     el("td", { text: [e.table_id, e.round_id].filter(Boolean).join(" / ") }), el("td", { text: e.reason ?? "" }))));
   const m = await call("/money");
   $("money-status").textContent = `House ${money(m.house_net_cents, { sign: true })} · money ${m.balanced ? "balanced ✓" : "NOT balanced"}`;

@@ -146,7 +146,11 @@ function onEvents(events, view) {
         if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
         break;
       }
-      case "round_voided": toast(`The round was voided (${ev.reason}): every bet was returned.`, "info"); break;
+      case "round_voided": {
+        const why = /^voided/i.test(ev.reason) ? ev.reason : `voided (${ev.reason})`;
+        toast(`The round was ${why}: every bet was returned.`, "info");
+        break;
+      }
       case "bet_placed": play("chip"); break;
       case "bank_offered": if (ev.player_id === ctx.playerId) play("alert"); break;
       case "table_paused": toast("The operator paused the table.", "info"); break;

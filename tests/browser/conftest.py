@@ -11,8 +11,17 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
 from pathlib import Path
 
+import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 
 from paigow_server.embedded_redis import EmbeddedRedis
 from paigow_server.testing import ServerProcess
@@ -20,6 +29,7 @@ from paigow_server.testing import ServerProcess
 OPERATOR_TOKEN = "browser-operator-token-0123456789"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+expect.set_options(timeout=15_000)  # a loaded CI machine shares two cores between the server and Chromium
 
 
 @pytest.fixture(scope="session")
@@ -64,18 +74,18 @@ def module_page(browser: Browser, static_site: str) -> Iterator[Page]:
     context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A private redis-server for one test module (never the system Redis)."""
+    """A private redis-server for the browser tests (never the system Redis)."""
     server = EmbeddedRedis(tmp_path_factory.mktemp("browser-redis"), appendonly=False)
     server.start()
     yield server.url
     server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def paigow_server(browser_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """A real ``paigow serve`` on the private Redis for one test module."""
+    """A real ``paigow serve`` on the private Redis, shared by the browser tests (each opens a table)."""
     process = ServerProcess(data_dir=tmp_path_factory.mktemp("paigow-serve"), redis_url=browser_redis,
                             operator_token=OPERATOR_TOKEN,
                             env={"PAIGOW_STARTING_BALANCE_CENTS": "100000"})
@@ -89,3 +99,72 @@ def artifacts() -> Path:
     """Where the tests save screenshots for review (git-ignored)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+class Site:
+    """The live server as the tests use it: operator calls over HTTP, and browser pages signed in by name."""
+
+    def __init__(self, server: ServerProcess, browser: Browser, artifacts: Path) -> None:
+        self.url = server.url
+        self.server = server
+        self.browser = browser
+        self.artifacts = artifacts
+        self.headers = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+        """Uncaught exceptions and console errors of every page of the test."""
+
+    def open_table(self, name: str, **timers: int) -> str:
+        """Open a table through the operator API; the reject foul policy and the default limits."""
+        res = httpx.post(f"{self.url}/api/operator/tables", headers=self.headers, timeout=10,
+                         json={"name": name, "timers": timers})
+        assert res.status_code == 201, res.text
+        table_id: str = res.json()["table_id"]
+        return table_id
+
+    def table_action(self, table_id: str, action: str) -> None:
+        """pause, resume, open, close or void, through the operator API."""
+        res = httpx.post(f"{self.url}/api/operator/tables/{table_id}/{action}", headers=self.headers,
+                         timeout=10)
+        assert res.status_code == 200, res.text
+
+    def page(self, *, width: int = 1366, height: int = 860) -> Page:
+        context = self.browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(20_000)
+        context.on("page", self._watch)
+        self.contexts.append(context)
+        return context.new_page()
+
+    def _watch(self, page: Page) -> None:
+        page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))
+        page.on("console", lambda msg: self._console(page, msg))
+
+    def _console(self, page: Page, msg: ConsoleMessage) -> None:
+        # HTTP errors the tests provoke on purpose (a wrong token, a missing reason) are logged by Chromium.
+        if msg.type == "error" and not msg.text.startswith("Failed to load resource"):
+            self.errors.append(f"{page.url}: {msg.text}")
+
+    def player(self, name: str, **size: int) -> Page:
+        """A new browser context whose player entered ``name`` in the lobby."""
+        page = self.page(**size)
+        page.goto(f"{self.url}/")
+        page.fill("#display-name", name)
+        page.click("#name-submit")
+        page.wait_for_selector("#signed-in:not([hidden])")
+        return page
+
+    def shot(self, page: Page, name: str, *, full_page: bool = False) -> None:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(300)  # let pops and flips finish
+        page.screenshot(path=str(self.artifacts / f"{name}.png"), full_page=full_page)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def site(paigow_server: ServerProcess, browser: Browser, artifacts: Path) -> Iterator[Site]:
+    s = Site(paigow_server, browser, artifacts)
+    yield s
+    s.close()

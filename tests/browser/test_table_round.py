@@ -1,0 +1,239 @@
+"""Two players and a spectator, in three browser contexts, play two whole rounds on a real ``paigow serve``:
+bets by chips and by keyboard, the dice and the deal, a foul shown and refused, setting by clicks, by
+keys and by the House Way button, a reload in the middle of setting, the bank offered and declined, the
+showdown with chips updated everywhere, a second tab that stays in step, and a spectator who never sees
+another player's cards before the showdown."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from paigow.rules import all_splits, is_foul, legal_splits, parse_cards
+
+pytestmark = pytest.mark.browser
+
+ALICE_SEAT, BOB_SEAT = 1, 2
+
+
+def sit(page: Page, seat: int, dollars: str) -> None:
+    page.click(f"[data-seat='{seat}']")
+    page.fill("#buy-in", dollars)
+    page.click("#sit-confirm")
+    expect(page.locator(f".pos[data-position='{seat}'].me")).to_be_visible()
+
+
+def view(page: Page) -> dict[str, Any]:
+    v: dict[str, Any] = page.evaluate("window.paigow.ctx.view")
+    return v
+
+
+def tray_cards(page: Page) -> dict[str, str]:
+    """The player's seven cards in the setting tray: card text -> its key (1..7)."""
+    pairs: list[list[str]] = page.eval_on_selector_all(
+        ".setter [data-key]", "els => els.map((e) => [e.dataset.card, e.dataset.key])")
+    return dict((card, key) for card, key in pairs)
+
+
+def foreign_faces(page: Page, own_position: int | None) -> int:
+    """Face-up cards anywhere on the page that are not the viewer's own (own seat and own tray excluded)."""
+    own = f":not(.pos[data-position='{own_position}'] .card)" if own_position is not None else ""
+    count: int = page.locator(f".stage .card.face{own}").count()
+    if own_position is None:
+        count += page.locator(".card.face").count()
+    return count
+
+
+def money_text(cents: int) -> str:
+    sign = "−" if cents < 0 else ""
+    return f"{sign}${abs(cents) // 100:,}.{abs(cents) % 100:02d}"
+
+
+def check_hidden(alice: Page, bob: Page, spectator: Page) -> None:
+    assert foreign_faces(alice, ALICE_SEAT) == 0
+    assert foreign_faces(bob, BOB_SEAT) == 0
+    assert foreign_faces(spectator, None) == 0
+
+
+SHOWDOWN_JS = """() => [...document.querySelectorAll('.pos')].map((n) => ({
+    position: Number(n.dataset.position),
+    faces: n.querySelectorAll('.card.face').length,
+    result: n.querySelector('[data-result]')?.dataset.result ?? null,
+    marks: n.querySelector('.marks')?.textContent ?? '',
+    chips: n.querySelector('.chips')?.textContent ?? '',
+}))"""
+
+
+def check_settled(pages: list[Page], round_number: int) -> dict[str, Any]:
+    """Every page shows the showdown of that round, and the chips the server settled (the table is paused,
+    so the showdown stays on screen)."""
+    for page in pages:
+        page.wait_for_function("n => window.paigow.ctx.showdown?.number === n && !!document.querySelector("
+                               "'.pos [data-result]')", arg=round_number)
+    record: dict[str, Any] = pages[0].evaluate("window.paigow.ctx.showdown")
+    seats = view(pages[0])["seats"]
+    for page in pages:
+        shown = {p["position"]: p for p in page.evaluate(SHOWDOWN_JS)}
+        for hand in record["hands"]:
+            pos = hand["position"]
+            assert shown[pos]["faces"] == 7, (page.url, pos, shown, record["hands"])
+            if pos != 0 and not hand["is_banker"]:
+                assert shown[pos]["result"] == hand["outcome"]
+                assert re.search("high [WLC]", shown[pos]["marks"])
+                assert shown[pos]["chips"] == money_text(seats[pos]["chips_cents"])
+    return record
+
+
+def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
+    table = site.open_table("Jade Dragon", bank_offer_ms=30_000, betting_ms=60_000, setting_ms=90_000,
+                            between_rounds_ms=1_000)
+    alice = site.player("Alice")
+    bob = site.player("Bob")
+    spectator = site.page()
+    site.shot(alice, "01-lobby")
+    spectator.goto(f"{site.url}/table/?id={table}&watch=1")
+    alice.goto(f"{site.url}/table/?id={table}")
+    bob.goto(f"{site.url}/table/?id={table}")
+    expect(spectator.locator("[data-panel='spectator']")).to_be_visible()
+    expect(spectator.locator(".sit-btn")).to_have_count(0)
+
+    # Seats: the first player to sit starts round 1 (the house banks it).
+    sit(alice, ALICE_SEAT, "200")
+    sit(bob, BOB_SEAT, "150")
+    expect(alice.locator("[data-panel='bet']")).to_be_visible()
+    expect(spectator.locator(".pos[data-position='2'] .name")).to_have_text("Bob")
+    expect(spectator.locator("#spectators")).to_have_text(re.compile(r"[1-9]\d* watching"), timeout=8000)
+
+    # A second tab of Alice's stays in step with the first.
+    alice2 = alice.context.new_page()
+    alice2.goto(f"{site.url}/table/?id={table}")
+    expect(alice2.locator("[data-panel='bet']")).to_be_visible()
+
+    # Errors in words next to the bet: below the minimum.
+    alice.fill("#bet-amount", "1")
+    alice.click("#place-bet")
+    expect(alice.locator("#bet-error")).to_contain_text("minimum")
+    # Alice bets with chips and the mouse: $25 + $5 = $30.
+    alice.fill("#bet-amount", "0")
+    alice.click("[data-chip='2500']")
+    alice.click("[data-chip='500']")
+    expect(alice.locator("#bet-amount")).to_have_value("30.00")
+    site.shot(alice, "02-betting")
+    alice.click("#place-bet")
+    expect(alice.locator("#bet-error")).to_have_text("")
+    expect(alice2.locator(".pos[data-position='1'] .bet-amount")).to_have_text("$30.00")
+    check_hidden(alice, bob, spectator)
+    # Bob bets with the keyboard: Shift+Up ($10) twice, Up, Down, Up ($1) -> $21, Enter.
+    bob.locator("body").click(position={"x": 5, "y": 300})
+    bob.fill("#bet-amount", "0")
+    bob.locator("#bet-amount").blur()
+    for key in ("Shift+ArrowUp", "Shift+ArrowUp", "ArrowUp", "ArrowDown", "ArrowUp"):
+        bob.keyboard.press(key)
+    expect(bob.locator("#bet-amount")).to_have_value("21.00")
+    bob.keyboard.press("Enter")
+
+    # Both bet: the dice roll, the deal goes out, and each player sees only their own seven cards.
+    expect(alice.locator("[data-panel='setter']")).to_be_visible()
+    expect(bob.locator("[data-panel='setter']")).to_be_visible()
+    expect(spectator.locator("#dice .die")).to_have_count(3)
+    site.shot(spectator, "03-dice-and-deal")
+    v = view(spectator)
+    assert v["round"]["dice"] is not None
+    first = v["round"]["first_position"]
+    assert first == (0 + sum(v["round"]["dice"]) - 1) % 7
+    expect(spectator.locator(".discards .card.back")).to_have_count(4)
+    check_hidden(alice, bob, spectator)
+    expect(alice.locator(".setter .card.face")).to_have_count(7)
+
+    # Alice: a foul is shown (with why) before Done, and refused by the server when sent anyway.
+    cards = tray_cards(alice)
+    seven = parse_cards(" ".join(cards))
+    fouls = [s for s in all_splits(seven) if is_foul(s)]
+    if fouls:
+        for card in fouls[0].low:
+            alice.click(f".setter [data-card='{card}']")
+        expect(alice.locator("#foul")).to_contain_text("Foul: the low hand")
+        expect(alice.locator("#done")).to_be_disabled()
+        site.shot(alice, "04-foul-shown")
+        alice.keyboard.press("Enter")  # Enter sends it anyway: the table refuses it
+        expect(alice.locator("#set-error")).to_contain_text(re.compile("foul", re.I))
+        for card in fouls[0].low:
+            alice.click(f".setter [data-card='{card}']")
+    # Alice sets by clicking: a legal split, both hands named live.
+    legal = legal_splits(seven)[0]
+    for card in legal.low:
+        alice.click(f".setter [data-card='{card}']")
+    expect(alice.locator("#foul")).to_have_text("")
+    expect(alice.locator("#high-name")).not_to_have_text("")
+    expect(alice.locator("#low-name")).not_to_have_text("")
+    alice.click("#done")
+    expect(alice.locator("#set-status")).to_contain_text("Hand set")
+    expect(spectator.locator(".pos[data-position='1'] .tag.live")).to_have_text("set ✓")
+    check_hidden(alice, bob, spectator)
+
+    # Bob sets with the keyboard: the keys of a legal low hand, then Enter.
+    bob_cards = tray_cards(bob)
+    bob_legal = legal_splits(parse_cards(" ".join(bob_cards)))[-1]
+    for card in bob_legal.low:
+        bob.keyboard.press(bob_cards[str(card)])
+    expect(bob.locator("#low-name")).not_to_have_text("")
+    site.shot(bob, "05-setting-by-keyboard")
+    site.table_action(table, "pause")  # the showdown stays up until the table resumes
+    bob.keyboard.press("Enter")
+
+    # Showdown: everyone sees every live hand, results per hand, and the chips the server settled.
+    record = check_settled([alice, bob, spectator, alice2], 1)
+    site.shot(alice, "06-showdown-player")
+    site.shot(spectator, "06-showdown-spectator")
+    mine = next(h for h in record["hands"] if h["player_id"] == view(alice)["seats"][1]["player_id"])
+    assert view(alice)["you"]["chips_cents"] == 20_000 + mine["net_cents"]
+
+    expect(alice.locator("#phase-sub")).to_contain_text("Paused by the operator")
+    site.table_action(table, "resume")
+    # Round 2: the marker reaches seat 1; Alice played against the house, so she is offered the bank.
+    expect(alice.locator("[data-panel='offer']")).to_be_visible(timeout=15_000)
+    expect(alice.locator("[data-panel='offer']")).to_contain_text(money_text(view(alice)["you"]["chips_cents"]))
+    expect(spectator.locator(".pos[data-position='1'] .tag.live")).to_have_text("offered the bank")
+    site.shot(alice, "07-bank-offer")
+    alice.click("#decline-bank")
+    expect(alice.locator("[data-panel='bet']")).to_be_visible()
+    expect(alice.locator("#phase-sub")).to_contain_text("bank declined")
+    # Repeat last bet with the 0 key (Alice) and the button (Bob).
+    alice.locator("#stage").click(position={"x": 5, "y": 5})
+    alice.keyboard.press("0")
+    expect(alice.locator(".pos[data-position='1'] .bet-amount")).to_have_text("$30.00")
+    bob.click("#repeat-bet")
+    expect(bob.locator("[data-panel='setter']")).to_be_visible()
+    check_hidden(alice, bob, spectator)
+
+    # Alice picks one card, reloads the page in the middle of setting, and carries on.
+    first_card = next(iter(tray_cards(alice)))
+    alice.click(f".setter [data-card='{first_card}']")
+    alice.reload()
+    expect(alice.locator("[data-panel='setter']")).to_be_visible()
+    expect(alice.locator(".setter .card.face")).to_have_count(7)
+    check_hidden(alice, bob, spectator)
+    # The House Way button sets Alice's hand; the tray shows it set, and it can still be changed.
+    alice.click("#house-way")
+    expect(alice.locator("#set-status")).to_contain_text("Hand set")
+    expect(alice.locator(".setter-row[aria-label='low hand'] .card")).to_have_count(2)
+    site.shot(alice, "08-house-way")
+    site.table_action(table, "pause")
+    bob.click("#house-way")
+
+    check_settled([alice, bob, spectator], 2)
+    site.shot(spectator, "09-showdown-round-2")
+    # History: the settled round with its commitment, revealed seed and a verify link that checks out.
+    alice.click("#history-btn")
+    expect(alice.locator("#my-history tbody tr")).to_have_count(2)
+    href = alice.locator("#table-history .verify-link").first.get_attribute("href")
+    site.shot(alice, "10-history")
+    alice.keyboard.press("Escape")
+    assert href is not None
+    spectator.goto(f"{site.url}{href}")
+    expect(spectator.locator("#verdict")).to_contain_text("Verified")
+    site.shot(spectator, "11-verify")
+    assert site.errors == []
