@@ -159,7 +159,8 @@ async def table_action(request: Request) -> Response:
         raise ApiError(404, "UNKNOWN_ACTION",
                        f"no table action {action!r}; known: {', '.join(_SIMPLE_COMMANDS)}")
     command = _SIMPLE_COMMANDS[action]()
-    return await _audited(ctx, f"{action}_table", lambda: _execute(request, table_id, command),
+    audit_action = "reopen_table" if action == "open" else f"{action}_table"  # open_table: a new table
+    return await _audited(ctx, audit_action, lambda: _execute(request, table_id, command),
                           table_id=table_id)
 
 

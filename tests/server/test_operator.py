@@ -115,7 +115,7 @@ async def test_pause_resume_close_and_reopen_go_through_the_table(app_client: Ap
     assert unknown.status_code == 404
     assert [(e["action"], e["outcome"]) for e in await audit(app_client)] == [
         ("open_table", "ok"), ("pause_table", "ok"), ("pause_table", "ALREADY_DONE"),
-        ("resume_table", "ok"), ("close_table", "ok"), ("open_table", "ok"),
+        ("resume_table", "ok"), ("close_table", "ok"), ("reopen_table", "ok"),
         ("pause_table", "TABLE_NOT_FOUND")]
 
 
