@@ -267,6 +267,22 @@ class TableClient:
         assert self.view is not None
         return self.view
 
+    async def until_event(self, match: Callable[[dict[str, Any]], bool],
+                          within: float = 5.0) -> dict[str, Any]:
+        """The first event received so far that ``match``es, reading more frames until one arrives."""
+        seen = len(self.events)
+        for event in self.events:
+            if match(event):
+                return event
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + within
+        while True:
+            await self.recv(max(0.01, give_up - loop.time()))
+            for event in self.events[seen:]:
+                if match(event):
+                    return event
+            seen = len(self.events)
+
     async def drain(self, quiet: float = 0.05) -> None:
         """Read everything that arrives until the connection is quiet for ``quiet`` seconds."""
         with contextlib.suppress(TimeoutError):

@@ -34,14 +34,11 @@ async def test_a_dropped_player_is_played_by_the_house_way_and_reconnects(tables
         assert view["seats"][2]["away_until_ms"] is not None
         dropped = [e for e in ann.events if e["kind"] == "player_dropped"]
         assert [e["player_id"] for e in dropped] == [bo_id]
-        await ann.until(lambda f: any(e["kind"] == "hand_set" and e["player_id"] == bo_id
-                                      for e in f.get("events", [])))
-        bo_set = next(e for e in ann.events if e["kind"] == "hand_set" and e["player_id"] == bo_id)
+        bo_set = await ann.until_event(lambda e: e["kind"] == "hand_set" and e["player_id"] == bo_id)
         assert bo_set["set_by"] == "timeout"
         assert (bo_set["high"], bo_set["low"]) == ([], [])  # Ann may not see Bo's cards
         await _ok(ann, {"type": "use_house_way"})
-        await ann.until(lambda f: any(e["kind"] == "round_settled" for e in f.get("events", [])))
-        record = next(e["record"] for e in ann.events if e["kind"] == "round_settled")
+        record = (await ann.until_event(lambda e: e["kind"] == "round_settled"))["record"]
         bo_hand = next(h for h in record["hands"] if h["player_id"] == bo_id)
         assert bo_hand["set_by"] == "timeout"
 

@@ -1,0 +1,81 @@
+"""Two server processes (two apps, two ports, one Redis): viewers connected to either one see every change
+of a table, whichever process executed it, each projected for its viewer."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import pytest
+import uvicorn
+import websockets
+from redis.asyncio import Redis
+
+from paigow_server.app import create_app
+from paigow_server.embedded_redis import free_port
+from paigow_server.settings import Settings
+
+
+class _Server(uvicorn.Server):
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:  # leave the test runner's signal handlers alone
+        yield
+
+
+@contextlib.asynccontextmanager
+async def _another_server(settings: Settings, redis: Redis) -> AsyncIterator[str]:
+    """A second app on its own port, on the same Redis: its ws:// base URL."""
+    port = free_port()
+    config = uvicorn.Config(create_app(settings, redis=redis), host="127.0.0.1", port=port,
+                            ws="websockets-sansio", lifespan="on", log_config=None,
+                            ws_max_size=settings.max_frame_bytes)
+    server = _Server(config)
+    task = asyncio.create_task(server.serve())
+    try:
+        for _ in range(500):
+            if server.started or task.done():
+                break
+            await asyncio.sleep(0.01)
+        assert server.started, "the second server did not start"
+        yield f"ws://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture
+async def other_ws_url(settings: Settings, redis: Redis, live_server: Any) -> AsyncIterator[str]:
+    async with _another_server(settings, redis) as url:
+        yield url
+
+
+async def test_viewers_on_either_server_follow_the_table(tables: Any, connect: Any, other_ws_url: str,
+                                                         frame_checker: Any) -> None:
+    table_id = await tables.table()
+    ann_id, ann_token = await tables.player("Ann")
+    bo_id, bo_token = await tables.player("Bo")
+    async with connect(table_id, player_id=ann_id) as ann, \
+            websockets.connect(f"{other_ws_url}/ws/tables/{table_id}") as bo_ws, \
+            websockets.connect(f"{other_ws_url}/ws/tables/{table_id}") as spectator_ws:
+        bo = frame_checker(bo_id)
+        bo.ws = bo_ws
+        spectator = frame_checker(None)
+        spectator.ws = spectator_ws
+        await ann.hello(ann_token)
+        await bo.hello(bo_token)
+        await spectator.hello()
+        assert (await ann.command({"type": "sit", "seat": 1, "buy_in_cents": 10_000}))["type"] == "accepted"
+        assert (await bo.command({"type": "sit", "seat": 4, "buy_in_cents": 10_000}))["type"] == "accepted"
+        await ann.until_view(lambda v: v["phase"] == "betting" and v["seats"][4] is not None)
+        assert (await bo.command({"type": "place_bet", "amount_cents": 500}))["type"] == "accepted"
+        assert (await ann.command({"type": "place_bet", "amount_cents": 700}))["type"] == "accepted"
+        for client in (ann, bo):
+            await client.until_view(lambda v: v["phase"] == "setting")
+            assert (await client.command({"type": "use_house_way"}))["type"] == "accepted"
+        records = [(await c.until_event(lambda e: e["kind"] == "round_settled"))["record"]
+                   for c in (ann, bo, spectator)]  # every frame was checked for hidden cards on arrival
+        assert records[0] == records[1] == records[2]
+        assert {h["player_id"] for h in records[0]["hands"]} == {None, ann_id, bo_id}
