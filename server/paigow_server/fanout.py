@@ -2,10 +2,10 @@
 
 A table's channel is subscribed when its first viewer in this process joins and unsubscribed when its last
 one leaves. Each published commit (``{"version", "events"}``, see ``store.codec``) goes to that table's
-feed, which projects it per viewer and pushes it. The fanout also counts spectators per table (the
-``SpectatorCounter`` of ``GET /api/tables``) and measures command-to-push latency for commands executed in
-this process (``TableService`` reports each commit with its command's arrival time; the feed reports when
-that version was pushed).
+feed, which projects it per viewer and pushes it. The fanout also counts spectators per table over all
+processes (the ``SpectatorCounter`` of ``GET /api/tables``; see ``spectators.py``) and measures
+command-to-push latency for commands executed for this process (``TableService`` reports each command
+with its arrival time; the feed reports when that version was pushed).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections import OrderedDict
 
@@ -22,6 +23,7 @@ from redis.exceptions import RedisError
 
 from paigow.table.state import TableState
 from paigow_server.metrics import Metrics
+from paigow_server.spectators import SpectatorCounts
 from paigow_server.store import keys
 from paigow_server.store.codec import CodecError, commit_from_json
 from paigow_server.table_feed import CommitSource, Subscriber, TableFeed
@@ -38,7 +40,8 @@ CHECK_S = 5.0
 
 
 class Fanout:
-    def __init__(self, redis: Redis, source: CommitSource, metrics: Metrics) -> None:
+    def __init__(self, redis: Redis, source: CommitSource, metrics: Metrics, *, owner: str | None = None,
+                 counts_every_s: float = 1.0) -> None:
         self._redis = redis
         self._source = source
         self._metrics = metrics
@@ -50,14 +53,18 @@ class Fanout:
         self._lock = asyncio.Lock()
         self._marks: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._pushed_at: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self._counts = SpectatorCounts(redis, owner or secrets.token_hex(8), self._local_spectators,
+                                       every_s=counts_every_s)
 
     # --- lifecycle ------------------------------------------------------------------------------------
     async def start(self) -> None:
         if self._task is None:
             self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
             self._task = asyncio.create_task(self._listen(), name="paigow-fanout")
+            await self._counts.start()
 
     async def stop(self) -> None:
+        await self._counts.stop()
         task, self._task = self._task, None
         if task is not None:
             task.cancel()
@@ -109,9 +116,12 @@ class Fanout:
         await feed.stop()
 
     def count(self, table_id: str) -> int:
-        """Spectators of ``table_id`` connected to this process."""
+        """Spectators of ``table_id``: this process's now, the others' as of their last report."""
         feed = self._feeds.get(table_id)
-        return 0 if feed is None else feed.spectators()
+        return (0 if feed is None else feed.spectators()) + self._counts.remote(table_id)
+
+    def _local_spectators(self) -> dict[str, int]:
+        return {table_id: feed.spectators() for table_id, feed in self._feeds.items()}
 
     def state_of(self, table_id: str) -> TableState | None:
         """The table as this process's feed last saw it (None when nobody here watches it)."""

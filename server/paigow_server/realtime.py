@@ -49,6 +49,11 @@ class ClaimingRouter(CommandRouter, Protocol):
 
     async def claim(self, table_id: str) -> bool: ...
 
+    @property
+    def owner(self) -> str:
+        """This process's name (its leases' owner)."""
+        ...
+
 
 class SessionLookup(Protocol):
     async def identify(self, token: str) -> Identity | None:
@@ -96,7 +101,7 @@ class Realtime:
         timers tick only the tables this process drives; start and stop the router yourself."""
         service = TableService(store, ctx.metrics)
         service.attach_router(router)
-        fanout = Fanout(ctx.redis, store, ctx.metrics)
+        fanout = Fanout(ctx.redis, store, ctx.metrics, owner=router.owner if router is not None else None)
         service.observe_executed(fanout.command_executed)
         timers = TableTimers(service, store, rescan_s=timer_rescan_s,
                              claim=router.claim if router is not None else None)

@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
 import websockets
@@ -79,3 +80,29 @@ async def test_viewers_on_either_server_follow_the_table(tables: Any, connect: A
                    for c in (ann, bo, spectator)]  # every frame was checked for hidden cards on arrival
         assert records[0] == records[1] == records[2]
         assert {h["player_id"] for h in records[0]["hands"]} == {None, ann_id, bo_id}
+
+
+async def test_the_table_list_counts_spectators_of_every_server(
+        tables: Any, live_server: Any, other_ws_url: str, frame_checker: Any) -> None:
+    table_id = await tables.table()
+
+    async def listed() -> int:
+        async with httpx.AsyncClient(base_url=live_server.url) as http:
+            body = (await http.get("/api/tables")).json()
+        return int(next(t["spectators"] for t in body["tables"] if t["table_id"] == table_id))
+
+    async def eventually(expected: int) -> None:
+        for _ in range(100):
+            if await listed() == expected:
+                return
+            await asyncio.sleep(0.05)
+        assert await listed() == expected
+
+    async with websockets.connect(f"{other_ws_url}/ws/tables/{table_id}") as remote, \
+            websockets.connect(f"{tables.url(table_id)}") as local:
+        for ws in (remote, local):
+            watcher = frame_checker(None)
+            watcher.ws = ws
+            await watcher.hello()
+        await eventually(2)  # one here, one on the other server
+    await eventually(0)

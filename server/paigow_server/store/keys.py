@@ -11,6 +11,7 @@ paigow:table:{id}                      hash    ``state`` (JSON TableState), ``ve
 paigow:table:{id}:log                  list    the last commits, JSON ``{"version", "events"}``
 paigow:table:{id}:channel              pubsub  each commit's JSON ``{"version", "events"}``
 paigow:table:{id}:lease                string  ``"<owner> <token>"`` of the process driving it
+paigow:spectators:{owner}              hash    table id -> spectators connected to that process (expires)
 paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
 paigow:players                         set     every player id
 paigow:player:{id}                     hash    ``name``, ``balance`` (cents), ``created_ms``
@@ -34,11 +35,13 @@ __all__ = [
     "PLAYERS",
     "PREFIX",
     "ROUNDS",
+    "SPECTATORS_PATTERN",
     "TABLES",
     "TABLE_SEQ",
     "history",
     "player",
     "session",
+    "spectators",
     "table",
     "table_channel",
     "table_fence",
@@ -99,3 +102,12 @@ def session(token_hash: str) -> str:
 
 def history(player_id: str) -> str:
     return f"{PREFIX}history:{player_id}"
+
+
+def spectators(owner: str) -> str:
+    """One server process's spectator counts per table (it rewrites the hash every second; it expires when
+    the process dies)."""
+    return f"{PREFIX}spectators:{owner}"
+
+
+SPECTATORS_PATTERN = f"{PREFIX}spectators:*"
