@@ -10,7 +10,17 @@ import secrets
 import pytest
 from redis.asyncio import Redis
 
-from paigow.table.commands import Command, Leave, PauseTable, PlaceBet, Sit, Tick, UseHouseWay, VoidRound
+from paigow.table.commands import (
+    AcceptBank,
+    Command,
+    Leave,
+    PauseTable,
+    PlaceBet,
+    Sit,
+    Tick,
+    UseHouseWay,
+    VoidRound,
+)
 from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, next_deadline
 from paigow.table.state import Phase, TableState, new_table
@@ -55,17 +65,21 @@ class Table:
             assert await self.do(Tick(self.now_ms)) is CommitResult.OK
         raise AssertionError(f"never reached {phase}")
 
-    async def play_house_round(self, bets: dict[str, int]) -> RoundSettled:
+    async def play_house_round(self, bets: dict[str, int], banker: str | None = None) -> RoundSettled:
+        """Bets, then the House Way for every bettor and the banker (a player, or the house); returns
+        this round's settlement."""
+        version_before = (await self.state()).version
         await self.tick_until(Phase.BETTING)
         for player_id, amount in bets.items():
             assert await self.do(PlaceBet(player_id, amount)) is CommitResult.OK
         await self.tick_until(Phase.SETTING)
-        for player_id in bets:
+        for player_id in [*bets, *([banker] if banker else [])]:
             assert await self.do(UseHouseWay(player_id)) is CommitResult.OK
         log = await self.repo.event_log(self.table_id)
-        settled = [e for c in log for e in c.events if isinstance(e, RoundSettled)]
-        assert settled
-        return settled[-1]
+        settled = [e for c in log if c.version > version_before for e in c.events
+                   if isinstance(e, RoundSettled)]
+        assert len(settled) == 1
+        return settled[0]
 
 
 @pytest.fixture
@@ -267,3 +281,38 @@ async def test_a_voided_round_moves_no_money_and_is_exported(
     assert exported[0]["status"] == "voided"
     assert exported[0]["returned_bets"][0]["amount_cents"] == 2_000
     assert json.loads(json.dumps(exported[0]))["server_seed"]
+
+
+async def test_a_player_banked_round_settles_through_the_pot_with_the_dealers_wager(
+        repo: TableRepo, accounts: Accounts, redis: Redis) -> None:
+    ann, bob, cy = [await accounts.create(n) for n in ("Ann", "Bob", "Cy")]
+    await repo.create(new_table("t1", "Main"))
+    table = Table(repo, "t1")
+    for seat, player in enumerate((ann, bob, cy), start=1):
+        await table.do(Sit(player.player_id, player.name, seat, 40_000))
+    await table.play_house_round({p.player_id: 500 for p in (ann, bob, cy)})
+    await table.tick_until(Phase.BANK_OFFER)
+    state = await table.state()
+    assert state.round is not None
+    assert state.round.offer_player_id == ann.player_id  # the marker moved to seat 1
+    assert await table.do(AcceptBank(ann.player_id)) is CommitResult.OK
+    settled = await table.play_house_round({bob.player_id: 2_000, cy.player_id: 3_000}, banker=ann.player_id)
+    record = settled.record
+    assert record.banker_player_id == ann.player_id
+    dealer = next(h for h in record.hands if h.player_id is None)
+    assert dealer.wager_cents > 0  # the house dealer plays against a player banker
+    assert await ledger_mismatches(redis) == []
+    assert (await money_totals(redis)).balanced
+    entries = [e for e in await Ledger(redis).entries() if e["round_id"] == record.round_id]
+    pot = f"round:t1:{record.round_id}"
+    assert sum(e["amount_cents"] for e in entries if e["to_account"] == pot) == sum(
+        e["amount_cents"] for e in entries if e["from_account"] == pot)
+    banker = next(h for h in record.hands if h.is_banker)
+    moved = {e["kind"] for e in entries if seat_account("t1", ann.player_id) in (e["from_account"],
+                                                                                e["to_account"])}
+    if banker.gross_cents > 0:
+        assert "stake_won" in moved
+    elif banker.gross_cents < 0:
+        assert "stake_lost" in moved
+    assert len(await History(redis).recent(ann.player_id)) == 2
+    assert (await History(redis).recent(ann.player_id))[0]["is_banker"]
