@@ -46,9 +46,19 @@ def bearer_token(conn: HTTPConnection) -> str | None:
 
 
 async def json_body(request: Request) -> dict[str, Any]:
-    body = await request.body()
-    if len(body) > MAX_BODY_BYTES:
-        raise ApiError(413, "BODY_TOO_LARGE", f"the body has {len(body)} bytes; at most {MAX_BODY_BYTES}")
+    """The request's JSON object body (``{}`` when empty), read no further than ``MAX_BODY_BYTES``."""
+    too_large = ApiError(413, "BODY_TOO_LARGE", f"the body is over {MAX_BODY_BYTES} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise too_large
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise too_large
+        chunks.append(chunk)
+    body = b"".join(chunks)
     if not body:
         return {}
     try:

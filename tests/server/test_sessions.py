@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import AsyncIterator
 
 import pytest
 from redis.asyncio import Redis
@@ -87,3 +88,19 @@ def test_display_names_are_trimmed_and_checked() -> None:
         check_display_name("x" * 25)
     with pytest.raises(DisplayNameError, match="control"):
         check_display_name("a\u200bb")
+
+
+async def test_an_oversized_body_is_refused_unread(app_client: AppHandle, redis: Redis) -> None:
+    big = b'{"display_name": "' + b"x" * 20_000 + b'"}'
+    response = await app_client.client.post("/api/session", content=big,
+                                            headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"] == "BODY_TOO_LARGE"
+
+    async def chunks() -> AsyncIterator[bytes]:  # no Content-Length: counted while read
+        for _ in range(20):
+            yield b" " * 1_000
+
+    streamed = await app_client.client.post("/api/session", content=chunks())
+    assert streamed.status_code == 413
+    assert await redis.scard(keys.PLAYERS) == 0
