@@ -132,11 +132,32 @@ class TableTimers:
             ids = await self._store.list_ids()
             for start in range(0, len(ids), _RESCAN_BATCH):
                 batch = ids[start:start + _RESCAN_BATCH]
-                for table_id, state in zip(batch, await self._store.load_many(batch), strict=True):
-                    if state is not None:
-                        self.schedule_state(table_id, state)
+                for table_id, state in await self._load_batch(batch):
+                    self.schedule_state(table_id, state)
         except (RedisError, OSError) as exc:
             log.warning("timer rescan failed: %s", exc)
+
+    async def _load_batch(self, batch: list[str]) -> list[tuple[str, TableState]]:
+        """The tables of ``batch`` that could be read; an unreadable one is logged and skipped, so it
+        never stops the timers of the others."""
+        try:
+            states = await self._store.load_many(batch)
+            return [(t, s) for t, s in zip(batch, states, strict=True) if s is not None]
+        except (RedisError, OSError):
+            raise
+        except Exception:
+            loaded = []
+            for table_id in batch:
+                try:
+                    state = await self._store.load(table_id)
+                except (RedisError, OSError):
+                    raise
+                except Exception:
+                    log.exception("table %s cannot be read: no timers for it", table_id)
+                    continue
+                if state is not None:
+                    loaded.append((table_id, state))
+            return loaded
 
     async def _tick(self, table_id: str) -> None:
         now = self._service.now_ms()
@@ -151,6 +172,9 @@ class TableTimers:
             self._reschedule_after_nothing(table_id, await self._reload(table_id), now)
         except (ServiceError, RedisError, OSError) as exc:
             log.warning("tick of %s failed, retrying in %d ms: %s", table_id, RETRY_MS, exc)
+            self.schedule(table_id, now + RETRY_MS)
+        except Exception:
+            log.exception("tick of %s failed, retrying in %d ms", table_id, RETRY_MS)
             self.schedule(table_id, now + RETRY_MS)
         else:
             if not executed.events:

@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 from paigow.table.commands import Sit, Tick
 from paigow.table.state import Phase, Timers, new_table
 from paigow_server.metrics import Metrics
+from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.tables import TableRepo
 from paigow_server.tables import TableService
@@ -101,5 +102,20 @@ async def test_only_the_process_that_drives_a_table_ticks_it(redis: Redis) -> No
         assert state is not None
         assert state.phase is Phase.IDLE  # due, but another process drives it
         assert "t1" in claims
+    finally:
+        await timers.stop()
+
+
+async def test_an_unreadable_table_does_not_stop_the_timers_of_the_others(redis: Redis) -> None:
+    repo = TableRepo(redis)
+    service = TableService(repo, Metrics())
+    assert await repo.create(new_table("t0", "Broken"))
+    await redis.hset(keys.table("t0"), "state", "{not a table state")
+    await _table_with_player(repo, service, "t1")
+    timers = TableTimers(TableService(repo, Metrics()), repo, rescan_s=60)
+    await timers.start()
+    try:
+        await _wait_for(repo, "t1", lambda s: s.phase is Phase.BETTING)
+        assert timers.scheduled("t0") is None
     finally:
         await timers.stop()
