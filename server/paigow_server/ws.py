@@ -135,7 +135,7 @@ class TableConnection:
             except Exception:  # the store may be down: the connection still ends cleanly
                 log.exception("cleanup of a connection to table %s failed", self.table_id)
             self._close_soon(CloseCode.NORMAL, "")
-            with contextlib.suppress(asyncio.TimeoutError, Exception):
+            with contextlib.suppress(Exception):  # the client may be gone already
                 await asyncio.wait_for(sender, 2.0)
             sender.cancel()
 
