@@ -2,11 +2,20 @@
 // commitment, revealed seed and a link that verifies the deal in this browser.
 
 import { api, el, money } from "./api.js";
-import { toCard } from "./cards.js";
-import { cardElement } from "./card_svg.js";
+import { RANK_CHARS, cardLabel, sortForDisplay, toCard } from "./cards.js";
 
+const SUIT_GLYPHS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+
+/** Cards as short text (K♠ 10♦ JK), red suits in red, each labelled for screen readers. */
 function mini(texts) {
-  return el("span", { class: "mini-cards" }, (texts ?? []).map((t) => cardElement(toCard(t))));
+  return el("span", { class: "mini-cards" }, sortForDisplay((texts ?? []).map(toCard)).map((c) =>
+    el("span", { class: `mini ${c.suit === "h" || c.suit === "d" ? "red" : ""}`, title: cardLabel(c), "aria-label": cardLabel(c),
+      text: c.joker ? "JK" : `${c.rank === 10 ? "10" : RANK_CHARS[c.rank]}${SUIT_GLYPHS[c.suit]}` })));
+}
+
+function handCell(h) {
+  if (!h) return "—";
+  return [mini(h.high), " · ", mini(h.low), el("br"), el("small", { class: "hint", text: `${h.high_name} · ${h.low_name}` })];
 }
 
 /** The /verify/ address that checks a round record (or any object with the same fields). */
@@ -31,8 +40,8 @@ function roundRow(r, playerId) {
   return el("tr", {},
     el("td", { text: `#${r.number ?? ""}` }),
     el("td", { text: r.dice ? r.dice.join("-") : "" }),
-    el("td", {}, mine ? [mini(mine.high), " ", mini(mine.low)] : "—"),
-    el("td", {}, banker ? [mini(banker.high), " ", mini(banker.low)] : "—"),
+    el("td", {}, handCell(mine)),
+    el("td", {}, handCell(banker)),
     el("td", { text: mine ? (mine.is_banker ? `bank ${money(r.banker_net_cents, { sign: true })}` : `${mine.outcome ?? ""} ${money(mine.net_cents, { sign: true })}`) : "" }),
     el("td", {}, fairLine(r)));
 }

@@ -2,6 +2,7 @@
 // and matches answers to commands by id. It knows nothing of the game: messages are plain objects.
 
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+const PING_MS = 25000; // keeps idle proxies from closing a quiet table's connection
 
 export class ReconnectingSocket {
   /**
@@ -20,6 +21,7 @@ export class ReconnectingSocket {
     this.stopped = false;
     this.counter = 0;
     this.pending = new Map();
+    this.pinger = null;
   }
 
   start() {
@@ -30,6 +32,7 @@ export class ReconnectingSocket {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.pinger);
     if (this.ws) this.ws.close(1000, "bye");
   }
 
@@ -73,6 +76,8 @@ export class ReconnectingSocket {
       this.attempt = 0;
       const hello = this.o.hello();
       if (hello) ws.send(JSON.stringify(hello));
+      clearInterval(this.pinger);
+      this.pinger = setInterval(() => this.send({ type: "ping" }), PING_MS);
       this.o.onStatus("open", {});
     };
     ws.onmessage = (ev) => {
@@ -95,6 +100,7 @@ export class ReconnectingSocket {
     ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      clearInterval(this.pinger);
       for (const p of this.pending.values()) {
         clearTimeout(p.timer);
         p.reject({ code: "DISCONNECTED", message: "The connection dropped before the table answered." });

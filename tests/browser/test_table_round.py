@@ -17,6 +17,15 @@ from paigow.rules import all_splits, is_foul, legal_splits, parse_cards
 pytestmark = pytest.mark.browser
 
 ALICE_SEAT, BOB_SEAT = 1, 2
+# Records, on every change of the page, any face-up card on the table while no showdown is on screen.
+LEAK_WATCH = """
+window.__faceLeaks = [];
+new MutationObserver(() => {
+  const faces = [...document.querySelectorAll('.stage .card.face')].map((c) => c.dataset.card);
+  const showdown = window.paigow && window.paigow.ctx.showdown;
+  if (faces.length && !showdown) window.__faceLeaks.push(faces.join(' '));
+}).observe(document, { subtree: true, childList: true });
+"""
 
 
 def sit(page: Page, seat: int, dollars: str) -> None:
@@ -93,6 +102,7 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
     alice = site.player("Alice")
     bob = site.player("Bob")
     spectator = site.page()
+    spectator.context.add_init_script(LEAK_WATCH)
     site.shot(alice, "01-lobby")
     spectator.goto(f"{site.url}/table/?id={table}&watch=1")
     alice.goto(f"{site.url}/table/?id={table}")
@@ -226,6 +236,7 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
 
     check_settled([alice, bob, spectator], 2)
     site.shot(spectator, "09-showdown-round-2")
+    assert spectator.evaluate("window.__faceLeaks") == []  # not one face-up card before a showdown
     # History: the settled round with its commitment, revealed seed and a verify link that checks out.
     alice.click("#history-btn")
     expect(alice.locator("#my-history tbody tr")).to_have_count(2)
