@@ -186,12 +186,17 @@ def _build_high_table(wheel: WheelRank) -> dict[int, int]:
     return table
 
 
-_HIGH_TABLES: dict[WheelRank, dict[int, int]] = {w: _build_high_table(w) for w in WheelRank}
+# Built on first use per wheel setting (the default's at import); each is ~10,000 entries.
+_HIGH_TABLES: dict[WheelRank, dict[int, int]] = {}
 
 
 def high_table(rules: HouseRules = DEFAULT_RULES) -> dict[int, int]:
     """The lookup behind ``high_key`` for ``rules.wheel``: hand code (see module doc) -> key. Read only."""
-    return _HIGH_TABLES[rules.wheel]
+    try:
+        return _HIGH_TABLES[rules.wheel]
+    except KeyError:
+        table = _HIGH_TABLES[rules.wheel] = _build_high_table(rules.wheel)
+        return table
 
 
 def high_key(indexes: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> int:
@@ -202,7 +207,13 @@ def high_key(indexes: Sequence[int], rules: HouseRules = DEFAULT_RULES) -> int:
     s = CARD_SUITS
     if s[a] & s[b] & s[c] & s[d] & s[e]:
         code = -code
-    return _HIGH_TABLES[rules.wheel][code]
+    try:
+        return _HIGH_TABLES[rules.wheel][code]
+    except KeyError:
+        return high_table(rules)[code]
+
+
+high_table(DEFAULT_RULES)
 
 
 def _low_rank(index: int) -> int:
