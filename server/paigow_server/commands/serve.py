@@ -79,7 +79,10 @@ def run(args: argparse.Namespace) -> int:
 
     configure_logging(settings.log_level, settings.log_format)
     app = create_app(settings)
-    print(f"paigow: serving on {settings.base_url}", flush=True)
+    shown = settings.base_url
+    if settings.host in ("0.0.0.0", "::"):  # every interface: show one that works on this machine
+        shown = f"{shown} (all interfaces; on this machine http://127.0.0.1:{settings.port})"
+    print(f"paigow: serving on {shown}", flush=True)
     if settings.operator_token_generated:
         print(f"paigow: operator token (generated for this run): {settings.operator_token}", flush=True)
     config = uvicorn.Config(app, host=settings.host, port=settings.port, ws="websockets-sansio",
