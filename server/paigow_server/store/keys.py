@@ -37,6 +37,7 @@ __all__ = [
     "ROUNDS",
     "SPECTATORS_PATTERN",
     "TABLES",
+    "TABLE_CHANNEL_PATTERN",
     "TABLE_SEQ",
     "history",
     "player",
@@ -45,6 +46,7 @@ __all__ = [
     "table",
     "table_channel",
     "table_fence",
+    "table_id_of_channel",
     "table_lease",
     "table_log",
 ]
