@@ -241,6 +241,10 @@ class TableClient:
         await self.send(message)
         return await self.recv()
 
+    async def hello_as_operator(self, operator_token: str) -> dict[str, Any]:
+        await self.send({"type": "hello", "protocol": 1, "operator_token": operator_token})
+        return await self.recv()
+
     async def command(self, message: dict[str, Any], within: float = 5.0) -> dict[str, Any]:
         """Send a command and return its answer (``accepted`` or ``error``), reading pushes meanwhile."""
         self._next_id += 1

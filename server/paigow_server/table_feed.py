@@ -31,7 +31,7 @@ from paigow.protocol.server import (
 )
 from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
-from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
+from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
 from paigow_server.store.codec import VersionedEvents
 
 __all__ = ["CommitSource", "Subscriber", "TableFeed", "TableGoneError"]
@@ -262,7 +262,8 @@ class TableFeed:
     # --- messages -------------------------------------------------------------------------------------
     def _snapshot(self, state: TableState, viewer: Viewer) -> str:
         player_id = viewer.player_id if isinstance(viewer, PlayerViewer) else None
-        role = Role.PLAYER if player_id is not None else Role.SPECTATOR
+        role = (Role.PLAYER if player_id is not None
+                else Role.OPERATOR if isinstance(viewer, OperatorViewer) else Role.SPECTATOR)
         return encode_snapshot_message(self.table_id, state.version, role, player_id,
                                        encode_view(view_for(state, viewer)))
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from paigow.protocol.version import SUPPORTED_PROTOCOLS
 from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import SeatStatus
-from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
+from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.realtime import Identity, Realtime, realtime_of
 from paigow_server.table_feed import TableGoneError
 from paigow_server.tables import ServiceError
@@ -155,7 +156,12 @@ class TableConnection:
             return self._refuse(ErrorCode.UNSUPPORTED_PROTOCOL, CloseCode.UNSUPPORTED_PROTOCOL,
                                 f"protocol {hello.protocol} is not spoken here; supported: "
                                 f"{sorted(SUPPORTED_PROTOCOLS)}")
-        if hello.token is not None:
+        if hello.operator_token is not None:
+            if not secrets.compare_digest(hello.operator_token.encode(),
+                                          self.rt.settings.operator_token.encode()):
+                return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, "wrong operator token")
+            self._viewer = OperatorViewer()
+        elif hello.token is not None:
             identity = await self.rt.sessions.identify(hello.token)
             if identity is None:
                 return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED,
@@ -215,7 +221,9 @@ class TableConnection:
             log.warning("%s of table %s failed: %s", command.kind, self.table_id, exc)
 
     def _role(self) -> str:
-        return "player" if isinstance(self._viewer, PlayerViewer) else "spectator"
+        if isinstance(self._viewer, PlayerViewer):
+            return "player"
+        return "operator" if isinstance(self._viewer, OperatorViewer) else "spectator"
 
     # --- frames -----------------------------------------------------------------------------------------
     async def _receive(self) -> Hello | Sync | Ping | ClientCommand | None:
@@ -277,7 +285,9 @@ class TableConnection:
         received_at = time.perf_counter()
         if not isinstance(self._viewer, PlayerViewer) or self.identity is None:
             self._error(msg.id, ErrorCode.SPECTATOR_CANNOT_ACT,
-                        "spectators cannot act: say hello with a session token to play")
+                        "this connection only watches: say hello with a session token to play"
+                        + (" (operator actions go through /api/operator)"
+                           if isinstance(self._viewer, OperatorViewer) else ""))
             return
         command = to_command(msg, player_id=self.identity.player_id, name=self.identity.name,
                              now_ms=self.rt.service.now_ms())

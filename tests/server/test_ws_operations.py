@@ -67,3 +67,35 @@ async def test_a_shutdown_tells_clients_to_reconnect(tables: Any, connect: Any,
             await client.recv()
         assert info.value.rcvd is not None
         assert info.value.rcvd.code == 1012
+
+
+async def test_the_operator_watches_with_the_admin_view_but_acts_over_http(
+        tables: Any, connect: Any, live_server: Any) -> None:
+    table_id = await tables.table()
+    player_id, token = await tables.player("Ann")
+    async with connect(table_id) as operator, connect(table_id, player_id=player_id) as ann:
+        first = await operator.hello_as_operator(live_server.operator_token)
+        assert (first["type"], first["role"], first["player_id"]) == ("snapshot", "operator", None)
+        assert first["view"]["admin"] is not None
+        await ann.hello(token)
+        assert (await ann.command({"type": "sit", "seat": 3, "buy_in_cents": 10_000}))["type"] == "accepted"
+        await ann.until_view(lambda v: v["phase"] == "betting")
+        assert (await ann.command({"type": "place_bet", "amount_cents": 500}))["type"] == "accepted"
+        # The operator follows the deal live and still never sees a hole card (checked on every frame).
+        await operator.until_event(lambda e: e["kind"] == "hands_dealt")
+        assert operator.view is not None
+        assert operator.view["admin"]["ledger"]["bought_in_cents"] == 10_000
+        refused = await operator.command({"type": "leave"})
+        assert (refused["type"], refused["code"]) == ("error", "SPECTATOR_CANNOT_ACT")
+        assert (await _table_entry(live_server.url, table_id))["spectators"] == 0
+
+
+async def test_a_wrong_operator_token_is_refused(tables: Any, connect: Any) -> None:
+    table_id = await tables.table()
+    async with connect(table_id) as client:
+        await client.send({"type": "hello", "protocol": 1, "operator_token": "x" * 30})
+        assert (await client.recv())["code"] == "UNAUTHORIZED"
+        with pytest.raises(ConnectionClosed) as info:
+            await client.recv()
+        assert info.value.rcvd is not None
+        assert info.value.rcvd.code == 4401

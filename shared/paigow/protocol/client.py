@@ -49,13 +49,16 @@ class _Message(BaseModel):
 
 class Hello(_Message):
     """First message on a connection. With a session token the connection acts for that player; without
-    one it is a spectator. With ``last_version`` (a reconnect) the server sends only what was missed,
-    or a snapshot when the gap is too old."""
+    one it is a spectator; with the operator token it watches with the operator's view (table money and
+    limits; still no hole cards; operator actions go through the HTTP API). With ``last_version`` (a
+    reconnect) the server sends only what was missed, or a snapshot when the gap is too old."""
 
     type: Literal["hello"] = "hello"
     protocol: int = Field(description="The protocol version the client speaks (PROTOCOL_VERSION)")
     token: str | None = Field(default=None, min_length=1, max_length=256, description="Session token")
     spectate: bool = Field(default=False, description="Watch only, even with a token")
+    operator_token: str | None = Field(default=None, min_length=1, max_length=256,
+                                       description="Watch as the operator (instead of a session token)")
     last_version: Version | None = None
 
 

@@ -43,6 +43,7 @@ class ErrorCode(StrEnum):
     UNAUTHORIZED = "UNAUTHORIZED"
     """The session token is unknown or expired."""
     SPECTATOR_CANNOT_ACT = "SPECTATOR_CANNOT_ACT"
+    """A command on a connection that only watches (a spectator's, or the operator's)."""
     RATE_LIMITED = "RATE_LIMITED"
     """Too many messages per second; the message was dropped. A flood closes the connection (1008)."""
     TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS"

@@ -48,6 +48,8 @@ TableEvent = Annotated[Event, Field(discriminator="kind")]
 class Role(StrEnum):
     PLAYER = "player"
     SPECTATOR = "spectator"
+    OPERATOR = "operator"
+    """Watches with the operator's view (``view.admin``); acts only through the HTTP operator API."""
 
 
 class _Message(BaseModel):
