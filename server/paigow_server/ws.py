@@ -2,7 +2,8 @@
 
 The flow: the upgrade's ``Origin`` is checked (refused: HTTP 403); the client's first message is
 ``hello`` (protocol version, optional session token, optional ``last_version``); a token makes it the
-player's connection, none (or ``spectate``) a spectator's. The server answers with a ``snapshot`` (or the
+player's connection, none (or ``spectate``) a spectator's, the operator token the operator's (it watches
+with the admin view). The server answers with a ``snapshot`` (or the
 events missed since ``last_version``), then pushes every change. Each command gets ``accepted`` or
 ``error`` naming its id. A seated player whose last connection closes is dropped (away, with the table's
 grace time); their next hello reconnects them.
