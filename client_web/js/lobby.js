@@ -92,7 +92,9 @@ function phaseWords(t) {
   if (t.closed || t.phase === "closed") return "closed";
   if (t.closing) return "closing";
   if (t.paused) return "paused";
-  return String(t.phase ?? "waiting").replaceAll("_", " ");
+  const words = { idle: t.seats_taken ? "between rounds" : "waiting for players", bank_offer: "bank offered",
+    betting: "taking bets", setting: "setting hands" };
+  return words[t.phase] ?? String(t.phase ?? "waiting").replaceAll("_", " ");
 }
 
 async function refresh() {

@@ -20,7 +20,14 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     carol.click("[data-seat='4']")
     carol.fill("#buy-in", "100")
     carol.click("#sit-confirm")
+    # Her own limit: lowered to $8, a $10 bet is refused next to the bet field, then $8 goes in.
+    carol.fill("#own-limit", "8")
+    carol.click("#set-limit")
+    expect(carol.locator("#bet-info")).to_contain_text("your limit $8.00")
     carol.fill("#bet-amount", "10")
+    carol.click("#place-bet")
+    expect(carol.locator("#bet-error")).to_contain_text("own limit")
+    carol.fill("#bet-amount", "8")
     carol.click("#place-bet")
     expect(carol.locator("[data-panel='setter']")).to_be_visible()  # one player: the deal goes out at once
     expect(carol.locator(".pos[data-position='4'] .chips")).to_have_text("$100.00")
