@@ -161,7 +161,7 @@ def show(r: LoadResult) -> str:
 async def main_async(args: argparse.Namespace) -> list[LoadResult]:
     results: list[LoadResult] = []
     with tempfile.TemporaryDirectory(prefix="paigow-load-") as tmp:
-        data = Path(tmp)
+        data = args.workdir or Path(tmp)
         with EmbeddedRedis(data / "redis", appendonly=args.appendonly) as redis_server:
             for processes in args.processes:
                 sizes = args.tables
@@ -188,6 +188,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--appendonly", action="store_true", help="Redis with append-only persistence")
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--workdir", type=Path,
+                        help="keep Redis data and server logs here (default: a temporary folder, removed)")
     args = parser.parse_args()
     args.processes = [int(p) for p in args.processes.split(",")]
     ladder = [10, 20, 50, 100, 200, 300, 500]

@@ -18,9 +18,14 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import redis.asyncio as aioredis
+from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 
 PLAIN_SCHEMES = ("redis", "rediss", "unix")
+MAX_CONNECTIONS = 200
+"""Connections one process opens to Redis at most; a command beyond that waits for a free one (up to
+``POOL_TIMEOUT_S``) instead of failing, as redis-py's default pool of 100 would under a burst."""
+POOL_TIMEOUT_S = 20.0
 SENTINEL_SCHEMES = {"redis+sentinel": False, "rediss+sentinel": True}
 DEFAULT_SENTINEL_PORT = 26379
 
@@ -145,7 +150,9 @@ def check_redis_url(url: str) -> str | None:
 
 
 def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
-    """A ``redis.asyncio.Redis`` for ``url``; ``options`` go to every connection (e.g. decode_responses)."""
+    """A ``redis.asyncio.Redis`` for ``url``; ``options`` go to every connection (e.g. decode_responses).
+    At most ``MAX_CONNECTIONS`` connections; more concurrent commands wait for one."""
+    max_connections = int(options.pop("max_connections", MAX_CONNECTIONS))
     if is_sentinel_url(url):
         parsed = parse_sentinel_url(url)
         sentinel_kwargs: dict[str, Any] = {"ssl": parsed.ssl}
@@ -157,6 +164,7 @@ def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
         master: aioredis.Redis = sentinel.master_for(
             parsed.service_name,
             redis_class=SentinelRedis,
+            max_connections=max_connections * 5,  # the Sentinel pool cannot wait: a generous cap
             db=parsed.db,
             password=parsed.password,
             username=parsed.username,
@@ -166,5 +174,7 @@ def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
     problem = check_redis_url(url)
     if problem is not None:
         raise RedisUrlError(f"{_redact(url)!r}: {problem}")
-    client: aioredis.Redis = aioredis.from_url(url, **options)
+    pool = BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=POOL_TIMEOUT_S,
+                                           **options)
+    client: aioredis.Redis = aioredis.Redis.from_pool(pool)
     return client

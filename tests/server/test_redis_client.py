@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 import subprocess
 import time
@@ -116,3 +117,13 @@ async def test_sentinel_url_reaches_the_master_database(sentinel_setup: tuple[st
         assert direct.get("paigow:probe") == "through-sentinel"
     finally:
         direct.close()
+
+
+async def test_a_burst_beyond_the_pool_waits_instead_of_failing(redis_url: str) -> None:
+    client = redis_from_url(redis_url, decode_responses=True, max_connections=4)
+    try:
+        waits = [client.blpop([f"paigow:test:none{i}"], timeout=0.2) for i in range(8)]
+        results = await asyncio.gather(*waits, client.ping())
+        assert results == [None] * 8 + [True], "8 blocking commands on 4 connections: queued, none failed"
+    finally:
+        await client.aclose()
