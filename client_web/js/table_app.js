@@ -8,7 +8,8 @@ import { openHistory } from "./history.js";
 import { play, setSound } from "./sound.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
-import { betLimits, renderTray, secondsLeft } from "./tray.js";
+import { onKey, installActions } from "./table_actions.js";
+import { renderTray, secondsLeft } from "./tray.js";
 
 const PROTOCOL = 1;
 const FATAL = { 4401: "Your session has expired: go back to the lobby and enter your name again.",
@@ -46,7 +47,9 @@ function syncLow(view) {
   if (!hand || !hand.cards.length) return;
   if (ctx.ui.lowRound !== view.round.round_id) {
     ctx.ui.lowRound = view.round.round_id;
-    ctx.ui.low = hand.is_set ? [...hand.low] : [];
+    // A reload in the middle of setting keeps the cards already picked for the low hand.
+    const picked = JSON.parse(sessionStorage.getItem(`paigow.low.${view.round.round_id}`) ?? "[]").filter((t) => hand.cards.includes(t));
+    ctx.ui.low = hand.is_set ? [...hand.low] : picked;
     ctx.ui.flipIn = ctx.anim;
     ctx.ui.errors.set = "";
   } else if (ctx.ui.syncLow && hand.is_set) {
@@ -124,6 +127,13 @@ function animateDeal(ev, view) {
   ctx.dealAnim = { roundId: view.round.round_id, dealAt: performance.now() + 1300 + total * 95 };
   ctx.rolling = true;
   nodes.forEach((n) => n.classList.remove("first"));
+  // Cards fly from the shoe to each position.
+  const shoe = document.querySelector(".shoe").getBoundingClientRect();
+  for (const n of nodes) {
+    const r = n.querySelector(".hand").getBoundingClientRect();
+    n.style.setProperty("--from-x", `${shoe.x + shoe.width / 2 - (r.x + r.width / 2)}px`);
+    n.style.setProperty("--from-y", `${shoe.y + shoe.height / 2 - (r.y + r.height / 2)}px`);
+  }
   rollDice($("dice"), ev.dice, banker, {
     sound: play,
     step: (p) => { nodes.forEach((n, i) => n.classList.toggle("counting", i === p)); },
@@ -184,6 +194,7 @@ function onMessage(msg) {
 
 function setBanner(status, detail) {
   const b = $("conn-banner");
+  document.body.classList.toggle("offline", status !== "open");
   if (status === "open") {
     ctx.everOpen = true;
     b.hidden = true;
@@ -232,95 +243,9 @@ async function act(key, msg) {
   }
 }
 
-Object.assign(ctx, {
-  act,
-  fail(key, message) { ctx.ui.errors[key] = message; rerender(); },
-  onSit(seat) { openSit(seat); },
-  addChip(c) {
-    const { max } = betLimits(ctx.view);
-    ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
-    ctx.ui.betText = null;
-    play("chip");
-    rerender();
-  },
-  async placeBet() {
-    const input = $("bet-amount");
-    const v = input ? parseMoney(input.value) : ctx.ui.betDraft;
-    if (v === null || v <= 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
-    ctx.ui.betDraft = v;
-    ctx.ui.betText = null;
-    const ok = await act("bet", { type: "place_bet", amount_cents: v });
-    if (ok) {
-      ctx.ui.lastBet = v;
-      localStorage.setItem(`paigow.lastbet.${tableId}`, String(v));
-      rerender();
-    }
-    return ok;
-  },
-  repeatBet() {
-    if (!ctx.ui.lastBet) return ctx.fail("bet", "There is no last bet to repeat yet.");
-    ctx.ui.betDraft = ctx.ui.lastBet;
-    ctx.ui.betText = null;
-    rerender();
-    return ctx.placeBet();
-  },
-  removeBet() {
-    ctx.ui.betText = null;
-    if (ctx.view.you?.bet_cents) return act("bet", { type: "remove_bet" });
-    ctx.ui.betDraft = 0;
-    rerender();
-    return null;
-  },
-  nudgeBet(delta) {
-    ctx.ui.betDraft = Math.max(0, ctx.ui.betDraft + delta);
-    ctx.ui.betText = null;
-    rerender();
-  },
-  betKeys(ev) {
-    if (ev.key === "Enter") { ev.preventDefault(); ctx.placeBet(); } else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") { ev.preventDefault(); ctx.nudgeBet(ev.shiftKey ? 1000 : 100); } else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") { ev.preventDefault(); ctx.nudgeBet(ev.shiftKey ? -1000 : -100); }
-    ev.stopPropagation();
-  },
-  toggleCard(text) {
-    const low = ctx.ui.low;
-    if (low.includes(text)) ctx.ui.low = low.filter((t) => t !== text);
-    else ctx.ui.low = [...low, text].slice(-2);
-    ctx.ui.errors.set = "";
-    play("card");
-    rerender();
-  },
-  done() {
-    if (ctx.ui.low.length !== 2) return ctx.fail("set", "Choose two cards for the low hand first.");
-    return act("set", { type: "set_hand", low: ctx.ui.low });
-  },
-});
-
-function onKey(ev) {
-  const view = ctx.view;
-  if (!view || !view.you || ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
-  const t = ev.target;
-  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
-  if (view.phase === "setting") {
-    const hand = view.round?.hands?.find((h) => h.position === view.you.position);
-    if (!hand?.cards.length) return;
-    if (/^[1-7]$/.test(ev.key)) {
-      ev.preventDefault();
-      const btn = document.querySelector(`.setter [data-key="${ev.key}"]`);
-      if (btn) ctx.toggleCard(btn.dataset.card);
-    } else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) {
-      ev.preventDefault();
-      ctx.done();
-    }
-  } else if (view.phase === "betting" && !view.you.is_banker) {
-    const step = ev.shiftKey ? 1000 : 100;
-    if (ev.key === "0") ctx.repeatBet();
-    else if (ev.key === "Delete" || ev.key === ".") ctx.removeBet();
-    else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) ctx.placeBet();
-    else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") ctx.nudgeBet(step);
-    else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") ctx.nudgeBet(-step);
-    else return;
-    ev.preventDefault();
-  }
-}
+ctx.act = act;
+ctx.onSit = (seat) => openSit(seat);
+installActions(ctx, rerender, tableId);
 
 function openSit(seat) {
   const dialog = $("sit-dialog");
@@ -401,7 +326,7 @@ async function init() {
     }
     if (!ctx.session) ctx.role = "spectator";
   }
-  document.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", (ev) => onKey(ctx, ev));
   setInterval(tickCountdown, 250);
   refreshSpectators();
   setInterval(refreshSpectators, 5000);

@@ -225,6 +225,7 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
     alice.reload()
     expect(alice.locator("[data-panel='setter']")).to_be_visible()
     expect(alice.locator(".setter .card.face")).to_have_count(7)
+    expect(alice.locator(f".setter-row[aria-label='low hand'] [data-card='{first_card}']")).to_be_visible()
     check_hidden(alice, bob, spectator)
     # The House Way button sets Alice's hand; the tray shows it set, and it can still be changed.
     alice.click("#house-way")

@@ -1,0 +1,109 @@
+// What the player's clicks, taps and keys do at the table: bets (chips, field, arrows, repeat, remove),
+// picking the low hand (1-7), Done / House Way, all as commands through the table's socket.
+
+import { parseMoney } from "./api.js";
+import { play } from "./sound.js";
+import { betLimits } from "./tray.js";
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * Adds the player's actions to ctx. ctx.act(key, msg) (set by the page) sends a command and shows its error
+ * under the control named `key`.
+ */
+export function installActions(ctx, rerender, tableId) {
+  Object.assign(ctx, {
+    fail(key, message) { ctx.ui.errors[key] = message; rerender(); },
+    addChip(c) {
+      const { max } = betLimits(ctx.view);
+      ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
+      ctx.ui.betText = null;
+      play("chip");
+      rerender();
+    },
+    async placeBet() {
+      const input = $("bet-amount");
+      const v = input ? parseMoney(input.value) : ctx.ui.betDraft;
+      if (v === null || v <= 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
+      ctx.ui.betDraft = v;
+      ctx.ui.betText = null;
+      const ok = await ctx.act("bet", { type: "place_bet", amount_cents: v });
+      if (ok) {
+        ctx.ui.lastBet = v;
+        localStorage.setItem(`paigow.lastbet.${tableId}`, String(v));
+        rerender();
+      }
+      return ok;
+    },
+    repeatBet() {
+      if (!ctx.ui.lastBet) return ctx.fail("bet", "There is no last bet to repeat yet.");
+      ctx.ui.betDraft = ctx.ui.lastBet;
+      ctx.ui.betText = null;
+      rerender();
+      return ctx.placeBet();
+    },
+    removeBet() {
+      ctx.ui.betText = null;
+      if (ctx.view.you?.bet_cents) return ctx.act("bet", { type: "remove_bet" });
+      ctx.ui.betDraft = 0;
+      rerender();
+      return null;
+    },
+    nudgeBet(delta) {
+      ctx.ui.betDraft = Math.max(0, ctx.ui.betDraft + delta);
+      ctx.ui.betText = null;
+      rerender();
+    },
+    betKeys(ev) {
+      const step = ev.shiftKey ? 1000 : 100;
+      if (ev.key === "Enter") ctx.placeBet();
+      else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") ctx.nudgeBet(step);
+      else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") ctx.nudgeBet(-step);
+      else return;
+      ev.preventDefault();
+      ev.stopPropagation();
+    },
+    toggleCard(text) {
+      const low = ctx.ui.low;
+      if (low.includes(text)) ctx.ui.low = low.filter((t) => t !== text);
+      else ctx.ui.low = [...low, text].slice(-2);
+      if (ctx.ui.lowRound) sessionStorage.setItem(`paigow.low.${ctx.ui.lowRound}`, JSON.stringify(ctx.ui.low));
+      ctx.ui.errors.set = "";
+      play("card");
+      rerender();
+    },
+    done() {
+      if (ctx.ui.low.length !== 2) return ctx.fail("set", "Choose two cards for the low hand first.");
+      return ctx.act("set", { type: "set_hand", low: ctx.ui.low });
+    },
+  });
+}
+
+/** The table's keyboard: 1-7, Enter, 0, Del or ., arrows and Shift+arrows. */
+export function onKey(ctx, ev) {
+  const view = ctx.view;
+  if (!view || !view.you || ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
+  const t = ev.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  if (view.phase === "setting") {
+    const hand = view.round?.hands?.find((h) => h.position === view.you.position);
+    if (!hand?.cards.length) return;
+    if (/^[1-7]$/.test(ev.key)) {
+      ev.preventDefault();
+      const btn = document.querySelector(`.setter [data-key="${ev.key}"]`);
+      if (btn) ctx.toggleCard(btn.dataset.card);
+    } else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) {
+      ev.preventDefault();
+      ctx.done();
+    }
+  } else if (view.phase === "betting" && !view.you.is_banker) {
+    const step = ev.shiftKey ? 1000 : 100;
+    if (ev.key === "0") ctx.repeatBet();
+    else if (ev.key === "Delete" || ev.key === ".") ctx.removeBet();
+    else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) ctx.placeBet();
+    else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") ctx.nudgeBet(step);
+    else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") ctx.nudgeBet(-step);
+    else return;
+    ev.preventDefault();
+  }
+}
