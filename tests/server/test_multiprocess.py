@@ -137,3 +137,13 @@ async def test_a_stale_owner_that_wakes_up_cannot_write(cluster: StartCluster, r
     else:
         raise AssertionError(f"the woken process never noticed it lost the lease:\n{stale.output()}")
     await assert_money_and_ledger_intact(redis, result)
+
+
+async def test_a_graceful_stop_releases_the_leases_at_once(cluster: StartCluster, redis: Redis) -> None:
+    [process] = await cluster(1)
+    result = await run_bots(bots_config([process], players_per_table=2, spectators=0, rounds=1))
+    assert result.completed_tables == 1, result.summary()
+    table_id = result.table_ids[0]
+    assert await owner_process(redis, table_id, [process]) is process
+    assert await asyncio.to_thread(process.terminate) == 0
+    assert await redis.get(keys.table_lease(table_id)) is None, "released at shutdown, not left to expire"
