@@ -100,7 +100,7 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
     table = site.open_table("Jade Dragon", bank_offer_ms=30_000, betting_ms=60_000, setting_ms=90_000,
                             between_rounds_ms=1_000)
     alice = site.player("Alice")
-    bob = site.player("Bob")
+    bob = site.player("Bob", width=412, height=915)  # Bob plays on a phone
     spectator = site.page()
     spectator.context.add_init_script(LEAK_WATCH)
     site.shot(alice, "01-lobby")
@@ -190,7 +190,8 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
     for card in bob_legal.low:
         bob.keyboard.press(bob_cards[str(card)])
     expect(bob.locator("#low-name")).not_to_have_text("")
-    site.shot(bob, "05-setting-by-keyboard")
+    assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    site.shot(bob, "05-setting-by-keyboard-phone", full_page=True)
     site.table_action(table, "pause")  # the showdown stays up until the table resumes
     bob.keyboard.press("Enter")
 
