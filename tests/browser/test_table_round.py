@@ -181,6 +181,18 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
     expect(alice.locator("#low-name")).not_to_have_text("")
     alice.click("#done")
     expect(alice.locator("#set-status")).to_contain_text("Hand set")
+    # Until the banker's hand is shown she may still change it: another legal split, then Update.
+    other = legal_splits(seven)[-1]
+    for card in legal.low:
+        alice.click(f".setter [data-card='{card}']")
+    for card in other.low:
+        alice.click(f".setter [data-card='{card}']")
+    expect(alice.locator("#done")).to_have_text("Update (Enter)")
+    alice.click("#done")
+    alice.wait_for_function(
+        "low => { const v = window.paigow.ctx.view; const h = v.round.hands.find((x) => x.position === 1);"
+        " return h.low.length === 2 && h.low.every((c) => low.includes(c)); }",
+        arg=[str(c) for c in other.low])
     expect(spectator.locator(".pos[data-position='1'] .tag.live")).to_have_text("set ✓")
     check_hidden(alice, bob, spectator)
 
