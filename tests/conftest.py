@@ -351,3 +351,9 @@ def cluster(redis_url: str, redis: Redis, tmp_path: Path) -> Iterator[StartClust
             with contextlib.suppress(ProcessLookupError):
                 os.kill(process.pid, signal.SIGCONT)
         process.kill()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Run the browser tests last: Playwright's sync API keeps an event loop running for the session,
+    which the asyncio tests of every other folder must not meet."""
+    items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/"))
