@@ -18,6 +18,7 @@ export function installActions(ctx, rerender, tableId) {
       const { max } = betLimits(ctx.view);
       ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
       ctx.ui.betText = null;
+      ctx.ui.errors.bet = "";
       play("chip");
       rerender();
     },
@@ -52,6 +53,7 @@ export function installActions(ctx, rerender, tableId) {
     nudgeBet(delta) {
       ctx.ui.betDraft = Math.max(0, ctx.ui.betDraft + delta);
       ctx.ui.betText = null;
+      ctx.ui.errors.bet = "";
       rerender();
     },
     betKeys(ev) {

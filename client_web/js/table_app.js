@@ -236,7 +236,8 @@ async function act(key, msg) {
     rerender();
     return res;
   } catch (err) {
-    ctx.ui.errors[key] = err.message ?? String(err);
+    const text = err.message ?? String(err);
+    ctx.ui.errors[key] = text.charAt(0).toUpperCase() + text.slice(1);
     rerender();
     document.getElementById(`${key}-error`)?.scrollIntoView?.({ block: "nearest" });
     return null;
