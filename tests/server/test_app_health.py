@@ -23,7 +23,8 @@ async def test_healthz_and_readyz(app_client: AppHandle) -> None:
     assert ready.json() == {"status": "ready"}
 
 
-async def test_readyz_fails_when_redis_is_unreachable(settings: Settings, redis: Redis) -> None:
+async def test_readyz_and_the_api_answer_503_when_redis_is_unreachable(
+        settings: Settings, redis: Redis) -> None:
     dead = Redis(host="127.0.0.1", port=1, decode_responses=True, socket_connect_timeout=0.2,
                  retry=Retry(NoBackoff(), 0))
     app = create_app(settings, redis=dead)
@@ -37,8 +38,12 @@ async def test_readyz_fails_when_redis_is_unreachable(settings: Settings, redis:
         response = await client.get("/readyz")
         assert response.status_code == 503
         assert response.json()["status"] == "unavailable"
+        tables = await client.get("/api/tables")
+        assert tables.status_code == 503
+        assert tables.json()["error"] == "UNAVAILABLE"
         metrics = (await client.get("/metrics")).text
     assert 'paigow_redis_errors_total{operation="ping"} 1.0' in metrics
+    assert 'paigow_redis_errors_total{operation="http"} 1.0' in metrics
     await dead.aclose()
 
 
