@@ -153,6 +153,18 @@ class Site:
         page.wait_for_selector("#signed-in:not([hidden])")
         return page
 
+    @staticmethod
+    def unlabelled(page: Page) -> list[str]:
+        """Visible controls and card images without a name a screen reader could announce."""
+        found: list[str] = page.evaluate("""() => {
+            const named = (e) => (e.getAttribute('aria-label') || e.textContent || '').trim() !== ''
+                || (e.labels && e.labels.length > 0) || e.getAttribute('title');
+            return [...document.querySelectorAll('button, input, select, a, [role=img], svg.card-svg')]
+                .filter((e) => e.getClientRects().length && !e.closest('#pg-card-defs') && !named(e))
+                .map((e) => e.outerHTML.slice(0, 80));
+        }""")
+        return found
+
     def shot(self, page: Page, name: str, *, full_page: bool = False) -> None:
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(300)  # let pops and flips finish

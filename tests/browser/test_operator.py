@@ -88,6 +88,7 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
         expect(audit).to_contain_text(action)
     expect(op.locator("#ledger tbody tr").first).to_be_visible()
     expect(op.locator("#money-status")).to_contain_text("balanced ✓")
+    assert site.unlabelled(op) == []
     site.shot(op, "22-operator-console", full_page=True)
     assert site.errors == []
 

@@ -179,6 +179,7 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
     expect(alice.locator("#foul")).to_have_text("")
     expect(alice.locator("#high-name")).not_to_have_text("")
     expect(alice.locator("#low-name")).not_to_have_text("")
+    assert site.unlabelled(alice) == []  # every control and card has a name
     alice.click("#done")
     expect(alice.locator("#set-status")).to_contain_text("Hand set")
     # Until the banker's hand is shown she may still change it: another legal split, then Update.
