@@ -28,6 +28,7 @@ from paigow_server.store import keys
 from paigow_server.store.codec import CodecError, commit_from_json
 from paigow_server.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.tables import Executed
+from paigow_server.tasks import stop_task
 
 __all__ = ["Fanout"]
 
@@ -66,16 +67,13 @@ class Fanout:
     async def stop(self) -> None:
         await self._counts.stop()
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_task(task)
         feeds, self._feeds = list(self._feeds.values()), {}
         await asyncio.gather(*(f.stop() for f in feeds), return_exceptions=True)
         self._tables_of.clear()
         if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            with contextlib.suppress(RedisError, OSError, TimeoutError):
+                await asyncio.wait_for(self._pubsub.aclose(), 2.0)  # type: ignore[no-untyped-call]
             self._pubsub = None
 
     # --- viewers --------------------------------------------------------------------------------------

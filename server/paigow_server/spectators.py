@@ -20,6 +20,7 @@ from redis.exceptions import RedisError
 from redis.typing import EncodableT, FieldT
 
 from paigow_server.store import keys
+from paigow_server.tasks import stop_task
 
 __all__ = ["SpectatorCounts"]
 
@@ -49,12 +50,9 @@ class SpectatorCounts:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        with contextlib.suppress(RedisError, OSError):
-            await self._redis.delete(self._key)
+        await stop_task(task)
+        with contextlib.suppress(RedisError, OSError, TimeoutError):
+            await asyncio.wait_for(self._redis.delete(self._key), 2.0)
 
     async def _run(self) -> None:
         while True:

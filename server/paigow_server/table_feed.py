@@ -33,6 +33,7 @@ from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
 from paigow_server.store.codec import VersionedEvents
+from paigow_server.tasks import stop_task
 
 __all__ = ["CommitSource", "Subscriber", "TableFeed", "TableGoneError"]
 
@@ -102,11 +103,14 @@ class TableFeed:
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"paigow-feed-{self.table_id}")
 
-    async def stop(self) -> None:
+    async def stop(self, *, grace_s: float = 2.0) -> None:
+        """Finish what is queued (at most ``grace_s`` seconds), then end the task."""
         task, self._task = self._task, None
         if task is not None:
             self._inbox.put_nowait(None)
-            await asyncio.gather(task, return_exceptions=True)
+            done, _ = await asyncio.wait([task], timeout=grace_s)
+            if not done:
+                await stop_task(task)
 
     def published(self, commit: VersionedEvents) -> None:
         self._inbox.put_nowait(commit)

@@ -25,6 +25,7 @@ from paigow.table.machine import next_deadline
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow_server.tables import ServiceError, TableNotFoundError, TableService
+from paigow_server.tasks import stop_task
 
 __all__ = ["TableTimers", "TimerStore"]
 
@@ -87,14 +88,11 @@ class TableTimers:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_task(task)
         for tick in list(self._ticking):
             tick.cancel()
         if self._ticking:
-            await asyncio.gather(*self._ticking, return_exceptions=True)
+            await asyncio.wait(list(self._ticking), timeout=2.0)
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
