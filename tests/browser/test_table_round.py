@@ -1,8 +1,9 @@
-"""Two players and a spectator, in three browser contexts, play two whole rounds on a real ``paigow serve``:
-bets by chips and by keyboard, the dice and the deal, a foul shown and refused, setting by clicks, by
-keys and by the House Way button, a reload in the middle of setting, the bank offered and declined, the
-showdown with chips updated everywhere, a second tab that stays in step, and a spectator who never sees
-another player's cards before the showdown."""
+"""Two players and a spectator, in three browser contexts, play three whole rounds on a real
+``paigow serve``: bets by chips and by keyboard, the dice and the deal, a foul shown and refused, setting by
+clicks, by keys and by the House Way button, a set hand changed, a reload in the middle of setting, the bank
+offered and declined, then offered and taken (the other player sees the bank's coverage), the showdown with
+chips updated everywhere, a second tab that stays in step, and a spectator who never sees another player's
+cards before a showdown."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ def check_settled(pages: list[Page], round_number: int) -> dict[str, Any]:
     return record
 
 
-def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
+def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
     table = site.open_table("Jade Dragon", bank_offer_ms=30_000, betting_ms=60_000, setting_ms=90_000,
                             between_rounds_ms=1_000)
     alice = site.player("Alice")
@@ -251,10 +252,27 @@ def test_two_players_and_a_spectator_play_two_rounds(site: Any) -> None:
 
     check_settled([alice, bob, spectator], 2)
     site.shot(spectator, "09-showdown-round-2")
+    # Round 3: the marker reaches Bob, who takes the bank; Alice sees how much more the bank covers.
+    site.table_action(table, "resume")
+    expect(bob.locator("[data-panel='offer']")).to_be_visible()
+    bob.click("#accept-bank")
+    expect(bob.locator("[data-panel='banker']")).to_contain_text("You are the banker")
+    expect(alice.locator("#phase-sub")).to_have_text("Bob banks")
+    expect(alice.locator("#bet-info")).to_contain_text("the bank covers")
+    alice.fill("#bet-amount", "10")
+    alice.click("#place-bet")
+    expect(alice.locator("[data-panel='setter']")).to_be_visible()
+    site.table_action(table, "pause")
+    alice.click("#house-way")
+    bob.click("#house-way")
+    record = check_settled([alice, bob, spectator], 3)
+    assert record["banker_position"] == BOB_SEAT
+    expect(bob.locator(".pos[data-position='2'] [data-result]")).to_contain_text("bank")
+    site.shot(bob, "09b-player-bank-phone", full_page=True)
     assert spectator.evaluate("window.__faceLeaks") == []  # not one face-up card before a showdown
     # History: the settled round with its commitment, revealed seed and a verify link that checks out.
     alice.click("#history-btn")
-    expect(alice.locator("#my-history tbody tr")).to_have_count(2)
+    expect(alice.locator("#my-history tbody tr")).to_have_count(3)
     href = alice.locator("#table-history .verify-link").first.get_attribute("href")
     site.shot(alice, "10-history")
     alice.keyboard.press("Escape")
