@@ -103,6 +103,16 @@ async def _sessions(api: BotApi, count: int, prefix: str) -> list[Session]:
     return list(await asyncio.gather(*(one(i) for i in range(count))))
 
 
+async def _balances(api: BotApi, sessions: list[Session]) -> list[int]:
+    limit = asyncio.Semaphore(16)
+
+    async def one(session: Session) -> int:
+        async with limit:
+            return await api.balance(session.token)
+
+    return list(await asyncio.gather(*(one(s) for s in sessions)))
+
+
 def _rotated(bases: tuple[str, ...], i: int) -> tuple[str, ...]:
     k = i % len(bases)
     return bases[k:] + bases[:k]
@@ -165,7 +175,7 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
                 live.stop()
         duration = time.monotonic() - started
         await asyncio.sleep(0.2)
-        balances = await asyncio.gather(*(api.balance(s.token) for s in sessions))
+        balances = await _balances(api, sessions)
         money_after = await api.money()
     players_delta = sum(b - s.balance_cents for b, s in zip(balances, sessions, strict=True))
     house_delta = money_after.get("house_net_cents", 0) - money_before.get("house_net_cents", 0)
