@@ -31,7 +31,10 @@ const nodes = createPositions($("positions"));
 function rerender() {
   const view = ctx.view;
   if (!view) return;
-  ctx.showdown = !view.round && view.recent?.length ? view.recent[0] : null;
+  // The showdown on screen is the round that just ended (not an older one after a voided round).
+  if (view.round) ctx.lastRoundId = view.round.round_id;
+  const last = view.recent?.[0];
+  ctx.showdown = !view.round && last && (ctx.lastRoundId == null || last.round_id === ctx.lastRoundId) ? last : null;
   syncLow(view);
   renderHeader(view);
   renderCenter(view);

@@ -125,7 +125,7 @@ function setterPanel(view, ctx, hand) {
 }
 
 function summaryPanel(view, ctx) {
-  const last = view.recent?.[0];
+  const last = ctx.showdown;
   const mine = last?.hands.find((h) => h.player_id === ctx.playerId);
   const parts = [];
   if (mine) {
