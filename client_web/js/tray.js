@@ -174,7 +174,9 @@ export function renderTray(tray, view, ctx) {
   const panels = [];
   if (ctx.role === "spectator") {
     tray.replaceChildren(el("div", { class: "panel summary", "data-panel": "spectator" },
-      el("p", { text: "You are watching this table." }), el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })));
+      el("p", { text: "You are watching this table." }),
+      ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })
+        : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })));
     return;
   }
   const you = view.you;
