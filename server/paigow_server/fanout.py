@@ -16,16 +16,18 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
+from paigow.table.events import PlayerDropped
 from paigow.table.state import TableState
 from paigow_server.metrics import Metrics
 from paigow_server.spectators import SpectatorCounts
 from paigow_server.store import keys
-from paigow_server.store.codec import CodecError, commit_from_json
+from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json
 from paigow_server.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.tables import Executed
 from paigow_server.tasks import stop_task
@@ -54,6 +56,7 @@ class Fanout:
         self._lock = asyncio.Lock()
         self._marks: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._pushed_at: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self._drop_listeners: list[Callable[[str, str], None]] = []
         self._counts = SpectatorCounts(redis, owner or secrets.token_hex(8), self._local_spectators,
                                        every_s=counts_every_s)
 
@@ -84,7 +87,8 @@ class Fanout:
             feed = self._feeds.get(table_id)
             if feed is None:
                 feed = self._feeds[table_id] = TableFeed(
-                    table_id, self._source, on_pushed=lambda version: self._pushed(table_id, version))
+                    table_id, self._source, on_pushed=lambda version: self._pushed(table_id, version),
+                    on_commit=lambda commit: self._seen(table_id, commit))
                 feed.start()
                 await self._subscribe(table_id)  # before the feed loads the state: no commit falls between
             self._tables_of[subscriber] = table_id
@@ -128,6 +132,18 @@ class Fanout:
 
     def viewers(self, table_id: str) -> int:
         return sum(1 for t in self._tables_of.values() if t == table_id)
+
+    # --- drops -----------------------------------------------------------------------------------------
+    def on_player_dropped(self, listener: Callable[[str, str], None]) -> None:
+        """Call ``listener(table_id, player_id)`` whenever a watched table marks a player away (whichever
+        process dropped them: the player may still be connected here)."""
+        self._drop_listeners.append(listener)
+
+    def _seen(self, table_id: str, commit: VersionedEvents) -> None:
+        for event in commit.events:
+            if isinstance(event, PlayerDropped):
+                for listener in self._drop_listeners:
+                    listener(table_id, event.player_id)
 
     # --- latency --------------------------------------------------------------------------------------
     def command_executed(self, table_id: str, executed: Executed, received_at: float | None) -> None:

@@ -14,23 +14,30 @@ Routes: ``ws.ws_routes()``. The operator API executes its commands with ``rt.ser
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
+from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection
 
+from paigow.table.commands import Reconnect
+from paigow.table.rejections import Rejection
 from paigow_server.fanout import Fanout
 from paigow_server.metrics import Metrics
 from paigow_server.settings import Settings
 from paigow_server.store.tables import TableRepo
-from paigow_server.tables import CommandRouter, TableService
+from paigow_server.tables import CommandRouter, ServiceError, TableService
+from paigow_server.tasks import stop_task
 from paigow_server.timers import TableTimers
 from paigow_server.ws_limits import ConnectionCounter
 
 if TYPE_CHECKING:
     from paigow_server.context import AppContext
     from paigow_server.ws import TableConnection
+
+log = logging.getLogger("paigow_server.realtime")
 
 __all__ = ["ClaimingRouter", "Identity", "Presence", "Realtime", "SessionLookup", "realtime_of"]
 
@@ -72,6 +79,9 @@ class Presence:
         self._open[(table_id, player_id)] += 1
         return self._open[(table_id, player_id)]
 
+    def count(self, table_id: str, player_id: str) -> int:
+        return self._open[(table_id, player_id)]
+
     def remove(self, table_id: str, player_id: str) -> int:
         key = (table_id, player_id)
         self._open[key] -= 1
@@ -93,6 +103,7 @@ class Realtime:
     player_connections: ConnectionCounter
     table_presence: Presence = field(default_factory=Presence)
     connections: set[TableConnection] = field(default_factory=set)
+    _background: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
     def create(cls, ctx: AppContext, store: TableRepo, sessions: SessionLookup, *,
@@ -105,9 +116,25 @@ class Realtime:
         service.observe_executed(fanout.command_executed)
         timers = TableTimers(service, store, rescan_s=timer_rescan_s,
                              claim=router.claim if router is not None else None)
-        return cls(settings=ctx.settings, metrics=ctx.metrics, store=store, sessions=sessions,
-                   service=service, fanout=fanout, timers=timers,
-                   player_connections=ConnectionCounter(ctx.settings.connections_per_player))
+        rt = cls(settings=ctx.settings, metrics=ctx.metrics, store=store, sessions=sessions,
+                 service=service, fanout=fanout, timers=timers,
+                 player_connections=ConnectionCounter(ctx.settings.connections_per_player))
+        fanout.on_player_dropped(rt._dropped_elsewhere)
+        return rt
+
+    def _dropped_elsewhere(self, table_id: str, player_id: str) -> None:
+        """A player was marked away (their last connection to another process closed) but is still
+        connected here: bring them back at once."""
+        if self.table_presence.count(table_id, player_id) > 0:
+            task = asyncio.create_task(self._reconnect(table_id, player_id))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _reconnect(self, table_id: str, player_id: str) -> None:
+        try:
+            await self.service.execute(table_id, Reconnect(player_id=player_id, now_ms=self.service.now_ms()))
+        except (Rejection, ServiceError, RedisError, OSError) as exc:
+            log.info("reconnect of %s at table %s not done: %s", player_id, table_id, exc)
 
     async def start(self) -> None:
         await self.fanout.start()
@@ -123,6 +150,8 @@ class Realtime:
             await asyncio.sleep(0.02)
         await self.timers.stop()
         await self.fanout.stop()
+        for task in list(self._background):
+            await stop_task(task)
 
 
 def realtime_of(conn: HTTPConnection) -> Realtime:

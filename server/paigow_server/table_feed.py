@@ -89,10 +89,12 @@ LatencyHook = Callable[[int], None]
 
 
 class TableFeed:
-    def __init__(self, table_id: str, source: CommitSource, *, on_pushed: LatencyHook | None = None) -> None:
+    def __init__(self, table_id: str, source: CommitSource, *, on_pushed: LatencyHook | None = None,
+                 on_commit: Callable[[VersionedEvents], None] | None = None) -> None:
         self.table_id = table_id
         self._source = source
         self._on_pushed = on_pushed
+        self._on_commit_seen = on_commit
         self.state: TableState | None = None
         self.members: dict[Subscriber, int] = {}
         self._recent: deque[VersionedEvents] = deque(maxlen=RECENT_COMMITS)
@@ -262,6 +264,8 @@ class TableFeed:
             self.members[sub] = after.version
         if self._on_pushed is not None:
             self._on_pushed(after.version)
+        if self._on_commit_seen is not None:
+            self._on_commit_seen(commit)
 
     # --- messages -------------------------------------------------------------------------------------
     def _snapshot(self, state: TableState, viewer: Viewer) -> str:

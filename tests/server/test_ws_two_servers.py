@@ -106,3 +106,24 @@ async def test_the_table_list_counts_spectators_of_every_server(
             await watcher.hello()
         await eventually(2)  # one here, one on the other server
     await eventually(0)
+
+
+async def test_a_player_still_connected_to_another_server_is_brought_back_at_once(
+        tables: Any, connect: Any, other_ws_url: str, frame_checker: Any) -> None:
+    table_id = await tables.table()
+    ann_id, token = await tables.player("Ann")
+    async with websockets.connect(f"{other_ws_url}/ws/tables/{table_id}") as elsewhere_ws:
+        elsewhere = frame_checker(ann_id)
+        elsewhere.ws = elsewhere_ws
+        await elsewhere.hello(token)
+        async with connect(table_id, player_id=ann_id) as here:
+            await here.hello(token)
+            sat = await here.command({"type": "sit", "seat": 2, "buy_in_cents": 10_000})
+            assert sat["type"] == "accepted"
+            await elsewhere.until_view(lambda v: v["seats"][2] is not None)
+        # Her connection to the first server closed: it drops her; the other server, where she is still
+        # connected, reconnects her at once.
+        await elsewhere.until_event(lambda e: e["kind"] == "player_dropped" and e["player_id"] == ann_id)
+        await elsewhere.until_event(lambda e: e["kind"] == "player_reconnected" and e["player_id"] == ann_id)
+        view = await elsewhere.until_view(lambda v: v["seats"][2]["status"] == "active")
+        assert view["you"]["status"] == "active"
