@@ -123,6 +123,9 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             stack.push_async_callback(realtime.stop)
             app.state.realtime = realtime
             ctx.spectators = realtime.fanout
+            opened = await operator.open_starter_tables(ctx)
+            if opened:
+                log.info("opened starter tables", extra={"tables": opened})
             yield
 
     routes: list[BaseRoute] = [

@@ -47,6 +47,7 @@ from paigow_server.context import AppContext, context_of
 from paigow_server.http import table_summary
 from paigow_server.logs import bind
 from paigow_server.realtime import realtime_of
+from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.codec import jsonable
@@ -143,13 +144,38 @@ async def open_table(request: Request) -> Response:
         rules = _merge(HouseRules(), data.get("rules", {}), _RULE_FIELDS, "rules")
         base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
         timers = _merge(base, data.get("timers", {}), _TIMER_FIELDS, "timers")
-        table_id = await ctx.tables.next_id()
-        state = new_table(table_id, name, rules, timers)
-        if not await ctx.tables.create(state):
-            raise ApiError(409, "TABLE_EXISTS", f"table {table_id!r} already exists")
-        return {"table_id": table_id, "version": state.version, "table": table_summary(state, ctx.spectators)}
+        state = await create_table(ctx, name, rules, timers)
+        return {"table_id": state.table_id, "version": state.version,
+                "table": table_summary(state, ctx.spectators)}
 
     return await _audited(ctx, "open_table", run, params=data, status=201)
+
+
+async def create_table(ctx: AppContext, name: str, rules: HouseRules, timers: Timers) -> TableState:
+    table_id = await ctx.tables.next_id()
+    state = new_table(table_id, name, rules, timers)
+    if not await ctx.tables.create(state):
+        raise ApiError(409, "TABLE_EXISTS", f"table {table_id!r} already exists")
+    return state
+
+
+async def open_starter_tables(ctx: AppContext) -> list[str]:
+    """Open ``settings.starter_tables`` tables with the default rules when Redis holds none yet, once
+    per Redis (several processes starting together open them once), each with an audit entry."""
+    count = ctx.settings.starter_tables
+    if count == 0 or await ctx.tables.count() > 0:
+        return []
+    if not await ctx.redis.set(keys.STARTER_TABLES, "1", nx=True):
+        return []
+    opened: list[str] = []
+    timers = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
+    for n in range(1, count + 1):
+        state = await create_table(ctx, f"Table {n}", HouseRules(), timers)
+        await ctx.audit.append(AuditEntry("open_table", _now_ms(), "ok", table_id=state.table_id,
+                                          params={"name": state.name, "starter": True},
+                                          detail="opened at start on an empty Redis"))
+        opened.append(state.table_id)
+    return opened
 
 
 async def table_action(request: Request) -> Response:

@@ -54,6 +54,9 @@ class Settings:
     event_log_length: int = 500
     log_level: str = "info"
     log_format: str = "json"
+    starter_tables: int = 0
+    """Tables opened at start when Redis holds none, so a new server is playable at once (``paigow serve``
+    opens one unless told otherwise)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -119,6 +122,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "event_log_length": _int_range(10, 1_000_000),
     "log_level": _one_of(_LOG_LEVELS),
     "log_format": _one_of(_LOG_FORMATS),
+    "starter_tables": _int_range(0, 50),
 }
 
 
@@ -143,6 +147,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "event_log_length": _parse_int,
     "log_level": lambda t: t.strip().lower(),
     "log_format": lambda t: t.strip().lower(),
+    "starter_tables": _parse_int,
 }
 
 SETTING_NAMES: tuple[str, ...] = tuple(

@@ -56,8 +56,12 @@ class ServerProcess:
     ``log_path``; ``start`` waits until ``/healthz`` answers and fails with the log if it never does."""
 
     def __init__(self, *, data_dir: Path, redis_url: str | None, operator_token: str | None = None,
-                 env: Mapping[str, str] | None = None, extra_args: Sequence[str] = ()) -> None:
+                 env: Mapping[str, str] | None = None, extra_args: Sequence[str] = (),
+                 starter_tables: int | None = 0) -> None:
+        """``starter_tables``: passed as ``--starter-tables`` (0: tests open their own tables); ``None``
+        leaves ``paigow serve``'s default."""
         self.data_dir = data_dir
+        self.starter_tables = starter_tables
         self.redis_url = redis_url
         self.operator_token = operator_token
         self.env = dict(env or {})
@@ -85,6 +89,8 @@ class ServerProcess:
             args += ["--redis-url", self.redis_url]
         if self.operator_token is not None:
             args += ["--operator-token", self.operator_token]
+        if self.starter_tables is not None:
+            args += ["--starter-tables", str(self.starter_tables)]
         return args + list(self.extra_args)
 
     def start(self, timeout_s: float = 30.0) -> None:

@@ -63,7 +63,7 @@ async def _close_code(client: WsClient) -> int | None:
 
 async def test_without_redis_url_a_private_redis_keeps_everything_across_a_stop_and_a_sigkill(
         tmp_path: Path) -> None:
-    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None)
+    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None, starter_tables=None)
     await asyncio.to_thread(server.start)
     try:
         printed = server.output().split("operator token (generated for this run): ")
@@ -72,6 +72,8 @@ async def test_without_redis_url_a_private_redis_keeps_everything_across_a_stop_
         server.operator_token = printed[1].split()[0]  # the restarts keep it
         async with httpx.AsyncClient(base_url=server.url) as http:
             assert (await http.get("/readyz")).json() == {"status": "ready"}
+            starter = (await http.get("/api/tables")).json()["tables"]  # a new server is playable at once
+            assert [(t["name"], t["phase"], t["seats_taken"]) for t in starter] == [("Table 1", "idle", 0)]
             session = (await http.post("/api/session", json={"display_name": "Ann"})).json()
             table = (await http.post("/api/operator/tables", json={"name": "Kept"}, headers=operator)).json()
         assert await asyncio.to_thread(server.terminate) == 0
@@ -87,7 +89,8 @@ async def test_without_redis_url_a_private_redis_keeps_everything_across_a_stop_
         await asyncio.to_thread(server.start)
         async with httpx.AsyncClient(base_url=server.url) as http:
             tables = (await http.get("/api/tables")).json()["tables"]
-            assert [t["table_id"] for t in tables] == [table["table_id"]]
+            # the starter table was opened once, on the empty Redis, not again at each restart
+            assert [t["table_id"] for t in tables] == [starter[0]["table_id"], table["table_id"]]
             player = await http.get(f"/api/operator/players/{session['player_id']}", headers=operator)
             assert player.json()["balance_cents"] == 100_000 + 700
     finally:

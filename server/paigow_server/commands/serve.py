@@ -36,7 +36,11 @@ _HELP: dict[str, str] = {
     "event_log_length": "table events kept for resuming clients (default 500)",
     "log_level": "debug, info, warning or error (default info)",
     "log_format": "json or text (default json)",
+    "starter_tables": "tables to open at start when there are none yet (default 1)",
 }
+
+SERVE_STARTER_TABLES = "1"
+"""``paigow serve`` on an empty Redis opens one table, so a new user can play at once."""
 
 GRACEFUL_SHUTDOWN_S = 10
 
@@ -69,7 +73,10 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        settings = load_settings({name: getattr(args, name) for name in SETTING_NAMES}, os.environ)
+        cli = {name: getattr(args, name) for name in SETTING_NAMES}
+        if cli["starter_tables"] is None and env_name("starter_tables") not in os.environ:
+            cli["starter_tables"] = SERVE_STARTER_TABLES
+        settings = load_settings(cli, os.environ)
     except SettingsError as exc:
         print(f"paigow serve: {exc}", file=sys.stderr)
         return 2

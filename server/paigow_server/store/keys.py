@@ -61,6 +61,8 @@ LEDGER = PREFIX + "ledger"
 AUDIT = PREFIX + "audit"
 MONEY_ISSUED = PREFIX + "money:issued"
 HOUSE_NET = PREFIX + "money:house"
+STARTER_TABLES = PREFIX + "starter-tables"
+"""Set (NX) by the first process that opens the starter tables of an empty Redis."""
 
 
 def table(table_id: str) -> str:

@@ -1,0 +1,48 @@
+"""A new server opens its starter tables once, on an empty Redis, and audits them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from redis.asyncio import Redis
+
+from paigow_server.app import create_app
+from paigow_server.context import AppContext
+from paigow_server.operator import open_starter_tables
+from paigow_server.settings import Settings, SettingsError, load_settings
+from paigow_server.testing import AppHandle
+
+
+async def test_starter_tables_are_opened_once_and_audited(settings: Settings, redis: Redis) -> None:
+    starting = dataclasses.replace(settings, starter_tables=2)
+    app = create_app(starting, redis=redis)
+    async with app.router.lifespan_context(app):
+        ctx: AppContext = app.state.ctx
+        names = sorted((s.name, s.phase) for s in await ctx.tables.load_many(await ctx.tables.list_ids())
+                       if s is not None)
+        assert names == [("Table 1", "idle"), ("Table 2", "idle")]
+        audit = (await ctx.audit.page()).entries
+        assert [e["action"] for e in audit] == ["open_table", "open_table"]
+        assert await open_starter_tables(ctx) == []  # a second start (or process) opens none
+    again = create_app(starting, redis=redis)
+    async with again.router.lifespan_context(again):
+        assert len(await again.state.ctx.tables.list_ids()) == 2
+
+
+async def test_no_starter_tables_when_the_operator_already_opened_one(app_client: AppHandle,
+                                                                      settings: Settings) -> None:
+    opened = await app_client.client.post("/api/operator/tables", json={"name": "Main"},
+                                          headers=app_client.operator_headers)
+    assert opened.status_code == 201
+    ctx: AppContext = app_client.app.state.ctx
+    ctx_settings = dataclasses.replace(settings, starter_tables=3)
+    assert await open_starter_tables(dataclasses.replace(ctx, settings=ctx_settings)) == []
+    assert await ctx.tables.list_ids() == [opened.json()["table_id"]]
+
+
+def test_starter_tables_setting_is_checked() -> None:
+    assert load_settings({"starter_tables": "4"}, {}).starter_tables == 4
+    assert load_settings({}, {}).starter_tables == 0  # the Settings default; `paigow serve` asks for 1
+    with pytest.raises(SettingsError, match=r"STARTER_TABLES='99': must be a whole number from 0 to 50"):
+        load_settings({}, {"PAIGOW_STARTER_TABLES": "99"})
