@@ -106,7 +106,8 @@ function setterPanel(view, ctx, hand) {
   const canDone = judged !== null && !(judged.foul && rejectFoul);
   const status = hand.is_set
     ? el("span", { class: "set-ok", id: "set-status", text: "Hand set ✓ — you can still change it until the banker's hand is shown" })
-    : el("span", { class: "hint", id: "set-status", text: lowCards.length < 2 ? `Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"} (or keys 1–7) for the low hand` : "Ready: press Done (Enter)" });
+    : el("span", { class: "hint", id: "set-status", text: lowCards.length < 2 ? `Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"} (or keys 1–7) for the low hand`
+      : judged.foul && rejectFoul ? "Not ready: this split is a foul" : "Ready: press Done (Enter)" });
   return el("div", { class: "panel setter", "data-panel": "setter" },
     el("div", { class: "setter-rows" },
       el("div", { class: "setter-row", "aria-label": "high hand" },
