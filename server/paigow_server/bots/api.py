@@ -48,13 +48,14 @@ class BotApi:
     async def _request(self, method: str, path: str, **options: Any) -> httpx.Response:
         candidates = list(self.base_urls)
         for base in candidates:
-            try:
-                return await self._client.request(method, base + path, **options)
-            except httpx.TransportError:
-                if base == candidates[-1]:
-                    raise
-                if self.base_urls[0] == base:  # that process is gone: prefer the next one from now on
-                    self.base_urls.append(self.base_urls.pop(0))
+            for attempt in range(2):  # a pooled keep-alive connection the server closed: retry once
+                try:
+                    return await self._client.request(method, base + path, **options)
+                except httpx.TransportError:
+                    if attempt == 1 and base == candidates[-1]:
+                        raise
+            if self.base_urls[0] == base:  # that process is gone: prefer the next one from now on
+                self.base_urls.append(self.base_urls.pop(0))
         raise AssertionError("unreachable")
 
     def _operator(self) -> dict[str, str]:
