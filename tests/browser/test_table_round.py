@@ -109,6 +109,10 @@ def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
     alice.goto(f"{site.url}/table/?id={table}")
     bob.goto(f"{site.url}/table/?id={table}")
     expect(spectator.locator("[data-panel='spectator']")).to_be_visible()
+    # Sound and animation can be switched off (and stay off).
+    spectator.uncheck("#anim-toggle")
+    expect(spectator.locator("body")).to_have_class(re.compile("no-anim"))
+    assert spectator.evaluate("localStorage.getItem('paigow.anim')") == "0"
     expect(spectator.locator(".sit-btn")).to_have_count(0)
 
     # Seats: the first player to sit starts round 1 (the house banks it).
@@ -135,6 +139,12 @@ def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
     site.shot(alice, "02-betting")
     alice.click("#place-bet")
     expect(alice.locator("#bet-error")).to_have_text("")
+    expect(alice2.locator(".pos[data-position='1'] .bet-amount")).to_have_text("$30.00")
+    # Keys: "." removes the bet, "0" repeats it.
+    alice.locator("#stage").click(position={"x": 5, "y": 5})
+    alice.keyboard.press(".")
+    expect(alice2.locator(".pos[data-position='1'] .bet-amount")).to_have_count(0)
+    alice.keyboard.press("0")
     expect(alice2.locator(".pos[data-position='1'] .bet-amount")).to_have_text("$30.00")
     check_hidden(alice, bob, spectator)
     # Bob bets with the keyboard: Shift+Up ($10) twice, Up, Down, Up ($1) -> $21, Enter.
