@@ -102,7 +102,7 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
         marks: dict[str, Any] = {}
 
         def on_tick(stats: RunStats) -> None:
-            if "redis" not in marks:  # the first tick: set-up (sessions, tables) done, bots starting
+            if "redis" not in marks:  # the first call: set-up (sessions, tables) done, bots starting
                 marks["redis"] = redis_counters(client)
                 marks["cpu"] = ([cpu_seconds(pid) for pid in pids], cpu_seconds(redis_server.pid or 0),
                                 time.process_time())

@@ -137,7 +137,8 @@ def _make_bots(config: BotsConfig, progress: list[TableProgress], sessions: list
 
 async def run_bots(config: BotsConfig, *, console: Console | None = None,
                    on_tick: Callable[[RunStats], None] | None = None) -> RunResult:
-    """Play a bounded run; ``console``: show a live display there."""
+    """Play a bounded run; ``console``: show a live display there; ``on_tick(stats)``: called once when
+    the set-up (sessions, tables) is done and the bots start, then four times a second."""
     rng = random.Random(config.seed)
     stats = RunStats()
     fallbacks = tuple("http" + u.removeprefix("ws") for u in config.table_urls[1:])
@@ -150,6 +151,8 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
         started = time.monotonic()
         progress = [TableProgress(table_id, config.rounds) for table_id in table_ids]
         bots = _make_bots(config, progress, sessions, bases, stats, rng, started + config.timeout_s)
+        if on_tick is not None:
+            on_tick(stats)  # the set-up is done; the bots start now
         tasks = []
         for bot in bots:
             tasks.append(asyncio.create_task(bot.run()))
