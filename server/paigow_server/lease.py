@@ -165,7 +165,8 @@ class LeaseManager:
         if int(got) == 1:
             self._held[table_id] = (int(token), self._expiry(started))
             return Lease(table_id, self.owner, int(token))
-        self._held.pop(table_id, None)
+        if self._held.pop(table_id, None) is not None:  # ours until now: taken over while we were away
+            await self._lost(table_id)
         return LeaseHolder(table_id, owner_text, int(token), max(int(ttl), 0))
 
     async def renew_all(self) -> list[str]:
@@ -189,10 +190,14 @@ class LeaseManager:
                 del self._held[table_id]
                 lost.append(table_id)
         for table_id in lost:
-            log.warning("lease lost", extra={"table_id": table_id, "owner": self.owner})
-            if self.on_lost is not None:
-                await self.on_lost(table_id)
+            await self._lost(table_id)
         return lost
+
+    async def _lost(self, table_id: str) -> None:
+        log.warning("lease lost: table %s is driven by another process now", table_id,
+                    extra={"table_id": table_id, "owner": self.owner})
+        if self.on_lost is not None:
+            await self.on_lost(table_id)
 
     async def release(self, table_id: str) -> bool:
         """Give the table up now (others may take it at once); ``False`` if it was not ours any more."""

@@ -72,6 +72,10 @@ async def test_renewal_reports_a_lease_taken_over_while_we_slept(redis: Redis) -
     assert a.held("t2") == Lease("t2", "proc-a", 1), "an expired lease nobody took is renewed"
     assert await a.release("t1") is False
     assert (await b.holder("t1")) is not None, "a stale release does not delete the new owner's lease"
+    await asyncio.sleep(0.2)
+    await b.acquire("t2")
+    assert isinstance(await a.acquire("t2"), LeaseHolder)
+    assert lost == ["t1", "t2"], "finding the lease taken when acquiring it again also reports the loss"
 
 
 async def test_release_only_deletes_our_own_lease(redis: Redis) -> None:
