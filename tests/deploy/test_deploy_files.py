@@ -88,6 +88,12 @@ def test_compose_runs_redis_three_servers_and_a_proxy() -> None:
     assert sorted(re.findall(r"^\s*server (\w+):8000", upstream, flags=re.MULTILINE)) == sorted(servers)
 
 
+def test_the_runbook_names_only_settings_the_server_knows() -> None:
+    named = set(re.findall(r"PAIGOW_[A-Z_]+", (DEPLOY / "RUNBOOK.md").read_text()))
+    assert named, "the runbook lists the settings"
+    assert named <= KNOWN_ENV, f"the runbook names unknown settings: {sorted(named - KNOWN_ENV)}"
+
+
 def redis_conf(text: str) -> dict[str, str]:
     pairs = (line.split(None, 1) for line in text.splitlines() if line.strip() and not line.startswith("#"))
     return {key: value for key, value in pairs if key != "save"}
