@@ -55,6 +55,9 @@ class Settings:
     log_level: str = "info"
     log_format: str = "json"
     starter_tables: int = 0
+    ws_compression: bool = False
+    """permessage-deflate on WebSocket frames. Off by default: compressing every per-viewer push took
+    about a fifth of a loaded server's CPU (benchmarks/README.md, "Load"), and table messages are small."""
     """Tables opened at start when Redis holds none, so a new server is playable at once (``paigow serve``
     opens one unless told otherwise)."""
 
@@ -123,11 +126,21 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "log_level": _one_of(_LOG_LEVELS),
     "log_format": _one_of(_LOG_FORMATS),
     "starter_tables": _int_range(0, 50),
+    "ws_compression": lambda v: None if type(v) is bool else "must be true or false",
 }
 
 
 def _parse_int(text: str) -> int:
     return int(text.strip().replace("_", ""))
+
+
+def _parse_bool(text: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off"):
+        return False
+    raise ValueError(text)
 
 
 def _parse_origins(text: str) -> tuple[str, ...]:
@@ -148,6 +161,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "log_level": lambda t: t.strip().lower(),
     "log_format": lambda t: t.strip().lower(),
     "starter_tables": _parse_int,
+    "ws_compression": _parse_bool,
 }
 
 SETTING_NAMES: tuple[str, ...] = tuple(
@@ -179,7 +193,8 @@ def load_settings(cli: Mapping[str, str | None], env: Mapping[str, str]) -> Sett
         try:
             values[name] = _PARSERS.get(name, str)(text)
         except ValueError:
-            raise SettingsError(f"{source}={text!r}: must be a whole number") from None
+            kind = "true or false" if name == "ws_compression" else "a whole number"
+            raise SettingsError(f"{source}={text!r}: must be {kind}") from None
         message = _CHECKS[name](values[name]) if name in _CHECKS else None
         if message is not None:
             raise SettingsError(f"{source}={text!r}: {message}")

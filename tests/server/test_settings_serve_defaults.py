@@ -46,3 +46,11 @@ def test_starter_tables_setting_is_checked() -> None:
     assert load_settings({}, {}).starter_tables == 0  # the Settings default; `paigow serve` asks for 1
     with pytest.raises(SettingsError, match=r"STARTER_TABLES='99': must be a whole number from 0 to 50"):
         load_settings({}, {"PAIGOW_STARTER_TABLES": "99"})
+
+
+def test_ws_compression_setting_reads_true_and_false() -> None:
+    assert load_settings({}, {}).ws_compression is False
+    assert load_settings({"ws_compression": "true"}, {}).ws_compression is True
+    assert load_settings({}, {"PAIGOW_WS_COMPRESSION": "off"}).ws_compression is False
+    with pytest.raises(SettingsError, match=r"--ws-compression='maybe': must be true or false"):
+        load_settings({"ws_compression": "maybe"}, {})
