@@ -22,6 +22,7 @@ from paigow_server.store.tables import TableRepo
 from paigow_server.testing import ServerProcess
 
 StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
+IN_PLAY = (Phase.BANK_OFFER, Phase.BETTING, Phase.SETTING)
 
 QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
 
@@ -47,17 +48,17 @@ async def assert_money_and_ledger_intact(redis: Redis, result: RunResult) -> Non
     assert sum(derived.values()) == 0
 
 
-async def wait_for_setting_phase(redis: Redis, within: float = 30.0) -> tuple[str, str]:
-    """(table id, round id) of the first table seen in the setting phase."""
+async def wait_for_round_in_play(redis: Redis, within: float = 30.0) -> tuple[str, str]:
+    """(table id, round id) of the first table seen with a round in play (bank offer, bets or setting)."""
     repo = TableRepo(redis)
     loop = asyncio.get_running_loop()
     give_up = loop.time() + within
     while loop.time() < give_up:
         for state in await repo.load_many(await repo.list_ids()):
-            if state is not None and state.phase is Phase.SETTING and state.round is not None:
+            if state is not None and state.round is not None and state.phase in IN_PLAY:
                 return state.table_id, state.round.round_id
-        await asyncio.sleep(0.01)
-    raise AssertionError("no table reached the setting phase")
+        await asyncio.sleep(0.005)
+    raise AssertionError("no table had a round in play")
 
 
 async def owner_process(redis: Redis, table_id: str, processes: list[ServerProcess]) -> ServerProcess:
@@ -99,7 +100,7 @@ async def test_killing_the_owner_mid_round_lets_another_process_finish_the_round
         cluster: StartCluster, redis: Redis) -> None:
     processes = await cluster(2)
     run = asyncio.create_task(run_bots(bots_config(processes, rounds=3)))
-    table_id, round_id = await wait_for_setting_phase(redis)
+    table_id, round_id = await wait_for_round_in_play(redis)
     victim = await owner_process(redis, table_id, processes)
     await asyncio.to_thread(victim.kill)  # SIGKILL: no shutdown code, the lease is left to expire
     result = await run
@@ -113,7 +114,7 @@ async def test_killing_the_owner_mid_round_lets_another_process_finish_the_round
 async def test_a_stale_owner_that_wakes_up_cannot_write(cluster: StartCluster, redis: Redis) -> None:
     processes = await cluster(2)
     run = asyncio.create_task(run_bots(bots_config(processes, rounds=3)))
-    table_id, _ = await wait_for_setting_phase(redis)
+    table_id, _ = await wait_for_round_in_play(redis)
     stale = await owner_process(redis, table_id, processes)
     assert stale.pid is not None
     token_before = int(await redis.get(keys.table_fence(table_id)) or 0)
