@@ -88,7 +88,8 @@ class LoadResult:
 
 
 async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, tables: int, rounds: int,
-                  spectators: int, timeout_s: float, seed: int) -> LoadResult:
+                  spectators: int, timeout_s: float, seed: int,
+                  think_ms: tuple[int, int] = (0, 0)) -> LoadResult:
     client = redis.Redis(host=redis_server.host, port=redis_server.port, decode_responses=True)
     client.flushall()
     servers = [ServerProcess(data_dir=data / f"server{i}", redis_url=redis_server.url, operator_token=TOKEN,
@@ -111,7 +112,8 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
 
         config = BotsConfig(url=servers[0].url, operator_token=TOKEN, tables=tables, players_per_table=6,
                             spectators=spectators, rounds=rounds, seed=seed, timeout_s=timeout_s,
-                            behaviour=Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0),
+                            behaviour=Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0,
+                                                think_ms=think_ms),
                             table_urls=tuple(s.ws_url for s in servers) if processes > 1 else ())
         result = await run_bots(config, on_tick=on_tick)
         calls, net = redis_counters(client)
@@ -167,7 +169,7 @@ async def main_async(args: argparse.Namespace) -> list[LoadResult]:
                 sizes = args.tables
                 for tables in sizes:
                     r = await one_run(redis_server, data, processes, tables, args.rounds, args.spectators,
-                                      args.timeout, args.seed)
+                                      args.timeout, args.seed, args.think_ms)
                     results.append(r)
                     print(show(r), flush=True)
                     if args.ladder and r.p99_ms >= 50.0:
@@ -187,11 +189,16 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds per run at most")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--appendonly", action="store_true", help="Redis with append-only persistence")
+    parser.add_argument("--think-ms", default="0,0",
+                        help="LO,HI: each bot pauses uniformly LO..HI ms before each decision, as people do "
+                             "(default 0,0: lock-step, every bot acts the instant it can)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--workdir", type=Path,
                         help="keep Redis data and server logs here (default: a temporary folder, removed)")
     args = parser.parse_args()
     args.processes = [int(p) for p in args.processes.split(",")]
+    low, high = (int(t) for t in args.think_ms.split(","))
+    args.think_ms = (low, high)
     ladder = [10, 20, 50, 100, 200, 300, 500]
     args.tables = ladder if args.ladder else [int(t) for t in args.tables.split(",")]
     results = asyncio.run(main_async(args))

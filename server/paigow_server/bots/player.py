@@ -48,6 +48,8 @@ class Behaviour:
     house_way_button_rate: float = 0.2
     drop_rate: float = 0.03
     bad_input_rate: float = 0.05
+    think_ms: tuple[int, int] = (0, 0)
+    """A pause, uniform in this range, before each decision, as a person takes (0, 0: act at once)."""
 
 
 @dataclass
@@ -100,6 +102,9 @@ class PlayerBot:
         self._tries: dict[tuple[Any, ...], int] = {}
         self._round_seen: str | None = None
         self._drop_now = False
+        self._thinking: tuple[Any, ...] | None = None
+        """The decision being thought over, and until when (``_think_until``, perf_counter seconds)."""
+        self._think_until = 0.0
 
     @property
     def is_spectator(self) -> bool:
@@ -150,8 +155,11 @@ class PlayerBot:
             while not self._finished():
                 if self.is_spectator and done_wait.done():
                     return
+                wait = 1.0
+                if self._thinking is not None:
+                    wait = min(wait, max(0.005, self._think_until - time.perf_counter()))
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
+                    raw = await asyncio.wait_for(ws.recv(), timeout=wait)
                 except TimeoutError:
                     await self._act(ws)
                     continue
@@ -247,6 +255,8 @@ class PlayerBot:
         key = (self.view.get("round") or {}).get("round_id"), self.view.get("phase"), command["type"]
         if self._tries.get(key, 0) >= 2:
             return
+        if self._still_thinking(key):
+            return
         self._tries[key] = self._tries.get(key, 0) + 1
         self._next_id += 1
         ident = f"c{self._next_id}"
@@ -256,6 +266,20 @@ class PlayerBot:
         self._last_sent[ident] = now
         self.stats.commands += 1
         await ws.send(json.dumps(command))
+
+    def _still_thinking(self, key: tuple[Any, ...]) -> bool:
+        """With a think time, a new decision waits its pause first (the latency clock starts at the send)."""
+        low, high = self.behaviour.think_ms
+        if high <= 0:
+            return False
+        now = time.perf_counter()
+        if self._thinking != key:
+            self._thinking = key
+            self._think_until = now + self.rng.uniform(low, high) / 1000
+        if now < self._think_until:
+            return True
+        self._thinking = None
+        return False
 
     def _maybe_misbehave(self) -> None:
         rnd = (self.view or {}).get("round")
