@@ -52,7 +52,7 @@ from paigow_server.store.accounts import AccountError, InsufficientBalanceError,
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.codec import jsonable
 from paigow_server.store.money import money_totals
-from paigow_server.store.streams import PageError
+from paigow_server.store.streams import Page, PageError
 from paigow_server.tables import ServiceError, TableNotFoundError
 
 __all__ = ["MAX_TABLE_NAME_LENGTH", "routes"]
@@ -299,24 +299,22 @@ async def money(request: Request) -> Response:
 
 
 # --- logs and export --------------------------------------------------------------------------------
-async def read_audit(request: Request) -> Response:
-    ctx = require_operator(request)
+async def _stream_page(request: Request, read: Callable[..., Awaitable[Page]]) -> Response:
+    """One page of an append-only stream (audit or ledger), cursor and limit from the query string."""
     after, limit = page_params(request)
     try:
-        page = await ctx.audit.page(after=after, limit=limit)
+        page = await read(after=after, limit=limit)
     except PageError as exc:
         raise ApiError(400, "INVALID_FIELD", str(exc)) from None
     return JSONResponse({"entries": page.entries, "next_after": page.next_after})
+
+
+async def read_audit(request: Request) -> Response:
+    return await _stream_page(request, require_operator(request).audit.page)
 
 
 async def read_ledger(request: Request) -> Response:
-    ctx = require_operator(request)
-    after, limit = page_params(request)
-    try:
-        page = await ctx.ledger.page(after=after, limit=limit)
-    except PageError as exc:
-        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
-    return JSONResponse({"entries": page.entries, "next_after": page.next_after})
+    return await _stream_page(request, require_operator(request).ledger.page)
 
 
 async def export_history(request: Request) -> Response:
