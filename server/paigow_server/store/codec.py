@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, cast
+from typing import Annotated, Any, TypeVar, cast
 
 from pydantic import Field, TypeAdapter
 
@@ -40,6 +40,8 @@ _EVENTS = cast(TypeAdapter[tuple[Event, ...]],
 _COMMAND = cast(TypeAdapter[Command], TypeAdapter(Annotated[Command, Field(discriminator="kind")]))
 _ANY: TypeAdapter[Any] = TypeAdapter(Any)
 
+_T = TypeVar("_T")
+
 
 class CodecError(ValueError):
     """Stored or received JSON that is not a valid value of the expected type."""
@@ -57,11 +59,16 @@ def state_to_json(state: TableState) -> str:
     return _STATE.dump_json(state).decode()
 
 
-def state_from_json(text: str | bytes) -> TableState:
+def _from_json(adapter: TypeAdapter[_T], text: str | bytes, what: str) -> _T:
+    """``text`` validated as ``adapter``'s type; a ``CodecError`` saying it is not ``what`` otherwise."""
     try:
-        return _STATE.validate_json(text)
+        return adapter.validate_json(text)
     except ValueError as exc:
-        raise CodecError(f"stored table state is not a valid TableState: {exc}") from None
+        raise CodecError(f"{what}: {exc}") from None
+
+
+def state_from_json(text: str | bytes) -> TableState:
+    return _from_json(_STATE, text, "stored table state is not a valid TableState")
 
 
 def event_to_json(event: Event) -> str:
@@ -69,10 +76,7 @@ def event_to_json(event: Event) -> str:
 
 
 def event_from_json(text: str | bytes) -> Event:
-    try:
-        return _EVENT.validate_json(text)
-    except ValueError as exc:
-        raise CodecError(f"not a valid table event: {exc}") from None
+    return _from_json(_EVENT, text, "not a valid table event")
 
 
 def events_to_python(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -91,10 +95,7 @@ def command_to_json(command: Command) -> str:
 
 
 def command_from_json(text: str | bytes) -> Command:
-    try:
-        return _COMMAND.validate_json(text)
-    except ValueError as exc:
-        raise CodecError(f"not a valid table command: {exc}") from None
+    return _from_json(_COMMAND, text, "not a valid table command")
 
 
 def commit_to_json(version: int, events: Sequence[Event]) -> str:
