@@ -5,17 +5,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
+import dataclasses
+import json
+import os
+import re
+import signal
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 import uvicorn
+import websockets
 from redis.asyncio import Redis
 
+from paigow.protocol.server import decode_server_message
+from paigow.rules.house_rules import HouseRules
+from paigow.table.state import Timers, new_table
 from paigow_server.app import create_app
 from paigow_server.embedded_redis import EmbeddedRedis, free_port
 from paigow_server.settings import Settings
+from paigow_server.store.tables import TableRepo
 from paigow_server.testing import AppHandle, LiveServer, ServerProcess
 
 OPERATOR_TOKEN = "test-operator-token-0123456789"
@@ -104,18 +115,6 @@ def server_process(redis_url: str, redis: Redis, tmp_path: Path) -> Iterator[Ser
 # protocol-ws: players, tables and WebSocket clients against ``live_server`` (the real app). Every frame a
 # client receives is checked for cards its viewer may not see.
 # ======================================================================================================
-import dataclasses  # noqa: E402
-import json  # noqa: E402
-import re  # noqa: E402
-from collections.abc import Callable  # noqa: E402
-from typing import Any  # noqa: E402
-
-import websockets  # noqa: E402
-
-from paigow.protocol.server import decode_server_message  # noqa: E402
-from paigow.rules.house_rules import HouseRules  # noqa: E402
-from paigow.table.state import Timers, new_table  # noqa: E402
-from paigow_server.store.tables import TableRepo  # noqa: E402
 
 FAST_TIMERS = Timers(bank_offer_ms=2_000, betting_ms=400, setting_ms=3_000, between_rounds_ms=150,
                      reconnect_grace_ms=400)
@@ -322,9 +321,6 @@ def connect(tables: Tables) -> Connect:
 # ======================================================================================================
 # scale: several ``paigow serve`` processes on the private Redis (multi-process and proxy tests).
 # ======================================================================================================
-import os  # noqa: E402
-import signal  # noqa: E402
-from collections.abc import Awaitable  # noqa: E402
 
 SCALE_OPERATOR_TOKEN = "scale-test-operator-token-0123456789"
 
