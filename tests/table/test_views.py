@@ -11,6 +11,7 @@ from paigow.table import OperatorViewer, Phase, PlayerViewer, SpectatorViewer, e
 from paigow.table import commands as c
 from paigow.table import events as ev
 from paigow.table.cardtext import CARD_TEXTS
+from paigow.table.records import SetBy
 
 
 def _cards_in(value: object) -> set[str]:
@@ -103,6 +104,10 @@ def test_events_are_redacted_per_viewer(driver) -> None:
     assert _cards_in(event_for(dealt, SpectatorViewer())) == set()
     assert _cards_in(event_for(hand_set, PlayerViewer("p1"))) == set()
     assert event_for(hand_set, PlayerViewer("p2")) == hand_set
+    assert hand_set.set_by is not SetBy.HIDDEN
+    for other in (SpectatorViewer(), OperatorViewer(), PlayerViewer("p1")):  # how it was set says too much
+        seen = event_for(hand_set, other)
+        assert (seen.set_by, seen.fouled, seen.high, seen.low) == (SetBy.HIDDEN, False, (), ())
     limit = ev.OwnLimitSet("p1", 1, 20_00, False, 0)
     assert event_for(limit, PlayerViewer("p2")) is None
     assert event_for(limit, PlayerViewer("p1")) == limit

@@ -33,6 +33,8 @@ class SetBy(StrEnum):
     """A banker's foul, reset by the House Way."""
     DEALER = "dealer"
     """The house dealer's hand, always set by the House Way."""
+    HIDDEN = "hidden"
+    """How another seat's hand was set, as ``event_for`` shows it before the showdown (never in a record)."""
 
 
 @dataclass(frozen=True, slots=True)

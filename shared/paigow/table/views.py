@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from paigow.rules.house_rules import HouseRules
 from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
-from paigow.table.records import RoundRecord
+from paigow.table.records import RoundRecord, SetBy
 from paigow.table.state import (
     WEEK_MS,
     BankReason,
@@ -240,8 +240,10 @@ def event_for(event: Event, viewer: Viewer) -> Event | None:
     """``event`` as ``viewer`` may see it: secrets removed, or None when the viewer may not see it at all.
 
     Redacted: ``RoundStarted.server_seed`` (None), other players' and the dealer's cards in ``HandsDealt``
-    (empty ``cards``) and ``HandSet`` (empty ``high``/``low``, ``fouled`` False); ``OwnLimitSet`` goes only
-    to that player and the operator. ``RoundSettled`` and ``RoundVoided`` are public (the seed is revealed).
+    (empty ``cards``) and ``HandSet`` (empty ``high``/``low``, ``fouled`` False, ``set_by`` HIDDEN: whether a
+    hand was set by the House Way or a banker's foul was reset says something about the cards);
+    ``OwnLimitSet`` goes only to that player and the operator. ``RoundSettled`` and ``RoundVoided`` are
+    public (the seed is revealed).
     """
     me = viewer.player_id if isinstance(viewer, PlayerViewer) else None
     if isinstance(event, RoundStarted):
@@ -253,7 +255,7 @@ def event_for(event: Event, viewer: Viewer) -> Event | None:
     if isinstance(event, HandSet):
         if me is not None and event.player_id == me:
             return event
-        return replace(event, high=(), low=(), fouled=False)
+        return replace(event, high=(), low=(), fouled=False, set_by=SetBy.HIDDEN)
     if isinstance(event, OwnLimitSet):
         return event if me == event.player_id or isinstance(viewer, OperatorViewer) else None
     return event
