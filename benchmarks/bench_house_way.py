@@ -17,13 +17,14 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
 from paigow.rules.cards import DECK, Card
 from paigow.rules.house_way import HouseWayClause, house_way, set_front
 from paigow.sim import chunk_seed, chunk_sizes, simulate
+from timing import best_per_call
 
 IMPORT_PROBE = """
 import sys, time, tracemalloc, types
@@ -50,16 +51,6 @@ current, peak = tracemalloc.get_traced_memory()
 print(elapsed, current, peak)
 """
 
-
-def best_per_call(fn: Callable[[], object], calls: int, repeat: int) -> float:
-    """Best CPU time per call, in microseconds, of ``fn`` (which makes ``calls`` calls). CPU time
-    (``process_time``) rather than wall time, so other processes on a shared machine disturb it less."""
-    times = []
-    for _ in range(repeat):
-        t = time.process_time()
-        fn()
-        times.append(time.process_time() - t)
-    return min(times) / calls * 1e6
 
 
 def bench_house_way(hands: int, repeat: int) -> list[tuple[str, float]]:

@@ -11,14 +11,14 @@ import argparse
 import random
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from paigow.rules.cards import DECK, Card
 from paigow.rules.hand_value import evaluate_high, evaluate_low, high_key, low_key
 from paigow.rules.house_rules import DEFAULT_RULES
 from paigow.rules.showdown import resolve
 from paigow.rules.splits import Split, all_splits, is_foul, legal_splits
+from timing import best_per_call
 
 IMPORT_PROBE = """
 import time, tracemalloc
@@ -35,15 +35,6 @@ untraced = time.process_time() - t
 print(untraced, current, peak)
 """
 
-
-def best_per_call(fn: Callable[[], object], calls: int, repeat: int) -> float:
-    """Best time per call, in microseconds, of ``fn`` (which makes ``calls`` calls)."""
-    times = []
-    for _ in range(repeat):
-        t = time.process_time()
-        fn()
-        times.append(time.process_time() - t)
-    return min(times) / calls * 1e6
 
 
 def main(argv: Sequence[str] | None = None) -> None:
