@@ -21,6 +21,7 @@ from rich.text import Text
 from paigow_server.bots.api import BotApi, Session
 from paigow_server.bots.player import Behaviour, PlayerBot, TableProgress
 from paigow_server.bots.stats import RunStats
+from paigow_server.gc_policy import serving_gc
 
 __all__ = ["FAST_TIMERS", "BotsConfig", "RunResult", "run_bots"]
 
@@ -135,6 +136,33 @@ def _make_bots(config: BotsConfig, progress: list[TableProgress], sessions: list
     return bots
 
 
+async def _play(bots: list[PlayerBot], stats: RunStats, progress: list[TableProgress], started: float,
+                console: Console | None, on_tick: Callable[[RunStats], None] | None) -> None:
+    """Run every bot until all have finished, showing the live display and calling ``on_tick``."""
+    tasks = []
+    for bot in bots:
+        tasks.append(asyncio.create_task(bot.run()))
+        await asyncio.sleep(0.002)  # no thundering herd of handshakes
+    live = None
+    if console is not None:
+        live = Live(_render(stats, progress, started), console=console, refresh_per_second=4)
+        live.start()
+    try:
+        while not all(task.done() for task in tasks):
+            await asyncio.sleep(0.25)
+            if live is not None:
+                live.update(_render(stats, progress, started))
+            if on_tick is not None:
+                on_tick(stats)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if live is not None:
+            live.update(_render(stats, progress, started))
+            live.stop()
+
+
 async def run_bots(config: BotsConfig, *, console: Console | None = None,
                    on_tick: Callable[[RunStats], None] | None = None) -> RunResult:
     """Play a bounded run; ``console``: show a live display there; ``on_tick(stats)``: called once when
@@ -153,29 +181,8 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
         bots = _make_bots(config, progress, sessions, bases, stats, rng, started + config.timeout_s)
         if on_tick is not None:
             on_tick(stats)  # the set-up is done; the bots start now
-        tasks = []
-        for bot in bots:
-            tasks.append(asyncio.create_task(bot.run()))
-            await asyncio.sleep(0.002)  # no thundering herd of handshakes
-        live = None
-        if console is not None:
-            live = Live(_render(stats, progress, started), console=console, refresh_per_second=4)
-            live.start()
-        try:
-            pending = set(tasks)
-            while pending:
-                _, pending = await asyncio.wait(pending, timeout=0.25)
-                if live is not None:
-                    live.update(_render(stats, progress, started))
-                if on_tick is not None:
-                    on_tick(stats)
-        finally:
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            if live is not None:
-                live.update(_render(stats, progress, started))
-                live.stop()
+        with serving_gc():  # the bots are the measuring instrument: no long collector pauses in them
+            await _play(bots, stats, progress, started, console, on_tick)
         duration = time.monotonic() - started
         await asyncio.sleep(0.2)
         balances = await _balances(api, sessions)

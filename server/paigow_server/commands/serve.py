@@ -12,12 +12,14 @@ import argparse
 import contextlib
 import os
 import signal
+import socket
 import sys
 from collections.abc import Iterator
 from typing import Any
 
 import uvicorn
 
+from paigow_server.gc_policy import settle_gc
 from paigow_server.settings import SETTING_NAMES, SettingsError, env_name, load_settings, option_name
 
 _HELP: dict[str, str] = {
@@ -49,7 +51,13 @@ GRACEFUL_SHUTDOWN_S = 10
 
 class _Server(uvicorn.Server):
     """uvicorn re-raises the stop signal after its graceful shutdown (so the exit status says "killed");
-    a finished graceful shutdown is a success here, so the status is 0."""
+    a finished graceful shutdown is a success here, so the status is 0. Once started (the lifespan has run:
+    Redis, tables, timers), the garbage collector is settled for serving (``gc_policy``)."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            settle_gc()
 
     @contextlib.contextmanager
     def capture_signals(self) -> Iterator[None]:
