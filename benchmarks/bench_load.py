@@ -28,6 +28,7 @@ from typing import Any
 
 import redis
 
+from paigow_server import event_loop
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.bots.stats import RunStats
@@ -201,7 +202,7 @@ def main() -> int:
     args.think_ms = (low, high)
     ladder = [10, 20, 50, 100, 200, 300, 500]
     args.tables = ladder if args.ladder else [int(t) for t in args.tables.split(",")]
-    results = asyncio.run(main_async(args))
+    results = event_loop.run(main_async(args))
     if args.json:
         args.json.write_text(json.dumps([asdict(r) for r in results], indent=2))
     return 0 if all(r.money_ok for r in results) else 1

@@ -159,7 +159,8 @@ class PlayerBot:
                 if self._thinking is not None:
                     wait = min(wait, max(0.005, self._think_until - time.perf_counter()))
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=wait)
+                    async with asyncio.timeout(wait):  # no task per receive, unlike wait_for on 3.11
+                        raw = await ws.recv(decode=False)  # cancelling recv loses nothing (websockets)
                 except TimeoutError:
                     await self._act(ws)
                     continue

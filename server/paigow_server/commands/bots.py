@@ -13,7 +13,6 @@ table did not finish, 2 bad arguments or the server refused the set-up.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -21,6 +20,7 @@ from typing import Any
 
 from rich.console import Console
 
+from paigow_server import event_loop
 from paigow_server.bots.api import ApiError
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, RunResult, run_bots
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     )
     console = Console(stderr=args.json)
     try:
-        result = asyncio.run(run_bots(config, console=None if args.json else console))
+        result = event_loop.run(run_bots(config, console=None if args.json else console))
     except ApiError as exc:
         print(f"paigow bots: {exc}", file=sys.stderr)
         return 2
