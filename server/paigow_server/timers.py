@@ -1,12 +1,16 @@
 """``TableTimers``: turns each table's ``next_deadline`` into a ``Tick(now_ms)`` command when it is due.
 
-The deadlines live in the table state (Redis), so nothing is lost when a process dies: at start, and every
-``rescan_s`` seconds, every table is loaded and its next deadline scheduled; commits made through this
-process's ``TableService`` reschedule their table at once (a deadline of 0 — "pending, stamp it now" —
-ticks immediately). With several processes, ``claim(table_id)`` (the router's lease check) lets only the
-process driving a table tick it; the others drop it until their next rescan, so a table whose process died
-is ticked by another one once the lease has expired. Without leases every process may tick: a Tick that is
-not due changes nothing, and compare-and-set makes the due one happen once.
+The deadlines live in Redis, so nothing is lost when a process dies: in each table's state, and in the
+deadline index (a sorted set, table id -> next deadline) that every commit writes together with the state.
+At start every table is loaded and its next deadline scheduled (and written to the index for tables stored
+before it existed); commits made through this process's ``TableService`` reschedule their table at once
+(a deadline of 0 — "pending, stamp it now" — ticks immediately); and every ``rescan_s`` seconds one read of
+the index schedules the deadlines due before the next rescan (plus a margin), which is how deadlines set by
+other processes are found — no state is loaded for that. With several processes, ``claim(table_id)`` (the
+router's lease check) lets only the process driving a table tick it; the others drop it until their next
+rescan, so a table whose process died is ticked by another one once the lease has expired. Without leases
+every process may tick: a Tick that is not due changes nothing, and compare-and-set makes the due one happen
+once.
 """
 
 from __future__ import annotations
@@ -34,7 +38,9 @@ log = logging.getLogger("paigow_server.timers")
 RETRY_MS = 1_000
 """After a failed tick (Redis down, busy table), try again this much later."""
 IDLE_WAIT_S = 3600.0
-_RESCAN_BATCH = 200
+RESCAN_MARGIN_MS = 5_000
+"""A rescan schedules the deadlines due before the next one plus this much (a late rescan misses none)."""
+_LOAD_BATCH = 200
 
 
 class TimerStore(Protocol):
@@ -43,6 +49,10 @@ class TimerStore(Protocol):
     async def load(self, table_id: str) -> TableState | None: ...
 
     async def load_many(self, table_ids: Sequence[str]) -> list[TableState | None]: ...
+
+    async def deadlines_until(self, until_ms: int) -> list[tuple[str, int]]: ...
+
+    async def sync_deadlines(self, states: Sequence[TableState]) -> None: ...
 
 
 class TableTimers:
@@ -55,6 +65,10 @@ class TableTimers:
         self._claim = claim
         self._rescan_s = rescan_s
         self._due: dict[str, int] = {}
+        self._loaded = False
+        """The start-up scan has run (until it has, each rescan tries it again instead)."""
+        self._committed: set[str] = set()
+        """Tables rescheduled by a commit since the current index read began (that read may be older)."""
         self._heap: list[tuple[int, str]] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -75,6 +89,7 @@ class TableTimers:
             self._wake.set()
 
     def schedule_state(self, table_id: str, state: TableState) -> None:
+        self._committed.add(table_id)
         self.schedule(table_id, next_deadline(state))
 
     def scheduled(self, table_id: str) -> int | None:
@@ -83,7 +98,7 @@ class TableTimers:
     # --- the task -------------------------------------------------------------------------------------
     async def start(self) -> None:
         if self._task is None:
-            await self._rescan()
+            await self._load_all()
             self._task = asyncio.create_task(self._run(), name="paigow-timers")
 
     async def stop(self) -> None:
@@ -99,7 +114,7 @@ class TableTimers:
         next_rescan = loop.time() + self._rescan_s
         while True:
             if loop.time() >= next_rescan:
-                await self._rescan()
+                await (self._rescan() if self._loaded else self._load_all())
                 next_rescan = loop.time() + self._rescan_s
             now = self._service.now_ms()
             for table_id in self._pop_due(now):
@@ -125,15 +140,35 @@ class TableTimers:
             heapq.heappop(self._heap)  # a stale entry, replaced or cancelled
         return IDLE_WAIT_S if not self._heap else max(0.0, (self._heap[0][0] - now) / 1000)
 
-    async def _rescan(self) -> None:
+    async def _load_all(self) -> None:
+        """Load every table, schedule its next deadline and write it to the deadline index where the table
+        has not been committed since it was loaded (tables stored before the index existed)."""
         try:
             ids = await self._store.list_ids()
-            for start in range(0, len(ids), _RESCAN_BATCH):
-                batch = ids[start:start + _RESCAN_BATCH]
-                for table_id, state in await self._load_batch(batch):
+            for start in range(0, len(ids), _LOAD_BATCH):
+                loaded = await self._load_batch(ids[start:start + _LOAD_BATCH])
+                for table_id, state in loaded:
                     self.schedule_state(table_id, state)
+                await self._store.sync_deadlines([state for _, state in loaded])
+        except (RedisError, OSError) as exc:
+            log.warning("timer start-up scan failed, trying again at the next rescan: %s", exc)
+        else:
+            self._loaded = True
+
+    async def _rescan(self) -> None:
+        """Schedule the deadlines of the index due before the next rescan (those of tables committed here
+        during the read excepted: the commit's own schedule is newer). A table whose deadline was moved or
+        cleared elsewhere keeps its old schedule here: its Tick changes nothing and reschedules it."""
+        until = self._service.now_ms() + int(self._rescan_s * 1000) + RESCAN_MARGIN_MS
+        self._committed.clear()
+        try:
+            due = await self._store.deadlines_until(until)
         except (RedisError, OSError) as exc:
             log.warning("timer rescan failed: %s", exc)
+            return
+        for table_id, at_ms in due:
+            if table_id not in self._committed:
+                self.schedule(table_id, at_ms)
 
     async def _load_batch(self, batch: list[str]) -> list[tuple[str, TableState]]:
         """The tables of ``batch`` that could be read; an unreadable one is logged and skipped, so it

@@ -8,7 +8,7 @@ from paigow_server.store import keys
 
 
 def test_every_name_has_the_prefix_and_tables_do_not_collide() -> None:
-    names = [keys.TABLES, keys.TABLE_SEQ, keys.PLAYERS, keys.ROUNDS, keys.LEDGER, keys.AUDIT,
+    names = [keys.TABLES, keys.TABLE_SEQ, keys.DEADLINES, keys.PLAYERS, keys.ROUNDS, keys.LEDGER, keys.AUDIT,
              keys.MONEY_ISSUED, keys.HOUSE_NET, keys.table("t1"), keys.table_log("t1"),
              keys.table_channel("t1"), keys.table_lease("t1"), keys.table_fence("t1"), keys.player("p_1"),
              keys.session("ab"), keys.history("p_1")]

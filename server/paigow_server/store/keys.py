@@ -7,6 +7,8 @@ key                                    type    holds
 =====================================  ======  ==================================================
 paigow:tables                          zset    table id -> creation number (listing order)
 paigow:tables:seq                      string  the last table number handed out
+paigow:deadlines                       zset    table id -> its next deadline (ms; 0 = now), only tables
+                                               with one; written with the state (the timers read it)
 paigow:table:{id}                      hash    ``state`` (JSON TableState), ``version``
 paigow:table:{id}:log                  list    the last commits, JSON ``{"version", "events"}``
 paigow:table:{id}:channel              pubsub  each commit's JSON ``{"version", "events"}``
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 __all__ = [
     "AUDIT",
+    "DEADLINES",
     "HOUSE_NET",
     "LEDGER",
     "MONEY_ISSUED",
@@ -55,6 +58,7 @@ PREFIX = "paigow:"
 
 TABLES = PREFIX + "tables"
 TABLE_SEQ = PREFIX + "tables:seq"
+DEADLINES = PREFIX + "deadlines"
 PLAYERS = PREFIX + "players"
 ROUNDS = PREFIX + "rounds"
 LEDGER = PREFIX + "ledger"

@@ -4,8 +4,13 @@
 at ``before.version`` (and, when a fencing token is given, that it is the table's current one), checks
 every balance a buy-in takes from, then writes the new state, appends the commit to the table's bounded
 event log, applies the money and history effects (``effects.effects_of``: balances, ledger entries,
-hand history, the rounds stream, the house result) and publishes the commit on the table channel. Either
-all of it happens or none: a round is settled exactly once, whatever crashes.
+hand history, the rounds stream, the house result), sets the table's entry in the deadline index and
+publishes the commit on the table channel. Either all of it happens or none: a round is settled exactly
+once, whatever crashes.
+
+The deadline index (``keys.DEADLINES``, a sorted set: table id -> ``next_deadline`` of its state, no entry
+when it has none) is written by the same scripts as the state, so the timers of every process can find due
+tables without loading their states.
 """
 
 from __future__ import annotations
@@ -14,11 +19,12 @@ import json
 import time
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from redis.asyncio import Redis
 
 from paigow.table.events import Event
+from paigow.table.machine import next_deadline
 from paigow.table.state import TableState
 from paigow_server.store import keys
 from paigow_server.store.codec import (
@@ -46,18 +52,31 @@ class CommitResult(StrEnum):
     """The fencing token given is not the table's current one: another process drives the table."""
 
 
-_CREATE = """
+# The deadline index entry of table ARGV[a] (deadline ARGV[d], '' = none) in sorted set KEYS[k].
+_SET_DEADLINE = """
+local function set_deadline(k, a, d)
+  if ARGV[d] == '' then redis.call('ZREM', KEYS[k], ARGV[a])
+  else redis.call('ZADD', KEYS[k], ARGV[d], ARGV[a]) end
+end
+"""
+
+# KEYS: 1 table hash, 2 tables zset, 3 deadline index. ARGV: 1 state JSON, 2 version, 3 creation number,
+#       4 table id, 5 next deadline ('' = none)
+_CREATE = _SET_DEADLINE + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+set_deadline(3, 4, 5)
 return 1
 """
 
-# KEYS: 1 table hash, 2 event log, 3 fence counter, 4.. the keys the effects touch (indexes in ops)
+# KEYS: 1 table hash, 2 event log, 3 fence counter, 4 deadline index, 5.. the keys the effects touch
+#       (indexes in ops)
 # ARGV: 1 expected version, 2 new version, 3 state JSON, 4 commit JSON, 5 log length, 6 channel,
 #       7 fencing token ('' = none), 8 ops JSON: [["balance", k, delta], ["incr", k, n], ["xadd", k, json],
-#       ["lpush", k, json, keep]] with amounts as strings (exact integers)
-_COMMIT = """
+#       ["lpush", k, json, keep]] with amounts as strings (exact integers), 9 table id, 10 next deadline
+#       of the new state ('' = none)
+_COMMIT = _SET_DEADLINE + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current or current ~= ARGV[1] then return 'CONFLICT' end
 if ARGV[7] ~= '' then
@@ -71,6 +90,7 @@ for _, op in ipairs(ops) do
   end
 end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2])
+set_deadline(4, 9, 10)
 redis.call('RPUSH', KEYS[2], ARGV[4])
 redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
 for _, op in ipairs(ops) do
@@ -90,9 +110,24 @@ redis.call('PUBLISH', ARGV[6], ARGV[4])
 return 'OK'
 """
 
+# KEYS: 1 deadline index, 2.. table hashes. ARGV: per table, its id, the version its deadline was read at
+#       and that deadline ('' = none). A table that moved on since keeps the entry its commit wrote.
+_SYNC_DEADLINES = _SET_DEADLINE + """
+for i = 2, #KEYS do
+  local a = (i - 2) * 3 + 1
+  if redis.call('HGET', KEYS[i], 'version') == ARGV[a + 1] then set_deadline(1, a, a + 2) end
+end
+return 0
+"""
+
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
+
+
+def _deadline_arg(state: TableState) -> int | str:
+    at = next_deadline(state)
+    return "" if at is None else at
 
 
 class _Ops:
@@ -115,7 +150,7 @@ class _Ops:
 
 
 def _ops_of(effects: Effects) -> _Ops:
-    ops = _Ops(first_index=4)
+    ops = _Ops(first_index=5)
     for change in effects.balances:
         ops.add("balance", keys.player(change.player_id), str(change.delta_cents))
     if effects.house_delta_cents:
@@ -136,6 +171,7 @@ class TableRepo:
         self.log_length = log_length
         self._create = redis.register_script(_CREATE)
         self._commit = redis.register_script(_COMMIT)
+        self._sync_deadlines = redis.register_script(_SYNC_DEADLINES)
 
     async def next_id(self) -> str:
         """A new table id: ``t1``, ``t2``..."""
@@ -143,8 +179,9 @@ class TableRepo:
 
     async def create(self, state: TableState) -> bool:
         """Store a new table; False (and nothing written) if the id is taken."""
-        created = await self._create(keys=[keys.table(state.table_id), keys.TABLES],
-                                     args=[state_to_json(state), state.version, _now_ms(), state.table_id])
+        created = await self._create(keys=[keys.table(state.table_id), keys.TABLES, keys.DEADLINES],
+                                     args=[state_to_json(state), state.version, _now_ms(), state.table_id,
+                                           _deadline_arg(state)])
         return int(created) == 1
 
     async def load(self, table_id: str) -> TableState | None:
@@ -152,15 +189,23 @@ class TableRepo:
         return None if text is None else state_from_json(text)
 
     async def load_many(self, table_ids: Sequence[str]) -> list[TableState | None]:
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id in table_ids:
-                pipe.hget(keys.table(table_id), "state")
-            texts = await pipe.execute()
+        texts = await self._field_of_each(table_ids, "state")
         return [None if text is None else state_from_json(text) for text in texts]
 
     async def version(self, table_id: str) -> int | None:
         text = await self.redis.hget(keys.table(table_id), "version")
         return None if text is None else int(text)
+
+    async def versions(self, table_ids: Sequence[str]) -> list[int | None]:
+        """``version`` of each table, in one round trip."""
+        texts = await self._field_of_each(table_ids, "version")
+        return [None if text is None else int(text) for text in texts]
+
+    async def _field_of_each(self, table_ids: Sequence[str], field: str) -> list[str | None]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.hget(keys.table(table_id), field)
+            return cast("list[str | None]", await pipe.execute())
 
     async def list_ids(self) -> list[str]:
         """Every table id, oldest first."""
@@ -168,6 +213,24 @@ class TableRepo:
 
     async def count(self) -> int:
         return int(await self.redis.zcard(keys.TABLES))
+
+    async def deadlines_until(self, until_ms: int) -> list[tuple[str, int]]:
+        """``(table id, next deadline)`` of every table whose next deadline is at or before ``until_ms``,
+        earliest first: one read of the deadline index, no state loaded."""
+        entries = cast("list[tuple[str, float]]",
+                       await self.redis.zrangebyscore(keys.DEADLINES, "-inf", until_ms, withscores=True))
+        return [(str(table_id), int(score)) for table_id, score in entries]
+
+    async def sync_deadlines(self, states: Sequence[TableState]) -> None:
+        """Make the deadline index agree with ``states`` (loaded earlier), for each table still at that
+        state's version: fills in tables written before the index existed. A table committed since keeps
+        the entry its commit wrote."""
+        if states:
+            args: list[str | int] = []
+            for state in states:
+                args += [state.table_id, state.version, _deadline_arg(state)]
+            await self._sync_deadlines(keys=[keys.DEADLINES, *(keys.table(s.table_id) for s in states)],
+                                       args=args)
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None) -> CommitResult:
@@ -180,10 +243,11 @@ class TableRepo:
         ops = _ops_of(effects_of(before, after, events, now_ms=_now_ms() if now_ms is None else now_ms))
         table_id = after.table_id
         result = await self._commit(
-            keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), *ops.keys],
+            keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), keys.DEADLINES,
+                  *ops.keys],
             args=[before.version, after.version, state_to_json(after), commit_to_json(after.version, events),
                   self.log_length, keys.table_channel(table_id), "" if fence is None else fence,
-                  json.dumps(ops.ops, separators=(",", ":"))])
+                  json.dumps(ops.ops, separators=(",", ":")), table_id, _deadline_arg(after)])
         return CommitResult(result.decode() if isinstance(result, bytes) else result)
 
     async def events_since(self, table_id: str, version: int) -> list[VersionedEvents] | None:
