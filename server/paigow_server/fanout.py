@@ -16,7 +16,8 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
@@ -32,18 +33,24 @@ from paigow_server.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.tables import Executed
 from paigow_server.tasks import stop_task
 
-__all__ = ["Fanout"]
+__all__ = ["Fanout", "FeedSource"]
 
 log = logging.getLogger("paigow_server.fanout")
 
 _MAX_PENDING_MARKS = 10_000
 _RECONNECT_PAUSE_S = 0.5
 CHECK_S = 5.0
-"""How often each feed compares its version with Redis (a safety net under pub/sub)."""
+"""How often the feeds' versions are compared with Redis (a safety net under pub/sub)."""
+
+
+class FeedSource(CommitSource, Protocol):
+    async def versions(self, table_ids: Sequence[str]) -> list[int | None]:
+        """The current version of each table (None: no such table), in one round trip."""
+        ...
 
 
 class Fanout:
-    def __init__(self, redis: Redis, source: CommitSource, metrics: Metrics, *, owner: str | None = None,
+    def __init__(self, redis: Redis, source: FeedSource, metrics: Metrics, *, owner: str | None = None,
                  counts_every_s: float = 1.0) -> None:
         self._redis = redis
         self._source = source
@@ -182,7 +189,7 @@ class Fanout:
 
     async def _listen(self) -> None:
         """Read the table channels. Commits published while the connection was down are lost to pub/sub,
-        so after a reconnection, and every ``CHECK_S`` seconds, each feed checks its version in Redis."""
+        so after a reconnection, and every ``CHECK_S`` seconds, the feeds' versions are checked in Redis."""
         assert self._pubsub is not None
         loop = asyncio.get_running_loop()
         next_check = loop.time() + CHECK_S
@@ -199,11 +206,27 @@ class Fanout:
                 continue
             if reconnected or loop.time() >= next_check:
                 reconnected, next_check = False, loop.time() + CHECK_S
-                for feed in list(self._feeds.values()):
-                    feed.refresh()
+                await self._check_versions()
             if message is None or message.get("type") != "message":
                 continue
             self._dispatch(message["channel"], message["data"])
+
+    async def _check_versions(self) -> None:
+        """Read every watched table's version in one round trip and make the feeds that are behind it (or
+        hold no state) catch up; if the read fails, every feed checks for itself."""
+        feeds = list(self._feeds.items())
+        if not feeds:
+            return
+        try:
+            versions = await self._source.versions([table_id for table_id, _ in feeds])
+        except (RedisError, OSError) as exc:
+            log.warning("version check of the watched tables failed: %s", exc)
+            behind = [feed for _, feed in feeds]
+        else:
+            behind = [feed for (_, feed), version in zip(feeds, versions, strict=True)
+                      if feed.state is None or (version is not None and version > feed.state.version)]
+        for feed in behind:
+            feed.refresh()
 
     def _dispatch(self, channel: str | bytes, data: str | bytes) -> None:
         name = channel.decode() if isinstance(channel, bytes) else channel
