@@ -32,6 +32,7 @@ from paigow_server import event_loop
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.bots.stats import RunStats
+from paigow_server.commands.bots import think_ms
 from paigow_server.embedded_redis import EmbeddedRedis
 from paigow_server.testing import ServerProcess
 
@@ -190,7 +191,7 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds per run at most")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--appendonly", action="store_true", help="Redis with append-only persistence")
-    parser.add_argument("--think-ms", default="0,0",
+    parser.add_argument("--think-ms", type=think_ms, default=(0, 0), metavar="LO,HI",
                         help="LO,HI: each bot pauses uniformly LO..HI ms before each decision, as people do "
                              "(default 0,0: lock-step, every bot acts the instant it can)")
     parser.add_argument("--json", type=Path, help="also write the results here")
@@ -198,8 +199,6 @@ def main() -> int:
                         help="keep Redis data and server logs here (default: a temporary folder, removed)")
     args = parser.parse_args()
     args.processes = [int(p) for p in args.processes.split(",")]
-    low, high = (int(t) for t in args.think_ms.split(","))
-    args.think_ms = (low, high)
     ladder = [10, 20, 50, 100, 200, 300, 500]
     args.tables = ladder if args.ladder else [int(t) for t in args.tables.split(",")]
     results = event_loop.run(main_async(args))

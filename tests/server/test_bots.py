@@ -10,6 +10,7 @@ from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.bots.stats import percentile
 from paigow_server.cli import main
+from paigow_server.commands.bots import think_ms
 from paigow_server.testing import LiveServer
 
 
@@ -43,9 +44,15 @@ def test_percentiles_are_nearest_rank() -> None:
     assert percentile([3.0], 0.99) == 3.0
 
 
-@pytest.mark.parametrize("args", [["--tables", "0"], ["--players-per-table", "7"], ["--bank-rate", "2"]])
+@pytest.mark.parametrize("args", [["--tables", "0"], ["--players-per-table", "7"], ["--bank-rate", "2"],
+                                  ["--think-ms", "4000,1000"], ["--think-ms", "fast"], ["--think-ms", "1"]])
 def test_the_command_refuses_bad_arguments(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["bots", *args])
     assert exit_info.value.code == 2
     assert "bots" in capsys.readouterr().err
+
+
+def test_think_ms_reads_a_range_of_milliseconds() -> None:
+    assert think_ms("1000,4000") == (1000, 4000)
+    assert think_ms("0,0") == (0, 0)

@@ -49,6 +49,17 @@ def _rate(text: str) -> float:
     return value
 
 
+def think_ms(text: str) -> tuple[int, int]:
+    """``LO,HI`` milliseconds, 0 <= LO <= HI (also the load benchmark's ``--think-ms``)."""
+    try:
+        low, high = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give LO,HI in milliseconds, e.g. 1000,4000") from None
+    if not 0 <= low <= high:
+        raise argparse.ArgumentTypeError(f"{text!r}: need 0 <= LO <= HI")
+    return low, high
+
+
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
         "bots", help="bot players over WebSockets against a running server (load and soak runs)",
@@ -68,6 +79,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--bank-rate", type=_rate, default=0.3)
     parser.add_argument("--drop-rate", type=_rate, default=0.03)
     parser.add_argument("--bad-input-rate", type=_rate, default=0.05)
+    parser.add_argument("--think-ms", type=think_ms, default=(0, 0), metavar="LO,HI",
+                        help="each bot pauses uniformly LO..HI ms before each decision, as people do "
+                             "(default 0,0: every bot acts the instant it can)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON, no live display")
     parser.set_defaults(run=run)
 
@@ -96,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         players_per_table=args.players_per_table, spectators=args.spectators, rounds=args.rounds,
         seed=args.seed, timeout_s=args.timeout,
         behaviour=Behaviour(bank_rate=args.bank_rate, drop_rate=args.drop_rate,
-                            bad_input_rate=args.bad_input_rate),
+                            bad_input_rate=args.bad_input_rate, think_ms=args.think_ms),
         table_urls=tuple("ws" + u.rstrip("/").removeprefix("http") for u in urls) if args.also_url else (),
     )
     console = Console(stderr=args.json)
