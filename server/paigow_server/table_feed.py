@@ -27,8 +27,8 @@ from paigow.protocol.server import (
     encode_event,
     encode_events_message,
     encode_snapshot_message,
-    encode_view,
 )
+from paigow.protocol.view_json import ViewJson
 from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
@@ -100,6 +100,7 @@ class TableFeed:
         self._recent: deque[VersionedEvents] = deque(maxlen=RECENT_COMMITS)
         self._inbox: asyncio.Queue[VersionedEvents | _Join | _Leave | _Refresh | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._view_json = ViewJson()  # the views' JSON, each part encoded once while it is the same object
 
     # --- called from outside the feed's task ------------------------------------------------------------
     def start(self) -> None:
@@ -273,10 +274,9 @@ class TableFeed:
         role = (Role.PLAYER if player_id is not None
                 else Role.OPERATOR if isinstance(viewer, OperatorViewer) else Role.SPECTATOR)
         return encode_snapshot_message(self.table_id, state.version, role, player_id,
-                                       encode_view(view_for(state, viewer)))
+                                       self._view_json.encode(view_for(state, viewer)))
 
-    @staticmethod
-    def _events(since: int, state: TableState, commits: Sequence[VersionedEvents], viewer: Viewer,
+    def _events(self, since: int, state: TableState, commits: Sequence[VersionedEvents], viewer: Viewer,
                 encoded: dict[int, str] | None = None) -> str:
         """The ``events`` message for ``viewer``; ``encoded`` caches the JSON of the events (by identity:
         ``event_for`` returns the event itself when it hides nothing from this viewer)."""
@@ -293,7 +293,8 @@ class TableFeed:
                     if p is e:
                         cache[id(p)] = text
                 parts.append(text)
-        return encode_events_message(since, state.version, parts, encode_view(view_for(state, viewer)))
+        return encode_events_message(since, state.version, parts,
+                                     self._view_json.encode(view_for(state, viewer)))
 
     # --- figures --------------------------------------------------------------------------------------
     def spectators(self) -> int:

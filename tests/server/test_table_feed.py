@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 
-from paigow.protocol.server import decode_server_message
-from paigow.table.commands import Command, PlaceBet, Sit, Tick
+from paigow.protocol.server import Events, Role, Snapshot, decode_server_message
+from paigow.protocol.version import PROTOCOL_VERSION
+from paigow.table.commands import AcceptBank, Command, PlaceBet, Sit, Tick, UseHouseWay
 from paigow.table.machine import apply
-from paigow.table.state import TableState, Timers, new_table
-from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
+from paigow.table.state import Phase, TableState, Timers, new_table
+from paigow.table.ticks import next_deadline
+from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
 from paigow_server.store.codec import VersionedEvents
 from paigow_server.table_feed import TableFeed, TableGoneError
 
@@ -51,10 +53,12 @@ class Viewer_:
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
         self.frames: list[dict[str, Any]] = []
+        self.texts: list[str] = []
 
     def deliver(self, text: str) -> None:
         decode_server_message(text)  # every frame is a valid server message
         self.frames.append(json.loads(text))
+        self.texts.append(text)
 
 
 def _deal(source: Source) -> None:
@@ -199,3 +203,52 @@ async def test_a_refresh_catches_up_commits_that_pub_sub_never_delivered() -> No
     await _settle(feed)
     await feed.stop()
     assert [f["version"] for f in spectator.frames] == [0, 1, 2, 3, 4, 5]
+
+
+def _model_json(source: Source, viewer: Viewer, frame: dict[str, Any]) -> str:
+    """What pydantic's models write for ``frame`` (a snapshot or events message) of ``viewer``."""
+    version = frame["version"]
+    view = view_for(source.states[version], viewer)
+    if frame["type"] == "snapshot":
+        me = viewer.player_id if isinstance(viewer, PlayerViewer) else None
+        role = Role.PLAYER if me else Role.OPERATOR if isinstance(viewer, OperatorViewer) else Role.SPECTATOR
+        return Snapshot(protocol=PROTOCOL_VERSION, table_id="t1", version=version, role=role, player_id=me,
+                        view=view).model_dump_json()
+    events = tuple(p for commit in source.commits if frame["since"] < commit.version <= version
+                   for e in commit.events if (p := event_for(e, viewer)) is not None)
+    return Events(since=frame["since"], version=version, events=events, view=view).model_dump_json()
+
+
+async def test_every_frame_is_the_models_json_byte_for_byte() -> None:
+    """Snapshots, one commit's events and a resume's several, over two settled rounds (the second banked
+    by a player), for both players, a player without a seat, a spectator and the operator."""
+    source = Source()
+    feed = TableFeed("t1", source)
+    viewers = [Viewer_(v) for v in (PlayerViewer("ann"), PlayerViewer("bo"), PlayerViewer("cy"),
+                                    SpectatorViewer(), OperatorViewer())]
+    await _started(feed, *viewers)
+    _deal(source)
+    now = T0
+    for pid in ("ann", "bo"):
+        source.play(UseHouseWay(player_id=pid))  # the second one settles the round
+    while source.states[-1].phase != Phase.BANK_OFFER:
+        now = max(now, next_deadline(source.states[-1]) or 0)
+        source.play(Tick(now_ms=now))
+    rnd = source.states[-1].round
+    assert rnd is not None
+    assert rnd.offer_player_id is not None
+    source.play(AcceptBank(player_id=rnd.offer_player_id))
+    source.play(PlaceBet(player_id="bo" if rnd.offer_player_id == "ann" else "ann", amount_cents=2_000))
+    for pid in ("ann", "bo"):
+        source.play(UseHouseWay(player_id=pid))
+    assert len(source.states[-1].recent) == 2
+    for commit in source.commits:
+        feed.published(commit)
+    late = Viewer_(PlayerViewer("bo"))
+    await feed.join(late, 3)
+    await _settle(feed)
+    await feed.stop()
+    for v in (*viewers, late):
+        assert [f["type"] for f in v.frames[:2]] == (["events"] if v is late else ["snapshot", "events"])
+        for frame, text in zip(v.frames, v.texts, strict=True):
+            assert text == _model_json(source, v.viewer, frame), (v.viewer, frame["version"])

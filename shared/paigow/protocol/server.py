@@ -128,7 +128,8 @@ def decode_server_message(text: str | bytes) -> Snapshot | Events | Accepted | E
 # --- the fast path of the fanout: each part encoded once, the message assembled from the parts ----------
 # ``encode_events_message(since, version, [encode_event(e) ...], encode_view(view))`` is byte for byte
 # ``Events(...).model_dump_json()`` (tests/protocol check it), without encoding an event shared by every
-# viewer once per viewer.
+# viewer once per viewer. The table feed writes the views with ``paigow.protocol.view_json.ViewJson``,
+# byte for byte ``encode_view``, which encodes the parts the views share once.
 
 
 def encode_event(event: Event) -> str:
