@@ -13,6 +13,7 @@ from typing import Annotated, Any, TypeVar, cast
 
 from pydantic import Field, TypeAdapter
 
+from paigow.protocol.view_json import RecentJson
 from paigow.table.commands import Command
 from paigow.table.events import Event
 from paigow.table.state import TableState
@@ -55,8 +56,28 @@ class VersionedEvents:
     events: tuple[Event, ...]
 
 
+RECENT_TABLES = 1024
+"""Tables whose recent round records' JSON ``state_to_json`` keeps (the least recently written dropped)."""
+
+_recent: dict[str, RecentJson] = {}
+_RECENT_FIELD = {"recent"}
+
+
 def state_to_json(state: TableState) -> str:
-    return _STATE.dump_json(state).decode()
+    """pydantic's JSON of the state, byte for byte. The recent round records are most of it (about 2.6 kB
+    each, ten at a table that has played ten rounds) and change only at a settlement, so their text is
+    kept per table with the records (by identity: the state a commit writes carries them over) and written
+    into the rest of the state's JSON in their place, before ``version`` (the field after ``recent``; no
+    field after it has a ``version`` of its own, and a string's quotes are escaped)."""
+    if not state.recent:
+        return _STATE.dump_json(state).decode()
+    recent = _recent.pop(state.table_id, None) or RecentJson()
+    _recent[state.table_id] = recent
+    if len(_recent) > RECENT_TABLES:
+        del _recent[next(iter(_recent))]
+    text = _STATE.dump_json(state, exclude=_RECENT_FIELD).decode()
+    at = text.rindex(',"version":')
+    return f'{text[:at]},"recent":{recent(state.recent)}{text[at:]}'
 
 
 def _from_json(adapter: TypeAdapter[_T], text: str | bytes, what: str) -> _T:

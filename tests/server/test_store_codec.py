@@ -1,0 +1,80 @@
+"""``state_to_json`` writes exactly what pydantic writes for the whole state, though it keeps each table's
+recent round records' text between commits, and the state reads back equal."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+import pytest
+from pydantic import TypeAdapter
+
+from paigow.table import commands as c
+from paigow.table.machine import apply
+from paigow.table.rejections import Rejection
+from paigow.table.state import RECENT_RESULTS, TableState, new_table
+from paigow.table.ticks import next_deadline
+from paigow_server.store import codec
+from paigow_server.store.codec import state_from_json, state_to_json
+
+T0 = 1_800_000_000_000
+_STATE: TypeAdapter[TableState] = TypeAdapter(TableState)
+
+
+def _autoplay(table_id: str, players: int) -> Iterator[TableState]:
+    """Every state of a table where each player does the first thing they may (take the bank, bet,
+    take the House Way: each once) and the clock jumps to the next deadline when nobody may do anything."""
+    state, now = new_table(table_id, f'Table "{table_id}" ☃'), T0
+    ids = [f"{table_id}-p{i}" for i in range(1, players + 1)]
+    for i, pid in enumerate(ids, start=1):
+        state, _ = apply(state, c.Sit(pid, f"Pläyer {i}", i, 1_000_00), seed=bytes(32))
+    while True:
+        yield state
+        seed = hashlib.sha256(f"{table_id}-{state.version}".encode()).digest()
+        rnd = state.round
+        done = ({b.player_id for b in rnd.bets} | {h.player_id for h in rnd.hands if h.set_by is not None}
+                if rnd is not None else set())
+        tried = [command for pid in ids if pid not in done
+                 for command in (c.AcceptBank(pid), c.UseHouseWay(pid), c.PlaceBet(pid, 10_00))]
+        for command in (*tried, c.Tick(now)):
+            try:
+                after, events = apply(state, command, seed=seed)
+            except Rejection:
+                continue
+            if events:
+                state = after
+                break
+        else:
+            due = next_deadline(state)
+            assert due is not None, "nothing to do and nothing timed"
+            now = max(now + 1, due)
+
+
+def _interleaved(tables: int, steps: int) -> Iterator[TableState]:
+    plays = [_autoplay(f"t{i}", 2 + i) for i in range(tables)]
+    for _ in range(steps):
+        for play in plays:
+            yield next(play)
+
+
+def test_states_of_tables_written_in_turn_are_pydantics_json_and_read_back() -> None:
+    last: dict[str, TableState] = {}
+    for state in _interleaved(3, 300):
+        text = state_to_json(state)
+        assert text == _STATE.dump_json(state).decode(), state.version
+        assert state_from_json(text) == state
+        last[state.table_id] = state
+    assert all(len(s.recent) == RECENT_RESULTS for s in last.values())
+
+
+def test_a_decoded_state_and_the_tables_beyond_the_bound_are_written_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state read back (no object shared with the one written before) and more tables than the codec
+    keeps texts for are written from their own values."""
+    monkeypatch.setattr(codec, "RECENT_TABLES", 2)
+    monkeypatch.setattr(codec, "_recent", {})
+    for state in _interleaved(3, 200):
+        copy = state_from_json(state_to_json(state))
+        for s in (state, copy, state):
+            assert state_to_json(s) == _STATE.dump_json(s).decode(), state.version
+        assert len(codec._recent) <= 2
