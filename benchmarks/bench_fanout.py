@@ -8,6 +8,13 @@ published events, then for each viewer ``event_for`` + ``view_for`` + the JSON o
 (shared events encoded once; all spectators share one message). Subscribers only collect the text, so
 the figure is CPU time (``time.process_time``) of the projection and encoding, without sockets: per
 commit, and per commit and viewer, best of R runs, for six players and 0, 10 or 100 spectators.
+
+Those rounds start from a table that has settled none, so the views carry no ``recent`` round records.
+The last row is a table in its steady state: N rounds played one after the other after ten settled ones
+(``recent`` full: about 2.6 kB of JSON per record), the bank offered and declined when the marker reaches
+a player, pushed to six players and one spectator. Then, for the states of those commits, the CPU of the
+state JSON the commit writes (``state_to_json``, what ``TableRepo.commit`` stores), beside pydantic's
+``dump_json`` of the whole state.
 """
 
 from __future__ import annotations
@@ -15,12 +22,16 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Sequence
+from itertools import accumulate
+
+from pydantic import TypeAdapter
 
 from paigow.table import commands as c
-from paigow.table.machine import apply
-from paigow.table.state import TableState, Timers, new_table
+from paigow.table.machine import apply, evolve_all
+from paigow.table.state import RECENT_RESULTS, Phase, TableState, Timers, new_table
+from paigow.table.ticks import next_deadline
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
-from paigow_server.store.codec import VersionedEvents
+from paigow_server.store.codec import VersionedEvents, state_to_json
 from paigow_server.table_feed import TableFeed
 
 START = 1_700_000_000_000
@@ -37,12 +48,16 @@ class _Sink:
         self.bytes += len(text)
 
 
-def _round(seed: int) -> tuple[TableState, list[VersionedEvents]]:
-    """A table with six seated players, and the commits of one whole round."""
+def _seated() -> TableState:
     state = new_table("bench", "Bench", timers=Timers(betting_ms=60_000))
     for i in range(1, 7):
         state, _ = apply(state, c.Sit(f"p{i}", f"Player {i}", i, 100_000), seed=bytes(32))
-    start = state
+    return state
+
+
+def _round(seed: int) -> tuple[TableState, list[VersionedEvents]]:
+    """A table with six seated players, and the commits of one whole round."""
+    state = start = _seated()
     commits: list[VersionedEvents] = []
     commands: list[c.Command] = [c.Tick(START)]
     commands += [c.PlaceBet(f"p{i}", 1_000) for i in range(1, 7)]
@@ -53,6 +68,36 @@ def _round(seed: int) -> tuple[TableState, list[VersionedEvents]]:
         if events:
             commits.append(VersionedEvents(state.version, events))
     return start, commits
+
+
+def _play_on(state: TableState, seed: int, now: int) -> tuple[TableState, list[VersionedEvents], int]:
+    """One more round at ``state``'s table (the clock moved to each deadline, the bank declined, everyone
+    bets and takes the House Way): the state after it, its commits and the clock."""
+    commits: list[VersionedEvents] = []
+
+    def do(before: TableState, command: c.Command) -> TableState:
+        after, events = apply(before, command, seed=seed.to_bytes(32, "big"))
+        if events:
+            commits.append(VersionedEvents(after.version, events))
+        return after
+
+    while state.phase not in (Phase.BANK_OFFER, Phase.BETTING):
+        due = next_deadline(state)
+        assert due is not None
+        now = max(now, due)
+        state = do(state, c.Tick(now))
+    rnd = state.round
+    assert rnd is not None
+    if state.phase == Phase.BANK_OFFER and rnd.offer_player_id is not None:
+        state = do(state, c.DeclineBank(rnd.offer_player_id))
+    for i in range(1, 7):
+        state = do(state, c.PlaceBet(f"p{i}", 1_000))
+    state = do(state, c.Tick(now))  # stamps the setting deadline
+    assert state.phase == Phase.SETTING, state.phase
+    for i in range(1, 7):
+        state = do(state, c.UseHouseWay(f"p{i}"))
+    assert state.phase == Phase.IDLE, state.phase
+    return state, commits, now
 
 
 def _push_round(start: TableState, commits: Sequence[VersionedEvents], sinks: Sequence[_Sink]) -> None:
@@ -82,6 +127,55 @@ def measure(spectators: int, rounds: int, repeat: int) -> tuple[float, float, in
     return per_commit, per_commit / viewers, sent // (commits * viewers)
 
 
+def _steady(rounds: int) -> tuple[TableState, list[VersionedEvents]]:
+    """A table with ten settled rounds behind it, and the commits of ``rounds`` more rounds."""
+    state, now = _seated(), START
+    for seed in range(RECENT_RESULTS):
+        state, _, now = _play_on(state, 1_000 + seed, now)
+    start = state
+    commits: list[VersionedEvents] = []
+    for seed in range(rounds):
+        state, round_commits, now = _play_on(state, seed, now)
+        commits += round_commits
+    return start, commits
+
+
+def measure_steady(rounds: int, repeat: int) -> tuple[float, float, int]:
+    """As ``measure``, for six players and one spectator of a table with ten settled rounds behind it."""
+    start, commits = _steady(rounds)
+    best = float("inf")
+    sent = 0
+    for _ in range(repeat):
+        sinks = [_Sink(PlayerViewer(f"p{i}")) for i in range(1, 7)] + [_Sink(SpectatorViewer())]
+        t0 = time.process_time()
+        _push_round(start, commits, sinks)
+        best = min(best, time.process_time() - t0)
+        sent = sum(s.bytes for s in sinks)
+    per_commit = best / len(commits) * 1e6
+    return per_commit, per_commit / len(sinks), sent // (len(commits) * len(sinks))
+
+
+def measure_state_json(rounds: int, repeat: int) -> tuple[float, float, int]:
+    """The state JSON the commit of each of those states writes (``TableRepo.commit``): µs per commit of
+    ``state_to_json`` and of pydantic's ``dump_json`` of the whole state, and its size, best of ``repeat``."""
+    start, commits = _steady(rounds)
+    states = list(accumulate((c.events for c in commits), evolve_all, initial=start))[1:]
+    whole: TypeAdapter[TableState] = TypeAdapter(TableState)
+
+    def whole_json(state: TableState) -> str:
+        return whole.dump_json(state).decode()
+
+    best = [float("inf"), float("inf")]
+    for _ in range(repeat):
+        for i, write in enumerate((state_to_json, whole_json)):
+            t0 = time.process_time()
+            for state in states:
+                write(state)
+            best[i] = min(best[i], time.process_time() - t0)
+    size = sum(len(state_to_json(s)) for s in states) // len(states)
+    return best[0] / len(states) * 1e6, best[1] / len(states) * 1e6, size
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
@@ -92,6 +186,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         per_commit, per_viewer, size = measure(spectators, args.rounds, args.repeat)
         label = f"6 players + {spectators} spect."
         print(f"{label:>22} | {per_commit:13.0f} | {per_viewer:13.1f} | {size:14d}")
+    per_commit, per_viewer, size = measure_steady(args.rounds, args.repeat)
+    label = "10 recent, 6 + 1 spect."
+    print(f"{label:>22} | {per_commit:13.0f} | {per_viewer:13.1f} | {size:14d}")
+    fast, whole, size = measure_state_json(args.rounds, args.repeat)
+    print(f"state JSON of each commit at that table ({size} bytes): state_to_json {fast:.0f} µs, "
+          f"pydantic's dump_json of the whole state {whole:.0f} µs")
     return 0
 
 
