@@ -19,9 +19,11 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import sys
 import tempfile
 import time
+import urllib.request
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -60,6 +62,23 @@ def redis_counters(client: redis.Redis) -> tuple[int, int]:
     return calls, int(net["total_net_input_bytes"]) + int(net["total_net_output_bytes"])
 
 
+_BUCKET = re.compile(r'^paigow_command_to_push_seconds_bucket\{le="([^"]+)"\} (\S+)$', re.MULTILINE)
+
+
+def server_quantile_le_ms(urls: list[str], q: float) -> float:
+    """The smallest bucket bound (ms) of the servers' command-to-push histograms holding ``q`` of the
+    commands (summed over the processes; inf when there were none)."""
+    counts: dict[float, float] = {}
+    for url in urls:
+        with urllib.request.urlopen(f"{url}/metrics", timeout=10) as response:
+            text = response.read().decode()
+        for bound, count in _BUCKET.findall(text):
+            key = float("inf") if bound == "+Inf" else float(bound) * 1000
+            counts[key] = counts.get(key, 0.0) + float(count)
+    total = counts.get(float("inf"), 0.0)
+    return next((bound for bound in sorted(counts) if total and counts[bound] >= q * total), float("inf"))
+
+
 @dataclass
 class LoadResult:
     processes: int
@@ -73,6 +92,10 @@ class LoadResult:
     p50_ms: float
     p95_ms: float
     p99_ms: float
+    warm_p50_ms: float
+    warm_p95_ms: float
+    warm_p99_ms: float
+    """The same, over the commands sent after the warm-up (every bot connected and every player seated)."""
     errors: dict[str, int]
     money_ok: bool
     idle_rss_mib: list[float]
@@ -87,6 +110,10 @@ class LoadResult:
     """Server CPU (all processes) per command, fan-out to every viewer included: load-independent."""
     redis_cpu_ms_per_round: float
     load_average: float
+    server_p99_le_ms: float
+    """The servers' own view (their ``paigow_command_to_push_seconds`` histograms, summed): the smallest
+    bucket bound under which 99% of the commands were pushed, from arrival to the push being queued for
+    sending. The bots' figures add the network, the client's own loop and parsing on top."""
 
 
 async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, tables: int, rounds: int,
@@ -124,12 +151,13 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
         cpu_servers = sum(cpu_seconds(pid) - c for pid, c in zip(pids, cpu0_servers, strict=True))
         cpu_redis = cpu_seconds(redis_server.pid or 0) - cpu0_redis
         cpu_bots = time.process_time() - cpu0_bots
+        server_p99 = server_quantile_le_ms([s.url for s in servers], 0.99)
     finally:
         for server in servers:
             server.kill()
         client.close()
     s = result.stats
-    lat = s.latency_summary()
+    lat, warm = s.latency_summary(), s.latency_summary(steady=True)
     connections = tables * (6 + spectators)
     per_process = connections / processes
     grown = [p - i for p, i in zip(peak, idle, strict=True)]
@@ -138,7 +166,8 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
         processes=processes, tables=tables, connections=connections, completed_tables=result.completed_tables,
         rounds=s.rounds, commands=s.commands, duration_s=round(result.duration_s, 1),
         commands_per_s=round(s.commands / result.duration_s, 1), p50_ms=round(lat["p50"], 1),
-        p95_ms=round(lat["p95"], 1), p99_ms=round(lat["p99"], 1), errors=dict(s.errors),
+        p95_ms=round(lat["p95"], 1), p99_ms=round(lat["p99"], 1), warm_p50_ms=round(warm["p50"], 1),
+        warm_p95_ms=round(warm["p95"], 1), warm_p99_ms=round(warm["p99"], 1), errors=dict(s.errors),
         money_ok=result.money_ok, idle_rss_mib=[round(i / 2**20, 1) for i in idle],
         peak_rss_mib=[round(p / 2**20, 1) for p in peak],
         kib_per_connection=round(sum(grown) / len(grown) / per_process / 1024, 1),
@@ -148,12 +177,15 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
         server_cpu_ms_per_command=round(cpu_servers * 1000 / max(s.commands, 1), 2),
         redis_cpu_ms_per_round=round(cpu_redis * 1000 / rounds_done, 2),
         load_average=round(os.getloadavg()[0], 1),
+        server_p99_le_ms=server_p99,
     )
 
 
 def show(r: LoadResult) -> str:
     return (f"{r.processes} proc {r.tables:4d} tables {r.connections:5d} conns: {r.commands_per_s:7.1f} cmd/s"
-            f" p50 {r.p50_ms:7.1f} p95 {r.p95_ms:7.1f} p99 {r.p99_ms:7.1f} ms | rounds {r.rounds} "
+            f" p50 {r.p50_ms:7.1f} p95 {r.p95_ms:7.1f} p99 {r.p99_ms:7.1f} ms (server p99 <= "
+            f"{r.server_p99_le_ms:g}) | after warm-up p50 {r.warm_p50_ms} p95 {r.warm_p95_ms} p99 "
+            f"{r.warm_p99_ms} | rounds {r.rounds} "
             f"({r.completed_tables}/{r.tables} tables done) | {r.kib_per_connection} KiB/conn | Redis "
             f"{r.redis_commands_per_round} cmds, {r.redis_kib_per_round} KiB, "
             f"{r.redis_cpu_ms_per_round} ms CPU per round | CPU s servers {r.cpu_s_servers} "

@@ -8,7 +8,7 @@ import pytest
 
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
-from paigow_server.bots.stats import percentile
+from paigow_server.bots.stats import RunStats, percentile
 from paigow_server.cli import main
 from paigow_server.commands.bots import think_ms
 from paigow_server.testing import LiveServer
@@ -30,6 +30,8 @@ async def test_a_small_bots_run_plays_every_round_and_the_money_adds_up(live_ser
     assert result.stats.hidden_card_leaks == 0
     assert result.stats.commands > 0
     assert result.stats.latency_summary()["count"] > 0
+    assert result.stats.steady_since is not None, "every bot got its view and seat"
+    assert 0 < result.stats.latency_summary(steady=True)["count"] <= result.stats.latency_summary()["count"]
     assert result.stats.bad_frames_sent > 0
     assert sum(result.stats.bad_input_errors.values()) > 0, "bad frames get error answers"
     assert set(result.stats.bad_input_errors) <= {"MALFORMED_JSON", "UNKNOWN_TYPE", "WRONG_TYPE",
@@ -51,6 +53,19 @@ def test_the_command_refuses_bad_arguments(args: list[str], capsys: pytest.Captu
         main(["bots", *args])
     assert exit_info.value.code == 2
     assert "bots" in capsys.readouterr().err
+
+
+def test_latencies_after_the_warm_up_count_only_commands_sent_after_it() -> None:
+    stats = RunStats()
+    stats.record_latency(sent_at=1.0, received_at=1.5)
+    stats.steady_since = 2.0
+    stats.record_latency(sent_at=1.9, received_at=2.3)  # sent during the warm-up
+    stats.record_latency(sent_at=2.0, received_at=2.01)
+    assert stats.latency_summary()["count"] == 3
+    assert stats.latency_summary()["max"] == 500.0
+    steady = stats.latency_summary(steady=True)
+    assert steady["count"] == 1
+    assert round(steady["p99"], 6) == 10.0
 
 
 def test_think_ms_reads_a_range_of_milliseconds() -> None:

@@ -110,6 +110,13 @@ class PlayerBot:
     def is_spectator(self) -> bool:
         return self.token is None
 
+    @property
+    def settled_in(self) -> bool:
+        """The bot has its view of the table and, a player, its seat (or has already left)."""
+        if self.left:
+            return True
+        return self.view is not None and (self.is_spectator or self.view.get("you") is not None)
+
     # -- connection loop -------------------------------------------------------------------------------
     async def run(self) -> None:
         while not self._finished():
@@ -184,7 +191,7 @@ class PlayerBot:
             self._seen_at[self.version] = now
             for version in [v for v in self._awaiting_push if v <= self.version]:
                 for sent in self._awaiting_push.pop(version):
-                    self.stats.latencies_ms.append((now - sent) * 1000)
+                    self.stats.record_latency(sent, now)
             self._check_hidden_cards(message["view"])
             for event in message.get("events", ()):
                 if event.get("kind") == "round_settled":
@@ -206,7 +213,7 @@ class PlayerBot:
             if sent_at is not None:
                 if self.version is not None and version <= self.version:
                     seen = self._seen_at.get(version, now)
-                    self.stats.latencies_ms.append((seen - sent_at) * 1000)
+                    self.stats.record_latency(sent_at, seen)
                 else:
                     self._awaiting_push.setdefault(version, []).append(sent_at)
         elif kind == "error":

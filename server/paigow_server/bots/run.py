@@ -73,6 +73,7 @@ class RunResult:
             "errors": dict(s.errors), "bad_input_errors": dict(s.bad_input_errors),
             "hidden_card_leaks": s.hidden_card_leaks,
             "latency_ms": {k: round(v, 2) for k, v in s.latency_summary().items()},
+            "latency_ms_after_warm_up": {k: round(v, 2) for k, v in s.latency_summary(steady=True).items()},
             "players_delta_cents": self.players_delta_cents, "house_delta_cents": self.house_delta_cents,
             "money": self.money, "money_ok": self.money_ok, "money_message": self.money_message,
         }
@@ -80,16 +81,16 @@ class RunResult:
 
 def _render(stats: RunStats, progress: list[TableProgress], started: float) -> Group:
     elapsed = time.monotonic() - started
-    lat = stats.latency_summary()
+    lat, steady = stats.latency_summary(), stats.latency_summary(steady=True)
     table = Table(title="paigow bots", show_header=True, header_style="bold")
     for column in ("elapsed", "tables done", "rounds", "commands", "cmd/s", "connections", "reconnects",
-                   "errors", "p50 ms", "p95 ms", "p99 ms"):
+                   "errors", "p50 ms", "p95 ms", "p99 ms", "p99 after warm-up"):
         table.add_column(column, justify="right")
     done = sum(1 for p in progress if p.done.is_set())
     table.add_row(f"{elapsed:5.1f}s", f"{done}/{len(progress)}", str(stats.rounds), str(stats.commands),
                   f"{stats.commands / elapsed if elapsed else 0:.0f}", str(stats.connections_open),
                   str(stats.reconnects), str(sum(stats.errors.values())), f"{lat['p50']:.1f}",
-                  f"{lat['p95']:.1f}", f"{lat['p99']:.1f}")
+                  f"{lat['p95']:.1f}", f"{lat['p99']:.1f}", f"{steady['p99']:.1f}")
     codes = ", ".join(f"{code} {n}" for code, n in stats.errors.most_common(6)) or "none"
     return Group(table, Text(f"errors by code: {codes}"))
 
@@ -150,6 +151,8 @@ async def _play(bots: list[PlayerBot], stats: RunStats, progress: list[TableProg
     try:
         while not all(task.done() for task in tasks):
             await asyncio.sleep(0.25)
+            if stats.steady_since is None and all(bot.settled_in for bot in bots):
+                stats.steady_since = time.perf_counter()
             if live is not None:
                 live.update(_render(stats, progress, started))
             if on_tick is not None:

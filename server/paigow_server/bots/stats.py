@@ -40,6 +40,11 @@ class RunStats:
     """Messages that showed a viewer a card it may not see (must stay 0)."""
     latencies_ms: list[float] = field(default_factory=list)
     """Command sent → the ``events`` push of its version received, per command that changed the table."""
+    steady_since: float | None = None
+    """When (``time.perf_counter``) every bot had its first view and every player its seat: the end of the
+    warm-up, in which all the connections open and every player sits down at once."""
+    steady_latencies_ms: list[float] = field(default_factory=list)
+    """The latencies of the commands sent after ``steady_since``."""
 
     def opened(self) -> None:
         self.connections_open += 1
@@ -48,8 +53,15 @@ class RunStats:
     def closed(self) -> None:
         self.connections_open -= 1
 
-    def latency_summary(self) -> dict[str, float]:
-        values = sorted(self.latencies_ms)
+    def record_latency(self, sent_at: float, received_at: float) -> None:
+        latency_ms = (received_at - sent_at) * 1000
+        self.latencies_ms.append(latency_ms)
+        if self.steady_since is not None and sent_at >= self.steady_since:
+            self.steady_latencies_ms.append(latency_ms)
+
+    def latency_summary(self, *, steady: bool = False) -> dict[str, float]:
+        """count, p50, p95, p99 and max of every latency, or (``steady``) of those after the warm-up."""
+        values = sorted(self.steady_latencies_ms if steady else self.latencies_ms)
         return {"count": float(len(values)), "p50": percentile(values, 0.50),
                 "p95": percentile(values, 0.95), "p99": percentile(values, 0.99),
                 "max": values[-1] if values else math.nan}

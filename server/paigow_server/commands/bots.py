@@ -95,6 +95,10 @@ def _print_summary(result: RunResult, console: Console) -> None:
                   f"{s['accepted']} accepted; {s['messages_received']} messages received")
     console.print(f"command-to-push latency: p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms, "
                   f"max {lat['max']} ms over {int(lat['count'])} commands")
+    warm = s["latency_ms_after_warm_up"]
+    console.print(f"  after the warm-up (every bot connected and seated): p50 {warm['p50']} ms, "
+                  f"p95 {warm['p95']} ms, p99 {warm['p99']} ms, max {warm['max']} ms over "
+                  f"{int(warm['count'])} commands")
     console.print(f"connections: peak {s['connections_peak']}, reconnects {s['reconnects']}")
     console.print(f"errors by code: {s['errors'] or 'none'}")
     console.print(f"bad frames sent on purpose: {s['bad_frames_sent']}, answered {s['bad_input_errors']}")
