@@ -9,11 +9,12 @@ view or a redacted event. A player's own bet limit is shown only to that player 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from paigow.rules.house_rules import HouseRules
 from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
+from paigow.table.fastcopy import replace
 from paigow.table.records import RoundRecord, SetBy
 from paigow.table.state import (
     WEEK_MS,
