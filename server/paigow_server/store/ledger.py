@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
@@ -93,7 +93,13 @@ class LedgerEntry:
             raise ValueError(f"ledger entry from {self.from_account!r} to itself")
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), separators=(",", ":"))
+        """``json.dumps(asdict(self), separators=(",", ":"))`` (every field is a plain value, so the dict
+        of the fields needs no deep copy)."""
+        return _compact({name: getattr(self, name) for name in _ENTRY_FIELDS})
+
+
+_ENTRY_FIELDS = tuple(f.name for f in fields(LedgerEntry))
+_compact = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def derived_balances(entries: Iterable[dict[str, Any]]) -> dict[str, int]:
