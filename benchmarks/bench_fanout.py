@@ -14,7 +14,8 @@ The last row is a table in its steady state: N rounds played one after the other
 (``recent`` full: about 2.6 kB of JSON per record), the bank offered and declined when the marker reaches
 a player, pushed to six players and one spectator. Then, for the states of those commits, the CPU of the
 state JSON the commit writes (``state_to_json``, what ``TableRepo.commit`` stores), beside pydantic's
-``dump_json`` of the whole state.
+``dump_json`` of the whole state, and for the settlements among them the effects and the JSON of the
+script operations ``TableRepo.commit`` sends with them (``effects_of``, ``_ops_of``, the ops' JSON).
 """
 
 from __future__ import annotations
@@ -27,11 +28,14 @@ from itertools import accumulate
 from pydantic import TypeAdapter
 
 from paigow.table import commands as c
+from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, evolve_all
 from paigow.table.state import RECENT_RESULTS, Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.store.codec import VersionedEvents, state_to_json
+from paigow_server.store.effects import effects_of
+from paigow_server.store.tables import _compact, _ops_of
 from paigow_server.table_feed import TableFeed
 
 START = 1_700_000_000_000
@@ -176,6 +180,23 @@ def measure_state_json(rounds: int, repeat: int) -> tuple[float, float, int]:
     return best[0] / len(states) * 1e6, best[1] / len(states) * 1e6, size
 
 
+def measure_settlement_ops(rounds: int, repeat: int) -> float:
+    """µs per settlement of those commits for ``effects_of`` and the JSON of its script operations (the
+    ledger entries, six history entries and the export entry), best of ``repeat``."""
+    start, commits = _steady(rounds)
+    states = list(accumulate((c.events for c in commits), evolve_all, initial=start))
+    settlements = [(before, after, commit.events)
+                   for before, after, commit in zip(states[:-1], states[1:], commits, strict=True)
+                   if any(isinstance(e, RoundSettled) for e in commit.events)]
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.process_time()
+        for before, after, events in settlements:
+            _compact(_ops_of(effects_of(before, after, events, now_ms=START)).ops)
+        best = min(best, time.process_time() - t0)
+    return best / len(settlements) * 1e6
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
@@ -192,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     fast, whole, size = measure_state_json(args.rounds, args.repeat)
     print(f"state JSON of each commit at that table ({size} bytes): state_to_json {fast:.0f} µs, "
           f"pydantic's dump_json of the whole state {whole:.0f} µs")
+    print(f"a settlement's effects and the JSON of its script operations: "
+          f"{measure_settlement_ops(args.rounds, args.repeat * 3):.0f} µs")
     return 0
 
 
