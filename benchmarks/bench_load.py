@@ -123,7 +123,7 @@ class LoadResult:
 
 async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, tables: int, rounds: int,
                   spectators: int, timeout_s: float, seed: int,
-                  think_ms: tuple[int, int] = (0, 0)) -> LoadResult:
+                  think_ms: tuple[int, int] = (0, 0), by_table: bool = False) -> LoadResult:
     client = redis.Redis(host=redis_server.host, port=redis_server.port, decode_responses=True)
     client.flushall()
     servers = [ServerProcess(data_dir=data / f"server{i}", redis_url=redis_server.url, operator_token=TOKEN,
@@ -148,7 +148,8 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
                             spectators=spectators, rounds=rounds, seed=seed, timeout_s=timeout_s,
                             behaviour=Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0,
                                                 think_ms=think_ms),
-                            table_urls=tuple(s.ws_url for s in servers) if processes > 1 else ())
+                            table_urls=tuple(s.ws_url for s in servers) if processes > 1 else (),
+                            by_table=by_table)
         result = await run_bots(config, on_tick=on_tick)
         calls, net = redis_counters(client)
         calls0, net0 = marks.get("redis", (calls, net))
@@ -208,7 +209,7 @@ async def main_async(args: argparse.Namespace) -> list[LoadResult]:
                 sizes = args.tables
                 for tables in sizes:
                     r = await one_run(redis_server, data, processes, tables, args.rounds, args.spectators,
-                                      args.timeout, args.seed, args.think_ms)
+                                      args.timeout, args.seed, args.think_ms, args.by_table)
                     results.append(r)
                     print(show(r), flush=True)
                     if args.ladder and r.p99_ms >= 50.0:
@@ -231,6 +232,9 @@ def main() -> int:
     parser.add_argument("--think-ms", type=think_ms, default=(1000, 4000), metavar="LO,HI",
                         help="each bot pauses uniformly LO..HI ms before each decision, as people do "
                              "(default 1000,4000; 0,0: lock-step, every bot acts the instant it can)")
+    parser.add_argument("--by-table", action="store_true",
+                        help="with 2 processes, every bot of a table on the same process (a balancer routing "
+                             "by table); default: each table's bots spread over both")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--workdir", type=Path,
                         help="keep Redis data and server logs here (default: a temporary folder, removed)")

@@ -21,7 +21,7 @@ from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.embedded_redis import free_port
 from paigow_server.settings import SETTING_NAMES, env_name
-from paigow_server.testing import ServerProcess
+from paigow_server.testing import ServerProcess, WsClient
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -83,9 +83,13 @@ def test_compose_runs_redis_three_servers_and_a_proxy() -> None:
     for mount in proxy["volumes"]:
         assert (DEPLOY / mount.split(":")[0]).exists()
     assert proxy["command"][:3] == ["nginx", "-c", "/etc/nginx/paigow/nginx.conf"]
-    # upstream.conf lists exactly the compose server services
+    # both upstreams of upstream.conf list exactly the compose server services
     upstream = (DEPLOY / "nginx" / "upstream.conf").read_text()
-    assert sorted(re.findall(r"^\s*server (\w+):8000", upstream, flags=re.MULTILINE)) == sorted(servers)
+    blocks = dict(re.findall(r"^upstream (\w+) \{(.*?)^\}", upstream, flags=re.MULTILINE | re.DOTALL))
+    assert set(blocks) == {"paigow", "paigow_tables"}
+    for block in blocks.values():
+        assert sorted(re.findall(r"^\s*server (\w+):8000", block, flags=re.MULTILINE)) == sorted(servers)
+    assert "hash $uri consistent;" in blocks["paigow_tables"], "a table's viewers share a process"
 
 
 def test_the_runbook_names_only_settings_the_server_knows() -> None:
@@ -177,7 +181,8 @@ def nginx_config_for(tmp_path: Path, ports: list[int], listen: int) -> Path:
     conf_dir = tmp_path / "nginx"
     shutil.copytree(DEPLOY / "nginx", conf_dir)
     lines = "".join(f"    server 127.0.0.1:{port} max_fails=2 fail_timeout=5s;\n" for port in ports)
-    upstream = f"upstream paigow {{\n    least_conn;\n{lines}    keepalive 8;\n}}\n"
+    upstream = (f"upstream paigow_tables {{\n    hash $uri consistent;\n{lines}    keepalive 8;\n}}\n"
+                f"upstream paigow {{\n    least_conn;\n{lines}    keepalive 8;\n}}\n")
     (conf_dir / "upstream.conf").write_text(upstream)
     main = (conf_dir / "nginx.conf").read_text()
     assert "pid /tmp/nginx.pid;" in main
@@ -249,3 +254,33 @@ async def test_bots_play_through_nginx_in_front_of_two_processes(
     assert result.money_ok, result.money_message
     assert result.stats.hidden_card_leaks == 0
     assert result.stats.latency_summary()["count"] > 0
+
+
+def _spectators_on(process: ServerProcess) -> int:
+    text = httpx.get(f"{process.url}/metrics", timeout=10).text
+    found = re.search(r'^paigow_connections\{role="spectator"\} (\S+)$', text, flags=re.MULTILINE)
+    return int(float(found.group(1))) if found else 0
+
+
+async def test_nginx_routes_every_viewer_of_a_table_to_the_same_process(
+        cluster: StartCluster, nginx_proxy: Callable[[list[int]], str]) -> None:
+    processes = await cluster(2)
+    url = await asyncio.to_thread(nginx_proxy, [p.port for p in processes])
+    headers = {"Authorization": f"Bearer {processes[0].operator_token}"}
+    async with httpx.AsyncClient(base_url=url, headers=headers) as client:
+        opened = [await client.post("/api/operator/tables", json={"name": f"Routed {i}"}) for i in range(4)]
+    table_ids = [response.json()["table_id"] for response in opened]
+    ws_url = "ws" + url.removeprefix("http")
+    viewers = []
+    try:
+        for table_id in table_ids:
+            before = [await asyncio.to_thread(_spectators_on, p) for p in processes]
+            for _ in range(3):
+                viewers.append(await WsClient.connect(ws_url, table_id))
+                assert viewers[-1].first["type"] == "snapshot"
+            after = [await asyncio.to_thread(_spectators_on, p) for p in processes]
+            grown = sorted(a - b for a, b in zip(after, before, strict=True))
+            assert grown == [0, 3], f"table {table_id}: its three viewers were spread {grown}"
+    finally:
+        for viewer in viewers:
+            await viewer.close()

@@ -45,6 +45,9 @@ class BotsConfig:
     buy_in_cents: int = 20_000
     behaviour: Behaviour = field(default_factory=Behaviour)
     table_urls: tuple[str, ...] = ()
+    by_table: bool = False
+    """With several ``table_urls``: every bot of a table on the same process (as a balancer that routes by
+    table does), instead of the bots of each table spread over all of them."""
     """WebSocket bases to spread the bots over (several processes); default: the one of ``url``."""
 
 
@@ -127,12 +130,14 @@ def _make_bots(config: BotsConfig, progress: list[TableProgress], sessions: list
     for t, table in enumerate(progress):
         for seat in range(1, config.players_per_table + 1):
             session = sessions[t * config.players_per_table + seat - 1]
-            bots.append(PlayerBot(_rotated(bases, len(bots)), table, stats, token=session.token,
+            bots.append(PlayerBot(_rotated(bases, t if config.by_table else len(bots)), table, stats,
+                                  token=session.token,
                                   player_id=session.player_id, seat=seat, buy_in_cents=config.buy_in_cents,
                                   rng=random.Random(rng.random()), behaviour=config.behaviour,
                                   stop_at=stop_at))
         for _ in range(config.spectators):
-            bots.append(PlayerBot(_rotated(bases, len(bots)), table, stats, token=None, player_id=None,
+            bots.append(PlayerBot(_rotated(bases, t if config.by_table else len(bots)), table, stats,
+                                  token=None, player_id=None,
                                   seat=0, buy_in_cents=0, rng=random.Random(rng.random()), stop_at=stop_at))
     return bots
 
