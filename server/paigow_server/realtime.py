@@ -107,7 +107,7 @@ class Realtime:
 
     @classmethod
     def create(cls, ctx: AppContext, store: TableRepo, sessions: SessionLookup, *,
-               router: ClaimingRouter | None = None, timer_rescan_s: float = 5.0) -> Realtime:
+               router: ClaimingRouter | None = None, timer_rescan_s: float = 1.0) -> Realtime:
         """The services, wired. With a ``router`` (several processes), commands go through it and the
         timers tick only the tables this process drives; start and stop the router yourself."""
         service = TableService(store, ctx.metrics)

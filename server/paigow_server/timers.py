@@ -58,7 +58,7 @@ class TimerStore(Protocol):
 class TableTimers:
     """``start()`` / ``stop()`` a background task; ``schedule(table_id, at_ms)`` is the hint API."""
 
-    def __init__(self, service: TableService, store: TimerStore, *, rescan_s: float = 5.0,
+    def __init__(self, service: TableService, store: TimerStore, *, rescan_s: float = 1.0,
                  claim: Callable[[str], Awaitable[bool]] | None = None) -> None:
         self._service = service
         self._store = store

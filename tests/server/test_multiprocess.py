@@ -19,7 +19,7 @@ from paigow_server.bots.run import BotsConfig, RunResult, run_bots
 from paigow_server.store import keys
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
-from paigow_server.testing import ServerProcess
+from paigow_server.testing import ServerProcess, WsClient
 
 StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
 IN_PLAY = (Phase.BANK_OFFER, Phase.BETTING, Phase.SETTING)
@@ -148,3 +148,39 @@ async def test_a_graceful_stop_releases_the_leases_at_once(cluster: StartCluster
     assert await owner_process(redis, table_id, [process]) is process
     assert await asyncio.to_thread(process.terminate) == 0
     assert await redis.get(keys.table_lease(table_id)) is None, "released at shutdown, not left to expire"
+
+
+async def test_the_timer_of_an_idle_table_is_taken_over_when_its_owner_dies(
+        cluster: StartCluster, redis: Redis) -> None:
+    """Nobody sends a command after the kill: only the survivor's timers can move the table on, once the
+    dead owner's lease has expired (5 s) and its next rescan of the deadline index (every second) sees it."""
+    owner, survivor = await cluster(2)
+    headers = {"Authorization": f"Bearer {owner.operator_token}"}
+    async with httpx.AsyncClient(base_url=owner.url) as http:
+        opened = await http.post("/api/operator/tables", headers=headers, json={
+            "name": "Idle", "timers": {"bank_offer_ms": 1_500, "betting_ms": 1_500, "between_rounds_ms": 0}})
+        table_id = opened.json()["table_id"]
+        tokens = [(await http.post("/api/session", json={"display_name": name})).json()["token"]
+                  for name in ("Ann", "Bob")]
+    players = [await WsClient.connect(owner.ws_url, table_id, token) for token in tokens]
+    for seat, player in enumerate(players, start=1):
+        assert (await player.command("sit", seat=seat, buy_in_cents=10_000))["type"] == "accepted"
+    table_id, _ = await wait_for_round_in_play(redis)
+    assert await owner_process(redis, table_id, [owner, survivor]) is owner
+    repo = TableRepo(redis)
+    await asyncio.to_thread(owner.kill)
+    loop = asyncio.get_running_loop()
+    killed_at = loop.time()
+    at_kill = await repo.load(table_id)
+    assert at_kill is not None
+    assert at_kill.phase in IN_PLAY, "a deadline (bank offer or bets, 1.5 s) is pending at the kill"
+    state = at_kill
+    while loop.time() - killed_at < 15.0 and state.version == at_kill.version:
+        await asyncio.sleep(0.05)
+        loaded = await repo.load(table_id)
+        assert loaded is not None
+        state = loaded
+    assert state.version > at_kill.version, f"the {at_kill.phase.value} deadline was never run"
+    took = loop.time() - killed_at
+    assert took < 9.0, f"the survivor ran the idle table's timer {took:.1f} s after the kill"
+    assert await owner_process(redis, table_id, [owner, survivor]) is survivor
