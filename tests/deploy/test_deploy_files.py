@@ -162,6 +162,14 @@ def test_kubernetes_manifests_fit_together() -> None:
     backend = ingress["spec"]["rules"][0]["http"]["paths"][0]["backend"]["service"]
     assert backend == {"name": "paigow", "port": {"name": service["spec"]["ports"][0]["name"]}}
     assert int(ingress["metadata"]["annotations"]["nginx.ingress.kubernetes.io/proxy-read-timeout"]) >= 600
+    hash_by = "nginx.ingress.kubernetes.io/upstream-hash-by"
+    assert hash_by not in ingress["metadata"]["annotations"], "the API and the client are not routed by path"
+    tables = objects[("Ingress", "paigow-tables")]
+    table_path = tables["spec"]["rules"][0]["http"]["paths"][0]
+    assert table_path["path"] == "/ws/"
+    assert table_path["backend"]["service"] == backend
+    assert tables["metadata"]["annotations"][hash_by] == "$uri", "a table's viewers share a pod"
+    assert int(tables["metadata"]["annotations"]["nginx.ingress.kubernetes.io/proxy-read-timeout"]) >= 600
     redis_set = objects[("StatefulSet", "paigow-redis")]
     assert redis_set["spec"]["serviceName"] == "paigow-redis"
     assert redis_set["spec"]["volumeClaimTemplates"][0]["metadata"]["name"] == "data"
