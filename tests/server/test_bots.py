@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from paigow_server.bots.player import Behaviour
-from paigow_server.bots.run import BotsConfig, run_bots
+from paigow_server.bots.player import Behaviour, TableProgress
+from paigow_server.bots.run import BotsConfig, _warmed_up, run_bots
 from paigow_server.bots.stats import RunStats, percentile
 from paigow_server.cli import main
 from paigow_server.commands.bots import think_ms
@@ -71,3 +71,23 @@ def test_latencies_after_the_warm_up_count_only_commands_sent_after_it() -> None
 def test_think_ms_reads_a_range_of_milliseconds() -> None:
     assert think_ms("1000,4000") == (1000, 4000)
     assert think_ms("0,0") == (0, 0)
+
+
+def test_the_warm_up_ends_when_every_bot_is_in_or_every_table_has_settled_a_round() -> None:
+    class Bot:
+        def __init__(self, settled_in: bool) -> None:
+            self.settled_in = settled_in
+
+    class Task:
+        def __init__(self, done: bool) -> None:
+            self._done = done
+
+        def done(self) -> bool:
+            return self._done
+
+    table = TableProgress("t1", target_rounds=2)
+    waiting = [Bot(True), Bot(False)]
+    assert not _warmed_up(waiting, [Task(False), Task(False)], [table])  # type: ignore[arg-type]
+    assert _warmed_up(waiting, [Task(False), Task(True)], [table])  # type: ignore[arg-type]
+    table.round_settled("r1", RunStats())  # a bot never got its seat back, but the table plays on
+    assert _warmed_up(waiting, [Task(False), Task(False)], [table])  # type: ignore[arg-type]

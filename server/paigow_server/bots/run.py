@@ -45,10 +45,10 @@ class BotsConfig:
     buy_in_cents: int = 20_000
     behaviour: Behaviour = field(default_factory=Behaviour)
     table_urls: tuple[str, ...] = ()
+    """WebSocket bases to spread the bots over (several processes); default: the one of ``url``."""
     by_table: bool = False
     """With several ``table_urls``: every bot of a table on the same process (as a balancer that routes by
     table does), instead of the bots of each table spread over all of them."""
-    """WebSocket bases to spread the bots over (several processes); default: the one of ``url``."""
 
 
 @dataclass
@@ -142,6 +142,13 @@ def _make_bots(config: BotsConfig, progress: list[TableProgress], sessions: list
     return bots
 
 
+def _warmed_up(bots: list[PlayerBot], tasks: list[asyncio.Task[None]], progress: list[TableProgress]) -> bool:
+    """Every bot has its view and seat (or has finished), or else every table has settled a round (a bot
+    that never gets its seat back, kicked or out of chips, must not hold the warm-up open)."""
+    return (all(bot.settled_in or task.done() for bot, task in zip(bots, tasks, strict=True))
+            or all(table.settled for table in progress))
+
+
 async def _play(bots: list[PlayerBot], stats: RunStats, progress: list[TableProgress], started: float,
                 console: Console | None, on_tick: Callable[[RunStats], None] | None) -> None:
     """Run every bot until all have finished, showing the live display and calling ``on_tick``."""
@@ -156,7 +163,7 @@ async def _play(bots: list[PlayerBot], stats: RunStats, progress: list[TableProg
     try:
         while not all(task.done() for task in tasks):
             await asyncio.sleep(0.25)
-            if stats.steady_since is None and all(bot.settled_in for bot in bots):
+            if stats.steady_since is None and _warmed_up(bots, tasks, progress):
                 stats.steady_since = time.perf_counter()
             if live is not None:
                 live.update(_render(stats, progress, started))
