@@ -219,6 +219,19 @@ def test_a_shared_part_is_encoded_once_across_viewers_and_commits(played: Table,
     assert calls[seats_hint] <= len(states)
 
 
+def test_snapshots_at_one_version_keep_a_bounded_number_of_texts(played: Table) -> None:
+    """A player's own hand is a new object in each of their views: clients reconnecting again and again
+    while the hands are being set (one version) do not make the encoder keep a text for each snapshot."""
+    encoder = ViewJson()
+    state = next(s for s in reversed(played.states) if s.phase == Phase.SETTING)
+    snapshots = 10 * view_json.TEXTS_KEPT
+    for n in range(snapshots):
+        view = view_for(state, VIEWERS[n % len(VIEWERS)])
+        assert encoder.encode(view) == encode_view(view), n
+    kept = sum(len(part._now) + len(part._before) for part in encoder._parts)
+    assert kept <= 3 * view_json.TEXTS_KEPT < snapshots / 3
+
+
 # --- random play ----------------------------------------------------------------------------------------
 AMOUNTS = (0, 4_99, 5_00, 25_00, 300_00)
 

@@ -16,10 +16,12 @@ What is kept, always with a strong reference to the value (so no other object ca
 text is kept): for each run of fields between those that differ from one viewer to another (``you``,
 ``admin``, ``round.hands``...), the values and text of the last run encoded (``_Run``), and the text of
 each field of the run, and of each hand, that the views of the current or the previous version used
-(``_Texts``, dropped one version later); for ``recent``, the last tuple and the text of each of its records
-(``RecentJson``). ``you`` and ``admin`` are new objects for every viewer and are simply encoded. Reusing
-text by identity is sound because a view is made of frozen dataclasses, tuples, strings, ints and enums: a
-part never changes once made.
+(``_Texts``, dropped one version later, or sooner past ``TEXTS_KEPT``: a player's own hand is a new
+object in every view of them, so a client reconnecting again and again at one version would add one each
+time); for ``recent``, the last tuple and the text of each of its records (``RecentJson``). ``you`` and
+``admin`` are new objects for every viewer and are simply encoded. Reusing text by identity is sound
+because a view is made of frozen dataclasses, tuples, strings, ints and enums: a part never changes once
+made.
 
 Each part is written by a pydantic ``TypeAdapter`` of its declared type, as the whole view's adapter
 writes it; objects are joined as ``{"field":value,...}`` in field order and tuples as ``[item,...]``, which
@@ -63,10 +65,17 @@ def _hints(cls: type) -> dict[str, Any]:
     return {f.name: hints[f.name] for f in fields(cls)}
 
 
+TEXTS_KEPT = 256
+"""Texts a ``_Texts`` keeps for the current version before it starts afresh (the views of one commit use a
+few dozen: the hidden hands, and each player's own)."""
+
+
 class _Texts:
     """The JSON of one part's values by identity, kept for two versions (``next_version``): a field of a run,
     for when the run is encoded again because another of its fields changed (the rules and the timers
-    when only the version did), and the hands (the hidden ones are the same in every viewer's round)."""
+    when only the version did), and the hands (the hidden ones are the same in every viewer's round).
+    Past ``TEXTS_KEPT`` texts of one version, those become the previous ones (so at most about twice that
+    are kept, however many views one version has)."""
 
     __slots__ = ("_before", "_dump", "_now")
 
@@ -83,6 +92,8 @@ class _Texts:
             if entry is None:
                 entry = (value, self._dump(value))
             self._now[key] = entry
+            if len(self._now) > TEXTS_KEPT:
+                self.next_version()
         return entry[1]
 
     def items(self, values: tuple[object, ...]) -> str:
@@ -94,6 +105,8 @@ class _Texts:
                 entry = before.pop(id(value), None) or (value, self._dump(value))
                 now[id(value)] = entry
             texts.append(entry[1])
+        if len(now) > TEXTS_KEPT:
+            self.next_version()
         return f"[{','.join(texts)}]"
 
     def next_version(self) -> None:
