@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from pydantic import TypeAdapter
 
 from paigow.table import commands as c
 from paigow.table.machine import apply
+from paigow.table.records import RoundRecord
 from paigow.table.rejections import Rejection
-from paigow.table.state import RECENT_RESULTS, TableState, new_table
+from paigow.table.state import RECENT_RESULTS, Deadline, Ledger, TableState, new_table
 from paigow.table.ticks import next_deadline
 from paigow_server.store import codec
 from paigow_server.store.codec import state_from_json, state_to_json
@@ -78,3 +81,61 @@ def test_a_decoded_state_and_the_tables_beyond_the_bound_are_written_alike(
         for s in (state, copy, state):
             assert state_to_json(s) == _STATE.dump_json(s).decode(), state.version
         assert len(codec._recent) <= 2
+
+
+@dataclass(frozen=True, slots=True)
+class _Versioned:
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Holds:
+    inner: tuple[_Versioned, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Good:
+    recent: tuple[RoundRecord, ...]
+    version: int
+    deadline: Deadline | None
+    ledger: Ledger
+    tags: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _VersionFirst:
+    version: int
+    recent: tuple[RoundRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _NestedVersion:
+    recent: tuple[RoundRecord, ...]
+    version: int
+    later: _Holds
+
+
+@dataclass(frozen=True, slots=True)
+class _Dict:
+    recent: tuple[RoundRecord, ...]
+    version: int
+    extra: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class _Anything:
+    recent: tuple[RoundRecord, ...]
+    version: int
+    extra: Any
+
+
+def test_the_recent_records_splice_is_checked_against_the_states_fields() -> None:
+    """``state_to_json`` writes the records before the last ``,"version":``: the module refuses to load
+    when ``version`` is not the field after ``recent``, or a later field may hold a ``version`` key (in a
+    nested value, a dict's free keys or an untyped value)."""
+    codec.check_recent_splice(TableState)
+    codec.check_recent_splice(_Good)
+    for cls, message in ((_VersionFirst, "followed by"), (_NestedVersion, "later"), (_Dict, "extra"),
+                         (_Anything, "extra")):
+        with pytest.raises(TypeError, match=message):
+            codec.check_recent_splice(cls)
