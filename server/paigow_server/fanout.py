@@ -137,6 +137,10 @@ class Fanout:
         feed = self._feeds.get(table_id)
         return None if feed is None else feed.state
 
+    def watched(self, table_id: str) -> bool:
+        """Someone in this process watches ``table_id`` (its feed runs here)."""
+        return table_id in self._feeds
+
     def viewers(self, table_id: str) -> int:
         return sum(1 for t in self._tables_of.values() if t == table_id)
 

@@ -56,6 +56,10 @@ class ClaimingRouter(CommandRouter, Protocol):
 
     async def claim(self, table_id: str) -> bool: ...
 
+    def drives(self, table_id: str) -> bool:
+        """This process holds the table's lease now (no Redis call)."""
+        ...
+
     @property
     def owner(self) -> str:
         """This process's name (its leases' owner)."""
@@ -115,7 +119,9 @@ class Realtime:
         fanout = Fanout(ctx.redis, store, ctx.metrics, owner=router.owner if router is not None else None)
         service.observe_executed(fanout.command_executed)
         timers = TableTimers(service, store, rescan_s=timer_rescan_s,
-                             claim=router.claim if router is not None else None)
+                             claim=router.claim if router is not None else None,
+                             hold_back=None if router is None else
+                             lambda table_id: not router.drives(table_id) and not fanout.watched(table_id))
         rt = cls(settings=ctx.settings, metrics=ctx.metrics, store=store, sessions=sessions,
                  service=service, fanout=fanout, timers=timers,
                  player_connections=ConnectionCounter(ctx.settings.connections_per_player))

@@ -168,6 +168,10 @@ class Router:
             future.cancel()
 
     # -- routing ---------------------------------------------------------------------------------------
+    def drives(self, table_id: str) -> bool:
+        """This process holds ``table_id``'s lease (as far as it knows: the fence has the last word)."""
+        return self.leases.held(table_id) is not None
+
     async def claim(self, table_id: str) -> bool:
         """Do we drive ``table_id`` (taking its lease if it is free)? The timers tick only these."""
         if self.leases.held(table_id) is not None:

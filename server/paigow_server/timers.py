@@ -38,6 +38,9 @@ log = logging.getLogger("paigow_server.timers")
 RETRY_MS = 1_000
 """After a failed tick (Redis down, busy table), try again this much later."""
 IDLE_WAIT_S = 3600.0
+HOLD_BACK_MS = 1_000
+"""How long a process that neither drives a table nor has viewers of it lets a due deadline wait for the one
+that has (see ``hold_back``) before claiming the table itself."""
 RESCAN_MARGIN_MS = 5_000
 """A rescan schedules the deadlines due before the next one plus this much (a late rescan misses none)."""
 _LOAD_BATCH = 200
@@ -59,10 +62,18 @@ class TableTimers:
     """``start()`` / ``stop()`` a background task; ``schedule(table_id, at_ms)`` is the hint API."""
 
     def __init__(self, service: TableService, store: TimerStore, *, rescan_s: float = 1.0,
-                 claim: Callable[[str], Awaitable[bool]] | None = None) -> None:
+                 claim: Callable[[str], Awaitable[bool]] | None = None,
+                 hold_back: Callable[[str], bool] | None = None) -> None:
+        """``claim(table_id)``: do we drive the table (taking a free lease)? ``hold_back(table_id)``: True
+        when this process neither drives the table nor has viewers of it: a due deadline then waits
+        ``HOLD_BACK_MS`` before this process claims the table, so that a free lease goes to the process
+        its viewers are routed to (which pushes each commit once, without forwarding commands)."""
         self._service = service
         self._store = store
         self._claim = claim
+        self._hold_back = hold_back
+        self._held: dict[str, tuple[int, int]] = {}
+        """Tables held back: the deadline, and when this process claims the table if still due."""
         self._rescan_s = rescan_s
         self._due: dict[str, int] = {}
         self._loaded = False
@@ -117,8 +128,8 @@ class TableTimers:
                 await (self._rescan() if self._loaded else self._load_all())
                 next_rescan = loop.time() + self._rescan_s
             now = self._service.now_ms()
-            for table_id in self._pop_due(now):
-                task = asyncio.create_task(self._tick(table_id))
+            for table_id, due_at in self._pop_due(now):
+                task = asyncio.create_task(self._tick(table_id, due_at))
                 self._ticking.add(task)
                 task.add_done_callback(self._ticking.discard)
             wait_s = min(next_rescan - loop.time(), self._until_next_s(now))
@@ -126,13 +137,13 @@ class TableTimers:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, wait_s))
 
-    def _pop_due(self, now: int) -> list[str]:
-        due: list[str] = []
+    def _pop_due(self, now: int) -> list[tuple[str, int]]:
+        due: list[tuple[str, int]] = []
         while self._heap and self._heap[0][0] <= now:
             at_ms, table_id = heapq.heappop(self._heap)
             if self._due.get(table_id) == at_ms:
                 del self._due[table_id]
-                due.append(table_id)
+                due.append((table_id, at_ms))
         return due
 
     def _until_next_s(self, now: int) -> float:
@@ -192,8 +203,28 @@ class TableTimers:
                     loaded.append((table_id, state))
             return loaded
 
-    async def _tick(self, table_id: str) -> None:
+    def _holding_back(self, table_id: str, due_at: int, now: int) -> bool:
+        """True (and the table rescheduled) while ``hold_back`` asks this process to leave the deadline
+        ``due_at`` to another one and ``HOLD_BACK_MS`` have not passed since this process first found it
+        due (a deadline of 0, "now", is due at once)."""
+        if self._hold_back is None or not self._hold_back(table_id):
+            self._held.pop(table_id, None)
+            return False
+        deadline, resume_at = self._held.get(table_id, (None, None))
+        if due_at not in (deadline, resume_at):  # a deadline not held back yet
+            deadline, resume_at = due_at, now + HOLD_BACK_MS
+            self._held[table_id] = (deadline, resume_at)
+        assert resume_at is not None
+        if now < resume_at:
+            self.schedule(table_id, resume_at)
+            return True
+        del self._held[table_id]
+        return False
+
+    async def _tick(self, table_id: str, due_at: int) -> None:
         now = self._service.now_ms()
+        if self._holding_back(table_id, due_at, now):
+            return
         try:
             if self._claim is not None and not await self._claim(table_id):
                 return  # another process drives it; the next rescan looks again

@@ -19,7 +19,7 @@ from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.tables import TableRepo
 from paigow_server.tables import TableService
-from paigow_server.timers import TableTimers
+from paigow_server.timers import HOLD_BACK_MS, TableTimers
 
 QUICK = Timers(betting_ms=200, between_rounds_ms=50)
 T0 = 1_800_000_000_000
@@ -240,3 +240,37 @@ async def test_a_failed_start_up_scan_is_tried_again_instead_of_a_rescan(redis: 
         assert store.calls["list_ids"] == 2
     finally:
         await timers.stop()
+
+
+async def test_a_process_without_the_table_or_its_viewers_holds_a_due_deadline_back(redis: Redis) -> None:
+    """A free lease should go to the process the table's viewers are routed to: another process claims a
+    due table only ``HOLD_BACK_MS`` after its deadline, even while its rescans keep finding the deadline."""
+    repo = TableRepo(redis)
+    service = TableService(repo, Metrics())
+    await _table_with_player(repo, service)  # a pending next-round deadline: due at once
+    loop = asyncio.get_running_loop()
+    claims: dict[str, list[float]] = {"viewers elsewhere": [], "viewers here": []}
+
+    def claimer(name: str) -> Any:
+        async def claim(table_id: str) -> bool:
+            claims[name].append(loop.time())
+            return False
+        return claim
+
+    started = loop.time()
+    elsewhere = TableTimers(TableService(repo, Metrics()), repo, rescan_s=0.1,
+                            claim=claimer("viewers elsewhere"), hold_back=lambda table_id: True)
+    here = TableTimers(TableService(repo, Metrics()), repo, rescan_s=0.1,
+                       claim=claimer("viewers here"), hold_back=lambda table_id: False)
+    await elsewhere.start()
+    await here.start()
+    try:
+        await asyncio.sleep(HOLD_BACK_MS / 1000 * 0.6)
+        assert claims["viewers here"], "the process with viewers claims the table when it is due"
+        assert not claims["viewers elsewhere"], "the other one waits"
+        await asyncio.sleep(HOLD_BACK_MS / 1000 * 1.2)
+        assert claims["viewers elsewhere"], "after the hold-back it claims too (the owner may be gone)"
+        assert claims["viewers elsewhere"][0] - started >= HOLD_BACK_MS / 1000 * 0.9
+    finally:
+        await elsewhere.stop()
+        await here.stop()
