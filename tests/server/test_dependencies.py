@@ -1,0 +1,46 @@
+"""Every third-party module the product imports (``shared/paigow``, ``server/paigow_server``,
+``client_web``) comes from a distribution in pyproject's ``[project] dependencies``, not only from the test
+extras: ``pip install .`` must be enough for every ``paigow`` command."""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OWN = {"paigow", "paigow_server", "paigow_web"}
+THROUGH = {"pydantic_core": "pydantic"}
+"""Modules of a distribution that a declared one pins exactly (pydantic pins its pydantic-core)."""
+
+
+def _imported_top_modules() -> set[str]:
+    found: set[str] = set()
+    for folder in ("shared/paigow", "server/paigow_server", "client_web"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.Import):
+                    found.update(alias.name.split(".")[0] for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    found.add(node.module.split(".")[0])
+    return found - OWN - set(sys.stdlib_module_names)
+
+
+def _normalised(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_module_the_product_imports_is_a_runtime_dependency() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = {_normalised(re.split(r"[\s\[<>=!~;]", spec, maxsplit=1)[0])
+                for spec in project["dependencies"]}
+    providers = packages_distributions()
+    modules = _imported_top_modules()
+    assert {"httpx", "redis", "starlette"} <= modules, "the scan finds the product's imports"
+    missing = {module: providers.get(module, ["?"]) for module in modules
+               if THROUGH.get(module) not in declared
+               and not any(_normalised(d) in declared for d in providers.get(module, []))}
+    assert not missing, f"imported by the product but not in [project] dependencies: {missing}"
