@@ -210,11 +210,10 @@ class TableTimers:
         if self._hold_back is None or not self._hold_back(table_id):
             self._held.pop(table_id, None)
             return False
-        deadline, resume_at = self._held.get(table_id, (None, None))
-        if due_at not in (deadline, resume_at):  # a deadline not held back yet
-            deadline, resume_at = due_at, now + HOLD_BACK_MS
-            self._held[table_id] = (deadline, resume_at)
-        assert resume_at is not None
+        held = self._held.get(table_id)
+        if held is None or due_at not in held:  # a deadline not held back yet
+            held = self._held[table_id] = (due_at, now + HOLD_BACK_MS)
+        resume_at = held[1]
         if now < resume_at:
             self.schedule(table_id, resume_at)
             return True
