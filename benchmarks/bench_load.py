@@ -24,7 +24,6 @@ import argparse
 import asyncio
 import json
 import os
-import re
 import sys
 import tempfile
 import time
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import redis
+from prometheus_client.parser import text_string_to_metric_families
 
 from paigow_server import event_loop
 from paigow_server.bots.player import Behaviour
@@ -67,9 +67,6 @@ def redis_counters(client: redis.Redis) -> tuple[int, int]:
     return calls, int(net["total_net_input_bytes"]) + int(net["total_net_output_bytes"])
 
 
-_BUCKET = re.compile(r'^paigow_command_to_push_seconds_bucket\{le="([^"]+)"\} (\S+)$', re.MULTILINE)
-
-
 def server_quantile_le_ms(urls: list[str], q: float) -> float:
     """The smallest bucket bound (ms) of the servers' command-to-push histograms holding ``q`` of the
     commands (summed over the processes; inf when there were none)."""
@@ -77,9 +74,11 @@ def server_quantile_le_ms(urls: list[str], q: float) -> float:
     for url in urls:
         with urllib.request.urlopen(f"{url}/metrics", timeout=10) as response:
             text = response.read().decode()
-        for bound, count in _BUCKET.findall(text):
-            key = float("inf") if bound == "+Inf" else float(bound) * 1000
-            counts[key] = counts.get(key, 0.0) + float(count)
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == "paigow_command_to_push_seconds_bucket":
+                    bound = float(sample.labels["le"]) * 1000  # "+Inf" reads as inf
+                    counts[bound] = counts.get(bound, 0.0) + sample.value
     total = counts.get(float("inf"), 0.0)
     return next((bound for bound in sorted(counts) if total and counts[bound] >= q * total), float("inf"))
 
