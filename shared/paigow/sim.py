@@ -2,7 +2,7 @@
 
 Each deal is a fresh shuffle of the 53-card deck: the player takes seven cards, the dealer (who banks)
 seven more. High hand against high hand, low against low; a tie is a copy and goes to the dealer
-(RULES.md "Comparing and paying"): both won is a win, both lost (or a copy and a loss) a loss, else a push.
+(docs/rules.md §4): both won is a win, both lost (or a copy and a loss) a loss, else a push.
 
 The deals come from a seeded ``random.Random`` passed in as a seed. That is fine here: a simulation is not
 play (play shuffles from ``secrets`` through ``paigow.fair``), and a seed makes every chunk reproducible.
@@ -55,7 +55,7 @@ class SimRates:
 
 
 PUBLISHED = SimRates(win=0.2861, push=0.4148, loss=0.2991, house_edge=0.0273)
-"""The published figures for the Trump Plaza House Way on both sides (RULES.md "Reference figures")."""
+"""The published figures for the Trump Plaza House Way on both sides (docs/rules.md §8)."""
 
 
 @dataclass(frozen=True, slots=True)

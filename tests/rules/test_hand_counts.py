@@ -1,6 +1,6 @@
 """Exhaustive: the category of every one of the 2,869,685 five-card hands from 53 cards.
 
-The first five counts are the published ones (RULES.md "Reference figures"). The others were checked
+The first five counts are the published ones (docs/rules.md §8). The others were checked
 independently by running the reference evaluator of ``test_hand_value_reference.py`` (the joker tried as
 every card) over all 2,869,685 hands under both wheel settings, which also agreed hand by hand with the
 tables on category, tie-break ranks and order.

@@ -1,4 +1,4 @@
-"""Hand values: the examples of RULES.md ("Cards", "Ranking"), table-driven."""
+"""Hand values: the examples of docs/rules.md (§1 Cards, §2 ranking), table-driven."""
 
 from __future__ import annotations
 

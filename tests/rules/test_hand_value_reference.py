@@ -3,7 +3,8 @@
 The reference knows nothing of the lookup tables: it ranks five natural cards the textbook way, and for a
 hand with the joker it tries the joker as an ace (any suit, even one already in the hand) and as every
 card not in the hand, keeping a substitution other than an ace only when the result is a straight, flush,
-straight flush or royal flush (RULES.md: the joker is an ace or completes one of those), and takes the best.
+straight flush or royal flush (docs/rules.md §1: the joker is an ace or completes one),
+and takes the best.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The House Way: every example of RULES.md, then each clause with hand-built examples (joker cases too)."""
+"""The House Way: the examples of docs/rules.md §7, then each clause with hand-built examples (jokers too)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ C = HouseWayClause
 
 
 def ranks(cards: tuple[Card, ...]) -> list[str]:
-    """Rank text of the cards, sorted (the joker as ``JK``), to compare with RULES.md's rank-only examples."""
+    """Rank text of the cards, sorted (the joker as ``JK``), as in the rank-only examples of docs/rules.md."""
     return sorted("JK" if c.is_joker else str(c)[:-1] for c in cards)
 
 
@@ -45,7 +45,7 @@ def parse_cards_ranks(text: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
-# RULES.md "The House Way": the examples table, verbatim (seven cards, front, back).
+# docs/rules.md §7: the examples table, verbatim (seven cards, front, back).
 RULES_EXAMPLES = [
     ("Ac Kd 9h 7s 5c 3d 2h", "K 9", "A 7 5 3 2", C.NO_PAIR),
     ("JK Kd 9h 7s 5c 3d 2h", "K 9", "JK 7 5 3 2", C.NO_PAIR),

@@ -1,4 +1,4 @@
-"""The House Way against a reference model written from RULES.md's wording, on generated hands of each shape.
+"""The House Way against a reference model written from docs/rules.md §7, on generated hands of each shape.
 
 The model works on ``Card`` values and ``HandValue``s (not on the implementation's indexes and keys): it
 groups the cards by rank (the joker is an ace), applies the clauses in order, and for clause 4 searches
@@ -52,7 +52,7 @@ def straight_or_flush(cards: tuple[Card, ...], rules: HouseRules) -> Split | Non
 def reference(
     cards: tuple[Card, ...], rules: HouseRules = DEFAULT_RULES
 ) -> tuple[HouseWayClause, tuple[Card, ...]]:
-    """(clause, front cards) of the House Way, read off RULES.md clause by clause."""
+    """(clause, front cards) of the House Way, read off docs/rules.md clause by clause."""
     groups = group(cards)
     sizes = [len(g) for g in groups]
     singles = [g[0] for g in groups if len(g) == 1]  # highest first

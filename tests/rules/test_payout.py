@@ -1,4 +1,4 @@
-"""Commission and settlement in integer cents (RULES.md "Comparing and paying", "The bank")."""
+"""Commission and settlement in integer cents (docs/rules.md §4 and §6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Showdown: RULES.md "Comparing and paying" (copies to the banker, fouls under both policies)."""
+"""Showdown: docs/rules.md §4 (copies to the banker, fouls under both policies)."""
 
 from __future__ import annotations
 

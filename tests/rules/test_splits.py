@@ -1,4 +1,4 @@
-"""Splits and fouls: RULES.md "Setting a hand", boundary cases, and properties."""
+"""Splits and fouls: docs/rules.md §3, boundary cases, and properties."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`paigow.rules`: the pure Pai Gow Poker rules of RULES.md (standard library only, fully typed).
+"""`paigow.rules`: the pure Pai Gow Poker rules of docs/rules.md (standard library only, fully typed).
 
 Modules: ``cards`` (the 53-card deck, parsing), ``house_rules`` (``HouseRules``), ``hand_value`` (ranking,
 the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the Trump Plaza House Way),

@@ -1,4 +1,4 @@
-"""Hand values: the five-card high hand and the two-card low hand, ranked exactly as RULES.md says.
+"""Hand values: the five-card high hand and the two-card low hand, ranked exactly as docs/rules.md says.
 
 Two layers:
 
@@ -27,7 +27,7 @@ Tie-break ranks (``HandValue.ranks``): five aces and royal flush ``()``; straigh
 high card the five ranks high to low; three of a kind ``(trips, k1, k2)``; two pair ``(high, low, kicker)``;
 pair ``(pair, k1, k2, k3)``. A joker appears as the rank it stands for.
 
-The joker (RULES.md "Cards") is an ace, or completes a straight, flush, straight flush or royal flush; in
+The joker (docs/rules.md §1) is an ace, or completes a straight, flush, straight flush or royal flush; in
 a flush it is the highest card of that suit not already in the hand; in a straight, the card making the
 highest straight (under the table's ``wheel`` ranking). With K-K-K it is an ace kicker, never a fourth king.
 In the low hand it is only an ace.

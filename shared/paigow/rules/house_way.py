@@ -1,6 +1,6 @@
-"""The House Way (Trump Plaza, Atlantic City): how the house sets seven cards, exactly as RULES.md says.
+"""The House Way (Trump Plaza, Atlantic City): how the house sets seven cards, as docs/rules.md §7 says.
 
-Apply the first clause that matches, in the order of RULES.md; each branch below cites its clause:
+Apply the first clause that matches, in the order of docs/rules.md; each branch below cites its clause:
 
 1. five aces, 2. four of a kind, 3. full houses, 4. straight / flush / straight flush, 5. three of a kind,
 6. three pair, 7. two pair, 8. one pair, 9. no pair.
@@ -36,7 +36,7 @@ __all__ = ["HouseWayClause", "house_way", "house_way_clause", "set_front"]
 
 
 class HouseWayClause(IntEnum):
-    """The clause of RULES.md "The House Way" that set a hand (its number is the clause number)."""
+    """The clause of docs/rules.md §7 that set a hand (its number is the clause number)."""
 
     FIVE_ACES = 1
     FOUR_OF_A_KIND = 2

@@ -1,4 +1,4 @@
-"""Commission and settlement of a round, in integer cents (RULES.md "Comparing and paying", "The bank").
+"""Commission and settlement of a round, in integer cents (docs/rules.md §4 and §6).
 
 * A winning wager is paid even money less the commission: ``commission_bps`` of the win, rounded up to
   a multiple of ``commission_round_cents`` ($10 win: 50¢, pays $9.50; $7 win: 35¢ -> 50¢, pays $6.50),

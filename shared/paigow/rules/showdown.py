@@ -1,4 +1,4 @@
-"""Comparing a player's split with the banker's (RULES.md "Comparing and paying"), from the player's side.
+"""Comparing a player's split with the banker's (docs/rules.md §4), from the player's side.
 
 High hand against high hand, low against low. A tie on a hand is a copy, and copies go to the banker.
 Both hands won: win. One won and the other lost or copied: push. Neither won: loss. A player's foul under

@@ -1,6 +1,6 @@
 """Setting a hand: the 21 splits of seven cards into a high (five-card) and a low (two-card) hand, and fouls.
 
-RULES.md "Setting a hand": the high hand must outrank the low hand, compared on the low hand's terms:
+docs/rules.md §3: the high hand must outrank the low hand, compared on the low hand's terms:
 
 * a low **pair** needs a high hand of two pair or better, or a pair at least as high (the same pair with
   kickers outranks the bare pair);
@@ -171,7 +171,7 @@ def legal_splits(cards7: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> t
 
 
 def high_outranks_low(high: HandValue, low: HandValue) -> bool:
-    """Whether a high-hand value outranks a low-hand value: RULES.md "Setting a hand", clause by clause."""
+    """Whether a high-hand value outranks a low-hand value: docs/rules.md §3, clause by clause."""
     if high.is_low or not low.is_low:
         raise TypeError("high_outranks_low takes a high-hand value, then a low-hand value")
     if low.category is HandCategory.ONE_PAIR:
@@ -186,7 +186,7 @@ def high_outranks_low(high: HandValue, low: HandValue) -> bool:
 
 
 def is_foul(split: Split, rules: HouseRules = DEFAULT_RULES) -> bool:
-    """Whether the high hand fails to outrank the low hand (RULES.md "Setting a hand")."""
+    """Whether the high hand fails to outrank the low hand (docs/rules.md §3)."""
     return not high_outranks_low(evaluate_high(split.high, rules), evaluate_low(split.low))
 
 

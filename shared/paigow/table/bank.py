@@ -3,7 +3,7 @@ stays at the dealer's seat); at an occupied, eligible player seat the player is 
 deadline; at the dealer's seat, an empty seat, an ineligible player, a decline or a time-out the house
 banks.
 
-Eligibility (RULES.md): active, played against the house in the last house-banked round, and chips that
+Eligibility (docs/rules.md): active, played against the house in the last house-banked round, and chips that
 cover the table minimum for every other seated player and the dealer.
 
 The house dealer's wager against a player-banker is that player's last wager against the house, within
