@@ -9,6 +9,11 @@ Every process listens on its own Redis channel (``paigow:proc:<owner>``). To exe
 3. a write refused by the fence (we lost the lease while working) or an owner that does not answer in
    time → forget what we believed and route again, until ``deadline_s`` runs out.
 
+A command runs once however often it is sent: ``execute`` gives it one request id for all its attempts
+(forwarded or local), the owner passes the id to ``TableService.execute_owned``, whose commit records it
+atomically with the state (``paigow:table:{id}:requests``), and an id already committed is answered with
+that commit instead of being decided again, by whichever process holds the table then.
+
 Answers carry the outcome: ``Executed`` (version, state, events) or the ``Rejection`` / ``ServiceError``
 with its code and message, raised again on the asking side exactly as a local execution would raise it.
 A request carries its deadline (wall clock); the owner drops requests that arrive after it, so a command
@@ -40,7 +45,7 @@ from paigow.table.state import TableState
 from paigow_server.lease import Lease, LeaseHolder, LeaseManager
 from paigow_server.tables import Executed, FencedError, ServiceError
 
-__all__ = ["LocalExecutor", "RouteTimeoutError", "Router", "process_channel"]
+__all__ = ["LocalExecutor", "RouteTimeoutError", "Router", "new_request_id", "process_channel"]
 
 log = logging.getLogger("paigow_server.router")
 
@@ -65,7 +70,7 @@ class LocalExecutor(Protocol):
     """``TableService.execute_owned``: execute here, writing with ``fence`` as the fencing token."""
 
     def __call__(self, table_id: str, command: Command, *, received_at: float | None,
-                 fence: int | None) -> Awaitable[Executed]: ...
+                 fence: int | None, request_id: str | None) -> Awaitable[Executed]: ...
 
 
 def _encode_executed(executed: Executed) -> dict[str, Any]:
@@ -99,6 +104,11 @@ def _raise_error(body: dict[str, Any]) -> None:
     if cls is ServiceError:
         error.code = ErrorCode(body.get("code", ErrorCode.INTERNAL_ERROR))
     raise error
+
+
+def new_request_id() -> str:
+    """An id for one command's attempts (unguessable, so one client cannot collide with another's)."""
+    return secrets.token_hex(16)
 
 
 class Router:
@@ -179,9 +189,11 @@ class Router:
         return isinstance(await self.leases.acquire(table_id), Lease)
 
     async def execute(self, table_id: str, command: Command, *, received_at: float | None = None,
-                      within_s: float | None = None) -> Executed:
-        """Run ``command`` where the table is driven; give up after ``within_s`` (default ``deadline_s``)."""
+                      within_s: float | None = None, request_id: str | None = None) -> Executed:
+        """Run ``command`` where the table is driven; give up after ``within_s`` (default ``deadline_s``).
+        ``request_id``: the id of every attempt (a new one when None), so that the command runs once."""
         limit_s = self.deadline_s if within_s is None else within_s
+        request_id = request_id or new_request_id()
         give_up = time.monotonic() + limit_s
         while True:
             lease = self.leases.held(table_id)
@@ -190,7 +202,8 @@ class Router:
                 if self.local is None:
                     raise RuntimeError("Router.bind(service.execute_owned) was not called")
                 try:
-                    return await self.local(table_id, command, received_at=received_at, fence=where.token)
+                    return await self.local(table_id, command, received_at=received_at, fence=where.token,
+                                            request_id=request_id)
                 except FencedError:
                     self._counters["fenced"].inc()
                     log.warning("fenced write: lease of table %s lost", table_id,
@@ -198,7 +211,8 @@ class Router:
                     self.leases.forget(table_id)
             else:
                 remaining = give_up - time.monotonic()
-                body = await self._forward(where, command, min(self.answer_timeout_s, max(remaining, 0.05)))
+                body = await self._forward(where, command, request_id,
+                                           min(self.answer_timeout_s, max(remaining, 0.05)))
                 if body is not None:
                     if body.get("ok"):
                         return _decode_executed(body)
@@ -210,10 +224,10 @@ class Router:
                 raise RouteTimeoutError(f"table {table_id!r}: no process could run {command.kind} within "
                                         f"{limit_s:.3g} s; nothing changed, send it again")
 
-    async def _forward(self, holder: LeaseHolder, command: Command,
+    async def _forward(self, holder: LeaseHolder, command: Command, request_id: str,
                        timeout_s: float) -> dict[str, Any] | None:
-        """Send to the owner and wait for its answer; ``None`` if nobody listened or no answer came."""
-        request_id = secrets.token_hex(8)
+        """Send to the owner and wait for its answer; ``None`` if nobody listened or no answer came. An
+        answer to an earlier attempt of the same request, arriving late, is taken as this one's."""
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         message = json.dumps({
@@ -272,7 +286,8 @@ class Router:
         self.served += 1
         self._counters["served"].inc()
         try:
-            executed = await self.execute(table_id, command, within_s=left_ms / 1000)
+            executed = await self.execute(table_id, command, within_s=left_ms / 1000,
+                                          request_id=str(request["id"]))
             answer = _encode_executed(executed)
         except (Rejection, ServiceError) as exc:
             answer = _encode_error(exc)

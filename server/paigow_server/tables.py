@@ -34,6 +34,7 @@ from paigow.table.machine import apply
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow_server.metrics import Metrics
+from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.tables import CommitResult
 
 __all__ = [
@@ -67,7 +68,12 @@ class TableStore(Protocol):
     async def load(self, table_id: str) -> TableState | None: ...
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
-                     fence: int | None = None, now_ms: int | None = None) -> CommitResult: ...
+                     fence: int | None = None, now_ms: int | None = None,
+                     request_id: str | None = None) -> CommitResult: ...
+
+    async def committed_version(self, table_id: str, request_id: str) -> int | None: ...
+
+    async def commit_at(self, table_id: str, version: int) -> VersionedEvents | None: ...
 
 
 class CommandRouter(Protocol):
@@ -109,7 +115,9 @@ class FencedError(ServiceError):
 @dataclass(frozen=True, slots=True)
 class Executed:
     """A command that went through: the table's version and state after it, and its events (empty when
-    the command changed nothing, e.g. a Tick with nothing due; then nothing was written)."""
+    the command changed nothing, e.g. a Tick with nothing due; then nothing was written). A repeated
+    request (``execute_owned(request_id=...)``) is answered with its commit's version and events and the
+    table's current state."""
 
     version: int
     state: TableState
@@ -177,20 +185,43 @@ class TableService:
         return executed
 
     async def execute_owned(self, table_id: str, command: Command, *, received_at: float | None = None,
-                            fence: int | None = None) -> Executed:
+                            fence: int | None = None, request_id: str | None = None) -> Executed:
         """Execute here, writing with ``fence`` (this process's lease token on the table, or None when
-        leases are not used). Commands of one table are serialized in this process."""
+        leases are not used). Commands of one table are serialized in this process.
+
+        ``request_id`` (a command the router may send more than once: it gave up waiting for a slow owner,
+        or the table changed hands) makes the command run once: its commit records the id, and a command
+        whose id was committed already is answered with that commit (its version and events) instead of
+        being decided again."""
         lock = self._locks.get(table_id)
         if lock is None:
             lock = self._locks[table_id] = asyncio.Lock()
         async with lock:
-            executed = await self._execute(table_id, command, fence)
+            done = None if request_id is None else await self._already_done(table_id, request_id)
+            if done is not None:
+                return done
+            executed = await self._execute(table_id, command, fence, request_id)
         if executed.events:
             for observer in self._commit_observers:
                 observer(table_id, executed.state)
         return executed
 
-    async def _execute(self, table_id: str, command: Command, fence: int | None) -> Executed:
+    async def _already_done(self, table_id: str, request_id: str) -> Executed | None:
+        """The outcome of the commit of ``request_id``, if it was written (by this process or another)."""
+        version = await self._store.committed_version(table_id, request_id)
+        if version is None:
+            return None
+        self._metrics.commands.labels(type="repeated_request", result="answered_once").inc()
+        committed = await self._store.commit_at(table_id, version)
+        state = await self._store.load(table_id)
+        if state is None:
+            raise TableNotFoundError(f"no table {table_id!r}")
+        log.info("request %s on table %s ran at version %d already: answered with that commit", request_id,
+                 table_id, version)
+        return Executed(version, state, () if committed is None else committed.events)
+
+    async def _execute(self, table_id: str, command: Command, fence: int | None,
+                       request_id: str | None = None) -> Executed:
         for attempt in range(self._max_attempts):
             cached = self._owned.get(table_id) if fence is not None else None
             before = cached[1] if cached is not None and cached[0] == fence else None
@@ -201,7 +232,8 @@ class TableService:
             after, events = apply(before, command, seed=secrets.token_bytes(32))
             if not events:
                 return Executed(before.version, before, ())
-            result = await self._store.commit(before, after, events, fence=fence, now_ms=self.clock())
+            result = await self._store.commit(before, after, events, fence=fence, now_ms=self.clock(),
+                                              request_id=request_id)
             if result is CommitResult.OK:
                 if fence is not None:
                     self._owned[table_id] = (fence, after)
@@ -209,6 +241,10 @@ class TableService:
             self._owned.pop(table_id, None)
             if result is CommitResult.FENCED:
                 raise FencedError(f"table {table_id!r} is driven by another process now")
+            if result is CommitResult.DUPLICATE and request_id is not None:
+                done = await self._already_done(table_id, request_id)
+                if done is not None:
+                    return done
             if result is CommitResult.INSUFFICIENT_BALANCE:
                 amount = command.buy_in_cents if isinstance(command, Sit) else 0
                 raise InsufficientBalanceError(

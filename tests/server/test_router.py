@@ -28,7 +28,7 @@ class FakeTables:
     fence_once: bool = False
 
     async def __call__(self, table_id: str, command: Command, *, received_at: float | None,
-                       fence: int | None) -> Executed:
+                       fence: int | None, request_id: str | None = None) -> Executed:
         if self.fence_once:
             self.fence_once = False
             raise FencedError("the fence moved")

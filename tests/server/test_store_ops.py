@@ -18,7 +18,7 @@ from paigow.table.ticks import next_deadline
 from paigow_server.store import keys
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.history import HISTORY_LENGTH
-from paigow_server.store.tables import _compact, _ops_of
+from paigow_server.store.tables import FIRST_EFFECT_KEY, _compact, _ops_of
 
 T0 = 1_800_000_000_000
 Step = tuple[TableState, TableState, tuple[Event, ...]]
@@ -79,7 +79,7 @@ def test_the_operations_of_every_commit_are_json_dumps_of_the_effects() -> None:
     for before, after, events in _play(players=4, rounds=7):
         effects = effects_of(before, after, events, now_ms=T0)
         ops = _ops_of(effects)
-        named = [[op[0], ops.keys[op[1] - 5], *op[2:]] for op in ops.ops]
+        named = [[op[0], ops.keys[op[1] - FIRST_EFFECT_KEY], *op[2:]] for op in ops.ops]
         assert named == _reference_ops(effects)
         assert _compact(ops.ops) == _dumps(ops.ops)
         seen |= {op[0] for op in ops.ops} | {r["status"] for r in effects.rounds}

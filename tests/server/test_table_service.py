@@ -13,6 +13,7 @@ from paigow.table.machine import apply
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import TableState, new_table
 from paigow_server.metrics import Metrics
+from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.tables import CommitResult
 from paigow_server.tables import (
     Executed,
@@ -35,12 +36,15 @@ class FakeStore:
         self.script: list[CommitResult] = []
         self.interfere: list[Command] = []
         """Commands another process commits just before our next commit (a real conflict)."""
+        self.requests: dict[str, int] = {}
+        """Request id -> the version its commit wrote."""
 
     async def load(self, table_id: str) -> TableState | None:
         return self.states.get(table_id)
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
-                     fence: int | None = None, now_ms: int | None = None) -> CommitResult:
+                     fence: int | None = None, now_ms: int | None = None,
+                     request_id: str | None = None) -> CommitResult:
         if self.interfere:
             current = self.states[before.table_id]
             self.states[before.table_id], _ = apply(current, self.interfere.pop(0), seed=bytes(32))
@@ -48,9 +52,19 @@ class FakeStore:
             return self.script.pop(0)
         if self.states[before.table_id].version != before.version:
             return CommitResult.CONFLICT
+        if request_id is not None and request_id in self.requests:
+            return CommitResult.DUPLICATE
         self.states[before.table_id] = after
         self.commits.append((before.version, after.version, tuple(events), fence))
+        if request_id is not None:
+            self.requests[request_id] = after.version
         return CommitResult.OK
+
+    async def committed_version(self, table_id: str, request_id: str) -> int | None:
+        return self.requests.get(request_id)
+
+    async def commit_at(self, table_id: str, version: int) -> VersionedEvents | None:
+        return next((VersionedEvents(v, events) for _, v, events, _ in self.commits if v == version), None)
 
 
 def _service(store: FakeStore) -> tuple[TableService, Metrics]:

@@ -13,6 +13,8 @@ paigow:table:{id}                      hash    ``state`` (JSON TableState), ``ve
 paigow:table:{id}:log                  list    the last commits, JSON ``{"version", "events"}``
 paigow:table:{id}:channel              pubsub  each commit's JSON ``{"version", "events"}``
 paigow:table:{id}:lease                string  ``"<owner> <token>"`` of the process driving it
+paigow:table:{id}:requests             zset    request id -> the version its commit wrote: the last 1,000
+                                               forwarded commands, written by the commit (run once)
 paigow:spectators:{owner}              hash    table id -> spectators connected to that process (expires)
 paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
 paigow:players                         set     every player id
@@ -52,6 +54,7 @@ __all__ = [
     "table_id_of_channel",
     "table_lease",
     "table_log",
+    "table_requests",
 ]
 
 PREFIX = "paigow:"
@@ -83,6 +86,10 @@ def table_channel(table_id: str) -> str:
 
 def table_lease(table_id: str) -> str:
     return f"{PREFIX}table:{table_id}:lease"
+
+
+def table_requests(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:requests"
 
 
 def table_fence(table_id: str) -> str:

@@ -37,9 +37,11 @@ from paigow_server.store.codec import (
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.history import HISTORY_LENGTH
 
-__all__ = ["DEFAULT_LOG_LENGTH", "CommitResult", "TableRepo"]
+__all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitResult", "TableRepo"]
 
 DEFAULT_LOG_LENGTH = 500
+REQUESTS_KEPT = 1_000
+"""Request ids of forwarded commands remembered per table (each with the version its commit wrote)."""
 
 
 class CommitResult(StrEnum):
@@ -50,6 +52,8 @@ class CommitResult(StrEnum):
     """A buy-in is more than the player's balance: nothing was written."""
     FENCED = "FENCED"
     """The fencing token given is not the table's current one: another process drives the table."""
+    DUPLICATE = "DUPLICATE"
+    """A commit of this request id was written already: the command ran once, nothing was written now."""
 
 
 # The deadline index entry of table ARGV[a] (deadline ARGV[d], '' = none) in sorted set KEYS[k].
@@ -70,18 +74,19 @@ set_deadline(3, 4, 5)
 return 1
 """
 
-# KEYS: 1 table hash, 2 event log, 3 fence counter, 4 deadline index, 5.. the keys the effects touch
-#       (indexes in ops)
+# KEYS: 1 table hash, 2 event log, 3 fence counter, 4 deadline index, 5 the table's request ids, 6.. the
+#       keys the effects touch (indexes in ops)
 # ARGV: 1 expected version, 2 new version, 3 state JSON, 4 commit JSON, 5 log length, 6 channel,
 #       7 fencing token ('' = none), 8 ops JSON: [["balance", k, delta], ["incr", k, n], ["xadd", k, json],
 #       ["lpush", k, json, keep]] with amounts as strings (exact integers), 9 table id, 10 next deadline
-#       of the new state ('' = none)
+#       of the new state ('' = none), 11 the command's request id ('' = none), 12 request ids kept
 _COMMIT = _SET_DEADLINE + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current or current ~= ARGV[1] then return 'CONFLICT' end
 if ARGV[7] ~= '' then
   if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[7] then return 'FENCED' end
 end
+if ARGV[11] ~= '' and redis.call('ZSCORE', KEYS[5], ARGV[11]) then return 'DUPLICATE' end
 local ops = cjson.decode(ARGV[8])
 for _, op in ipairs(ops) do
   if op[1] == 'balance' and tonumber(op[3]) < 0 then
@@ -105,6 +110,10 @@ for _, op in ipairs(ops) do
     redis.call('LPUSH', key, op[3])
     redis.call('LTRIM', key, 0, tonumber(op[4]) - 1)
   end
+end
+if ARGV[11] ~= '' then
+  redis.call('ZADD', KEYS[5], ARGV[2], ARGV[11])
+  redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -tonumber(ARGV[12]) - 1)
 end
 redis.call('PUBLISH', ARGV[6], ARGV[4])
 return 'OK'
@@ -167,8 +176,12 @@ def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
     return f'{head[:-1]}{"," if len(head) > 2 else ""}"round":{text}}}'
 
 
+FIRST_EFFECT_KEY = 6
+"""KEYS index of the first key the effects touch in the commit script (the fixed keys come before it)."""
+
+
 def _ops_of(effects: Effects) -> _Ops:
-    ops = _Ops(first_index=5)
+    ops = _Ops(first_index=FIRST_EFFECT_KEY)
     for change in effects.balances:
         ops.add("balance", keys.player(change.player_id), str(change.delta_cents))
     if effects.house_delta_cents:
@@ -252,9 +265,12 @@ class TableRepo:
                                        args=args)
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
-                     fence: int | None = None, now_ms: int | None = None) -> CommitResult:
+                     fence: int | None = None, now_ms: int | None = None,
+                     request_id: str | None = None) -> CommitResult:
         """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``.
-        ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current."""
+        ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current.
+        ``request_id``: a forwarded command's id; the write is refused (DUPLICATE) when a commit of that id
+        was written already, and is remembered with the new version otherwise (``committed_version``)."""
         if after.table_id != before.table_id:
             raise ValueError(f"commit of table {after.table_id!r} over table {before.table_id!r}")
         if after.version <= before.version:
@@ -263,11 +279,24 @@ class TableRepo:
         table_id = after.table_id
         result = await self._commit(
             keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), keys.DEADLINES,
-                  *ops.keys],
+                  keys.table_requests(table_id), *ops.keys],
             args=[before.version, after.version, state_to_json(after), commit_to_json(after.version, events),
                   self.log_length, keys.table_channel(table_id), "" if fence is None else fence,
-                  _compact(ops.ops), table_id, _deadline_arg(after)])
+                  _compact(ops.ops), table_id, _deadline_arg(after), request_id or "", REQUESTS_KEPT])
         return CommitResult(result.decode() if isinstance(result, bytes) else result)
+
+    async def committed_version(self, table_id: str, request_id: str) -> int | None:
+        """The version the commit of ``request_id`` wrote, or None when no such commit is remembered."""
+        score = await self.redis.zscore(keys.table_requests(table_id), request_id)
+        return None if score is None else int(score)
+
+    async def commit_at(self, table_id: str, version: int) -> VersionedEvents | None:
+        """The events of the commit that wrote ``version``, while the event log still holds it."""
+        for text in await self.redis.lrange(keys.table_log(table_id), 0, -1):
+            commit = commit_from_json(text)
+            if commit.version == version:
+                return commit
+        return None
 
     async def events_since(self, table_id: str, version: int) -> list[VersionedEvents] | None:
         """The commits after ``version``, oldest first ([] when up to date), or None when the log no
