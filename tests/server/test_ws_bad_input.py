@@ -72,6 +72,9 @@ BAD_FRAMES = [
     ('{"type": "sit", "id": "x9", "seat": 0, "buy_in_cents": 500}', "INVALID_VALUE", "x9"),
     ('{"type": "set_hand", "id": "x10", "low": ["As", "Xx"]}', "INVALID_VALUE", "x10"),
     ('{"type": "set_hand", "id": "x11", "low": ["As", "As"]}', "INVALID_VALUE", "x11"),
+    ('{"type": "set_hand", "id": "x12", "low": ["ks", "2c"]}', "INVALID_VALUE", "x12"),
+    ('{"type": "set_hand", "id": "x13", "low": ["Joker", "10h"]}', "INVALID_VALUE", "x13"),
+    ('{"type": "set_hand", "id": "x14", "low": ["As"]}', "INVALID_VALUE", "x14"),
     ('{"type": "hello", "protocol": 1}', "ALREADY_GREETED", None),
     # Well-formed, but the table refuses.
     ('{"type": "sit", "id": "r1", "seat": 2, "buy_in_cents": 500}', "ALREADY_SEATED", "r1"),
