@@ -46,6 +46,7 @@ from paigow_server.api import (
 from paigow_server.context import AppContext, context_of
 from paigow_server.http import table_summary
 from paigow_server.logs import bind
+from paigow_server.names import InvalidNameError, check_name
 from paigow_server.realtime import realtime_of
 from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
@@ -114,13 +115,10 @@ async def _execute(request: Request, table_id: str, command: Command) -> dict[st
 
 
 def _table_name(raw: object) -> str:
-    if not isinstance(raw, str) or not " ".join(raw.split()):
-        raise ApiError(400, "INVALID_FIELD", f"name must be non-empty text, not {raw!r}")
-    name = " ".join(raw.split())
-    if len(name) > MAX_TABLE_NAME_LENGTH:
-        raise ApiError(400, "INVALID_FIELD",
-                       f"name {name!r} is longer than {MAX_TABLE_NAME_LENGTH} characters")
-    return name
+    try:
+        return check_name(raw, "name", MAX_TABLE_NAME_LENGTH)
+    except InvalidNameError as exc:
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
 
 
 def _merge(current: _T, changes: object, allowed: frozenset[str], what: str) -> _T:

@@ -72,8 +72,8 @@ async def test_open_a_table_with_rules_and_timers(app_client: AppHandle) -> None
 @pytest.mark.parametrize(
     ("body", "code", "words"),
     [
-        ({"name": ""}, "INVALID_FIELD", "name must be non-empty"),
-        ({"name": "x" * 41}, "INVALID_FIELD", "longer than 40"),
+        ({"name": ""}, "INVALID_FIELD", "name must not be empty"),
+        ({"name": "x" * 41}, "INVALID_FIELD", "at most 40"),
         ({"name": "T", "rules": {"commission_bps": 20_000}}, "INVALID_FIELD", "commission_bps must be"),
         ({"name": "T", "rules": {"min_bet_cents": 900, "max_bet_cents": 100}}, "INVALID_FIELD", "max_bet"),
         ({"name": "T", "rules": {"wheel": "sideways"}}, "INVALID_FIELD", "wheel must be"),
