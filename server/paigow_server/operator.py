@@ -64,6 +64,7 @@ MAX_TABLE_NAME_LENGTH = 40
 _T = TypeVar("_T", HouseRules, Timers)
 _RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(HouseRules))
 _TIMER_FIELDS = frozenset(f.name for f in dataclasses.fields(Timers))
+_LIMIT_FIELDS = frozenset({"min_bet_cents", "max_bet_cents"})
 _SIMPLE_COMMANDS: dict[str, Callable[[], Command]] = {
     "open": OpenTable, "close": CloseTable, "pause": PauseTable, "resume": ResumeTable, "void": VoidRound,
 }
@@ -201,9 +202,11 @@ async def change_limits(request: Request) -> Response:
     data = await json_body(request)
 
     async def run() -> dict[str, Any]:
-        only_fields(data, {"min_bet_cents", "max_bet_cents"})
-        command = ChangeLimits(int_field(data, "min_bet_cents"), int_field(data, "max_bet_cents"))
-        return await _execute(request, table_id, command)
+        only_fields(data, _LIMIT_FIELDS)
+        for name in ("min_bet_cents", "max_bet_cents"):
+            int_field(data, name)  # both are required
+        limits = _merge(HouseRules(), data, _LIMIT_FIELDS, "limits")  # HouseRules' bounds, as a 400
+        return await _execute(request, table_id, ChangeLimits(limits.min_bet_cents, limits.max_bet_cents))
 
     return await _audited(ctx, "change_limits", run, table_id=table_id, params=data)
 

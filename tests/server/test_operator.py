@@ -252,3 +252,55 @@ async def test_history_export_has_every_settled_round(app_client: AppHandle) -> 
     assert (await audit(app_client))[-1]["action"] == "export_history"
     money = (await app_client.client.get("/api/operator/money", headers=app_client.operator_headers)).json()
     assert money["balanced"], money
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "words"),
+    [
+        ("limits", {"min_bet_cents": 500, "max_bet_cents": 10**30},
+         "max_bet_cents must be from 1 to 1000000000"),
+        ("limits", {"min_bet_cents": 1_000_000_001, "max_bet_cents": 2_000_000_000},
+         "min_bet_cents must be from 1 to 1000000000"),
+        ("limits", {"min_bet_cents": 0, "max_bet_cents": 500}, "min_bet_cents must be from 1 to 1000000000"),
+        ("limits", {"min_bet_cents": 900, "max_bet_cents": 100}, "must not be below min_bet_cents"),
+        ("limits", {"min_bet_cents": 500}, "max_bet_cents must be a whole number"),
+        ("limits", {"min_bet_cents": True, "max_bet_cents": 500}, "min_bet_cents must be a whole number"),
+        ("rules", {"max_bet_cents": 10**30}, "max_bet_cents must be from 1 to 1000000000"),
+        ("rules", {"min_bet_cents": -5}, "min_bet_cents must be from 1 to 1000000000"),
+    ],
+)
+async def test_an_amount_out_of_bounds_is_refused_naming_the_field_and_the_bound(
+        app_client: AppHandle, path: str, body: dict[str, Any], words: str) -> None:
+    table_id = await open_table(app_client)
+    before = await realtime(app_client).store.load(table_id)
+    response = await app_client.client.put(f"/api/operator/tables/{table_id}/{path}", json=body,
+                                           headers=app_client.operator_headers)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "INVALID_FIELD"
+    assert words in response.json()["message"]
+    assert await realtime(app_client).store.load(table_id) == before
+    entry = (await audit(app_client))[-1]
+    assert (entry["action"], entry["outcome"]) == (f"change_{path}", "INVALID_FIELD")
+
+
+async def test_a_table_cannot_open_with_limits_over_the_bound(app_client: AppHandle) -> None:
+    for rules in ({"max_bet_cents": 10**30}, {"min_bet_cents": 10**10, "max_bet_cents": 10**11}):
+        response = await post(app_client, "/api/operator/tables", {"name": "Big", "rules": rules})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == "INVALID_FIELD"
+        assert "must be from 1 to 1000000000 cents" in response.json()["message"]
+    assert (await app_client.client.get("/api/tables")).json() == {"tables": []}
+
+
+@pytest.mark.parametrize("direction", ["credit", "debit"])
+async def test_a_credit_or_debit_is_bounded_like_every_amount(app_client: AppHandle, direction: str) -> None:
+    ann = await new_player(app_client, "Ann")
+    for amount in (1_000_000_001, 10**12, 10**30):
+        response = await post(app_client, f"/api/operator/players/{ann}/{direction}",
+                              {"amount_cents": amount, "reason": "test"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == "INVALID_FIELD"
+        assert "amount_cents" in response.json()["message"]
+        assert "1000000000" in response.json()["message"]
+    player = await app_client.client.get(f"/api/operator/players/{ann}", headers=app_client.operator_headers)
+    assert player.json()["balance_cents"] == 100_000

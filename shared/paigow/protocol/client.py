@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from paigow.rules.cards import Card, DuplicateCardError, card_from_text
+from paigow.rules.house_rules import MAX_CENTS
 
 __all__ = [
     "CLIENT_MESSAGE_TYPES",
@@ -34,8 +35,6 @@ __all__ = [
     "UseHouseWay",
 ]
 
-MAX_CENTS = 1_000_000_000
-"""No amount on the wire may exceed ten million dollars: anything larger is refused as absurd."""
 
 ClientId = Annotated[str, Field(min_length=1, max_length=64,
                                description="Chosen by the client; the answer names it")]
