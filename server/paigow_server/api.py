@@ -4,10 +4,13 @@ tokens, paging parameters."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
+
+from paigow_server.store.streams import MAX_PAGE, PageError, check_cursor
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -21,6 +24,7 @@ __all__ = [
 ]
 
 MAX_BODY_BYTES = 16_384
+_LIMIT = re.compile(r"[0-9]{1,4}")
 
 
 class ApiError(Exception):
@@ -94,8 +98,16 @@ def only_fields(data: dict[str, Any], allowed: set[str] | frozenset[str]) -> Non
 
 
 def page_params(request: Request) -> tuple[str | None, int]:
+    """``after`` (a stream id, checked before Redis is asked) and ``limit`` (ASCII digits, 1 to
+    ``MAX_PAGE``) from the query string; a bad one is a 400 ``INVALID_FIELD`` naming it."""
     after = request.query_params.get("after") or None
     limit_text = request.query_params.get("limit", "100")
-    if not limit_text.isdigit():
-        raise ApiError(400, "INVALID_FIELD", f"limit={limit_text!r} must be a whole number")
+    try:
+        check_cursor(after)
+    except PageError as exc:
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+    if _LIMIT.fullmatch(limit_text) is None or not 1 <= int(limit_text) <= MAX_PAGE:
+        raise ApiError(400, "INVALID_FIELD",
+                       f"limit={limit_text[:60]!r} must be a whole number from 1 to {MAX_PAGE} "
+                       "(ASCII digits)")
     return after, int(limit_text)

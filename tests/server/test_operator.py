@@ -304,3 +304,33 @@ async def test_a_credit_or_debit_is_bounded_like_every_amount(app_client: AppHan
         assert "1000000000" in response.json()["message"]
     player = await app_client.client.get(f"/api/operator/players/{ann}", headers=app_client.operator_headers)
     assert player.json()["balance_cents"] == 100_000
+
+
+@pytest.mark.parametrize("query", [
+    "after=99999999999999999999-0", f"after={10**30}", "after=1-18446744073709551616",
+    "after=18446744073709551616", "after=1-2-3", "after=-1", "after=1-", "after=%EF%BC%91-0", "after=1.5",
+    "after=" + "9" * 5000, "limit=%EF%BC%91%EF%BC%90", "limit=0", "limit=1001", "limit=-5", "limit=+5",
+    "limit=" + "9" * 5000, "limit= 5"])
+async def test_a_bad_paging_cursor_or_limit_is_a_400_not_a_store_failure(
+        app_client: AppHandle, query: str, caplog: pytest.LogCaptureFixture) -> None:
+    await new_player(app_client, "Ann")
+    for stream in ("ledger", "audit"):
+        caplog.clear()
+        bad = await app_client.client.get(f"/api/operator/{stream}?{query}",
+                                          headers=app_client.operator_headers)
+        assert bad.status_code == 400, (query, bad.text)
+        assert bad.json()["error"] == "INVALID_FIELD"
+        assert query.split("=")[0] in bad.json()["message"]
+        assert not [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
+    metrics = (await app_client.client.get("/metrics")).text
+    assert "paigow_redis_errors_total{" not in metrics
+
+
+async def test_the_largest_cursors_read_to_the_end(app_client: AppHandle) -> None:
+    await new_player(app_client, "Ann")
+    top = 2**64 - 1
+    for after in (f"{top}-{top}", f"{top}", f"{top}-0", "0", "0-0"):
+        page = await app_client.client.get(f"/api/operator/ledger?after={after}",
+                                           headers=app_client.operator_headers)
+        assert page.status_code == 200, (after, page.text)
+        assert len(page.json()["entries"]) == (1 if after.startswith("0") else 0)
