@@ -185,8 +185,12 @@ async def table_action(request: Request) -> Response:
                        f"no table action {action!r}; known: {', '.join(_SIMPLE_COMMANDS)}")
     command = _SIMPLE_COMMANDS[action]()
     audit_action = "reopen_table" if action == "open" else f"{action}_table"  # open_table: a new table
-    return await _audited(ctx, audit_action, lambda: _execute(request, table_id, command),
-                          table_id=table_id)
+
+    async def run() -> dict[str, Any]:
+        only_fields(await json_body(request), frozenset())  # no body, or {}
+        return await _execute(request, table_id, command)
+
+    return await _audited(ctx, audit_action, run, table_id=table_id)
 
 
 async def _current(ctx: AppContext, table_id: str) -> TableState:

@@ -131,6 +131,20 @@ def test_a_deeply_nested_frame_is_refused_without_crashing() -> None:
         ErrorCode.MALFORMED_JSON, ErrorCode.WRONG_TYPE)
 
 
+@pytest.mark.parametrize(("frame", "key", "client_id"), [
+    ('{"type":"place_bet","id":"b1","amount_cents":500,"amount_cents":900}', "amount_cents", "b1"),
+    ('{"type":"ping","type":"sync","last_version":1}', "type", None),
+    ('{"type":"set_hand","id":"b2","id":"b3","low":["As","Kd"]}', "id", None),
+    ('{"type":"hello","protocol":1,"spectate":true,"spectate":false}', "spectate", None),
+])
+def test_a_key_twice_in_a_frame_is_malformed_json_naming_the_key(frame: str, key: str,
+                                                                  client_id: str | None) -> None:
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(frame)
+    assert (info.value.code, info.value.client_id) == (ErrorCode.MALFORMED_JSON, client_id)
+    assert f'the key "{key}" appears more than once' in info.value.message
+
+
 def test_invalid_utf8_is_malformed() -> None:
     assert _code(b'{"type":"ping","id":"\xff"}') is ErrorCode.MALFORMED_JSON
 

@@ -334,3 +334,25 @@ async def test_the_largest_cursors_read_to_the_end(app_client: AppHandle) -> Non
                                            headers=app_client.operator_headers)
         assert page.status_code == 200, (after, page.text)
         assert len(page.json()["entries"]) == (1 if after.startswith("0") else 0)
+
+
+@pytest.mark.parametrize(("content", "code"), [
+    (b'{"x": 1}', "UNKNOWN_FIELD"), (b'"x"', "INVALID_FIELD"), (b"[]", "INVALID_FIELD"),
+    (b"null", "INVALID_FIELD"), (b"7", "INVALID_FIELD"), (b"{", "MALFORMED_JSON")])
+async def test_a_table_action_takes_no_body_but_nothing_or_an_empty_object(
+        app_client: AppHandle, content: bytes, code: str) -> None:
+    table_id = await open_table(app_client)
+    for action in ("pause", "resume", "close", "open", "void"):
+        response = await app_client.client.post(
+            f"/api/operator/tables/{table_id}/{action}", content=content,
+            headers={**app_client.operator_headers, "content-type": "application/json"})
+        assert response.status_code == 400, (action, response.text)
+        assert response.json()["error"] == code
+        assert (await audit(app_client))[-1]["outcome"] == code
+    state = await realtime(app_client).store.load(table_id)
+    assert state is not None
+    assert (state.version, state.paused) == (0, False)
+    for action, body in (("pause", b""), ("resume", b"{}")):
+        done = await app_client.client.post(f"/api/operator/tables/{table_id}/{action}", content=body,
+                                            headers=app_client.operator_headers)
+        assert done.status_code == 200, done.text

@@ -75,6 +75,8 @@ BAD_FRAMES = [
     ('{"type": "set_hand", "id": "x12", "low": ["ks", "2c"]}', "INVALID_VALUE", "x12"),
     ('{"type": "set_hand", "id": "x13", "low": ["Joker", "10h"]}', "INVALID_VALUE", "x13"),
     ('{"type": "set_hand", "id": "x14", "low": ["As"]}', "INVALID_VALUE", "x14"),
+    ('{"type": "place_bet", "id": "x15", "amount_cents": 500, "amount_cents": 600}', "MALFORMED_JSON", "x15"),
+    ('{"type": "ping", "id": "x16", "id": "x17"}', "MALFORMED_JSON", None),
     ('{"type": "hello", "protocol": 1}', "ALREADY_GREETED", None),
     # Well-formed, but the table refuses.
     ('{"type": "sit", "id": "r1", "seat": 2, "buy_in_cents": 500}', "ALREADY_SEATED", "r1"),
