@@ -59,7 +59,8 @@ def ws_routes() -> list[BaseRoute]:
 async def table_socket(websocket: WebSocket) -> None:
     rt = realtime_of(websocket)
     origin = websocket.headers.get("origin")
-    if not origin_allowed(origin, websocket.headers.get("host"), rt.settings.allowed_origins):
+    if not origin_allowed(origin, websocket.headers.get("host"), rt.settings.allowed_origins,
+                          scheme=websocket.url.scheme):
         log.info("refused a WebSocket from origin %r", origin)
         await websocket.close(code=CloseCode.POLICY_VIOLATION)  # before accept: HTTP 403
         return

@@ -323,3 +323,13 @@ async def test_paigow_serve_answers_invalid_utf8_too(tmp_path: Any, redis_url: s
     finally:
         process.kill()
     assert "Traceback" not in process.output()
+
+
+async def test_the_servers_own_host_with_another_scheme_is_refused(tables: Any, connect: Any,
+                                                                  live_server: Any) -> None:
+    table_id = await tables.table(timers=CALM)
+    https_origin = live_server.url.replace("http://", "https://")  # the server speaks ws://, so http://
+    with pytest.raises(InvalidStatus) as info:
+        async with connect(table_id, origin=https_origin):
+            pass
+    assert info.value.response.status_code == 403
