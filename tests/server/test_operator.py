@@ -3,13 +3,16 @@ audit log, the ledger and the hand-history export."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
+from redis.asyncio import Redis
 
 from paigow.table.commands import Leave, PlaceBet, Sit
 from paigow.table.state import Phase
 from paigow_server.realtime import Realtime
+from paigow_server.store.money import ledger_mismatches
 from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
 
 OPEN = {"name": "Main", "rules": {"min_bet_cents": 500, "max_bet_cents": 50_000},
@@ -356,3 +359,36 @@ async def test_a_table_action_takes_no_body_but_nothing_or_an_empty_object(
         done = await app_client.client.post(f"/api/operator/tables/{table_id}/{action}", content=body,
                                             headers=app_client.operator_headers)
         assert done.status_code == 200, done.text
+
+
+async def test_the_money_is_balanced_at_every_poll_while_players_sit_and_leave(
+        app_client: AppHandle, redis: Redis) -> None:
+    """Each poll reads one consistent snapshot: buy-ins and cash-outs racing with it never show as money
+    missing or counted twice."""
+    table_id = await open_table(app_client)
+    assert (await post(app_client, f"/api/operator/tables/{table_id}/pause")).status_code == 200
+    players = [await new_player(app_client, name) for name in ("Ann", "Bob")]
+    service = realtime(app_client).service
+    polls = 300
+    done = asyncio.Event()
+
+    async def sit_and_leave(player_id: str, seat: int) -> int:
+        moves = 0
+        while not done.is_set() and moves < 2_000:
+            await service.execute(table_id, Sit(player_id, "P", seat, 50_000))
+            await service.execute(table_id, Leave(player_id))
+            moves += 1
+        return moves
+
+    movers = [asyncio.create_task(sit_and_leave(p, seat)) for seat, p in enumerate(players, start=1)]
+    try:
+        for _ in range(polls):
+            money = (await app_client.client.get("/api/operator/money",
+                                                 headers=app_client.operator_headers)).json()
+            assert money["balanced"], money
+            assert money["issued_cents"] == 200_000
+            assert await ledger_mismatches(redis) == []
+    finally:
+        done.set()
+        moved = await asyncio.gather(*movers)
+    assert min(moved) > 10  # the polls really raced with buy-ins and cash-outs

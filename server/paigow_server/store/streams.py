@@ -49,7 +49,9 @@ def check_cursor(after: str | None) -> str | None:
     return after
 
 
-async def read_page(redis: Redis, key: str, *, after: str | None = None, limit: int = 100) -> Page:
+async def read_page(redis: Redis, key: str, *, after: str | None = None, limit: int = 100,
+                    until: str = "+") -> Page:
+    """Up to ``limit`` entries after ``after`` and no later than ``until`` (a stream id; ``+``: the end)."""
     if not 1 <= limit <= MAX_PAGE:
         raise PageError(f"limit={limit} must be from 1 to {MAX_PAGE}")
     cursor = check_cursor(after)
@@ -57,17 +59,18 @@ async def read_page(redis: Redis, key: str, *, after: str | None = None, limit: 
         return Page([], None)
     start = "-" if cursor is None else f"({cursor}"
     rows = cast(list[tuple[str | bytes, dict[Any, Any]]],
-                await redis.xrange(key, min=start, max="+", count=limit + 1))
+                await redis.xrange(key, min=start, max=until, count=limit + 1))
     entries = [{"id": _text(entry_id), **json.loads(fields[FIELD])} for entry_id, fields in rows[:limit]]
     next_after = entries[-1]["id"] if len(rows) > limit else None
     return Page(entries, next_after)
 
 
-async def iterate(redis: Redis, key: str, *, batch: int = MAX_PAGE) -> AsyncIterator[dict[str, Any]]:
-    """Every entry, oldest first."""
+async def iterate(redis: Redis, key: str, *, batch: int = MAX_PAGE,
+                  until: str = "+") -> AsyncIterator[dict[str, Any]]:
+    """Every entry (up to the id ``until``), oldest first."""
     after: str | None = None
     while True:
-        page = await read_page(redis, key, after=after, limit=batch)
+        page = await read_page(redis, key, after=after, limit=batch, until=until)
         for entry in page.entries:
             yield entry
         if page.next_after is None:
