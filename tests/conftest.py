@@ -28,6 +28,7 @@ from paigow_server.embedded_redis import EmbeddedRedis, free_port
 from paigow_server.settings import Settings
 from paigow_server.store.tables import TableRepo
 from paigow_server.testing import AppHandle, LiveServer, ServerProcess
+from paigow_server.ws_protocol import WebSocketProtocol
 
 OPERATOR_TOKEN = "test-operator-token-0123456789"
 
@@ -84,7 +85,7 @@ async def live_server(settings: Settings, redis: Redis) -> AsyncIterator[LiveSer
     """A real uvicorn (websockets) serving the app on a free port, in this test's event loop."""
     port = free_port()
     app = create_app(settings, redis=redis)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, ws="websockets-sansio", lifespan="on",
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, ws=WebSocketProtocol, lifespan="on",
                             log_config=None, ws_max_size=settings.max_frame_bytes)
     server = _InProcessServer(config)
     task = asyncio.create_task(server.serve())

@@ -4,15 +4,22 @@ tokens, paging parameters."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Match, Route
+from starlette.types import Receive, Scope, Send
+
+from paigow.protocol.parse import DuplicateKeyError, unique_object
+from paigow_server.store.streams import MAX_PAGE, PageError, check_cursor
 
 __all__ = [
     "MAX_BODY_BYTES",
     "ApiError",
     "api_error_response",
+    "api_fallback",
     "bearer_token",
     "int_field",
     "json_body",
@@ -21,6 +28,7 @@ __all__ = [
 ]
 
 MAX_BODY_BYTES = 16_384
+_LIMIT = re.compile(r"[0-9]{1,4}")
 
 
 class ApiError(Exception):
@@ -62,8 +70,10 @@ async def json_body(request: Request) -> dict[str, Any]:
     if not body:
         return {}
     try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError):
+        data = json.loads(body, object_pairs_hook=unique_object)
+    except DuplicateKeyError as exc:
+        raise ApiError(400, "MALFORMED_JSON", f"the body is not valid JSON: {exc}") from None
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise ApiError(400, "MALFORMED_JSON", "the body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "INVALID_FIELD", f"the body must be a JSON object, not {type(data).__name__}")
@@ -89,13 +99,51 @@ def int_field(data: dict[str, Any], name: str) -> int:
 def only_fields(data: dict[str, Any], allowed: set[str] | frozenset[str]) -> None:
     extra = sorted(set(data) - set(allowed))
     if extra:
-        raise ApiError(400, "UNKNOWN_FIELD",
-                       f"unknown field {extra[0]!r}; allowed: {', '.join(sorted(allowed))}")
+        known = f"allowed: {', '.join(sorted(allowed))}" if allowed else "this request takes no fields"
+        raise ApiError(400, "UNKNOWN_FIELD", f"unknown field {extra[0]!r}; {known}")
 
 
 def page_params(request: Request) -> tuple[str | None, int]:
+    """``after`` (a stream id, checked before Redis is asked) and ``limit`` (ASCII digits, 1 to
+    ``MAX_PAGE``) from the query string; a bad one is a 400 ``INVALID_FIELD`` naming it."""
     after = request.query_params.get("after") or None
     limit_text = request.query_params.get("limit", "100")
-    if not limit_text.isdigit():
-        raise ApiError(400, "INVALID_FIELD", f"limit={limit_text!r} must be a whole number")
+    try:
+        check_cursor(after)
+    except PageError as exc:
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+    if _LIMIT.fullmatch(limit_text) is None or not 1 <= int(limit_text) <= MAX_PAGE:
+        raise ApiError(400, "INVALID_FIELD",
+                       f"limit={limit_text[:60]!r} must be a whole number from 1 to {MAX_PAGE} "
+                       "(ASCII digits)")
     return after, int(limit_text)
+
+
+def api_fallback(api_routes: list[BaseRoute]) -> list[BaseRoute]:
+    """Routes for what no API route serves under ``/api``: the JSON error body instead of the static
+    files' plain text. A path an API route has, asked with another method, is ``405 METHOD_NOT_ALLOWED``
+    (with ``Allow``); any other path, with any method, is ``404 NOT_FOUND``."""
+    endpoint = _NotServed(api_routes)  # an ASGI app, not a function: the route takes every method
+    return [Route("/api", endpoint), Route("/api/{rest:path}", endpoint)]
+
+
+class _NotServed:
+    def __init__(self, api_routes: list[BaseRoute]) -> None:
+        self.api_routes = api_routes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        allowed: set[str] = set()
+        for route in self.api_routes:
+            if isinstance(route, Route) and route.matches(scope)[0] is Match.PARTIAL:
+                allowed |= route.methods or set()
+        request = Request(scope, receive)
+        method, path = request.method, request.url.path[:200]
+        if allowed:
+            listed = ", ".join(sorted(allowed))
+            response = JSONResponse({"error": "METHOD_NOT_ALLOWED",
+                                     "message": f"{method} is not allowed on {path}; allowed: {listed}"},
+                                    status_code=405, headers={"Allow": listed})
+        else:
+            response = JSONResponse({"error": "NOT_FOUND", "message": f"no API endpoint {method} {path}"},
+                                    status_code=404)
+        await response(scope, receive, send)

@@ -24,7 +24,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from paigow_server import http, operator, sessions
-from paigow_server.api import ApiError, api_error_response
+from paigow_server.api import ApiError, api_error_response, api_fallback
 from paigow_server.context import AppContext, context_of
 from paigow_server.embedded_redis import EmbeddedRedis
 from paigow_server.lease import LeaseManager
@@ -128,13 +128,13 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
                 log.info("opened starter tables", extra={"tables": opened})
             yield
 
+    api_routes = [*sessions.routes(), *http.routes(), *operator.routes()]
     routes: list[BaseRoute] = [
         Route("/healthz", healthz, methods=["GET"]),
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics_endpoint, methods=["GET"]),
-        *sessions.routes(),
-        *http.routes(),
-        *operator.routes(),
+        *api_routes,
+        *api_fallback(api_routes),
         *ws_routes(),
         Mount("/", StaticFiles(directory=static_dir or web_root(), html=True), name="web"),
     ]

@@ -46,6 +46,7 @@ from paigow_server.api import (
 from paigow_server.context import AppContext, context_of
 from paigow_server.http import table_summary
 from paigow_server.logs import bind
+from paigow_server.names import InvalidNameError, check_name
 from paigow_server.realtime import realtime_of
 from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
@@ -63,6 +64,7 @@ MAX_TABLE_NAME_LENGTH = 40
 _T = TypeVar("_T", HouseRules, Timers)
 _RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(HouseRules))
 _TIMER_FIELDS = frozenset(f.name for f in dataclasses.fields(Timers))
+_LIMIT_FIELDS = frozenset({"min_bet_cents", "max_bet_cents"})
 _SIMPLE_COMMANDS: dict[str, Callable[[], Command]] = {
     "open": OpenTable, "close": CloseTable, "pause": PauseTable, "resume": ResumeTable, "void": VoidRound,
 }
@@ -114,13 +116,10 @@ async def _execute(request: Request, table_id: str, command: Command) -> dict[st
 
 
 def _table_name(raw: object) -> str:
-    if not isinstance(raw, str) or not " ".join(raw.split()):
-        raise ApiError(400, "INVALID_FIELD", f"name must be non-empty text, not {raw!r}")
-    name = " ".join(raw.split())
-    if len(name) > MAX_TABLE_NAME_LENGTH:
-        raise ApiError(400, "INVALID_FIELD",
-                       f"name {name!r} is longer than {MAX_TABLE_NAME_LENGTH} characters")
-    return name
+    try:
+        return check_name(raw, "name", MAX_TABLE_NAME_LENGTH)
+    except InvalidNameError as exc:
+        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
 
 
 def _merge(current: _T, changes: object, allowed: frozenset[str], what: str) -> _T:
@@ -186,8 +185,12 @@ async def table_action(request: Request) -> Response:
                        f"no table action {action!r}; known: {', '.join(_SIMPLE_COMMANDS)}")
     command = _SIMPLE_COMMANDS[action]()
     audit_action = "reopen_table" if action == "open" else f"{action}_table"  # open_table: a new table
-    return await _audited(ctx, audit_action, lambda: _execute(request, table_id, command),
-                          table_id=table_id)
+
+    async def run() -> dict[str, Any]:
+        only_fields(await json_body(request), frozenset())  # no body, or {}
+        return await _execute(request, table_id, command)
+
+    return await _audited(ctx, audit_action, run, table_id=table_id)
 
 
 async def _current(ctx: AppContext, table_id: str) -> TableState:
@@ -203,9 +206,11 @@ async def change_limits(request: Request) -> Response:
     data = await json_body(request)
 
     async def run() -> dict[str, Any]:
-        only_fields(data, {"min_bet_cents", "max_bet_cents"})
-        command = ChangeLimits(int_field(data, "min_bet_cents"), int_field(data, "max_bet_cents"))
-        return await _execute(request, table_id, command)
+        only_fields(data, _LIMIT_FIELDS)
+        for name in ("min_bet_cents", "max_bet_cents"):
+            int_field(data, name)  # both are required
+        limits = _merge(HouseRules(), data, _LIMIT_FIELDS, "limits")  # HouseRules' bounds, as a 400
+        return await _execute(request, table_id, ChangeLimits(limits.min_bet_cents, limits.max_bet_cents))
 
     return await _audited(ctx, "change_limits", run, table_id=table_id, params=data)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import unicodedata
 
 from redis.asyncio import Redis
 from starlette.requests import Request
@@ -18,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from paigow_server.api import ApiError, bearer_token, json_body, only_fields
 from paigow_server.context import context_of
+from paigow_server.names import InvalidNameError, check_name
 from paigow_server.realtime import Identity
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts, Player
@@ -28,22 +28,13 @@ MAX_NAME_LENGTH = 24
 MAX_TOKEN_LENGTH = 256
 
 
-class DisplayNameError(ValueError):
-    """A display name that is empty, too long or has control characters; the message quotes it."""
+DisplayNameError = InvalidNameError
+"""A display name that is empty, too long or has a control or separator character; the message quotes it."""
 
 
 def check_display_name(raw: object) -> str:
-    """The name with surrounding space removed and inner runs of space collapsed."""
-    if not isinstance(raw, str):
-        raise DisplayNameError(f"display_name must be text, not {raw!r}")
-    name = " ".join(raw.split())
-    if not name:
-        raise DisplayNameError("display_name must not be empty")
-    if len(name) > MAX_NAME_LENGTH:
-        raise DisplayNameError(f"display_name {name!r} is {len(name)} characters; at most {MAX_NAME_LENGTH}")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
-        raise DisplayNameError(f"display_name {name!r} contains control or unassigned characters")
-    return name
+    """The name with surrounding space removed and inner runs of space collapsed (``names.check_name``)."""
+    return check_name(raw, "display_name", MAX_NAME_LENGTH)
 
 
 def hash_token(token: str) -> str:

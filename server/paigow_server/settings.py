@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.redis_client import check_redis_url
 
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
@@ -117,7 +118,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "redis_url": _check_redis_url,
     "operator_token": _check_token,
     "allowed_origins": _check_origins,
-    "starting_balance_cents": _int_range(0, 10**12),
+    "starting_balance_cents": _int_range(0, MAX_CENTS),
     "grace_seconds": _int_range(1, 3_600),
     "max_frame_bytes": _int_range(256, 16 * 1024 * 1024),
     "messages_per_second": _int_range(1, 10_000),

@@ -59,7 +59,8 @@ def ws_routes() -> list[BaseRoute]:
 async def table_socket(websocket: WebSocket) -> None:
     rt = realtime_of(websocket)
     origin = websocket.headers.get("origin")
-    if not origin_allowed(origin, websocket.headers.get("host"), rt.settings.allowed_origins):
+    if not origin_allowed(origin, websocket.headers.get("host"), rt.settings.allowed_origins,
+                          scheme=websocket.url.scheme):
         log.info("refused a WebSocket from origin %r", origin)
         await websocket.close(code=CloseCode.POLICY_VIOLATION)  # before accept: HTTP 403
         return
@@ -242,7 +243,13 @@ class TableConnection:
         if text is None:
             self._error(None, ErrorCode.MALFORMED_JSON, "binary frames are not accepted: send JSON text")
             return None
-        if len(text) > self._max_frame or len(text.encode()) > self._max_frame:
+        try:
+            size = len(text) if len(text) > self._max_frame else len(text.encode())
+        except UnicodeEncodeError as exc:  # ws_protocol delivers each byte of bad UTF-8 as a lone surrogate
+            self._error(None, ErrorCode.MALFORMED_JSON,
+                        f"the text frame is not valid UTF-8 (from character {exc.start} on)")
+            return None
+        if size > self._max_frame:
             self._error(None, ErrorCode.FRAME_TOO_LARGE, f"frame over {self._max_frame} bytes")
             self._close_soon(CloseCode.MESSAGE_TOO_BIG, "frame too large")
             raise _Closed

@@ -14,13 +14,14 @@ from urllib.parse import urlsplit
 __all__ = ["ConnectionCounter", "RateLimiter", "Verdict", "origin_allowed"]
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str]) -> bool:
+def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str], *, scheme: str) -> bool:
     """Whether a WebSocket upgrade with this ``Origin`` header may proceed.
 
     No Origin header: allowed (only browsers send one, and the check exists to stop other sites' pages from
-    using a visitor's session). The server's own origin (its ``host[:port]`` equals the request's ``Host``
-    header) is always allowed; so is any origin in ``allowed`` (scheme, host and port, compared without a
-    trailing slash and case-insensitively; ``"*"`` allows any).
+    using a visitor's session). The server's own origin is always allowed: its scheme is the request's
+    (``scheme``, as the ASGI scope gives it: ``ws`` -> ``http``, ``wss`` -> ``https``) and its
+    ``host[:port]`` the request's ``Host`` header, default ports filled in. So is any origin in ``allowed``
+    (scheme, host and port, compared without a trailing slash and case-insensitively; ``"*"`` allows any).
     """
     if origin is None:
         return True
@@ -30,11 +31,12 @@ def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str])
         return True
     if host is None or normalized == "null":
         return False
+    own_scheme = "https" if scheme.lower() in ("wss", "https") else "http"
     parts = urlsplit(normalized)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    if parts.scheme != own_scheme or not parts.netloc:
         return False
-    own = _with_default_port(host.strip().lower(), parts.scheme)
-    return _with_default_port(parts.netloc, parts.scheme) == own
+    own = _with_default_port(host.strip().lower(), own_scheme)
+    return _with_default_port(parts.netloc, own_scheme) == own
 
 
 def _with_default_port(netloc: str, scheme: str) -> str:

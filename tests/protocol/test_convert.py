@@ -22,7 +22,7 @@ CASES: list[tuple[str, commands.Command]] = [
     ('{"type":"place_bet","id":"1","amount_cents":1500}',
      commands.PlaceBet(player_id="p1", amount_cents=1500)),
     ('{"type":"remove_bet","id":"1"}', commands.RemoveBet(player_id="p1")),
-    ('{"type":"set_hand","id":"1","low":["kd","joker"]}', commands.SetHand(player_id="p1", low=("Kd", "JK"))),
+    ('{"type":"set_hand","id":"1","low":["Kd","JK"]}', commands.SetHand(player_id="p1", low=("Kd", "JK"))),
     ('{"type":"use_house_way","id":"1"}', commands.UseHouseWay(player_id="p1")),
     ('{"type":"set_own_limit","id":"1","max_bet_cents":2500}',
      commands.SetOwnLimit(player_id="p1", max_bet_cents=2500, now_ms=1_700_000_000_000)),

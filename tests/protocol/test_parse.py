@@ -43,11 +43,31 @@ def test_valid_messages_parse_into_their_models() -> None:
         id="7", amount_cents=500)
 
 
-def test_set_hand_reads_any_card_spelling_into_the_canonical_text() -> None:
-    msg = parse_client_message('{"type":"set_hand","id":"x","low":["10h","joker"]}')
+def test_set_hand_takes_cards_in_their_one_text_form() -> None:
+    msg = parse_client_message('{"type":"set_hand","id":"x","low":["Th","JK"]}')
     assert isinstance(msg, SetHand)
     assert msg.low == ("Th", "JK")
     assert [str(c) for c in msg.low_cards()] == ["Th", "JK"]
+
+
+@pytest.mark.parametrize("low", [["ks", "2c"], [" 2d", "Th"], ["10h", "2c"], ["Jk", "2c"], ["Joker", "2c"],
+                                 ["AS", "2c"], ["2c", "td"], ["2c", "Th "], ["2c", "jk"], ["2c", "1h"]])
+def test_set_hand_refuses_any_other_card_spelling(low: list[str]) -> None:
+    frame = json.dumps({"type": "set_hand", "id": "x", "low": low})
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(frame)
+    assert (info.value.code, info.value.client_id) == (ErrorCode.INVALID_VALUE, "x")
+    bad = next(t for t in low if t not in ("2c", "Th"))
+    assert f"bad card {bad!r}" in info.value.message
+
+
+@pytest.mark.parametrize("low", [[], ["As"], ["As", "Kd", "Qh"]])
+def test_a_low_hand_of_other_than_two_cards_is_an_invalid_value(low: list[str]) -> None:
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(json.dumps({"type": "set_hand", "id": "x", "low": low}))
+    assert info.value.code is ErrorCode.INVALID_VALUE
+    assert "set_hand.low" in info.value.message
+    assert "2 items" in info.value.message
 
 
 @pytest.mark.parametrize(
@@ -80,7 +100,7 @@ def test_set_hand_reads_any_card_spelling_into_the_canonical_text() -> None:
         ('{"type":"place_bet","id":"","amount_cents":500}', ErrorCode.INVALID_VALUE, "place_bet.id"),
         ('{"type":"leave","id":"' + "x" * 65 + '"}', ErrorCode.INVALID_VALUE, "leave.id"),
         ('{"type":"set_hand","id":"1","low":["As","Zz"]}', ErrorCode.INVALID_VALUE, "bad card 'Zz'"),
-        ('{"type":"set_hand","id":"1","low":["As","as"]}', ErrorCode.INVALID_VALUE, "duplicate card As"),
+        ('{"type":"set_hand","id":"1","low":["As","As"]}', ErrorCode.INVALID_VALUE, "duplicate card As"),
         ('{"type":"set_hand","id":"1","low":["As","Kd","Qh"]}', ErrorCode.INVALID_VALUE, "set_hand.low"),
         ('{"type":"hello","protocol":1,"last_version":-1}', ErrorCode.INVALID_VALUE, "hello.last_version"),
         ('{"type":"hello","protocol":1,"token":""}', ErrorCode.INVALID_VALUE, "hello.token"),
@@ -109,6 +129,20 @@ def test_a_deeply_nested_frame_is_refused_without_crashing() -> None:
     assert _code("[" * 100_000 + "]" * 100_000) is ErrorCode.MALFORMED_JSON
     assert _code('{"type":"ping","id":' + "[" * 5000 + "]" * 5000 + "}") in (
         ErrorCode.MALFORMED_JSON, ErrorCode.WRONG_TYPE)
+
+
+@pytest.mark.parametrize(("frame", "key", "client_id"), [
+    ('{"type":"place_bet","id":"b1","amount_cents":500,"amount_cents":900}', "amount_cents", "b1"),
+    ('{"type":"ping","type":"sync","last_version":1}', "type", None),
+    ('{"type":"set_hand","id":"b2","id":"b3","low":["As","Kd"]}', "id", None),
+    ('{"type":"hello","protocol":1,"spectate":true,"spectate":false}', "spectate", None),
+])
+def test_a_key_twice_in_a_frame_is_malformed_json_naming_the_key(frame: str, key: str,
+                                                                  client_id: str | None) -> None:
+    with pytest.raises(ProtocolError) as info:
+        parse_client_message(frame)
+    assert (info.value.code, info.value.client_id) == (ErrorCode.MALFORMED_JSON, client_id)
+    assert f'the key "{key}" appears more than once' in info.value.message
 
 
 def test_invalid_utf8_is_malformed() -> None:

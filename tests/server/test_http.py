@@ -86,3 +86,40 @@ async def test_my_history_has_my_last_hands_with_everything_to_recall_them(app_c
                                         headers={"Authorization": f"Bearer {bob['token']}"})).json()["hands"]
     assert len(bobs) == 1
     assert (await app_client.client.get("/api/players/me/history")).status_code == 401
+
+
+async def test_an_unknown_api_path_or_method_gets_the_json_error_body(app_client: AppHandle) -> None:
+    for method, path in [("GET", "/api/nope"), ("POST", "/api/nope"), ("GET", "/api"), ("GET", "/api/"),
+                         ("DELETE", "/api/tables/t1/seats")]:
+        response = await app_client.client.request(method, path)
+        assert response.status_code == 404, (method, path, response.text)
+        assert response.json()["error"] == "NOT_FOUND"
+        assert response.json()["message"]
+    for method, path, allow in [("PUT", "/api/session", "GET, HEAD, POST"),
+                                ("DELETE", "/api/tables", "GET, HEAD"),
+                                ("GET", "/api/operator/tables", "POST"),
+                                ("POST", "/api/operator/money", "GET, HEAD")]:
+        response = await app_client.client.request(method, path, headers=app_client.operator_headers)
+        assert response.status_code == 405, (method, path, response.text)
+        assert response.json()["error"] == "METHOD_NOT_ALLOWED"
+        assert method in response.json()["message"]
+        assert response.headers["allow"] == allow
+    page = await app_client.client.get("/no-such-page")  # the static client keeps its normal 404
+    assert page.status_code == 404
+    assert not page.headers["content-type"].startswith("application/json")
+
+
+async def test_a_body_with_a_key_twice_is_malformed_json_naming_it(app_client: AppHandle) -> None:
+    response = await app_client.client.post("/api/session",
+                                            content=b'{"display_name": "A", "display_name": "B"}',
+                                            headers={"content-type": "application/json"})
+    assert response.status_code == 400
+    assert response.json()["error"] == "MALFORMED_JSON"
+    assert '"display_name"' in response.json()["message"]
+    nested = await app_client.client.post(
+        "/api/operator/tables", headers={**app_client.operator_headers, "content-type": "application/json"},
+        content=b'{"name": "T", "rules": {"min_bet_cents": 500, "min_bet_cents": 100}}')
+    assert nested.status_code == 400
+    assert nested.json()["error"] == "MALFORMED_JSON"
+    assert '"min_bet_cents"' in nested.json()["message"]
+    assert (await app_client.client.get("/api/tables")).json() == {"tables": []}

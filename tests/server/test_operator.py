@@ -3,13 +3,16 @@ audit log, the ledger and the hand-history export."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
+from redis.asyncio import Redis
 
 from paigow.table.commands import Leave, PlaceBet, Sit
 from paigow.table.state import Phase
 from paigow_server.realtime import Realtime
+from paigow_server.store.money import ledger_mismatches
 from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
 
 OPEN = {"name": "Main", "rules": {"min_bet_cents": 500, "max_bet_cents": 50_000},
@@ -72,8 +75,8 @@ async def test_open_a_table_with_rules_and_timers(app_client: AppHandle) -> None
 @pytest.mark.parametrize(
     ("body", "code", "words"),
     [
-        ({"name": ""}, "INVALID_FIELD", "name must be non-empty"),
-        ({"name": "x" * 41}, "INVALID_FIELD", "longer than 40"),
+        ({"name": ""}, "INVALID_FIELD", "name must not be empty"),
+        ({"name": "x" * 41}, "INVALID_FIELD", "at most 40"),
         ({"name": "T", "rules": {"commission_bps": 20_000}}, "INVALID_FIELD", "commission_bps must be"),
         ({"name": "T", "rules": {"min_bet_cents": 900, "max_bet_cents": 100}}, "INVALID_FIELD", "max_bet"),
         ({"name": "T", "rules": {"wheel": "sideways"}}, "INVALID_FIELD", "wheel must be"),
@@ -252,3 +255,140 @@ async def test_history_export_has_every_settled_round(app_client: AppHandle) -> 
     assert (await audit(app_client))[-1]["action"] == "export_history"
     money = (await app_client.client.get("/api/operator/money", headers=app_client.operator_headers)).json()
     assert money["balanced"], money
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "words"),
+    [
+        ("limits", {"min_bet_cents": 500, "max_bet_cents": 10**30},
+         "max_bet_cents must be from 1 to 1000000000"),
+        ("limits", {"min_bet_cents": 1_000_000_001, "max_bet_cents": 2_000_000_000},
+         "min_bet_cents must be from 1 to 1000000000"),
+        ("limits", {"min_bet_cents": 0, "max_bet_cents": 500}, "min_bet_cents must be from 1 to 1000000000"),
+        ("limits", {"min_bet_cents": 900, "max_bet_cents": 100}, "must not be below min_bet_cents"),
+        ("limits", {"min_bet_cents": 500}, "max_bet_cents must be a whole number"),
+        ("limits", {"min_bet_cents": True, "max_bet_cents": 500}, "min_bet_cents must be a whole number"),
+        ("rules", {"max_bet_cents": 10**30}, "max_bet_cents must be from 1 to 1000000000"),
+        ("rules", {"min_bet_cents": -5}, "min_bet_cents must be from 1 to 1000000000"),
+    ],
+)
+async def test_an_amount_out_of_bounds_is_refused_naming_the_field_and_the_bound(
+        app_client: AppHandle, path: str, body: dict[str, Any], words: str) -> None:
+    table_id = await open_table(app_client)
+    before = await realtime(app_client).store.load(table_id)
+    response = await app_client.client.put(f"/api/operator/tables/{table_id}/{path}", json=body,
+                                           headers=app_client.operator_headers)
+    assert response.status_code == 400, response.text
+    assert response.json()["error"] == "INVALID_FIELD"
+    assert words in response.json()["message"]
+    assert await realtime(app_client).store.load(table_id) == before
+    entry = (await audit(app_client))[-1]
+    assert (entry["action"], entry["outcome"]) == (f"change_{path}", "INVALID_FIELD")
+
+
+async def test_a_table_cannot_open_with_limits_over_the_bound(app_client: AppHandle) -> None:
+    for rules in ({"max_bet_cents": 10**30}, {"min_bet_cents": 10**10, "max_bet_cents": 10**11}):
+        response = await post(app_client, "/api/operator/tables", {"name": "Big", "rules": rules})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == "INVALID_FIELD"
+        assert "must be from 1 to 1000000000 cents" in response.json()["message"]
+    assert (await app_client.client.get("/api/tables")).json() == {"tables": []}
+
+
+@pytest.mark.parametrize("direction", ["credit", "debit"])
+async def test_a_credit_or_debit_is_bounded_like_every_amount(app_client: AppHandle, direction: str) -> None:
+    ann = await new_player(app_client, "Ann")
+    for amount in (1_000_000_001, 10**12, 10**30):
+        response = await post(app_client, f"/api/operator/players/{ann}/{direction}",
+                              {"amount_cents": amount, "reason": "test"})
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == "INVALID_FIELD"
+        assert "amount_cents" in response.json()["message"]
+        assert "1000000000" in response.json()["message"]
+    player = await app_client.client.get(f"/api/operator/players/{ann}", headers=app_client.operator_headers)
+    assert player.json()["balance_cents"] == 100_000
+
+
+@pytest.mark.parametrize("query", [
+    "after=99999999999999999999-0", f"after={10**30}", "after=1-18446744073709551616",
+    "after=18446744073709551616", "after=1-2-3", "after=-1", "after=1-", "after=%EF%BC%91-0", "after=1.5",
+    "after=" + "9" * 5000, "limit=%EF%BC%91%EF%BC%90", "limit=0", "limit=1001", "limit=-5", "limit=+5",
+    "limit=" + "9" * 5000, "limit= 5"])
+async def test_a_bad_paging_cursor_or_limit_is_a_400_not_a_store_failure(
+        app_client: AppHandle, query: str, caplog: pytest.LogCaptureFixture) -> None:
+    await new_player(app_client, "Ann")
+    for stream in ("ledger", "audit"):
+        caplog.clear()
+        bad = await app_client.client.get(f"/api/operator/{stream}?{query}",
+                                          headers=app_client.operator_headers)
+        assert bad.status_code == 400, (query, bad.text)
+        assert bad.json()["error"] == "INVALID_FIELD"
+        assert query.split("=")[0] in bad.json()["message"]
+        assert not [r for r in caplog.records if r.levelname == "ERROR" or r.exc_info]
+    metrics = (await app_client.client.get("/metrics")).text
+    assert "paigow_redis_errors_total{" not in metrics
+
+
+async def test_the_largest_cursors_read_to_the_end(app_client: AppHandle) -> None:
+    await new_player(app_client, "Ann")
+    top = 2**64 - 1
+    for after in (f"{top}-{top}", f"{top}", f"{top}-0", "0", "0-0"):
+        page = await app_client.client.get(f"/api/operator/ledger?after={after}",
+                                           headers=app_client.operator_headers)
+        assert page.status_code == 200, (after, page.text)
+        assert len(page.json()["entries"]) == (1 if after.startswith("0") else 0)
+
+
+@pytest.mark.parametrize(("content", "code"), [
+    (b'{"x": 1}', "UNKNOWN_FIELD"), (b'"x"', "INVALID_FIELD"), (b"[]", "INVALID_FIELD"),
+    (b"null", "INVALID_FIELD"), (b"7", "INVALID_FIELD"), (b"{", "MALFORMED_JSON")])
+async def test_a_table_action_takes_no_body_but_nothing_or_an_empty_object(
+        app_client: AppHandle, content: bytes, code: str) -> None:
+    table_id = await open_table(app_client)
+    for action in ("pause", "resume", "close", "open", "void"):
+        response = await app_client.client.post(
+            f"/api/operator/tables/{table_id}/{action}", content=content,
+            headers={**app_client.operator_headers, "content-type": "application/json"})
+        assert response.status_code == 400, (action, response.text)
+        assert response.json()["error"] == code
+        assert (await audit(app_client))[-1]["outcome"] == code
+    state = await realtime(app_client).store.load(table_id)
+    assert state is not None
+    assert (state.version, state.paused) == (0, False)
+    for action, body in (("pause", b""), ("resume", b"{}")):
+        done = await app_client.client.post(f"/api/operator/tables/{table_id}/{action}", content=body,
+                                            headers=app_client.operator_headers)
+        assert done.status_code == 200, done.text
+
+
+async def test_the_money_is_balanced_at_every_poll_while_players_sit_and_leave(
+        app_client: AppHandle, redis: Redis) -> None:
+    """Each poll reads one consistent snapshot: buy-ins and cash-outs racing with it never show as money
+    missing or counted twice."""
+    table_id = await open_table(app_client)
+    assert (await post(app_client, f"/api/operator/tables/{table_id}/pause")).status_code == 200
+    players = [await new_player(app_client, name) for name in ("Ann", "Bob")]
+    service = realtime(app_client).service
+    polls = 300
+    done = asyncio.Event()
+
+    async def sit_and_leave(player_id: str, seat: int) -> int:
+        moves = 0
+        while not done.is_set() and moves < 2_000:
+            await service.execute(table_id, Sit(player_id, "P", seat, 50_000))
+            await service.execute(table_id, Leave(player_id))
+            moves += 1
+        return moves
+
+    movers = [asyncio.create_task(sit_and_leave(p, seat)) for seat, p in enumerate(players, start=1)]
+    try:
+        for _ in range(polls):
+            money = (await app_client.client.get("/api/operator/money",
+                                                 headers=app_client.operator_headers)).json()
+            assert money["balanced"], money
+            assert money["issued_cents"] == 200_000
+            assert await ledger_mismatches(redis) == []
+    finally:
+        done.set()
+        moved = await asyncio.gather(*movers)
+    assert min(moved) > 10  # the polls really raced with buy-ins and cash-outs

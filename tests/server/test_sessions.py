@@ -83,7 +83,7 @@ async def test_resuming_needs_a_known_token(
 
 
 def test_display_names_are_trimmed_and_checked() -> None:
-    assert check_display_name(" Zoë \t  K ") == "Zoë K"
+    assert check_display_name(" Zoë \u00a0  K ") == "Zoë K"
     with pytest.raises(DisplayNameError, match=r"'x{25}' is 25 characters"):
         check_display_name("x" * 25)
     with pytest.raises(DisplayNameError, match="control"):

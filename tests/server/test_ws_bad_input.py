@@ -16,6 +16,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from paigow.table.state import Timers
 from paigow_server import ws as ws_module
+from paigow_server.testing import ServerProcess
 
 CALM = Timers(betting_ms=60_000)
 
@@ -71,6 +72,11 @@ BAD_FRAMES = [
     ('{"type": "sit", "id": "x9", "seat": 0, "buy_in_cents": 500}', "INVALID_VALUE", "x9"),
     ('{"type": "set_hand", "id": "x10", "low": ["As", "Xx"]}', "INVALID_VALUE", "x10"),
     ('{"type": "set_hand", "id": "x11", "low": ["As", "As"]}', "INVALID_VALUE", "x11"),
+    ('{"type": "set_hand", "id": "x12", "low": ["ks", "2c"]}', "INVALID_VALUE", "x12"),
+    ('{"type": "set_hand", "id": "x13", "low": ["Joker", "10h"]}', "INVALID_VALUE", "x13"),
+    ('{"type": "set_hand", "id": "x14", "low": ["As"]}', "INVALID_VALUE", "x14"),
+    ('{"type": "place_bet", "id": "x15", "amount_cents": 500, "amount_cents": 600}', "MALFORMED_JSON", "x15"),
+    ('{"type": "ping", "id": "x16", "id": "x17"}', "MALFORMED_JSON", None),
     ('{"type": "hello", "protocol": 1}', "ALREADY_GREETED", None),
     # Well-formed, but the table refuses.
     ('{"type": "sit", "id": "r1", "seat": 2, "buy_in_cents": 500}', "ALREADY_SEATED", "r1"),
@@ -282,3 +288,48 @@ async def test_a_store_failure_while_greeting_closes_with_1011(tables: Any, conn
         error = await client.recv()
         assert (error["type"], error["code"]) == ("error", "INTERNAL_ERROR")
         assert await _close_code(client) == 1011
+
+
+async def test_a_text_frame_of_invalid_utf8_is_malformed_json_and_the_seat_stays(
+        tables: Any, connect: Any, caplog: pytest.LogCaptureFixture) -> None:
+    async with contextlib.AsyncExitStack() as stack:
+        table_id, client = await _seated(tables, connect, stack)
+        before = await tables.repo.load(table_id)
+        caplog.clear()
+        for frame in (b'{"type":"ping","id":"u"\xff}', b'{"type":"ping","id":"\xed\xa0\x80"}',
+                      b'{"type":"place_bet","id":"u2","amount_cents":\xc3}'):
+            await client.ws.send(frame, text=True)  # a real text frame whose payload is not UTF-8
+            error = await client.recv()
+            assert (error["type"], error["code"], error["id"]) == ("error", "MALFORMED_JSON", None), error
+            assert "UTF-8" in error["message"]
+            await _usable(client)
+        assert await tables.repo.load(table_id) == before  # still seated, nothing changed
+        assert not [r for r in caplog.records if r.exc_info or r.levelname in ("ERROR", "CRITICAL")]
+
+
+async def test_paigow_serve_answers_invalid_utf8_too(tmp_path: Any, redis_url: str, redis: Any) -> None:
+    """The production server (``paigow serve``) runs the same WebSocket protocol as the tests."""
+    process = ServerProcess(data_dir=tmp_path / "serve", redis_url=redis_url,
+                            operator_token="operator-token-utf8-0123", starter_tables=1)
+    await asyncio.to_thread(process.start)
+    try:
+        async with websockets.connect(f"{process.ws_url}/ws/tables/t1") as raw:
+            await raw.send(json.dumps({"type": "hello", "protocol": 1}))
+            assert json.loads(await raw.recv())["type"] == "snapshot"
+            await raw.send(b'{"type":"ping","id":"u"\xff}', text=True)
+            assert json.loads(await raw.recv())["code"] == "MALFORMED_JSON"
+            await raw.send(json.dumps({"type": "ping", "id": "after"}))
+            assert json.loads(await raw.recv()) == {"type": "pong", "id": "after"}
+    finally:
+        process.kill()
+    assert "Traceback" not in process.output()
+
+
+async def test_the_servers_own_host_with_another_scheme_is_refused(tables: Any, connect: Any,
+                                                                  live_server: Any) -> None:
+    table_id = await tables.table(timers=CALM)
+    https_origin = live_server.url.replace("http://", "https://")  # the server speaks ws://, so http://
+    with pytest.raises(InvalidStatus) as info:
+        async with connect(table_id, origin=https_origin):
+            pass
+    assert info.value.response.status_code == 403

@@ -8,31 +8,40 @@ from paigow_server.ws_limits import ConnectionCounter, RateLimiter, Verdict, ori
 
 
 @pytest.mark.parametrize(
-    ("origin", "host", "allowed", "expected"),
+    ("origin", "host", "scheme", "allowed", "expected"),
     [
-        (None, "127.0.0.1:8000", (), True),  # not a browser
-        ("http://127.0.0.1:8000", "127.0.0.1:8000", (), True),  # same origin
-        ("http://127.0.0.1:8000/", "127.0.0.1:8000", (), True),
-        ("HTTP://LOCALHOST:8000", "localhost:8000", (), True),
-        ("http://example.com", "example.com:80", (), True),  # default port spelled out on one side
-        ("https://example.com", "example.com", (), True),
-        ("https://example.com", "example.com:80", (), False),  # https default port is 443
-        ("http://127.0.0.1:8001", "127.0.0.1:8000", (), False),  # another port is another origin
-        ("http://evil.example", "127.0.0.1:8000", (), False),
-        ("null", "127.0.0.1:8000", (), False),  # sandboxed frames and file: pages
-        ("ws://127.0.0.1:8000", "127.0.0.1:8000", (), False),
-        ("http://127.0.0.1:8000", None, (), False),
-        ("https://play.example", "127.0.0.1:8000", ("https://play.example",), True),
-        ("https://play.example", "127.0.0.1:8000", ("https://PLAY.example/",), True),
-        ("https://other.example", "127.0.0.1:8000", ("https://play.example",), False),
-        ("https://other.example", "127.0.0.1:8000", ("*",), True),
-        ("http://[::1]:8000", "[::1]:8000", (), True),
-        ("http://[::1]", "[::1]:80", (), True),
+        (None, "127.0.0.1:8000", "ws", (), True),  # not a browser
+        ("http://127.0.0.1:8000", "127.0.0.1:8000", "ws", (), True),  # same origin
+        ("http://127.0.0.1:8000/", "127.0.0.1:8000", "ws", (), True),
+        ("HTTP://LOCALHOST:8000", "localhost:8000", "ws", (), True),
+        ("http://example.com", "example.com:80", "ws", (), True),  # default port spelled out on one side
+        ("https://example.com", "example.com", "wss", (), True),
+        ("https://example.com", "example.com:443", "wss", (), True),
+        ("https://example.com:443", "example.com", "WSS", (), True),
+        ("https://example.com", "example.com:80", "wss", (), False),  # https default port is 443
+        ("http://127.0.0.1:8001", "127.0.0.1:8000", "ws", (), False),  # another port is another origin
+        ("http://evil.example", "127.0.0.1:8000", "ws", (), False),
+        ("null", "127.0.0.1:8000", "ws", (), False),  # sandboxed frames and file: pages
+        ("ws://127.0.0.1:8000", "127.0.0.1:8000", "ws", (), False),
+        ("http://127.0.0.1:8000", None, "ws", (), False),
+        # the scheme is part of the origin: the server's own is the request's (ws -> http, wss -> https)
+        ("https://127.0.0.1:8000", "127.0.0.1:8000", "ws", (), False),
+        ("https://example.com", "example.com", "ws", (), False),
+        ("https://example.com:80", "example.com", "ws", (), False),
+        ("http://example.com", "example.com", "wss", (), False),
+        ("http://example.com:443", "example.com", "wss", (), False),
+        ("https://play.example", "127.0.0.1:8000", "ws", ("https://play.example",), True),
+        ("https://play.example", "127.0.0.1:8000", "ws", ("https://PLAY.example/",), True),
+        ("http://play.example", "play.example", "wss", ("https://play.example",), False),
+        ("https://other.example", "127.0.0.1:8000", "ws", ("https://play.example",), False),
+        ("https://other.example", "127.0.0.1:8000", "ws", ("*",), True),
+        ("http://[::1]:8000", "[::1]:8000", "ws", (), True),
+        ("http://[::1]", "[::1]:80", "ws", (), True),
     ],
 )
-def test_origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...],
+def test_origin_allowed(origin: str | None, host: str | None, scheme: str, allowed: tuple[str, ...],
                         expected: bool) -> None:
-    assert origin_allowed(origin, host, allowed) is expected
+    assert origin_allowed(origin, host, allowed, scheme=scheme) is expected
 
 
 def test_rate_limiter_allows_a_burst_then_limits_then_refills() -> None:

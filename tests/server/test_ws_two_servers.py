@@ -17,6 +17,7 @@ from redis.asyncio import Redis
 from paigow_server.app import create_app
 from paigow_server.embedded_redis import free_port
 from paigow_server.settings import Settings
+from paigow_server.ws_protocol import WebSocketProtocol
 
 
 class _Server(uvicorn.Server):
@@ -30,7 +31,7 @@ async def _another_server(settings: Settings, redis: Redis) -> AsyncIterator[str
     """A second app on its own port, on the same Redis: its ws:// base URL."""
     port = free_port()
     config = uvicorn.Config(create_app(settings, redis=redis), host="127.0.0.1", port=port,
-                            ws="websockets-sansio", lifespan="on", log_config=None,
+                            ws=WebSocketProtocol, lifespan="on", log_config=None,
                             ws_max_size=settings.max_frame_bytes)
     server = _Server(config)
     task = asyncio.create_task(server.serve())

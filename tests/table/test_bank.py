@@ -161,3 +161,42 @@ def test_the_dealers_wager_is_clipped_to_the_limits_and_coverage(driver) -> None
     d.do(c.AcceptBank("p1"))
     # $300 last wager, but the bank keeps $5 for each of the two other players.
     assert d.state.round.dealer_wager_cents == 190_00
+
+
+# --- what docs/protocol.md ("Rules of the round a client must know") promises ---------------------------
+def test_bank_eligibility_is_per_sitting(driver) -> None:
+    d = driver()
+    d.sit(2)
+    d.play_round()  # house-banked: p1 and p2 both played it
+    d.do(c.Leave("p1"))
+    d.do(c.Sit("p1", "Player 1", 1, 100_00))  # the same player, a new sitting
+    d.start_round()  # the marker reaches seat 1
+    assert d.state.marker == 1
+    assert d.state.round.bank_reason == BankReason.INELIGIBLE
+
+
+def test_a_voided_round_is_not_a_house_banked_round(driver) -> None:
+    d = driver()
+    d.sit(3)
+    d.play_round()  # round 1, house-banked, everyone played it
+    d.start_round()  # round 2: seat 1 is offered the bank and declines; the house banks
+    d.do(c.DeclineBank("p1"))
+    d.bet_all()
+    d.do(c.VoidRound())
+    d.start_round()  # round 3: seat 2 played round 1, the last house-banked round: still eligible
+    assert d.state.marker == 2
+    assert d.state.round.offer_player_id == "p2"
+
+
+def test_a_void_returns_the_dealers_wager_first_at_position_0(driver) -> None:
+    d = driver()
+    d.sit(2)
+    d.play_round(20_00)
+    d.start_round()
+    d.do(c.AcceptBank("p1"))
+    wager = d.state.round.dealer_wager_cents
+    assert wager == 20_00  # p1's last wager against the house
+    d.do(c.PlaceBet("p2", 10_00))
+    voided = next(e for e in d.do(c.VoidRound()) if isinstance(e, ev.RoundVoided))
+    assert [(b.position, b.player_id, b.amount_cents) for b in voided.returned_bets] == [
+        (0, HOUSE_KEY, 20_00), (2, "p2", 10_00)]

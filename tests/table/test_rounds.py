@@ -205,3 +205,17 @@ def test_a_copy_goes_to_the_banker(driver) -> None:
     assert record.hands[2].outcome == "push"
     assert record.house_net_cents == 10_00
     assert HOUSE_KEY == "house"
+
+
+def test_a_round_is_voided_when_every_player_leaves(driver) -> None:
+    d = driver()
+    d.sit(2)
+    d.start_round()
+    d.do(c.PlaceBet("p1", 10_00))
+    left = d.do(c.Leave("p1"))  # in betting a bettor leaves at once, the bet returned
+    assert [type(e) for e in left][:2] == [ev.BetRemoved, ev.PlayerLeft]
+    events = d.do(c.Leave("p2"))
+    voided = next(e for e in events if isinstance(e, ev.RoundVoided))
+    assert voided.reason == "every player left"
+    assert d.state.phase == Phase.IDLE
+    assert d.state.round is None

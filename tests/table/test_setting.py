@@ -81,6 +81,8 @@ def test_bad_sets_are_refused_and_change_nothing(driver) -> None:
     d.refuse(c.SetHand("p1", ("As",)), RejectCode.INVALID_CARDS)
     d.refuse(c.SetHand("p1", ("As", "As")), RejectCode.INVALID_CARDS)
     d.refuse(c.SetHand("p1", ("As", "Zz")), RejectCode.INVALID_CARDS)
+    for spelling in ("as", "AS", " As", "Kd "):  # the table, like the wire, takes only the one text form
+        d.refuse(c.SetHand("p1", (spelling, "9h")), RejectCode.INVALID_CARDS)
     d.refuse(c.SetHand("p1", ("As", "Qc")), RejectCode.NOT_YOUR_CARDS)
     d.refuse(c.SetHand("nobody", ("As", "Kd")), RejectCode.NOT_SEATED)
     d.do(c.Sit("late", "Late", 5, 50_00))

@@ -93,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
     from paigow_server.app import create_app
     from paigow_server.logs import configure_logging
+    from paigow_server.ws_protocol import WebSocketProtocol
 
     configure_logging(settings.log_level, settings.log_format)
     app = create_app(settings)
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"paigow: serving on {shown}", flush=True)
     if settings.operator_token_generated:
         print(f"paigow: operator token (generated for this run): {settings.operator_token}", flush=True)
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, ws="websockets-sansio",
+    config = uvicorn.Config(app, host=settings.host, port=settings.port, ws=WebSocketProtocol,
                             ws_max_size=settings.max_frame_bytes,
                             ws_per_message_deflate=settings.ws_compression, lifespan="on", log_config=None,
                             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S, server_header=False)

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from redis.asyncio import Redis
 
+from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.store import keys
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, player_account
@@ -30,7 +31,8 @@ __all__ = [
 ]
 
 MAX_REASON_LENGTH = 500
-MAX_ADJUSTMENT_CENTS = 10**12
+MAX_ADJUSTMENT_CENTS = MAX_CENTS
+"""A credit or debit is bounded like every other amount (``paigow.rules.house_rules.MAX_CENTS``)."""
 
 
 class AccountError(ValueError):

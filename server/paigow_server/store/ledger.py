@@ -120,8 +120,9 @@ class Ledger:
     async def page(self, *, after: str | None = None, limit: int = 100) -> Page:
         return await read_page(self.redis, keys.LEDGER, after=after, limit=limit)
 
-    async def entries(self) -> list[dict[str, Any]]:
-        return [entry async for entry in iterate(self.redis, keys.LEDGER)]
+    async def entries(self, *, until: str = "+") -> list[dict[str, Any]]:
+        """Every entry, oldest first; with ``until`` (a stream id), only those up to it."""
+        return [entry async for entry in iterate(self.redis, keys.LEDGER, until=until)]
 
-    async def balances(self) -> dict[str, int]:
-        return derived_balances(await self.entries())
+    async def balances(self, *, until: str = "+") -> dict[str, int]:
+        return derived_balances(await self.entries(until=until))

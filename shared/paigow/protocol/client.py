@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
-from paigow.rules.cards import Card, DuplicateCardError, parse_card
+from paigow.rules.cards import Card, DuplicateCardError, card_from_text
+from paigow.rules.house_rules import MAX_CENTS
 
 __all__ = [
     "CLIENT_MESSAGE_TYPES",
@@ -34,13 +35,14 @@ __all__ = [
     "UseHouseWay",
 ]
 
-MAX_CENTS = 1_000_000_000
-"""No amount on the wire may exceed ten million dollars: anything larger is refused as absurd."""
 
 ClientId = Annotated[str, Field(min_length=1, max_length=64,
                                description="Chosen by the client; the answer names it")]
 Cents = Annotated[int, Field(ge=1, le=MAX_CENTS, description="Integer cents")]
 Version = Annotated[int, Field(ge=0, le=2**53 - 1, description="A table version")]
+CardText = Annotated[str, WithJsonSchema({"type": "string", "pattern": "^(?:[2-9TJQKA][cdhs]|JK)$",
+                                          "description": "A card: rank 2-9TJQKA then suit cdhs, or JK"})]
+"""One card in its one text form; the schema gives the pattern, ``SetHand`` checks it (naming the card)."""
 
 
 class _Message(BaseModel):
@@ -120,22 +122,23 @@ class RemoveBet(_Command):
 
 
 class SetHand(_Command):
-    """Set the hand: the two cards of the low hand (text form, e.g. ``["Kd", "JK"]``); the other five are
-    the high hand."""
+    """Set the hand: the two cards of the low hand, each in its one text form (rank ``2-9TJQKA`` then suit
+    ``cdhs``, or ``JK``: ``["Kd", "JK"]``); the other five are the high hand."""
 
     type: Literal["set_hand"] = "set_hand"
-    low: tuple[str, str] = Field(description="Two distinct cards of the player's seven, e.g. ['Kd', 'JK']")
+    low: tuple[CardText, ...] = Field(min_length=2, max_length=2,
+                                 description="Two distinct cards of the player's seven, e.g. ['Kd', 'JK']")
 
     @field_validator("low")
     @classmethod
-    def _cards(cls, low: tuple[str, str]) -> tuple[str, str]:
-        cards = tuple(parse_card(t) for t in low)  # InvalidCardError (a ValueError) names the bad card
+    def _cards(cls, low: tuple[str, ...]) -> tuple[str, ...]:
+        cards = tuple(card_from_text(t) for t in low)  # InvalidCardError (a ValueError) names the bad card
         if cards[0] == cards[1]:
             raise DuplicateCardError(f"duplicate card {cards[0]} in the low hand {list(low)!r}")
-        return (str(cards[0]), str(cards[1]))
+        return low
 
     def low_cards(self) -> tuple[Card, Card]:
-        return (parse_card(self.low[0]), parse_card(self.low[1]))
+        return (card_from_text(self.low[0]), card_from_text(self.low[1]))
 
 
 class UseHouseWay(_Command):

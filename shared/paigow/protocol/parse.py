@@ -1,9 +1,10 @@
 """Parse a client frame once, at the boundary, into a typed message — or a ``ProtocolError`` with a code.
 
 ``parse_client_message(frame)`` accepts the text (or bytes) of one WebSocket frame. Every way a frame can be
-wrong maps to one ``ErrorCode``: not JSON / not an object → MALFORMED_JSON; no or unknown ``type`` →
-UNKNOWN_TYPE; a missing field → MISSING_FIELD; an extra field → UNKNOWN_FIELD; a wrong JSON type →
-WRONG_TYPE; a bad value (range, card text, ...) → INVALID_VALUE. The message quotes the field and the input.
+wrong maps to one ``ErrorCode``: not JSON / not an object / a key twice in one object → MALFORMED_JSON; no
+or unknown ``type`` → UNKNOWN_TYPE; a missing field → MISSING_FIELD; an extra field → UNKNOWN_FIELD; a
+wrong JSON type → WRONG_TYPE; a bad value (range, card text, ...) → INVALID_VALUE. The message quotes the
+field and the input.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pydantic_core import ErrorDetails
 from paigow.protocol.client import CLIENT_MESSAGE_TYPES, ClientMessage
 from paigow.protocol.codes import ErrorCode
 
-__all__ = ["ProtocolError", "client_id_of", "parse_client_message"]
+__all__ = ["DuplicateKeyError", "ProtocolError", "client_id_of", "parse_client_message", "unique_object"]
 
 _ADAPTER: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
@@ -47,12 +48,38 @@ class ProtocolError(ValueError):
         self.client_id = client_id
 
 
+class DuplicateKeyError(ValueError):
+    """A JSON object that has the same key twice (JSON parsers disagree on which value wins, so it is
+    refused rather than guessed at)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {_quote(key)} appears more than once in one object")
+        self.key = key
+
+
+def unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A ``json.loads`` ``object_pairs_hook`` that raises ``DuplicateKeyError`` on a repeated key."""
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise DuplicateKeyError(key)
+        result[key] = value
+    return result
+
+
 def parse_client_message(frame: str | bytes) -> ClientMessage:
     """The typed message of one frame; raises ``ProtocolError``."""
     try:
-        return _ADAPTER.validate_json(frame)
+        message = _ADAPTER.validate_json(frame)
     except ValidationError as exc:
         raise _protocol_error(exc, frame) from None
+    try:  # the fast parser above keeps the last of a repeated key: look again, only at a valid message
+        json.loads(frame, object_pairs_hook=unique_object)
+    except DuplicateKeyError as exc:
+        client_id = None if exc.key == "id" else getattr(message, "id", None)
+        raise ProtocolError(ErrorCode.MALFORMED_JSON, f"the frame is not a JSON object of unique keys: {exc}",
+                            client_id) from None
+    return message
 
 
 def client_id_of(frame: str | bytes) -> str | None:

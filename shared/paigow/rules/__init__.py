@@ -17,6 +17,7 @@ from .cards import (
     Rank,
     Suit,
     card,
+    card_from_text,
     check_distinct,
     format_cards,
     parse_card,
@@ -39,6 +40,7 @@ from .hand_value import (
 )
 from .house_rules import (
     DEFAULT_RULES,
+    MAX_CENTS,
     FoulPolicy,
     HouseRules,
     HouseRulesError,
@@ -84,6 +86,7 @@ __all__ = [
     "DECK",
     "DEFAULT_RULES",
     "JOKER",
+    "MAX_CENTS",
     "Card",
     "DuplicateCardError",
     "FoulError",
@@ -107,6 +110,7 @@ __all__ = [
     "WheelRank",
     "all_splits",
     "card",
+    "card_from_text",
     "category_of",
     "check_distinct",
     "check_split",

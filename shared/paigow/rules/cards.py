@@ -3,12 +3,14 @@
 Every card is one of 53 canonical, interned ``Card`` values; ``Card.index`` (0..52) is its
 position in ``DECK``. Ranks are 2..14 (ace = 14); the joker has rank 0 and no suit.
 
-Text form: rank ``2-9 T J Q K A`` (``10`` accepted on input), suit ``c d h s``, joker ``JK``
-(``Joker`` accepted on input, any case).
+Text form: rank ``2-9 T J Q K A``, suit ``c d h s``, joker ``JK``. ``card_from_text`` reads exactly that
+form (the wire protocol and the table take nothing else); ``parse_card`` / ``parse_cards``, for people at a
+command line, are forgiving: ``10`` for ``T``, ``Joker`` for ``JK``, any case, surrounding space.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
@@ -22,6 +24,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card",
+    "card_from_text",
     "check_distinct",
     "format_cards",
     "parse_card",
@@ -137,8 +140,24 @@ def card(rank: int, suit: Suit | str) -> Card:
     return DECK[(rank - 2) * 4 + _SUIT_INDEX[s]]
 
 
+_BY_TEXT: dict[str, Card] = {str(c): c for c in DECK}
+_CANONICAL = "rank 2-9, T, J, Q, K or A then suit c, d, h or s (e.g. 'As', 'Td'), or JK for the joker"
+
+
+def card_from_text(text: str) -> Card:
+    """The card of its canonical text (``str(card)``: ``"As"``, ``"Td"``, ``"JK"``) and of nothing else."""
+    found = _BY_TEXT.get(text) if isinstance(text, str) else None
+    if found is not None:
+        return found
+    hint = ""
+    if isinstance(text, str):
+        with contextlib.suppress(InvalidCardError):
+            hint = f" (did you mean {str(parse_card(text))!r}?)"
+    raise InvalidCardError(f"bad card {text!r}: expected {_CANONICAL}{hint}")
+
+
 def parse_card(token: str) -> Card:
-    """Parse one card: ``"As"``, ``"10h"``, ``"td"``, ``"JK"``, ``"joker"``."""
+    """Parse one card as a person may type it: ``"As"``, ``"10h"``, ``"td"``, ``"JK"``, ``"joker"``."""
     t = token.strip()
     upper = t.upper()
     if upper in ("JK", "JOKER"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["DEFAULT_RULES", "FoulPolicy", "HouseRules", "HouseRulesError", "WheelRank"]
+__all__ = ["DEFAULT_RULES", "MAX_CENTS", "FoulPolicy", "HouseRules", "HouseRulesError", "WheelRank"]
 
 
 class WheelRank(StrEnum):
@@ -20,6 +20,11 @@ class FoulPolicy(StrEnum):
 
     REJECT = "reject"
     LOSE = "lose"
+
+
+MAX_CENTS = 1_000_000_000
+"""The largest amount of money anywhere in the game (ten million dollars): a bet, a buy-in, a table limit,
+an operator's credit or debit. Anything larger is refused as absurd."""
 
 
 class HouseRulesError(ValueError):
@@ -56,8 +61,10 @@ class HouseRules:
         if not 1 <= self.commission_round_cents <= 10_000:
             raise HouseRulesError(
                 f"commission_round_cents must be 1..10000, not {self.commission_round_cents}")
-        if self.min_bet_cents < 1:
-            raise HouseRulesError(f"min_bet_cents must be at least 1 cent, not {self.min_bet_cents}")
+        for name in ("min_bet_cents", "max_bet_cents"):
+            value = getattr(self, name)
+            if not 1 <= value <= MAX_CENTS:
+                raise HouseRulesError(f"{name} must be from 1 to {MAX_CENTS} cents, not {value}")
         if self.max_bet_cents < self.min_bet_cents:
             raise HouseRulesError(
                 f"max_bet_cents ({self.max_bet_cents}) must not be below "

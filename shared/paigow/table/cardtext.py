@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paigow.rules.cards import DECK, Card, InvalidCardError, parse_card
+from paigow.rules.cards import DECK, Card, card_from_text
 
 __all__ = ["CARD_TEXTS", "CardText", "cards_from_text", "cards_to_text", "format_cents"]
 
@@ -26,21 +26,15 @@ def cards_to_text(cards: Iterable[Card]) -> tuple[CardText, ...]:
 
 
 def cards_from_text(texts: Iterable[str]) -> tuple[Card, ...]:
-    """Canonical texts back to cards; any other spelling is parsed (raises ``InvalidCardError``)."""
+    """Canonical texts back to cards; any other spelling (``"ks"``, ``"10h"``, ``"Joker"``, ``" 2d"``) raises
+    ``InvalidCardError``."""
     if not isinstance(texts, tuple | list):
         texts = tuple(texts)
     by_text = _BY_TEXT
     try:
         return tuple([by_text[t] for t in texts])
     except (KeyError, TypeError):
-        return tuple(_parse(t) for t in texts)
-
-
-def _parse(t: object) -> Card:
-    if not isinstance(t, str):
-        raise InvalidCardError(f"card {t!r} is not text")
-    c = _BY_TEXT.get(t)
-    return c if c is not None else parse_card(t)
+        return tuple(card_from_text(t) for t in texts)
 
 
 def format_cents(cents: int) -> str:

@@ -1,0 +1,43 @@
+"""The one check of a name people type and others see: a player's display name, a table's name.
+
+A name is text without control, format, surrogate, private-use or unassigned characters and without line
+or paragraph separators (Unicode categories Cc, Cf, Cs, Co, Cn, Zl, Zp: ``"\\n"``, ``"\\t"``, ``"\\x85"``,
+U+200B, U+2028, ...), checked on the text as sent, before anything is changed; then its surrounding space
+is removed and each inner run of space becomes one space; what is left is 1 to ``max_length`` characters.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["FORBIDDEN_CATEGORIES", "InvalidNameError", "check_name"]
+
+FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_MAX_QUOTE = 60
+
+
+class InvalidNameError(ValueError):
+    """A name that is not text, is empty, too long or holds a forbidden character; the message quotes it."""
+
+
+def check_name(raw: object, field: str, max_length: int) -> str:
+    """``raw`` as a name (see the module), or ``InvalidNameError`` naming ``field`` and what is wrong."""
+    if not isinstance(raw, str):
+        raise InvalidNameError(f"{field} must be text, not {_quote(raw)}")
+    for position, char in enumerate(raw):
+        category = unicodedata.category(char)
+        if category in FORBIDDEN_CATEGORIES:
+            raise InvalidNameError(
+                f"{field} {_quote(raw)} has the character U+{ord(char):04X} (category {category}) at "
+                f"position {position}: control, format, separator and unassigned characters are not allowed")
+    name = " ".join(raw.split())
+    if not name:
+        raise InvalidNameError(f"{field} must not be empty")
+    if len(name) > max_length:
+        raise InvalidNameError(f"{field} {_quote(name)} is {len(name)} characters; at most {max_length}")
+    return name
+
+
+def _quote(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= _MAX_QUOTE else text[: _MAX_QUOTE - 3] + "..."
