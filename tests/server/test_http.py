@@ -95,7 +95,7 @@ async def test_an_unknown_api_path_or_method_gets_the_json_error_body(app_client
         assert response.status_code == 404, (method, path, response.text)
         assert response.json()["error"] == "NOT_FOUND"
         assert response.json()["message"]
-    for method, path, allow in [("PUT", "/api/session", "GET, HEAD, POST"),
+    for method, path, allow in [("PUT", "/api/session", "DELETE, GET, HEAD, POST"),
                                 ("DELETE", "/api/tables", "GET, HEAD"),
                                 ("GET", "/api/operator/tables", "POST"),
                                 ("POST", "/api/operator/money", "GET, HEAD")]:

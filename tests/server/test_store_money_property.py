@@ -114,9 +114,9 @@ async def _run(redis_url: str, steps: list[tuple[str, int, int]]) -> None:
             if kind in ("credit", "debit"):
                 try:
                     if kind == "credit":
-                        await accounts.credit(player_id, amount, "property test")
+                        await accounts.credit(player_id, amount, "property test", actor="bootstrap")
                     else:
-                        await accounts.debit(player_id, amount, "property test")
+                        await accounts.debit(player_id, amount, "property test", actor="bootstrap")
                     issued += amount if kind == "credit" else -amount
                 except AccountError:
                     pass
