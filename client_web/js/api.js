@@ -15,6 +15,14 @@ export function money(cents, { sign = false } = {}) {
   return sign && cents > 0 ? `+${text}` : text;
 }
 
+/** The server's words as a sentence: a capital first, a full stop last. */
+export function sentence(text) {
+  if (!text) return "";
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?)]$/.test(text) ? "" : "."}`;
+}
+
+export const seconds = (n) => `${n} second${n === 1 ? "" : "s"}`;
+
 /** "12.5" or "$12.50" -> 1250 cents; null when it is not an amount. */
 export function parseMoney(text) {
   const m = String(text).trim().replace(/^\$/, "").match(/^(\d{1,7})(?:\.(\d{1,2}))?$/);
@@ -64,7 +72,8 @@ export async function api(path, { method = "GET", body, token, quiet = false } =
   if (!res.ok) {
     const code = typeof data?.error === "string" ? data.error : data?.error?.code ?? data?.code ?? String(res.status);
     const message = data?.message ?? data?.error?.message ?? (typeof data?.detail === "string" ? data.detail : `The server answered ${res.status}.`);
-    const err = new ApiError(res.status, code, message, retryAfterOf(res));
+    const wait = retryAfterOf(res) ?? (Number.isInteger(data?.retry_after_s) ? data.retry_after_s : null);
+    const err = new ApiError(res.status, code, message, wait);
     const saved = savedSession();
     if (!quiet && res.status === 401 && code === "UNKNOWN_SESSION" && token && token === saved?.token) endSession(saved);
     throw err;

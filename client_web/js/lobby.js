@@ -2,8 +2,8 @@
 // account, sign out (here or everywhere); every table live, join a seat or watch.
 
 import {
-  ApiError, api, el, keepGuest, money, rememberedName, resumeSession, sessionEndedText, signIn, signOut, signUp,
-  startSession, takeEndedSession,
+  ApiError, api, el, keepGuest, money, rememberedName, resumeSession, seconds, sentence, sessionEndedText, signIn,
+  signOut, signUp, startSession, takeEndedSession,
 } from "./api.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
@@ -37,8 +37,6 @@ function heroCards() {
   });
 }
 
-const sentence = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : "");
-const seconds = (n) => `${n} second${n === 1 ? "" : "s"}`;
 
 // ---- errors next to their fields ----
 
@@ -61,8 +59,8 @@ function fieldError(formNode, inputId, text) {
 function placeError(err, fields) {
   const wait = err.retryAfter;
   switch (err.code) {
-    case "BAD_CREDENTIALS":
-      return [fields.password, "That username and password do not match an account. Check both and try again."];
+    case "BAD_CREDENTIALS": // the server's words say how long to wait and how many tries are left
+      return [fields.password, sentence(err.message) || "That username and password do not match an account."];
     case "SIGN_IN_BACKOFF":
       return [fields.password, `Wrong password just now: wait ${seconds(wait ?? 1)} before you try again.`];
     case "ACCOUNT_LOCKED":
@@ -235,6 +233,10 @@ async function leave(everywhere) {
 }
 
 function openKeep() {
+  if (!keepForm.hidden) {
+    closeKeep();
+    return;
+  }
   keepForm.hidden = false;
   $("keep-open")?.setAttribute("aria-expanded", "true");
   clearErrors(keepForm);
@@ -316,11 +318,13 @@ credentialForm("keep", { newPassword: true, run: async (u, p) => {
   showNotice(`Account kept: sign in as ${kept.username} on any device.`, "ok");
 } });
 
-$("keep-cancel").addEventListener("click", () => {
+function closeKeep() {
   keepForm.hidden = true;
   $("keep-open")?.setAttribute("aria-expanded", "false");
   $("keep-open")?.focus();
-});
+}
+
+$("keep-cancel").addEventListener("click", closeKeep);
 
 window.addEventListener("paigow:session-ended", (ev) => {
   takeEndedSession(); // shown here and now: not again on the next visit

@@ -3,7 +3,7 @@
 // who did each thing) and the ledger. Signed in by operator username and password (a session token kept in
 // sessionStorage), or with the bootstrap token the server was started with.
 
-import { api, el, money, parseMoney } from "./api.js";
+import { api, el, money, parseMoney, seconds, sentence } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY = "paigow.operator";
@@ -32,13 +32,11 @@ function showError(id, err) {
   $(id).textContent = err ? `${err.message}${err.code && !/^\d+$/.test(err.code) ? ` (${err.code})` : ""}` : "";
 }
 
-const sentence = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : "");
-const seconds = (n) => `${n} second${n === 1 ? "" : "s"}`;
 
 /** The words for a failed operator sign-in, by the contract's codes. */
 function signInWords(err) {
   switch (err.code) {
-    case "BAD_CREDENTIALS": return "That operator username and password do not match. Check both and try again.";
+    case "BAD_CREDENTIALS": return sentence(err.message) || "That operator username and password do not match.";
     case "SIGN_IN_BACKOFF": return `Wrong password just now: wait ${seconds(err.retryAfter ?? 1)} before you try again.`;
     case "ACCOUNT_LOCKED": return sentence(err.message) || "This operator account is locked after three wrong passwords.";
     case "RATE_LIMITED": return `Too many tries from your network: wait ${err.retryAfter ? seconds(err.retryAfter) : "a minute"} and try again.`;
