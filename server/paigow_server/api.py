@@ -4,6 +4,7 @@ tokens, paging parameters."""
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from starlette.requests import HTTPConnection, Request
@@ -17,6 +18,7 @@ __all__ = [
     "int_field",
     "json_body",
     "page_params",
+    "retry_after",
     "str_field",
 ]
 
@@ -26,17 +28,30 @@ MAX_BODY_BYTES = 16_384
 class ApiError(Exception):
     """An API request that cannot be served; becomes an HTTP error with a JSON body."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str, *,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.status = status
         self.code = code
         self.message = message
+        self.headers = dict(headers or {})
+
+
+def retry_after(status: int, code: str, message: str, seconds: float) -> ApiError:
+    """A refusal to try again later: the ``Retry-After`` header (whole seconds, at least 1) and
+    ``retry_after_s`` in the body say when."""
+    return ApiError(status, code, message, headers={"Retry-After": str(max(1, math.ceil(seconds)))})
 
 
 async def api_error_response(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-    return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status, headers=headers)
+    headers = dict(exc.headers)
+    if exc.status == 401:
+        headers.setdefault("WWW-Authenticate", "Bearer")
+    body: dict[str, object] = {"error": exc.code, "message": exc.message}
+    if "Retry-After" in headers:
+        body["retry_after_s"] = int(headers["Retry-After"])
+    return JSONResponse(body, status_code=exc.status, headers=headers or None)
 
 
 def bearer_token(conn: HTTPConnection) -> str | None:

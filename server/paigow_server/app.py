@@ -23,15 +23,18 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from paigow_server import http, operator, sessions
+from paigow_server import account_routes, http, operator, operators, sessions
 from paigow_server.api import ApiError, api_error_response
 from paigow_server.context import AppContext, context_of
 from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.guest_collector import GuestCollector
 from paigow_server.lease import LeaseManager
 from paigow_server.metrics import CONTENT_TYPE, Metrics
 from paigow_server.realtime import Realtime
 from paigow_server.redis_client import redis_from_url
+from paigow_server.revocations import RevocationListener
 from paigow_server.router import Router
+from paigow_server.session_watch import SessionWatch
 from paigow_server.settings import Settings
 from paigow_server.ws import ws_routes
 
@@ -90,6 +93,27 @@ async def _redis_error(request: Request, exc: Exception) -> Response:
                         status_code=503)
 
 
+async def _start_account_tasks(stack: contextlib.AsyncExitStack, ctx: AppContext,
+                               realtime: Realtime) -> None:
+    """Open connections follow their sessions (``session_watch``); unused guests are collected. Both stop
+    before the realtime services (the exit stack runs in reverse)."""
+    watch = SessionWatch(realtime.connections, players=ctx.sessions.still_valid,
+                         operators=ctx.operators.still_valid,
+                         interval_s=ctx.sessions.tokens.refresh_ms / 1000)
+    listener = RevocationListener(ctx.redis, watch.revoked)
+    await listener.start()
+    stack.push_async_callback(listener.stop)
+    await watch.start()
+    stack.push_async_callback(watch.stop)
+    collector = GuestCollector(ctx.tables, ctx.accounts, realtime.service,
+                               lambda player_id: realtime.player_connections.count(player_id) > 0,
+                               retention_ms=ctx.settings.guest_retention_ms,
+                               interval_s=ctx.settings.guest_collect_seconds)
+    await collector.start()
+    stack.push_async_callback(collector.stop)
+    realtime.guest_collector = collector
+
+
 def create_app(settings: Settings, *, redis: Redis | None = None,
                static_dir: Path | None = None) -> Starlette:
     """The app. ``redis``: an open client to use (the caller closes it); else one from ``settings``
@@ -112,6 +136,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
                 stack.push_async_callback(client.aclose)
                 await _wait_for_redis(client)
             ctx = AppContext.build(settings, client, metrics)
+            stack.callback(ctx.close)
             app.state.ctx = ctx
             # Several processes may share this Redis: each table is driven by the lease holder (router).
             router = Router(client, LeaseManager(client), registry=metrics.registry)
@@ -123,6 +148,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             stack.push_async_callback(realtime.stop)
             app.state.realtime = realtime
             ctx.spectators = realtime.fanout
+            await _start_account_tasks(stack, ctx, realtime)
             opened = await operator.open_starter_tables(ctx)
             if opened:
                 log.info("opened starter tables", extra={"tables": opened})
@@ -133,7 +159,9 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         Route("/readyz", readyz, methods=["GET"]),
         Route("/metrics", metrics_endpoint, methods=["GET"]),
         *sessions.routes(),
+        *account_routes.routes(),
         *http.routes(),
+        *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator.routes(),
         *ws_routes(),
         Mount("/", StaticFiles(directory=static_dir or web_root(), html=True), name="web"),

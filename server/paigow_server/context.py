@@ -21,6 +21,9 @@ from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
 
 if TYPE_CHECKING:
+    from paigow_server.operator_auth import OperatorAuth
+    from paigow_server.passwords import Passwords
+    from paigow_server.rate_limits import RateLimits
     from paigow_server.sessions import Sessions
 
 __all__ = ["AppContext", "NoSpectators", "SpectatorCounter", "context_of"]
@@ -48,17 +51,37 @@ class AppContext:
     ledger: Ledger
     history: History
     audit: AuditLog
+    passwords: Passwords
+    operators: OperatorAuth
+    rate_limits: RateLimits
     spectators: SpectatorCounter = field(default_factory=NoSpectators)
 
     @classmethod
     def build(cls, settings: Settings, redis: Redis, metrics: Metrics) -> AppContext:
+        """The services; ``close()`` it when done (the password hashing threads)."""
+        from paigow_server.client_address import TrustedProxies
+        from paigow_server.operator_auth import OperatorAuth
+        from paigow_server.passwords import Passwords
+        from paigow_server.rate_limits import Limit, RateLimits
         from paigow_server.sessions import Sessions
 
         accounts = Accounts(redis, starting_balance_cents=settings.starting_balance_cents)
+        passwords = Passwords(memory_kib=settings.argon2_memory_kib, time_cost=settings.argon2_time_cost,
+                              parallelism=settings.argon2_parallelism)
+        lock_ms = settings.lock_minutes * 60_000
         return cls(settings=settings, redis=redis, metrics=metrics,
                    tables=TableRepo(redis, log_length=settings.event_log_length), accounts=accounts,
-                   sessions=Sessions(redis, accounts), ledger=Ledger(redis), history=History(redis),
-                   audit=AuditLog(redis))
+                   sessions=Sessions(redis, accounts, passwords, idle_ms=settings.session_idle_ms,
+                                     lock_ms=lock_ms),
+                   ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis), passwords=passwords,
+                   operators=OperatorAuth(redis, settings.operator_token, passwords,
+                                          session_ms=settings.operator_session_ms, lock_ms=lock_ms),
+                   rate_limits=RateLimits(redis, TrustedProxies(settings.trusted_proxies),
+                                          {Limit.SESSIONS: settings.sessions_per_minute,
+                                           Limit.SIGN_INS: settings.sign_ins_per_minute}))
+
+    def close(self) -> None:
+        self.passwords.close()
 
 
 def context_of(conn: HTTPConnection) -> AppContext:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -36,20 +35,19 @@ from paigow.table.state import TableState, Timers, TimersError, new_table
 from paigow.table.views import OperatorViewer, view_for
 from paigow_server.api import (
     ApiError,
-    bearer_token,
     int_field,
     json_body,
     only_fields,
     page_params,
     str_field,
 )
-from paigow_server.context import AppContext, context_of
+from paigow_server.context import AppContext
 from paigow_server.http import table_summary
-from paigow_server.logs import bind
+from paigow_server.operator_auth import actor_of, audited, require_operator
 from paigow_server.realtime import realtime_of
 from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
-from paigow_server.store.audit import AuditEntry
+from paigow_server.store.audit import SYSTEM, AuditEntry
 from paigow_server.store.codec import jsonable
 from paigow_server.store.money import money_totals
 from paigow_server.store.streams import Page, PageError
@@ -70,34 +68,6 @@ _SIMPLE_COMMANDS: dict[str, Callable[[], Command]] = {
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def require_operator(request: Request) -> AppContext:
-    ctx = context_of(request)
-    token = bearer_token(request)
-    if token is None:
-        raise ApiError(401, "UNAUTHORIZED", "the operator API needs 'Authorization: Bearer <operator token>'")
-    if not secrets.compare_digest(token.encode(), ctx.settings.operator_token.encode()):
-        raise ApiError(401, "BAD_OPERATOR_TOKEN", "this is not the operator token")
-    return ctx
-
-
-async def _audited(ctx: AppContext, action: str, run: Callable[[], Awaitable[dict[str, Any]]], *,
-                   table_id: str | None = None, player_id: str | None = None,
-                   params: dict[str, Any] | None = None, status: int = 200) -> Response:
-    """Run an operator action and write its audit entry, whatever the outcome."""
-    entry = AuditEntry(action, _now_ms(), "ok", table_id=table_id, player_id=player_id, params=params or {})
-    with bind(table_id=table_id, player_id=player_id, action=action):
-        try:
-            result = await run()
-        except ApiError as exc:
-            await ctx.audit.append(dataclasses.replace(entry, outcome=exc.code, detail=exc.message))
-            log.info("operator action refused: %s", exc.message, extra={"outcome": exc.code})
-            raise
-        detail = f"version {result['version']}" if "version" in result else None
-        await ctx.audit.append(dataclasses.replace(entry, detail=detail))
-        log.info("operator action done", extra={"outcome": "ok", "version": result.get("version")})
-    return JSONResponse(result, status_code=status)
 
 
 async def _execute(request: Request, table_id: str, command: Command) -> dict[str, Any]:
@@ -135,7 +105,7 @@ def _merge(current: _T, changes: object, allowed: frozenset[str], what: str) -> 
 
 # --- tables -----------------------------------------------------------------------------------------
 async def open_table(request: Request) -> Response:
-    ctx = require_operator(request)
+    ctx = await require_operator(request)
     data = await json_body(request)
 
     async def run() -> dict[str, Any]:
@@ -148,7 +118,7 @@ async def open_table(request: Request) -> Response:
         return {"table_id": state.table_id, "version": state.version,
                 "table": table_summary(state, ctx.spectators)}
 
-    return await _audited(ctx, "open_table", run, params=data, status=201)
+    return await audited(request, "open_table", run, params=data, status=201)
 
 
 async def create_table(ctx: AppContext, name: str, rules: HouseRules, timers: Timers) -> TableState:
@@ -171,7 +141,7 @@ async def open_starter_tables(ctx: AppContext) -> list[str]:
     timers = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
     for n in range(1, count + 1):
         state = await create_table(ctx, f"Table {n}", HouseRules(), timers)
-        await ctx.audit.append(AuditEntry("open_table", _now_ms(), "ok", table_id=state.table_id,
+        await ctx.audit.append(AuditEntry("open_table", _now_ms(), "ok", SYSTEM, table_id=state.table_id,
                                           params={"name": state.name, "starter": True},
                                           detail="opened at start on an empty Redis"))
         opened.append(state.table_id)
@@ -179,14 +149,14 @@ async def open_starter_tables(ctx: AppContext) -> list[str]:
 
 
 async def table_action(request: Request) -> Response:
-    ctx = require_operator(request)
+    await require_operator(request)
     table_id, action = request.path_params["table_id"], request.path_params["action"]
     if action not in _SIMPLE_COMMANDS:
         raise ApiError(404, "UNKNOWN_ACTION",
                        f"no table action {action!r}; known: {', '.join(_SIMPLE_COMMANDS)}")
     command = _SIMPLE_COMMANDS[action]()
     audit_action = "reopen_table" if action == "open" else f"{action}_table"  # open_table: a new table
-    return await _audited(ctx, audit_action, lambda: _execute(request, table_id, command),
+    return await audited(request, audit_action, lambda: _execute(request, table_id, command),
                           table_id=table_id)
 
 
@@ -198,7 +168,7 @@ async def _current(ctx: AppContext, table_id: str) -> TableState:
 
 
 async def change_limits(request: Request) -> Response:
-    ctx = require_operator(request)
+    await require_operator(request)
     table_id = request.path_params["table_id"]
     data = await json_body(request)
 
@@ -207,7 +177,7 @@ async def change_limits(request: Request) -> Response:
         command = ChangeLimits(int_field(data, "min_bet_cents"), int_field(data, "max_bet_cents"))
         return await _execute(request, table_id, command)
 
-    return await _audited(ctx, "change_limits", run, table_id=table_id, params=data)
+    return await audited(request, "change_limits", run, table_id=table_id, params=data)
 
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -218,7 +188,7 @@ def _settings_change(action: str, fields: frozenset[str],
     """A handler that merges the body's fields over the table's current (or already scheduled) values."""
 
     async def handler(request: Request) -> Response:
-        ctx = require_operator(request)
+        ctx = await require_operator(request)
         table_id = request.path_params["table_id"]
         data = await json_body(request)
 
@@ -226,7 +196,7 @@ def _settings_change(action: str, fields: frozenset[str],
             only_fields(data, fields)
             return await _execute(request, table_id, command(await _current(ctx, table_id), data))
 
-        return await _audited(ctx, action, run, table_id=table_id, params=data)
+        return await audited(request, action, run, table_id=table_id, params=data)
 
     return handler
 
@@ -238,7 +208,7 @@ change_timers = _settings_change("change_timers", _TIMER_FIELDS, lambda state, d
 
 
 async def kick(request: Request) -> Response:
-    ctx = require_operator(request)
+    await require_operator(request)
     table_id = request.path_params["table_id"]
     data = await json_body(request)
     player_id = data.get("player_id") if isinstance(data.get("player_id"), str) else None
@@ -247,46 +217,51 @@ async def kick(request: Request) -> Response:
         only_fields(data, {"player_id"})
         return await _execute(request, table_id, Kick(str(str_field(data, "player_id"))))
 
-    return await _audited(ctx, "kick", run, table_id=table_id, player_id=player_id, params=data)
+    return await audited(request, "kick", run, table_id=table_id, player_id=player_id, params=data)
 
 
 async def table_view(request: Request) -> Response:
-    ctx = require_operator(request)
+    ctx = await require_operator(request)
     state = await _current(ctx, request.path_params["table_id"])
     return JSONResponse({"version": state.version, "view": jsonable(view_for(state, OperatorViewer()))})
 
 
 # --- players and money ------------------------------------------------------------------------------
 async def get_player(request: Request) -> Response:
-    ctx = require_operator(request)
+    ctx = await require_operator(request)
     player = await ctx.accounts.get(request.path_params["player_id"])
     if player is None:
         raise ApiError(404, "PLAYER_NOT_FOUND", f"no player {request.path_params['player_id']!r}")
+    locked = None if player.username is None else await ctx.sessions.guard.locked_until(player.username,
+                                                                                        _now_ms())
     return JSONResponse({"player_id": player.player_id, "display_name": player.name,
-                         "balance_cents": player.balance_cents, "created_ms": player.created_ms})
+                         "balance_cents": player.balance_cents, "created_ms": player.created_ms,
+                         "registered": player.registered, "username": player.username,
+                         "locked_until_ms": locked})
 
 
 async def adjust_balance(request: Request) -> Response:
-    ctx = require_operator(request)
+    ctx = await require_operator(request)
     player_id, direction = request.path_params["player_id"], request.path_params["direction"]
     if direction not in ("credit", "debit"):
         raise ApiError(404, "UNKNOWN_ACTION", f"no player action {direction!r}; known: credit, debit")
+    actor = actor_of(request)
     data = await json_body(request)
     only_fields(data, {"amount_cents", "reason"})
     amount, reason = data.get("amount_cents"), data.get("reason")
     if not isinstance(reason, str) or not reason.strip():
-        await ctx.audit.append(AuditEntry(direction, _now_ms(), "REASON_REQUIRED", player_id=player_id,
+        await ctx.audit.append(AuditEntry(direction, _now_ms(), "REASON_REQUIRED", actor, player_id=player_id,
                                           params=data))
         raise ApiError(400, "REASON_REQUIRED", f"a {direction} needs a non-empty reason")
     method = ctx.accounts.credit if direction == "credit" else ctx.accounts.debit
     try:
-        balance = await method(player_id, amount, reason)  # type: ignore[arg-type]  # checked by Accounts
+        balance = await method(player_id, amount, reason, actor=actor)  # type: ignore[arg-type]  # checked
     except UnknownPlayerError as exc:  # Accounts audited the refusal with the balance change
         raise ApiError(404, "PLAYER_NOT_FOUND", str(exc)) from None
     except InsufficientBalanceError as exc:
         raise ApiError(409, "INSUFFICIENT_BALANCE", str(exc)) from None
     except AccountError as exc:
-        await ctx.audit.append(AuditEntry(direction, _now_ms(), "INVALID_FIELD", player_id=player_id,
+        await ctx.audit.append(AuditEntry(direction, _now_ms(), "INVALID_FIELD", actor, player_id=player_id,
                                           params=data, detail=str(exc)))
         raise ApiError(400, "INVALID_FIELD", str(exc)) from None
     return JSONResponse({"player_id": player_id, "balance_cents": balance})
@@ -294,7 +269,7 @@ async def adjust_balance(request: Request) -> Response:
 
 async def money(request: Request) -> Response:
     """The money invariant, live: everything issued is in balances, at tables, or the house's."""
-    totals = await money_totals(require_operator(request).redis)
+    totals = await money_totals((await require_operator(request)).redis)
     return JSONResponse({**dataclasses.asdict(totals), "balanced": totals.balanced})
 
 
@@ -310,16 +285,16 @@ async def _stream_page(request: Request, read: Callable[..., Awaitable[Page]]) -
 
 
 async def read_audit(request: Request) -> Response:
-    return await _stream_page(request, require_operator(request).audit.page)
+    return await _stream_page(request, (await require_operator(request)).audit.page)
 
 
 async def read_ledger(request: Request) -> Response:
-    return await _stream_page(request, require_operator(request).ledger.page)
+    return await _stream_page(request, (await require_operator(request)).ledger.page)
 
 
 async def export_history(request: Request) -> Response:
     """Every settled and voided round (optionally of one table or one player) as one JSON document."""
-    ctx = require_operator(request)
+    ctx = await require_operator(request)
     table_id = request.query_params.get("table_id") or None
     player_id = request.query_params.get("player_id") or None
 
@@ -334,7 +309,7 @@ async def export_history(request: Request) -> Response:
                         "rounds": rounds}
             after = page.next_after
 
-    response = await _audited(ctx, "export_history", run, table_id=table_id, player_id=player_id)
+    response = await audited(request, "export_history", run, table_id=table_id, player_id=player_id)
     response.headers["content-disposition"] = 'attachment; filename="paigow-hands.json"'
     return response
 

@@ -35,11 +35,13 @@ from paigow_server.ws_limits import ConnectionCounter
 
 if TYPE_CHECKING:
     from paigow_server.context import AppContext
+    from paigow_server.guest_collector import GuestCollector
     from paigow_server.ws import TableConnection
 
 log = logging.getLogger("paigow_server.realtime")
 
-__all__ = ["ClaimingRouter", "Identity", "Presence", "Realtime", "SessionLookup", "realtime_of"]
+__all__ = ["ClaimingRouter", "Identity", "OperatorLookup", "Presence", "Realtime", "SessionLookup",
+           "realtime_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,12 @@ class SessionLookup(Protocol):
         ...
 
 
+class OperatorLookup(Protocol):
+    async def actor_of(self, token: str) -> str:
+        """The operator of a bootstrap or operator session token; raises ``OperatorAuthError``."""
+        ...
+
+
 @dataclass(slots=True)
 class Presence:
     """Open player connections per (table, player) in this process: the last one closing drops the
@@ -101,12 +109,15 @@ class Realtime:
     metrics: Metrics
     store: TableRepo
     sessions: SessionLookup
+    operators: OperatorLookup
     service: TableService
     fanout: Fanout
     timers: TableTimers
     player_connections: ConnectionCounter
     table_presence: Presence = field(default_factory=Presence)
     connections: set[TableConnection] = field(default_factory=set)
+    guest_collector: GuestCollector | None = None
+    """Set by ``create_app`` (tests run ``collect_once`` through it)."""
     _background: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
@@ -123,7 +134,7 @@ class Realtime:
                              hold_back=None if router is None else
                              lambda table_id: not router.drives(table_id) and not fanout.watched(table_id))
         rt = cls(settings=ctx.settings, metrics=ctx.metrics, store=store, sessions=sessions,
-                 service=service, fanout=fanout, timers=timers,
+                 operators=ctx.operators, service=service, fanout=fanout, timers=timers,
                  player_connections=ConnectionCounter(ctx.settings.connections_per_player))
         fanout.on_player_dropped(rt._dropped_elsewhere)
         return rt

@@ -7,6 +7,8 @@ and the rule it breaks. ``Settings(...)`` built directly (tests) is checked the 
 
 from __future__ import annotations
 
+import ipaddress
+import math
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -55,11 +57,33 @@ class Settings:
     log_level: str = "info"
     log_format: str = "json"
     starter_tables: int = 0
+    """Tables opened at start when Redis holds none, so a new server is playable at once (``paigow serve``
+    opens one unless told otherwise)."""
     ws_compression: bool = False
     """permessage-deflate on WebSocket frames. Off by default: compressing every per-viewer push took
     about a fifth of a loaded server's CPU (benchmarks/README.md, "Load"), and table messages are small."""
-    """Tables opened at start when Redis holds none, so a new server is playable at once (``paigow serve``
-    opens one unless told otherwise)."""
+    session_idle_days: float = 30.0
+    """A session token lapses after this long unused (sliding: every use extends it). Fractions allowed."""
+    guest_retention_days: float = 7.0
+    """A guest account unseen this long, with no open connection, is collected (its money to the bank)."""
+    guest_collect_seconds: int = 600
+    """How often a process looks for guests to collect."""
+    lock_minutes: int = 30
+    """How long an account stays locked after three failed sign-ins in a row (or until unlocked)."""
+    operator_session_hours: float = 12.0
+    """An operator session token lapses after this long unused (sliding)."""
+    sessions_per_minute: int = 10
+    """New sessions (guests and registrations) per client address per minute (as a steady rate, with
+    bursts of as many)."""
+    sign_ins_per_minute: int = 10
+    """Sign-in attempts (players and operators) per client address per minute."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or CIDR networks of the deployment's proxies: only a request from one of them has its
+    ``X-Forwarded-For`` read (the rightmost address that is not itself a trusted proxy)."""
+    argon2_memory_kib: int = 65_536
+    """argon2id memory per password hash (KiB); see ``passwords.py`` for why these three values."""
+    argon2_time_cost: int = 2
+    argon2_parallelism: int = 1
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -68,6 +92,18 @@ class Settings:
                 message = check(getattr(self, f.name))
                 if message is not None:
                     raise SettingsError(f"{f.name}={getattr(self, f.name)!r}: {message}")
+
+    @property
+    def session_idle_ms(self) -> int:
+        return max(1, round(self.session_idle_days * 86_400_000))
+
+    @property
+    def guest_retention_ms(self) -> int:
+        return max(1, round(self.guest_retention_days * 86_400_000))
+
+    @property
+    def operator_session_ms(self) -> int:
+        return max(1, round(self.operator_session_hours * 3_600_000))
 
     @property
     def base_url(self) -> str:
@@ -96,6 +132,24 @@ def _check_origins(value: Any) -> str | None:
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
             return f"each origin must look like https://example.com[:port], not {origin!r}"
     return None
+
+
+def _check_networks(value: Any) -> str | None:
+    for text in value:
+        try:
+            ipaddress.ip_network(text, strict=False)
+        except ValueError:
+            return f"each entry must be an IP address or a CIDR network such as 10.0.0.0/8, not {text!r}"
+    return None
+
+
+def _float_range(low: float, high: float) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if (type(value) not in (int, float) or not math.isfinite(value) or not low < value <= high):
+            return f"must be a number over {low:g} and at most {high:g}"
+        return None
+
+    return check
 
 
 def _check_token(value: Any) -> str | None:
@@ -127,6 +181,17 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "log_format": _one_of(_LOG_FORMATS),
     "starter_tables": _int_range(0, 50),
     "ws_compression": lambda v: None if type(v) is bool else "must be true or false",
+    "session_idle_days": _float_range(0, 3_650),
+    "guest_retention_days": _float_range(0, 3_650),
+    "guest_collect_seconds": _int_range(1, 86_400),
+    "lock_minutes": _int_range(1, 10_080),
+    "operator_session_hours": _float_range(0, 24 * 30),
+    "sessions_per_minute": _int_range(1, 1_000_000),
+    "sign_ins_per_minute": _int_range(1, 1_000_000),
+    "trusted_proxies": _check_networks,
+    "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
+    "argon2_time_cost": _int_range(1, 20),
+    "argon2_parallelism": _int_range(1, 16),
 }
 
 
@@ -147,6 +212,14 @@ def _parse_origins(text: str) -> tuple[str, ...]:
     return tuple(o.strip().rstrip("/") for o in text.split(",") if o.strip())
 
 
+def _parse_list(text: str) -> tuple[str, ...]:
+    return tuple(item.strip() for item in text.split(",") if item.strip())
+
+
+def _parse_float(text: str) -> float:
+    return float(text.strip().replace("_", ""))
+
+
 _PARSERS: dict[str, Callable[[str], Any]] = {
     "port": _parse_int,
     "redis_url": lambda t: t.strip() or None,
@@ -162,6 +235,17 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "log_format": lambda t: t.strip().lower(),
     "starter_tables": _parse_int,
     "ws_compression": _parse_bool,
+    "session_idle_days": _parse_float,
+    "guest_retention_days": _parse_float,
+    "guest_collect_seconds": _parse_int,
+    "lock_minutes": _parse_int,
+    "operator_session_hours": _parse_float,
+    "sessions_per_minute": _parse_int,
+    "sign_ins_per_minute": _parse_int,
+    "trusted_proxies": _parse_list,
+    "argon2_memory_kib": _parse_int,
+    "argon2_time_cost": _parse_int,
+    "argon2_parallelism": _parse_int,
 }
 
 SETTING_NAMES: tuple[str, ...] = tuple(
@@ -193,7 +277,8 @@ def load_settings(cli: Mapping[str, str | None], env: Mapping[str, str]) -> Sett
         try:
             values[name] = _PARSERS.get(name, str)(text)
         except ValueError:
-            kind = "true or false" if name == "ws_compression" else "a whole number"
+            kind = ("true or false" if name == "ws_compression"
+                    else "a number" if _PARSERS.get(name) is _parse_float else "a whole number")
             raise SettingsError(f"{source}={text!r}: must be {kind}") from None
         message = _CHECKS[name](values[name]) if name in _CHECKS else None
         if message is not None:

@@ -1,12 +1,15 @@
-"""Stopping background tasks without ever hanging a shutdown."""
+"""Background tasks: stopping them without ever hanging a shutdown, and ``Every``, a step run periodically."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-__all__ = ["stop_task"]
+from redis.exceptions import RedisError
+
+__all__ = ["Every", "stop_task"]
 
 log = logging.getLogger("paigow_server.tasks")
 
@@ -20,3 +23,29 @@ async def stop_task(task: asyncio.Task[Any] | None, *, timeout_s: float = 2.0) -
     done, _ = await asyncio.wait([task], timeout=timeout_s)
     if not done:
         log.warning("task %s did not stop within %.1f s", task.get_name(), timeout_s)
+
+
+class Every:
+    """``step()`` every ``interval_s`` seconds in a background task, from ``start()`` to ``stop()``. A step
+    that fails because Redis is unreachable is logged; the next one runs on time."""
+
+    def __init__(self, name: str, interval_s: float, step: Callable[[], Awaitable[object]]) -> None:
+        self.name = name
+        self.interval_s = interval_s
+        self._step = step
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=self.name)
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        await stop_task(task)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval_s)
+            try:
+                await self._step()
+            except (RedisError, OSError) as exc:
+                log.warning("%s failed: %s", self.name, exc)

@@ -26,7 +26,13 @@ from paigow.table.state import Phase, TableState
 from paigow_server.embedded_redis import free_port
 from paigow_server.realtime import Realtime
 
-__all__ = ["AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round", "wait_for_phase"]
+__all__ = ["LOOPBACK_LIMITS", "AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round",
+           "wait_for_phase"]
+
+
+LOOPBACK_LIMITS = {"PAIGOW_SESSIONS_PER_MINUTE": "1000000", "PAIGOW_SIGN_INS_PER_MINUTE": "1000000"}
+"""A ``ServerProcess``'s per-address limits unless its ``env`` says otherwise: tests, bots and benchmarks
+make all their players from one loopback address (the limits' own tests set them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +104,7 @@ class ServerProcess:
             raise RuntimeError("the server process is already running")
         self.data_dir.mkdir(parents=True, exist_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("PAIGOW_")}
-        env.update({"PAIGOW_LOG_FORMAT": "text", **self.env})
+        env.update({"PAIGOW_LOG_FORMAT": "text", **LOOPBACK_LIMITS, **self.env})
         with self.log_path.open("ab") as log:
             self._process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=log,
                                              stderr=subprocess.STDOUT, env=env)

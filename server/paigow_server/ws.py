@@ -10,7 +10,8 @@ grace time); their next hello reconnects them.
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
-connections of one player (4429); and a wrong protocol version (4426), an unknown token (4401), an
+connections of one player (4429); and a wrong protocol version (4426), an unknown, expired or revoked
+token (4401, also when it is revoked or lapses while the connection is open: ``session_watch``), an
 unknown table (4404) or no hello in time (4408).
 """
 
@@ -19,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +38,7 @@ from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import SeatStatus
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
+from paigow_server.operator_auth import OperatorAuthError
 from paigow_server.realtime import Identity, Realtime, realtime_of
 from paigow_server.table_feed import TableGoneError
 from paigow_server.tables import ServiceError
@@ -87,6 +88,11 @@ class TableConnection:
         self.rt = rt
         self.table_id = table_id
         self.identity: Identity | None = None
+        self.token: str | None = None
+        """The player's session token (``session_watch`` re-checks it while the connection is open)."""
+        self.operator: str | None = None
+        """The operator's name (``"bootstrap"`` or a named operator) on an operator connection."""
+        self.operator_token: str | None = None
         self._viewer: Viewer = SpectatorViewer()
         self._clock = clock
         settings = rt.settings
@@ -158,16 +164,20 @@ class TableConnection:
                                 f"protocol {hello.protocol} is not spoken here; supported: "
                                 f"{sorted(SUPPORTED_PROTOCOLS)}")
         if hello.operator_token is not None:
-            if not secrets.compare_digest(hello.operator_token.encode(),
-                                          self.rt.settings.operator_token.encode()):
-                return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, "wrong operator token")
+            try:
+                self.operator = await self.rt.operators.actor_of(hello.operator_token)
+            except OperatorAuthError as exc:
+                return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, exc.message)
+            self.operator_token = hello.operator_token
             self._viewer = OperatorViewer()
         elif hello.token is not None:
             identity = await self.rt.sessions.identify(hello.token)
             if identity is None:
                 return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED,
-                                    "unknown session token: start a new session")
+                                    "unknown, expired or signed-out session token: sign in or start a "
+                                    "new session")
             self.identity = identity
+            self.token = hello.token
             if not hello.spectate:
                 self._viewer = PlayerViewer(identity.player_id)
         if isinstance(self._viewer, PlayerViewer):
@@ -328,6 +338,10 @@ class TableConnection:
         while not self._outbox.empty():
             self._outbox.get_nowait()
         self._outbox.put_nowait(_Close(code, reason))
+
+    def close_unauthorized(self, message: str) -> None:
+        """The session was revoked or lapsed: error ``UNAUTHORIZED``, then close 4401."""
+        self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, message)
 
     def close_for_shutdown(self) -> None:
         self._close_soon(CloseCode.SERVICE_RESTART, "server restarting: reconnect with your last version")

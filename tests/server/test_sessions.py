@@ -22,8 +22,10 @@ async def test_a_session_gives_an_unguessable_token_that_resumes_the_same_player
     resumed = await app_client.client.get("/api/session",
                                           headers={"Authorization": f"Bearer {body['token']}"})
     assert resumed.status_code == 200
-    assert resumed.json() == {"player_id": body["player_id"], "display_name": "Ann Lee",
-                              "balance_cents": 100_000}
+    resumed_body = resumed.json()
+    assert resumed_body.pop("expires_ms") >= body["expires_ms"]
+    assert resumed_body == {"player_id": body["player_id"], "display_name": "Ann Lee",
+                            "balance_cents": 100_000, "registered": False, "username": None}
     # only the token's hash is at rest
     stored = [k async for k in redis.scan_iter(match=keys.session("*"))]
     assert stored == [keys.session(hashlib.sha256(body["token"].encode()).hexdigest())]

@@ -29,7 +29,8 @@ _HELP: dict[str, str] = {
     "data_dir": "folder of the private Redis's data (default ./paigow-data)",
     "operator_token": "bearer token of the operator API (default: generate one and print it)",
     "allowed_origins": "comma-separated extra origins allowed to open WebSockets (same origin always is)",
-    "starting_balance_cents": "play money of a new player, in cents (default 100000)",
+    "starting_balance_cents": "play money of a new player, in cents, until an operator sets it with "
+                              "PUT /api/operator/settings (default 100000)",
     "grace_seconds": "a dropped player's time to come back before the House Way sets their hand, "
                      "for new tables (default 60)",
     "max_frame_bytes": "largest WebSocket message accepted (default 16384)",
@@ -41,6 +42,21 @@ _HELP: dict[str, str] = {
     "starter_tables": "tables to open at start when there are none yet (default 1)",
     "ws_compression": "permessage-deflate on WebSocket frames: true or false (default false: it costs "
                       "CPU on every push)",
+    "session_idle_days": "a session token lapses after this many days unused; every use extends it "
+                         "(default 30)",
+    "guest_retention_days": "a guest account unseen this many days is collected, its money returned to "
+                            "the bank through the ledger (default 7)",
+    "guest_collect_seconds": "how often to look for guest accounts to collect (default 600)",
+    "lock_minutes": "how long three failed sign-ins in a row lock an account (default 30)",
+    "operator_session_hours": "an operator session lapses after this many hours unused (default 12)",
+    "sessions_per_minute": "new sessions (guests and registrations) per client address per minute "
+                           "(default 10)",
+    "sign_ins_per_minute": "sign-in attempts per client address per minute (default 10)",
+    "trusted_proxies": "comma-separated addresses or CIDR networks of your proxies, whose "
+                       "X-Forwarded-For is believed (default none)",
+    "argon2_memory_kib": "argon2id memory per password hash in KiB (default 65536)",
+    "argon2_time_cost": "argon2id passes per password hash (default 2)",
+    "argon2_parallelism": "argon2id lanes per password hash (default 1)",
 }
 
 SERVE_STARTER_TABLES = "1"

@@ -1,8 +1,11 @@
 """Player accounts: a display name and a play-money balance in cents, moved only with a ledger entry.
 
-A new account gets the starting balance (ledger: bank -> player). The operator credits or debits with a
-mandatory reason; the balance, the ledger entry and the audit entry are written by one Lua script, and a
-debit never takes a balance below zero. Buy-ins and cash-outs are table commits (``TableRepo.commit``).
+A new account gets the starting balance (ledger: bank -> player). A guest is also entered in the guest
+index (``paigow:guests:seen``) in the same script, so no guest can exist that collection would not find;
+a registered account (``username`` given) claims its username in the same script instead. The operator
+credits or debits with a mandatory reason; the balance, the ledger entry and the audit entry are written
+by one Lua script, and a debit never takes a balance below zero. Buy-ins and cash-outs are table commits
+(``TableRepo.commit``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ __all__ = [
     "InsufficientBalanceError",
     "Player",
     "UnknownPlayerError",
+    "UsernameTakenError",
 ]
 
 MAX_REASON_LENGTH = 500
@@ -45,6 +49,10 @@ class InsufficientBalanceError(AccountError):
     pass
 
 
+class UsernameTakenError(AccountError):
+    pass
+
+
 class AdjustmentError(AccountError):
     """A credit or debit with a bad amount or reason."""
 
@@ -60,11 +68,26 @@ class Player:
     name: str
     balance_cents: int
     created_ms: int
+    username: str | None = None
+    """None: a guest."""
+
+    @property
+    def registered(self) -> bool:
+        return self.username is not None
 
 
+# KEYS: player hash, players set, issued counter, ledger, guests index, username key.
+# ARGV: name, balance, now, player id, opening ledger JSON ('' when none), username ('' = guest), pw hash.
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'name', ARGV[1], 'balance', ARGV[2], 'created_ms', ARGV[3])
+if ARGV[6] ~= '' then
+  if redis.call('SET', KEYS[6], ARGV[4], 'NX') == false then return -1 end
+  redis.call('HSET', KEYS[1], 'username', ARGV[6], 'pw', ARGV[7], 'registered', '1')
+else
+  redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
+end
+redis.call('HSET', KEYS[1], 'name', ARGV[1], 'balance', ARGV[2], 'created_ms', ARGV[3],
+           'last_seen_ms', ARGV[3])
 redis.call('SADD', KEYS[2], ARGV[4])
 if tonumber(ARGV[2]) > 0 then
   redis.call('INCRBY', KEYS[3], ARGV[2])
@@ -108,35 +131,47 @@ class Accounts:
         self._create = redis.register_script(_CREATE)
         self._adjust = redis.register_script(_ADJUST)
 
-    async def create(self, name: str) -> Player:
-        """A new player with the starting balance (recorded in the ledger as an opening entry)."""
+    async def starting_balance(self) -> int:
+        """The operator's setting (``PUT /api/operator/settings``), else ``starting_balance_cents``."""
+        stored = await self.redis.hget(keys.SETTINGS, "starting_balance_cents")
+        return self.starting_balance_cents if stored is None else int(stored)
+
+    async def create(self, name: str, *, username: str | None = None, pw_hash: str = "") -> Player:
+        """A new player with the starting balance (recorded in the ledger as an opening entry): a guest,
+        or with ``username`` a registered account. Raises ``UsernameTakenError``."""
         now = _now_ms()
+        amount = await self.starting_balance()
         while True:
             player_id = new_player_id()
-            opening = "" if self.starting_balance_cents == 0 else LedgerEntry(
-                EntryKind.OPENING, BANK, player_account(player_id), self.starting_balance_cents, now,
+            opening = "" if amount == 0 else LedgerEntry(
+                EntryKind.OPENING, BANK, player_account(player_id), amount, now,
                 player_id=player_id).to_json()
-            created = await self._create(
-                keys=[keys.player(player_id), keys.PLAYERS, keys.MONEY_ISSUED, keys.LEDGER],
-                args=[name, self.starting_balance_cents, now, player_id, opening])
-            if int(created) == 1:
-                return Player(player_id, name, self.starting_balance_cents, now)
+            created = int(await self._create(
+                keys=[keys.player(player_id), keys.PLAYERS, keys.MONEY_ISSUED, keys.LEDGER, keys.GUESTS_SEEN,
+                      keys.username(username or "")],
+                args=[name, amount, now, player_id, opening, username or "", pw_hash]))
+            if created == -1:
+                raise UsernameTakenError(f"the username {username!r} is taken")
+            if created == 1:
+                return Player(player_id, name, amount, now, username)
 
     async def get(self, player_id: str) -> Player | None:
         fields = await self.redis.hgetall(keys.player(player_id))
-        if not fields:
+        if not fields or "balance" not in fields:
             return None
-        return Player(player_id, str(fields["name"]), int(fields["balance"]), int(fields["created_ms"]))
+        username = fields.get("username")
+        return Player(player_id, str(fields["name"]), int(fields["balance"]), int(fields["created_ms"]),
+                      None if username is None else str(username))
 
     async def balance(self, player_id: str) -> int | None:
         text = await self.redis.hget(keys.player(player_id), "balance")
         return None if text is None else int(text)
 
-    async def credit(self, player_id: str, amount_cents: int, reason: str, *, actor: str = "operator") -> int:
+    async def credit(self, player_id: str, amount_cents: int, reason: str, *, actor: str) -> int:
         """Add play money (from outside the game); returns the new balance."""
         return await self._apply(Direction.CREDIT, player_id, amount_cents, reason, actor)
 
-    async def debit(self, player_id: str, amount_cents: int, reason: str, *, actor: str = "operator") -> int:
+    async def debit(self, player_id: str, amount_cents: int, reason: str, *, actor: str) -> int:
         """Take play money out of the game; never below zero. Returns the new balance."""
         return await self._apply(Direction.DEBIT, player_id, amount_cents, reason, actor)
 

@@ -1,4 +1,9 @@
-"""The operator audit log: one append-only stream entry per operator action, refused ones included."""
+"""The operator audit log: one append-only stream entry per operator action, refused ones included.
+
+Every entry names its ``actor``: the named operator's username, ``"bootstrap"`` for the bootstrap operator
+token (``--operator-token``), or ``"system"`` for what the server does by itself (starter tables, guest
+collection).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,10 @@ from redis.asyncio import Redis
 from paigow_server.store import keys
 from paigow_server.store.streams import Page, read_page
 
-__all__ = ["AuditEntry", "AuditLog"]
+__all__ = ["BOOTSTRAP", "SYSTEM", "AuditEntry", "AuditLog"]
+
+BOOTSTRAP = "bootstrap"
+SYSTEM = "system"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +29,8 @@ class AuditEntry:
     ts_ms: int
     outcome: str
     """``ok``, or the error code it was refused with."""
-    actor: str = "operator"
+    actor: str
+    """Who acted: an operator's username, ``BOOTSTRAP`` or ``SYSTEM``."""
     table_id: str | None = None
     player_id: str | None = None
     params: dict[str, Any] = field(default_factory=dict)

@@ -16,8 +16,28 @@ paigow:table:{id}:lease                string  ``"<owner> <token>"`` of the proc
 paigow:spectators:{owner}              hash    table id -> spectators connected to that process (expires)
 paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
 paigow:players                         set     every player id
-paigow:player:{id}                     hash    ``name``, ``balance`` (cents), ``created_ms``
-paigow:session:{sha256(token)}         string  the player id of a session token (hashed at rest)
+paigow:player:{id}                     hash    ``name``, ``balance`` (cents), ``created_ms``,
+                                               ``last_seen_ms``; registered ones also ``username``,
+                                               ``pw`` (argon2id hash), ``registered`` (``1``)
+paigow:player:{id}:sessions            set     the token hashes of the player's sessions (expires with
+                                               the last of them)
+paigow:session:{sha256(token)}         string  the player id of a session token (hashed at rest);
+                                               PEXPIRE: lapses after ``session_idle_days`` unused
+paigow:username:{name}                 string  the player id of a (case-folded) username
+paigow:guests:seen                     zset    guest player id -> last seen (ms): collection order
+paigow:guest:{id}:collecting           string  the process collecting that guest now (expires)
+paigow:guests:collector                string  the process whose turn it is to look (expires)
+paigow:sign-in:{kind}:{name}           hash    ``failures``, ``retry_ms``, ``locked_until_ms`` of a
+                                               player or operator username (expires)
+paigow:rate:{limit}:{address}          string  per-address rate limit state (expires within a minute)
+paigow:settings                        hash    operator settings (``starting_balance_cents``)
+paigow:operators                       set     every named operator's username
+paigow:operator:{name}                 hash    ``pw``, ``disabled`` (0/1), ``created_ms``,
+                                               ``last_sign_in_ms``
+paigow:operator:{name}:sessions        set     the token hashes of the operator's sessions
+paigow:operator-session:{sha256}       string  the operator username of an operator session token, or
+                                               ``!disabled`` once revoked by disabling (PEXPIRE)
+paigow:revocations                     pubsub  revoked sessions, so every process closes their sockets
 paigow:history:{player id}             list    the player's last hands, newest first (JSON)
 paigow:rounds                          stream  every settled or voided round, for export (JSON)
 paigow:ledger                          stream  every money movement (JSON), append-only
@@ -32,19 +52,31 @@ from __future__ import annotations
 __all__ = [
     "AUDIT",
     "DEADLINES",
+    "GUESTS_SEEN",
+    "GUEST_COLLECTOR",
     "HOUSE_NET",
     "LEDGER",
     "MONEY_ISSUED",
+    "OPERATORS",
     "PLAYERS",
     "PREFIX",
+    "REVOCATIONS",
     "ROUNDS",
+    "SETTINGS",
     "SPECTATORS_PATTERN",
     "TABLES",
     "TABLE_CHANNEL_PATTERN",
     "TABLE_SEQ",
+    "guest_collecting",
     "history",
+    "operator",
+    "operator_session",
+    "operator_sessions",
     "player",
+    "player_sessions",
+    "rate_limit",
     "session",
+    "sign_in",
     "spectators",
     "table",
     "table_channel",
@@ -52,6 +84,7 @@ __all__ = [
     "table_id_of_channel",
     "table_lease",
     "table_log",
+    "username",
 ]
 
 PREFIX = "paigow:"
@@ -65,6 +98,11 @@ LEDGER = PREFIX + "ledger"
 AUDIT = PREFIX + "audit"
 MONEY_ISSUED = PREFIX + "money:issued"
 HOUSE_NET = PREFIX + "money:house"
+GUESTS_SEEN = PREFIX + "guests:seen"
+GUEST_COLLECTOR = PREFIX + "guests:collector"
+SETTINGS = PREFIX + "settings"
+OPERATORS = PREFIX + "operators"
+REVOCATIONS = PREFIX + "revocations"
 STARTER_TABLES = PREFIX + "starter-tables"
 """Set (NX) by the first process that opens the starter tables of an empty Redis."""
 
@@ -106,6 +144,38 @@ def player(player_id: str) -> str:
 
 def session(token_hash: str) -> str:
     return f"{PREFIX}session:{token_hash}"
+
+
+def player_sessions(player_id: str) -> str:
+    return f"{PREFIX}player:{player_id}:sessions"
+
+
+def username(name: str) -> str:
+    return f"{PREFIX}username:{name}"
+
+
+def guest_collecting(player_id: str) -> str:
+    return f"{PREFIX}guest:{player_id}:collecting"
+
+
+def sign_in(kind: str, name: str) -> str:
+    return f"{PREFIX}sign-in:{kind}:{name}"
+
+
+def rate_limit(limit: str, address: str) -> str:
+    return f"{PREFIX}rate:{limit}:{address}"
+
+
+def operator(name: str) -> str:
+    return f"{PREFIX}operator:{name}"
+
+
+def operator_sessions(name: str) -> str:
+    return f"{PREFIX}operator:{name}:sessions"
+
+
+def operator_session(token_hash: str) -> str:
+    return f"{PREFIX}operator-session:{token_hash}"
 
 
 def history(player_id: str) -> str:

@@ -2,7 +2,8 @@
 
 Each ``LedgerEntry`` moves ``amount_cents`` (> 0) from one account to another. The accounts:
 
-- ``bank``: outside the game; starting balances and operator credits come from it, debits go to it;
+- ``bank``: outside the game; starting balances and operator credits come from it, debits and collected
+  guests' balances go to it;
 - ``player:{id}``: a player's account balance (``paigow:player:{id}`` ``balance``);
 - ``seat:{table}:{player}``: the chips a player has at a table (the table state's seat);
 - ``round:{table}:{round}``: a round's pot, through which stakes lost reach the winners (zero after
@@ -72,6 +73,8 @@ class EntryKind(StrEnum):
     """A winning hand's gross win (or the banker's): round -> seat or house."""
     COMMISSION = "commission"
     """Commission on a win: seat -> house."""
+    GUEST_EXPIRED = "guest_expired"
+    """A collected guest's balance, out of the game: player -> bank (the issued total goes down)."""
 
 
 @dataclass(frozen=True, slots=True)

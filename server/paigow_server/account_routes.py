@@ -1,0 +1,105 @@
+"""Registered accounts over HTTP: register, keep a guest account, sign in (the contract: docs/http-api.md).
+
+``POST /api/accounts {"username", "password", "display_name"?}`` -> 201 session JSON (rate-limited per
+address with the guests, ``sessions_per_minute``); ``POST /api/accounts/keep {"username", "password"}``
+with a guest's bearer token -> 200 session JSON, same player; ``POST /api/session/sign-in
+{"username", "password"}`` -> 200 session JSON with a new token (``sign_ins_per_minute`` per address,
+and the username's backoff and lock, ``sign_in.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from paigow_server.api import ApiError, json_body, only_fields
+from paigow_server.context import context_of
+from paigow_server.passwords import PasswordError, UsernameError, check_password, check_username
+from paigow_server.rate_limits import Limit
+from paigow_server.sessions import DisplayNameError, check_display_name, session_json, session_of
+from paigow_server.store.accounts import UsernameTakenError
+from paigow_server.store.credentials import KeepOutcome
+
+__all__ = ["credentials_of", "routes"]
+
+
+def credentials_of(data: dict[str, Any]) -> tuple[str, str]:
+    """The body's username (case-folded) and password, checked, or a 400 naming what is wrong."""
+    try:
+        return check_username(data.get("username")), check_password(data.get("password"))
+    except UsernameError as exc:
+        raise ApiError(400, "INVALID_USERNAME", str(exc)) from None
+    except PasswordError as exc:
+        raise ApiError(400, "INVALID_PASSWORD", str(exc)) from None
+
+
+def sign_in_fields(data: dict[str, Any]) -> tuple[str, str]:
+    """A sign-in's username and password: text, but not held to the rules (a wrong one is just wrong)."""
+    only_fields(data, {"username", "password"})
+    username, password = data.get("username"), data.get("password")
+    if not isinstance(username, str) or not isinstance(password, str):
+        raise ApiError(400, "INVALID_FIELD", "username and password must both be text")
+    try:
+        return check_username(username), password
+    except UsernameError:
+        raise ApiError(401, "BAD_CREDENTIALS", "wrong username or password") from None
+
+
+async def register(request: Request) -> Response:
+    ctx = context_of(request)
+    await ctx.rate_limits.check(request, Limit.SESSIONS)
+    data = await json_body(request)
+    only_fields(data, {"username", "password", "display_name"})
+    username, password = credentials_of(data)
+    try:
+        display_name = check_display_name(data.get("display_name", username))
+    except DisplayNameError as exc:
+        raise ApiError(400, "INVALID_NAME", str(exc)) from None
+    try:
+        player, token, expires = await ctx.sessions.register(username, password, display_name)
+    except UsernameTakenError as exc:
+        raise ApiError(409, "USERNAME_TAKEN", str(exc)) from None
+    return JSONResponse(session_json(player, expires, token), status_code=201)
+
+
+async def keep(request: Request) -> Response:
+    ctx = context_of(request)
+    _, player, touched = await session_of(request)
+    data = await json_body(request)
+    only_fields(data, {"username", "password"})
+    username, password = credentials_of(data)
+    if player.registered:
+        raise ApiError(409, "ALREADY_REGISTERED",
+                       f"this account is already registered as {player.username!r}")
+    if await ctx.sessions.credentials.player_of(username) is not None:
+        raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
+    outcome = await ctx.sessions.credentials.keep(player.player_id, username,
+                                                  await ctx.passwords.hash(password))
+    if outcome == KeepOutcome.USERNAME_TAKEN:
+        raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
+    if outcome == KeepOutcome.ALREADY_REGISTERED:
+        raise ApiError(409, "ALREADY_REGISTERED", "this account is already registered")
+    if outcome == KeepOutcome.UNKNOWN_PLAYER:
+        raise ApiError(401, "UNKNOWN_SESSION", "this session's player no longer exists")
+    kept = await ctx.accounts.get(player.player_id)
+    assert kept is not None
+    return JSONResponse(session_json(kept, touched.expires_ms))
+
+
+async def sign_in(request: Request) -> Response:
+    ctx = context_of(request)
+    await ctx.rate_limits.check(request, Limit.SIGN_INS)
+    username, password = sign_in_fields(await json_body(request))
+    player, token, expires = await ctx.sessions.sign_in(username, password)
+    return JSONResponse(session_json(player, expires, token))
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/api/accounts", register, methods=["POST"]),
+        Route("/api/accounts/keep", keep, methods=["POST"]),
+        Route("/api/session/sign-in", sign_in, methods=["POST"]),
+    ]

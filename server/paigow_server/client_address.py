@@ -1,0 +1,67 @@
+"""The client's address, for the per-address limits: the TCP peer, or, behind a trusted proxy, the
+address that proxy saw.
+
+``X-Forwarded-For`` is a list each proxy appends the address it received from to. Only a request whose TCP
+peer is one of the ``trusted_proxies`` has the header read at all (anybody else could write anything in
+it), and then it is read from the right: the first address that is not itself a trusted proxy is the
+client. Left of that, the entries were written by the client and are ignored. A malformed entry where
+the client's address should be falls back to the peer (the proxy), so a bad header never widens a limit.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Iterable, Sequence
+
+from starlette.requests import HTTPConnection
+
+__all__ = ["TrustedProxies", "client_address"]
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+class TrustedProxies:
+    """The ``trusted_proxies`` setting, parsed once."""
+
+    def __init__(self, networks: Iterable[str]) -> None:
+        self.networks: tuple[Network, ...] = tuple(ipaddress.ip_network(n, strict=False) for n in networks)
+
+    def trusts(self, address: str) -> bool:
+        parsed = _parse(address)
+        return parsed is not None and any(parsed in network for network in self.networks)
+
+    def client(self, peer: str | None, forwarded_for: Sequence[str]) -> str:
+        """The client's address, given the TCP peer and every ``X-Forwarded-For`` header's text."""
+        if peer is None:
+            return "unknown"
+        if not self.networks or not self.trusts(peer):
+            return _normal(peer)
+        hops = [hop.strip() for header in forwarded_for for hop in header.split(",")]
+        for hop in reversed(hops):
+            if _parse(hop) is None:
+                return _normal(peer)
+            if not self.trusts(hop):
+                return _normal(hop)
+        return _normal(hops[0]) if hops else _normal(peer)
+
+
+def _parse(text: str) -> Address | None:
+    try:
+        return ipaddress.ip_address(text.strip().strip("[]"))
+    except ValueError:
+        return None
+
+
+def _normal(text: str) -> str:
+    parsed = _parse(text)
+    if parsed is None:
+        return text
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(parsed)
+
+
+def client_address(conn: HTTPConnection, proxies: TrustedProxies) -> str:
+    peer = conn.client.host if conn.client is not None else None
+    return proxies.client(peer, conn.headers.getlist("x-forwarded-for"))

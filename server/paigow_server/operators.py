@@ -1,0 +1,154 @@
+"""Named operators, operator sign-in, unlocking players and the operator settings, over HTTP.
+
+``POST /api/operator/operators`` (bootstrap token only) creates an operator with their own credentials;
+``GET`` lists them; ``.../{username}/disable`` · ``/enable`` (bootstrap, or another enabled operator);
+``POST /api/operator/session`` signs in (a 12-hour sliding session token; backoff and lock as for
+players), ``DELETE`` signs out; ``POST /api/operator/players/{id}/unlock`` lifts a sign-in lock;
+``GET`` / ``PUT /api/operator/settings {"starting_balance_cents"}``. Every change is audited with its actor.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from paigow_server.account_routes import credentials_of, sign_in_fields
+from paigow_server.api import ApiError, bearer_token, int_field, json_body, only_fields
+from paigow_server.context import context_of
+from paigow_server.operator_auth import actor_of, audited, require_operator
+from paigow_server.passwords import UsernameError, check_username
+from paigow_server.rate_limits import Limit
+from paigow_server.store import keys
+from paigow_server.store.audit import BOOTSTRAP, AuditEntry
+from paigow_server.store.operators import OperatorAccount
+
+__all__ = ["MAX_STARTING_BALANCE_CENTS", "routes"]
+
+MAX_STARTING_BALANCE_CENTS = 1_000_000_000
+
+
+def _name(request: Request) -> str:
+    try:
+        return check_username(request.path_params["username"])
+    except UsernameError as exc:
+        raise ApiError(404, "OPERATOR_NOT_FOUND", str(exc)) from None
+
+
+async def create_operator(request: Request) -> Response:
+    ctx = await require_operator(request)
+    data = await json_body(request)
+
+    async def run() -> dict[str, Any]:
+        if actor_of(request) != BOOTSTRAP:
+            raise ApiError(403, "BOOTSTRAP_ONLY", "only the bootstrap operator token creates operators")
+        only_fields(data, {"username", "password"})
+        username, password = credentials_of(data)
+        created = await ctx.operators.create(username, password)
+        if created is None:
+            raise ApiError(409, "OPERATOR_EXISTS", f"there is already an operator {username!r}")
+        return created.to_json(with_sign_in=False)
+
+    shown = {"username": data.get("username")}  # never the password
+    return await audited(request, "create_operator", run, params=shown, status=201)
+
+
+async def list_operators(request: Request) -> Response:
+    ctx = await require_operator(request)
+    return JSONResponse({"operators": [a.to_json() for a in await ctx.operators.accounts.all()]})
+
+
+def _switch(disabled: bool) -> Any:
+    action = "disable_operator" if disabled else "enable_operator"
+
+    async def handler(request: Request) -> Response:
+        ctx = await require_operator(request)
+
+        async def run() -> dict[str, Any]:
+            username = _name(request)
+            if disabled and actor_of(request) == username:
+                raise ApiError(409, "CANNOT_DISABLE_SELF",
+                               "an operator cannot disable themselves; ask another operator")
+            account: OperatorAccount | None = await ctx.operators.set_disabled(username, disabled)
+            if account is None:
+                raise ApiError(404, "OPERATOR_NOT_FOUND", f"no operator {username!r}")
+            return account.to_json()
+
+        return await audited(request, action, run, params={"username": request.path_params["username"]})
+
+    return handler
+
+
+async def operator_sign_in(request: Request) -> Response:
+    ctx = context_of(request)
+    await ctx.rate_limits.check(request, Limit.SIGN_INS)
+    username, password = sign_in_fields(await json_body(request))
+    token, expires = await ctx.operators.sign_in(username, password)
+    await ctx.audit.append(AuditEntry("sign_in", time.time_ns() // 1_000_000, "ok", username))
+    return JSONResponse({"username": username, "token": token, "expires_ms": expires})
+
+
+async def operator_sign_out(request: Request) -> Response:
+    ctx = await require_operator(request)
+    actor = actor_of(request)
+    if actor == BOOTSTRAP:
+        raise ApiError(400, "BOOTSTRAP_TOKEN",
+                       "the bootstrap operator token cannot be signed out; change --operator-token instead")
+    await ctx.operators.sign_out(bearer_token(request) or "", actor)
+    return Response(status_code=204)
+
+
+async def unlock_player(request: Request) -> Response:
+    ctx = await require_operator(request)
+    player_id = request.path_params["player_id"]
+
+    async def run() -> dict[str, Any]:
+        player = await ctx.accounts.get(player_id)
+        if player is None:
+            raise ApiError(404, "PLAYER_NOT_FOUND", f"no player {player_id!r}")
+        was_locked = False
+        if player.username is not None:
+            was_locked = await ctx.sessions.guard.unlock(player.username)
+        return {"player_id": player_id, "locked": False, "was_locked": was_locked}
+
+    return await audited(request, "unlock_player", run, player_id=player_id)
+
+
+async def get_settings(request: Request) -> Response:
+    ctx = await require_operator(request)
+    return JSONResponse({"starting_balance_cents": await ctx.accounts.starting_balance()})
+
+
+async def put_settings(request: Request) -> Response:
+    ctx = await require_operator(request)
+    data = await json_body(request)
+
+    async def run() -> dict[str, Any]:
+        only_fields(data, {"starting_balance_cents"})
+        amount = int_field(data, "starting_balance_cents")
+        if not 0 <= amount <= MAX_STARTING_BALANCE_CENTS:
+            raise ApiError(400, "INVALID_FIELD", f"starting_balance_cents={amount}: must be 0, or from 1 to "
+                                                 f"{MAX_STARTING_BALANCE_CENTS:,} cents")
+        await ctx.redis.hset(keys.SETTINGS, "starting_balance_cents", amount)
+        return {"starting_balance_cents": amount}
+
+    return await audited(request, "change_settings", run, params=data)
+
+
+def routes() -> list[BaseRoute]:
+    """Before ``operator.routes()``: ``/players/{id}/unlock`` must win over ``/players/{id}/{direction}``."""
+    base = "/api/operator"
+    return [
+        Route(f"{base}/operators", create_operator, methods=["POST"]),
+        Route(f"{base}/operators", list_operators, methods=["GET"]),
+        Route(f"{base}/operators/{{username}}/disable", _switch(True), methods=["POST"]),
+        Route(f"{base}/operators/{{username}}/enable", _switch(False), methods=["POST"]),
+        Route(f"{base}/session", operator_sign_in, methods=["POST"]),
+        Route(f"{base}/session", operator_sign_out, methods=["DELETE"]),
+        Route(f"{base}/players/{{player_id}}/unlock", unlock_player, methods=["POST"]),
+        Route(f"{base}/settings", get_settings, methods=["GET"]),
+        Route(f"{base}/settings", put_settings, methods=["PUT"]),
+    ]

@@ -1,0 +1,70 @@
+"""Per-address limits on creating sessions and signing in, kept in Redis (shared by every process).
+
+Each limit is a steady rate of ``per_minute`` requests with bursts of as many, checked by the generic
+cell rate algorithm: one Redis string per (limit, address) holds the time at which the address's
+allowance is next fully spent ("theoretical arrival time"); a request is allowed while that time is less
+than a minute ahead, and each allowed one moves it on by ``60 s / per_minute``. The key expires when the
+allowance is full again, so a flood from any number of addresses leaves at most one small key per address
+for at most a minute. A refused request writes nothing and is answered ``429 RATE_LIMITED`` with
+``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import time
+from enum import StrEnum
+
+from redis.asyncio import Redis
+from starlette.requests import HTTPConnection
+
+from paigow_server.api import retry_after
+from paigow_server.client_address import TrustedProxies, client_address
+from paigow_server.store import keys
+
+__all__ = ["Limit", "RateLimits"]
+
+WINDOW_MS = 60_000
+
+# KEYS: the limit's key. ARGV: now (ms), interval (ms), window (ms). Returns 0 (allowed) or the wait (ms).
+_HIT = """
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local window = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then tat = now end
+local wait = tat + interval - now - window
+if wait > 0 then return wait end
+tat = tat + interval
+redis.call('SET', KEYS[1], tat, 'PX', math.max(1, tat - now))
+return 0
+"""
+
+
+class Limit(StrEnum):
+    SESSIONS = "sessions"
+    """New sessions: guests and registrations."""
+    SIGN_INS = "sign-ins"
+    """Sign-in attempts, players' and operators'."""
+
+
+class RateLimits:
+    def __init__(self, redis: Redis, proxies: TrustedProxies, per_minute: dict[Limit, int]) -> None:
+        self._hit = redis.register_script(_HIT)
+        self.proxies = proxies
+        self.per_minute = per_minute
+
+    async def wait_ms(self, limit: Limit, address: str, *, now_ms: int | None = None) -> int:
+        """0 and the request counted, or how long ``address`` must wait (nothing counted)."""
+        now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+        interval = max(1, WINDOW_MS // self.per_minute[limit])
+        return int(await self._hit(keys=[keys.rate_limit(str(limit), address)],
+                                   args=[now, interval, WINDOW_MS]))
+
+    async def check(self, conn: HTTPConnection, limit: Limit) -> None:
+        """Count the request against its client address's limit, or raise the 429."""
+        address = client_address(conn, self.proxies)
+        wait = await self.wait_ms(limit, address)
+        if wait > 0:
+            raise retry_after(429, "RATE_LIMITED",
+                              f"too many {limit} from {address}: at most {self.per_minute[limit]} a minute; "
+                              f"try again in {max(1, -(-wait // 1000))} s", wait / 1000)
