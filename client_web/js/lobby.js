@@ -18,8 +18,10 @@ const signedIn = $("signed-in");
 const who = $("who");
 const notice = $("session-ended");
 const keepForm = $("keep-form");
-const TABS = [["tab-guest", "name-form", "display-name"], ["tab-signin", "signin-form", "signin-username"],
-  ["tab-signup", "signup-form", "signup-username"]];
+/** [tab, its panel, its form, the form's first field] */
+const TABS = [["tab-guest", "panel-guest", "name-form", "display-name"],
+  ["tab-signin", "panel-signin", "signin-form", "signin-username"],
+  ["tab-signup", "panel-signup", "signup-form", "signup-username"]];
 const USERNAME = /^[a-z0-9_.-]{3,24}$/;
 const USERNAME_RULE = "Usernames are 3–24 characters: a–z, 0–9, _ . - (no spaces).";
 const PASSWORD_RULE = "Passwords are 8–128 characters, and not only spaces.";
@@ -135,7 +137,7 @@ async function submitting(button, run) {
 // ---- tabs: guest, sign in, create account ----
 
 function selectTab(tabId, { focus = false } = {}) {
-  for (const [tab, panel, first] of TABS) {
+  for (const [tab, panel, , first] of TABS) {
     const on = tab === tabId;
     $(tab).setAttribute("aria-selected", String(on));
     $(tab).tabIndex = on ? 0 : -1;
@@ -333,7 +335,7 @@ window.addEventListener("paigow:session-ended", (ev) => {
 
 function tableCard(t) {
   const seatsTaken = t.seats_taken ?? 0;
-  const dots = el("span", { class: "seat-dots", "aria-label": `${seatsTaken} of 6 seats taken` },
+  const dots = el("span", { class: "seat-dots", role: "img", "aria-label": `${seatsTaken} of 6 seats taken` },
     Array.from({ length: 6 }, (_, i) => el("i", { class: i < seatsTaken ? "taken" : "" })));
   const limits = `${money(t.min_bet_cents ?? t.limits?.min_bet_cents ?? 0)} – ${money(t.max_bet_cents ?? t.limits?.max_bet_cents ?? 0)}`;
   const id = t.table_id ?? t.id;
@@ -343,10 +345,11 @@ function tableCard(t) {
     if (!session) {
       ev.preventDefault();
       const tab = TABS.find(([t]) => $(t).getAttribute("aria-selected") === "true") ?? TABS[0];
-      clearErrors($(tab[1]));
+      const [, , formId, first] = tab;
+      clearErrors($(formId));
       const words = { "name-form": "Enter your display name first, then join.", "signin-form": "Sign in first, then join.",
         "signup-form": "Create your account first, then join." };
-      fieldError($(tab[1]), tab[2], words[tab[1]]);
+      fieldError($(formId), first, words[formId]);
     }
   });
   return el("article", { class: "table-card", "data-table": id },
