@@ -47,19 +47,19 @@ class TrustedProxies:
 
 
 def _parse(text: str) -> Address | None:
+    """The address (an IPv4-mapped IPv6 one as IPv4), or None when the text is not one."""
     try:
-        return ipaddress.ip_address(text.strip().strip("[]"))
+        parsed = ipaddress.ip_address(text.strip().strip("[]"))
     except ValueError:
         return None
+    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
+        return parsed.ipv4_mapped
+    return parsed
 
 
 def _normal(text: str) -> str:
     parsed = _parse(text)
-    if parsed is None:
-        return text
-    if isinstance(parsed, ipaddress.IPv6Address) and parsed.ipv4_mapped is not None:
-        return str(parsed.ipv4_mapped)
-    return str(parsed)
+    return text if parsed is None else str(parsed)
 
 
 def client_address(conn: HTTPConnection, proxies: TrustedProxies) -> str:

@@ -1,12 +1,14 @@
 """Usernames and passwords: the rules for what players type, and argon2id hashing off the event loop.
 
 Hashing is ``argon2-cffi``'s ``PasswordHasher`` (argon2id). The default parameters (settings
-``argon2_memory_kib`` 65536, ``argon2_time_cost`` 2, ``argon2_parallelism`` 1) are RFC 9106's memory size
-for a server (64 MiB) with one pass more than OWASP's 46 MiB / t=1 floor, measured on a 2-core machine at
-about 140 ms per verification (benchmarks/README.md, "Accounts"): slow for a guesser, well under the
-250 ms a person notices. One lane, because the server's cores are for the tables. Every hash runs in a
-worker thread, at most ``HASH_THREADS`` at once, so a burst of sign-ins queues there instead of
-blocking the event loop or taking all the memory (each hash holds its 64 MiB only while it runs).
+``argon2_memory_kib`` 47104, ``argon2_time_cost`` 1, ``argon2_parallelism`` 1) are OWASP's first argon2id
+configuration (46 MiB, one pass, one lane), about as costly to a guesser with GPUs as its 19 MiB / t=2
+one but harder on memory. Measured on this project's 2-core machine (benchmarks/README.md, "Accounts"):
+about 60 ms per verification when idle, where RFC 9106's 64 MiB took 90 ms at t=1, 140 ms at t=2 and
+200 ms at t=3, and under the load of other work all of them two or three times that: t=1 keeps a sign-in
+under the 250 ms a person notices even then. One lane, because the server's cores are for the tables.
+Every hash runs in a worker thread, at most ``HASH_THREADS`` at once, so a burst of sign-ins queues there
+instead of blocking the event loop or taking all the memory (each hash holds its 46 MiB while it runs).
 A hash made with older parameters is replaced at the next successful sign-in (``check_needs_rehash``).
 """
 

@@ -80,9 +80,9 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or CIDR networks of the deployment's proxies: only a request from one of them has its
     ``X-Forwarded-For`` read (the rightmost address that is not itself a trusted proxy)."""
-    argon2_memory_kib: int = 65_536
+    argon2_memory_kib: int = 47_104
     """argon2id memory per password hash (KiB); see ``passwords.py`` for why these three values."""
-    argon2_time_cost: int = 2
+    argon2_time_cost: int = 1
     argon2_parallelism: int = 1
 
     def __post_init__(self) -> None:

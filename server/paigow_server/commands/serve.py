@@ -54,8 +54,8 @@ _HELP: dict[str, str] = {
     "sign_ins_per_minute": "sign-in attempts per client address per minute (default 10)",
     "trusted_proxies": "comma-separated addresses or CIDR networks of your proxies, whose "
                        "X-Forwarded-For is believed (default none)",
-    "argon2_memory_kib": "argon2id memory per password hash in KiB (default 65536)",
-    "argon2_time_cost": "argon2id passes per password hash (default 2)",
+    "argon2_memory_kib": "argon2id memory per password hash in KiB (default 47104: 46 MiB)",
+    "argon2_time_cost": "argon2id passes per password hash (default 1)",
     "argon2_parallelism": "argon2id lanes per password hash (default 1)",
 }
 
