@@ -1,7 +1,9 @@
-// HTTP calls to the server and the player's session kept in localStorage (display name remembered).
+// HTTP calls to the server and the player's session kept in localStorage (display name remembered):
+// guests, registered accounts, sign-in and sign-out, and what happens when the server forgets a token.
 
 const KEY = "paigow.session";
 const NAME_KEY = "paigow.name";
+const ENDED_KEY = "paigow.session-ended";
 
 export function money(cents, { sign = false } = {}) {
   const neg = cents < 0;
@@ -13,6 +15,14 @@ export function money(cents, { sign = false } = {}) {
   return sign && cents > 0 ? `+${text}` : text;
 }
 
+/** The server's words as a sentence: a capital first, a full stop last. */
+export function sentence(text) {
+  if (!text) return "";
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?)]$/.test(text) ? "" : "."}`;
+}
+
+export const seconds = (n) => `${n} second${n === 1 ? "" : "s"}`;
+
 /** "12.5" or "$12.50" -> 1250 cents; null when it is not an amount. */
 export function parseMoney(text) {
   const m = String(text).trim().replace(/^\$/, "").match(/^(\d{1,7})(?:\.(\d{1,2}))?$/);
@@ -21,14 +31,28 @@ export function parseMoney(text) {
 }
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, retryAfter = null) {
     super(message);
     this.status = status;
     this.code = code;
+    /** Seconds from the Retry-After header (429 answers), or null. */
+    this.retryAfter = retryAfter;
   }
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
+function retryAfterOf(res) {
+  const raw = res.headers.get("Retry-After");
+  if (!raw) return null;
+  if (/^\d+$/.test(raw.trim())) return Number(raw.trim());
+  const at = Date.parse(raw);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/**
+ * One JSON call. A 401 UNKNOWN_SESSION for the saved player token ends the session (see endSession) unless
+ * ``quiet`` (signing out, where an unknown token is the expected outcome).
+ */
+export async function api(path, { method = "GET", body, token, quiet = false } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -48,7 +72,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (!res.ok) {
     const code = typeof data?.error === "string" ? data.error : data?.error?.code ?? data?.code ?? String(res.status);
     const message = data?.message ?? data?.error?.message ?? (typeof data?.detail === "string" ? data.detail : `The server answered ${res.status}.`);
-    throw new ApiError(res.status, code, message);
+    const wait = retryAfterOf(res) ?? (Number.isInteger(data?.retry_after_s) ? data.retry_after_s : null);
+    const err = new ApiError(res.status, code, message, wait);
+    const saved = savedSession();
+    if (!quiet && res.status === 401 && code === "UNKNOWN_SESSION" && token && token === saved?.token) endSession(saved);
+    throw err;
   }
   return data;
 }
@@ -69,16 +97,91 @@ export function forgetSession() {
   localStorage.removeItem(KEY);
 }
 
-/** Start a session with a display name (remembered for next time). */
-export async function startSession(displayName) {
-  const data = await api("/api/session", { method: "POST", body: { display_name: displayName } });
-  const session = { token: data.token, player_id: data.player_id, display_name: data.display_name ?? displayName };
-  localStorage.setItem(KEY, JSON.stringify(session));
-  localStorage.setItem(NAME_KEY, session.display_name);
-  return { ...session, balance_cents: balanceOf(data) };
+/**
+ * The server no longer knows the token of ``s`` (the saved session by default): expired, signed out elsewhere,
+ * revoked. Forget it (unless this browser has signed in anew since) and note, for the lobby, who it was.
+ * Listeners of "paigow:session-ended" on window show the message.
+ */
+export function endSession(s = savedSession()) {
+  const saved = savedSession();
+  if (saved && (!s || saved.token === s.token)) forgetSession();
+  const ended = { registered: Boolean(s?.registered), username: s?.username ?? null, at: Date.now() };
+  sessionStorage.setItem(ENDED_KEY, JSON.stringify(ended));
+  window.dispatchEvent(new CustomEvent("paigow:session-ended", { detail: ended }));
+  return ended;
 }
 
-/** Resume the saved session: the player with their balance, or null when there is none (or it expired). */
+/** The last session that ended by itself in this tab ({registered, username}), once; null when none. */
+export function takeEndedSession() {
+  const raw = sessionStorage.getItem(ENDED_KEY);
+  sessionStorage.removeItem(ENDED_KEY);
+  try {
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The words for a session that ended: registered players sign in again, guests start anew. */
+export function sessionEndedText(ended) {
+  return ended?.registered ? "Your session has ended: sign in again."
+    : "Your session has ended: start a new guest session.";
+}
+
+function keep(data, fallback = {}) {
+  const session = {
+    token: data.token ?? fallback.token, player_id: data.player_id,
+    display_name: data.display_name ?? fallback.display_name ?? "",
+    registered: Boolean(data.registered), username: data.username ?? null,
+  };
+  localStorage.setItem(KEY, JSON.stringify(session));
+  if (session.display_name) localStorage.setItem(NAME_KEY, session.display_name);
+  sessionStorage.removeItem(ENDED_KEY);
+  return { ...session, balance_cents: balanceOf(data), expires_ms: data.expires_ms ?? null };
+}
+
+/** Start a guest session with a display name (remembered for next time). */
+export async function startSession(displayName) {
+  const data = await api("/api/session", { method: "POST", body: { display_name: displayName } });
+  return keep(data, { display_name: displayName });
+}
+
+/** Create a registered account (the display name defaults to the username on the server). */
+export async function signUp(username, password, displayName) {
+  const body = { username, password };
+  if (displayName) body.display_name = displayName;
+  return keep(await api("/api/accounts", { method: "POST", body }));
+}
+
+/** Sign in to a registered account: a new token for this browser. */
+export async function signIn(username, password) {
+  return keep(await api("/api/session/sign-in", { method: "POST", body: { username, password } }));
+}
+
+/** Turn the current guest into a registered account: same player, balance and seats; the token stays. */
+export async function keepGuest(username, password) {
+  const s = savedSession();
+  if (!s) throw new ApiError(401, "UNAUTHORIZED", "There is no guest session to keep.");
+  return keep(await api("/api/accounts/keep", { method: "POST", body: { username, password }, token: s.token }), s);
+}
+
+/**
+ * Sign out this browser, or (everywhere) every browser of this player. The token is forgotten when the
+ * server confirms, or answers that it does not know it any more; any other failure is thrown and the token
+ * kept, so that the player can try again.
+ */
+export async function signOut({ everywhere = false } = {}) {
+  const s = savedSession();
+  if (!s) return;
+  try {
+    await api(everywhere ? "/api/sessions" : "/api/session", { method: "DELETE", token: s.token, quiet: true });
+  } catch (err) {
+    if (err.status !== 401) throw err;
+  }
+  forgetSession();
+}
+
+/** Resume the saved session: the player with their balance, or null when there is none (or it ended). */
 export async function resumeSession() {
   const s = savedSession();
   if (!s) return null;
@@ -87,7 +190,7 @@ export async function resumeSession() {
     return { ...s, ...data, token: s.token, balance_cents: balanceOf(data) };
   } catch (err) {
     if (err.status === 401 || err.status === 403 || err.status === 404) {
-      forgetSession();
+      if (savedSession()?.token === s.token) endSession(s);
       return null;
     }
     throw err;

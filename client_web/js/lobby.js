@@ -1,21 +1,36 @@
-// The lobby: a display name once (remembered), every table live, join a seat or watch.
+// The lobby: play as a guest with a display name (remembered), sign in or create an account, keep a guest
+// account, sign out (here or everywhere); every table live, join a seat or watch.
 
-import { ApiError, api, el, money, rememberedName, resumeSession, startSession } from "./api.js";
+import {
+  ApiError, api, el, keepGuest, money, rememberedName, resumeSession, seconds, sentence, sessionEndedText, signIn,
+  signOut, signUp, startSession, takeEndedSession,
+} from "./api.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 
-const list = document.getElementById("table-list");
-const tablesError = document.getElementById("tables-error");
-const form = document.getElementById("name-form");
-const input = document.getElementById("display-name");
-const nameError = document.getElementById("name-error");
-const signedIn = document.getElementById("signed-in");
-const who = document.getElementById("who");
+const $ = (id) => document.getElementById(id);
+const list = $("table-list");
+const tablesError = $("tables-error");
+const form = $("name-form");
+const input = $("display-name");
+const signedOut = $("signed-out");
+const signedIn = $("signed-in");
+const who = $("who");
+const notice = $("session-ended");
+const keepForm = $("keep-form");
+/** [tab, its panel, its form, the form's first field] */
+const TABS = [["tab-guest", "panel-guest", "name-form", "display-name"],
+  ["tab-signin", "panel-signin", "signin-form", "signin-username"],
+  ["tab-signup", "panel-signup", "signup-form", "signup-username"]];
+const USERNAME = /^[a-z0-9_.-]{3,24}$/;
+const USERNAME_RULE = "Usernames are 3–24 characters: a–z, 0–9, _ . - (no spaces).";
+const PASSWORD_RULE = "Passwords are 8–128 characters, and not only spaces.";
 let session = null;
+let sessionTimer = null;
 
 function heroCards() {
   ensureCardDefs();
-  const holder = document.getElementById("hero-cards");
+  const holder = $("hero-cards");
   parseCards("As Ks JK Qh Jd").forEach((c, i) => {
     const card = cardElement(c);
     card.style.left = `${i * 30}px`;
@@ -24,46 +39,303 @@ function heroCards() {
   });
 }
 
+
+// ---- errors next to their fields ----
+
+function clearErrors(formNode) {
+  for (const p of formNode.querySelectorAll(".field-error")) p.textContent = "";
+  for (const i of formNode.querySelectorAll("input")) i.removeAttribute("aria-invalid");
+}
+
+/** Show ``text`` under the field ``inputId`` (or in the form's own error line when ``inputId`` is null). */
+function fieldError(formNode, inputId, text) {
+  const target = inputId ? $(`${inputId}-error`) : formNode.querySelector(".form-error");
+  target.textContent = text;
+  if (inputId) {
+    $(inputId).setAttribute("aria-invalid", "true");
+    $(inputId).focus();
+  }
+}
+
+/** Where an API error goes in a form (``fields`` maps a role to that form's input id) and its words. */
+function placeError(err, fields) {
+  const wait = err.retryAfter;
+  switch (err.code) {
+    case "BAD_CREDENTIALS": // the server's words say how long to wait and how many tries are left
+      return [fields.password, sentence(err.message) || "That username and password do not match an account."];
+    case "SIGN_IN_BACKOFF":
+      return [fields.password, `Wrong password just now: wait ${seconds(wait ?? 1)} before you try again.`];
+    case "ACCOUNT_LOCKED":
+      return [null, sentence(err.message) || "This account is locked after three wrong passwords."];
+    case "USERNAME_TAKEN":
+      return [fields.username, "That username is taken: choose another."];
+    case "INVALID_USERNAME":
+      return [fields.username, USERNAME_RULE];
+    case "INVALID_PASSWORD":
+      return [fields.password, PASSWORD_RULE];
+    case "INVALID_NAME":
+      return [fields.display ?? null, sentence(err.message)];
+    case "RATE_LIMITED":
+      return [null, `Too many tries from your network: wait ${wait ? seconds(wait) : "a minute"} and try again.`];
+    case "ALREADY_REGISTERED":
+      return [null, "This player already has an account: sign in with it."];
+    case "UNKNOWN_SESSION":
+    case "UNAUTHORIZED":
+      return [null, "Your session has ended: start again from the lobby."];
+    default:
+      return [null, sentence(err instanceof ApiError ? err.message : String(err))];
+  }
+}
+
+/** Hold the submit button for the seconds the server asked for (backoff, rate limit). */
+function holdButton(button, wait) {
+  if (!wait) return;
+  button.disabled = true;
+  button.dataset.held = "1";
+  setTimeout(() => { button.disabled = false; delete button.dataset.held; }, wait * 1000);
+}
+
+function showApiError(formNode, button, err, fields) {
+  const [inputId, text] = placeError(err, fields);
+  fieldError(formNode, inputId && $(inputId) ? inputId : null, text);
+  if (err.code === "SIGN_IN_BACKOFF" || err.code === "RATE_LIMITED") holdButton(button, err.retryAfter);
+}
+
+/** Client-side checks first, with the same words the server's codes get: the value, or null (shown). */
+function check(formNode, inputId, value, problem) {
+  if (!problem) return value;
+  fieldError(formNode, inputId, problem);
+  return null;
+}
+
+function checkUsername(formNode, inputId) {
+  const value = $(inputId).value.trim().toLowerCase();
+  return check(formNode, inputId, value, !value ? "Enter a username." : USERNAME.test(value) ? null : USERNAME_RULE);
+}
+
+function checkNewPassword(formNode, inputId) {
+  const value = $(inputId).value;
+  return check(formNode, inputId, value, value.length < 8 || value.length > 128 || !value.trim() ? PASSWORD_RULE : null);
+}
+
+function checkFilled(formNode, inputId) {
+  const value = $(inputId).value;
+  return check(formNode, inputId, value, value ? null : "Enter your password.");
+}
+
+async function submitting(button, run) {
+  button.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  try {
+    await run();
+  } finally {
+    button.removeAttribute("aria-busy");
+    if (!button.dataset.held) button.disabled = false;
+  }
+}
+
+// ---- tabs: guest, sign in, create account ----
+
+function selectTab(tabId, { focus = false } = {}) {
+  for (const [tab, panel, , first] of TABS) {
+    const on = tab === tabId;
+    $(tab).setAttribute("aria-selected", String(on));
+    $(tab).tabIndex = on ? 0 : -1;
+    $(panel).hidden = !on;
+    if (on && focus) $(first).focus();
+  }
+}
+
+function setupTabs() {
+  TABS.forEach(([tab], i) => {
+    $(tab).addEventListener("click", () => selectTab(tab));
+    $(tab).addEventListener("keydown", (ev) => {
+      const moves = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 };
+      if (!(ev.key in moves)) return;
+      ev.preventDefault();
+      const next = TABS[(moves[ev.key] + TABS.length) % TABS.length][0];
+      selectTab(next);
+      $(next).focus();
+    });
+  });
+}
+
+// ---- signed in ----
+
 function showSession() {
+  clearInterval(sessionTimer);
   if (!session) {
-    form.hidden = false;
+    signedOut.hidden = false;
     signedIn.hidden = true;
+    keepForm.hidden = true;
     who.textContent = "";
     return;
   }
-  form.hidden = true;
+  notice.hidden = true;
+  signedOut.hidden = true;
   signedIn.hidden = false;
-  signedIn.replaceChildren(
-    "Playing as ", el("strong", { text: session.display_name }), " · balance ",
-    el("span", { class: "balance", text: session.balance_cents == null ? "—" : money(session.balance_cents) }), " · ",
-    el("button", { class: "btn small secondary", type: "button", onclick: () => { session = null; showSession(); input.focus(); }, text: "Change name" }),
-  );
-  who.textContent = session.display_name;
+  const balance = el("span", { class: "balance", id: "balance", text: session.balance_cents == null ? "—" : money(session.balance_cents) });
+  $("who-line").replaceChildren(
+    "Playing as ", el("strong", { text: session.display_name }),
+    session.registered ? el("span", { class: "account-name", text: ` (signed in as ${session.username})` })
+      : el("span", { class: "tag", text: "guest" }),
+    el("span", { class: "sep", "aria-hidden": "true", text: " · " }), "balance ", balance);
+  const actions = session.registered
+    ? [el("button", { class: "btn small secondary", type: "button", id: "sign-out", onclick: () => leave(false), text: "Sign out" }),
+      el("button", { class: "btn small secondary", type: "button", id: "sign-out-everywhere", onclick: () => leave(true), text: "Sign out everywhere" })]
+    : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
+      onclick: openKeep, text: "Keep this guest account" }),
+      el("button", { class: "btn small secondary", type: "button", id: "sign-out", onclick: () => leave(false), text: "Sign out" })];
+  $("account-actions").replaceChildren(...actions);
+  if (!session.registered) {
+    $("account-actions").append(el("span", { class: "hint", text: "A guest who signs out cannot come back: keep the account first." }));
+  }
+  who.textContent = session.registered ? `${session.display_name} · ${session.username}` : `${session.display_name} · guest`;
+  sessionTimer = setInterval(refreshSession, 15000);
 }
+
+function signedInAs(s) {
+  session = s;
+  $("account-error").textContent = "";
+  showSession();
+  $("who-line").focus();
+}
+
+async function refreshSession() {
+  try {
+    const s = await resumeSession();
+    if (s) {
+      session = { ...session, ...s };
+      const b = $("balance");
+      if (b && session.balance_cents != null) b.textContent = money(session.balance_cents);
+    }
+  } catch { /* shown again on the next refresh */ }
+}
+
+async function leave(everywhere) {
+  const button = $(everywhere ? "sign-out-everywhere" : "sign-out");
+  $("account-error").textContent = "";
+  await submitting(button, async () => {
+    try {
+      const was = session;
+      await signOut({ everywhere });
+      session = null;
+      showSession();
+      showNotice(everywhere ? "Signed out on every device." : "Signed out.");
+      if (was?.registered) {
+        $("signin-username").value = was.username ?? "";
+        selectTab("tab-signin", { focus: true });
+      } else {
+        selectTab("tab-guest", { focus: true });
+      }
+    } catch (err) {
+      $("account-error").textContent = `Could not sign out: ${sentence(err.message)}`;
+    }
+  });
+}
+
+function openKeep() {
+  if (!keepForm.hidden) {
+    closeKeep();
+    return;
+  }
+  keepForm.hidden = false;
+  $("keep-open")?.setAttribute("aria-expanded", "true");
+  clearErrors(keepForm);
+  $("keep-username").focus();
+}
+
+function showNotice(text, kind = "info") {
+  notice.textContent = text;
+  notice.className = `notice ${kind}`;
+  notice.hidden = false;
+}
+
+/** The server forgot our token (expired, or signed out elsewhere): say so, and offer the right way back. */
+function sessionEnded(ended) {
+  session = null;
+  showSession();
+  showNotice(sessionEndedText(ended), "warn");
+  if (ended.registered) {
+    $("signin-username").value = ended.username ?? "";
+    selectTab("tab-signin");
+  } else {
+    selectTab("tab-guest");
+  }
+}
+
+// ---- the forms ----
 
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const name = input.value.trim();
-  nameError.textContent = "";
-  input.removeAttribute("aria-invalid");
+  clearErrors(form);
   if (!name) {
-    nameError.textContent = "Enter the name other players will see.";
-    input.setAttribute("aria-invalid", "true");
-    input.focus();
+    fieldError(form, "display-name", "Enter the name other players will see.");
     return;
   }
-  try {
-    session = await startSession(name);
-    showSession();
-  } catch (err) {
-    nameError.textContent = err instanceof ApiError ? err.message : String(err);
-    input.setAttribute("aria-invalid", "true");
-  }
+  await submitting($("name-submit"), async () => {
+    try {
+      signedInAs(await startSession(name));
+    } catch (err) {
+      showApiError(form, $("name-submit"), err, { display: "display-name" });
+    }
+  });
+});
+
+/**
+ * Wire one of the username-and-password forms (``prefix``: signin, signup, keep): its fields are
+ * ``prefix-username``, ``prefix-password`` (and maybe ``prefix-display``), its button ``prefix-submit``.
+ * ``run(username, password)`` calls the server; its errors land next to their fields.
+ */
+function credentialForm(prefix, { newPassword, run }) {
+  const f = $(`${prefix}-form`);
+  const button = $(`${prefix}-submit`);
+  const fields = { username: `${prefix}-username`, password: `${prefix}-password`, display: `${prefix}-display` };
+  f.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    clearErrors(f);
+    const username = checkUsername(f, fields.username);
+    if (username === null) return;
+    const password = newPassword ? checkNewPassword(f, fields.password) : checkFilled(f, fields.password);
+    if (password === null) return;
+    await submitting(button, async () => {
+      try {
+        await run(username, password);
+        $(fields.password).value = "";
+      } catch (err) {
+        showApiError(f, button, err, fields);
+      }
+    });
+  });
+}
+
+credentialForm("signin", { newPassword: false, run: async (u, p) => signedInAs(await signIn(u, p)) });
+credentialForm("signup", { newPassword: true,
+  run: async (u, p) => signedInAs(await signUp(u, p, $("signup-display").value.trim())) });
+credentialForm("keep", { newPassword: true, run: async (u, p) => {
+  const kept = await keepGuest(u, p);
+  keepForm.hidden = true;
+  signedInAs({ ...session, ...kept });
+  showNotice(`Account kept: sign in as ${kept.username} on any device.`, "ok");
+} });
+
+function closeKeep() {
+  keepForm.hidden = true;
+  $("keep-open")?.setAttribute("aria-expanded", "false");
+  $("keep-open")?.focus();
+}
+
+$("keep-cancel").addEventListener("click", closeKeep);
+
+window.addEventListener("paigow:session-ended", (ev) => {
+  takeEndedSession(); // shown here and now: not again on the next visit
+  sessionEnded(ev.detail);
 });
 
 function tableCard(t) {
   const seatsTaken = t.seats_taken ?? 0;
-  const dots = el("span", { class: "seat-dots", "aria-label": `${seatsTaken} of 6 seats taken` },
+  const dots = el("span", { class: "seat-dots", role: "img", "aria-label": `${seatsTaken} of 6 seats taken` },
     Array.from({ length: 6 }, (_, i) => el("i", { class: i < seatsTaken ? "taken" : "" })));
   const limits = `${money(t.min_bet_cents ?? t.limits?.min_bet_cents ?? 0)} – ${money(t.max_bet_cents ?? t.limits?.max_bet_cents ?? 0)}`;
   const id = t.table_id ?? t.id;
@@ -72,9 +344,12 @@ function tableCard(t) {
   join.addEventListener("click", (ev) => {
     if (!session) {
       ev.preventDefault();
-      nameError.textContent = "Enter your display name first, then join.";
-      input.setAttribute("aria-invalid", "true");
-      input.focus();
+      const tab = TABS.find(([t]) => $(t).getAttribute("aria-selected") === "true") ?? TABS[0];
+      const [, , formId, first] = tab;
+      clearErrors($(formId));
+      const words = { "name-form": "Enter your display name first, then join.", "signin-form": "Sign in first, then join.",
+        "signup-form": "Create your account first, then join." };
+      fieldError($(formId), first, words[formId]);
     }
   });
   return el("article", { class: "table-card", "data-table": id },
@@ -112,13 +387,17 @@ async function refresh() {
 
 async function init() {
   heroCards();
+  setupTabs();
   input.value = rememberedName();
+  const ended = takeEndedSession(); // the table page noticed it
   try {
     session = await resumeSession();
   } catch (err) {
-    nameError.textContent = err.message;
+    $("name-error").textContent = err.message;
   }
   showSession();
+  if (!session && ended) sessionEnded(ended);
+  window.paigow = { get session() { return session; } };
   await refresh();
   setInterval(refresh, 3000);
 }

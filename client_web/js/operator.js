@@ -1,15 +1,28 @@
 // The operator console: open, close, pause and resume tables; limits and timers; kick; void the round;
-// credit or debit a balance with a reason; the audit log and the ledger. Needs the operator token.
+// credit or debit a balance with a reason, unlock a player's sign-in; named operators; the audit log (with
+// who did each thing) and the ledger. Signed in by operator username and password (a session token kept in
+// sessionStorage), or with the bootstrap token the server was started with.
 
-import { api, el, money, parseMoney } from "./api.js";
+import { api, el, money, parseMoney, seconds, sentence } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY = "paigow.operator";
-let token = sessionStorage.getItem(KEY) ?? "";
+/** {kind: "session" | "bootstrap", token, username} */
+let auth = loadAuth();
 let selected = null;
 let timer = null;
 
-const call = (path, opts = {}) => api(`/api/operator${path}`, { ...opts, token });
+function loadAuth() {
+  const raw = sessionStorage.getItem(KEY);
+  if (!raw) return null;
+  try {
+    const a = JSON.parse(raw);
+    if (a && typeof a.token === "string") return a;
+  } catch { /* an older console kept the bare bootstrap token */ }
+  return { kind: "bootstrap", token: raw, username: null };
+}
+
+const call = (path, opts = {}) => api(`/api/operator${path}`, { ...opts, token: auth?.token ?? "" });
 
 function when(ms) {
   return ms ? new Date(ms).toLocaleTimeString() : "";
@@ -17,6 +30,19 @@ function when(ms) {
 
 function showError(id, err) {
   $(id).textContent = err ? `${err.message}${err.code && !/^\d+$/.test(err.code) ? ` (${err.code})` : ""}` : "";
+}
+
+
+/** The words for a failed operator sign-in, by the contract's codes. */
+function signInWords(err) {
+  switch (err.code) {
+    case "BAD_CREDENTIALS": return sentence(err.message) || "That operator username and password do not match.";
+    case "SIGN_IN_BACKOFF": return `Wrong password just now: wait ${seconds(err.retryAfter ?? 1)} before you try again.`;
+    case "ACCOUNT_LOCKED": return sentence(err.message) || "This operator account is locked after three wrong passwords.";
+    case "RATE_LIMITED": return `Too many tries from your network: wait ${err.retryAfter ? seconds(err.retryAfter) : "a minute"} and try again.`;
+    case "OPERATOR_DISABLED": return "This operator account is disabled: ask another operator to enable it.";
+    default: return sentence(err.message);
+  }
 }
 
 async function tableAction(tableId, action) {
@@ -110,7 +136,7 @@ function detailsOf(e, skip) {
 async function refreshLogs() {
   const audit = await pageAll("/audit");
   $("audit").tBodies[0].replaceChildren(...audit.map((e) => el("tr", {},
-    el("td", { text: when(e.ts_ms) }), el("td", { text: e.action ?? "" }),
+    el("td", { text: when(e.ts_ms) }), el("td", { class: "actor", text: e.actor ?? "" }), el("td", { text: e.action ?? "" }),
     el("td", { class: e.outcome === "ok" ? "ok" : "bad", text: e.outcome ?? "" }),
     el("td", { text: e.table_id ?? "" }), el("td", { text: e.player_id ?? "" }),
     el("td", { class: "hint", text: detailsOf(e, ["id", "action", "outcome", "table_id", "player_id", "ts_ms", "actor"]) }))));
@@ -124,42 +150,184 @@ async function refreshLogs() {
   $("money-status").textContent = `House ${money(m.house_net_cents, { sign: true })} · money ${m.balanced ? "balanced ✓" : "NOT balanced"}`;
 }
 
+function operatorRow(o) {
+  const mine = auth?.kind === "session" && auth.username === o.username;
+  const toggle = o.disabled ? "enable" : "disable";
+  return el("tr", { "data-operator": o.username },
+    el("td", { text: o.username }),
+    el("td", { class: o.disabled ? "bad" : "ok", text: o.disabled ? "disabled" : "enabled" }),
+    el("td", { text: o.created_ms ? new Date(o.created_ms).toLocaleString() : "" }),
+    el("td", { text: o.last_sign_in_ms ? new Date(o.last_sign_in_ms).toLocaleString() : "never" }),
+    el("td", {}, mine ? el("span", { class: "hint", text: "you" })
+      : el("button", { class: `btn small ${o.disabled ? "secondary" : "danger"}`, type: "button", "data-action": toggle,
+        "aria-label": `${o.disabled ? "Enable" : "Disable"} ${o.username}`, onclick: () => operatorAction(o.username, toggle),
+        text: o.disabled ? "Enable" : "Disable" })));
+}
+
+async function refreshOperators() {
+  try {
+    const data = await call("/operators");
+    const ops = data.operators ?? [];
+    $("operators").tBodies[0].replaceChildren(...(ops.length ? ops.map(operatorRow)
+      : [el("tr", {}, el("td", { colspan: "5", class: "hint", text: "No named operator yet: create one above." }))]));
+  } catch (err) {
+    if (err.status === 401) throw err;
+    showError("operator-error", err);
+  }
+}
+
+async function operatorAction(username, action) {
+  showError("operator-error", null);
+  $("operator-result").textContent = "";
+  try {
+    const o = await call(`/operators/${encodeURIComponent(username)}/${action}`, { method: "POST", body: {} });
+    $("operator-result").textContent = `${o.username} is ${o.disabled ? "disabled: their sessions are signed out" : "enabled"}.`;
+    await refreshOperators();
+  } catch (err) {
+    showError("operator-error", err);
+  }
+}
+
 async function refresh() {
   const data = await api("/api/tables");
   const tables = data.tables ?? data;
   $("tables").tBodies[0].replaceChildren(...(tables.length ? tables.map(tableRow)
     : [el("tr", {}, el("td", { colspan: "6", class: "hint", text: "No table yet: open one above." }))]));
   await refreshDetail();
+  await refreshOperators();
   await refreshLogs();
 }
 
-async function signIn(candidate) {
-  token = candidate;
+/** Back to the sign-in form with a notice: the operator session ended (expired, disabled, signed out). */
+function signedOut(text) {
+  clearInterval(timer);
+  auth = null;
+  sessionStorage.removeItem(KEY);
+  $("console").hidden = true;
+  $("sign-out").hidden = true;
+  $("op-who").textContent = "";
+  $("login-panel").hidden = false;
+  $("login-notice").textContent = text;
+  $("login-notice").hidden = !text;
+  $("op-username").focus();
+}
+
+async function enter(candidate, errorId) {
+  auth = candidate;
   try {
     await call("/money");
   } catch (err) {
-    token = "";
+    auth = null;
     sessionStorage.removeItem(KEY);
-    showError("login-error", err.status === 401 ? { message: "That is not the operator token." } : err);
+    if (errorId === "login-error") showError(errorId, err.status === 401 ? { message: "That is not the operator token." } : err);
+    else $(errorId).textContent = err.status === 401 ? signInWords(err) : sentence(err.message);
     return;
   }
-  sessionStorage.setItem(KEY, token);
+  sessionStorage.setItem(KEY, JSON.stringify(auth));
   $("login-panel").hidden = true;
+  $("login-notice").hidden = true;
   $("console").hidden = false;
   $("sign-out").hidden = false;
-  await refresh();
+  $("op-who").textContent = auth.kind === "session" ? `Signed in as ${auth.username}` : "Bootstrap token";
+  $("operator-form").hidden = auth.kind !== "bootstrap";
   clearInterval(timer);
-  timer = setInterval(() => refresh().catch(() => {}), 3000);
+  timer = setInterval(() => refresh().catch(onRefreshError), 3000);
+  await refresh().catch(onRefreshError);
+}
+
+function onRefreshError(err) {
+  if (err?.status !== 401) return;
+  signedOut(err.code === "OPERATOR_DISABLED" ? "This operator account was disabled: its session is over."
+    : "Your operator session has ended: sign in again.");
 }
 
 $("login-form").addEventListener("submit", (ev) => {
   ev.preventDefault();
   showError("login-error", null);
-  signIn($("op-token").value.trim());
+  enter({ kind: "bootstrap", token: $("op-token").value.trim(), username: null }, "login-error");
 });
-$("sign-out").addEventListener("click", () => {
-  sessionStorage.removeItem(KEY);
-  location.reload();
+$("op-signin-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const error = $("op-signin-error");
+  error.textContent = "";
+  $("op-username-error").textContent = "";
+  for (const id of ["op-username", "op-password"]) $(id).removeAttribute("aria-invalid");
+  const username = $("op-username").value.trim().toLowerCase();
+  const password = $("op-password").value;
+  if (!username) {
+    $("op-username-error").textContent = "Enter your operator username.";
+    $("op-username").setAttribute("aria-invalid", "true");
+    $("op-username").focus();
+    return;
+  }
+  if (!password) {
+    error.textContent = "Enter your password.";
+    $("op-password").setAttribute("aria-invalid", "true");
+    $("op-password").focus();
+    return;
+  }
+  const button = $("op-signin");
+  button.disabled = true;
+  try {
+    const res = await api("/api/operator/session", { method: "POST", body: { username, password } });
+    $("op-password").value = "";
+    await enter({ kind: "session", token: res.token, username: res.username ?? username }, "op-signin-error");
+  } catch (err) {
+    error.textContent = signInWords(err);
+    $("op-password").setAttribute("aria-invalid", "true");
+    if ((err.code === "SIGN_IN_BACKOFF" || err.code === "RATE_LIMITED") && err.retryAfter) {
+      button.dataset.held = "1";
+      setTimeout(() => { button.disabled = false; delete button.dataset.held; }, err.retryAfter * 1000);
+    }
+  } finally {
+    if (!button.dataset.held) button.disabled = false;
+  }
+});
+$("sign-out").addEventListener("click", async () => {
+  if (auth?.kind === "session") {
+    try {
+      await api("/api/operator/session", { method: "DELETE", token: auth.token });
+    } catch (err) {
+      if (err.status !== 401) {
+        $("money-status").textContent = `Could not sign out: ${err.message}`;
+        return;
+      }
+    }
+  }
+  signedOut("Signed out.");
+});
+$("operator-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  showError("operator-error", null);
+  $("operator-result").textContent = "";
+  const username = $("new-op-username").value.trim().toLowerCase();
+  const password = $("new-op-password").value;
+  if (!/^[a-z0-9_.-]{3,24}$/.test(username)) return showError("operator-error", { message: "Usernames are 3–24 characters of a–z, 0–9, _ . -" });
+  if (password.length < 8 || !password.trim()) return showError("operator-error", { message: "Passwords are 8–128 characters, and not only spaces." });
+  try {
+    const o = await call("/operators", { method: "POST", body: { username, password } });
+    $("new-op-username").value = "";
+    $("new-op-password").value = "";
+    $("operator-result").textContent = `Operator ${o.username} created: they sign in above with that username and password.`;
+    await refreshOperators();
+  } catch (err) {
+    showError("operator-error", err);
+  }
+  return null;
+});
+$("unlock").addEventListener("click", async () => {
+  showError("money-error", null);
+  $("money-result").textContent = "";
+  const player = $("m-player").value.trim();
+  if (!player) return showError("money-error", { message: "Enter the player id to unlock." });
+  try {
+    await call(`/players/${encodeURIComponent(player)}/unlock`, { method: "POST", body: {} });
+    $("money-result").textContent = `${player} can sign in again.`;
+    await refreshLogs();
+  } catch (err) {
+    showError("money-error", err);
+  }
+  return null;
 });
 $("open-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
@@ -236,4 +404,4 @@ $("export-link").addEventListener("click", async (ev) => {
   }
 });
 
-if (token) signIn(token);
+if (auth) enter(auth, auth.kind === "session" ? "op-signin-error" : "login-error");

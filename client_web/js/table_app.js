@@ -1,7 +1,7 @@
 // The table page: connects (and reconnects) to the table, renders each view it receives, and turns clicks,
 // taps and keys into commands. The server decides everything; this page only shows and asks.
 
-import { api, el, forgetSession, money, parseMoney, resumeSession, toast } from "./api.js";
+import { api, el, endSession, money, parseMoney, resumeSession, savedSession, sessionEndedText, toast } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
 import { rollDice, showDice } from "./dice.js";
 import { openHistory } from "./history.js";
@@ -12,7 +12,7 @@ import { onKey, installActions } from "./table_actions.js";
 import { renderTray, secondsLeft } from "./tray.js";
 
 const PROTOCOL = 1;
-const FATAL = { 4401: "Your session has expired: go back to the lobby and enter your name again.",
+const FATAL = { 4401: "Your session has ended: go back to the lobby.",
   4404: "This table does not exist (any more).", 4426: "This page is out of date: reload it.",
   4429: "You have too many tabs open on this table: close one and reload." };
 const $ = (id) => document.getElementById(id);
@@ -188,12 +188,30 @@ function onMessage(msg) {
     onEvents(msg.events, msg.view);
     rerender();
   } else if (msg.type === "error" && !msg.id) {
-    if (msg.code === "UNAUTHORIZED") {
-      forgetSession();
-      toast("Your session has expired: go back to the lobby and enter your name.");
-    } else toast(msg.message);
+    if (msg.code === "UNAUTHORIZED") sessionOver();
+    else toast(msg.message);
   }
 }
+
+/**
+ * The server no longer knows this page's token (expired, signed out everywhere, revoked): forget it, say so
+ * with the way back to the lobby, and stay as we are (no reload, no reconnection with the dead token).
+ */
+function sessionOver(ended = null) {
+  if (ctx.ended) return;
+  const s = ctx.session ?? savedSession();
+  ctx.ended = ended ?? endSession(s);
+  ctx.session = null;
+  $("session-text").textContent = sessionEndedText(ctx.ended);
+  $("session-banner").hidden = false;
+  $("conn-banner").hidden = true;
+  document.body.classList.add("offline", "session-ended");
+  if ($("sit-dialog").open) $("sit-dialog").close();
+  socket.stop();
+  $("session-lobby").focus();
+}
+
+window.addEventListener("paigow:session-ended", (ev) => sessionOver(ev.detail));
 
 function setBanner(status, detail) {
   const b = $("conn-banner");
@@ -206,6 +224,10 @@ function setBanner(status, detail) {
     return;
   }
   $("stage").dataset.connected = "0";
+  if (status === "stopped" && detail.code === 4401) {
+    sessionOver();
+    return;
+  }
   if (status === "stopped") {
     b.hidden = false;
     b.textContent = FATAL[detail.code] ?? `Disconnected: ${detail.reason || "the server closed the connection"}.`;
@@ -324,7 +346,7 @@ async function init() {
   }
   if (ctx.role !== "spectator") {
     try {
-      ctx.session = await resumeSession();
+      ctx.session = await resumeSession(); // an ended session shows its banner (the session-ended event)
     } catch (err) {
       toast(err.message);
     }

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
 from pathlib import Path
@@ -29,6 +29,11 @@ from paigow_server.testing import ServerProcess
 OPERATOR_TOKEN = "browser-operator-token-0123456789"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+# Every browser context of the suite comes from 127.0.0.1: the per-address limits are raised so that the
+# suite's many sign-ups never trip them (the test of the limit starts a server of its own), and passwords
+# are hashed with small argon2id parameters to spare the two cores.
+BROWSER_ENV = {"PAIGOW_STARTING_BALANCE_CENTS": "100000", "PAIGOW_SESSIONS_PER_MINUTE": "10000",
+               "PAIGOW_SIGN_INS_PER_MINUTE": "10000", "PAIGOW_ARGON2_MEMORY_KIB": "1024"}
 expect.set_options(timeout=15_000)  # a loaded CI machine shares two cores between the server and Chromium
 
 
@@ -87,8 +92,7 @@ def browser_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def paigow_server(browser_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A real ``paigow serve`` on the private Redis, shared by the browser tests (each opens a table)."""
     process = ServerProcess(data_dir=tmp_path_factory.mktemp("paigow-serve"), redis_url=browser_redis,
-                            operator_token=OPERATOR_TOKEN,
-                            env={"PAIGOW_STARTING_BALANCE_CENTS": "100000"})
+                            operator_token=OPERATOR_TOKEN, env=BROWSER_ENV)
     process.start()
     yield process
     process.kill()
@@ -180,3 +184,31 @@ def site(paigow_server: ServerProcess, browser: Browser, artifacts: Path) -> Ite
     s = Site(paigow_server, browser, artifacts)
     yield s
     s.close()
+
+
+@pytest.fixture
+def make_site(browser: Browser, artifacts: Path,
+              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[dict[str, str]], Site]]:
+    """A factory: a ``Site`` on its own ``paigow serve`` and its own private Redis, started with the given
+    ``PAIGOW_*`` settings (a tiny session lifetime, a tight rate limit); all stopped after the test."""
+    started: list[tuple[EmbeddedRedis, ServerProcess, Site]] = []
+
+    def make(env: dict[str, str]) -> Site:
+        redis = EmbeddedRedis(tmp_path_factory.mktemp("strict-redis"), appendonly=False)
+        redis.start()
+        process = ServerProcess(data_dir=tmp_path_factory.mktemp("strict-serve"), redis_url=redis.url,
+                                operator_token=OPERATOR_TOKEN, env={**BROWSER_ENV, **env})
+        try:
+            process.start()
+        except Exception:
+            redis.stop()
+            raise
+        s = Site(process, browser, artifacts)
+        started.append((redis, process, s))
+        return s
+
+    yield make
+    for redis, process, s in started:
+        s.close()
+        process.kill()
+        redis.stop()
