@@ -8,7 +8,7 @@ import pytest
 
 import paigow.rules
 
-MODULES = ["cards", "house_rules", "hand_value", "splits", "house_way", "showdown", "payout"]
+MODULES = ["cards", "house_rules", "hand_value", "splits", "house_way", "showdown", "payout", "fortune"]
 
 
 @pytest.mark.parametrize("module", MODULES)

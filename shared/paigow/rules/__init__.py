@@ -2,8 +2,8 @@
 
 Modules: ``cards`` (the 53-card deck, parsing), ``house_rules`` (``HouseRules``), ``hand_value`` (ranking,
 the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the Trump Plaza House Way),
-``showdown`` (player against banker), ``payout`` (commission, settlement). Every public name is
-re-exported here.
+``showdown`` (player against banker), ``payout`` (commission, settlement), ``fortune`` (the Fortune bonus
+side bet: categories and pay tables). Every public name is re-exported here.
 """
 
 from __future__ import annotations
@@ -21,6 +21,16 @@ from .cards import (
     format_cards,
     parse_card,
     parse_cards,
+)
+from .fortune import (
+    DEFAULT_PAY_TABLE,
+    FIVE_THOUSAND_PAY_TABLE,
+    PAY_TABLES,
+    FortuneHand,
+    FortunePayTable,
+    fortune_hand,
+    fortune_of_indexes,
+    pay_table,
 )
 from .hand_value import (
     CARD_PRIMES,
@@ -82,10 +92,15 @@ __all__ = [
     "CARD_PRIMES",
     "CARD_SUITS",
     "DECK",
+    "DEFAULT_PAY_TABLE",
     "DEFAULT_RULES",
+    "FIVE_THOUSAND_PAY_TABLE",
     "JOKER",
+    "PAY_TABLES",
     "Card",
     "DuplicateCardError",
+    "FortuneHand",
+    "FortunePayTable",
     "FoulError",
     "FoulPolicy",
     "HandCategory",
@@ -114,6 +129,8 @@ __all__ = [
     "evaluate_high",
     "evaluate_low",
     "format_cards",
+    "fortune_hand",
+    "fortune_of_indexes",
     "foul_keys",
     "high_key",
     "high_outranks_low",
@@ -127,6 +144,7 @@ __all__ = [
     "low_value",
     "parse_card",
     "parse_cards",
+    "pay_table",
     "rank_name",
     "resolve",
     "set_front",
