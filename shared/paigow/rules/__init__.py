@@ -3,7 +3,8 @@
 Modules: ``cards`` (the 53-card deck, parsing), ``house_rules`` (``HouseRules``), ``hand_value`` (ranking,
 the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the Trump Plaza House Way),
 ``showdown`` (player against banker), ``payout`` (commission, settlement), ``fortune`` (the Fortune bonus
-side bet: categories and pay tables). Every public name is re-exported here.
+side bet: categories and pay tables), ``fortune_count`` (its exact count over every seven-card hand).
+Every public name is re-exported here.
 """
 
 from __future__ import annotations
@@ -31,6 +32,13 @@ from .fortune import (
     fortune_hand,
     fortune_of_indexes,
     pay_table,
+)
+from .fortune_count import (
+    FORTUNE_COUNTS,
+    FORTUNE_TOTAL,
+    count_fortune,
+    count_rank_multiset,
+    rank_multisets,
 )
 from .hand_value import (
     CARD_PRIMES,
@@ -95,6 +103,8 @@ __all__ = [
     "DEFAULT_PAY_TABLE",
     "DEFAULT_RULES",
     "FIVE_THOUSAND_PAY_TABLE",
+    "FORTUNE_COUNTS",
+    "FORTUNE_TOTAL",
     "JOKER",
     "PAY_TABLES",
     "Card",
@@ -126,6 +136,8 @@ __all__ = [
     "check_distinct",
     "check_split",
     "commission_cents",
+    "count_fortune",
+    "count_rank_multiset",
     "evaluate_high",
     "evaluate_low",
     "format_cards",
@@ -145,6 +157,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "pay_table",
+    "rank_multisets",
     "rank_name",
     "resolve",
     "set_front",
