@@ -26,7 +26,8 @@ from paigow.table.state import Phase, TableState
 from paigow_server.embedded_redis import free_port
 from paigow_server.realtime import Realtime
 
-__all__ = ["AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round", "wait_for_phase"]
+__all__ = ["AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round", "run_cli",
+           "wait_for_phase"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,3 +225,13 @@ class WsClient:
 
     async def close(self) -> None:
         await self.connection.close()
+
+
+def run_cli(*argv: str) -> int:
+    """``paigow ARGV`` in this process: its exit status, argparse's own exits (status 2) included."""
+    from paigow_server.cli import main
+
+    try:
+        return main(list(argv))
+    except SystemExit as exc:
+        return int(exc.code or 0)
