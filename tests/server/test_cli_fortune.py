@@ -52,3 +52,28 @@ def test_fortune_unknown_pay_table_exits_2(capsys: pytest.CaptureFixture[str]) -
     assert code == 2
     assert "fortune-8000" in err
     assert "Traceback" not in err
+
+
+def test_sim_fortune_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = run_cli("sim", "--hands", "3000", "--seed", "4", "--fortune", "--json")
+    out, _ = capsys.readouterr()
+    assert code == 0
+    fortune = json.loads(out)["fortune"]
+    assert sum(fortune["counts"].values()) == 3000
+    assert list(fortune["counts"]) == [h.name.lower() for h in FortuneHand]
+    figures = fortune["pay_tables"]["fortune-8000"]
+    assert set(figures) == {"house_edge", "house_edge_se", "exact_house_edge", "envy_per_seat_cents",
+                            "envy_per_seat_cents_se", "exact_envy_per_seat_cents"}
+    assert round(figures["exact_house_edge"], 6) == 0.077656
+    assert abs(figures["house_edge"] - figures["exact_house_edge"]) < 4 * figures["house_edge_se"]
+
+
+def test_sim_fortune_text_and_without_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli("sim", "--hands", "500", "--seed", "1", "--fortune") == 0
+    out, _ = capsys.readouterr()
+    assert "fortune-8000 house edge" in out
+    assert "7.766%" in out  # the exact figure beside the sampled one
+    assert "fortune-5000 Envy per other seat" in out
+    assert run_cli("sim", "--hands", "500", "--seed", "1", "--json") == 0
+    out, _ = capsys.readouterr()
+    assert "fortune" not in json.loads(out)
