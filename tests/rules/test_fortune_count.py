@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from itertools import combinations, product
 from math import comb
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -158,3 +159,18 @@ def test_published_edges_of_the_pay_tables() -> None:
     assert round(FIVE_THOUSAND_PAY_TABLE.house_edge(FORTUNE_COUNTS), 3) == 0.078
     envy = FIVE_THOUSAND_PAY_TABLE.envy_per_seat_cents(FORTUNE_COUNTS)
     assert round(envy / FIVE_THOUSAND_PAY_TABLE.envy_min_bet_cents, 4) == 0.0092
+
+
+def test_the_figures_in_the_docs() -> None:
+    """docs/fortune.md quotes the counts, each table's edge, and the edges with 1..5 other players."""
+    text = (Path(__file__).parents[2] / "docs" / "fortune.md").read_text()
+    total = sum(FORTUNE_COUNTS.values())
+    for hand, n in FORTUNE_COUNTS.items():
+        assert f"| {hand.label} | {n:,} | {n / total:.10f} |" in text
+    for table in (DEFAULT_PAY_TABLE, FIVE_THOUSAND_PAY_TABLE):
+        edge = table.house_edge(FORTUNE_COUNTS)
+        envy = table.envy_per_seat_cents(FORTUNE_COUNTS)
+        assert f"**{edge:.4%}**" in text
+        assert f"**${envy / 100:.4f}**" in text
+        edges = [f"{edge - k * envy / table.envy_min_bet_cents:.4%}" for k in range(6)]
+        assert f"| `{table.name}` | " + " | ".join(edges) + " |" in text
