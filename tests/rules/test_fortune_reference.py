@@ -96,7 +96,7 @@ def hands(draw: st.DrawFn) -> list[Card]:
     return draw(st.lists(st.sampled_from(pool), min_size=7, max_size=7, unique=True))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(hands())
 def test_fortune_hand_matches_the_reference(hand: list[Card]) -> None:
     category = fortune_hand(hand)
@@ -107,7 +107,7 @@ def test_fortune_hand_matches_the_reference(hand: list[Card]) -> None:
 def test_fortune_hand_matches_the_reference_on_random_deals() -> None:
     rng = random.Random(20240613)
     seen: Counter[FortuneHand] = Counter()
-    for _ in range(4000):
+    for _ in range(2000):
         hand = rng.sample(DECK, 7)
         category = fortune_hand(hand)
         assert category is reference(hand), hand
