@@ -27,7 +27,7 @@ from paigow_server.embedded_redis import free_port
 from paigow_server.realtime import Realtime
 
 __all__ = ["LOOPBACK_LIMITS", "AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round",
-           "wait_for_phase"]
+           "run_cli", "wait_for_phase"]
 
 
 LOOPBACK_LIMITS = {"PAIGOW_SESSIONS_PER_MINUTE": "1000000", "PAIGOW_SIGN_INS_PER_MINUTE": "1000000"}
@@ -230,3 +230,13 @@ class WsClient:
 
     async def close(self) -> None:
         await self.connection.close()
+
+
+def run_cli(*argv: str) -> int:
+    """``paigow ARGV`` in this process: its exit status, argparse's own exits (status 2) included."""
+    from paigow_server.cli import main
+
+    try:
+        return main(list(argv))
+    except SystemExit as exc:
+        return int(exc.code or 0)

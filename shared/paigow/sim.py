@@ -19,15 +19,22 @@ the rates with their standard errors and the house edge:
   table minimum) is exactly 25 cents, so at $5 - and any multiple of $5 - rounding changes nothing; at $7
   the commission is 35 cents rounded up to 50, which costs the player about 0.6 points more.
 * ``banker_edge`` - the edge without any commission (published: 1.30%).
+
+With ``fortune=True`` each deal also records the Fortune category of the player's seven cards
+(``paigow.rules.fortune``), and ``SimResult`` estimates, for a pay table, the Fortune bet's house edge
+(``fortune_house_edge``) and the Envy bonus a qualifying bettor collects per other seat's hand
+(``fortune_envy_cents``), each with its standard error, to set beside the exact figures of
+``paigow.rules.fortune_count``. The deals are the same with or without it.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .rules.fortune import DEFAULT_PAY_TABLE, FortuneHand, FortunePayTable, fortune_of_indexes
 from .rules.hand_value import CARD_PRIMES, CARD_SUITS, high_table, low_key
 from .rules.house_rules import DEFAULT_RULES, HouseRules
 from .rules.house_way import set_front
@@ -63,7 +70,8 @@ class SimResult:
     """Counts from ``hands`` deals, and the figures derived from them.
 
     ``clauses[k]`` counts how often House Way clause k (1..9; index 0 unused) set a hand, over both the
-    player's and the dealer's hands (``2 * hands`` settings in all).
+    player's and the dealer's hands (``2 * hands`` settings in all). ``fortune[h]`` counts the player's
+    hands of Fortune category ``h`` (indexed by ``FortuneHand`` value), or is empty when not simulated.
     """
 
     hands: int
@@ -71,6 +79,7 @@ class SimResult:
     push: int
     loss: int
     clauses: tuple[int, ...] = (0,) * 10
+    fortune: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         counts = (self.hands, self.win, self.push, self.loss)
@@ -80,6 +89,9 @@ class SimResult:
                 f"!= {self.hands} hands")
         if len(self.clauses) != 10:
             raise ValueError(f"clauses holds counts for clauses 0..9, not {len(self.clauses)} values")
+        if self.fortune and (len(self.fortune) != len(FortuneHand) or sum(self.fortune) != self.hands):
+            raise ValueError(f"fortune holds one count per Fortune category adding up to the {self.hands} "
+                             f"hands, not {self.fortune}")
 
     def rate(self, count: int) -> float:
         return count / self.hands if self.hands else 0.0
@@ -136,18 +148,54 @@ class SimResult:
         return math.sqrt(max(second - mean * mean, 0.0) / n)
 
 
+    @property
+    def fortune_counts(self) -> dict[FortuneHand, int]:
+        """The player's hands by Fortune category (empty when the Fortune was not simulated)."""
+        return {h: self.fortune[h] for h in FortuneHand} if self.fortune else {}
+
+    def fortune_house_edge(self, table: FortunePayTable = DEFAULT_PAY_TABLE) -> float:
+        """What the house keeps per unit of Fortune bet under ``table``, from the sample."""
+        return -self._fortune_mean(table.net)[0]
+
+    def fortune_house_edge_se(self, table: FortunePayTable = DEFAULT_PAY_TABLE) -> float:
+        return self._fortune_mean(table.net)[1]
+
+    def fortune_envy_cents(self, table: FortunePayTable = DEFAULT_PAY_TABLE) -> float:
+        """The Envy (cents) a qualifying bettor collects per other seat's hand under ``table``."""
+        return self._fortune_mean(table.envy)[0]
+
+    def fortune_envy_cents_se(self, table: FortunePayTable = DEFAULT_PAY_TABLE) -> float:
+        return self._fortune_mean(table.envy)[1]
+
+    def _fortune_mean(self, value: Callable[[FortuneHand], int]) -> tuple[float, float]:
+        """Mean and standard error of ``value`` of the player's Fortune category over the deals."""
+        n = sum(self.fortune)
+        if not n:
+            return 0.0, 0.0
+        mean = sum(k * value(h) for h, k in self.fortune_counts.items()) / n
+        if n < 2:
+            return mean, 0.0
+        second = sum(k * value(h) ** 2 for h, k in self.fortune_counts.items()) / n
+        return mean, math.sqrt(max(second - mean * mean, 0.0) / n)
+
+
 def merge(results: Iterable[SimResult]) -> SimResult:
-    """The result of all these chunks together."""
+    """The result of all these chunks together (the Fortune counts only if every chunk has them)."""
     hands = win = push = loss = 0
     clauses = [0] * 10
+    fortune = [0] * len(FortuneHand)
+    with_fortune = True
     for r in results:
+        with_fortune = with_fortune and bool(r.fortune)
+        for h, n in enumerate(r.fortune):
+            fortune[h] += n
         hands += r.hands
         win += r.win
         push += r.push
         loss += r.loss
         for k, n in enumerate(r.clauses):
             clauses[k] += n
-    return SimResult(hands, win, push, loss, tuple(clauses))
+    return SimResult(hands, win, push, loss, tuple(clauses), tuple(fortune) if with_fortune and hands else ())
 
 
 def chunk_seed(seed: int, chunk: int) -> str:
@@ -163,8 +211,10 @@ def chunk_sizes(hands: int, chunk: int) -> list[int]:
     return [min(chunk, hands - start) for start in range(0, hands, chunk)]
 
 
-def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES) -> SimResult:
-    """Deal ``hands`` rounds of player against dealer from fresh shuffles seeded by ``seed``."""
+def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES,
+             fortune: bool = False) -> SimResult:
+    """Deal ``hands`` rounds of player against dealer from fresh shuffles seeded by ``seed``; with
+    ``fortune``, count the player's Fortune categories too."""
     if hands < 0:
         raise ValueError(f"hands must be 0 or more, not {hands}")
     sample = random.Random(seed).sample
@@ -174,9 +224,12 @@ def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES) -> 
 
     win = loss = 0
     clauses = [0] * 10
+    categories = [0] * len(FortuneHand)
     for _ in range(hands):
         cards = sample(deck, 14)
         player, dealer = cards[:7], cards[7:]
+        if fortune:
+            categories[fortune_of_indexes(player)] += 1
         clause_p, p1, p2 = set_front(player, rules)
         clause_d, d1, d2 = set_front(dealer, rules)
         clauses[clause_p] += 1
@@ -194,5 +247,6 @@ def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES) -> 
             win += 1
         elif not high_won and not low_won:
             loss += 1
-    return SimResult(hands, win, hands - win - loss, loss, tuple(clauses))
+    fortune_counts = tuple(categories) if fortune else ()
+    return SimResult(hands, win, hands - win - loss, loss, tuple(clauses), fortune_counts)
 

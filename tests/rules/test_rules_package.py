@@ -8,7 +8,8 @@ import pytest
 
 import paigow.rules
 
-MODULES = ["cards", "house_rules", "hand_value", "splits", "house_way", "showdown", "payout"]
+MODULES = ["cards", "house_rules", "hand_value", "splits", "house_way", "showdown", "payout", "fortune",
+           "fortune_count"]
 
 
 @pytest.mark.parametrize("module", MODULES)

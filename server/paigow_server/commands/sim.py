@@ -1,10 +1,16 @@
-"""``paigow sim --hands N [--seed S] [--workers W] [--json]``: player against dealer, both by the House Way.
+"""``paigow sim --hands N [--seed S] [--workers W] [--fortune] [--json]``: player against dealer, both by
+the House Way.
 
 Deals ``N`` rounds from fresh 53-card shuffles (``paigow.sim``) in chunks, over ``W`` processes, and
 reports win / push / loss from the player's side with standard errors, the house edge with the 5%
 commission (exact, and rounded up to the quarter for one bet size, ``--bet-cents``, default the $5 table
-minimum) and the published figures beside them. A progress bar is shown on a terminal (not with
-``--json``). Without ``--seed`` a random seed is drawn and printed, so any run can be repeated.
+minimum) and the published figures beside them. With ``--fortune`` it also reports, for every Fortune pay
+table, the side bet's house edge and the Envy bonus per other seat from the player's hands, with standard
+errors, beside the exact figures (``paigow fortune``); in the JSON under ``"fortune"``: ``{"counts":
+{category: hands}, "pay_tables": {name: {"house_edge", "house_edge_se", "exact_house_edge",
+"envy_per_seat_cents", "envy_per_seat_cents_se", "exact_envy_per_seat_cents"}}}``. A progress bar is
+shown on a terminal (not with ``--json``). Without ``--seed`` a random seed is drawn and printed, so any
+run can be repeated.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from multiprocessing import get_context
 from typing import Any
 
+from paigow.rules.fortune import PAY_TABLES, FortuneHand
+from paigow.rules.fortune_count import FORTUNE_COUNTS
 from paigow.rules.house_rules import DEFAULT_RULES
 from paigow.rules.house_way import HouseWayClause
 from paigow.sim import PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
@@ -58,34 +66,52 @@ def register(sub: Any) -> None:
     parser.add_argument("--bet-cents", type=_positive, default=DEFAULT_RULES.min_bet_cents,
                         help="bet size for the house edge with the commission rounded up to 25 cents "
                              f"(default {DEFAULT_RULES.min_bet_cents}, the table minimum)")
+    parser.add_argument("--fortune", action="store_true",
+                        help="also estimate the Fortune side bet's house edge and Envy per other seat")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(run=run)
 
 
-def _chunks(hands: int, seed: int, chunk: int, workers: int) -> Iterator[SimResult]:
+def _chunks(hands: int, seed: int, chunk: int, workers: int, fortune: bool) -> Iterator[SimResult]:
     """Each chunk's result as it completes (in order when there is one worker)."""
     jobs = [(size, chunk_seed(seed, k)) for k, size in enumerate(chunk_sizes(hands, chunk))]
     if workers == 1:
         for size, s in jobs:
-            yield simulate(size, s)
+            yield simulate(size, s, fortune=fortune)
         return
     # "spawn": workers start clean (no forked threads or locks), whatever the parent holds.
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        futures = [pool.submit(simulate, size, s) for size, s in jobs]
+        futures = [pool.submit(simulate, size, s, fortune=fortune) for size, s in jobs]
         for future in as_completed(futures):
             yield future.result()
 
 
 def _run_chunks(args: argparse.Namespace, seed: int, on_chunk: Callable[[int], None]) -> SimResult:
     results = []
-    for result in _chunks(args.hands, seed, args.chunk, args.workers):
+    for result in _chunks(args.hands, seed, args.chunk, args.workers, args.fortune):
         results.append(result)
         on_chunk(result.hands)
     return merge(results)
 
 
+def _fortune_report(result: SimResult) -> dict[str, Any]:
+    return {
+        "counts": {h.name.lower(): n for h, n in result.fortune_counts.items()},
+        "pay_tables": {name: {
+            "house_edge": result.fortune_house_edge(table),
+            "house_edge_se": result.fortune_house_edge_se(table),
+            "exact_house_edge": table.house_edge(FORTUNE_COUNTS),
+            "envy_per_seat_cents": result.fortune_envy_cents(table),
+            "envy_per_seat_cents_se": result.fortune_envy_cents_se(table),
+            "exact_envy_per_seat_cents": table.envy_per_seat_cents(FORTUNE_COUNTS),
+        } for name, table in PAY_TABLES.items()},
+    }
+
+
 def report(result: SimResult, bet_cents: int) -> dict[str, Any]:
-    """The JSON figures of a run: rates as fractions (0.2861), each with its standard error."""
+    """The JSON figures of a run: rates as fractions (0.2861), each with its standard error; the Fortune
+    figures under ``"fortune"`` when the run counted them."""
+    fortune = {"fortune": _fortune_report(result)} if result.fortune else {}
     return {
         "hands": result.hands,
         "win": result.rate(result.win),
@@ -105,7 +131,20 @@ def report(result: SimResult, bet_cents: int) -> dict[str, Any]:
         "clauses": {clause.name.lower(): result.clauses[clause] for clause in HouseWayClause},
         "published": {"win": PUBLISHED.win, "push": PUBLISHED.push, "loss": PUBLISHED.loss,
                       "house_edge": PUBLISHED.house_edge},
+        **fortune,
     }
+
+
+def _fortune_text(fortune: dict[str, Any]) -> list[str]:
+    pct = "{:7.3%}".format
+    lines = [f"{'Fortune bonus (player hands)':36}{'this run':>9}  {'± s.e.':>8}  {'exact':>9}"]
+    for name, f in fortune["pay_tables"].items():
+        lines.append(f"  {name + ' house edge':34}{pct(f['house_edge']):>9}  "
+                     f"{pct(f['house_edge_se']):>8}  {pct(f['exact_house_edge']):>9}")
+        lines.append(f"  {name + ' Envy per other seat':34}{f['envy_per_seat_cents']:>8.2f}¢  "
+                     f"{f['envy_per_seat_cents_se']:>7.2f}¢  {f['exact_envy_per_seat_cents']:>8.2f}¢")
+    hands = [f"{FortuneHand[k.upper()].label} {n:,}" for k, n in fortune["counts"].items() if n]
+    return [*lines, "  hands: " + ", ".join(hands)]
 
 
 def _text(data: dict[str, Any], seed: int, workers: int, seconds: float) -> str:
@@ -127,6 +166,8 @@ def _text(data: dict[str, Any], seed: int, workers: int, seconds: float) -> str:
     lines.append("House Way clauses (player and dealer hands):")
     for number, (name, count) in enumerate(data["clauses"].items(), start=1):
         lines.append(f"  {number} {name.replace('_', ' '):20}{count:>12,}  {count / total:7.3%}")
+    if "fortune" in data:
+        lines += _fortune_text(data["fortune"])
     return "\n".join(lines)
 
 

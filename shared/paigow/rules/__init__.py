@@ -2,8 +2,9 @@
 
 Modules: ``cards`` (the 53-card deck, parsing), ``house_rules`` (``HouseRules``), ``hand_value`` (ranking,
 the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the Trump Plaza House Way),
-``showdown`` (player against banker), ``payout`` (commission, settlement). Every public name is
-re-exported here.
+``showdown`` (player against banker), ``payout`` (commission, settlement), ``fortune`` (the Fortune bonus
+side bet: categories and pay tables), ``fortune_count`` (its exact count over every seven-card hand).
+Every public name is re-exported here.
 """
 
 from __future__ import annotations
@@ -22,6 +23,23 @@ from .cards import (
     format_cards,
     parse_card,
     parse_cards,
+)
+from .fortune import (
+    DEFAULT_PAY_TABLE,
+    FIVE_THOUSAND_PAY_TABLE,
+    PAY_TABLES,
+    FortuneHand,
+    FortunePayTable,
+    fortune_hand,
+    fortune_of_indexes,
+    pay_table,
+)
+from .fortune_count import (
+    FORTUNE_COUNTS,
+    FORTUNE_TOTAL,
+    count_fortune,
+    count_rank_multiset,
+    rank_multisets,
 )
 from .hand_value import (
     CARD_PRIMES,
@@ -84,11 +102,18 @@ __all__ = [
     "CARD_PRIMES",
     "CARD_SUITS",
     "DECK",
+    "DEFAULT_PAY_TABLE",
     "DEFAULT_RULES",
+    "FIVE_THOUSAND_PAY_TABLE",
+    "FORTUNE_COUNTS",
+    "FORTUNE_TOTAL",
     "JOKER",
     "MAX_CENTS",
+    "PAY_TABLES",
     "Card",
     "DuplicateCardError",
+    "FortuneHand",
+    "FortunePayTable",
     "FoulError",
     "FoulPolicy",
     "HandCategory",
@@ -115,9 +140,13 @@ __all__ = [
     "check_distinct",
     "check_split",
     "commission_cents",
+    "count_fortune",
+    "count_rank_multiset",
     "evaluate_high",
     "evaluate_low",
     "format_cards",
+    "fortune_hand",
+    "fortune_of_indexes",
     "foul_keys",
     "high_key",
     "high_outranks_low",
@@ -131,6 +160,8 @@ __all__ = [
     "low_value",
     "parse_card",
     "parse_cards",
+    "pay_table",
+    "rank_multisets",
     "rank_name",
     "resolve",
     "set_front",
