@@ -1,9 +1,9 @@
 """`paigow.rules`: the pure Pai Gow Poker rules of docs/rules.md (standard library only, fully typed).
 
 Modules: ``cards`` (the 53-card deck, parsing), ``house_rules`` (``HouseRules``), ``hand_value`` (ranking,
-the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the Trump Plaza House Way),
-``showdown`` (player against banker), ``payout`` (commission, settlement). Every public name is
-re-exported here.
+the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the House Ways: Trump Plaza,
+Foxwoods, Bally's Atlantic City), ``showdown`` (player against banker), ``payout`` (commission,
+settlement). Every public name is re-exported here.
 """
 
 from __future__ import annotations
@@ -42,10 +42,15 @@ from .house_rules import (
     FoulPolicy,
     HouseRules,
     HouseRulesError,
+    HouseWayName,
     WheelRank,
 )
 from .house_way import (
+    BallysClause,
+    Clause,
+    FoxwoodsClause,
     HouseWayClause,
+    clause_enum,
     house_way,
     house_way_clause,
     set_front,
@@ -84,16 +89,20 @@ __all__ = [
     "DECK",
     "DEFAULT_RULES",
     "JOKER",
+    "BallysClause",
     "Card",
+    "Clause",
     "DuplicateCardError",
     "FoulError",
     "FoulPolicy",
+    "FoxwoodsClause",
     "HandCategory",
     "HandResult",
     "HandValue",
     "HouseRules",
     "HouseRulesError",
     "HouseWayClause",
+    "HouseWayName",
     "InvalidCardError",
     "Outcome",
     "PlayerResult",
@@ -110,6 +119,7 @@ __all__ = [
     "category_of",
     "check_distinct",
     "check_split",
+    "clause_enum",
     "commission_cents",
     "evaluate_high",
     "evaluate_low",
