@@ -92,4 +92,5 @@ WAY = make_way(
     # Clause 9: a pair of twos with an ace and a king: A-K in front.
     twos_with_ace_king=True,
     four_aces_split_beside=True,
+    straight_exception=_pair_of_aces_instead,
 )
