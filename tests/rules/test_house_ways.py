@@ -230,3 +230,15 @@ def test_each_way_reports_its_own_clause_enum(name: HouseWayName, enum: type[Cla
     clause, _, _ = set_front([c.index for c in cards], rules)
     assert type(clause) is enum
     assert clause.name == "NO_PAIR"
+
+
+@pytest.mark.parametrize("way", list(HouseWayName))
+@pytest.mark.parametrize("singles", ["2c 3c 4c", "2h 3h 4h", "2d 3d 4d"])
+def test_split_aces_keep_the_ace_that_makes_the_better_back(way: HouseWayName, singles: str) -> None:
+    # Three aces and the joker split in every way; which two aces go in front is no clause's business,
+    # but the ace of the singletons' suit, left with the joker, makes a straight flush of the back.
+    from paigow.rules.hand_value import HandCategory, evaluate_high
+
+    split = house_way(parse_cards(f"Ac Ad Ah JK {singles}"), HouseRules(house_way=way))
+    assert ranks(split.low) == ["A", "A"]
+    assert evaluate_high(split.high).category is HandCategory.STRAIGHT_FLUSH

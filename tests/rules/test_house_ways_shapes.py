@@ -28,7 +28,15 @@ from paigow.rules.house_way import (
 )
 from paigow.rules.splits import Split, all_splits, is_foul
 
-from .test_house_way_shapes import SHAPES, group, rank, straight_or_flush, straight_or_flush_hand, values
+from .test_house_way_shapes import (
+    SHAPES,
+    group,
+    rank,
+    split_quads,
+    straight_or_flush,
+    straight_or_flush_hand,
+    values,
+)
 
 F, B = FoxwoodsClause, BallysClause
 Model = Callable[[tuple[Card, ...], HouseRules], tuple[Clause, tuple[Card, ...]]]
@@ -51,7 +59,8 @@ def foxwoods(cards: tuple[Card, ...], rules: HouseRules) -> tuple[Clause, tuple[
             return F.FOUR_OF_A_KIND, tuple(groups[1][:2])
         q, top = rank(groups[0][0]), rank(singles[0])
         together = q <= 6 or (q <= 10 and top >= 13)
-        return F.FOUR_OF_A_KIND, (singles[0], singles[1]) if together else tuple(groups[0][:2])
+        return F.FOUR_OF_A_KIND, (singles[0], singles[1]) if together else \
+            split_quads(cards, groups[0], rules)
     if sizes[:2] == [3, 3]:  # 6
         return F.TWO_SETS, tuple(groups[0][:2])
     if sizes[:2] == [3, 2]:  # 9: the highest of the hand's pairs
@@ -120,11 +129,12 @@ def ballys(cards: tuple[Card, ...], rules: HouseRules) -> tuple[Clause, tuple[Ca
         q = rank(groups[0][0])
         if sizes[1] >= 2:
             if q == 14 and rank(groups[1][0]) != 13:
-                return B.FOUR_OF_A_KIND, tuple(groups[0][:2])  # four aces always split
+                return B.FOUR_OF_A_KIND, split_quads(cards, groups[0], rules)  # four aces always split
             return B.FOUR_OF_A_KIND, tuple(groups[1][:2])
         top = rank(singles[0])
         together = q <= 9 or (q <= 13 and top == 14)
-        return B.FOUR_OF_A_KIND, (singles[0], singles[1]) if together else tuple(groups[0][:2])
+        return B.FOUR_OF_A_KIND, (singles[0], singles[1]) if together else \
+            split_quads(cards, groups[0], rules)
     if sizes[:2] == [3, 3]:  # 6
         return B.TWO_THREE_OF_A_KINDS, tuple(groups[0][:2])
     if sizes[:2] == [3, 2]:  # 9

@@ -222,6 +222,20 @@ def backs(cards: Sequence[int], rules: HouseRules) -> Iterator[tuple[tuple[int, 
 Decision = tuple[C, int, int, tuple[int, ...]]
 
 
+def _aces_to_front(h: tuple[int, ...], rules: HouseRules) -> tuple[int, int]:
+    """Split four aces made with the joker (``h``: JK A A A x y z): the two natural aces to put in front,
+    leaving the joker and the ace that make the best back with the three singletons (among equal backs,
+    the highest-index ace stays, as in every other split)."""
+    table = high_table(rules)
+    primes, suits = CARD_PRIMES, CARD_SUITS
+    rest = primes[h[4]] * primes[h[5]] * primes[h[6]] * primes[JOKER]
+    rest_suits = suits[h[4]] & suits[h[5]] & suits[h[6]]
+    keep = max((h[1], h[2], h[3]), key=lambda a: table[-rest * primes[a] if rest_suits & suits[a]
+                                                    else rest * primes[a]])
+    a, b = (c for c in h[1:4] if c != keep)
+    return a, b
+
+
 def _by_straight(s: list[int], h: tuple[int, ...], big: int, rules: HouseRules, way: Way[C]
                  ) -> Decision[C] | None:
     """The straight / flush setting of a hand with no pair, one pair or trips (``big`` 1, 2, 3), or the
@@ -271,6 +285,11 @@ def decide(indexes: Sequence[int], rules: HouseRules, way: Way[C]) -> Decision[C
             return clauses[Rule.FOUR_OF_A_KIND], h[4], h[5], h
         # Split: two of the quads in front; the back keeps the other two with the singletons, which
         # outranks the bare pair in front (the same pair plus kickers).
+        if h[0] == JOKER:
+            # Three aces and the joker: the joker stays in back with the natural ace that makes the better
+            # back (it may complete a straight flush with one ace's suit and only a straight with another).
+            front = _aces_to_front(h, rules)
+            return clauses[Rule.FOUR_OF_A_KIND], front[0], front[1], h
         return clauses[Rule.FOUR_OF_A_KIND], h[2], h[3], h
 
     if big == 3:
