@@ -2,11 +2,12 @@
 
 Run: ``python benchmarks/bench_house_way.py [--hands N] [--repeat R] [--sim-hands S]``. Prints a Markdown
 table: ``house_way`` (Card values in, ``Split`` out) and ``set_front`` (card indexes in, front indexes
-out) per call, best of R runs over the same N random seven-card hands from the 53-card deck, split by the
-clause that set them; then ``paigow.sim`` hands per second in one process and over two worker processes
-(the ``paigow sim --workers 2`` path: spawned workers, 20,000-hand chunks; wall time with start-up, and the
-rate two dedicated cores would give, from the busiest worker's CPU time); then what
-importing ``house_way``'s precomputed tables costs (a fresh interpreter, ``hand_value`` already loaded).
+out) per call, best of R runs over the same N random seven-card hands from the 53-card deck, for each
+House Way (``HouseRules.house_way``), split by the clause that set them; then ``paigow.sim`` hands per
+second in one process and over two worker processes (the ``paigow sim --workers 2`` path: spawned
+workers, 20,000-hand chunks; wall time with start-up, and the rate two dedicated cores would give, from
+the busiest worker's CPU time); then what importing the House Way engine's precomputed tables costs (a
+fresh interpreter, ``hand_value`` already loaded).
 """
 
 from __future__ import annotations
@@ -22,20 +23,22 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
 from paigow.rules.cards import DECK, Card
-from paigow.rules.house_way import HouseWayClause, house_way, set_front
+from paigow.rules.house_rules import DEFAULT_RULES, HouseRules, HouseWayName
+from paigow.rules.house_way import Clause, house_way, set_front
 from paigow.sim import chunk_seed, chunk_sizes, simulate
 from timing import best_per_call
 
 IMPORT_PROBE = """
 import sys, time, tracemalloc, types
-import paigow.rules  # loads every rules module, house_way included
-path = sys.modules["paigow.rules.house_way"].__file__
+import paigow.rules  # loads every rules module, the House Way engine included
+path = sys.modules["paigow.rules.house_ways.engine"].__file__
 with open(path, encoding="utf-8") as f:
     code = compile(f.read(), path, "exec")
 
-def fresh_copy(name):  # run the module body again: house_way's own tables (its imports are loaded)
-    module = types.ModuleType("paigow.rules." + name)
-    module.__package__ = "paigow.rules"
+def fresh_copy(name):  # run the module body again: the engine's own tables (its imports are loaded)
+    module = types.ModuleType("paigow.rules.house_ways." + name)
+    module.__package__ = "paigow.rules.house_ways"
+    sys.modules[module.__name__] = module  # dataclasses look their module up there
     exec(code, module.__dict__)
     return module
 
@@ -53,24 +56,25 @@ print(elapsed, current, peak)
 
 
 
-def bench_house_way(hands: int, repeat: int) -> list[tuple[str, float]]:
+def bench_house_way(hands: int, repeat: int, rules: HouseRules = DEFAULT_RULES) -> list[tuple[str, float]]:
     rng = random.Random(3)
     indexes = [rng.sample(range(53), 7) for _ in range(hands)]
     cards: list[list[Card]] = [[DECK[i] for i in h] for h in indexes]
+    way = rules.house_way
 
     def run_house_way() -> None:
         for h in cards:
-            house_way(h)
+            house_way(h, rules)
 
     def run_set_front() -> None:
         for h in indexes:
-            set_front(h)
+            set_front(h, rules)
 
-    rows = [("house_way(cards7), random hands", best_per_call(run_house_way, hands, repeat)),
-            ("set_front(indexes7), random hands", best_per_call(run_set_front, hands, repeat))]
-    by_clause: dict[HouseWayClause, list[list[int]]] = {}
+    rows = [(f"{way}: house_way(cards7), random hands", best_per_call(run_house_way, hands, repeat)),
+            (f"{way}: set_front(indexes7), random hands", best_per_call(run_set_front, hands, repeat))]
+    by_clause: dict[Clause, list[list[int]]] = {}
     for h in indexes:
-        by_clause.setdefault(set_front(h)[0], []).append(h)
+        by_clause.setdefault(set_front(h, rules)[0], []).append(h)
     for clause in sorted(by_clause):
         group = by_clause[clause]
         if len(group) < 50:
@@ -78,10 +82,10 @@ def bench_house_way(hands: int, repeat: int) -> list[tuple[str, float]]:
 
         def run_group(group: list[list[int]] = group) -> None:
             for h in group:
-                set_front(h)
+                set_front(h, rules)
 
         share = len(group) / hands
-        rows.append((f"set_front, clause {int(clause)} ({clause.name.lower()}, {share:.1%} of hands)",
+        rows.append((f"{way}: set_front, clause {int(clause)} ({clause.name.lower()}, {share:.1%} of hands)",
                      best_per_call(run_group, len(group), repeat)))
     return rows
 
@@ -127,13 +131,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, load average {load}; "
           f"{args.hands:,} random hands, best of {args.repeat}\n")
     print("| measure | µs per call |\n|---|---:|")
-    for name, us in bench_house_way(args.hands, args.repeat):
-        print(f"| {name} | {us:.2f} |")
+    for way in HouseWayName:
+        for name, us in bench_house_way(args.hands, args.repeat, HouseRules(house_way=way)):
+            print(f"| {name} | {us:.2f} |")
     print("\n| simulation | hands/s |\n|---|---:|")
     for name, rate in bench_sim(args.sim_hands):
         print(f"| {name} | {rate:,.0f} |")
     elapsed, current, peak = import_cost()
-    print(f"\nhouse_way's module body (its tables; compiled code and imports excluded): "
+    print(f"\nthe House Way engine's module body (its tables; compiled code and imports excluded): "
           f"{elapsed * 1e3:.2f} ms of CPU, "
           f"{current / 1024:.0f} KiB held ({peak / 1024:.0f} KiB peak, tracemalloc)")
 

@@ -132,3 +132,11 @@ export function judgeSplit(high, low, wheel = "second") {
 export function isFoul(high, low, wheel = "second") {
   return judgeSplit(high, low, wheel).foul !== null;
 }
+
+// The table's House Way (HouseRules.house_way), by name: paigow.rules.house_rules.HouseWayName.display_name.
+const HOUSE_WAY_NAMES = { trump_plaza: "Trump Plaza", foxwoods: "Foxwoods", ballys_ac: "Bally's Atlantic City" };
+
+export function houseWayName(rules) {
+  const way = rules?.house_way ?? "trump_plaza";
+  return HOUSE_WAY_NAMES[way] ?? way;
+}

@@ -3,6 +3,7 @@
 
 import { api, el, endSession, money, parseMoney, resumeSession, savedSession, sessionEndedText, toast } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
+import { houseWayName } from "./hand_eval.js";
 import { rollDice, showDice } from "./dice.js";
 import { openHistory } from "./history.js";
 import { play, setSound } from "./sound.js";
@@ -66,6 +67,7 @@ function renderHeader(view) {
   $("table-title").textContent = `Table ${view.name}`;
   document.title = `${view.name} — Pai Gow Poker`;
   $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`;
+  $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   const you = view.you;
   $("you-meta").textContent = ctx.role === "spectator" ? "Watching" : you ? `${ctx.session?.display_name ?? ""} · chips ${money(you.chips_cents)}` : ctx.session?.display_name ?? "";
 }

@@ -5,7 +5,7 @@ import { el, money, parseMoney } from "./api.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipLabel } from "./chips.js";
-import { judgeSplit } from "./hand_eval.js";
+import { houseWayName, judgeSplit } from "./hand_eval.js";
 
 const BET_CHIPS = [100, 500, 2500, 10000, 50000, 100000];
 
@@ -120,7 +120,7 @@ function setterPanel(view, ctx, hand) {
     el("div", { class: "setter-foot" },
       status, countdownText(view),
       el("span", { style: "display:flex;gap:.6rem" },
-        el("button", { class: "btn secondary", type: "button", id: "house-way", onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
+        el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${houseWayName(view.rules)} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
         el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done(), text: hand.is_set ? "Update (Enter)" : "Done (Enter)" }))),
     errorLine(ctx, "set"));
 }

@@ -1,4 +1,4 @@
-"""Monte Carlo of a player against the dealer, both hands set by the House Way.
+"""Monte Carlo of a player against the dealer, both hands set by the table's House Way (``rules.house_way``).
 
 Each deal is a fresh shuffle of the 53-card deck: the player takes seven cards, the dealer (who banks)
 seven more. High hand against high hand, low against low; a tie is a copy and goes to the dealer
@@ -41,6 +41,7 @@ from .rules.house_way import set_front
 from .rules.payout import commission_cents
 
 __all__ = [
+    "CLAUSE_SLOTS",
     "PUBLISHED",
     "SimRates",
     "SimResult",
@@ -65,20 +66,25 @@ PUBLISHED = SimRates(win=0.2861, push=0.4148, loss=0.2991, house_edge=0.0273)
 """The published figures for the Trump Plaza House Way on both sides (docs/rules.md §8)."""
 
 
+CLAUSE_SLOTS = 12
+"""Clause counts a result holds: clause numbers 0..11 (the largest House Way has 11 clauses; 0 unused)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SimResult:
     """Counts from ``hands`` deals, and the figures derived from them.
 
-    ``clauses[k]`` counts how often House Way clause k (1..9; index 0 unused) set a hand, over both the
-    player's and the dealer's hands (``2 * hands`` settings in all). ``fortune[h]`` counts the player's
-    hands of Fortune category ``h`` (indexed by ``FortuneHand`` value), or is empty when not simulated.
+    ``clauses[k]`` counts how often clause k of the House Way (its number in docs/rules.md; index 0
+    unused) set a hand, over both the player's and the dealer's hands (``2 * hands`` settings in all).
+    ``fortune[h]`` counts the player's hands of Fortune category ``h`` (indexed by ``FortuneHand`` value),
+    or is empty when not simulated.
     """
 
     hands: int
     win: int
     push: int
     loss: int
-    clauses: tuple[int, ...] = (0,) * 10
+    clauses: tuple[int, ...] = (0,) * CLAUSE_SLOTS
     fortune: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
@@ -87,8 +93,9 @@ class SimResult:
             raise ValueError(
                 f"inconsistent counts: {self.win} wins + {self.push} pushes + {self.loss} losses "
                 f"!= {self.hands} hands")
-        if len(self.clauses) != 10:
-            raise ValueError(f"clauses holds counts for clauses 0..9, not {len(self.clauses)} values")
+        if len(self.clauses) != CLAUSE_SLOTS:
+            raise ValueError(f"clauses holds counts for clauses 0..{CLAUSE_SLOTS - 1}, "
+                             f"not {len(self.clauses)} values")
         if self.fortune and (len(self.fortune) != len(FortuneHand) or sum(self.fortune) != self.hands):
             raise ValueError(f"fortune holds one count per Fortune category adding up to the {self.hands} "
                              f"hands, not {self.fortune}")
@@ -182,7 +189,7 @@ class SimResult:
 def merge(results: Iterable[SimResult]) -> SimResult:
     """The result of all these chunks together (the Fortune counts only if every chunk has them)."""
     hands = win = push = loss = 0
-    clauses = [0] * 10
+    clauses = [0] * CLAUSE_SLOTS
     fortune = [0] * len(FortuneHand)
     with_fortune = True
     for r in results:
@@ -223,7 +230,7 @@ def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES,
     primes, suits = CARD_PRIMES, CARD_SUITS
 
     win = loss = 0
-    clauses = [0] * 10
+    clauses = [0] * CLAUSE_SLOTS
     categories = [0] * len(FortuneHand)
     for _ in range(hands):
         cards = sample(deck, 14)

@@ -7,7 +7,7 @@ import pytest
 from paigow.rules.cards import DECK, Card, DuplicateCardError, InvalidCardError, parse_cards
 from paigow.rules.hand_value import HandCategory, evaluate_high
 from paigow.rules.house_rules import DEFAULT_RULES, HouseRules, WheelRank
-from paigow.rules.house_way import HouseWayClause, house_way, house_way_clause, set_front
+from paigow.rules.house_way import Clause, HouseWayClause, house_way, house_way_clause, set_front
 from paigow.rules.splits import Split, is_foul
 
 C = HouseWayClause
@@ -19,7 +19,7 @@ def ranks(cards: tuple[Card, ...]) -> list[str]:
 
 
 def check(
-    seven: str, front: str, back: str, clause: HouseWayClause, rules: HouseRules = DEFAULT_RULES
+    seven: str, front: str, back: str, clause: Clause, rules: HouseRules = DEFAULT_RULES
 ) -> Split:
     cards = parse_cards(seven)
     split = house_way(cards, rules)

@@ -41,6 +41,13 @@ def group(cards: tuple[Card, ...]) -> list[list[Card]]:
     return sorted(by_rank.values(), key=lambda g: (len(g), rank(g[0])), reverse=True)
 
 
+def split_quads(cards: tuple[Card, ...], quads: list[Card], rules: HouseRules) -> tuple[Card, ...]:
+    """Two of the four in front: the two that leave the better back (it matters only with the joker among
+    four aces: the ace left beside it may make a straight flush)."""
+    fronts = [(a, b) for k, a in enumerate(quads) for b in quads[k + 1:]]
+    return max(fronts, key=lambda f: evaluate_high([c for c in cards if c not in f], rules))
+
+
 def straight_or_flush(cards: tuple[Card, ...], rules: HouseRules) -> Split | None:
     """Clause 4 by search: the straight/flush back leaving the highest front, then the higher back."""
     candidates = [s for s in all_splits(cards) if evaluate_high(s.high, rules).category in STRAIGHT_OR_FLUSH]
@@ -67,7 +74,7 @@ def reference(
         q = rank(quads[0])
         top = rank(singles[0])
         together = q <= 6 or (q <= 10 and top >= 13) or (11 <= q <= 13 and top == 14)
-        return C.FOUR_OF_A_KIND, (singles[0], singles[1]) if together else tuple(quads[:2])
+        return C.FOUR_OF_A_KIND, (singles[0], singles[1]) if together else split_quads(cards, quads, rules)
     if sizes[0] == 3 and sizes[1] == 3:
         return C.FULL_HOUSE, tuple(groups[0][:2])
     if sizes[0] == 3 and sizes[1] == 2:

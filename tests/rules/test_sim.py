@@ -7,8 +7,8 @@ import math
 import pytest
 
 from paigow.rules.house_rules import HouseRules
-from paigow.rules.house_way import HouseWayClause
-from paigow.sim import PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
+from paigow.rules.house_way import HouseWayClause, clause_enum
+from paigow.sim import CLAUSE_SLOTS, PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
 
 
 def test_a_small_seeded_run_counts_every_hand() -> None:
@@ -32,7 +32,7 @@ def test_merge_adds_chunks() -> None:
     total = merge(chunks)
     assert total.hands == 700
     assert total.win == sum(c.win for c in chunks)
-    assert total.clauses == tuple(sum(c.clauses[k] for c in chunks) for k in range(10))
+    assert total.clauses == tuple(sum(c.clauses[k] for c in chunks) for k in range(CLAUSE_SLOTS))
     assert merge(reversed(chunks)) == total
     assert merge([]) == SimResult(0, 0, 0, 0)
 
@@ -80,3 +80,15 @@ def test_a_moderate_run_agrees_with_the_published_figures() -> None:
                              (result.loss, PUBLISHED.loss)):
         assert abs(result.rate(count) - published) < 4 * result.rate_se(count)
     assert abs(result.house_edge() - PUBLISHED.house_edge) < 4 * result.house_edge_se()
+
+
+@pytest.mark.parametrize("way", ["foxwoods", "ballys_ac"])
+def test_the_simulation_sets_both_hands_by_the_tables_house_way(way: str) -> None:
+    rules = HouseRules(house_way=way)  # type: ignore[arg-type]
+    result = simulate(2000, 5, rules)
+    enum = clause_enum(rules.house_way)
+    assert sum(result.clauses) == 4000
+    assert sum(result.clauses[c] for c in enum) == 4000  # every count under one of the way's clauses
+    # The same deals, Trump Plaza: the ways part on some hands, so the rounds' outcomes differ.
+    trump = simulate(2000, 5)
+    assert (result.win, result.loss) != (trump.win, trump.loss)

@@ -43,6 +43,37 @@ def test_split_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["clause"] == 7
 
 
+@pytest.mark.parametrize(("way", "low", "clause", "name", "title"), [
+    ("trump_plaza", ["3h", "Kh"], 4, "straight_or_flush",
+     "Trump Plaza House Way, clause 4: straight or flush"),
+    ("foxwoods", ["Ac", "Qs"], 8, "ace_front_exception",
+     "Foxwoods House Way, clause 8: ace front exception"),
+    ("ballys_ac", ["3h", "Kh"], 7, "straight_or_flush",
+     "Bally's Atlantic City House Way, clause 7: straight or flush"),
+])
+def test_split_names_the_house_way_and_its_clause(
+    capsys: pytest.CaptureFixture[str], way: str, low: list[str], clause: int, name: str, title: str
+) -> None:
+    cards = "Ac Kd Kh Qs Jc Td 3h"
+    code, out, _ = run_cli(capsys, "split", "--json", cards, "--house-way", way)
+    assert code == 0
+    data = json.loads(out)
+    assert (data["house_way"], data["clause"], data["clause_name"]) == (way, clause, name)
+    assert sorted(data["low"]) == low
+    code, out, _ = run_cli(capsys, "split", cards, "--house-way", way)
+    assert code == 0
+    assert out.splitlines()[2] == f"({title})"
+
+
+def test_split_defaults_to_trump_plaza_and_refuses_an_unknown_way(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run_cli(capsys, "split", "--json", "Ac Kd Kh Qs Jc Td 3h")
+    assert json.loads(out)["house_way"] == "trump_plaza"
+    code, out, err = run_cli(capsys, "split", "Ac Kd Kh Qs Jc Td 3h", "--house-way", "caesars")
+    assert code == 2
+    assert "'caesars' is not a House Way (choose from trump_plaza, foxwoods, ballys_ac)" in err
+    assert "Traceback" not in err
+
+
 def test_split_accepts_the_joker_and_ten(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(capsys, "split", "--json", "joker Qd Jh 10s 9c 3d 2h")
     assert code == 0
@@ -103,6 +134,32 @@ def test_sim_is_reproducible_and_independent_of_workers(capsys: pytest.CaptureFi
     assert code == 0
     assert json.loads(one)["counts"] == json.loads(two)["counts"]
     assert json.loads(one)["clauses"] == json.loads(two)["clauses"]
+
+
+@pytest.mark.parametrize(("way", "clauses"), [("foxwoods", 11), ("ballys_ac", 11), ("trump_plaza", 9)])
+def test_sim_sets_both_hands_by_the_chosen_house_way(
+    capsys: pytest.CaptureFixture[str], way: str, clauses: int
+) -> None:
+    args = ("sim", "--hands", "1500", "--seed", "4", "--house-way", way, "--json", "--chunk", "500")
+    code, out, _ = run_cli(capsys, *args)
+    assert code == 0
+    data = json.loads(out)
+    assert data["house_way"] == way
+    assert len(data["clauses"]) == clauses
+    assert sum(data["clauses"].values()) == 3000
+    _, two, _ = run_cli(capsys, *args, "--workers", "2")  # the rules reach the worker processes
+    assert json.loads(two)["counts"] == data["counts"]
+
+
+def test_sim_ways_differ_and_the_report_says_which(capsys: pytest.CaptureFixture[str]) -> None:
+    _, trump, _ = run_cli(capsys, "sim", "--hands", "3000", "--seed", "8", "--json")
+    _, fox, _ = run_cli(capsys, "sim", "--hands", "3000", "--seed", "8", "--json", "--house-way", "foxwoods")
+    assert json.loads(trump)["counts"] != json.loads(fox)["counts"]
+    code, out, _ = run_cli(capsys, "sim", "--hands", "300", "--seed", "1", "--house-way", "foxwoods")
+    assert code == 0
+    assert "both hands by the Foxwoods House Way; the published figures are Trump Plaza's" in out
+    assert "Foxwoods House Way clauses" in out
+    assert "ace front exception" in out
 
 
 def test_sim_text_report(capsys: pytest.CaptureFixture[str]) -> None:

@@ -80,6 +80,8 @@ async def test_open_a_table_with_rules_and_timers(app_client: AppHandle) -> None
         ({"name": "T", "rules": {"commission_bps": 20_000}}, "INVALID_FIELD", "commission_bps must be"),
         ({"name": "T", "rules": {"min_bet_cents": 900, "max_bet_cents": 100}}, "INVALID_FIELD", "max_bet"),
         ({"name": "T", "rules": {"wheel": "sideways"}}, "INVALID_FIELD", "wheel must be"),
+        ({"name": "T", "rules": {"house_way": "caesars"}}, "INVALID_FIELD",
+         "house_way must be one of 'trump_plaza', 'foxwoods', 'ballys_ac', not 'caesars'"),
         ({"name": "T", "rules": {"colour": "red"}}, "UNKNOWN_FIELD", "unknown field 'colour'"),
         ({"name": "T", "timers": {"betting_ms": -1}}, "INVALID_FIELD", "betting_ms"),
         ({"name": "T", "timers": "fast"}, "INVALID_FIELD", "timers must be a JSON object"),
@@ -145,6 +147,25 @@ async def test_limits_rules_and_timers_change(app_client: AppHandle) -> None:
                                       json={"min_bet_cents": "lots", "max_bet_cents": 1}, headers=headers)
     assert bad.status_code == 400
     assert bad.json()["error"] == "INVALID_FIELD"
+
+
+async def test_the_house_way_is_a_table_setting(app_client: AppHandle) -> None:
+    headers = app_client.operator_headers
+    opened = await post(app_client, "/api/operator/tables",
+                        {"name": "Fox", "rules": {"house_way": "foxwoods"}})
+    assert opened.status_code == 201, opened.text
+    table_id = opened.json()["table_id"]
+    state = await realtime(app_client).store.load(table_id)
+    assert state is not None
+    assert str(state.rules.house_way) == "foxwoods"
+    changed = await app_client.client.put(f"/api/operator/tables/{table_id}/rules",
+                                          json={"house_way": "ballys_ac"}, headers=headers)
+    assert changed.status_code == 200, changed.text
+    state = await realtime(app_client).store.load(table_id)
+    assert state is not None
+    assert (str(state.rules.house_way), state.rules.min_bet_cents) == ("ballys_ac", 500)
+    view = (await app_client.client.get(f"/api/operator/tables/{table_id}", headers=headers)).json()
+    assert view["view"]["rules"]["house_way"] == "ballys_ac"
 
 
 async def test_kick_returns_the_chips_to_the_balance(app_client: AppHandle) -> None:

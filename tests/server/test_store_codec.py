@@ -139,3 +139,20 @@ def test_the_recent_records_splice_is_checked_against_the_states_fields() -> Non
                          (_Anything, "extra")):
         with pytest.raises(TypeError, match=message):
             codec.check_recent_splice(cls)
+
+
+def test_a_state_stored_before_the_house_way_setting_loads_as_trump_plaza() -> None:
+    import json
+
+    from paigow.rules.house_rules import HouseRules, HouseWayName
+
+    state = new_table("old", "Old table", HouseRules(min_bet_cents=1_00))
+    stored = json.loads(state_to_json(state))
+    del stored["rules"]["house_way"]  # as the state was written before the field existed
+    loaded = state_from_json(json.dumps(stored))
+    assert loaded.rules.house_way is HouseWayName.TRUMP_PLAZA
+    assert loaded == state
+    foxwoods = new_table("new", "New table", HouseRules(house_way=HouseWayName.FOXWOODS))
+    text = state_to_json(foxwoods)
+    assert json.loads(text)["rules"]["house_way"] == "foxwoods"
+    assert state_from_json(text).rules.house_way is HouseWayName.FOXWOODS

@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.rules.cards import parse_card
+from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow_server.bots.stats import RunStats
 
@@ -334,7 +335,8 @@ class PlayerBot:
                 return None
             if self.rng.random() < self.behaviour.house_way_button_rate:
                 return {"type": "use_house_way"}
-            split = house_way([parse_card(text) for text in mine["cards"]])
+            way = HouseWayName(rules.get("house_way", HouseWayName.TRUMP_PLAZA))  # the table's House Way
+            split = house_way([parse_card(text) for text in mine["cards"]], HouseRules(house_way=way))
             return {"type": "set_hand", "low": [str(card) for card in split.low]}
         return None
 

@@ -1,5 +1,5 @@
-"""``paigow sim --hands N [--seed S] [--workers W] [--fortune] [--json]``: player against dealer, both by
-the House Way.
+"""``paigow sim --hands N [--seed S] [--workers W] [--house-way NAME] [--fortune] [--json]``: player
+against dealer, both by the House Way (``--house-way``: trump_plaza, the default, foxwoods or ballys_ac).
 
 Deals ``N`` rounds from fresh 53-card shuffles (``paigow.sim``) in chunks, over ``W`` processes, and
 reports win / push / loss from the player's side with standard errors, the house edge with the 5%
@@ -27,9 +27,10 @@ from typing import Any
 
 from paigow.rules.fortune import PAY_TABLES, FortuneHand
 from paigow.rules.fortune_count import FORTUNE_COUNTS
-from paigow.rules.house_rules import DEFAULT_RULES
-from paigow.rules.house_way import HouseWayClause
+from paigow.rules.house_rules import DEFAULT_RULES, HouseRules, HouseWayName
+from paigow.rules.house_way import clause_enum
 from paigow.sim import PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
+from paigow_server.commands.split import add_house_way_option
 
 __all__ = ["register", "report", "run"]
 
@@ -68,27 +69,30 @@ def register(sub: Any) -> None:
                              f"(default {DEFAULT_RULES.min_bet_cents}, the table minimum)")
     parser.add_argument("--fortune", action="store_true",
                         help="also estimate the Fortune side bet's house edge and Envy per other seat")
+    add_house_way_option(parser)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.set_defaults(run=run)
 
 
-def _chunks(hands: int, seed: int, chunk: int, workers: int, fortune: bool) -> Iterator[SimResult]:
+def _chunks(hands: int, seed: int, chunk: int, workers: int, rules: HouseRules,
+            fortune: bool) -> Iterator[SimResult]:
     """Each chunk's result as it completes (in order when there is one worker)."""
     jobs = [(size, chunk_seed(seed, k)) for k, size in enumerate(chunk_sizes(hands, chunk))]
     if workers == 1:
         for size, s in jobs:
-            yield simulate(size, s, fortune=fortune)
+            yield simulate(size, s, rules, fortune=fortune)
         return
     # "spawn": workers start clean (no forked threads or locks), whatever the parent holds.
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        futures = [pool.submit(simulate, size, s, fortune=fortune) for size, s in jobs]
+        futures = [pool.submit(simulate, size, s, rules, fortune=fortune) for size, s in jobs]
         for future in as_completed(futures):
             yield future.result()
 
 
 def _run_chunks(args: argparse.Namespace, seed: int, on_chunk: Callable[[int], None]) -> SimResult:
     results = []
-    for result in _chunks(args.hands, seed, args.chunk, args.workers, args.fortune):
+    rules = HouseRules(house_way=args.house_way)
+    for result in _chunks(args.hands, seed, args.chunk, args.workers, rules, args.fortune):
         results.append(result)
         on_chunk(result.hands)
     return merge(results)
@@ -108,12 +112,15 @@ def _fortune_report(result: SimResult) -> dict[str, Any]:
     }
 
 
-def report(result: SimResult, bet_cents: int) -> dict[str, Any]:
+def report(result: SimResult, bet_cents: int,
+           house_way: HouseWayName = HouseWayName.TRUMP_PLAZA) -> dict[str, Any]:
     """The JSON figures of a run: rates as fractions (0.2861), each with its standard error; the Fortune
-    figures under ``"fortune"`` when the run counted them."""
+    figures under ``"fortune"`` when the run counted them. The published figures are Trump Plaza's (both
+    sides by that way); ``clauses`` are by ``house_way``'s clauses."""
     fortune = {"fortune": _fortune_report(result)} if result.fortune else {}
     return {
         "hands": result.hands,
+        "house_way": str(house_way),
         "win": result.rate(result.win),
         "push": result.rate(result.push),
         "loss": result.rate(result.loss),
@@ -128,7 +135,7 @@ def report(result: SimResult, bet_cents: int) -> dict[str, Any]:
         "banker_edge": result.banker_edge(),
         "banker_edge_se": result.banker_edge_se(),
         "counts": {"win": result.win, "push": result.push, "loss": result.loss},
-        "clauses": {clause.name.lower(): result.clauses[clause] for clause in HouseWayClause},
+        "clauses": {clause.name.lower(): result.clauses[clause] for clause in clause_enum(house_way)},
         "published": {"win": PUBLISHED.win, "push": PUBLISHED.push, "loss": PUBLISHED.loss,
                       "house_edge": PUBLISHED.house_edge},
         **fortune,
@@ -154,6 +161,9 @@ def _text(data: dict[str, Any], seed: int, workers: int, seconds: float) -> str:
         f"({data['hands'] / max(seconds, 1e-9):,.0f} hands/s)",
         f"{'':36}{'this run':>9}  {'± s.e.':>8}  {'published':>9}",
     ]
+    if data["house_way"] != HouseWayName.TRUMP_PLAZA:
+        lines.insert(1, f"both hands by the {HouseWayName(data['house_way']).display_name} House Way; the "
+                        "published figures are Trump Plaza's")
     for key, label in (("win", "player wins"), ("push", "push"), ("loss", "dealer wins"),
                        ("house_edge", "house edge (5%, exact)")):
         lines.append(f"{label:36}{pct(data[key]):>9}  {pct(data[key + '_se']):>8}  "
@@ -163,9 +173,10 @@ def _text(data: dict[str, Any], seed: int, workers: int, seconds: float) -> str:
     lines.append(f"{'banker edge, no commission':36}{pct(data['banker_edge']):>9}  "
                  f"{pct(data['banker_edge_se']):>8}  {pct(0.013):>9}")
     total = 2 * data["hands"]
-    lines.append("House Way clauses (player and dealer hands):")
+    way = HouseWayName(data["house_way"]).display_name
+    lines.append(f"{way} House Way clauses (player and dealer hands):")
     for number, (name, count) in enumerate(data["clauses"].items(), start=1):
-        lines.append(f"  {number} {name.replace('_', ' '):20}{count:>12,}  {count / total:7.3%}")
+        lines.append(f" {number:>2} {name.replace('_', ' '):26}{count:>12,}  {count / total:7.3%}")
     if "fortune" in data:
         lines += _fortune_text(data["fortune"])
     return "\n".join(lines)
@@ -183,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         result = _run_chunks(args, seed, lambda n: None)
     seconds = time.perf_counter() - started
-    data = report(result, args.bet_cents)
+    data = report(result, args.bet_cents, args.house_way)
     if args.json:
         data.update(seed=seed, workers=args.workers, seconds=round(seconds, 3))
         print(json.dumps(data))

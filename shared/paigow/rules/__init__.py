@@ -1,10 +1,10 @@
 """`paigow.rules`: the pure Pai Gow Poker rules of docs/rules.md (standard library only, fully typed).
 
 Modules: ``cards`` (the 53-card deck, parsing), ``house_rules`` (``HouseRules``), ``hand_value`` (ranking,
-the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the Trump Plaza House Way),
-``showdown`` (player against banker), ``payout`` (commission, settlement), ``fortune`` (the Fortune bonus
-side bet: categories and pay tables), ``fortune_count`` (its exact count over every seven-card hand).
-Every public name is re-exported here.
+the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the House Ways: Trump Plaza,
+Foxwoods, Bally's Atlantic City), ``showdown`` (player against banker), ``payout`` (commission,
+settlement), ``fortune`` (the Fortune bonus side bet: categories and pay tables), ``fortune_count`` (its
+exact count over every seven-card hand). Every public name is re-exported here.
 """
 
 from __future__ import annotations
@@ -62,10 +62,15 @@ from .house_rules import (
     FoulPolicy,
     HouseRules,
     HouseRulesError,
+    HouseWayName,
     WheelRank,
 )
 from .house_way import (
+    BallysClause,
+    Clause,
+    FoxwoodsClause,
     HouseWayClause,
+    clause_enum,
     house_way,
     house_way_clause,
     set_front,
@@ -110,18 +115,22 @@ __all__ = [
     "JOKER",
     "MAX_CENTS",
     "PAY_TABLES",
+    "BallysClause",
     "Card",
+    "Clause",
     "DuplicateCardError",
     "FortuneHand",
     "FortunePayTable",
     "FoulError",
     "FoulPolicy",
+    "FoxwoodsClause",
     "HandCategory",
     "HandResult",
     "HandValue",
     "HouseRules",
     "HouseRulesError",
     "HouseWayClause",
+    "HouseWayName",
     "InvalidCardError",
     "Outcome",
     "PlayerResult",
@@ -139,6 +148,7 @@ __all__ = [
     "category_of",
     "check_distinct",
     "check_split",
+    "clause_enum",
     "commission_cents",
     "count_fortune",
     "count_rank_multiset",

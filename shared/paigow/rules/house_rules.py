@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["DEFAULT_RULES", "MAX_CENTS", "FoulPolicy", "HouseRules", "HouseRulesError", "WheelRank"]
+__all__ = ["DEFAULT_RULES", "MAX_CENTS", "FoulPolicy", "HouseRules", "HouseRulesError", "HouseWayName",
+           "WheelRank"]
 
 
 class WheelRank(StrEnum):
@@ -27,6 +28,23 @@ MAX_CENTS = 1_000_000_000
 an operator's credit or debit. Anything larger is refused as absurd."""
 
 
+class HouseWayName(StrEnum):
+    """The published House Way the table sets hands by (docs/rules.md §7, §7a, §7b)."""
+
+    TRUMP_PLAZA = "trump_plaza"
+    FOXWOODS = "foxwoods"
+    BALLYS_AC = "ballys_ac"
+
+    @property
+    def display_name(self) -> str:
+        """The casino's name, as the page and the command line show it: ``Bally's Atlantic City``."""
+        return _DISPLAY_NAMES[self]
+
+
+_DISPLAY_NAMES = {HouseWayName.TRUMP_PLAZA: "Trump Plaza", HouseWayName.FOXWOODS: "Foxwoods",
+                  HouseWayName.BALLYS_AC: "Bally's Atlantic City"}
+
+
 class HouseRulesError(ValueError):
     """A house-rules value is out of range; the message names the field and the value."""
 
@@ -41,6 +59,8 @@ class HouseRules:
     """The commission is rounded up to a multiple of this many cents (1 = exact cents, rounded up)."""
     min_bet_cents: int = 500
     max_bet_cents: int = 30_000
+    house_way: HouseWayName = HouseWayName.TRUMP_PLAZA
+    """The House Way that sets the dealer's hand, the House Way button, time-outs and foul resets."""
 
     def __post_init__(self) -> None:
         try:
@@ -52,6 +72,11 @@ class HouseRules:
         except ValueError:
             raise HouseRulesError(
                 f"foul_policy must be 'reject' or 'lose', not {self.foul_policy!r}") from None
+        try:
+            object.__setattr__(self, "house_way", HouseWayName(self.house_way))
+        except ValueError:
+            choices = ", ".join(repr(str(w)) for w in HouseWayName)
+            raise HouseRulesError(f"house_way must be one of {choices}, not {self.house_way!r}") from None
         for name in ("commission_bps", "commission_round_cents", "min_bet_cents", "max_bet_cents"):
             value = getattr(self, name)
             if type(value) is not int:
