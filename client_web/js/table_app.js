@@ -6,12 +6,13 @@ import { ensureCardDefs } from "./card_svg.js";
 import { rollDice, showDice } from "./dice.js";
 import { openHistory } from "./history.js";
 import { play, setSound } from "./sound.js";
+import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
 import { renderTray, secondsLeft } from "./tray.js";
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const FATAL = { 4401: "Your session has expired: go back to the lobby and enter your name again.",
   4404: "This table does not exist (any more).", 4426: "This page is out of date: reload it.",
   4429: "You have too many tabs open on this table: close one and reload." };
@@ -181,11 +182,21 @@ function onMessage(msg) {
     ctx.version = msg.version;
     ctx.view = msg.view;
     rerender();
-  } else if (msg.type === "events") {
-    if (ctx.version !== null && msg.version <= ctx.version) return;
+  } else if (msg.type === "patch") {
+    if (ctx.view === null || msg.since !== ctx.version) {
+      // A gap (or a patch for a view this page does not hold): ask for what was missed.
+      socket.send({ type: "sync", last_version: ctx.view === null ? null : ctx.version });
+      return;
+    }
+    try {
+      ctx.view = applyPatch(ctx.view, msg.patch);
+    } catch (err) {
+      if (!(err instanceof PatchError)) throw err;
+      socket.send({ type: "sync", last_version: null }); // a fresh snapshot
+      return;
+    }
     ctx.version = msg.version;
-    ctx.view = msg.view;
-    onEvents(msg.events, msg.view);
+    onEvents(msg.events, ctx.view);
     rerender();
   } else if (msg.type === "error" && !msg.id) {
     if (msg.code === "UNAUTHORIZED") {
@@ -227,7 +238,16 @@ const socket = new ReconnectingSocket({
     return m;
   },
   onMessage,
-  onStatus: setBanner,
+  onStatus: (status, detail) => {
+    // A server that speaks a newer protocol than this page: load the page it serves now (once).
+    if (status === "stopped" && detail.code === 4426 && !sessionStorage.getItem("paigow.reloaded")) {
+      sessionStorage.setItem("paigow.reloaded", "1");
+      location.reload();
+      return;
+    }
+    if (status === "open") sessionStorage.removeItem("paigow.reloaded");
+    setBanner(status, detail);
+  },
   isFatal: (code) => code in FATAL,
 });
 

@@ -33,7 +33,7 @@ from paigow.protocol.codes import CloseCode, ErrorCode
 from paigow.protocol.convert import to_command
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
 from paigow.protocol.server import Accepted, ErrorMessage, Pong
-from paigow.protocol.version import SUPPORTED_PROTOCOLS
+from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import SeatStatus
@@ -148,7 +148,8 @@ class TableConnection:
                 return msg
             if msg is not None:
                 self._error(getattr(msg, "id", None), ErrorCode.HELLO_REQUIRED,
-                            f"say hello first: {{\"type\": \"hello\", \"protocol\": 1}}, not {msg.type!r}")
+                            f"say hello first: {{\"type\": \"hello\", \"protocol\": {PROTOCOL_VERSION}}}, "
+                            f"not {msg.type!r}")
         return None
 
     async def _greet(self, hello: Hello) -> bool:

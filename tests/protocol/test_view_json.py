@@ -17,6 +17,7 @@ from paigow.protocol.server import encode_view
 from paigow.protocol.view_json import ViewJson
 from paigow.rules.house_rules import FoulPolicy, HouseRules
 from paigow.table import commands as c
+from paigow.table.events import Event
 from paigow.table.machine import apply
 from paigow.table.records import RoundRecord
 from paigow.table.rejections import Rejection
@@ -39,6 +40,8 @@ class Table:
         self.now = START
         self.count = 0
         self.leaver: str | None = None
+        self.events: dict[int, tuple[Event, ...]] = {}
+        """Each commit's events, by the version they made."""
 
     def do(self, command: c.Command) -> bool:
         self.count += 1
@@ -50,6 +53,7 @@ class Table:
         if events:
             self.state = state
             self.states.append(state)
+            self.events[state.version] = tuple(events)
         return True
 
     def tick_to_deadline(self) -> bool:

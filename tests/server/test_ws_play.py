@@ -173,12 +173,16 @@ def test_the_frame_check_catches_a_card_the_viewer_may_not_see(frame_checker: An
     with pytest.raises(AssertionError, match="not theirs"):
         checker._check({"type": "snapshot", "version": 3, "view": {"round": {"hands": [hand]}, "recent": []}})
     mine = {**hand, "player_id": "p1"}
-    checker._check({"type": "snapshot", "version": 3, "view": {"round": {"hands": [mine]}, "recent": [
-        {"hands": [{"dealt": ["2c", "3c"]}]}]}})  # settled rounds are public
+    settled = [{"hands": [{"dealt": ["2c", "3c"]}]}]  # settled rounds are public
+    checker._check({"type": "snapshot", "version": 3,
+                    "view": {"version": 3, "round": {"hands": [mine]}, "recent": settled}})
     seed = {"kind": "round_started", "server_seed": "ab" * 32}
     with pytest.raises(AssertionError, match="seed"):
-        checker._check({"type": "events", "since": 3, "version": 4, "events": [seed],
-                        "view": {"round": None, "recent": []}})
+        checker._check({"type": "patch", "since": 3, "version": 4, "events": [seed],
+                        "patch": [{"op": "replace", "path": "/version", "value": 4}]})
     with pytest.raises(AssertionError, match="version gap"):
-        checker._check({"type": "events", "since": 5, "version": 6, "events": [],
-                        "view": {"round": None, "recent": []}})
+        checker._check({"type": "patch", "since": 5, "version": 6, "events": [], "patch": []})
+    with pytest.raises(AssertionError, match="not theirs"):  # a card inside a patch
+        checker._check({"type": "patch", "since": 3, "version": 4, "events": [], "patch": [
+            {"op": "replace", "path": "/version", "value": 4},
+            {"op": "replace", "path": "/round/hands/0", "value": {**hand, "cards": ["Qs", "Jd"]}}]})

@@ -2,19 +2,21 @@
 
 Commands and events are told apart by their ``kind`` field (a discriminated union), so each one comes
 back as the very class it was. A commit travels (event log and pub/sub alike) as
-``{"version": N, "events": [...]}``, where N is the table version the events produced.
+``{"version": N, "events": [...], "views": {...}}``, where N is the table version the events produced and
+``views`` what the commit looks like to each kind of viewer (``commit_to_json``).
 """
 
 from __future__ import annotations
 
 import types
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum
 from typing import Annotated, Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
 
 from pydantic import Field, TypeAdapter
 
+from paigow.protocol.projection import ViewerUpdate, update_text
 from paigow.protocol.view_json import RecentJson
 from paigow.table.commands import Command
 from paigow.table.events import Event
@@ -52,10 +54,14 @@ class CodecError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class VersionedEvents:
-    """The events of one commit and the table version they produced."""
+    """The events of one commit and the table version they produced, and what the commit looks like to
+    each kind of viewer (``paigow.protocol.projection``): per viewer key, the JSON text of its update
+    ``{"events": [...], "patch": [...]}``. ``views`` is None for a commit written without them (by a
+    version of the server before protocol 2, or straight to the store): its viewers get a snapshot."""
 
     version: int
     events: tuple[Event, ...]
+    views: Mapping[str, str] | None = None
 
 
 RECENT_TABLES = 1024
@@ -162,9 +168,24 @@ def command_from_json(text: str | bytes) -> Command:
     return _from_json(_COMMAND, text, "not a valid table command")
 
 
-def commit_to_json(version: int, events: Sequence[Event]) -> str:
-    """The text stored in a table's event log and published on its channel."""
-    return _ANY.dump_json({"version": version, "events": events_to_python(events)}).decode()
+def commit_to_json(version: int, events: Sequence[Event],
+                   updates: Mapping[str, ViewerUpdate] | None = None) -> str:
+    """The text stored in a table's event log and published on its channel: ``{"version", "events",
+    "views"}``, where ``views`` is ``{"texts": [update JSON text, ...], "keys": {viewer key: index}}``
+    (viewers whose update is the same share one text: most commits look alike to most players)."""
+    body: dict[str, Any] = {"version": version, "events": events_to_python(events)}
+    if updates is not None:
+        texts: list[str] = []
+        index_of: dict[str, int] = {}
+        keyed: dict[str, int] = {}
+        for key, update in updates.items():
+            text = update_text(update)
+            if text not in index_of:
+                index_of[text] = len(texts)
+                texts.append(text)
+            keyed[key] = index_of[text]
+        body["views"] = {"texts": texts, "keys": keyed}
+    return _ANY.dump_json(body).decode()
 
 
 def commit_from_json(text: str | bytes) -> VersionedEvents:
@@ -173,9 +194,14 @@ def commit_from_json(text: str | bytes) -> VersionedEvents:
         version = data["version"]
         if type(version) is not int:
             raise TypeError(f"version {version!r} is not a whole number")
-        return VersionedEvents(version, events_from_python(data["events"]))
-    except (ValueError, TypeError, KeyError) as exc:
-        raise CodecError(f"not a valid commit {{version, events}}: {exc}") from None
+        views = data.get("views")
+        keyed = None
+        if views is not None:
+            texts = views["texts"]
+            keyed = {str(key): str(texts[index]) for key, index in views["keys"].items()}
+        return VersionedEvents(version, events_from_python(data["events"]), keyed)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise CodecError(f"not a valid commit {{version, events, views}}: {exc}") from None
 
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}

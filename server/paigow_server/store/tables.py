@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, cast
 
 from redis.asyncio import Redis
 
+from paigow.protocol.projection import ViewerUpdate
 from paigow.table.events import Event
 from paigow.table.machine import next_deadline
 from paigow.table.state import TableState
@@ -266,8 +267,10 @@ class TableRepo:
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None) -> CommitResult:
-        """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``.
+                     request_id: str | None = None,
+                     updates: Mapping[str, ViewerUpdate] | None = None) -> CommitResult:
+        """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``
+        (and, in its log entry and publication, each kind of viewer's ``updates``).
         ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current.
         ``request_id``: a forwarded command's id; the write is refused (DUPLICATE) when a commit of that id
         was written already, and is remembered with the new version otherwise (``committed_version``)."""
@@ -280,8 +283,9 @@ class TableRepo:
         result = await self._commit(
             keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), keys.DEADLINES,
                   keys.table_requests(table_id), *ops.keys],
-            args=[before.version, after.version, state_to_json(after), commit_to_json(after.version, events),
-                  self.log_length, keys.table_channel(table_id), "" if fence is None else fence,
+            args=[before.version, after.version, state_to_json(after),
+                  commit_to_json(after.version, events, updates), self.log_length,
+                  keys.table_channel(table_id), "" if fence is None else fence,
                   _compact(ops.ops), table_id, _deadline_arg(after), request_id or "", REQUESTS_KEPT])
         return CommitResult(result.decode() if isinstance(result, bytes) else result)
 

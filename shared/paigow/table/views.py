@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paigow.rules.house_rules import HouseRules
+from paigow.table.can import Can, can_of
 from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
 from paigow.table.fastcopy import replace
@@ -119,6 +120,8 @@ class YouView:
     bet_cents: int
     is_banker: bool
     offered_bank: bool
+    can: Can
+    """What you may do now, and within what limits (``paigow.table.can``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +236,7 @@ def view_for(state: TableState, viewer: Viewer) -> TableView:
     raise_from = None if sp.own_limit_raised_ms is None else sp.own_limit_raised_ms + WEEK_MS
     banker = rnd.banker_position if rnd is not None else None
     you = YouView(own, sp.chips_cents, sp.status, sp.own_max_bet_cents, raise_from, pub.bets.get(own, 0),
-                  banker == own, rnd is not None and rnd.offer_player_id == sp.player_id)
+                  banker == own, rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own))
     return replace(pub.spectator, round=round_view, you=you)
 
 
