@@ -27,12 +27,14 @@ from itertools import accumulate
 
 from pydantic import TypeAdapter
 
+from paigow.protocol.server import Role, encode_snapshot_message
+from paigow.protocol.view_json import ViewJson
 from paigow.table import commands as c
 from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, evolve_all
 from paigow.table.state import RECENT_RESULTS, Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
-from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
+from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, view_for
 from paigow_server.store.codec import VersionedEvents, state_to_json
 from paigow_server.store.effects import effects_of
 from paigow_server.store.tables import _compact, _ops_of
@@ -159,6 +161,17 @@ def measure_steady(rounds: int, repeat: int) -> tuple[float, float, int]:
     return per_commit, per_commit / len(sinks), sent // (len(commits) * len(sinks))
 
 
+def measure_sizes() -> tuple[int, int, int]:
+    """Bytes, at a table with ten settled rounds (idle, after the last settlement): a fresh spectator's
+    ``snapshot`` message, a seated player's, and the state JSON its commit wrote (``state_to_json``)."""
+    start, _ = _steady(0)
+    spectator = encode_snapshot_message(start.table_id, start.version, Role.SPECTATOR, None,
+                                        ViewJson().encode(view_for(start, SpectatorViewer())))
+    player = encode_snapshot_message(start.table_id, start.version, Role.PLAYER, "p1",
+                                     ViewJson().encode(view_for(start, PlayerViewer("p1"))))
+    return len(spectator.encode()), len(player.encode()), len(state_to_json(start).encode())
+
+
 def measure_state_json(rounds: int, repeat: int) -> tuple[float, float, int]:
     """The state JSON the commit of each of those states writes (``TableRepo.commit``): µs per commit of
     ``state_to_json`` and of pydantic's ``dump_json`` of the whole state, and its size, best of ``repeat``."""
@@ -210,6 +223,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     per_commit, per_viewer, size = measure_steady(args.rounds, args.repeat)
     label = "10 recent, 6 + 1 spect."
     print(f"{label:>22} | {per_commit:13.0f} | {per_viewer:13.1f} | {size:14d}")
+    spectator, player, state = measure_sizes()
+    print(f"at a table with ten settled rounds: a fresh spectator's snapshot {spectator} bytes, a player's "
+          f"{player} bytes, the state JSON {state} bytes")
     fast, whole, size = measure_state_json(args.rounds, args.repeat)
     print(f"state JSON of each commit at that table ({size} bytes): state_to_json {fast:.0f} µs, "
           f"pydantic's dump_json of the whole state {whole:.0f} µs")
