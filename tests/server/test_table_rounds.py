@@ -1,6 +1,7 @@
 """``GET /api/tables/{id}/rounds``: a table's last settled rounds, newest first, the very records its
 ``round_settled`` events carried (every live hand and the revealed seed; never a dead hand or a discard);
-a voided round is not listed."""
+a voided round is not listed. The views hold no round records, so a fresh spectator's snapshot stays small
+however many rounds the table settled."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import httpx
 import pytest
 
 from paigow import fair
+from paigow.protocol.server import decode_server_message
 from paigow.table.commands import PlaceBet, Sit, VoidRound
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import Phase, Timers
@@ -23,6 +25,9 @@ from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
 TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, between_rounds_ms=20,
                 reconnect_grace_ms=30_000)
 """Nothing times out while the test plays (bank offers declined, bets and hands set through the service)."""
+SNAPSHOT_BOUND = 8_000
+"""Bytes: a fresh spectator's snapshot at a table with ten settled rounds (29.5 kB with the records in the
+view)."""
 HTTP_API = Path(__file__).parents[2] / "docs" / "http-api.md"
 
 
@@ -42,6 +47,15 @@ def _check_public(record: dict[str, Any], seated: set[int]) -> None:
     text = json.dumps(record)
     unseen = [*deal.discards, *(c for p in range(7) if p not in {0} | seated for c in deal.hands[p])]
     assert not [str(c) for c in unseen if f'"{c}"' in text]
+
+
+async def _fresh_frame(connect: Any, table_id: str) -> str:
+    """The raw text of the first frame a new spectator receives."""
+    async with connect(table_id) as spectator:
+        await spectator.send({"type": "hello", "protocol": 1})
+        text: str = await spectator.ws.recv()
+    decode_server_message(text)
+    return text
 
 
 async def test_the_last_rounds_are_the_records_the_events_carried_newest_first(tables: Any,
@@ -80,6 +94,11 @@ async def test_the_last_rounds_are_the_records_the_events_carried_newest_first(t
     assert voided[0]["round_id"] not in {r["round_id"] for r in every["rounds"]}
     for record in every["rounds"]:
         _check_public(record, {1, 2})
+
+    snapshot = await _fresh_frame(connect, table_id)
+    assert json.loads(snapshot)["type"] == "snapshot"
+    assert len(snapshot.encode()) < SNAPSHOT_BOUND, len(snapshot.encode())
+    assert "server_seed" not in snapshot  # no settled round (nor the round in progress's seed) in a view
 
 
 async def _open(handle: AppHandle) -> str:
