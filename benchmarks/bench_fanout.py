@@ -9,10 +9,11 @@ published events, then for each viewer ``event_for`` + ``view_for`` + the JSON o
 the figure is CPU time (``time.process_time``) of the projection and encoding, without sockets: per
 commit, and per commit and viewer, best of R runs, for six players and 0, 10 or 100 spectators.
 
-Those rounds start from a table that has settled none, so the views carry no ``recent`` round records.
-The last row is a table in its steady state: N rounds played one after the other after ten settled ones
-(``recent`` full: about 2.6 kB of JSON per record), the bank offered and declined when the marker reaches
-a player, pushed to six players and one spectator. Then, for the states of those commits, the CPU of the
+Those rounds start from a table that has settled none. The last row is a table in its steady state: N
+rounds played one after the other after ten settled ones, the bank offered and declined when the marker
+reaches a player, pushed to six players and one spectator (the views hold no round records: before they
+left the view, the ten records were nine tenths of its 29.5 kB). Then the bytes of a fresh spectator's and
+a player's snapshot and of the state JSON at that table; for the states of those commits, the CPU of the
 state JSON the commit writes (``state_to_json``, what ``TableRepo.commit`` stores), beside pydantic's
 ``dump_json`` of the whole state, and for the settlements among them the effects and the JSON of the
 script operations ``TableRepo.commit`` sends with them (``effects_of``, ``_ops_of``, the ops' JSON).
@@ -27,18 +28,22 @@ from itertools import accumulate
 
 from pydantic import TypeAdapter
 
+from paigow.protocol.server import Role, encode_snapshot_message
+from paigow.protocol.view_json import ViewJson
 from paigow.table import commands as c
 from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, evolve_all
-from paigow.table.state import RECENT_RESULTS, Phase, TableState, Timers, new_table
+from paigow.table.state import Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
-from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
+from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, view_for
 from paigow_server.store.codec import VersionedEvents, state_to_json
 from paigow_server.store.effects import effects_of
 from paigow_server.store.tables import _compact, _ops_of
 from paigow_server.table_feed import TableFeed
 
 START = 1_700_000_000_000
+SETTLED_BEFORE = 10
+"""Rounds a steady table has settled before the measured ones."""
 
 
 class _Sink:
@@ -134,7 +139,7 @@ def measure(spectators: int, rounds: int, repeat: int) -> tuple[float, float, in
 def _steady(rounds: int) -> tuple[TableState, list[VersionedEvents]]:
     """A table with ten settled rounds behind it, and the commits of ``rounds`` more rounds."""
     state, now = _seated(), START
-    for seed in range(RECENT_RESULTS):
+    for seed in range(SETTLED_BEFORE):
         state, _, now = _play_on(state, 1_000 + seed, now)
     start = state
     commits: list[VersionedEvents] = []
@@ -157,6 +162,17 @@ def measure_steady(rounds: int, repeat: int) -> tuple[float, float, int]:
         sent = sum(s.bytes for s in sinks)
     per_commit = best / len(commits) * 1e6
     return per_commit, per_commit / len(sinks), sent // (len(commits) * len(sinks))
+
+
+def measure_sizes() -> tuple[int, int, int]:
+    """Bytes, at a table with ten settled rounds (idle, after the last settlement): a fresh spectator's
+    ``snapshot`` message, a seated player's, and the state JSON its commit wrote (``state_to_json``)."""
+    start, _ = _steady(0)
+    spectator = encode_snapshot_message(start.table_id, start.version, Role.SPECTATOR, None,
+                                        ViewJson().encode(view_for(start, SpectatorViewer())))
+    player = encode_snapshot_message(start.table_id, start.version, Role.PLAYER, "p1",
+                                     ViewJson().encode(view_for(start, PlayerViewer("p1"))))
+    return len(spectator.encode()), len(player.encode()), len(state_to_json(start).encode())
 
 
 def measure_state_json(rounds: int, repeat: int) -> tuple[float, float, int]:
@@ -208,8 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         label = f"6 players + {spectators} spect."
         print(f"{label:>22} | {per_commit:13.0f} | {per_viewer:13.1f} | {size:14d}")
     per_commit, per_viewer, size = measure_steady(args.rounds, args.repeat)
-    label = "10 recent, 6 + 1 spect."
+    label = "10 settled, 6 + 1 spect."
     print(f"{label:>22} | {per_commit:13.0f} | {per_viewer:13.1f} | {size:14d}")
+    spectator, player, state = measure_sizes()
+    print(f"at a table with ten settled rounds: a fresh spectator's snapshot {spectator} bytes, a player's "
+          f"{player} bytes, the state JSON {state} bytes")
     fast, whole, size = measure_state_json(args.rounds, args.repeat)
     print(f"state JSON of each commit at that table ({size} bytes): state_to_json {fast:.0f} µs, "
           f"pydantic's dump_json of the whole state {whole:.0f} µs")

@@ -161,15 +161,13 @@ _PUBLIC_EVENT_KINDS = ("round_settled", "round_voided")
 
 
 def _cards_in(value: Any, out: set[str]) -> None:
-    """Every card text anywhere in a JSON value, except inside public round records."""
+    """Every card text anywhere in a JSON value, except inside the public round records of the
+    ``round_settled`` (and ``round_voided``) events: a view holds none."""
     if isinstance(value, dict):
         if value.get("kind") in _PUBLIC_EVENT_KINDS:
             return
-        if "op" in value and str(value.get("path", "")).startswith("/recent"):  # a patch of settled rounds
-            return
-        for key, item in value.items():
-            if key != "recent":  # settled rounds: public
-                _cards_in(item, out)
+        for item in value.values():
+            _cards_in(item, out)
     elif isinstance(value, list):
         for item in value:
             _cards_in(item, out)

@@ -5,6 +5,7 @@ import { api, el, forgetSession, money, parseMoney, resumeSession, toast } from 
 import { ensureCardDefs } from "./card_svg.js";
 import { rollDice, showDice } from "./dice.js";
 import { openHistory } from "./history.js";
+import { fetchRounds, mergeRounds } from "./rounds.js";
 import { play, setSound } from "./sound.js";
 import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
@@ -22,7 +23,7 @@ const tableId = params.get("id") ?? "";
 const stored = (k, d) => (localStorage.getItem(k) ?? d) === "1";
 
 const ctx = {
-  view: null, version: null, role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
+  view: null, version: null, rounds: [], role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
   anim: stored("paigow.anim", "1"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
   ui: { low: [], lowRound: null, syncLow: false, betDraft: 0, betText: null, errors: {}, flipIn: false,
     lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
@@ -34,7 +35,7 @@ function rerender() {
   if (!view) return;
   // The showdown on screen is the round that just ended (not an older one after a voided round).
   if (view.round) ctx.lastRoundId = view.round.round_id;
-  const last = view.recent?.[0];
+  const last = ctx.rounds[0];
   ctx.showdown = !view.round && last && (ctx.lastRoundId == null || last.round_id === ctx.lastRoundId) ? last : null;
   syncLow(view);
   renderHeader(view);
@@ -155,6 +156,7 @@ function onEvents(events, view) {
     switch (ev.kind) {
       case "hands_dealt": animateDeal(ev, view); break;
       case "round_settled": {
+        ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
         const mine = ev.record.hands.find((h) => h.player_id === ctx.playerId);
         if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
@@ -182,6 +184,7 @@ function onMessage(msg) {
     ctx.version = msg.version;
     ctx.view = msg.view;
     rerender();
+    loadRounds();
   } else if (msg.type === "patch") {
     if (ctx.view === null || msg.since !== ctx.version) {
       // A gap (or a patch for a view this page does not hold): ask for what was missed.
@@ -204,6 +207,15 @@ function onMessage(msg) {
       toast("Your session has expired: go back to the lobby and enter your name.");
     } else toast(msg.message);
   }
+}
+
+/** After a snapshot: the table's last settled rounds (the last result shows as before), merged with any
+ * round_settled event that came meanwhile. */
+async function loadRounds() {
+  try {
+    ctx.rounds = mergeRounds(ctx.rounds, await fetchRounds(tableId));
+    rerender();
+  } catch { /* the next snapshot or settlement fills them in */ }
 }
 
 function setBanner(status, detail) {
@@ -302,7 +314,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
-$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId }));
+$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId }));
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 
 async function refreshBalance() {

@@ -14,6 +14,7 @@ from paigow.protocol.server import Role, Snapshot, decode_server_message, encode
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.protocol.view_patch import jsonable_view
 from paigow.table.commands import AcceptBank, Command, PlaceBet, Sit, Tick, UseHouseWay
+from paigow.table.events import RoundSettled
 from paigow.table.machine import apply
 from paigow.table.state import Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
@@ -277,7 +278,7 @@ async def test_every_frame_is_what_the_viewer_may_see_of_its_version() -> None:
     source.play(PlaceBet(player_id="bo" if rnd.offer_player_id == "ann" else "ann", amount_cents=2_000))
     for pid in ("ann", "bo"):
         source.play(UseHouseWay(player_id=pid))
-    assert len(source.states[-1].recent) == 2
+    assert sum(isinstance(e, RoundSettled) for c in source.commits for e in c.events) == 2
     for commit in source.commits:
         feed.published(commit)
     late = Viewer_(PlayerViewer("bo"))

@@ -26,7 +26,7 @@ def test_a_dropped_players_hand_is_set_by_the_house_way_when_the_grace_time_ends
     hs = events[0]
     assert isinstance(hs, ev.HandSet)
     assert (hs.player_id, hs.set_by) == ("p2", SetBy.TIMEOUT)
-    cards = cards_from_text(d.state.recent[0].hands[2].dealt)
+    cards = cards_from_text(d.last_record.hands[2].dealt)
     assert Split(cards_from_text(hs.high), cards_from_text(hs.low)) == house_way(cards)
     assert any(isinstance(e, ev.RoundSettled) for e in events)
     assert helpers["chips_balanced"](d.state)
@@ -83,7 +83,7 @@ def test_leaving_mid_round_takes_effect_when_the_round_ends(driver, helpers) -> 
     d.refuse(c.Leave("p1"), RejectCode.ALREADY_DONE)
     d.house_way_all()
     left = next(e for e in d.events if isinstance(e, ev.PlayerLeft) and e.player_id == "p1")
-    assert left.chips_returned_cents == d.state.recent[0].hands[1].net_cents + 100_00
+    assert left.chips_returned_cents == d.last_record.hands[1].net_cents + 100_00
     assert d.state.seats[1] is None
     assert helpers["chips_balanced"](d.state)
 

@@ -8,16 +8,13 @@ back as the very class it was. A commit travels (event log and pub/sub alike) as
 
 from __future__ import annotations
 
-import types
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
-from enum import Enum
-from typing import Annotated, Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar, cast
 
 from pydantic import Field, TypeAdapter
 
 from paigow.protocol.projection import ViewerUpdate, update_text
-from paigow.protocol.view_json import RecentJson
 from paigow.table.commands import Command
 from paigow.table.events import Event
 from paigow.table.state import TableState
@@ -64,69 +61,9 @@ class VersionedEvents:
     views: Mapping[str, str] | None = None
 
 
-RECENT_TABLES = 1024
-"""Tables whose recent round records' JSON ``state_to_json`` keeps (the least recently written dropped)."""
-
-_recent: dict[str, RecentJson] = {}
-_RECENT_FIELD = {"recent"}
-_SCALARS = (str, int, bool, float, type(None))
-
-
-def _keys_of(hint: Any, seen: set[type]) -> list[str | None]:
-    """Every key a JSON object within a value of type ``hint`` may have (None: any key, for a dict or a
-    type this does not know)."""
-    hint = get_args(hint)[0] if get_origin(hint) is Annotated else hint
-    origin = get_origin(hint)
-    if origin in (tuple, list, frozenset, Union, types.UnionType):
-        return [key for arg in get_args(hint) if arg is not Ellipsis for key in _keys_of(arg, seen)]
-    if isinstance(hint, type) and is_dataclass(hint):
-        if hint in seen:
-            return []
-        seen.add(hint)
-        hints = get_type_hints(hint, include_extras=True)
-        return [key for f in fields(hint) for key in (f.name, *_keys_of(hints[f.name], seen))]
-    if isinstance(hint, type) and issubclass(hint, (Enum, *_SCALARS)):
-        return []
-    return [None]
-
-
-def check_recent_splice(cls: type) -> None:
-    """Raise ``TypeError`` unless ``state_to_json`` may write the recent records into the JSON of ``cls``
-    (``TableState``) before its last ``,"version":``: ``version`` must be the field right after ``recent``,
-    and no later field hold an object with a ``version`` key (or a dict, or a value of a type not known
-    here). Checked when this module is imported."""
-    names = [f.name for f in fields(cls)]
-    at = names.index("recent") + 1
-    if names[at:at + 1] != ["version"]:
-        raise TypeError(f"{cls.__name__}.recent is followed by {names[at:at + 1]}, not version: "
-                        "state_to_json writes the recent records before the last version")
-    hints = get_type_hints(cls, include_extras=True)
-    for name in names[at + 1:]:
-        keys = _keys_of(hints[name], set())
-        if "version" in keys or None in keys:
-            raise TypeError(f"{cls.__name__}.{name} ({hints[name]}) may hold a version key: state_to_json "
-                            "writes the recent records before the last version")
-
-
-check_recent_splice(TableState)
-
-
 def state_to_json(state: TableState) -> str:
-    """pydantic's JSON of the state, byte for byte. The recent round records are most of it (about 2.6 kB
-    each, ten at a table that has played ten rounds) and change only at a settlement, so their text is
-    kept per table with the records (by identity: the state a commit writes carries them over) and written
-    into the rest of the state's JSON in their place, before ``version`` (the field after ``recent``; no
-    field after it has a ``version`` of its own, which ``check_recent_splice`` makes sure of, and a
-    string's quotes are escaped)."""
-    if not state.recent:
-        return _STATE.dump_json(state).decode()
-    recent = _recent.pop(state.table_id, None) or RecentJson()
-    _recent[state.table_id] = recent
-    if len(_recent) > RECENT_TABLES:
-        del _recent[next(iter(_recent))]
-    text = _STATE.dump_json(state, exclude=_RECENT_FIELD).decode()
-    at = text.rindex(',"version":')
-    return f'{text[:at]},"recent":{recent(state.recent)}{text[at:]}'
+    """pydantic's JSON of the state (a few kB: the state holds no round records)."""
+    return _STATE.dump_json(state).decode()
 
 
 def _from_json(adapter: TypeAdapter[_T], text: str | bytes, what: str) -> _T:
@@ -138,6 +75,8 @@ def _from_json(adapter: TypeAdapter[_T], text: str | bytes, what: str) -> _T:
 
 
 def state_from_json(text: str | bytes) -> TableState:
+    """The state ``state_to_json`` wrote. A field the state no longer has is ignored: a state written
+    before the round records left it still carries ``recent``, which is dropped here."""
     return _from_json(_STATE, text, "stored table state is not a valid TableState")
 
 

@@ -4,9 +4,9 @@
 at ``before.version`` (and, when a fencing token is given, that it is the table's current one), checks
 every balance a buy-in takes from, then writes the new state, appends the commit to the table's bounded
 event log, applies the money and history effects (``effects.effects_of``: balances, ledger entries,
-hand history, the rounds stream, the house result), sets the table's entry in the deadline index and
-publishes the commit on the table channel. Either all of it happens or none: a round is settled exactly
-once, whatever crashes.
+hand history, the table's list of its last settled rounds, the rounds stream, the house result), sets the
+table's entry in the deadline index and publishes the commit on the table channel. Either all of it
+happens or none: a round is settled exactly once, whatever crashes.
 
 The deadline index (``keys.DEADLINES``, a sorted set: table id -> ``next_deadline`` of its state, no entry
 when it has none) is written by the same scripts as the state, so the timers of every process can find due
@@ -36,7 +36,7 @@ from paigow_server.store.codec import (
     state_to_json,
 )
 from paigow_server.store.effects import Effects, effects_of
-from paigow_server.store.history import HISTORY_LENGTH
+from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 
 __all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitResult", "TableRepo"]
 
@@ -163,16 +163,23 @@ _compact = json.JSONEncoder(separators=(",", ":")).encode
 """``json.dumps(value, separators=(",", ":"))``, with one encoder instead of one per call."""
 
 
-def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
-    """``_compact(entry)`` of a history or export entry. A settlement's round record (about 2.7 kB of JSON)
-    is the last field, ``round``, of its export entry and of every player's history entry, the same dict
-    each time: its text is written once per commit (``records``, by identity) and set in place."""
-    record = entry.get("round")
-    if record is None or next(reversed(entry)) != "round":
-        return _compact(entry)
+def _record_json(record: dict[str, Any], records: dict[int, str]) -> str:
+    """``_compact(record)`` of a settlement's round record, written once per commit (``records``, by
+    identity): the same dict is in the export entry, every player's history entry and the table's list."""
     text = records.get(id(record))
     if text is None:
         text = records[id(record)] = _compact(record)
+    return text
+
+
+def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
+    """``_compact(entry)`` of a history or export entry. A settlement's round record (about 2.7 kB of JSON)
+    is the last field, ``round``, of its export entry and of every player's history entry: its text
+    (``_record_json``) is set in place."""
+    record = entry.get("round")
+    if record is None or next(reversed(entry)) != "round":
+        return _compact(entry)
+    text = _record_json(record, records)
     head = _compact({name: value for name, value in entry.items() if name != "round"})
     return f'{head[:-1]}{"," if len(head) > 2 else ""}"round":{text}}}'
 
@@ -195,6 +202,10 @@ def _ops_of(effects: Effects) -> _Ops:
                 HISTORY_LENGTH)
     for record in effects.rounds:
         ops.add("xadd", keys.ROUNDS, _entry_json(record, records))
+    for record in effects.rounds:
+        if record["status"] == "settled":  # a void is no round result: not in the table's list
+            ops.add("lpush", keys.table_rounds(record["table_id"]), _record_json(record["round"], records),
+                    TABLE_ROUNDS_KEPT)
     return ops
 
 

@@ -13,7 +13,6 @@ from paigow.table import events as ev
 from paigow.table.fastcopy import replace
 from paigow.table.state import (
     DEALER_POSITION,
-    RECENT_RESULTS,
     Bet,
     Deadline,
     LiveHand,
@@ -161,7 +160,6 @@ def _settled(s: TableState, e: ev.RoundSettled) -> TableState:
         seats[h.position] = replace(sp, **changes)
     ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents)
     return replace(s, seats=tuple(seats), ledger=ledger, round=None, phase=Phase.IDLE, deadline=None,
-                   recent=((rec, *s.recent))[:RECENT_RESULTS],
                    last_house_round=rec.number if house_banked else s.last_house_round)
 
 

@@ -20,13 +20,12 @@ from enum import StrEnum
 
 from paigow.rules.house_rules import DEFAULT_RULES, HouseRules
 from paigow.table.cardtext import CardText
-from paigow.table.records import RoundRecord, SetBy
+from paigow.table.records import SetBy
 
 __all__ = [
     "DEALER_POSITION",
     "PLAYER_SEATS",
     "POSITIONS",
-    "RECENT_RESULTS",
     "BankReason",
     "Bet",
     "Deadline",
@@ -46,8 +45,6 @@ __all__ = [
 POSITIONS = 7
 DEALER_POSITION = 0
 PLAYER_SEATS = (1, 2, 3, 4, 5, 6)
-RECENT_RESULTS = 10
-"""How many settled round records the state keeps."""
 WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
 
@@ -219,8 +216,6 @@ class TableState:
     """The banker marker's position (0 = the dealer's seat)."""
     phase: Phase = Phase.IDLE
     round: Round | None = None
-    recent: tuple[RoundRecord, ...] = ()
-    """The last settled rounds, newest first (at most RECENT_RESULTS)."""
     version: int = 0
     paused: bool = False
     """No new round starts while paused (a round in progress finishes)."""

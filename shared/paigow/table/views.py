@@ -2,7 +2,8 @@
 
 Hidden information (DESIGN.md): a seated player sees their own cards and nobody else's; the banker's hand
 and every other hand stay hidden until the showdown, which happens together with the settlement, after
-which the round is public in ``TableView.recent`` (live hands only). Spectators and the operator see no
+which the round is public in its ``RoundSettled`` event (live hands only; a view holds no round records:
+the server keeps each table's last ones and serves them over HTTP). Spectators and the operator see no
 hole cards. The seed of the round in progress, the deck order, dead hands and the discards are never in a
 view or a redacted event. A player's own bet limit is shown only to that player and the operator.
 """
@@ -16,7 +17,7 @@ from paigow.table.can import Can, can_of
 from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
 from paigow.table.fastcopy import replace
-from paigow.table.records import RoundRecord, SetBy
+from paigow.table.records import SetBy
 from paigow.table.state import (
     WEEK_MS,
     BankReason,
@@ -151,7 +152,6 @@ class TableView:
     round: RoundView | None
     deadline_kind: DeadlineKind | None
     deadline_ms: int | None
-    recent: tuple[RoundRecord, ...]
     you: YouView | None
     admin: AdminView | None
 
@@ -207,7 +207,7 @@ def _public(state: TableState) -> _Public:
     spectator = TableView(state.table_id, state.name, state.version, state.phase, state.paused,
                           state.closing, state.rules, state.timers, state.marker, tuple(seats), round_view,
                           dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
-                          state.recent, None, None)
+                          None, None)
     public = _Public(tuple(seats), hands, round_view, bets, spectator)
     _cache[:] = [(state, public)]
     return public
