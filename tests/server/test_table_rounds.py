@@ -16,6 +16,7 @@ import pytest
 
 from paigow import fair
 from paigow.protocol.server import decode_server_message
+from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.commands import PlaceBet, Sit, VoidRound
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import Phase, Timers
@@ -52,7 +53,7 @@ def _check_public(record: dict[str, Any], seated: set[int]) -> None:
 async def _fresh_frame(connect: Any, table_id: str) -> str:
     """The raw text of the first frame a new spectator receives."""
     async with connect(table_id) as spectator:
-        await spectator.send({"type": "hello", "protocol": 1})
+        await spectator.send({"type": "hello", "protocol": PROTOCOL_VERSION})
         text: str = await spectator.ws.recv()
     decode_server_message(text)
     return text

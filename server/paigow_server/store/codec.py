@@ -114,15 +114,16 @@ def commit_to_json(version: int, events: Sequence[Event],
     (viewers whose update is the same share one text: most commits look alike to most players)."""
     body: dict[str, Any] = {"version": version, "events": events_to_python(events)}
     if updates is not None:
+        distinct: list[ViewerUpdate] = []
         texts: list[str] = []
-        index_of: dict[str, int] = {}
         keyed: dict[str, int] = {}
         for key, update in updates.items():
-            text = update_text(update)
-            if text not in index_of:
-                index_of[text] = len(texts)
-                texts.append(text)
-            keyed[key] = index_of[text]
+            index = next((i for i, seen in enumerate(distinct) if seen == update), None)
+            if index is None:
+                index = len(distinct)
+                distinct.append(update)
+                texts.append(update_text(update))
+            keyed[key] = index
         body["views"] = {"texts": texts, "keys": keyed}
     return _ANY.dump_json(body).decode()
 

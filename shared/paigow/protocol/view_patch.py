@@ -13,8 +13,10 @@ it, with the JSON types, over played rounds for every kind of viewer).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
 from enum import Enum
+from operator import attrgetter
 from typing import Any, TypeAlias
 
 from pydantic_core import to_jsonable_python
@@ -29,14 +31,24 @@ def jsonable_view(value: Any) -> Any:
     return to_jsonable_python(value)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_Layout = tuple[tuple[str, ...], Callable[[Any], tuple[Any, ...]]]
+_LAYOUTS: dict[type, _Layout] = {}
+_SCALARS = frozenset({str, int, bool, float, type(None)})
 
 
-def _field_names(cls: type) -> tuple[str, ...]:
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
-    return names
+def _layout(cls: type) -> _Layout:
+    """A dataclass's field names, and one ``attrgetter`` of all their values (in field order)."""
+    layout = _LAYOUTS.get(cls)
+    if layout is None:
+        names = tuple(f.name for f in fields(cls))
+        get = attrgetter(*names) if len(names) > 1 else (lambda obj: tuple(getattr(obj, n) for n in names))
+        layout = _LAYOUTS[cls] = names, get
+    return layout
+
+
+def _unchanged(a: Any, b: Any) -> bool:
+    """The same part, or equal plain values of one type: nothing to walk (checked before a call)."""
+    return a is b or (type(a) is type(b) and type(a) in _SCALARS and a == b)
 
 
 def view_patch(old: Any, new: Any, memo: Memo | None = None) -> list[PatchOp]:
@@ -66,7 +78,8 @@ def _walk(old: Any, new: Any, path: str, ops: list[PatchOp], memo: Memo) -> None
                 if found is None:
                     found = memo[(id(old), id(new), path)] = (old, new, [])
                     for index, (a, b) in enumerate(zip(old, new, strict=True)):
-                        _walk(a, b, f"{path}/{index}", found[2], memo)
+                        if not _unchanged(a, b):
+                            _walk(a, b, f"{path}/{index}", found[2], memo)
                 ops.extend(found[2])
                 return
         elif kind is dict:
@@ -76,8 +89,10 @@ def _walk(old: Any, new: Any, path: str, ops: list[PatchOp], memo: Memo) -> None
             found = memo.get((id(old), id(new), path))
             if found is None:
                 found = memo[(id(old), id(new), path)] = (old, new, [])
-                for name in _field_names(kind):
-                    _walk(getattr(old, name), getattr(new, name), f"{path}/{name}", found[2], memo)
+                names, get = _layout(kind)
+                for name, a, b in zip(names, get(old), get(new), strict=True):
+                    if not _unchanged(a, b):
+                        _walk(a, b, f"{path}/{name}", found[2], memo)
             ops.extend(found[2])
             return
         elif old == new:
