@@ -36,7 +36,6 @@ from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
-from paigow.table.state import SeatStatus
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.realtime import Identity, Realtime, realtime_of
 from paigow_server.table_feed import TableGoneError
@@ -195,7 +194,7 @@ class TableConnection:
         if state is None or seat is None:
             return
         player = state.seats[seat]
-        if player is not None and player.status is SeatStatus.AWAY:
+        if player is not None and player.away:
             await self._quietly(Reconnect(player_id=player_id, now_ms=self.rt.service.now_ms()))
 
     async def _finish(self) -> None:

@@ -69,14 +69,13 @@ def _gone(s: TableState, e: ev.PlayerLeft | ev.PlayerStoodUp | ev.PlayerKicked) 
 
 
 def _dropped(s: TableState, e: ev.PlayerDropped) -> TableState:
-    sp = _seat(s, e.seat)
-    status = sp.status if sp.status == SeatStatus.LEAVING else SeatStatus.AWAY
-    return _update_seat(s, e.seat, status=status, away_until_ms=e.away_until_ms)
+    _seat(s, e.seat)
+    return _update_seat(s, e.seat, away_until_ms=e.away_until_ms)  # the status stays: away is presence
 
 
 def _reconnected(s: TableState, e: ev.PlayerReconnected) -> TableState:
     sp = _seat(s, e.seat)
-    status = SeatStatus.ACTIVE if sp.status == SeatStatus.AWAY else sp.status
+    status = SeatStatus.ACTIVE if sp.status == SeatStatus.AWAY else sp.status  # AWAY: an older state
     return _update_seat(s, e.seat, status=status, away_until_ms=None)
 
 

@@ -100,7 +100,10 @@ class SeatStatus(StrEnum):
     ACTIVE = "active"
     SITTING_OUT = "sitting_out"
     AWAY = "away"
-    """Dropped (disconnected); see ``SeatPlayer.away_until_ms``."""
+    """Shown in views for a player who dropped (disconnected; ``SeatPlayer.away_until_ms`` is set): being
+    away is presence, not participation, so the state keeps the seat's own status (active, sitting out,
+    leaving) beside ``away_until_ms``, and a player who comes back has that status again. A state written
+    before that change may still hold it (read as active and away)."""
     LEAVING = "leaving"
     """Leaves (or is kicked) when the round in progress ends."""
 
@@ -150,6 +153,23 @@ class SeatPlayer:
     last_house_wager_cents: int = 0
     kicked: bool = False
     """With status LEAVING: the operator kicked the player (effective at the end of the round)."""
+
+    @property
+    def away(self) -> bool:
+        """Dropped and not back yet (whatever the seat's status)."""
+        return self.away_until_ms is not None or self.status == SeatStatus.AWAY
+
+    @property
+    def playing(self) -> bool:
+        """Active and here: counted for a round, waited for to bet, offered the bank."""
+        return self.status == SeatStatus.ACTIVE and self.away_until_ms is None
+
+    @property
+    def shown_status(self) -> SeatStatus:
+        """The status a view shows: AWAY while the player is away (unless leaving), else the status."""
+        if self.away and self.status != SeatStatus.LEAVING:
+            return SeatStatus.AWAY
+        return self.status
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,7 +187,7 @@ def _public(state: TableState) -> _Public:
         if sp is None:
             continue
         in_round = pos in bets or (banker == pos and pos != 0)
-        seats[pos] = SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.status, sp.away_until_ms,
+        seats[pos] = SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.shown_status, sp.away_until_ms,
                               in_round, banker == pos and pos != 0, bets.get(pos, 0))
     hands: tuple[HandView, ...] = ()
     round_view: RoundView | None = None
@@ -235,8 +235,9 @@ def view_for(state: TableState, viewer: Viewer) -> TableView:
         round_view = replace(round_view, hands=hands)
     raise_from = None if sp.own_limit_raised_ms is None else sp.own_limit_raised_ms + WEEK_MS
     banker = rnd.banker_position if rnd is not None else None
-    you = YouView(own, sp.chips_cents, sp.status, sp.own_max_bet_cents, raise_from, pub.bets.get(own, 0),
-                  banker == own, rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own))
+    you = YouView(own, sp.chips_cents, sp.shown_status, sp.own_max_bet_cents, raise_from,
+                  pub.bets.get(own, 0), banker == own,
+                  rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own))
     return replace(pub.spectator, round=round_view, you=you)
 
 
