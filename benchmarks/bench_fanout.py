@@ -2,17 +2,20 @@
 
 Run: ``python benchmarks/bench_fanout.py [--rounds N] [--repeat R]``. One full round with six players (the
 house banks: the Tick that starts it, six bets — the sixth deals — the Tick that stamps the setting
-deadline, six hand sets, the last one settles) is recorded with the table machine; then every commit is
-pushed through ``TableFeed`` exactly as the server does on a pub/sub message: ``evolve_all`` of the
-published events, then for each viewer ``event_for`` + ``view_for`` + the JSON of an ``events`` message
-(shared events encoded once; all spectators share one message). Subscribers only collect the text, so
-the figure is CPU time (``time.process_time``) of the projection and encoding, without sockets: per
-commit, and per commit and viewer, best of R runs, for six players and 0, 10 or 100 spectators.
+deadline, six hand sets, the last one settles) is recorded with the table machine, each commit with what
+it looks like to each kind of viewer (``paigow.protocol.projection``, as the writing process stores it;
+the commits are read back through the codec as a feed receives them); then every commit is pushed through
+``TableFeed`` exactly as the server does on a pub/sub message: ``evolve_all`` of the published events, then
+for each kind of viewer the ``patch`` message made of its stored update (all spectators share one
+message). Subscribers only collect the text, so the figure is CPU time (``time.process_time``) without
+sockets: per commit, and per commit and viewer, best of R runs, for six players and 0, 10 or 100
+spectators. The writing process's share, the projection of a commit for every kind of viewer and the JSON
+of the commit it stores, is its own row.
 
-Those rounds start from a table that has settled none, so the views carry no ``recent`` round records.
-The last row is a table in its steady state: N rounds played one after the other after ten settled ones
-(``recent`` full: about 2.6 kB of JSON per record), the bank offered and declined when the marker reaches
-a player, pushed to six players and one spectator. Then, for the states of those commits, the CPU of the
+Those rounds start from a table that has settled none. The steady row is a table in its steady state: N
+rounds played one after the other after ten settled ones, the bank offered and declined when the marker
+reaches a player, pushed to six players and one spectator. Then the bytes of a fresh spectator's and a
+player's snapshot and of the state JSON at that table; for the states of those commits, the CPU of the
 state JSON the commit writes (``state_to_json``, what ``TableRepo.commit`` stores), beside pydantic's
 ``dump_json`` of the whole state, and for the settlements among them the effects and the JSON of the
 script operations ``TableRepo.commit`` sends with them (``effects_of``, ``_ops_of``, the ops' JSON).
@@ -27,18 +30,23 @@ from itertools import accumulate
 
 from pydantic import TypeAdapter
 
+from paigow.protocol.projection import project_commit
+from paigow.protocol.server import Role, encode_snapshot_message
+from paigow.protocol.view_json import ViewJson
 from paigow.table import commands as c
 from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, evolve_all
-from paigow.table.state import RECENT_RESULTS, Phase, TableState, Timers, new_table
+from paigow.table.state import Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
-from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
-from paigow_server.store.codec import VersionedEvents, state_to_json
+from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, view_for
+from paigow_server.store.codec import VersionedEvents, commit_from_json, commit_to_json, state_to_json
 from paigow_server.store.effects import effects_of
 from paigow_server.store.tables import _compact, _ops_of
 from paigow_server.table_feed import TableFeed
 
 START = 1_700_000_000_000
+SETTLED_BEFORE = 10
+"""Rounds a steady table has settled before the measured ones."""
 
 
 class _Sink:
@@ -104,6 +112,38 @@ def _play_on(state: TableState, seed: int, now: int) -> tuple[TableState, list[V
     return state, commits, now
 
 
+def _with_views(start: TableState, commits: Sequence[VersionedEvents]) -> list[VersionedEvents]:
+    """The commits as the writing process stores them (each with every kind of viewer's update) and a
+    feed reads them back."""
+    out: list[VersionedEvents] = []
+    state, views = start, None
+    for commit in commits:
+        after = evolve_all(state, commit.events)
+        projection = project_commit(state, after, commit.events, views)
+        out.append(commit_from_json(commit_to_json(commit.version, commit.events, projection.updates)))
+        state, views = after, projection.views
+    return out
+
+
+def measure_projection(rounds: int, repeat: int) -> tuple[float, int]:
+    """At the writing process, per commit of a table with ten settled rounds and six players: µs of
+    ``project_commit`` (with the previous commit's views, as the process keeps them) and ``commit_to_json``
+    of the commit with its updates, best of ``repeat``; and the bytes of that JSON."""
+    start, commits = _steady(rounds)
+    states = list(accumulate((c.events for c in commits), evolve_all, initial=start))
+    best, size = float("inf"), 0
+    for _ in range(repeat):
+        views = None
+        size = 0
+        t0 = time.process_time()
+        for before, after, commit in zip(states[:-1], states[1:], commits, strict=True):
+            projection = project_commit(before, after, commit.events, views)
+            views = projection.views
+            size += len(commit_to_json(commit.version, commit.events, projection.updates))
+        best = min(best, time.process_time() - t0)
+    return best / len(commits) * 1e6, size // len(commits)
+
+
 def _push_round(start: TableState, commits: Sequence[VersionedEvents], sinks: Sequence[_Sink]) -> None:
     feed = TableFeed("bench", source=None)  # type: ignore[arg-type]  # no Redis: commits come in order
     feed.state = start
@@ -114,7 +154,7 @@ def _push_round(start: TableState, commits: Sequence[VersionedEvents], sinks: Se
 
 def measure(spectators: int, rounds: int, repeat: int) -> tuple[float, float, int]:
     """(µs per commit, µs per commit and viewer, bytes per commit and viewer), best of ``repeat``."""
-    recorded = [_round(seed) for seed in range(rounds)]
+    recorded = [(start, _with_views(start, commits)) for start, commits in map(_round, range(rounds))]
     best = float("inf")
     sent = 0
     commits = sum(len(cs) for _, cs in recorded)
@@ -134,7 +174,7 @@ def measure(spectators: int, rounds: int, repeat: int) -> tuple[float, float, in
 def _steady(rounds: int) -> tuple[TableState, list[VersionedEvents]]:
     """A table with ten settled rounds behind it, and the commits of ``rounds`` more rounds."""
     state, now = _seated(), START
-    for seed in range(RECENT_RESULTS):
+    for seed in range(SETTLED_BEFORE):
         state, _, now = _play_on(state, 1_000 + seed, now)
     start = state
     commits: list[VersionedEvents] = []
@@ -146,7 +186,8 @@ def _steady(rounds: int) -> tuple[TableState, list[VersionedEvents]]:
 
 def measure_steady(rounds: int, repeat: int) -> tuple[float, float, int]:
     """As ``measure``, for six players and one spectator of a table with ten settled rounds behind it."""
-    start, commits = _steady(rounds)
+    start, plain = _steady(rounds)
+    commits = _with_views(start, plain)
     best = float("inf")
     sent = 0
     for _ in range(repeat):
@@ -157,6 +198,17 @@ def measure_steady(rounds: int, repeat: int) -> tuple[float, float, int]:
         sent = sum(s.bytes for s in sinks)
     per_commit = best / len(commits) * 1e6
     return per_commit, per_commit / len(sinks), sent // (len(commits) * len(sinks))
+
+
+def measure_sizes() -> tuple[int, int, int]:
+    """Bytes, at a table with ten settled rounds (idle, after the last settlement): a fresh spectator's
+    ``snapshot`` message, a seated player's, and the state JSON its commit wrote (``state_to_json``)."""
+    start, _ = _steady(0)
+    spectator = encode_snapshot_message(start.table_id, start.version, Role.SPECTATOR, None,
+                                        ViewJson().encode(view_for(start, SpectatorViewer())))
+    player = encode_snapshot_message(start.table_id, start.version, Role.PLAYER, "p1",
+                                     ViewJson().encode(view_for(start, PlayerViewer("p1"))))
+    return len(spectator.encode()), len(player.encode()), len(state_to_json(start).encode())
 
 
 def measure_state_json(rounds: int, repeat: int) -> tuple[float, float, int]:
@@ -208,8 +260,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         label = f"6 players + {spectators} spect."
         print(f"{label:>22} | {per_commit:13.0f} | {per_viewer:13.1f} | {size:14d}")
     per_commit, per_viewer, size = measure_steady(args.rounds, args.repeat)
-    label = "10 recent, 6 + 1 spect."
+    label = "10 settled, 6 + 1 spect."
     print(f"{label:>22} | {per_commit:13.0f} | {per_viewer:13.1f} | {size:14d}")
+    per_commit, size = measure_projection(args.rounds, args.repeat)
+    print(f"the writing process, per commit at that table: the projection for every kind of viewer and the "
+          f"commit's JSON {per_commit:.0f} µs ({size} bytes)")
+    spectator, player, state = measure_sizes()
+    print(f"at a table with ten settled rounds: a fresh spectator's snapshot {spectator} bytes, a player's "
+          f"{player} bytes, the state JSON {state} bytes")
     fast, whole, size = measure_state_json(args.rounds, args.repeat)
     print(f"state JSON of each commit at that table ({size} bytes): state_to_json {fast:.0f} µs, "
           f"pydantic's dump_json of the whole state {whole:.0f} µs")

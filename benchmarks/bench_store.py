@@ -5,7 +5,9 @@ runs it.
 Six players per table play house-banked rounds (bets, House Way, settlement) on ``--tables`` tables, the
 tables' commands interleaved by ``--concurrency`` asyncio tasks; every command is load -> apply ->
 commit, as ``TableService`` does. Reported: commits per second, and per-command wall time of the load and
-of the commit (p50, p99), with settlements (ledger, history, rounds) shown apart.
+of the commit (p50, p99), with settlements (ledger, history, rounds) shown apart, and the bytes that went
+into Redis (``INFO stats``: ``total_net_input_bytes``, what the clients sent: the commits' states, logs,
+effects...) and out of it per settled round, from the first command on (the tables' creation included).
 
     python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20]
 """
@@ -95,6 +97,7 @@ async def main() -> None:
         repo = TableRepo(redis)
         accounts = Accounts(redis, starting_balance_cents=1_000_000)
         timings: dict[str, list[float]] = defaultdict(list)
+        stats_before = await redis.info("stats")
         gate = asyncio.Semaphore(args.concurrency)
 
         async def one() -> int:
@@ -104,7 +107,11 @@ async def main() -> None:
         started = time.perf_counter()
         commits = sum(await asyncio.gather(*(one() for _ in range(args.tables))))
         elapsed = time.perf_counter() - started
+        stats = await redis.info("stats")
         await redis.aclose()
+    settled = args.tables * args.rounds
+    bytes_in, bytes_out = (stats[k] - stats_before[k] for k in ("total_net_input_bytes",
+                                                                 "total_net_output_bytes"))
     print(f"{args.tables} tables x {args.rounds} rounds, {args.concurrency} at once: {commits} commits in "
           f"{elapsed:.2f} s = {commits / elapsed:.0f} commits/s")
     print(f"{'what':<22}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'mean ms':>9}")
@@ -112,6 +119,8 @@ async def main() -> None:
         values = timings[kind]
         print(f"{kind:<22}{len(values):>7}{_pct(values, 0.5):>9.2f}{_pct(values, 0.99):>9.2f}"
               f"{statistics.fmean(values) * 1000:>9.2f}")
+    print(f"Redis bytes per settled round: {bytes_in / settled / 1000:.1f} kB in (written), "
+          f"{bytes_out / settled / 1000:.1f} kB out (read)")
 
 
 if __name__ == "__main__":

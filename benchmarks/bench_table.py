@@ -31,6 +31,8 @@ from paigow.table import (
     view_for,
 )
 from paigow.table import commands as c
+from paigow.table.events import RoundSettled
+from paigow.table.records import RoundRecord
 
 START = 1_700_000_000_000
 Round = list[tuple[c.Command, bytes]]
@@ -61,11 +63,13 @@ def _record_round(start: TableState, now: int, k: int) -> Round:
     """Play one round from ``start`` and return its commands with their seeds."""
     cmds: Round = []
     s = start
+    settled: list[RoundRecord] = []
 
     def do(cmd: c.Command, seed: bytes = b"\0" * 32) -> None:
         nonlocal s
-        s, _ = apply(s, cmd, seed=seed)
+        s, events = apply(s, cmd, seed=seed)
         cmds.append((cmd, seed))
+        settled.extend(e.record for e in events if isinstance(e, RoundSettled))
 
     do(c.Tick(now), _seed(f"bench-{k}"))
     assert s.phase == Phase.BANK_OFFER
@@ -83,7 +87,7 @@ def _record_round(start: TableState, now: int, k: int) -> Round:
         assert h.player_id is not None
         do(c.UseHouseWay(h.player_id))
     assert s.phase == Phase.IDLE
-    assert s.recent[0].banker_player_id == "p1"
+    assert [r.banker_player_id for r in settled] == ["p1"]
     return cmds
 
 

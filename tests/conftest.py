@@ -20,7 +20,9 @@ import uvicorn
 import websockets
 from redis.asyncio import Redis
 
+from paigow.protocol.patch import apply_patch
 from paigow.protocol.server import decode_server_message
+from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.rules.house_rules import HouseRules
 from paigow.table.state import Timers, new_table
 from paigow_server.app import create_app
@@ -160,13 +162,13 @@ _PUBLIC_EVENT_KINDS = ("round_settled", "round_voided")
 
 
 def _cards_in(value: Any, out: set[str]) -> None:
-    """Every card text anywhere in a JSON value, except inside public round records."""
+    """Every card text anywhere in a JSON value, except inside the public round records of the
+    ``round_settled`` (and ``round_voided``) events: a view holds none."""
     if isinstance(value, dict):
         if value.get("kind") in _PUBLIC_EVENT_KINDS:
             return
-        for key, item in value.items():
-            if key != "recent":  # settled rounds: public
-                _cards_in(item, out)
+        for item in value.values():
+            _cards_in(item, out)
     elif isinstance(value, list):
         for item in value:
             _cards_in(item, out)
@@ -177,7 +179,8 @@ def _cards_in(value: Any, out: set[str]) -> None:
 class TableClient:
     """A ``websockets`` client of one table. Every frame it receives is kept in ``frames`` and checked at
     once: it is a valid server message; no card but the viewer's own appears outside settled-round
-    records; no round seed before the reveal; versions follow each other."""
+    records; no round seed before the reveal; versions follow each other. ``view`` is the viewer's view of
+    ``version``: the last snapshot with every patch since applied."""
 
     def __init__(self, ws: Any, player_id: str | None) -> None:
         self.ws = ws
@@ -202,11 +205,16 @@ class TableClient:
 
     def _check(self, frame: dict[str, Any]) -> None:
         kind = frame["type"]
-        if kind not in ("snapshot", "events"):
+        if kind not in ("snapshot", "patch"):
             return
-        if kind == "events" and self.version is not None:
+        if kind == "patch":
+            assert self.version is not None, f"a patch before any snapshot: {frame}"
             assert frame["since"] == self.version, f"version gap: at {self.version}, got {frame}"
-        view = frame["view"]
+            assert self.view is not None, f"a patch with no view to apply it to: {frame}"
+            view = apply_patch(self.view, frame["patch"])
+            assert view["version"] == frame["version"], f"the patched view is not of version {frame}"
+        else:
+            view = frame["view"]
         rnd = view["round"]
         if rnd is not None:
             for hand in rnd["hands"]:
@@ -229,20 +237,22 @@ class TableClient:
         self.events.extend(frame.get("events", []))
 
     async def hello(self, token: str | None = None, *, last_version: int | None = None,
-                    spectate: bool = False) -> dict[str, Any]:
-        message: dict[str, Any] = {"type": "hello", "protocol": 1}
+                    view: dict[str, Any] | None = None, spectate: bool = False) -> dict[str, Any]:
+        """Say hello; a resume says ``last_version`` and brings the ``view`` it had of that version."""
+        message: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION}
         if token is not None:
             message["token"] = token
         if last_version is not None:
             message["last_version"] = last_version
             self.version = last_version
+            self.view = view
         if spectate:
             message["spectate"] = True
         await self.send(message)
         return await self.recv()
 
     async def hello_as_operator(self, operator_token: str) -> dict[str, Any]:
-        await self.send({"type": "hello", "protocol": 1, "operator_token": operator_token})
+        await self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "operator_token": operator_token})
         return await self.recv()
 
     async def command(self, message: dict[str, Any], within: float = 5.0) -> dict[str, Any]:
@@ -267,7 +277,7 @@ class TableClient:
         """Read until the current view satisfies ``done`` (returns at once if it already does)."""
         if self.view is not None and done(self.view):
             return self.view
-        await self.until(lambda f: f["type"] in ("snapshot", "events") and done(f["view"]), within)
+        await self.until(lambda f: f["type"] in ("snapshot", "patch") and done(self.view or {}), within)
         assert self.view is not None
         return self.view
 

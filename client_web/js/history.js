@@ -1,8 +1,10 @@
-// The history dialog: your last 10 hands (game recall) and the table's recent rounds, each with its
-// commitment, revealed seed and a link that verifies the deal in this browser.
+// The history dialog: your last 10 hands (game recall) and the table's recent rounds (read from the
+// server when the dialog opens), each with its commitment, revealed seed and a link that verifies the deal
+// in this browser.
 
 import { api, el, money } from "./api.js";
 import { RANK_CHARS, cardLabel, sortForDisplay, toCard } from "./cards.js";
+import { fetchRounds } from "./rounds.js";
 
 const SUIT_GLYPHS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
@@ -50,7 +52,7 @@ function recordOf(item) {
   return item.record ?? item.round ?? item;
 }
 
-export async function openHistory(dialog, list, { view, token, playerId }) {
+export async function openHistory(dialog, list, { tableId, view, token, playerId }) {
   list.replaceChildren(el("p", { class: "hint", text: "Loading…" }));
   if (!dialog.open) dialog.showModal();
   const sections = [];
@@ -73,9 +75,13 @@ export async function openHistory(dialog, list, { view, token, playerId }) {
   }
   const round = view?.round;
   if (round) sections.push(el("h3", { text: "This round" }), fairLine({ commitment: round.commitment }));
-  const recent = view?.recent ?? [];
-  sections.push(el("h3", { text: "This table's recent rounds" }),
-    recent.length ? el("table", { class: "data", id: "table-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You", "Banker", "Result", "Fair deal"].map((t) => el("th", { text: t })))),
+  sections.push(el("h3", { text: "This table's recent rounds" }));
+  try {
+    const recent = await fetchRounds(tableId);
+    sections.push(recent.length ? el("table", { class: "data", id: "table-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You", "Banker", "Result", "Fair deal"].map((t) => el("th", { text: t })))),
       el("tbody", {}, recent.map((r) => roundRow(r, playerId)))) : el("p", { class: "hint", text: "No settled round yet." }));
+  } catch (err) {
+    sections.push(el("p", { class: "field-error", text: `This table's rounds could not be loaded: ${err.message}` }));
+  }
   list.replaceChildren(...sections);
 }

@@ -6,13 +6,15 @@ import { ensureCardDefs } from "./card_svg.js";
 import { houseWayName } from "./hand_eval.js";
 import { rollDice, showDice } from "./dice.js";
 import { openHistory } from "./history.js";
+import { fetchRounds, mergeRounds } from "./rounds.js";
 import { play, setSound } from "./sound.js";
+import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
 import { renderTray, secondsLeft } from "./tray.js";
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const FATAL = { 4401: "Your session has ended: go back to the lobby.",
   4404: "This table does not exist (any more).", 4426: "This page is out of date: reload it.",
   4429: "You have too many tabs open on this table: close one and reload." };
@@ -22,7 +24,7 @@ const tableId = params.get("id") ?? "";
 const stored = (k, d) => (localStorage.getItem(k) ?? d) === "1";
 
 const ctx = {
-  view: null, version: null, role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
+  view: null, version: null, rounds: [], role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
   anim: stored("paigow.anim", "1"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
   ui: { low: [], lowRound: null, syncLow: false, betDraft: 0, betText: null, errors: {}, flipIn: false,
     lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
@@ -34,7 +36,7 @@ function rerender() {
   if (!view) return;
   // The showdown on screen is the round that just ended (not an older one after a voided round).
   if (view.round) ctx.lastRoundId = view.round.round_id;
-  const last = view.recent?.[0];
+  const last = ctx.rounds[0];
   ctx.showdown = !view.round && last && (ctx.lastRoundId == null || last.round_id === ctx.lastRoundId) ? last : null;
   syncLow(view);
   renderHeader(view);
@@ -156,6 +158,7 @@ function onEvents(events, view) {
     switch (ev.kind) {
       case "hands_dealt": animateDeal(ev, view); break;
       case "round_settled": {
+        ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
         const mine = ev.record.hands.find((h) => h.player_id === ctx.playerId);
         if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
@@ -183,11 +186,22 @@ function onMessage(msg) {
     ctx.version = msg.version;
     ctx.view = msg.view;
     rerender();
-  } else if (msg.type === "events") {
-    if (ctx.version !== null && msg.version <= ctx.version) return;
+    loadRounds();
+  } else if (msg.type === "patch") {
+    if (ctx.view === null || msg.since !== ctx.version) {
+      // A gap (or a patch for a view this page does not hold): ask for what was missed.
+      socket.send({ type: "sync", last_version: ctx.view === null ? null : ctx.version });
+      return;
+    }
+    try {
+      ctx.view = applyPatch(ctx.view, msg.patch);
+    } catch (err) {
+      if (!(err instanceof PatchError)) throw err;
+      socket.send({ type: "sync", last_version: null }); // a fresh snapshot
+      return;
+    }
     ctx.version = msg.version;
-    ctx.view = msg.view;
-    onEvents(msg.events, msg.view);
+    onEvents(msg.events, ctx.view);
     rerender();
   } else if (msg.type === "error" && !msg.id) {
     if (msg.code === "UNAUTHORIZED") sessionOver();
@@ -214,6 +228,15 @@ function sessionOver(ended = null) {
 }
 
 window.addEventListener("paigow:session-ended", (ev) => sessionOver(ev.detail));
+
+/** After a snapshot: the table's last settled rounds (the last result shows as before), merged with any
+ * round_settled event that came meanwhile. */
+async function loadRounds() {
+  try {
+    ctx.rounds = mergeRounds(ctx.rounds, await fetchRounds(tableId));
+    rerender();
+  } catch { /* the next snapshot or settlement fills them in */ }
+}
 
 function setBanner(status, detail) {
   const b = $("conn-banner");
@@ -251,7 +274,16 @@ const socket = new ReconnectingSocket({
     return m;
   },
   onMessage,
-  onStatus: setBanner,
+  onStatus: (status, detail) => {
+    // A server that speaks a newer protocol than this page: load the page it serves now (once).
+    if (status === "stopped" && detail.code === 4426 && !sessionStorage.getItem("paigow.reloaded")) {
+      sessionStorage.setItem("paigow.reloaded", "1");
+      location.reload();
+      return;
+    }
+    if (status === "open") sessionStorage.removeItem("paigow.reloaded");
+    setBanner(status, detail);
+  },
   isFatal: (code) => code in FATAL,
 });
 
@@ -306,7 +338,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
-$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId }));
+$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId }));
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 
 async function refreshBalance() {

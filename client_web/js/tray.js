@@ -23,15 +23,12 @@ function errorLine(ctx, key) {
   return el("p", { class: "field-error", id: `${key}-error`, role: "alert", text: ctx.ui.errors[key] ?? "" });
 }
 
+/** The bet the table takes from you now, as the server says (view.you.can.bet: null when none can be
+ * placed, e.g. your chips are below the minimum). */
 export function betLimits(view) {
-  const you = view.you;
-  const rules = view.rules;
-  let max = rules.max_bet_cents;
-  if (you?.own_max_bet_cents != null) max = Math.min(max, you.own_max_bet_cents);
-  if (you) max = Math.min(max, you.chips_cents);
+  const range = view.you?.can?.bet ?? null;
   const cover = view.round?.coverage_left_cents;
-  if (cover != null) max = Math.min(max, cover + (you?.bet_cents ?? 0));
-  return { min: rules.min_bet_cents, max: Math.max(0, max), cover };
+  return { min: range ? range.min_cents : view.rules.min_bet_cents, max: range ? range.max_cents : 0, cover };
 }
 
 function offerPanel(view, ctx) {

@@ -105,8 +105,9 @@ class Fanout:
             await self.leave(subscriber)
             raise
 
-    async def resync(self, subscriber: Subscriber, last_version: int) -> None:
-        """A member saw a gap: send it what it missed since ``last_version`` (or a snapshot)."""
+    async def resync(self, subscriber: Subscriber, last_version: int | None) -> None:
+        """A member saw a gap: send it what it missed since ``last_version`` (or a snapshot; always one
+        when ``last_version`` is None)."""
         table_id = self._tables_of.get(subscriber)
         if table_id is not None:
             await self._feeds[table_id].join(subscriber, last_version)

@@ -1,13 +1,17 @@
-"""The public JSON API: the table list and a player's hand history.
+"""The public JSON API: the table list, a table's last rounds and a player's hand history.
 
 ``GET /api/tables`` -> ``{"tables": [summary...]}`` (every table, oldest first);
 ``GET /api/tables/{id}`` -> one summary (404 ``TABLE_NOT_FOUND``);
+``GET /api/tables/{id}/rounds?limit=N`` -> ``{"table_id", "rounds": [record...]}``, the public records of
+the table's last N settled rounds (default 10, 1..100; voided rounds are not listed), newest first, each
+the ``record`` of its ``round_settled`` event (400 ``INVALID_FIELD``, 404 ``TABLE_NOT_FOUND``);
 ``GET /api/players/me/history`` (``Authorization: Bearer <session token>``) -> ``{"player_id", "hands"}``,
 the player's last 10 settled hands, newest first.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from starlette.requests import Request
@@ -18,8 +22,13 @@ from paigow.table.state import PLAYER_SEATS, TableState
 from paigow_server.api import ApiError
 from paigow_server.context import SpectatorCounter, context_of
 from paigow_server.sessions import current_player
+from paigow_server.store.history import TABLE_ROUNDS_KEPT
 
-__all__ = ["routes", "table_summary"]
+__all__ = ["DEFAULT_ROUNDS", "routes", "table_summary"]
+
+DEFAULT_ROUNDS = 10
+"""Rounds ``GET /api/tables/{id}/rounds`` answers without ``limit``."""
+_DIGITS = re.compile(r"[0-9]{1,9}")
 
 
 def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, Any]:
@@ -56,6 +65,24 @@ async def get_table(request: Request) -> Response:
     return JSONResponse(table_summary(state, ctx.spectators))
 
 
+def _rounds_limit(request: Request) -> int:
+    text = request.query_params.get("limit", str(DEFAULT_ROUNDS))
+    limit = int(text) if _DIGITS.fullmatch(text) else 0
+    if not 1 <= limit <= TABLE_ROUNDS_KEPT:
+        raise ApiError(400, "INVALID_FIELD",
+                       f"limit={text!r} must be a whole number from 1 to {TABLE_ROUNDS_KEPT}")
+    return limit
+
+
+async def table_rounds(request: Request) -> Response:
+    ctx = context_of(request)
+    table_id = request.path_params["table_id"]
+    limit = _rounds_limit(request)
+    if await ctx.tables.version(table_id) is None:
+        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+    return JSONResponse({"table_id": table_id, "rounds": await ctx.history.table_rounds(table_id, limit)})
+
+
 async def my_history(request: Request) -> Response:
     player = await current_player(request)
     hands = await context_of(request).history.recent(player.player_id)
@@ -66,5 +93,6 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables/{table_id}", get_table, methods=["GET"]),
+        Route("/api/tables/{table_id}/rounds", table_rounds, methods=["GET"]),
         Route("/api/players/me/history", my_history, methods=["GET"]),
     ]

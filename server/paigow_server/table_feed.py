@@ -1,37 +1,37 @@
 """``TableFeed``: one table's live stream to the viewers connected to this process.
 
 The feed keeps the table state, evolved commit by commit from the table channel (``evolve_all`` of the
-published events: the same function the machine used), and pushes each commit to every viewer as an
-``events`` message: the events projected for that viewer (``event_for``: another player's cards are
-removed; an event the viewer may not see is left out) and the viewer's ``view_for`` of the new state.
+published events: the same function the machine used), for the snapshots, and pushes each commit to every
+viewer as a ``patch`` message: what the commit looks like to that kind of viewer, as the writing process
+worked it out and stored with the commit (``paigow.protocol.projection``: the events projected for it and
+the JSON Patch of its view). The feed only picks each viewer's update and writes it out once per kind of
+viewer. A commit stored without its updates (written by an older server) is pushed as a ``snapshot``.
 Everything for one table happens in one task, in order: a commit, a viewer joining, a viewer asking to
 resync, so a viewer never misses or repeats a version.
 
 A viewer that joins with the last version it saw gets what it missed — from the feed's memory of recent
-commits, else from the table's event log in Redis — as one ``events`` message, or a ``snapshot`` when the
-gap is older than the log. When the feed itself misses a commit (a pub/sub hiccup) it catches up from the
-log, or reloads the state and sends everyone a snapshot.
+commits, else from the table's event log in Redis — as one ``patch`` (its updates of those commits, one
+after the other: events and patches), or a ``snapshot`` when the gap is older than the log. When the feed
+itself misses a commit (a pub/sub hiccup) it catches up from the log, or reloads the state and sends
+everyone a snapshot.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
-from paigow.protocol.server import (
-    Role,
-    encode_event,
-    encode_events_message,
-    encode_snapshot_message,
-)
+from paigow.protocol.projection import ViewerUpdate, key_of, update_text
+from paigow.protocol.server import Role, encode_patch_message, encode_snapshot_message
 from paigow.protocol.view_json import ViewJson
 from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
-from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
+from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, view_for
 from paigow_server.store.codec import VersionedEvents
 from paigow_server.tasks import stop_task
 
@@ -169,10 +169,10 @@ class TableFeed:
             return
         sub, last = join.subscriber, join.last_version
         missed = None if last is None else await self._missed_since(state, last)
-        if missed is None:
+        if missed is None or last is None:
             sub.deliver(self._snapshot(state, sub.viewer))
         else:
-            sub.deliver(self._events(last if last is not None else state.version, state, missed, sub.viewer))
+            sub.deliver(self._resume(last, state, missed, sub.viewer))
         self.members[sub] = state.version
         join.done.set_result(None)
 
@@ -251,16 +251,18 @@ class TableFeed:
                              f"{before.version} to {after.version}")
         self.state = after
         self._recent.append(commit)
-        cache: dict[Viewer, str] = {}
-        encoded: dict[int, str] = {}  # an event every viewer sees unchanged is encoded once
+        patches: dict[str, str] = {}
+        snapshots: dict[Viewer, str] = {}
         for sub, seen in self.members.items():
-            key = sub.viewer
-            if seen == before.version:
-                text = cache.get(key)
+            if seen == before.version and commit.views is not None:
+                key = key_of(sub.viewer, commit.views)
+                text = patches.get(key)
                 if text is None:
-                    text = cache[key] = self._events(before.version, after, [commit], key, encoded)
-            else:  # cannot happen while every member is brought to the feed's version when it joins
-                text = self._snapshot(after, key)
+                    text = patches[key] = encode_patch_message(before.version, after.version,
+                                                               commit.views[key])
+            else:  # an old commit without updates (or a member behind, which joining rules out)
+                text = snapshots.get(sub.viewer) or snapshots.setdefault(sub.viewer,
+                                                                          self._snapshot(after, sub.viewer))
             sub.deliver(text)
             self.members[sub] = after.version
         if self._on_pushed is not None:
@@ -276,25 +278,21 @@ class TableFeed:
         return encode_snapshot_message(self.table_id, state.version, role, player_id,
                                        self._view_json.encode(view_for(state, viewer)))
 
-    def _events(self, since: int, state: TableState, commits: Sequence[VersionedEvents], viewer: Viewer,
-                encoded: dict[int, str] | None = None) -> str:
-        """The ``events`` message for ``viewer``; ``encoded`` caches the JSON of the events (by identity:
-        ``event_for`` returns the event itself when it hides nothing from this viewer)."""
-        cache = {} if encoded is None else encoded
-        parts = []
+    def _resume(self, since: int, state: TableState, commits: Sequence[VersionedEvents],
+                viewer: Viewer) -> str:
+        """What a viewer at version ``since`` missed: its updates of ``commits`` (events and patches) as one
+        ``patch``, or a snapshot when a commit has none."""
+        if any(c.views is None for c in commits):
+            return self._snapshot(state, viewer)
+        events: list[Any] = []
+        patch: list[Any] = []
         for c in commits:
-            for e in c.events:
-                p = event_for(e, viewer)
-                if p is None:
-                    continue
-                text = cache.get(id(p)) if p is e else None
-                if text is None:
-                    text = encode_event(p)
-                    if p is e:
-                        cache[id(p)] = text
-                parts.append(text)
-        return encode_events_message(since, state.version, parts,
-                                     self._view_json.encode(view_for(state, viewer)))
+            assert c.views is not None
+            missed = json.loads(c.views[key_of(viewer, c.views)])
+            events += missed["events"]
+            patch += missed["patch"]
+        update = update_text(ViewerUpdate(tuple(events), tuple(patch)))
+        return encode_patch_message(since, state.version, update)
 
     # --- figures --------------------------------------------------------------------------------------
     def spectators(self) -> int:

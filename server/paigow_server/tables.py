@@ -22,17 +22,20 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Sequence
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
 from paigow.protocol.codes import ErrorCode
+from paigow.protocol.projection import Projection, ViewerUpdate, project_commit
 from paigow.table.cardtext import format_cents
 from paigow.table.commands import Command, Sit
 from paigow.table.events import Event
 from paigow.table.machine import apply
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
+from paigow.table.views import TableView
 from paigow_server.metrics import Metrics
 from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.tables import CommitResult
@@ -53,6 +56,9 @@ __all__ = [
 
 log = logging.getLogger("paigow_server.tables")
 
+VIEWS_KEPT = 4096
+"""Tables whose viewers' views this process keeps after writing their commits (least recent dropped)."""
+
 MAX_ATTEMPTS = 8
 """How many times a command is decided again after losing a compare-and-set race."""
 
@@ -69,7 +75,8 @@ class TableStore(Protocol):
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None) -> CommitResult: ...
+                     request_id: str | None = None,
+                     updates: Mapping[str, ViewerUpdate] | None = None) -> CommitResult: ...
 
     async def committed_version(self, table_id: str, request_id: str) -> int | None: ...
 
@@ -145,6 +152,9 @@ class TableService:
         self._commit_observers: list[CommitObserver] = []
         self._executed_observers: list[ExecutedObserver] = []
         self.router: CommandRouter | None = None
+        self._views: OrderedDict[str, tuple[int, dict[str, TableView]]] = OrderedDict()
+        """table id -> (version, each viewer key's view at that version), as the last commit written here
+        left them: the next commit's projection starts from them."""
         self._owned: dict[str, tuple[int, TableState]] = {}
         """table id -> (fencing token, the state this process last read or wrote under it). While we hold
         the lease with that token nobody else writes the table, so the next command skips the load; the
@@ -206,6 +216,14 @@ class TableService:
                 observer(table_id, executed.state)
         return executed
 
+    def _project(self, table_id: str, before: TableState, after: TableState,
+                 events: Sequence[Event]) -> Projection:
+        """What the commit looks like to each kind of viewer, from the views this process made of
+        ``before`` when it wrote it (else made afresh)."""
+        known = self._views.get(table_id)
+        return project_commit(before, after, events,
+                              known[1] if known is not None and known[0] == before.version else None)
+
     async def _already_done(self, table_id: str, request_id: str) -> Executed | None:
         """The outcome of the commit of ``request_id``, if it was written (by this process or another)."""
         version = await self._store.committed_version(table_id, request_id)
@@ -232,13 +250,19 @@ class TableService:
             after, events = apply(before, command, seed=secrets.token_bytes(32))
             if not events:
                 return Executed(before.version, before, ())
+            projection = self._project(table_id, before, after, events)
             result = await self._store.commit(before, after, events, fence=fence, now_ms=self.clock(),
-                                              request_id=request_id)
+                                              request_id=request_id, updates=projection.updates)
             if result is CommitResult.OK:
                 if fence is not None:
                     self._owned[table_id] = (fence, after)
+                self._views[table_id] = (after.version, projection.views)
+                self._views.move_to_end(table_id)
+                if len(self._views) > VIEWS_KEPT:
+                    self._views.popitem(last=False)
                 return Executed(after.version, after, tuple(events))
             self._owned.pop(table_id, None)
+            self._views.pop(table_id, None)
             if result is CommitResult.FENCED:
                 raise FencedError(f"table {table_id!r} is driven by another process now")
             if result is CommitResult.DUPLICATE and request_id is not None:

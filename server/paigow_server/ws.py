@@ -33,10 +33,9 @@ from paigow.protocol.codes import CloseCode, ErrorCode
 from paigow.protocol.convert import to_command
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
 from paigow.protocol.server import Accepted, ErrorMessage, Pong
-from paigow.protocol.version import SUPPORTED_PROTOCOLS
+from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
-from paigow.table.state import SeatStatus
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.operator_auth import OperatorAuthError
 from paigow_server.realtime import Identity, Realtime, realtime_of
@@ -155,7 +154,8 @@ class TableConnection:
                 return msg
             if msg is not None:
                 self._error(getattr(msg, "id", None), ErrorCode.HELLO_REQUIRED,
-                            f"say hello first: {{\"type\": \"hello\", \"protocol\": 1}}, not {msg.type!r}")
+                            f"say hello first: {{\"type\": \"hello\", \"protocol\": {PROTOCOL_VERSION}}}, "
+                            f"not {msg.type!r}")
         return None
 
     async def _greet(self, hello: Hello) -> bool:
@@ -205,7 +205,7 @@ class TableConnection:
         if state is None or seat is None:
             return
         player = state.seats[seat]
-        if player is not None and player.status is SeatStatus.AWAY:
+        if player is not None and player.away:
             await self._quietly(Reconnect(player_id=player_id, now_ms=self.rt.service.now_ms()))
 
     async def _finish(self) -> None:

@@ -104,7 +104,8 @@ def test_a_low_hand_of_other_than_two_cards_is_an_invalid_value(low: list[str]) 
         ('{"type":"set_hand","id":"1","low":["As","Kd","Qh"]}', ErrorCode.INVALID_VALUE, "set_hand.low"),
         ('{"type":"hello","protocol":1,"last_version":-1}', ErrorCode.INVALID_VALUE, "hello.last_version"),
         ('{"type":"hello","protocol":1,"token":""}', ErrorCode.INVALID_VALUE, "hello.token"),
-        ('{"type":"sync"}', ErrorCode.MISSING_FIELD, "sync: missing field 'last_version'"),
+        ('{"type":"sync","last_version":-1}', ErrorCode.INVALID_VALUE, "sync.last_version"),
+        ('{"type":"sync","last_version":"7"}', ErrorCode.WRONG_TYPE, "sync.last_version"),
     ],
 )
 def test_each_bad_frame_gets_the_code_naming_what_was_wrong(frame: str, code: ErrorCode, words: str) -> None:

@@ -8,25 +8,29 @@ import json
 import pytest
 
 from paigow.protocol.codes import ErrorCode
+from paigow.protocol.patch import apply_patch
+from paigow.protocol.projection import key_of, project_commit, update_text
 from paigow.protocol.server import (
     Accepted,
     ErrorMessage,
-    Events,
+    Patch,
+    PatchOperation,
     Pong,
     Role,
     Snapshot,
     decode_server_message,
-    encode_event,
-    encode_events_message,
+    encode_patch_message,
     encode_server_message,
     encode_snapshot_message,
     encode_view,
 )
+from paigow.protocol.version import PROTOCOL_VERSION
+from paigow.protocol.view_patch import jsonable_view
 from paigow.table.commands import PlaceBet, SetHand, Sit, Tick
 from paigow.table.machine import apply
 from paigow.table.rejections import RejectCode
 from paigow.table.state import TableState, new_table
-from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
+from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
 
 
 def _dealt_table() -> tuple[TableState, TableState, tuple[object, ...]]:
@@ -40,16 +44,27 @@ def _dealt_table() -> tuple[TableState, TableState, tuple[object, ...]]:
     return before, state, events
 
 
-@pytest.mark.parametrize("viewer", [PlayerViewer("p1"), PlayerViewer("p2"), SpectatorViewer()])
-def test_the_fast_events_encoding_is_the_models_encoding(viewer: Viewer) -> None:
+@pytest.mark.parametrize("viewer", [PlayerViewer("p1"), PlayerViewer("p2"), SpectatorViewer(),
+                                    OperatorViewer()])
+def test_the_fast_patch_encoding_is_the_models_encoding(viewer: Viewer) -> None:
     before, after, events = _dealt_table()
+    projection = project_commit(before, after, events)
+    update = projection.updates[key_of(viewer, projection.updates)]
     projected = tuple(p for e in events if (p := event_for(e, viewer)) is not None)
-    view = view_for(after, viewer)
-    model = Events(since=before.version, version=after.version, events=projected, view=view)
-    fast = encode_events_message(before.version, after.version, [encode_event(e) for e in projected],
-                                 encode_view(view))
-    assert fast == model.model_dump_json()
-    assert decode_server_message(fast) == model
+    model = Patch(since=before.version, version=after.version, events=projected,
+                  patch=tuple(PatchOperation.model_validate(op) for op in update.patch))
+    fast = encode_patch_message(before.version, after.version, update_text(update))
+    assert json.loads(fast) == json.loads(model.model_dump_json(exclude_defaults=False)) | {
+        "patch": list(update.patch)}
+    decoded = decode_server_message(fast)
+    assert decoded == model
+    assert apply_patch(jsonable_view(view_for(before, viewer)), list(update.patch)) == jsonable_view(
+        view_for(after, viewer))
+
+
+def test_a_patch_message_is_made_only_of_an_updates_text() -> None:
+    with pytest.raises(ValueError, match="not the text of an update"):
+        encode_patch_message(1, 2, '{"view": {}}')
 
 
 @pytest.mark.parametrize(("viewer", "role", "player_id"), [
@@ -58,8 +73,8 @@ def test_the_fast_snapshot_encoding_is_the_models_encoding(viewer: Viewer, role:
                                                            player_id: str | None) -> None:
     _, after, _ = _dealt_table()
     view = view_for(after, viewer)
-    model = Snapshot(protocol=1, table_id="t1", version=after.version, role=role, player_id=player_id,
-                     view=view)
+    model = Snapshot(protocol=PROTOCOL_VERSION, table_id="t1", version=after.version, role=role,
+                     player_id=player_id, view=view)
     fast = encode_snapshot_message("t1", after.version, role, player_id, encode_view(view))
     assert fast == model.model_dump_json()
     assert decode_server_message(fast) == model
@@ -68,9 +83,10 @@ def test_the_fast_snapshot_encoding_is_the_models_encoding(viewer: Viewer, role:
 def test_a_hand_set_by_another_player_reaches_a_viewer_without_its_cards() -> None:
     _, after, _ = _dealt_table()
     hand = next(h for h in after.round.hands if h.player_id == "p2")
-    _, events = apply(after, SetHand("p2", hand.cards[:2]), seed=bytes(32))
-    text = encode_events_message(0, 1, [encode_event(p) for e in events
-                                        if (p := event_for(e, PlayerViewer("p1"))) is not None], "{}")
+    set_after, events = apply(after, SetHand("p2", hand.cards[:2]), seed=bytes(32))
+    projection = project_commit(after, set_after, events)
+    update = projection.updates[key_of(PlayerViewer("p1"), projection.updates)]
+    text = encode_patch_message(after.version, set_after.version, update_text(update))
     frame = json.loads(text)
     hand_set = next(e for e in frame["events"] if e["kind"] == "hand_set" and e["player_id"] == "p2")
     assert (hand_set["high"], hand_set["low"]) == ([], [])

@@ -17,10 +17,10 @@ from paigow.protocol.server import encode_view
 from paigow.protocol.view_json import ViewJson
 from paigow.rules.house_rules import FoulPolicy, HouseRules
 from paigow.table import commands as c
+from paigow.table.events import Event, RoundSettled
 from paigow.table.machine import apply
-from paigow.table.records import RoundRecord
 from paigow.table.rejections import Rejection
-from paigow.table.state import RECENT_RESULTS, Phase, SeatStatus, TableState, Timers, new_table
+from paigow.table.state import Phase, SeatStatus, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, view_for
 
@@ -39,6 +39,10 @@ class Table:
         self.now = START
         self.count = 0
         self.leaver: str | None = None
+        self.events: dict[int, tuple[Event, ...]] = {}
+        """Each commit's events, by the version they made."""
+        self.settled = 0
+        """Rounds settled so far."""
 
     def do(self, command: c.Command) -> bool:
         self.count += 1
@@ -50,6 +54,8 @@ class Table:
         if events:
             self.state = state
             self.states.append(state)
+            self.events[state.version] = tuple(events)
+            self.settled += sum(isinstance(e, RoundSettled) for e in events)
         return True
 
     def tick_to_deadline(self) -> bool:
@@ -70,7 +76,7 @@ class Table:
         seated bets (then ``leaver`` leaves, effective when the round ends), the hands set by the players
         themselves (the two last cards low, or the House Way when that fouls) or by the House Way. True
         when a round was settled."""
-        settled = len(self.state.recent), self.state.recent[:1]
+        settled = self.settled
         self.start_round()
         rnd = self.state.round
         if self.state.phase == Phase.BANK_OFFER and rnd is not None and rnd.offer_player_id is not None:
@@ -89,7 +95,7 @@ class Table:
                     continue
                 if not (own_hand and self.do(c.SetHand(h.player_id, h.cards[5:7]))):
                     self.do(c.UseHouseWay(h.player_id))
-        return (len(self.state.recent), self.state.recent[:1]) != settled
+        return self.settled > settled
 
 
 def _played() -> Table:
@@ -148,8 +154,8 @@ def test_the_played_table_covers_what_it_should(played: Table) -> None:
     assert {s.phase for s in states} == set(Phase)
     assert any(s.round is not None and s.round.banker_position not in (None, 0) for s in states)
     assert any(s.round is not None and s.round.dealer_wager_cents > 0 for s in states)
-    assert any(len(s.recent) == RECENT_RESULTS for s in states)
-    statuses = {sp.status for s in states for sp in s.seats if sp is not None}
+    assert played.settled == 12
+    statuses = {sp.shown_status for s in states for sp in s.seats if sp is not None}  # as views show them
     assert {SeatStatus.SITTING_OUT, SeatStatus.AWAY, SeatStatus.LEAVING} <= statuses
     assert any(s.pending_rules is not None for s in states)
     assert any(s.pending_timers is not None for s in states)
@@ -179,13 +185,13 @@ def test_equal_parts_that_are_other_objects_are_encoded_from_their_own_values(pl
     """A view that differs from the last one in one field, or one nested value, is not given the last
     one's text: it is written from its own values."""
     encoder = ViewJson()
-    state = next(s for s in reversed(played.states) if s.phase == Phase.SETTING and len(s.recent) > 1)
+    state = next(s for s in reversed(played.states) if s.phase == Phase.SETTING)
     view = view_for(state, PlayerViewer("p1"))
     assert encoder.encode(view) == encode_view(view)
     assert view.round is not None
     assert view.you is not None
     changed = [replace(view, name="Another"), replace(view, you=replace(view.you, chips_cents=1)),
-               replace(view, recent=view.recent[1:]),
+               replace(view, seats=view.seats[::-1]),
                replace(view, round=replace(view.round, hands=view.round.hands[::-1]))]
     for other in changed:
         assert encoder.encode(other) == encode_view(other)
@@ -194,8 +200,8 @@ def test_equal_parts_that_are_other_objects_are_encoded_from_their_own_values(pl
 
 def test_a_shared_part_is_encoded_once_across_viewers_and_commits(played: Table,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each recent round record and each rules object is written once for all the commits and viewers that
-    show it, and the seats once per commit, not once per viewer."""
+    """Each rules object is written once for all the commits and viewers that show it, and the seats once
+    per commit, not once per viewer."""
     calls: dict[object, int] = {}
     real = view_json._pydantic
 
@@ -212,8 +218,6 @@ def test_a_shared_part_is_encoded_once_across_viewers_and_commits(played: Table,
     states = played.states
     for state, viewer in _views(states):
         encoder.encode(view_for(state, viewer))
-    records = {id(r) for s in states for r in s.recent}
-    assert calls[RoundRecord] == len(records)
     assert calls[HouseRules] == len({id(s.rules) for s in states}) > 1
     seats_hint = view_json._hints(type(view_for(states[0], SpectatorViewer())))["seats"]
     assert calls[seats_hint] <= len(states)

@@ -67,7 +67,9 @@ async def test_my_history_has_my_last_hands_with_everything_to_recall_them(app_c
     hands = body["hands"]
     assert [h["wager_cents"] for h in hands] == [2_000, 1_000]  # newest first
     latest = hands[0]
-    assert latest["round_id"] == after.recent[0].round_id
+    rounds = (await app_client.client.get(f"/api/tables/{table_id}/rounds")).json()["rounds"]
+    assert latest["round_id"] == rounds[0]["round_id"]
+    assert latest["round"] == rounds[0]
     assert latest["balance_before_cents"] + latest["net_cents"] == latest["balance_after_cents"]
     assert after.seats[1] is not None
     assert latest["balance_after_cents"] == after.seats[1].chips_cents

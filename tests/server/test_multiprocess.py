@@ -17,6 +17,7 @@ from paigow.table.state import Phase
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, RunResult, run_bots
 from paigow_server.store import keys
+from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
 from paigow_server.testing import ServerProcess, WsClient
@@ -69,9 +70,7 @@ async def owner_process(redis: Redis, table_id: str, processes: list[ServerProce
 
 
 async def settled_round_ids(redis: Redis, table_id: str) -> set[str]:
-    state = await TableRepo(redis).load(table_id)
-    assert state is not None
-    return {record.round_id for record in state.recent}
+    return {record["round_id"] for record in await History(redis).table_rounds(table_id, TABLE_ROUNDS_KEPT)}
 
 
 async def test_players_on_two_processes_play_one_table_together(cluster: StartCluster, redis: Redis) -> None:

@@ -4,11 +4,12 @@ the same request id, the commit records it with the state, and a repeated id is 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 from redis.asyncio import Redis
 
+from paigow.protocol.projection import ViewerUpdate
 from paigow.table.commands import ChangeLimits
 from paigow.table.events import Event, RulesChanged
 from paigow.table.machine import apply
@@ -29,9 +30,11 @@ class SlowRepo(TableRepo):
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None) -> CommitResult:
+                     request_id: str | None = None,
+                     updates: Mapping[str, ViewerUpdate] | None = None) -> CommitResult:
         await asyncio.sleep(self.delay_s)
-        return await super().commit(before, after, events, fence=fence, now_ms=now_ms, request_id=request_id)
+        return await super().commit(before, after, events, fence=fence, now_ms=now_ms, request_id=request_id,
+                                    updates=updates)
 
 
 async def test_a_slow_owner_runs_a_command_the_asker_sent_twice_once(redis: Redis) -> None:

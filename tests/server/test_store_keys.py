@@ -10,8 +10,9 @@ from paigow_server.store import keys
 def test_every_name_has_the_prefix_and_tables_do_not_collide() -> None:
     names = [keys.TABLES, keys.TABLE_SEQ, keys.DEADLINES, keys.PLAYERS, keys.ROUNDS, keys.LEDGER, keys.AUDIT,
              keys.MONEY_ISSUED, keys.HOUSE_NET, keys.table("t1"), keys.table_log("t1"),
-             keys.table_channel("t1"), keys.table_lease("t1"), keys.table_fence("t1"), keys.player("p_1"),
-             keys.session("ab"), keys.history("p_1")]
+             keys.table_channel("t1"), keys.table_lease("t1"), keys.table_fence("t1"),
+             keys.table_requests("t1"), keys.table_rounds("t1"), keys.player("p_1"), keys.session("ab"),
+             keys.history("p_1")]
     assert all(name.startswith(keys.PREFIX) for name in names)
     assert len(set(names)) == len(names)
     assert keys.table("t1") != keys.table("t11")

@@ -1,6 +1,6 @@
 """The script operations ``TableRepo.commit`` sends are exactly ``json.dumps`` of the effects, though a
-settlement's round record is encoded once for its export entry and every player's history entry, and the
-ledger entries without ``asdict``."""
+settlement's round record is encoded once for its export entry, every player's history entry and the
+table's list of its last rounds, and the ledger entries without ``asdict``."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from paigow.table.state import Phase, TableState, new_table
 from paigow.table.ticks import next_deadline
 from paigow_server.store import keys
 from paigow_server.store.effects import Effects, effects_of
-from paigow_server.store.history import HISTORY_LENGTH
+from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 from paigow_server.store.tables import FIRST_EFFECT_KEY, _compact, _ops_of
 
 T0 = 1_800_000_000_000
@@ -37,6 +37,8 @@ def _reference_ops(effects: Effects) -> list[list[Any]]:
     ops += [["xadd", keys.LEDGER, _dumps(asdict(entry))] for entry in effects.ledger]
     ops += [["lpush", keys.history(h.player_id), _dumps(h.record), HISTORY_LENGTH] for h in effects.history]
     ops += [["xadd", keys.ROUNDS, _dumps(record)] for record in effects.rounds]
+    ops += [["lpush", keys.table_rounds(r["table_id"]), _dumps(r["round"]), TABLE_ROUNDS_KEPT]
+            for r in effects.rounds if r["status"] == "settled"]
     return ops
 
 

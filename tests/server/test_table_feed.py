@@ -8,14 +8,26 @@ from typing import Any
 
 import pytest
 
-from paigow.protocol.server import Events, Role, Snapshot, decode_server_message
+from paigow.protocol.patch import apply_patch
+from paigow.protocol.projection import project_commit
+from paigow.protocol.server import Role, Snapshot, decode_server_message, encode_event
 from paigow.protocol.version import PROTOCOL_VERSION
+from paigow.protocol.view_patch import jsonable_view
 from paigow.table.commands import AcceptBank, Command, PlaceBet, Sit, Tick, UseHouseWay
+from paigow.table.events import RoundSettled
 from paigow.table.machine import apply
 from paigow.table.state import Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
-from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, event_for, view_for
-from paigow_server.store.codec import VersionedEvents
+from paigow.table.views import (
+    OperatorViewer,
+    PlayerViewer,
+    SpectatorViewer,
+    TableView,
+    Viewer,
+    event_for,
+    view_for,
+)
+from paigow_server.store.codec import VersionedEvents, commit_from_json, commit_to_json
 from paigow_server.table_feed import TableFeed, TableGoneError
 
 T0 = 1_800_000_000_000
@@ -28,12 +40,18 @@ class Source:
         self.states = [new_table("t1", "Main", timers=Timers(betting_ms=60_000))]
         self.commits: list[VersionedEvents] = []
         self.log_reaches_back = True
+        self._views: dict[str, TableView] | None = None
 
     def play(self, command: Command) -> VersionedEvents:
-        state, events = apply(self.states[-1], command, seed=bytes(range(32)))
+        """Apply ``command`` and keep the commit as the writing process stores it (with every kind of
+        viewer's update) and as the feed reads it back."""
+        before = self.states[-1]
+        state, events = apply(before, command, seed=bytes(range(32)))
         assert events, command
         self.states.append(state)
-        commit = VersionedEvents(state.version, events)
+        projection = project_commit(before, state, events, self._views)
+        self._views = projection.views
+        commit = commit_from_json(commit_to_json(state.version, events, projection.updates))
         self.commits.append(commit)
         return commit
 
@@ -50,14 +68,22 @@ class Source:
 
 
 class Viewer_:
+    """A connection: keeps every frame, and its view (the last snapshot with every patch since applied)."""
+
     def __init__(self, viewer: Viewer) -> None:
         self.viewer = viewer
         self.frames: list[dict[str, Any]] = []
         self.texts: list[str] = []
+        self.view: dict[str, Any] | None = None
 
     def deliver(self, text: str) -> None:
         decode_server_message(text)  # every frame is a valid server message
-        self.frames.append(json.loads(text))
+        frame = json.loads(text)
+        if frame["type"] == "snapshot":
+            self.view = frame["view"]
+        elif self.view is not None:  # a resume's first patch applies to a view this object never saw
+            self.view = apply_patch(self.view, frame["patch"])
+        self.frames.append(frame)
         self.texts.append(text)
 
 
@@ -99,7 +125,8 @@ async def test_each_viewer_gets_its_own_projection_of_each_commit() -> None:
         dealt = next(e for e in viewer.frames[-1]["events"] if e["kind"] == "hands_dealt")
         for hand in dealt["hands"]:
             assert (len(hand["cards"]) == 7) is (hand["player_id"] == me and me is not None)
-        for hand in viewer.frames[-1]["view"]["round"]["hands"]:
+        assert viewer.view is not None
+        for hand in viewer.view["round"]["hands"]:
             assert bool(hand["cards"]) is (hand["player_id"] == me and me is not None)
         seed_events = [e for f in viewer.frames[1:] for e in f["events"] if e["kind"] == "round_started"]
         assert [e["server_seed"] for e in seed_events] == [None]
@@ -130,7 +157,7 @@ async def test_a_gap_is_caught_up_from_the_log() -> None:
     await _settle(feed)
     await feed.stop()
     assert [(f["type"], f["version"]) for f in spectator.frames] == [
-        ("snapshot", 0), ("events", 1), ("events", 2), ("events", 3), ("events", 4), ("events", 5)]
+        ("snapshot", 0), ("patch", 1), ("patch", 2), ("patch", 3), ("patch", 4), ("patch", 5)]
 
 
 async def test_a_gap_older_than_the_log_sends_everyone_a_snapshot() -> None:
@@ -162,7 +189,7 @@ async def test_a_join_with_a_version_gets_the_missed_commits_from_memory() -> No
     await feed.stop()
     assert len(late.frames) == 1
     frame = late.frames[0]
-    assert (frame["type"], frame["since"], frame["version"]) == ("events", 2, 5)
+    assert (frame["type"], frame["since"], frame["version"]) == ("patch", 2, 5)
     kinds = [e["kind"] for e in frame["events"]]
     assert kinds.count("bet_placed") == 2
     assert {"round_started", "betting_opened", "hands_dealt"} <= set(kinds)
@@ -205,22 +232,32 @@ async def test_a_refresh_catches_up_commits_that_pub_sub_never_delivered() -> No
     assert [f["version"] for f in spectator.frames] == [0, 1, 2, 3, 4, 5]
 
 
-def _model_json(source: Source, viewer: Viewer, frame: dict[str, Any]) -> str:
-    """What pydantic's models write for ``frame`` (a snapshot or events message) of ``viewer``."""
+def _check_frame(source: Source, v: Viewer_, index: int, start: dict[str, Any] | None) -> None:
+    """A snapshot is what pydantic's model writes, byte for byte; after a patch (one commit's, or a resume's
+    several) the connection's view is the view of that version, and the events are its projected events.
+    ``start``: the view the connection had before its first frame (a resume's)."""
+    frame, text = v.frames[index], v.texts[index]
     version = frame["version"]
-    view = view_for(source.states[version], viewer)
+    view = view_for(source.states[version], v.viewer)
     if frame["type"] == "snapshot":
-        me = viewer.player_id if isinstance(viewer, PlayerViewer) else None
-        role = Role.PLAYER if me else Role.OPERATOR if isinstance(viewer, OperatorViewer) else Role.SPECTATOR
-        return Snapshot(protocol=PROTOCOL_VERSION, table_id="t1", version=version, role=role, player_id=me,
-                        view=view).model_dump_json()
-    events = tuple(p for commit in source.commits if frame["since"] < commit.version <= version
-                   for e in commit.events if (p := event_for(e, viewer)) is not None)
-    return Events(since=frame["since"], version=version, events=events, view=view).model_dump_json()
+        me = v.viewer.player_id if isinstance(v.viewer, PlayerViewer) else None
+        role = (Role.PLAYER if me else Role.OPERATOR if isinstance(v.viewer, OperatorViewer)
+                else Role.SPECTATOR)
+        assert text == Snapshot(protocol=PROTOCOL_VERSION, table_id="t1", version=version, role=role,
+                                player_id=me, view=view).model_dump_json()
+        return
+    missed = [c for c in source.commits if frame["since"] < c.version <= version]
+    events = [json.loads(encode_event(p)) for c in missed for e in c.events
+              if (p := event_for(e, v.viewer)) is not None]
+    assert frame["events"] == events
+    replayed = start
+    for f in v.frames[: index + 1]:
+        replayed = f["view"] if f["type"] == "snapshot" else apply_patch(replayed, f["patch"])
+    assert replayed == jsonable_view(view)
 
 
-async def test_every_frame_is_the_models_json_byte_for_byte() -> None:
-    """Snapshots, one commit's events and a resume's several, over two settled rounds (the second banked
+async def test_every_frame_is_what_the_viewer_may_see_of_its_version() -> None:
+    """Snapshots, one commit's patch and a resume's several, over two settled rounds (the second banked
     by a player), for both players, a player without a seat, a spectator and the operator."""
     source = Source()
     feed = TableFeed("t1", source)
@@ -241,7 +278,7 @@ async def test_every_frame_is_the_models_json_byte_for_byte() -> None:
     source.play(PlaceBet(player_id="bo" if rnd.offer_player_id == "ann" else "ann", amount_cents=2_000))
     for pid in ("ann", "bo"):
         source.play(UseHouseWay(player_id=pid))
-    assert len(source.states[-1].recent) == 2
+    assert sum(isinstance(e, RoundSettled) for c in source.commits for e in c.events) == 2
     for commit in source.commits:
         feed.published(commit)
     late = Viewer_(PlayerViewer("bo"))
@@ -249,6 +286,7 @@ async def test_every_frame_is_the_models_json_byte_for_byte() -> None:
     await _settle(feed)
     await feed.stop()
     for v in (*viewers, late):
-        assert [f["type"] for f in v.frames[:2]] == (["events"] if v is late else ["snapshot", "events"])
-        for frame, text in zip(v.frames, v.texts, strict=True):
-            assert text == _model_json(source, v.viewer, frame), (v.viewer, frame["version"])
+        assert [f["type"] for f in v.frames[:2]] == (["patch"] if v is late else ["snapshot", "patch"])
+        start = jsonable_view(view_for(source.states[3], v.viewer)) if v is late else None
+        for index in range(len(v.frames)):
+            _check_frame(source, v, index, start)

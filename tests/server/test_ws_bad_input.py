@@ -77,7 +77,7 @@ BAD_FRAMES = [
     ('{"type": "set_hand", "id": "x14", "low": ["As"]}', "INVALID_VALUE", "x14"),
     ('{"type": "place_bet", "id": "x15", "amount_cents": 500, "amount_cents": 600}', "MALFORMED_JSON", "x15"),
     ('{"type": "ping", "id": "x16", "id": "x17"}', "MALFORMED_JSON", None),
-    ('{"type": "hello", "protocol": 1}', "ALREADY_GREETED", None),
+    ('{"type": "hello", "protocol": 2}', "ALREADY_GREETED", None),
     # Well-formed, but the table refuses.
     ('{"type": "sit", "id": "r1", "seat": 2, "buy_in_cents": 500}', "ALREADY_SEATED", "r1"),
     ('{"type": "place_bet", "id": "r2", "amount_cents": 100}', "BELOW_MINIMUM", "r2"),
@@ -147,7 +147,7 @@ async def test_a_spectator_cannot_act(tables: Any, connect: Any) -> None:
 @pytest.mark.parametrize(
     ("hello", "code", "close"),
     [
-        ({"type": "hello", "protocol": 1, "token": "not-a-session"}, "UNAUTHORIZED", 4401),
+        ({"type": "hello", "protocol": 2, "token": "not-a-session"}, "UNAUTHORIZED", 4401),
         ({"type": "hello", "protocol": 99}, "UNSUPPORTED_PROTOCOL", 4426),
     ],
 )
@@ -167,7 +167,7 @@ async def test_a_hello_that_cannot_be_served_is_answered_then_closed(tables: Any
 
 async def test_an_unknown_table(connect: Any) -> None:
     async with connect("t-nope") as client:
-        await client.send({"type": "hello", "protocol": 1})
+        await client.send({"type": "hello", "protocol": 2})
         assert (await client.recv())["code"] == "TABLE_NOT_FOUND"
         with pytest.raises(ConnectionClosed) as info:
             await client.recv()
@@ -234,7 +234,7 @@ async def test_connections_per_player_are_limited(tables: Any, connect: Any, set
         await one.hello(token)
         await two.hello(token)
         async with connect(table_id, player_id=player_id) as three:
-            await three.send({"type": "hello", "protocol": 1, "token": token})
+            await three.send({"type": "hello", "protocol": 2, "token": token})
             assert (await three.recv())["code"] == "TOO_MANY_CONNECTIONS"
             with pytest.raises(ConnectionClosed) as info:
                 await three.recv()
@@ -248,7 +248,7 @@ async def test_connections_per_player_are_limited(tables: Any, connect: Any, set
 async def test_the_raw_upgrade_without_origin_is_allowed(tables: Any, live_server: Any) -> None:
     table_id = await tables.table(timers=CALM)
     async with websockets.connect(f"{live_server.ws_url}/ws/tables/{table_id}") as raw:
-        await raw.send(json.dumps({"type": "hello", "protocol": 1}))
+        await raw.send(json.dumps({"type": "hello", "protocol": 2}))
         assert json.loads(await raw.recv())["type"] == "snapshot"
 
 
@@ -284,7 +284,7 @@ async def test_a_store_failure_while_greeting_closes_with_1011(tables: Any, conn
 
     monkeypatch.setattr(live_server.app.state.realtime.sessions, "identify", down)
     async with connect(table_id) as client:
-        await client.send({"type": "hello", "protocol": 1, "token": "whatever"})
+        await client.send({"type": "hello", "protocol": 2, "token": "whatever"})
         error = await client.recv()
         assert (error["type"], error["code"]) == ("error", "INTERNAL_ERROR")
         assert await _close_code(client) == 1011

@@ -48,7 +48,7 @@ async def test_commands_feed_the_command_to_push_histogram(tables: Any, connect:
         await client.hello(token)
         answer = await client.command({"type": "sit", "seat": 1, "buy_in_cents": 5_000})
         assert answer["type"] == "accepted"
-        await client.until(lambda f: f["type"] == "events" and f["version"] >= answer["version"])
+        await client.until(lambda f: f["type"] == "patch" and f["version"] >= answer["version"])
     async with httpx.AsyncClient(base_url=live_server.url) as http:
         metrics = (await http.get("/metrics")).text
     lines = metrics.splitlines()
@@ -93,7 +93,7 @@ async def test_the_operator_watches_with_the_admin_view_but_acts_over_http(
 async def test_a_wrong_operator_token_is_refused(tables: Any, connect: Any) -> None:
     table_id = await tables.table()
     async with connect(table_id) as client:
-        await client.send({"type": "hello", "protocol": 1, "operator_token": "x" * 30})
+        await client.send({"type": "hello", "protocol": 2, "operator_token": "x" * 30})
         assert (await client.recv())["code"] == "UNAUTHORIZED"
         with pytest.raises(ConnectionClosed) as info:
             await client.recv()

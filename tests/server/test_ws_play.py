@@ -171,14 +171,22 @@ def test_the_frame_check_catches_a_card_the_viewer_may_not_see(frame_checker: An
     hand = {"position": 2, "player_id": "p2", "cards": ["As", "Kd"], "high": [], "low": [], "is_set": False,
             "fouled": False}
     with pytest.raises(AssertionError, match="not theirs"):
-        checker._check({"type": "snapshot", "version": 3, "view": {"round": {"hands": [hand]}, "recent": []}})
+        checker._check({"type": "snapshot", "version": 3, "view": {"round": {"hands": [hand]}}})
+    with pytest.raises(AssertionError, match="not theirs"):  # a view holds no settled round either
+        checker._check({"type": "snapshot", "version": 3, "view": {"round": None, "recent": [
+            {"hands": [{"dealt": ["2c", "3c"]}]}]}})
     mine = {**hand, "player_id": "p1"}
-    checker._check({"type": "snapshot", "version": 3, "view": {"round": {"hands": [mine]}, "recent": [
-        {"hands": [{"dealt": ["2c", "3c"]}]}]}})  # settled rounds are public
+    checker._check({"type": "snapshot", "version": 3, "view": {"version": 3, "round": {"hands": [mine]}}})
+    settled = {"kind": "round_settled", "record": {"hands": [{"dealt": ["2c", "3c"]}]}}
+    checker._check({"type": "patch", "since": 3, "version": 4, "events": [settled],
+                    "patch": [{"op": "replace", "path": "/version", "value": 4}]})  # public in its event
     seed = {"kind": "round_started", "server_seed": "ab" * 32}
     with pytest.raises(AssertionError, match="seed"):
-        checker._check({"type": "events", "since": 3, "version": 4, "events": [seed],
-                        "view": {"round": None, "recent": []}})
+        checker._check({"type": "patch", "since": 4, "version": 5, "events": [seed],
+                        "patch": [{"op": "replace", "path": "/version", "value": 5}]})
     with pytest.raises(AssertionError, match="version gap"):
-        checker._check({"type": "events", "since": 5, "version": 6, "events": [],
-                        "view": {"round": None, "recent": []}})
+        checker._check({"type": "patch", "since": 6, "version": 7, "events": [], "patch": []})
+    with pytest.raises(AssertionError, match="not theirs"):  # a card inside a patch
+        checker._check({"type": "patch", "since": 4, "version": 5, "events": [], "patch": [
+            {"op": "replace", "path": "/version", "value": 5},
+            {"op": "replace", "path": "/round/hands/0", "value": {**hand, "cards": ["Qs", "Jd"]}}]})

@@ -45,18 +45,19 @@ async def test_a_reconnect_gets_the_missed_events_from_the_event_log(tables: Any
     table_id, player_id, _ = await _betting_table(tables, live_server, connect)
     async with connect(table_id) as spectator:
         first = await spectator.hello()
-        last = first["version"]
+        last, view = first["version"], spectator.view
     # Nobody watches now: the feed is gone, so the missed commits come from Redis.
     for amount in (500, 700, 900):
         await _execute(live_server, table_id, PlaceBet(player_id=player_id, amount_cents=amount))
     async with connect(table_id) as spectator:
-        resumed = await spectator.hello(last_version=last)
-        assert resumed["type"] == "events"
+        resumed = await spectator.hello(last_version=last, view=view)
+        assert resumed["type"] == "patch"
         assert resumed["since"] == last
         assert resumed["version"] == last + 3
         bets = [e["amount_cents"] for e in resumed["events"] if e["kind"] == "bet_placed"]
         assert bets == [500, 700, 900]
-        assert resumed["view"]["seats"][1]["bet_cents"] == 900
+        assert spectator.view is not None
+        assert spectator.view["seats"][1]["bet_cents"] == 900
 
 
 async def test_a_reconnect_gets_the_missed_events_from_the_feed_while_others_watch(
@@ -66,12 +67,13 @@ async def test_a_reconnect_gets_the_missed_events_from_the_feed_while_others_wat
         await other.hello()
         async with connect(table_id) as spectator:
             last = (await spectator.hello())["version"]
+            view = spectator.view
         for amount in range(500, 500 + 100 * 15, 100):  # more than the Redis log keeps (10)
             await _execute(live_server, table_id, PlaceBet(player_id=player_id, amount_cents=amount))
         await other.until_view(lambda v: v["seats"][1]["bet_cents"] == 1900)
         async with connect(table_id) as spectator:
-            resumed = await spectator.hello(last_version=last)
-            assert resumed["type"] == "events"
+            resumed = await spectator.hello(last_version=last, view=view)
+            assert resumed["type"] == "patch"
             assert (resumed["since"], resumed["version"]) == (last, last + 15)
             assert len([e for e in resumed["events"] if e["kind"] == "bet_placed"]) == 15
 
@@ -86,7 +88,8 @@ async def test_a_gap_older_than_the_log_gets_a_snapshot(tables: Any, connect: An
         resumed = await spectator.hello(last_version=last)
         assert resumed["type"] == "snapshot"
         assert resumed["version"] == last + 12
-        assert resumed["view"]["seats"][1]["bet_cents"] == 511
+        assert spectator.view is not None
+        assert spectator.view["seats"][1]["bet_cents"] == 511
 
 
 @pytest.mark.parametrize("offset", [1, 1000])
@@ -101,15 +104,17 @@ async def test_a_version_from_the_future_gets_a_snapshot(tables: Any, connect: A
         assert resumed["version"] == current
 
 
-async def test_an_up_to_date_reconnect_gets_an_empty_events_message(tables: Any, connect: Any,
-                                                                   live_server: Any) -> None:
+async def test_an_up_to_date_reconnect_gets_an_empty_patch(tables: Any, connect: Any,
+                                                          live_server: Any) -> None:
     table_id, _, _ = await _betting_table(tables, live_server, connect)
     async with connect(table_id) as spectator:
         current = (await spectator.hello())["version"]
+        view = spectator.view
     async with connect(table_id) as spectator:
-        resumed = await spectator.hello(last_version=current)
-        assert resumed["type"] == "events"
-        assert (resumed["since"], resumed["version"], resumed["events"]) == (current, current, [])
+        resumed = await spectator.hello(last_version=current, view=view)
+        assert resumed["type"] == "patch"
+        assert (resumed["since"], resumed["version"], resumed["events"], resumed["patch"]) == (
+            current, current, [], [])
 
 
 async def test_sync_resends_what_the_client_says_it_missed(tables: Any, connect: Any,
@@ -117,12 +122,18 @@ async def test_sync_resends_what_the_client_says_it_missed(tables: Any, connect:
     table_id, player_id, _ = await _betting_table(tables, live_server, connect)
     async with connect(table_id) as spectator:
         start = (await spectator.hello())["version"]
+        view = spectator.view
         await _execute(live_server, table_id, PlaceBet(player_id=player_id, amount_cents=600))
         await _execute(live_server, table_id, PlaceBet(player_id=player_id, amount_cents=800))
-        await spectator.until(lambda f: f["type"] == "events" and f["version"] == start + 2)
+        await spectator.until(lambda f: f["type"] == "patch" and f["version"] == start + 2)
+        latest = spectator.view
         await spectator.send({"type": "sync", "last_version": start})
-        spectator.version = start  # the client chose to go back
+        spectator.version, spectator.view = start, view  # the client chose to go back
         again = await spectator.recv()
-        assert again["type"] == "events"
+        assert again["type"] == "patch"
         assert (again["since"], again["version"]) == (start, start + 2)
         assert [e["amount_cents"] for e in again["events"] if e["kind"] == "bet_placed"] == [600, 800]
+        assert spectator.view == latest, "the missed patches bring the client's view up to date"
+        await spectator.send({"type": "sync"})  # no version: a fresh snapshot
+        fresh = await spectator.recv()
+        assert (fresh["type"], fresh["version"], fresh["view"]) == ("snapshot", start + 2, latest)

@@ -21,7 +21,8 @@ from paigow.table import (
     next_deadline,
 )
 from paigow.table import commands as c
-from paigow.table.events import Event, RoundStarted
+from paigow.table.events import Event, RoundSettled, RoundStarted
+from paigow.table.records import RoundRecord
 from paigow.table.rejections import RejectCode
 
 START_MS = 1_700_000_000_000
@@ -66,6 +67,11 @@ class Driver:
         assert self.state.version == before.version + (1 if events else 0)
         self.events.extend(events)
         return events
+
+    @property
+    def last_record(self) -> RoundRecord:
+        """The record of the last round settled (its ``RoundSettled`` event: the state keeps none)."""
+        return next(e.record for e in reversed(self.events) if isinstance(e, RoundSettled))
 
     def refuse(self, cmd: c.Command, code: RejectCode) -> Rejection:
         before = self.state

@@ -9,6 +9,7 @@ from paigow.table import Phase, RejectCode, SeatStatus, SetBy, Timers, cards_fro
 from paigow.table import commands as c
 from paigow.table import events as ev
 from paigow.table.state import WEEK_MS
+from paigow.table.views import SpectatorViewer, view_for
 
 
 def test_a_dropped_players_hand_is_set_by_the_house_way_when_the_grace_time_ends(driver, helpers) -> None:
@@ -20,13 +21,18 @@ def test_a_dropped_players_hand_is_set_by_the_house_way_when_the_grace_time_ends
     d.do(c.UseHouseWay("p1"))
     events = d.do(c.Drop("p2", d.now))
     assert events == (ev.PlayerDropped("p2", 2, d.now + 10_000),)
-    assert d.state.seats[2].status == SeatStatus.AWAY
+    seat = d.state.seats[2]
+    assert seat is not None
+    assert (seat.away, seat.status, seat.shown_status) == (True, SeatStatus.ACTIVE, SeatStatus.AWAY)
+    view = view_for(d.state, SpectatorViewer())
+    assert view.seats[2] is not None
+    assert view.seats[2].status == SeatStatus.AWAY, "everyone sees the player away"
     assert d.tick(9_999) == ()
     events = d.tick(1)
     hs = events[0]
     assert isinstance(hs, ev.HandSet)
     assert (hs.player_id, hs.set_by) == ("p2", SetBy.TIMEOUT)
-    cards = cards_from_text(d.state.recent[0].hands[2].dealt)
+    cards = cards_from_text(d.last_record.hands[2].dealt)
     assert Split(cards_from_text(hs.high), cards_from_text(hs.low)) == house_way(cards)
     assert any(isinstance(e, ev.RoundSettled) for e in events)
     assert helpers["chips_balanced"](d.state)
@@ -83,7 +89,7 @@ def test_leaving_mid_round_takes_effect_when_the_round_ends(driver, helpers) -> 
     d.refuse(c.Leave("p1"), RejectCode.ALREADY_DONE)
     d.house_way_all()
     left = next(e for e in d.events if isinstance(e, ev.PlayerLeft) and e.player_id == "p1")
-    assert left.chips_returned_cents == d.state.recent[0].hands[1].net_cents + 100_00
+    assert left.chips_returned_cents == d.last_record.hands[1].net_cents + 100_00
     assert d.state.seats[1] is None
     assert helpers["chips_balanced"](d.state)
 
@@ -129,3 +135,37 @@ def test_seating_rules(driver) -> None:
     d.refuse(c.Sit("b", "Bob", 2, 4_99), RejectCode.BELOW_MINIMUM)
     d.refuse(c.Sit("b", "  ", 2, 50_00), RejectCode.INVALID_VALUE)
     d.refuse(c.Leave("b"), RejectCode.NOT_SEATED)
+
+
+def test_a_player_who_sat_out_comes_back_sitting_out(driver) -> None:
+    """Presence is not participation: sit out, drop, reconnect: still sitting out, and no round is
+    scheduled for a table whose only other player is away."""
+    d = driver(timers=Timers(reconnect_grace_ms=10_000))
+    d.sit(1)
+    d.do(c.SitOut("p1"))
+    d.do(c.Drop("p1", d.now))
+    seat = d.state.seats[1]
+    assert seat is not None
+    assert (seat.status, seat.away) == (SeatStatus.SITTING_OUT, True)
+    d.do(c.Reconnect("p1", d.now + 1_000))
+    seat = d.state.seats[1]
+    assert seat is not None
+    assert (seat.status, seat.away) == (SeatStatus.SITTING_OUT, False)
+    assert d.state.round is None
+    assert d.state.deadline is None, "nobody plays: no round is scheduled"
+
+
+def test_an_away_player_is_not_waited_for_to_bet(driver) -> None:
+    d = driver(timers=Timers(reconnect_grace_ms=60_000))
+    d.sit(2)
+    d.do(c.Drop("p2", d.now))
+    seat = d.state.seats[2]
+    assert seat is not None
+    assert (seat.status, seat.playing) == (SeatStatus.ACTIVE, False)
+    d.start_round()
+    rnd = d.state.round
+    assert rnd is not None
+    if d.state.phase == Phase.BANK_OFFER and rnd.offer_player_id is not None:
+        d.do(c.DeclineBank(rnd.offer_player_id))
+    d.do(c.PlaceBet("p1", 1_000))
+    assert d.state.phase == Phase.SETTING, "the deal does not wait for a player who is away"

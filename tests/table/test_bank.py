@@ -23,7 +23,7 @@ def test_the_marker_moves_one_position_counterclockwise_each_round(driver) -> No
     for _ in range(8):
         d.play_round(accept=False)
         markers.append(d.state.marker)
-        reasons.append(d.state.recent[0].banker_position)
+        reasons.append(d.last_record.banker_position)
     assert markers == [0, 1, 2, 3, 4, 5, 6, 0]
     assert reasons == [0] * 8  # every offer was declined
 
@@ -53,7 +53,7 @@ def test_a_player_banks_and_the_dealer_plays_against_them(driver, helpers) -> No
     assert [(h.position, h.player_id) for h in dealt.hands] == [(0, None), (1, "p1"), (2, "p2"), (3, "p3")]
     house_before = d.state.ledger.house_net_cents
     d.house_way_all()
-    record = d.state.recent[0]
+    record = d.last_record
     assert (record.banker_position, record.banker_player_id) == (1, "p1")
     banker = record.hands[1]
     assert banker.is_banker

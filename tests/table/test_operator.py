@@ -95,7 +95,7 @@ def test_kick_is_immediate_outside_the_round_and_after_it_inside(driver, helpers
     d.house_way_all()
     kicked = [e for e in d.events if isinstance(e, ev.PlayerKicked)]
     assert [k.player_id for k in kicked] == ["p1", "p2"]
-    assert kicked[1].chips_returned_cents == 50_00 + d.state.recent[0].hands[1].net_cents
+    assert kicked[1].chips_returned_cents == 50_00 + d.last_record.hands[1].net_cents
     assert helpers["chips_balanced"](d.state)
 
 

@@ -53,7 +53,6 @@ def test_a_house_banked_round_from_sit_to_settlement(driver, helpers) -> None:
     settled = next(e for e in events if isinstance(e, ev.RoundSettled)).record
     assert d.state.phase == Phase.IDLE
     assert d.state.round is None
-    assert d.state.recent[0] == settled
     assert settled.server_seed == rnd.server_seed
     dealer = settled.hands[0]
     assert dealer.set_by == SetBy.DEALER

@@ -53,7 +53,7 @@ def test_under_the_lose_policy_a_foul_is_accepted_and_loses(driver) -> None:
     events = d.do(c.SetHand("p1", ("As", "Kd")))
     assert events[0] == ev.HandSet(1, "p1", ("9h", "7s", "5c", "3d", "2h"), ("As", "Kd"), SetBy.PLAYER, True)
     d.do(c.UseHouseWay("p2"))
-    record = d.state.recent[0]
+    record = d.last_record
     assert record.hands[1].fouled
     assert record.hands[1].outcome == "loss"
     assert record.hands[1].net_cents == -10_00

@@ -34,7 +34,7 @@ def _record(driver) -> RoundRecord:
     d = driver()
     d.sit(3)
     d.play_round()
-    return d.state.recent[0]
+    return d.last_record
 
 
 def test_a_round_record_from_the_table_verifies(driver, tmp_path: Path,

@@ -76,19 +76,24 @@ def test_spectators_and_the_operator_see_no_hole_cards_and_no_seed(driver) -> No
 
 
 def test_after_settlement_live_hands_are_public_and_dead_hands_and_discards_never_shown(driver) -> None:
+    """The settled round is public in its ``RoundSettled`` event, the same for every viewer: every live hand
+    and the seed, never a dead hand or a discard. The views after it hold no record (nor any card)."""
     d = _mid_setting(driver)
     rnd = d.state.round
-    d.do(c.UseHouseWay("p1"))
-    record = d.state.recent[0]
-    assert [h.position for h in record.hands] == [0, 1, 2]
+    settled = next(e for e in d.do(c.UseHouseWay("p1")) if isinstance(e, ev.RoundSettled))
+    assert [h.position for h in settled.record.hands] == [0, 1, 2]
     deal = fair.deal(bytes.fromhex(rnd.server_seed), rnd.round_id, 0)
     hidden = {str(x) for pos in (3, 4, 5, 6) for x in deal.hands[pos]} | {str(x) for x in deal.discards}
     live = {str(x) for pos in (0, 1, 2) for x in deal.hands[pos]}
     for viewer in (SpectatorViewer(), OperatorViewer(), PlayerViewer("p3"), PlayerViewer("p1")):
+        seen = event_for(settled, viewer)
+        assert seen == settled
+        assert _cards_in(seen) == live
+        assert not _cards_in(seen) & hidden
+        assert rnd.server_seed in _text(seen)  # revealed
         view = view_for(d.state, viewer)
-        assert _cards_in(view) == live
-        assert not _cards_in(view) & hidden
-        assert rnd.server_seed in _text(view)  # revealed
+        assert _cards_in(view) == set()
+        assert rnd.server_seed not in _text(view)
 
 
 def test_events_are_redacted_per_viewer(driver) -> None:

@@ -14,11 +14,12 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from paigow.protocol.patch import PatchError, apply_patch
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.rules.cards import parse_card
 from paigow.rules.house_rules import HouseRules, HouseWayName
@@ -90,6 +91,8 @@ class PlayerBot:
         self.stop_at = stop_at
         self.version: int | None = None
         self.view: Json | None = None
+        self._sync: int | Literal[False] | None = False
+        """A ``sync`` to send (its ``last_version``; None asks for a snapshot), or False."""
         self.left = False
         self._ws: ClientConnection | None = None
         self._next_id = 0
@@ -173,6 +176,9 @@ class PlayerBot:
                     await self._act(ws)
                     continue
                 self._receive(raw)
+                if self._sync is not False:
+                    await ws.send(json.dumps({"type": "sync", "last_version": self._sync}))
+                    self._sync = False
                 if self._drop_now:
                     self._drop_now = False
                     return  # leaving the `async with` closes the socket: a drop, then a resume
@@ -186,14 +192,18 @@ class PlayerBot:
         self.stats.messages_received += 1
         message: Json = json.loads(raw)
         kind = message.get("type")
-        if kind in ("snapshot", "events"):
+        if kind == "patch" and not self._patched(message):
+            return
+        if kind in ("snapshot", "patch"):
             self.version = int(message["version"])
-            self.view = message["view"]
+            if kind == "snapshot":
+                self.view = message["view"]
+            assert self.view is not None
             self._seen_at[self.version] = now
             for version in [v for v in self._awaiting_push if v <= self.version]:
                 for sent in self._awaiting_push.pop(version):
                     self.stats.record_latency(sent, now)
-            self._check_hidden_cards(message["view"])
+            self._check_hidden_cards(self.view)
             for event in message.get("events", ()):
                 if event.get("kind") == "round_settled":
                     self.progress.round_settled(str(event["record"]["round_id"]), self.stats)
@@ -225,6 +235,20 @@ class PlayerBot:
                 self.stats.errors[str(message["code"])] += 1
                 self._answered(ident)
                 self._wait_for((self.version or 0) + 1)
+
+    def _patched(self, message: Json) -> bool:
+        """Apply a ``patch`` to the view; False (and a ``sync`` queued) when it does not follow on."""
+        if self.view is None or message.get("since") != self.version:
+            self._sync = self.version
+            return False
+        try:
+            self.view = apply_patch(self.view, message["patch"])
+        except PatchError:
+            self._sync = None  # a fresh snapshot
+            self.view = None
+            self.stats.errors["PATCH_FAILED"] += 1
+            return False
+        return True
 
     def _wait_for(self, version: int) -> None:
         self._wait_version = max(self._wait_version, version)

@@ -2,20 +2,19 @@
 
 Commands and events are told apart by their ``kind`` field (a discriminated union), so each one comes
 back as the very class it was. A commit travels (event log and pub/sub alike) as
-``{"version": N, "events": [...]}``, where N is the table version the events produced.
+``{"version": N, "events": [...], "views": {...}}``, where N is the table version the events produced and
+``views`` what the commit looks like to each kind of viewer (``commit_to_json``).
 """
 
 from __future__ import annotations
 
-import types
-from collections.abc import Sequence
-from dataclasses import dataclass, fields, is_dataclass
-from enum import Enum
-from typing import Annotated, Any, TypeVar, Union, cast, get_args, get_origin, get_type_hints
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar, cast
 
 from pydantic import Field, TypeAdapter
 
-from paigow.protocol.view_json import RecentJson
+from paigow.protocol.projection import ViewerUpdate, update_text
 from paigow.table.commands import Command
 from paigow.table.events import Event
 from paigow.table.state import TableState
@@ -52,75 +51,19 @@ class CodecError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class VersionedEvents:
-    """The events of one commit and the table version they produced."""
+    """The events of one commit and the table version they produced, and what the commit looks like to
+    each kind of viewer (``paigow.protocol.projection``): per viewer key, the JSON text of its update
+    ``{"events": [...], "patch": [...]}``. ``views`` is None for a commit written without them (by a
+    version of the server before protocol 2, or straight to the store): its viewers get a snapshot."""
 
     version: int
     events: tuple[Event, ...]
-
-
-RECENT_TABLES = 1024
-"""Tables whose recent round records' JSON ``state_to_json`` keeps (the least recently written dropped)."""
-
-_recent: dict[str, RecentJson] = {}
-_RECENT_FIELD = {"recent"}
-_SCALARS = (str, int, bool, float, type(None))
-
-
-def _keys_of(hint: Any, seen: set[type]) -> list[str | None]:
-    """Every key a JSON object within a value of type ``hint`` may have (None: any key, for a dict or a
-    type this does not know)."""
-    hint = get_args(hint)[0] if get_origin(hint) is Annotated else hint
-    origin = get_origin(hint)
-    if origin in (tuple, list, frozenset, Union, types.UnionType):
-        return [key for arg in get_args(hint) if arg is not Ellipsis for key in _keys_of(arg, seen)]
-    if isinstance(hint, type) and is_dataclass(hint):
-        if hint in seen:
-            return []
-        seen.add(hint)
-        hints = get_type_hints(hint, include_extras=True)
-        return [key for f in fields(hint) for key in (f.name, *_keys_of(hints[f.name], seen))]
-    if isinstance(hint, type) and issubclass(hint, (Enum, *_SCALARS)):
-        return []
-    return [None]
-
-
-def check_recent_splice(cls: type) -> None:
-    """Raise ``TypeError`` unless ``state_to_json`` may write the recent records into the JSON of ``cls``
-    (``TableState``) before its last ``,"version":``: ``version`` must be the field right after ``recent``,
-    and no later field hold an object with a ``version`` key (or a dict, or a value of a type not known
-    here). Checked when this module is imported."""
-    names = [f.name for f in fields(cls)]
-    at = names.index("recent") + 1
-    if names[at:at + 1] != ["version"]:
-        raise TypeError(f"{cls.__name__}.recent is followed by {names[at:at + 1]}, not version: "
-                        "state_to_json writes the recent records before the last version")
-    hints = get_type_hints(cls, include_extras=True)
-    for name in names[at + 1:]:
-        keys = _keys_of(hints[name], set())
-        if "version" in keys or None in keys:
-            raise TypeError(f"{cls.__name__}.{name} ({hints[name]}) may hold a version key: state_to_json "
-                            "writes the recent records before the last version")
-
-
-check_recent_splice(TableState)
+    views: Mapping[str, str] | None = None
 
 
 def state_to_json(state: TableState) -> str:
-    """pydantic's JSON of the state, byte for byte. The recent round records are most of it (about 2.6 kB
-    each, ten at a table that has played ten rounds) and change only at a settlement, so their text is
-    kept per table with the records (by identity: the state a commit writes carries them over) and written
-    into the rest of the state's JSON in their place, before ``version`` (the field after ``recent``; no
-    field after it has a ``version`` of its own, which ``check_recent_splice`` makes sure of, and a
-    string's quotes are escaped)."""
-    if not state.recent:
-        return _STATE.dump_json(state).decode()
-    recent = _recent.pop(state.table_id, None) or RecentJson()
-    _recent[state.table_id] = recent
-    if len(_recent) > RECENT_TABLES:
-        del _recent[next(iter(_recent))]
-    text = _STATE.dump_json(state, exclude=_RECENT_FIELD).decode()
-    at = text.rindex(',"version":')
-    return f'{text[:at]},"recent":{recent(state.recent)}{text[at:]}'
+    """pydantic's JSON of the state (a few kB: the state holds no round records)."""
+    return _STATE.dump_json(state).decode()
 
 
 def _from_json(adapter: TypeAdapter[_T], text: str | bytes, what: str) -> _T:
@@ -132,6 +75,8 @@ def _from_json(adapter: TypeAdapter[_T], text: str | bytes, what: str) -> _T:
 
 
 def state_from_json(text: str | bytes) -> TableState:
+    """The state ``state_to_json`` wrote. A field the state no longer has is ignored: a state written
+    before the round records left it still carries ``recent``, which is dropped here."""
     return _from_json(_STATE, text, "stored table state is not a valid TableState")
 
 
@@ -162,9 +107,25 @@ def command_from_json(text: str | bytes) -> Command:
     return _from_json(_COMMAND, text, "not a valid table command")
 
 
-def commit_to_json(version: int, events: Sequence[Event]) -> str:
-    """The text stored in a table's event log and published on its channel."""
-    return _ANY.dump_json({"version": version, "events": events_to_python(events)}).decode()
+def commit_to_json(version: int, events: Sequence[Event],
+                   updates: Mapping[str, ViewerUpdate] | None = None) -> str:
+    """The text stored in a table's event log and published on its channel: ``{"version", "events",
+    "views"}``, where ``views`` is ``{"texts": [update JSON text, ...], "keys": {viewer key: index}}``
+    (viewers whose update is the same share one text: most commits look alike to most players)."""
+    body: dict[str, Any] = {"version": version, "events": events_to_python(events)}
+    if updates is not None:
+        distinct: list[ViewerUpdate] = []
+        texts: list[str] = []
+        keyed: dict[str, int] = {}
+        for key, update in updates.items():
+            index = next((i for i, seen in enumerate(distinct) if seen == update), None)
+            if index is None:
+                index = len(distinct)
+                distinct.append(update)
+                texts.append(update_text(update))
+            keyed[key] = index
+        body["views"] = {"texts": texts, "keys": keyed}
+    return _ANY.dump_json(body).decode()
 
 
 def commit_from_json(text: str | bytes) -> VersionedEvents:
@@ -173,9 +134,14 @@ def commit_from_json(text: str | bytes) -> VersionedEvents:
         version = data["version"]
         if type(version) is not int:
             raise TypeError(f"version {version!r} is not a whole number")
-        return VersionedEvents(version, events_from_python(data["events"]))
-    except (ValueError, TypeError, KeyError) as exc:
-        raise CodecError(f"not a valid commit {{version, events}}: {exc}") from None
+        views = data.get("views")
+        keyed = None
+        if views is not None:
+            texts = views["texts"]
+            keyed = {str(key): str(texts[index]) for key, index in views["keys"].items()}
+        return VersionedEvents(version, events_from_python(data["events"]), keyed)
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+        raise CodecError(f"not a valid commit {{version, events, views}}: {exc}") from None
 
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}

@@ -6,7 +6,8 @@ in the same Redis transaction as the new state:
 - ``PlayerSat``: the buy-in leaves the player's balance (the commit fails if the balance is too low);
 - ``PlayerLeft`` / ``PlayerStoodUp`` / ``PlayerKicked``: the chips returned go back to the balance;
 - ``RoundSettled``: ledger entries for every stake lost, win and commission (through the round's pot),
-  the house's result, one hand-history entry per player in the round, and the round for export;
+  the house's result, one hand-history entry per player in the round, and the round for export (whose
+  record ``TableRepo.commit`` also puts at the head of the table's list of its last settled rounds);
 - ``RoundVoided``: no money moves (stakes are only taken at settlement); the round is kept for export.
 """
 

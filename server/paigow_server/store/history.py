@@ -1,6 +1,7 @@
-"""Hand history: each player's last ``HISTORY_LENGTH`` hands for recall, and every round for export.
+"""Hand history: each player's last ``HISTORY_LENGTH`` hands for recall, each table's last
+``TABLE_ROUNDS_KEPT`` settled rounds, and every round for export.
 
-Both are written by ``TableRepo.commit`` in the transaction that settles the round; this module reads.
+All are written by ``TableRepo.commit`` in the transaction that settles the round; this module reads.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from redis.asyncio import Redis
 from paigow_server.store import keys
 from paigow_server.store.streams import Page, read_page
 
-__all__ = ["HISTORY_LENGTH", "History"]
+__all__ = ["HISTORY_LENGTH", "TABLE_ROUNDS_KEPT", "History"]
 
 HISTORY_LENGTH = 10
+TABLE_ROUNDS_KEPT = 100
+"""Settled rounds kept per table (``keys.table_rounds``): the most ``table_rounds`` returns."""
 
 
 class History:
@@ -25,6 +28,14 @@ class History:
     async def recent(self, player_id: str) -> list[dict[str, Any]]:
         """The player's last hands (at most ``HISTORY_LENGTH``), newest first."""
         texts = await self.redis.lrange(keys.history(player_id), 0, HISTORY_LENGTH - 1)
+        return [json.loads(text) for text in texts]
+
+    async def table_rounds(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The public records of the table's last settled rounds (at most ``limit``, which is at most
+        ``TABLE_ROUNDS_KEPT``), newest first: each is the ``record`` of its ``round_settled`` event."""
+        if not 1 <= limit <= TABLE_ROUNDS_KEPT:
+            raise ValueError(f"limit={limit} is not within 1..{TABLE_ROUNDS_KEPT}")
+        texts = await self.redis.lrange(keys.table_rounds(table_id), 0, limit - 1)
         return [json.loads(text) for text in texts]
 
     async def rounds(self, *, after: str | None = None, limit: int = 100, table_id: str | None = None,

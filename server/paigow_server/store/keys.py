@@ -15,6 +15,9 @@ paigow:table:{id}:channel              pubsub  each commit's JSON ``{"version", 
 paigow:table:{id}:lease                string  ``"<owner> <token>"`` of the process driving it
 paigow:table:{id}:requests             zset    request id -> the version its commit wrote: the last 1,000
                                                forwarded commands, written by the commit (run once)
+paigow:table:{id}:rounds               list    the table's last 100 settled rounds' public records (JSON
+                                               RoundRecord, as in ``round_settled``), newest first;
+                                               written by the settling commit (voided rounds: not listed)
 paigow:spectators:{owner}              hash    table id -> spectators connected to that process (expires)
 paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
 paigow:players                         set     every player id
@@ -87,6 +90,7 @@ __all__ = [
     "table_lease",
     "table_log",
     "table_requests",
+    "table_rounds",
     "username",
 ]
 
@@ -128,6 +132,10 @@ def table_lease(table_id: str) -> str:
 
 def table_requests(table_id: str) -> str:
     return f"{PREFIX}table:{table_id}:requests"
+
+
+def table_rounds(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:rounds"
 
 
 def table_fence(table_id: str) -> str:

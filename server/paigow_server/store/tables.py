@@ -4,9 +4,9 @@
 at ``before.version`` (and, when a fencing token is given, that it is the table's current one), checks
 every balance a buy-in takes from, then writes the new state, appends the commit to the table's bounded
 event log, applies the money and history effects (``effects.effects_of``: balances, ledger entries,
-hand history, the rounds stream, the house result), sets the table's entry in the deadline index and
-publishes the commit on the table channel. Either all of it happens or none: a round is settled exactly
-once, whatever crashes.
+hand history, the table's list of its last settled rounds, the rounds stream, the house result), sets the
+table's entry in the deadline index and publishes the commit on the table channel. Either all of it
+happens or none: a round is settled exactly once, whatever crashes.
 
 The deadline index (``keys.DEADLINES``, a sorted set: table id -> ``next_deadline`` of its state, no entry
 when it has none) is written by the same scripts as the state, so the timers of every process can find due
@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, cast
 
 from redis.asyncio import Redis
 
+from paigow.protocol.projection import ViewerUpdate
 from paigow.table.events import Event
 from paigow.table.machine import next_deadline
 from paigow.table.state import TableState
@@ -35,7 +36,7 @@ from paigow_server.store.codec import (
     state_to_json,
 )
 from paigow_server.store.effects import Effects, effects_of
-from paigow_server.store.history import HISTORY_LENGTH
+from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 
 __all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitResult", "TableRepo"]
 
@@ -162,16 +163,23 @@ _compact = json.JSONEncoder(separators=(",", ":")).encode
 """``json.dumps(value, separators=(",", ":"))``, with one encoder instead of one per call."""
 
 
-def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
-    """``_compact(entry)`` of a history or export entry. A settlement's round record (about 2.7 kB of JSON)
-    is the last field, ``round``, of its export entry and of every player's history entry, the same dict
-    each time: its text is written once per commit (``records``, by identity) and set in place."""
-    record = entry.get("round")
-    if record is None or next(reversed(entry)) != "round":
-        return _compact(entry)
+def _record_json(record: dict[str, Any], records: dict[int, str]) -> str:
+    """``_compact(record)`` of a settlement's round record, written once per commit (``records``, by
+    identity): the same dict is in the export entry, every player's history entry and the table's list."""
     text = records.get(id(record))
     if text is None:
         text = records[id(record)] = _compact(record)
+    return text
+
+
+def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
+    """``_compact(entry)`` of a history or export entry. A settlement's round record (about 2.7 kB of JSON)
+    is the last field, ``round``, of its export entry and of every player's history entry: its text
+    (``_record_json``) is set in place."""
+    record = entry.get("round")
+    if record is None or next(reversed(entry)) != "round":
+        return _compact(entry)
+    text = _record_json(record, records)
     head = _compact({name: value for name, value in entry.items() if name != "round"})
     return f'{head[:-1]}{"," if len(head) > 2 else ""}"round":{text}}}'
 
@@ -194,6 +202,10 @@ def _ops_of(effects: Effects) -> _Ops:
                 HISTORY_LENGTH)
     for record in effects.rounds:
         ops.add("xadd", keys.ROUNDS, _entry_json(record, records))
+    for record in effects.rounds:
+        if record["status"] == "settled":  # a void is no round result: not in the table's list
+            ops.add("lpush", keys.table_rounds(record["table_id"]), _record_json(record["round"], records),
+                    TABLE_ROUNDS_KEPT)
     return ops
 
 
@@ -266,8 +278,10 @@ class TableRepo:
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None) -> CommitResult:
-        """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``.
+                     request_id: str | None = None,
+                     updates: Mapping[str, ViewerUpdate] | None = None) -> CommitResult:
+        """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``
+        (and, in its log entry and publication, each kind of viewer's ``updates``).
         ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current.
         ``request_id``: a forwarded command's id; the write is refused (DUPLICATE) when a commit of that id
         was written already, and is remembered with the new version otherwise (``committed_version``)."""
@@ -280,8 +294,9 @@ class TableRepo:
         result = await self._commit(
             keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), keys.DEADLINES,
                   keys.table_requests(table_id), *ops.keys],
-            args=[before.version, after.version, state_to_json(after), commit_to_json(after.version, events),
-                  self.log_length, keys.table_channel(table_id), "" if fence is None else fence,
+            args=[before.version, after.version, state_to_json(after),
+                  commit_to_json(after.version, events, updates), self.log_length,
+                  keys.table_channel(table_id), "" if fence is None else fence,
                   _compact(ops.ops), table_id, _deadline_arg(after), request_id or "", REQUESTS_KEPT])
         return CommitResult(result.decode() if isinstance(result, bytes) else result)
 

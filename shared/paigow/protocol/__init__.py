@@ -3,7 +3,7 @@
 Client → server (``ClientMessage``, discriminated by ``type``): ``hello``, ``sync``, ``ping`` and the table
 commands (``sit``, ``leave``, ``sit_out``, ``sit_in``, ``accept_bank``, ``decline_bank``, ``place_bet``,
 ``remove_bet``, ``set_hand``, ``use_house_way``, ``set_own_limit``), each command with a client ``id``.
-Server → client (``ServerMessage``): ``snapshot``, ``events``, ``accepted``, ``error``, ``pong``.
+Server → client (``ServerMessage``): ``snapshot``, ``patch``, ``accepted``, ``error``, ``pong``.
 ``parse_client_message`` reads a frame once (or raises ``ProtocolError`` with an ``ErrorCode``);
 ``to_command`` turns a client command into the ``paigow.table`` command; ``protocol_schema`` is the JSON
 Schema of it all. See docs/protocol.md.
@@ -18,7 +18,8 @@ from paigow.protocol.server import (
     SERVER_MESSAGE_TYPES,
     Accepted,
     ErrorMessage,
-    Events,
+    Patch,
+    PatchOperation,
     Pong,
     Role,
     ServerMessage,
@@ -39,8 +40,9 @@ __all__ = [
     "CloseCode",
     "ErrorCode",
     "ErrorMessage",
-    "Events",
     "Hello",
+    "Patch",
+    "PatchOperation",
     "Ping",
     "Pong",
     "ProtocolError",

@@ -65,10 +65,11 @@ class Hello(_Message):
 
 
 class Sync(_Message):
-    """Resend everything after ``last_version`` (the client saw a gap in versions)."""
+    """Resend everything after ``last_version`` (the client saw a gap in versions); without it (or
+    ``null``), send a fresh snapshot (the client could not apply a patch)."""
 
     type: Literal["sync"] = "sync"
-    last_version: Version
+    last_version: Version | None = None
 
 
 class Ping(_Message):

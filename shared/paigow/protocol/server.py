@@ -1,20 +1,19 @@
 """Server → client messages: a closed set of pydantic models discriminated by ``type``.
 
-Table messages carry the table ``version``. ``snapshot`` replaces everything the client knows; ``events``
-moves the client from version ``since`` to ``version`` (the events are already projected for this viewer:
-another player's cards never appear, and an event the viewer may not see at all is left out — the message
-still comes, so versions stay contiguous). A client that gets ``events`` whose ``since`` is not its own
-version missed something and sends ``sync``.
+Table messages carry the table ``version``. ``snapshot`` replaces everything the client knows; ``patch``
+moves the client from version ``since`` to ``version``: the events projected for this viewer (another
+player's cards never appear, and an event the viewer may not see at all is left out — the message still
+comes, so versions stay contiguous) and the JSON Patch of its view. A client that gets a ``patch`` whose
+``since`` is not its own version missed something and sends ``sync``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter
 
 from paigow.protocol.codes import ErrorCode
 from paigow.protocol.version import PROTOCOL_VERSION
@@ -26,7 +25,8 @@ __all__ = [
     "SERVER_MESSAGE_TYPES",
     "Accepted",
     "ErrorMessage",
-    "Events",
+    "Patch",
+    "PatchOperation",
     "Pong",
     "Role",
     "ServerMessage",
@@ -34,7 +34,7 @@ __all__ = [
     "TableEvent",
     "decode_server_message",
     "encode_event",
-    "encode_events_message",
+    "encode_patch_message",
     "encode_server_message",
     "encode_snapshot_message",
     "encode_view",
@@ -69,16 +69,28 @@ class Snapshot(_Message):
     view: TableView
 
 
-class Events(_Message):
-    """What happened from version ``since`` to ``version`` (usually one command: ``since`` = version - 1),
-    projected for this viewer, and the resulting ``view``. ``events`` may be empty: the viewer may not see
-    anything of that change, but its version still advances."""
+class PatchOperation(_Message):
+    """One operation of a JSON Patch (RFC 6902): ``replace`` the value at ``path``, ``add`` a member,
+    ``remove`` a member. ``path`` is a JSON Pointer (RFC 6901) into the view: ``""`` is the whole view,
+    ``/seats/3/chips_cents`` one seat's chips (``~0`` stands for ``~`` and ``~1`` for ``/`` in a name)."""
 
-    type: Literal["events"] = "events"
+    op: Literal["add", "replace", "remove"]
+    path: str
+    value: JsonValue = Field(default=None, description="The new value (absent for remove)")
+
+
+class Patch(_Message):
+    """What changed from version ``since`` to ``version`` (usually one command: ``since`` = version - 1),
+    for this viewer: the events it may see (another player's cards never appear; an event it may not see at
+    all is left out) and ``patch``, the operations that turn its view of version ``since`` into its view of
+    ``version``, applied in order. Either may be empty: the viewer saw nothing of that change, but its
+    version still advances. After a resume or a ``sync`` it may span several versions."""
+
+    type: Literal["patch"] = "patch"
     since: int
     version: int
     events: tuple[TableEvent, ...]
-    view: TableView
+    patch: tuple[PatchOperation, ...]
 
 
 class Accepted(_Message):
@@ -105,31 +117,31 @@ class Pong(_Message):
     id: str | None = None
 
 
-ServerMessage = Annotated[Snapshot | Events | Accepted | ErrorMessage | Pong, Field(discriminator="type")]
+ServerMessage = Annotated[Snapshot | Patch | Accepted | ErrorMessage | Pong, Field(discriminator="type")]
 """Every message the server sends."""
 
-SERVER_MESSAGE_TYPES: tuple[str, ...] = ("snapshot", "events", "accepted", "error", "pong")
+SERVER_MESSAGE_TYPES: tuple[str, ...] = ("snapshot", "patch", "accepted", "error", "pong")
 
 _ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 _EVENT: TypeAdapter[Event] = TypeAdapter(TableEvent)
 _VIEW: TypeAdapter[TableView] = TypeAdapter(TableView)
 
 
-def encode_server_message(msg: Snapshot | Events | Accepted | ErrorMessage | Pong) -> str:
+def encode_server_message(msg: Snapshot | Patch | Accepted | ErrorMessage | Pong) -> str:
     """The JSON text of a server message."""
     return msg.model_dump_json()
 
 
-def decode_server_message(text: str | bytes) -> Snapshot | Events | Accepted | ErrorMessage | Pong:
+def decode_server_message(text: str | bytes) -> Snapshot | Patch | Accepted | ErrorMessage | Pong:
     """Parse a server message (for tests, bots and the load benchmark)."""
     return _ADAPTER.validate_json(text)
 
 
 # --- the fast path of the fanout: each part encoded once, the message assembled from the parts ----------
-# ``encode_events_message(since, version, [encode_event(e) ...], encode_view(view))`` is byte for byte
-# ``Events(...).model_dump_json()`` (tests/protocol check it), without encoding an event shared by every
-# viewer once per viewer. The table feed writes the views with ``paigow.protocol.view_json.ViewJson``,
-# byte for byte ``encode_view``, which encodes the parts the views share once.
+# ``encode_patch_message(since, version, update_text(update))`` is ``Patch(...).model_dump_json()`` for the
+# update's events and operations (tests/protocol check it as JSON), written from the update's text that the
+# commit stored. The table feed writes snapshots' views with ``paigow.protocol.view_json.ViewJson``, byte for
+# byte ``encode_view``, which encodes the parts the views share once.
 
 
 def encode_event(event: Event) -> str:
@@ -140,9 +152,11 @@ def encode_view(view: TableView) -> str:
     return _VIEW.dump_json(view).decode()
 
 
-def encode_events_message(since: int, version: int, events: Sequence[str], view: str) -> str:
-    return (f'{{"type":"events","since":{int(since)},"version":{int(version)},'
-            f'"events":[{",".join(events)}],"view":{view}}}')
+def encode_patch_message(since: int, version: int, update: str) -> str:
+    """A ``patch`` message from the JSON text ``{"events":[...],"patch":[...]}`` of an update."""
+    if not update.startswith('{"events":'):
+        raise ValueError(f"not the text of an update: {update[:40]!r}")
+    return f'{{"type":"patch","since":{int(since)},"version":{int(version)},{update[1:]}'
 
 
 def encode_snapshot_message(table_id: str, version: int, role: Role, player_id: str | None,

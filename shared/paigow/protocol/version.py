@@ -6,6 +6,8 @@ from __future__ import annotations
 
 __all__ = ["PROTOCOL_VERSION", "SUPPORTED_PROTOCOLS"]
 
-PROTOCOL_VERSION = 1
-SUPPORTED_PROTOCOLS: frozenset[int] = frozenset({1})
+PROTOCOL_VERSION = 2
+"""2: after the snapshot, each change is a ``patch`` (the viewer's events and a JSON Patch of its view)
+instead of an ``events`` message with the whole view (version 1, no longer spoken)."""
+SUPPORTED_PROTOCOLS: frozenset[int] = frozenset({2})
 """The versions this server speaks (``hello.protocol`` must be one of them)."""

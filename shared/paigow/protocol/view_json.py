@@ -6,11 +6,10 @@ a part that is the same object as one already encoded is not encoded again:
 
 - the views ``view_for`` makes of one state share every part that is the same for all viewers: a player's
   view differs from a spectator's only in ``you`` and in its own hand of ``round.hands``, the operator's
-  only in ``admin``. So the rules, the seats, the round's public fields and hands, the recent rounds...
-  are encoded once per commit, not once per viewer;
+  only in ``admin``. So the rules, the seats, the round's public fields and hands... are encoded once per
+  commit, not once per viewer;
 - a state carries what a command did not change over to the next version (the rules, the timers, the
-  round's bets, the recent round records until a settlement adds one), and that text is reused as it is.
-  At a table with ten settled rounds the records are nine tenths of a view's JSON.
+  round's bets), and that text is reused as it is.
 
 What is kept, always with a strong reference to the value (so no other object can take its id while its
 text is kept): for each run of fields between those that differ from one viewer to another (``you``,
@@ -18,10 +17,9 @@ text is kept): for each run of fields between those that differ from one viewer 
 each field of the run, and of each hand, that the views of the current or the previous version used
 (``_Texts``, dropped one version later, or sooner past ``TEXTS_KEPT``: a player's own hand is a new
 object in every view of them, so a client reconnecting again and again at one version would add one each
-time); for ``recent``, the last tuple and the text of each of its records (``RecentJson``). ``you`` and
-``admin`` are new objects for every viewer and are simply encoded. Reusing text by identity is sound
-because a view is made of frozen dataclasses, tuples, strings, ints and enums: a part never changes once
-made.
+time). ``you`` and ``admin`` are new objects for every viewer and are simply encoded. Reusing text by
+identity is sound because a view is made of frozen dataclasses, tuples, strings, ints and enums: a part
+never changes once made.
 
 Each part is written by a pydantic ``TypeAdapter`` of its declared type, as the whole view's adapter
 writes it; objects are joined as ``{"field":value,...}`` in field order and tuples as ``[item,...]``, which
@@ -39,10 +37,9 @@ from typing import Any, get_type_hints
 
 from pydantic import TypeAdapter
 
-from paigow.table.records import RoundRecord
 from paigow.table.views import HandView, RoundView, TableView
 
-__all__ = ["RecentJson", "ViewJson"]
+__all__ = ["ViewJson"]
 
 _Dump = Callable[[Any], str]
 
@@ -119,29 +116,6 @@ def _or_null(dump: _Dump) -> _Dump:
     return lambda value: "null" if value is None else dump(value)
 
 
-class RecentJson:
-    """The JSON of one table's recent round records (``recent`` of its states and views), which a new
-    version carries over: newest first, a settlement adds one and drops the oldest. The text is kept with
-    the last tuple encoded, and so is each record's: a new tuple encodes only the records the last one did
-    not have. (Also used by the server's state codec.)"""
-
-    __slots__ = ("_dump", "_last")
-
-    def __init__(self) -> None:
-        self._dump = _pydantic(RoundRecord)
-        self._last: tuple[tuple[RoundRecord, ...], dict[int, tuple[RoundRecord, str]], str] = ((), {}, "[]")
-
-    def __call__(self, values: tuple[RoundRecord, ...]) -> str:
-        last, known, text = self._last  # replaced as one tuple: the text always goes with its records
-        if values is not last:
-            records: dict[int, tuple[RoundRecord, str]] = {}
-            for r in values:
-                records[id(r)] = known.get(id(r)) or records.get(id(r)) or (r, self._dump(r))
-            text = f"[{','.join([records[id(r)][1] for r in values])}]"
-            self._last = values, records, text
-        return text
-
-
 class _Run:
     """Consecutive fields of a dataclass, each through its own part: the text of the whole run is kept with
     the values it was made from, and reused while every one of them is the same object."""
@@ -189,7 +163,7 @@ class ViewJson:
         self._version: int | None = None
         round_ = self._object(RoundView, hands=self._texts(_pydantic(HandView)).items)
         you, admin = (_or_null(_pydantic(_hints(TableView)[name])) for name in ("you", "admin"))
-        self._view = self._object(TableView, round=round_, recent=RecentJson(), you=you, admin=admin)
+        self._view = self._object(TableView, round=round_, you=you, admin=admin)
 
     def encode(self, view: TableView) -> str:
         """``encode_view(view)``, byte for byte."""

@@ -19,7 +19,7 @@ from paigow.table.dealing import maybe_deal
 from paigow.table.emitter import Emitter, reject
 from paigow.table.events import BankDeclined, BankOffered, BettingOpened, RoundStarted
 from paigow.table.rejections import RejectCode
-from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, Phase, SeatStatus
+from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, Phase
 
 __all__ = [
     "accept_bank",
@@ -39,7 +39,7 @@ def _others_seated(em: Emitter, pos: int) -> int:
 def eligible(em: Emitter, pos: int) -> bool:
     s = em.state
     sp = s.seats[pos]
-    if sp is None or sp.status != SeatStatus.ACTIVE:
+    if sp is None or not sp.playing:
         return False
     if s.last_house_round == 0 or sp.last_house_round != s.last_house_round:
         return False

@@ -41,7 +41,7 @@ def betting_done(em: Emitter) -> bool:
         return False
     bettors = {b.position for b in rnd.bets}
     return all(pos in bettors for pos, sp in enumerate(s.seats)
-               if sp is not None and sp.status == SeatStatus.ACTIVE and pos != rnd.banker_position)
+               if sp is not None and sp.playing and pos != rnd.banker_position)
 
 
 def maybe_deal(em: Emitter, now_ms: int | None) -> None:
@@ -61,7 +61,7 @@ def deal_round(em: Emitter, now_ms: int | None) -> None:
         em.emit(PlayerMissedRound(sp.player_id, pos, missed))
         if missed >= timers.stand_up_after_missed and sp.status != SeatStatus.LEAVING:
             em.emit(PlayerStoodUp(sp.player_id, pos, sp.chips_cents, StandUpReason.MISSED_ROUNDS))
-        elif missed >= timers.sit_out_after_missed and sp.status == SeatStatus.ACTIVE:
+        elif missed >= timers.sit_out_after_missed and sp.playing:
             em.emit(PlayerSatOut(sp.player_id, pos, automatic=True))
     live: dict[int, str | None] = dict(bettors)
     if banker != DEALER_POSITION:

@@ -9,7 +9,7 @@ from paigow.table.cardtext import format_cents
 from paigow.table.events import DeadlineCleared, DeadlineSet, Event
 from paigow.table.evolve import evolve
 from paigow.table.rejections import RejectCode, Rejection
-from paigow.table.state import DeadlineKind, Phase, Round, SeatPlayer, SeatStatus, TableState
+from paigow.table.state import DeadlineKind, Phase, Round, SeatPlayer, TableState
 
 __all__ = ["Emitter", "money", "reject"]
 
@@ -85,7 +85,7 @@ class Emitter:
         """A new round should start: open, not paused or closing, no round, someone active."""
         s = self.state
         return (s.phase == Phase.IDLE and s.round is None and not s.paused and not s.closing
-                and any(sp is not None and sp.status == SeatStatus.ACTIVE for sp in s.seats))
+                and any(sp is not None and sp.playing for sp in s.seats))
 
     def schedule_next_round(self, delay_ms: int, now_ms: int | None) -> None:
         """Set the NEXT_ROUND timer if a round is wanted and none is scheduled; clear timers otherwise."""

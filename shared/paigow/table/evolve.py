@@ -13,7 +13,6 @@ from paigow.table import events as ev
 from paigow.table.fastcopy import replace
 from paigow.table.state import (
     DEALER_POSITION,
-    RECENT_RESULTS,
     Bet,
     Deadline,
     LiveHand,
@@ -70,14 +69,13 @@ def _gone(s: TableState, e: ev.PlayerLeft | ev.PlayerStoodUp | ev.PlayerKicked) 
 
 
 def _dropped(s: TableState, e: ev.PlayerDropped) -> TableState:
-    sp = _seat(s, e.seat)
-    status = sp.status if sp.status == SeatStatus.LEAVING else SeatStatus.AWAY
-    return _update_seat(s, e.seat, status=status, away_until_ms=e.away_until_ms)
+    _seat(s, e.seat)
+    return _update_seat(s, e.seat, away_until_ms=e.away_until_ms)  # the status stays: away is presence
 
 
 def _reconnected(s: TableState, e: ev.PlayerReconnected) -> TableState:
     sp = _seat(s, e.seat)
-    status = SeatStatus.ACTIVE if sp.status == SeatStatus.AWAY else sp.status
+    status = SeatStatus.ACTIVE if sp.status == SeatStatus.AWAY else sp.status  # AWAY: an older state
     return _update_seat(s, e.seat, status=status, away_until_ms=None)
 
 
@@ -161,7 +159,6 @@ def _settled(s: TableState, e: ev.RoundSettled) -> TableState:
         seats[h.position] = replace(sp, **changes)
     ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents)
     return replace(s, seats=tuple(seats), ledger=ledger, round=None, phase=Phase.IDLE, deadline=None,
-                   recent=((rec, *s.recent))[:RECENT_RESULTS],
                    last_house_round=rec.number if house_banked else s.last_house_round)
 
 

@@ -1,9 +1,10 @@
 """The record of a settled round: what the table publishes once the seed is revealed.
 
-A ``RoundRecord`` is public after settlement (it travels in ``RoundSettled`` and stays in the table's
-recent results). It holds only the live hands (the players in the round and the house dealer when it
-played); dead hands and the four discards are never listed, though anyone can recompute them from the
-revealed seed with ``paigow verify``.
+A ``RoundRecord`` is public after settlement: it travels once, in ``RoundSettled`` (the table state does
+not keep it; the server stores each table's last ones and serves them at ``GET /api/tables/{id}/rounds``).
+It holds only the live hands (the players in the round and the house dealer when it played); dead hands
+and the four discards are never listed, though anyone can recompute them from the revealed seed with
+``paigow verify``.
 """
 
 from __future__ import annotations

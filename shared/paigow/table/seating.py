@@ -101,7 +101,7 @@ def leave(em: Emitter, cmd: Leave) -> None:
 
 def drop(em: Emitter, cmd: Drop) -> None:
     pos, sp = em.seated(cmd.player_id)
-    if sp.away_until_ms is not None:
+    if sp.away:
         reject(RejectCode.ALREADY_DONE, f"{sp.name} is already away")
     em.emit(PlayerDropped(sp.player_id, pos, cmd.now_ms + em.state.timers.reconnect_grace_ms))
     _after_change(em, cmd.now_ms)
@@ -109,7 +109,7 @@ def drop(em: Emitter, cmd: Drop) -> None:
 
 def reconnect(em: Emitter, cmd: Reconnect) -> None:
     pos, sp = em.seated(cmd.player_id)
-    if sp.away_until_ms is None:
+    if not sp.away:
         reject(RejectCode.ALREADY_DONE, f"{sp.name} is not away")
     em.emit(PlayerReconnected(sp.player_id, pos))
     if em.state.round is None:

@@ -20,13 +20,12 @@ from enum import StrEnum
 
 from paigow.rules.house_rules import DEFAULT_RULES, HouseRules
 from paigow.table.cardtext import CardText
-from paigow.table.records import RoundRecord, SetBy
+from paigow.table.records import SetBy
 
 __all__ = [
     "DEALER_POSITION",
     "PLAYER_SEATS",
     "POSITIONS",
-    "RECENT_RESULTS",
     "BankReason",
     "Bet",
     "Deadline",
@@ -46,8 +45,6 @@ __all__ = [
 POSITIONS = 7
 DEALER_POSITION = 0
 PLAYER_SEATS = (1, 2, 3, 4, 5, 6)
-RECENT_RESULTS = 10
-"""How many settled round records the state keeps."""
 WEEK_MS = 7 * 24 * 60 * 60 * 1000
 
 
@@ -103,7 +100,10 @@ class SeatStatus(StrEnum):
     ACTIVE = "active"
     SITTING_OUT = "sitting_out"
     AWAY = "away"
-    """Dropped (disconnected); see ``SeatPlayer.away_until_ms``."""
+    """Shown in views for a player who dropped (disconnected; ``SeatPlayer.away_until_ms`` is set): being
+    away is presence, not participation, so the state keeps the seat's own status (active, sitting out,
+    leaving) beside ``away_until_ms``, and a player who comes back has that status again. A state written
+    before that change may still hold it (read as active and away)."""
     LEAVING = "leaving"
     """Leaves (or is kicked) when the round in progress ends."""
 
@@ -153,6 +153,23 @@ class SeatPlayer:
     last_house_wager_cents: int = 0
     kicked: bool = False
     """With status LEAVING: the operator kicked the player (effective at the end of the round)."""
+
+    @property
+    def away(self) -> bool:
+        """Dropped and not back yet (whatever the seat's status)."""
+        return self.away_until_ms is not None or self.status == SeatStatus.AWAY
+
+    @property
+    def playing(self) -> bool:
+        """Active and here: counted for a round, waited for to bet, offered the bank."""
+        return self.status == SeatStatus.ACTIVE and self.away_until_ms is None
+
+    @property
+    def shown_status(self) -> SeatStatus:
+        """The status a view shows: AWAY while the player is away (unless leaving), else the status."""
+        if self.away and self.status != SeatStatus.LEAVING:
+            return SeatStatus.AWAY
+        return self.status
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +236,6 @@ class TableState:
     """The banker marker's position (0 = the dealer's seat)."""
     phase: Phase = Phase.IDLE
     round: Round | None = None
-    recent: tuple[RoundRecord, ...] = ()
-    """The last settled rounds, newest first (at most RECENT_RESULTS)."""
     version: int = 0
     paused: bool = False
     """No new round starts while paused (a round in progress finishes)."""

@@ -2,7 +2,8 @@
 
 Hidden information (DESIGN.md): a seated player sees their own cards and nobody else's; the banker's hand
 and every other hand stay hidden until the showdown, which happens together with the settlement, after
-which the round is public in ``TableView.recent`` (live hands only). Spectators and the operator see no
+which the round is public in its ``RoundSettled`` event (live hands only; a view holds no round records:
+the server keeps each table's last ones and serves them over HTTP). Spectators and the operator see no
 hole cards. The seed of the round in progress, the deck order, dead hands and the discards are never in a
 view or a redacted event. A player's own bet limit is shown only to that player and the operator.
 """
@@ -12,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paigow.rules.house_rules import HouseRules
+from paigow.table.can import Can, can_of
 from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
 from paigow.table.fastcopy import replace
-from paigow.table.records import RoundRecord, SetBy
+from paigow.table.records import SetBy
 from paigow.table.state import (
     WEEK_MS,
     BankReason,
@@ -119,6 +121,8 @@ class YouView:
     bet_cents: int
     is_banker: bool
     offered_bank: bool
+    can: Can
+    """What you may do now, and within what limits (``paigow.table.can``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +152,6 @@ class TableView:
     round: RoundView | None
     deadline_kind: DeadlineKind | None
     deadline_ms: int | None
-    recent: tuple[RoundRecord, ...]
     you: YouView | None
     admin: AdminView | None
 
@@ -184,7 +187,7 @@ def _public(state: TableState) -> _Public:
         if sp is None:
             continue
         in_round = pos in bets or (banker == pos and pos != 0)
-        seats[pos] = SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.status, sp.away_until_ms,
+        seats[pos] = SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.shown_status, sp.away_until_ms,
                               in_round, banker == pos and pos != 0, bets.get(pos, 0))
     hands: tuple[HandView, ...] = ()
     round_view: RoundView | None = None
@@ -204,7 +207,7 @@ def _public(state: TableState) -> _Public:
     spectator = TableView(state.table_id, state.name, state.version, state.phase, state.paused,
                           state.closing, state.rules, state.timers, state.marker, tuple(seats), round_view,
                           dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
-                          state.recent, None, None)
+                          None, None)
     public = _Public(tuple(seats), hands, round_view, bets, spectator)
     _cache[:] = [(state, public)]
     return public
@@ -232,8 +235,9 @@ def view_for(state: TableState, viewer: Viewer) -> TableView:
         round_view = replace(round_view, hands=hands)
     raise_from = None if sp.own_limit_raised_ms is None else sp.own_limit_raised_ms + WEEK_MS
     banker = rnd.banker_position if rnd is not None else None
-    you = YouView(own, sp.chips_cents, sp.status, sp.own_max_bet_cents, raise_from, pub.bets.get(own, 0),
-                  banker == own, rnd is not None and rnd.offer_player_id == sp.player_id)
+    you = YouView(own, sp.chips_cents, sp.shown_status, sp.own_max_bet_cents, raise_from,
+                  pub.bets.get(own, 0), banker == own,
+                  rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own))
     return replace(pub.spectator, round=round_view, you=you)
 
 

@@ -1,0 +1,71 @@
+"""What a seated player may do now, and within what limits: ``can_of(state, position)``.
+
+The view carries it (``YouView.can``), so a client offers exactly the actions the table would take, with
+the bet range it would accept, instead of working the rules out again. Each answer is the table's own
+check, read without deciding anything: a ``place_bet`` of an amount in ``bet`` is accepted, any other
+amount refused; ``answer_bank`` means ``accept_bank`` and ``decline_bank`` are taken; ``set_hand`` means
+``set_hand`` (of a split that is not a foul) and ``use_house_way`` are; ``remove_bet`` likewise. The tests
+hold every answer against ``decide`` on the states of played rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paigow.table.state import DEALER_POSITION, Phase, TableState
+
+__all__ = ["BetRange", "Can", "can_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class BetRange:
+    """A bet of ``min_cents`` to ``max_cents`` (both included) is accepted now."""
+
+    min_cents: int
+    max_cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class Can:
+    bet: BetRange | None
+    """Place (or change) the bet now, within this range; None: no bet can be placed now (not the betting
+    phase, you bank, or your chips, your own limit or the bank's coverage leave less than the minimum)."""
+    remove_bet: bool
+    answer_bank: bool
+    """The bank is offered to you now: ``accept_bank`` or ``decline_bank``."""
+    set_hand: bool
+    """Your hand is dealt and hands are being set: ``set_hand`` or ``use_house_way`` (again, until the
+    showdown)."""
+
+
+NOTHING = Can(None, False, False, False)
+
+
+def can_of(state: TableState, position: int) -> Can:
+    """What the player seated at ``position`` may do now (``NOTHING`` for an empty seat)."""
+    sp = state.seats[position] if 0 <= position < len(state.seats) else None
+    rnd = state.round
+    if sp is None or rnd is None:
+        return NOTHING
+    phase = state.phase
+    if phase == Phase.BETTING:
+        if rnd.banker_position == position:
+            return NOTHING
+        rules = state.rules
+        top = min(rules.max_bet_cents, sp.chips_cents)
+        if sp.own_max_bet_cents is not None:
+            top = min(top, sp.own_max_bet_cents)
+        banker = rnd.banker_position
+        if banker is not None and banker != DEALER_POSITION:
+            bank = state.seats[banker]
+            if bank is not None:
+                others = sum(b.amount_cents for b in rnd.bets if b.position != position)
+                top = min(top, bank.chips_cents - rnd.dealer_wager_cents - others)
+        has_bet = any(b.position == position for b in rnd.bets)
+        bet = BetRange(rules.min_bet_cents, top) if top >= rules.min_bet_cents else None
+        return Can(bet, has_bet, False, False)
+    if phase == Phase.BANK_OFFER:
+        return Can(None, False, rnd.offer_player_id == sp.player_id, False)
+    if phase == Phase.SETTING:
+        return Can(None, False, False, any(h.position == position for h in rnd.hands))
+    return NOTHING

@@ -1,0 +1,87 @@
+"""``view_patch`` writes the JSON Patch between the JSON of two views, for every kind of viewer, through
+played rounds: applying it to the old view's JSON gives the new view's JSON, with the same types."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+from paigow.protocol.patch import apply_patch, diff
+from paigow.protocol.projection import key_of, project_commit, update_text, viewer_keys
+from paigow.protocol.server import encode_event
+from paigow.protocol.view_patch import jsonable_view, view_patch
+from paigow.table import commands as c
+from paigow.table.views import event_for, view_for
+
+from .test_patch import _typed
+from .test_view_json import VIEWERS, Table
+
+
+def _played() -> Table:
+    table = Table()
+
+    for i in range(1, 6):
+        table.do(c.Sit(f"p{i}", f"Player {i}", i, 50_000))
+    for n in range(4):
+        table.play_round(bank=n % 2 == 1, own_hand=n % 3 == 0)
+    return table
+
+
+def test_the_patch_of_each_commit_turns_each_viewers_view_into_the_next() -> None:
+    table = _played()
+    assert len(table.states) > 40
+    patched = 0
+    for viewer in VIEWERS:
+        views = [view_for(state, viewer) for state in table.states]
+        doc = jsonable_view(views[0])
+        for old, new in itertools.pairwise(views):
+            ops = view_patch(old, new)
+            expected = jsonable_view(new)
+            assert ops == diff(jsonable_view(old), expected), "the same operations as the JSON diff"
+            doc = apply_patch(doc, ops)
+            assert _typed(doc) == _typed(expected)
+            patched += len(ops)
+    assert patched > 1_000
+
+
+def test_a_view_has_no_patch_to_itself_or_to_an_equal_copy() -> None:
+    table = _played()
+    for viewer in VIEWERS:
+        state = table.states[-1]
+        assert view_patch(view_for(state, viewer), view_for(state, viewer)) == []
+
+
+def test_a_seat_taken_or_left_is_one_replace_of_that_seat() -> None:
+    table = Table()
+    before = table.state
+    table.do(c.Sit("p1", "Ann", 3, 50_000))
+    spectator = VIEWERS[-2]
+    ops = view_patch(view_for(before, spectator), view_for(table.state, spectator))
+    paths = {op["path"] for op in ops}
+    assert "/seats/3" in paths
+    assert "/version" in paths
+    assert all(not p.startswith("/seats/") or p == "/seats/3" for p in paths)
+
+
+def test_each_viewers_updates_replay_its_views_and_carry_its_events() -> None:
+    """``project_commit`` for every commit of played rounds (each with the previous one's views, as the
+    writing process keeps them): each viewer, a player who never sat included, finds its update under
+    ``key_of``; its patches replay its views and its events are ``event_for``'s, as the wire writes them."""
+    table = _played()
+    docs = {viewer: jsonable_view(view_for(table.states[0], viewer)) for viewer in VIEWERS}
+    views = None
+    for before, after in itertools.pairwise(table.states):
+        events = table.events[after.version]
+        projection = project_commit(before, after, events, views)
+        views = projection.views
+        assert set(projection.updates) == set(viewer_keys(before, after))
+        for viewer in VIEWERS:
+            update = projection.updates[key_of(viewer, projection.updates)]
+            docs[viewer] = apply_patch(docs[viewer], list(update.patch))
+            assert _typed(docs[viewer]) == _typed(jsonable_view(view_for(after, viewer)))
+            seen = [p for p in (event_for(e, viewer) for e in events) if p is not None]
+            assert list(update.events) == [json.loads(encode_event(p)) for p in seen]
+            assert json.loads(update_text(update)) == {"events": list(update.events),
+                                                       "patch": list(update.patch)}
+
+
