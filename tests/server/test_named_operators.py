@@ -149,7 +149,7 @@ async def test_the_websocket_hello_takes_operator_sessions_and_disabling_closes_
             assert info.value.rcvd is not None
             assert info.value.rcvd.code == 4401
         async with connect(table_id) as client:
-            await client.send({"type": "hello", "protocol": 1, "operator_token": olga})
+            await client.send({"type": "hello", "protocol": 2, "operator_token": olga})
             refused = await client.recv()
             assert refused["code"] == "UNAUTHORIZED"
             assert "disabled" in refused["message"]

@@ -62,7 +62,7 @@ async def test_a_lapsed_token_is_refused_at_hello_with_4401(tables: Any, connect
     _, token = await tables.player("Late")
     await asyncio.sleep(IDLE_S + 0.4)
     async with connect(table_id) as client:
-        await client.send({"type": "hello", "protocol": 1, "token": token})
+        await client.send({"type": "hello", "protocol": 2, "token": token})
         assert "expired" in await expect_4401(client)
 
 
@@ -91,7 +91,7 @@ async def test_sign_out_everywhere_closes_open_connections_with_4401(tables: Any
         assert "signed out" in await expect_4401(ann, within=1.0)
         await ping(bob)  # others play on
     async with connect(table_id) as again:
-        await again.send({"type": "hello", "protocol": 1, "token": token})
+        await again.send({"type": "hello", "protocol": 2, "token": token})
         await expect_4401(again)
 
 

@@ -149,6 +149,7 @@ async def test_a_spectator_cannot_act(tables: Any, connect: Any) -> None:
     [
         ({"type": "hello", "protocol": 2, "token": "not-a-session"}, "UNAUTHORIZED", 4401),
         ({"type": "hello", "protocol": 99}, "UNSUPPORTED_PROTOCOL", 4426),
+        ({"type": "hello", "protocol": 1}, "UNSUPPORTED_PROTOCOL", 4426),  # a client of the old protocol
     ],
 )
 async def test_a_hello_that_cannot_be_served_is_answered_then_closed(tables: Any, connect: Any,
@@ -314,7 +315,7 @@ async def test_paigow_serve_answers_invalid_utf8_too(tmp_path: Any, redis_url: s
     await asyncio.to_thread(process.start)
     try:
         async with websockets.connect(f"{process.ws_url}/ws/tables/t1") as raw:
-            await raw.send(json.dumps({"type": "hello", "protocol": 1}))
+            await raw.send(json.dumps({"type": "hello", "protocol": 2}))
             assert json.loads(await raw.recv())["type"] == "snapshot"
             await raw.send(b'{"type":"ping","id":"u"\xff}', text=True)
             assert json.loads(await raw.recv())["code"] == "MALFORMED_JSON"
