@@ -56,7 +56,7 @@ def test_the_dealers_hand_is_set_by_the_tables_house_way(driver, way: HouseWayNa
     dealer = next(e for e in events if isinstance(e, ev.HandSet) and e.position == DEALER_POSITION)
     assert dealer.set_by == SetBy.DEALER
     assert front_ranks(dealer.low) == FRONTS[way][cards]
-    record = next(h for h in d.state.recent[0].hands if h.position == DEALER_POSITION)
+    record = next(h for h in d.last_record.hands if h.position == DEALER_POSITION)
     assert front_ranks(record.low) == FRONTS[way][cards]
 
 
@@ -75,7 +75,7 @@ def test_a_time_out_is_set_by_the_tables_house_way(driver, way: HouseWayName) ->
     rig(d, 1, QUAD_TENS)
     rig(d, 2, TWO_PAIR)
     d.expire()
-    record = d.state.recent[0]
+    record = d.last_record
     by_position = {h.position: h for h in record.hands}
     assert by_position[1].set_by == SetBy.TIMEOUT
     assert front_ranks(by_position[1].low) == FRONTS[way][QUAD_TENS]
@@ -109,4 +109,4 @@ def test_a_change_of_house_way_applies_from_the_next_round(driver) -> None:
     d.bet_all()
     rig(d, 1, TWO_PAIR)
     d.do(c.UseHouseWay("p1"))
-    assert front_ranks(d.state.recent[0].hands[1].low) == FRONTS[HouseWayName.FOXWOODS][TWO_PAIR]
+    assert front_ranks(d.last_record.hands[1].low) == FRONTS[HouseWayName.FOXWOODS][TWO_PAIR]
