@@ -24,6 +24,7 @@ script operations ``TableRepo.commit`` sends with them (``effects_of``, ``_ops_o
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Sequence
 from itertools import accumulate
@@ -200,6 +201,38 @@ def measure_steady(rounds: int, repeat: int) -> tuple[float, float, int]:
     return per_commit, per_commit / len(sinks), sent // (len(commits) * len(sinks))
 
 
+class _Recorder(_Sink):
+    """A sink that keeps the size of every push, and whether it carried a settlement."""
+
+    __slots__ = ("pushes",)
+
+    def __init__(self, viewer: Viewer) -> None:
+        super().__init__(viewer)
+        self.pushes: list[tuple[int, bool]] = []
+
+    def deliver(self, text: str) -> None:
+        super().deliver(text)
+        self.pushes.append((len(text.encode()), '"kind":"round_settled"' in text))
+
+
+def measure_pushes(rounds: int) -> dict[str, float]:
+    """The pushes of ``rounds`` rounds at a table with ten settled rounds, six players and a spectator, as
+    each viewer receives them (bytes, UTF-8): the median push, the largest one without a settlement, the
+    largest settlement, and the bytes per round per viewer."""
+    start, plain = _steady(rounds)
+    sinks = [_Recorder(PlayerViewer(f"p{i}")) for i in range(1, 7)] + [_Recorder(SpectatorViewer())]
+    _push_round(start, _with_views(start, plain), sinks)
+    sizes = sorted(size for sink in sinks for size, _ in sink.pushes)
+    return {
+        "median": float(statistics.median(sizes)),
+        "largest_not_settlement": float(max(size for sink in sinks for size, settled in sink.pushes
+                                            if not settled)),
+        "largest_settlement": float(max(size for sink in sinks for size, settled in sink.pushes if settled)),
+        "pushes_per_round_per_viewer": len(sizes) / rounds / len(sinks),
+        "bytes_per_round_per_viewer": sum(sizes) / rounds / len(sinks),
+    }
+
+
 def measure_sizes() -> tuple[int, int, int]:
     """Bytes, at a table with ten settled rounds (idle, after the last settlement): a fresh spectator's
     ``snapshot`` message, a seated player's, and the state JSON its commit wrote (``state_to_json``)."""
@@ -265,6 +298,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     per_commit, size = measure_projection(args.rounds, args.repeat)
     print(f"the writing process, per commit at that table: the projection for every kind of viewer and the "
           f"commit's JSON {per_commit:.0f} µs ({size} bytes)")
+    pushes = measure_pushes(args.rounds)
+    print(f"pushes at that table, each viewer: median {pushes['median']:.0f} bytes, largest without a "
+          f"settlement {pushes['largest_not_settlement']:.0f}, largest settlement "
+          f"{pushes['largest_settlement']:.0f}; {pushes['pushes_per_round_per_viewer']:.1f} pushes and "
+          f"{pushes['bytes_per_round_per_viewer']:.0f} bytes per round per viewer")
     spectator, player, state = measure_sizes()
     print(f"at a table with ten settled rounds: a fresh spectator's snapshot {spectator} bytes, a player's "
           f"{player} bytes, the state JSON {state} bytes")
