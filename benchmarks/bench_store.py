@@ -4,9 +4,9 @@ runs it.
 
 Six players per table play house-banked rounds (bets, House Way, settlement) on ``--tables`` tables, the
 tables' commands interleaved by ``--concurrency`` asyncio tasks; every command is load -> apply ->
-commit, as ``TableService`` does. Reported: commits per second, and per-command wall time of the load and
-of the commit (p50, p99), with settlements (ledger, history, rounds) shown apart, and the bytes that went
-into Redis (``INFO stats``: ``total_net_input_bytes``, what the clients sent: the commits' states, logs,
+commit with each kind of viewer's update (protocol 2's projection), as ``TableService`` does. Reported:
+commits per second, and per-command wall time of the load and of the commit (p50, p99), with
+settlements (ledger, history, rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total_net_input_bytes``, what the clients sent: the commits' states, logs,
 effects...) and out of it per settled round, from the first command on (the tables' creation included).
 
     python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20]
@@ -25,10 +25,12 @@ from pathlib import Path
 
 from redis.asyncio import Redis
 
+from paigow.protocol.projection import project_commit
 from paigow.table.commands import Command, DeclineBank, PlaceBet, Sit, Tick, UseHouseWay
 from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, next_deadline
 from paigow.table.state import Phase, Timers, new_table
+from paigow.table.views import TableView
 from paigow_server.embedded_redis import EmbeddedRedis
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.tables import CommitResult, TableRepo
@@ -47,9 +49,10 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
     players = [(await accounts.create(f"P{i}")).player_id for i in range(6)]
     now = 1_000_000
     commits = 0
+    views: dict[str, TableView] | None = None
 
     async def do(command: Command) -> None:
-        nonlocal commits
+        nonlocal commits, views
         started = time.perf_counter()
         before = await repo.load(state.table_id)
         loaded = time.perf_counter()
@@ -57,8 +60,11 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
         after, events = apply(before, command, seed=secrets.token_bytes(32))
         if not events:
             return
+        projection = project_commit(before, after, events, views)  # what TableService writes with it
+        views = projection.views
         applied = time.perf_counter()
-        assert await repo.commit(before, after, events, now_ms=now) is CommitResult.OK
+        assert await repo.commit(before, after, events, now_ms=now,
+                                 updates=projection.updates) is CommitResult.OK
         done = time.perf_counter()
         kind = "commit (settlement)" if any(isinstance(e, RoundSettled) for e in events) else "commit"
         timings["load"].append(loaded - started)
