@@ -3,11 +3,12 @@ effects) and ``load``, against a private redis-server with the append-only file 
 runs it.
 
 Six players per table play house-banked rounds (bets, House Way, settlement) on ``--tables`` tables, the
-tables' commands interleaved by ``--concurrency`` asyncio tasks; every command is load -> apply ->
-commit with each kind of viewer's update (protocol 2's projection), as ``TableService`` does. Reported:
-commits per second, and per-command wall time of the load and of the commit (p50, p99), with
-settlements (ledger, history, rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total_net_input_bytes``, what the clients sent: the commits' states, logs,
-effects...) and out of it per settled round, from the first command on (the tables' creation included).
+tables' commands interleaved by ``--concurrency`` asyncio tasks; every command is load -> apply -> commit with
+each kind of viewer's update (protocol 2's projection), as ``TableService`` does. Reported: commits per
+second, and per-command wall time of the load and of the commit (p50, p99), with settlements (ledger, history,
+rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total_net_input_bytes``, what the
+clients sent: the commits' states, logs, effects...) and out of it per settled round, from the first command
+on (the tables' creation included).
 
     python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20]
 """
