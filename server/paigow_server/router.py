@@ -10,9 +10,11 @@ Every process listens on its own Redis channel (``paigow:proc:<owner>``). To exe
    time → forget what we believed and route again, until ``deadline_s`` runs out.
 
 A command runs once however often it is sent: ``execute`` gives it one request id for all its attempts
-(forwarded or local), the owner passes the id to ``TableService.execute_owned``, whose commit records it
-atomically with the state (``paigow:table:{id}:requests``), and an id already committed is answered with
-that commit instead of being decided again, by whichever process holds the table then.
+once it has been sent to another process (forwarded or, after that, local), the owner passes the id to
+``TableService.execute_owned``, whose commit records it atomically with the state
+(``paigow:table:{id}:requests``), and an id already committed is answered with that commit instead of being
+decided again, by whichever process holds the table then. A command only ever tried where it arrived needs
+none of that (a fenced write wrote nothing).
 
 Answers carry the outcome: ``Executed`` (version, state, events) or the ``Rejection`` / ``ServiceError``
 with its code and message, raised again on the asking side exactly as a local execution would raise it.
@@ -191,8 +193,12 @@ class Router:
     async def execute(self, table_id: str, command: Command, *, received_at: float | None = None,
                       within_s: float | None = None, request_id: str | None = None) -> Executed:
         """Run ``command`` where the table is driven; give up after ``within_s`` (default ``deadline_s``).
-        ``request_id``: the id of every attempt (a new one when None), so that the command runs once."""
+        ``request_id``: the id of a request another process sent us (its every attempt carries it). A command
+        that has been sent to another process (by us, or to us) may have run there already, so from then on
+        each attempt carries its id and runs at most once; a command only ever tried here carries none (a
+        fenced attempt wrote nothing), and costs no request bookkeeping."""
         limit_s = self.deadline_s if within_s is None else within_s
+        sent = request_id is not None
         request_id = request_id or new_request_id()
         give_up = time.monotonic() + limit_s
         while True:
@@ -203,7 +209,7 @@ class Router:
                     raise RuntimeError("Router.bind(service.execute_owned) was not called")
                 try:
                     return await self.local(table_id, command, received_at=received_at, fence=where.token,
-                                            request_id=request_id)
+                                            request_id=request_id if sent else None)
                 except FencedError:
                     self._counters["fenced"].inc()
                     log.warning("fenced write: lease of table %s lost", table_id,
@@ -211,6 +217,7 @@ class Router:
                     self.leases.forget(table_id)
             else:
                 remaining = give_up - time.monotonic()
+                sent = True
                 body = await self._forward(where, command, request_id,
                                            min(self.answer_timeout_s, max(remaining, 0.05)))
                 if body is not None:

@@ -78,7 +78,7 @@ def _walk(old: Any, new: Any, path: str, ops: list[PatchOp], memo: Memo) -> None
                 if found is None:
                     found = memo[(id(old), id(new), path)] = (old, new, [])
                     for index, (a, b) in enumerate(zip(old, new, strict=True)):
-                        if not _unchanged(a, b):
+                        if a is not b and not _unchanged(a, b):
                             _walk(a, b, f"{path}/{index}", found[2], memo)
                 ops.extend(found[2])
                 return
@@ -91,7 +91,7 @@ def _walk(old: Any, new: Any, path: str, ops: list[PatchOp], memo: Memo) -> None
                 found = memo[(id(old), id(new), path)] = (old, new, [])
                 names, get = _layout(kind)
                 for name, a, b in zip(names, get(old), get(new), strict=True):
-                    if not _unchanged(a, b):
+                    if a is not b and not _unchanged(a, b):
                         _walk(a, b, f"{path}/{name}", found[2], memo)
             ops.extend(found[2])
             return
