@@ -11,6 +11,7 @@ view or a redacted event. A player's own bet limit is shown only to that player 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from paigow.rules.house_rules import HouseRules
 from paigow.table.can import Can, can_of
@@ -175,6 +176,24 @@ class _Public:
 
 _cache: list[tuple[TableState, _Public]] = []
 
+_T = TypeVar("_T")
+_PARTS: dict[object, object] = {}
+"""Interned view parts: one object for each distinct seat view, hidden hand and tuple of them. A part that
+a command did not change is then the very same object in the views before and after it, which is what lets
+``paigow.protocol.view_patch`` and ``view_json`` pass it over by identity. Parts are immutable values, so
+sharing them between states (and tables) is safe; the dict starts afresh past ``PARTS_KEPT``."""
+PARTS_KEPT = 50_000
+
+
+def _interned(part: _T) -> _T:
+    found = _PARTS.get(part)
+    if found is None:
+        if len(_PARTS) >= PARTS_KEPT:
+            _PARTS.clear()
+        _PARTS[part] = part
+        return part
+    return found  # type: ignore[return-value]  # equal to part, so of its type
+
 
 def _public(state: TableState) -> _Public:
     if _cache and _cache[0][0] is state:
@@ -187,13 +206,14 @@ def _public(state: TableState) -> _Public:
         if sp is None:
             continue
         in_round = pos in bets or (banker == pos and pos != 0)
-        seats[pos] = SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.shown_status, sp.away_until_ms,
-                              in_round, banker == pos and pos != 0, bets.get(pos, 0))
+        seats[pos] = _interned(SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.shown_status,
+                                        sp.away_until_ms, in_round, banker == pos and pos != 0,
+                                        bets.get(pos, 0)))
     hands: tuple[HandView, ...] = ()
     round_view: RoundView | None = None
     if rnd is not None:
-        hands = tuple(HandView(h.position, h.player_id, (), (), (), h.set_by is not None, False)
-                      for h in rnd.hands)
+        hands = _interned(tuple(_interned(HandView(h.position, h.player_id, (), (), (), h.set_by is not None,
+                                                   False)) for h in rnd.hands))
         coverage: int | None = None
         if banker is not None and banker != 0:
             bsp = state.seats[banker]
@@ -205,10 +225,11 @@ def _public(state: TableState) -> _Public:
                                hands)
     dl = state.deadline
     spectator = TableView(state.table_id, state.name, state.version, state.phase, state.paused,
-                          state.closing, state.rules, state.timers, state.marker, tuple(seats), round_view,
+                          state.closing, state.rules, state.timers, state.marker, _interned(tuple(seats)),
+                          round_view,
                           dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
                           None, None)
-    public = _Public(tuple(seats), hands, round_view, bets, spectator)
+    public = _Public(spectator.seats, hands, round_view, bets, spectator)
     _cache[:] = [(state, public)]
     return public
 
