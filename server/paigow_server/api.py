@@ -90,6 +90,14 @@ async def json_body(request: Request) -> dict[str, Any]:
         raise ApiError(400, "MALFORMED_JSON", f"the body is not valid JSON: {exc}") from None
     except (ValueError, UnicodeDecodeError, RecursionError):
         raise ApiError(400, "MALFORMED_JSON", "the body is not valid JSON") from None
+    try:  # a \u escape of half a surrogate pair is JSON of no Unicode text (the WebSocket parser refuses
+        json.dumps(data, ensure_ascii=False).encode()  # it too): kept, it could never be sent back out
+    except UnicodeEncodeError as exc:
+        raise ApiError(400, "MALFORMED_JSON", f"the body is not valid JSON: a \\u escape makes a lone "
+                                              f"surrogate U+{ord(str(exc.object)[exc.start]):04X}, "
+                                              f"which is no character") from None
+    except RecursionError:
+        raise ApiError(400, "MALFORMED_JSON", "the body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "INVALID_FIELD", f"the body must be a JSON object, not {type(data).__name__}")
     return data

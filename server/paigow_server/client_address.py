@@ -6,6 +6,11 @@ peer is one of the ``trusted_proxies`` has the header read at all (anybody else 
 it), and then it is read from the right: the first address that is not itself a trusted proxy is the
 client. Left of that, the entries were written by the client and are ignored. A malformed entry where
 the client's address should be falls back to the peer (the proxy), so a bad header never widens a limit.
+
+The peer is the one the socket saw: uvicorn's own proxy-headers middleware (on by default, trusting
+``FORWARDED_ALLOW_IPS``, 127.0.0.1 unless set) rewrites ``scope["client"]`` from ``X-Forwarded-For``
+before the app runs, which would let any loopback client choose its address. ``paigow serve`` puts
+``KeepPeer`` outside that middleware, and ``client_address`` reads the address it kept.
 """
 
 from __future__ import annotations
@@ -14,8 +19,12 @@ import ipaddress
 from collections.abc import Iterable, Sequence
 
 from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["TrustedProxies", "client_address"]
+__all__ = ["PEER", "KeepPeer", "TrustedProxies", "client_address"]
+
+PEER = "paigow.peer"
+"""The scope key of the TCP peer ``(host, port)`` as the socket saw it (see ``KeepPeer``)."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -62,6 +71,19 @@ def _normal(text: str) -> str:
     return text if parsed is None else str(parsed)
 
 
+class KeepPeer:
+    """The outermost ASGI layer: notes the socket's peer before anything rewrites ``scope["client"]``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            scope[PEER] = scope.get("client")
+        await self.app(scope, receive, send)
+
+
 def client_address(conn: HTTPConnection, proxies: TrustedProxies) -> str:
-    peer = conn.client.host if conn.client is not None else None
+    kept = conn.scope.get(PEER, conn.scope.get("client"))
+    peer = str(kept[0]) if kept else None
     return proxies.client(peer, conn.headers.getlist("x-forwarded-for"))

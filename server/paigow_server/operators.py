@@ -68,6 +68,7 @@ def _switch(disabled: bool) -> Any:
         ctx = await require_operator(request)
 
         async def run() -> dict[str, Any]:
+            only_fields(await json_body(request), frozenset())  # no body, or {}
             username = _name(request)
             if disabled and actor_of(request) == username:
                 raise ApiError(409, "CANNOT_DISABLE_SELF",
@@ -106,6 +107,7 @@ async def unlock_player(request: Request) -> Response:
     player_id = request.path_params["player_id"]
 
     async def run() -> dict[str, Any]:
+        only_fields(await json_body(request), frozenset())  # no body, or {}
         player = await ctx.accounts.get(player_id)
         if player is None:
             raise ApiError(404, "PLAYER_NOT_FOUND", f"no player {player_id!r}")

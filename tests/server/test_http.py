@@ -125,3 +125,28 @@ async def test_a_body_with_a_key_twice_is_malformed_json_naming_it(app_client: A
     assert nested.json()["error"] == "MALFORMED_JSON"
     assert '"min_bet_cents"' in nested.json()["message"]
     assert (await app_client.client.get("/api/tables")).json() == {"tables": []}
+
+
+async def test_a_body_with_a_lone_surrogate_escape_is_malformed_json_and_never_reaches_the_logs(
+        app_client: AppHandle) -> None:
+    """``"\\ud800"`` is JSON that decodes to no Unicode text: kept, it would make every later page of the
+    audit log or the ledger (and the error answer quoting it) impossible to encode, a 500 for good."""
+    http, boot = app_client.client, {**app_client.operator_headers, "content-type": "application/json"}
+    player = (await http.post("/api/session", json={"display_name": "Ann"})).json()["player_id"]
+    for path, body in [("/api/operator/tables", b'{"name": "a\\ud800b"}'),
+                       (f"/api/operator/players/{player}/credit",
+                        b'{"amount_cents": 5, "reason": "x\\udc00"}'),
+                       ("/api/operator/tables/t1/kick", b'{"player_id": "p\\ud800"}'),
+                       ("/api/session", b'{"display_name": "A", "x\\ud800": 1}')]:
+        response = await http.post(path, content=body, headers=boot)
+        refused = (response.status_code, response.json()["error"])
+        assert refused == (400, "MALFORMED_JSON"), (path, response.text)
+        assert "surrogate" in response.json()["message"]
+    paired = await http.post("/api/session", json={"display_name": "A\U0001f600"})  # a pair is a character
+    assert paired.status_code == 201, paired.text
+    for stream in ("audit", "ledger"):
+        page = await http.get(f"/api/operator/{stream}?limit=1000", headers=boot)
+        assert page.status_code == 200, page.text
+    balance = (await http.get(f"/api/operator/players/{player}", headers=boot)).json()["balance_cents"]
+    starting = (await http.get("/api/operator/settings", headers=boot)).json()["starting_balance_cents"]
+    assert balance == starting  # the credit was refused

@@ -153,3 +153,24 @@ async def test_the_websocket_hello_takes_operator_sessions_and_disabling_closes_
             refused = await client.recv()
             assert refused["code"] == "UNAUTHORIZED"
             assert "disabled" in refused["message"]
+
+
+async def test_unlock_disable_and_enable_take_no_fields_like_every_operator_action(
+        app_client: AppHandle) -> None:
+    """docs/http-api.md: unknown fields are refused (400 UNKNOWN_FIELD), JSON that is not an object is
+    400 INVALID_FIELD; a refused request changes nothing."""
+    http, boot = app_client.client, app_client.operator_headers
+    await new_operator(http, boot, "olga")
+    player = (await http.post("/api/session", json={"display_name": "Ann"})).json()["player_id"]
+    for path in (f"/api/operator/players/{player}/unlock", "/api/operator/operators/olga/disable",
+                 "/api/operator/operators/olga/enable"):
+        extra = await http.post(path, headers=boot, json={"x": 1})
+        assert (extra.status_code, extra.json()["error"]) == (400, "UNKNOWN_FIELD"), (path, extra.text)
+        text = await http.post(path, headers=boot, json="x")
+        assert (text.status_code, text.json()["error"]) == (400, "INVALID_FIELD"), (path, text.text)
+    listed = (await http.get("/api/operator/operators", headers=boot)).json()["operators"]
+    assert [o["disabled"] for o in listed] == [False]
+    assert (await http.post("/api/operator/operators/olga/disable", headers=boot, json={})).status_code == 200
+    assert (await http.post("/api/operator/operators/olga/enable", headers=boot)).status_code == 200
+    unlocked = await http.post(f"/api/operator/players/{player}/unlock", headers=boot, json={})
+    assert unlocked.status_code == 200

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+from pathlib import Path
 
+import httpx
 import pytest
 from redis.asyncio import Redis
 
@@ -11,7 +14,7 @@ from paigow_server.client_address import TrustedProxies
 from paigow_server.rate_limits import Limit, RateLimits
 from paigow_server.settings import Settings, SettingsError, load_settings
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle
+from paigow_server.testing import AppHandle, ServerProcess
 
 PROXIES = TrustedProxies(["10.0.0.0/8", "192.168.1.7", "fd00::/8"])
 
@@ -101,3 +104,28 @@ async def test_sign_ins_are_limited_per_address(app_client: AppHandle) -> None:
     assert answers[2].json()["error"] == "RATE_LIMITED"
     operator = await client.post("/api/operator/session", json={"username": "op1", "password": "x" * 8})
     assert (operator.status_code, operator.json()["error"]) == (429, "RATE_LIMITED")
+
+
+async def test_paigow_serve_believes_x_forwarded_for_only_from_trusted_proxies(tmp_path: Path, redis_url: str,
+                                                                               redis: Redis) -> None:
+    """Through the real server (uvicorn in front): a loopback peer that is not in ``trusted_proxies`` cannot
+    get a fresh budget by writing any ``X-Forwarded-For``; once it is trusted, each forwarded client has
+    its own."""
+    spoofs = ["198.51.100.7", "198.51.100.8, 10.1.2.3", "203.0.113.9"]
+    for trusted, refused in (("10.0.0.0/8", True), ("127.0.0.1", False)):
+        process = ServerProcess(data_dir=tmp_path / trusted.replace("/", "_"), redis_url=redis_url,
+                                operator_token="operator-token-proxies-0123",
+                                env={"PAIGOW_SESSIONS_PER_MINUTE": "2", "PAIGOW_TRUSTED_PROXIES": trusted})
+        await asyncio.to_thread(process.start)
+        try:
+            async with httpx.AsyncClient(base_url=process.url) as http:
+                for _ in range(2):
+                    assert (await http.post("/api/session", json={"display_name": "Ann"})).status_code == 201
+                assert (await http.post("/api/session", json={"display_name": "Ann"})).status_code == 429
+                for spoof in spoofs:
+                    answer = await http.post("/api/session", json={"display_name": "Eve"},
+                                             headers={"X-Forwarded-For": spoof})
+                    assert answer.status_code == (429 if refused else 201), (trusted, spoof, answer.text)
+        finally:
+            process.terminate()
+            await redis.flushdb()  # the next run starts with fresh budgets

@@ -15,7 +15,7 @@ import signal
 import socket
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import uvicorn
 
@@ -107,7 +107,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"paigow serve: {exc}", file=sys.stderr)
         return 2
 
+    from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
     from paigow_server.app import create_app
+    from paigow_server.client_address import KeepPeer
     from paigow_server.logs import configure_logging
     from paigow_server.ws_protocol import WebSocketProtocol
 
@@ -122,7 +125,12 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, host=settings.host, port=settings.port, ws=WebSocketProtocol,
                             ws_max_size=settings.max_frame_bytes,
                             ws_per_message_deflate=settings.ws_compression, lifespan="on", log_config=None,
-                            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S, server_header=False)
+                            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S, server_header=False,
+                            proxy_headers=False)
+    # uvicorn's proxy headers still set the scheme (and its idea of the client) from FORWARDED_ALLOW_IPS,
+    # but inside KeepPeer, so the per-address limits see the real peer and only trusted_proxies widen it
+    proxied: Any = ProxyHeadersMiddleware(cast(Any, app), trusted_hosts=config.forwarded_allow_ips)
+    config.app = KeepPeer(proxied)
     server = _Server(config)
     server.run()
     return 0 if server.started else 1
