@@ -14,34 +14,25 @@ Routes: ``ws.ws_routes()``. The operator API executes its commands with ``rt.ser
 from __future__ import annotations
 
 import asyncio
-import logging
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection
 
-from paigow.table.commands import Reconnect
-from paigow.table.rejections import Rejection
 from paigow_server.fanout import Fanout
 from paigow_server.metrics import Metrics
+from paigow_server.presence import ConnectionCounter, Presence
 from paigow_server.settings import Settings
 from paigow_server.store.tables import TableRepo
-from paigow_server.tables import CommandRouter, ServiceError, TableService
-from paigow_server.tasks import stop_task
+from paigow_server.tables import CommandRouter, TableService
 from paigow_server.timers import TableTimers
-from paigow_server.ws_limits import ConnectionCounter
 
 if TYPE_CHECKING:
     from paigow_server.context import AppContext
     from paigow_server.guest_collector import GuestCollector
     from paigow_server.ws import TableConnection
 
-log = logging.getLogger("paigow_server.realtime")
-
-__all__ = ["ClaimingRouter", "Identity", "OperatorLookup", "Presence", "Realtime", "SessionLookup",
-           "realtime_of"]
+__all__ = ["ClaimingRouter", "Identity", "OperatorLookup", "Realtime", "SessionLookup", "realtime_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,29 +72,6 @@ class OperatorLookup(Protocol):
 
 
 @dataclass(slots=True)
-class Presence:
-    """Open player connections per (table, player) in this process: the last one closing drops the
-    player (away), the first one opening reconnects them."""
-
-    _open: Counter[tuple[str, str]] = field(default_factory=Counter)
-
-    def add(self, table_id: str, player_id: str) -> int:
-        self._open[(table_id, player_id)] += 1
-        return self._open[(table_id, player_id)]
-
-    def count(self, table_id: str, player_id: str) -> int:
-        return self._open[(table_id, player_id)]
-
-    def remove(self, table_id: str, player_id: str) -> int:
-        key = (table_id, player_id)
-        self._open[key] -= 1
-        left = self._open[key]
-        if left <= 0:
-            del self._open[key]
-        return max(left, 0)
-
-
-@dataclass(slots=True)
 class Realtime:
     settings: Settings
     metrics: Metrics
@@ -114,11 +82,11 @@ class Realtime:
     fanout: Fanout
     timers: TableTimers
     player_connections: ConnectionCounter
-    table_presence: Presence = field(default_factory=Presence)
+    presence: Presence
+    """Each player's connections per table here: the drops and reconnections they cause."""
     connections: set[TableConnection] = field(default_factory=set)
     guest_collector: GuestCollector | None = None
     """Set by ``create_app`` (tests run ``collect_once`` through it)."""
-    _background: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
     def create(cls, ctx: AppContext, store: TableRepo, sessions: SessionLookup, *,
@@ -135,23 +103,10 @@ class Realtime:
                              lambda table_id: not router.drives(table_id) and not fanout.watched(table_id))
         rt = cls(settings=ctx.settings, metrics=ctx.metrics, store=store, sessions=sessions,
                  operators=ctx.operators, service=service, fanout=fanout, timers=timers,
-                 player_connections=ConnectionCounter(ctx.settings.connections_per_player))
-        fanout.on_player_dropped(rt._dropped_elsewhere)
+                 player_connections=ConnectionCounter(ctx.settings.connections_per_player),
+                 presence=Presence(service, fanout.state_of, store.load))
+        fanout.on_player_dropped(rt.presence.dropped_elsewhere)
         return rt
-
-    def _dropped_elsewhere(self, table_id: str, player_id: str) -> None:
-        """A player was marked away (their last connection to another process closed) but is still
-        connected here: bring them back at once."""
-        if self.table_presence.count(table_id, player_id) > 0:
-            task = asyncio.create_task(self._reconnect(table_id, player_id))
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
-
-    async def _reconnect(self, table_id: str, player_id: str) -> None:
-        try:
-            await self.service.execute(table_id, Reconnect(player_id=player_id, now_ms=self.service.now_ms()))
-        except (Rejection, ServiceError, RedisError, OSError) as exc:
-            log.info("reconnect of %s at table %s not done: %s", player_id, table_id, exc)
 
     async def start(self) -> None:
         await self.fanout.start()
@@ -167,8 +122,7 @@ class Realtime:
             await asyncio.sleep(0.02)
         await self.timers.stop()
         await self.fanout.stop()
-        for task in list(self._background):
-            await stop_task(task)
+        await self.presence.stop()
 
 
 def realtime_of(conn: HTTPConnection) -> Realtime:

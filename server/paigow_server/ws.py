@@ -5,8 +5,9 @@ The flow: the upgrade's ``Origin`` is checked (refused: HTTP 403); the client's 
 player's connection, none (or ``spectate``) a spectator's, the operator token the operator's (it watches
 with the admin view). The server answers with a ``snapshot`` (or the
 events missed since ``last_version``), then pushes every change. Each command gets ``accepted`` or
-``error`` naming its id. A seated player whose last connection closes is dropped (away, with the table's
-grace time); their next hello reconnects them.
+``error`` naming its id. Each player connection tells ``presence`` when it opens and closes: a seated
+player whose last connection closes is dropped (away, with the table's grace time); their next hello
+reconnects them.
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
@@ -34,7 +35,6 @@ from paigow.protocol.convert import to_command
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
 from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
-from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.operator_auth import OperatorAuthError
@@ -195,18 +195,8 @@ class TableConnection:
         self._joined = True
         self.rt.metrics.connections.labels(role=self._role()).inc()
         if isinstance(self._viewer, PlayerViewer):
-            await self._reconnect_if_away(self._viewer.player_id)
+            await self.rt.presence.opened(self.table_id, self._viewer.player_id)
         return True
-
-    async def _reconnect_if_away(self, player_id: str) -> None:
-        self.rt.table_presence.add(self.table_id, player_id)
-        state = self.rt.fanout.state_of(self.table_id)
-        seat = state.seat_of(player_id) if state is not None else None
-        if state is None or seat is None:
-            return
-        player = state.seats[seat]
-        if player is not None and player.away:
-            await self._quietly(Reconnect(player_id=player_id, now_ms=self.rt.service.now_ms()))
 
     async def _finish(self) -> None:
         if self._joined:
@@ -215,22 +205,8 @@ class TableConnection:
         if self._counted_player is not None:
             player_id, self._counted_player = self._counted_player, None
             self.rt.player_connections.release(player_id)
-            if self._joined and self.rt.table_presence.remove(self.table_id, player_id) == 0:
-                await self._drop_if_seated(player_id)
-
-    async def _drop_if_seated(self, player_id: str) -> None:
-        state = self.rt.fanout.state_of(self.table_id) or await self.rt.store.load(self.table_id)
-        if state is not None and state.seat_of(player_id) is not None:
-            await self._quietly(Drop(player_id=player_id, now_ms=self.rt.service.now_ms()))
-
-    async def _quietly(self, command: Command) -> None:
-        """Drop/Reconnect: the server's own commands; a refusal (already away, not seated) is normal."""
-        try:
-            await self.rt.service.execute(self.table_id, command)
-        except Rejection as exc:
-            log.debug("%s of table %s refused: %s", command.kind, self.table_id, exc)
-        except (ServiceError, RedisError, OSError) as exc:
-            log.warning("%s of table %s failed: %s", command.kind, self.table_id, exc)
+            if self._joined:
+                await self.rt.presence.closed(self.table_id, player_id)
 
     def _role(self) -> str:
         if isinstance(self._viewer, PlayerViewer):
