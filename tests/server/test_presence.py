@@ -10,7 +10,7 @@ import dataclasses
 from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import SeatPlayer, SeatStatus, TableState, new_table
-from paigow_server.presence import ConnectionCounter, Presence
+from paigow_server.realtime.presence import ConnectionCounter, Presence
 
 NOW = 1_000
 

@@ -24,6 +24,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from redis.exceptions import RedisError
 from starlette.routing import BaseRoute, WebSocketRoute
@@ -37,19 +38,37 @@ from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
-from paigow_server.operator_auth import OperatorAuthError
-from paigow_server.realtime import Identity, Realtime, realtime_of
-from paigow_server.table_feed import TableGoneError
-from paigow_server.tables import ServiceError
-from paigow_server.ws_limits import RateLimiter, Verdict, origin_allowed
+from paigow_server.realtime.realtime import Realtime
+from paigow_server.realtime.table_feed import TableGoneError
+from paigow_server.realtime.tables import ServiceError
+from paigow_server.web.context import context_of, realtime_of
+from paigow_server.web.operator_auth import OperatorAuthError
+from paigow_server.web.sessions import Identity
+from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
 
-__all__ = ["TableConnection", "ws_routes"]
+__all__ = ["OperatorLookup", "SessionLookup", "TableConnection", "ws_routes"]
 
 log = logging.getLogger("paigow_server.ws")
 
 HELLO_TIMEOUT_S = 10.0
 SEND_QUEUE = 256
 """Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
+
+
+class SessionLookup(Protocol):
+    """``sessions.Sessions``, as the hello sees it."""
+
+    async def identify(self, token: str) -> Identity | None:
+        """The player of a session token, or None when the token is unknown."""
+        ...
+
+
+class OperatorLookup(Protocol):
+    """``operator_auth.OperatorAuth``, as the hello sees it."""
+
+    async def actor_of(self, token: str) -> str:
+        """The operator of a bootstrap or operator session token; raises ``OperatorAuthError``."""
+        ...
 
 
 def ws_routes() -> list[BaseRoute]:
@@ -65,7 +84,9 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=CloseCode.POLICY_VIOLATION)  # before accept: HTTP 403
         return
     await websocket.accept()
-    conn = TableConnection(websocket, rt, websocket.path_params["table_id"])
+    ctx = context_of(websocket)
+    conn = TableConnection(websocket, rt, websocket.path_params["table_id"], sessions=ctx.sessions,
+                           operators=ctx.operators)
     await conn.run()
 
 
@@ -82,11 +103,13 @@ class _Closed(Exception):
 class TableConnection:
     """One client connection: reads frames, answers them, and sends what the fanout delivers."""
 
-    def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
+                 operators: OperatorLookup, clock: Callable[[], float] = time.monotonic) -> None:
         self.ws = websocket
         self.rt = rt
         self.table_id = table_id
+        self._sessions = sessions
+        self._operators = operators
         self.identity: Identity | None = None
         self.token: str | None = None
         """The player's session token (``session_watch`` re-checks it while the connection is open)."""
@@ -166,13 +189,13 @@ class TableConnection:
                                 f"{sorted(SUPPORTED_PROTOCOLS)}")
         if hello.operator_token is not None:
             try:
-                self.operator = await self.rt.operators.actor_of(hello.operator_token)
+                self.operator = await self._operators.actor_of(hello.operator_token)
             except OperatorAuthError as exc:
                 return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, exc.message)
             self.operator_token = hello.operator_token
             self._viewer = OperatorViewer()
         elif hello.token is not None:
-            identity = await self.rt.sessions.identify(hello.token)
+            identity = await self._sessions.identify(hello.token)
             if identity is None:
                 return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED,
                                     "unknown, expired or signed-out session token: sign in or start a "

@@ -29,8 +29,8 @@ from redis.exceptions import RedisError
 from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
-from paigow_server.tables import ServiceError
-from paigow_server.tasks import stop_task
+from paigow_server.process.tasks import stop_task
+from paigow_server.realtime.tables import ServiceError
 
 __all__ = ["ConnectionCounter", "Presence", "PresenceService"]
 
