@@ -28,7 +28,7 @@ import httpx
 from argon2 import PasswordHasher
 from redis.asyncio import Redis
 
-from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.testing import ServerProcess
 
 TOKEN = "bench-accounts-operator-token-0123"

@@ -40,10 +40,10 @@ from paigow.table.machine import apply, evolve_all
 from paigow.table.state import Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, view_for
+from paigow_server.realtime.table_feed import TableFeed
 from paigow_server.store.codec import VersionedEvents, commit_from_json, commit_to_json, state_to_json
 from paigow_server.store.effects import effects_of
 from paigow_server.store.tables import _compact, _ops_of
-from paigow_server.table_feed import TableFeed
 
 START = 1_700_000_000_000
 SETTLED_BEFORE = 10

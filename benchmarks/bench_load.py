@@ -35,12 +35,12 @@ from typing import Any
 import redis
 from prometheus_client.parser import text_string_to_metric_families
 
-from paigow_server import event_loop
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.bots.stats import RunStats
 from paigow_server.commands.bots import think_ms
-from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.process import event_loop
+from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.testing import ServerProcess
 
 TOKEN = "bench-operator-token-0123456789"

@@ -32,7 +32,7 @@ from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, next_deadline
 from paigow.table.state import Phase, Timers, new_table
 from paigow.table.views import TableView
-from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.tables import CommitResult, TableRepo
 

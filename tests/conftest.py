@@ -26,11 +26,11 @@ from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.rules.house_rules import HouseRules
 from paigow.table.state import Timers, new_table
 from paigow_server.app import create_app
-from paigow_server.embedded_redis import EmbeddedRedis, free_port
-from paigow_server.settings import Settings
+from paigow_server.process.embedded_redis import EmbeddedRedis, free_port
+from paigow_server.process.settings import Settings
 from paigow_server.store.tables import TableRepo
 from paigow_server.testing import AppHandle, LiveServer, ServerProcess
-from paigow_server.ws_protocol import WebSocketProtocol
+from paigow_server.web.ws_protocol import WebSocketProtocol
 
 OPERATOR_TOKEN = "test-operator-token-0123456789"
 

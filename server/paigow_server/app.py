@@ -1,9 +1,11 @@
 """``create_app(settings)``: the Starlette application of one server process.
 
 The lifespan starts (when no ``redis_url`` is set) a private Redis, opens the client, builds the
-``AppContext``, starts the background tasks and, on shutdown, stops them in reverse order. Routes: the
-JSON API (``http``, ``operator``, ``sessions``), the health and metrics endpoints, the table WebSockets,
-and the browser client's static files at ``/``.
+``AppContext`` (``web.context``) and the live side (``realtime.Realtime``), starts the background tasks and,
+on shutdown, stops them in reverse order. Routes (``paigow_server.web``): the JSON API (``http``,
+``session_routes``, ``account_routes``, ``operators``, ``operator``), the health and metrics endpoints, the
+table WebSockets (``ws``), and the browser client's static files at ``/``. The composition root: the one
+module that wires every layer (``web``, ``realtime``, ``store``, ``process``).
 """
 
 from __future__ import annotations
@@ -23,20 +25,20 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from paigow_server import account_routes, http, operator, operators, sessions
-from paigow_server.api import ApiError, api_error_response, api_fallback
-from paigow_server.context import AppContext, context_of
-from paigow_server.embedded_redis import EmbeddedRedis
-from paigow_server.guest_collector import GuestCollector
-from paigow_server.lease import LeaseManager
-from paigow_server.metrics import CONTENT_TYPE, Metrics
-from paigow_server.realtime import Realtime
-from paigow_server.redis_client import redis_from_url
-from paigow_server.revocations import RevocationListener
-from paigow_server.router import Router
-from paigow_server.session_watch import SessionWatch
-from paigow_server.settings import Settings
-from paigow_server.ws import ws_routes
+from paigow_server.process.embedded_redis import EmbeddedRedis
+from paigow_server.process.metrics import CONTENT_TYPE, Metrics
+from paigow_server.process.redis_client import redis_from_url
+from paigow_server.process.settings import Settings
+from paigow_server.realtime.guest_collector import GuestCollector
+from paigow_server.realtime.lease import LeaseManager
+from paigow_server.realtime.realtime import Realtime
+from paigow_server.realtime.router import Router
+from paigow_server.web import account_routes, http, operator, operators, session_routes
+from paigow_server.web.api import ApiError, api_error_response, api_fallback
+from paigow_server.web.context import AppContext, context_of
+from paigow_server.web.revocations import RevocationListener
+from paigow_server.web.session_watch import SessionWatch
+from paigow_server.web.ws import ws_routes
 
 __all__ = ["create_app", "web_root"]
 
@@ -140,7 +142,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             app.state.ctx = ctx
             # Several processes may share this Redis: each table is driven by the lease holder (router).
             router = Router(client, LeaseManager(client), registry=metrics.registry)
-            realtime = Realtime.create(ctx, ctx.tables, ctx.sessions, router=router)
+            realtime = Realtime.create(settings, client, metrics, ctx.tables, router=router)
             router.bind(realtime.service.execute_owned)
             await router.start()
             stack.push_async_callback(router.stop)  # after realtime.stop: leases released last
@@ -155,7 +157,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             yield
 
     api_routes = [
-        *sessions.routes(),
+        *session_routes.routes(),
         *account_routes.routes(),
         *http.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}

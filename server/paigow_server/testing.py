@@ -23,8 +23,8 @@ from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.commands import DeclineBank, PlaceBet, Tick, UseHouseWay
 from paigow.table.machine import next_deadline
 from paigow.table.state import Phase, TableState
-from paigow_server.embedded_redis import free_port
-from paigow_server.realtime import Realtime
+from paigow_server.process.embedded_redis import free_port
+from paigow_server.realtime.realtime import Realtime
 
 __all__ = ["LOOPBACK_LIMITS", "AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round",
            "run_cli", "wait_for_phase"]

@@ -23,7 +23,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from paigow_server.embedded_redis import EmbeddedRedis
+from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.testing import ServerProcess
 
 OPERATOR_TOKEN = "browser-operator-token-0123456789"

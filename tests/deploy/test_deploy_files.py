@@ -19,8 +19,8 @@ import yaml
 
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
-from paigow_server.embedded_redis import free_port
-from paigow_server.settings import SETTING_NAMES, env_name
+from paigow_server.process.embedded_redis import free_port
+from paigow_server.process.settings import SETTING_NAMES, env_name
 from paigow_server.testing import ServerProcess, WsClient
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,7 +114,7 @@ def test_redis_config_is_append_only_and_never_evicts() -> None:
 
 
 def test_redis_config_is_accepted_by_redis_server(tmp_path: Path) -> None:
-    from paigow_server.embedded_redis import find_redis_server
+    from paigow_server.process.embedded_redis import find_redis_server
 
     text = (DEPLOY / "redis.conf").read_text().replace("dir /data", f"dir {tmp_path}")
     text = text.replace("port 6379", f"port {free_port()}").replace("bind 0.0.0.0", "bind 127.0.0.1")

@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from redis.asyncio import Redis
 
-from paigow_server.settings import Settings
+from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.testing import AppHandle

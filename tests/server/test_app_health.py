@@ -11,7 +11,7 @@ from redis.backoff import NoBackoff
 from paigow.table.commands import Sit
 from paigow.table.rejections import Rejection
 from paigow_server.app import create_app
-from paigow_server.settings import Settings
+from paigow_server.process.settings import Settings
 from paigow_server.testing import AppHandle
 
 
@@ -29,8 +29,8 @@ async def test_readyz_and_the_api_answer_503_when_redis_is_unreachable(
                  retry=Retry(NoBackoff(), 0))
     app = create_app(settings, redis=dead)
     # the lifespan waits for Redis; enter the app without it to probe the readiness check alone
-    from paigow_server.context import AppContext
-    from paigow_server.metrics import Metrics
+    from paigow_server.process.metrics import Metrics
+    from paigow_server.web.context import AppContext
 
     app.state.ctx = AppContext.build(settings, dead, Metrics())
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:

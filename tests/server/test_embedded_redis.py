@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from redis import Redis
 
-from paigow_server.embedded_redis import EmbeddedRedis, EmbeddedRedisError, find_redis_server
+from paigow_server.process.embedded_redis import EmbeddedRedis, EmbeddedRedisError, find_redis_server
 
 
 def test_the_bundled_redis_server_is_found() -> None:
@@ -36,7 +36,7 @@ def test_data_survives_a_stop_and_start_in_the_same_folder(tmp_path: Path) -> No
 
 def test_a_second_server_on_the_same_folder_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("paigow_server.embedded_redis._STOP_TIMEOUT_S", 0.2)
+    monkeypatch.setattr("paigow_server.process.embedded_redis._STOP_TIMEOUT_S", 0.2)
     with EmbeddedRedis(tmp_path), pytest.raises(EmbeddedRedisError, match="in use by another paigow server"):
         EmbeddedRedis(tmp_path).start()
 
@@ -54,7 +54,7 @@ def test_redis_dies_with_the_process_that_started_it(tmp_path: Path) -> None:
     script = textwrap.dedent(f"""
         import sys, time
         from pathlib import Path
-        from paigow_server.embedded_redis import EmbeddedRedis
+        from paigow_server.process.embedded_redis import EmbeddedRedis
         server = EmbeddedRedis(Path({str(tmp_path)!r}))
         server.start()
         print(server.pid, server.port, flush=True)

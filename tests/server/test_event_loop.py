@@ -1,10 +1,10 @@
-"""The event loop of the command-line programs (``paigow_server.event_loop``)."""
+"""The event loop of the command-line programs (``paigow_server.process.event_loop``)."""
 
 from __future__ import annotations
 
 import asyncio
 
-from paigow_server import event_loop
+from paigow_server.process import event_loop
 
 
 def test_run_uses_uvloop_and_returns_the_result() -> None:

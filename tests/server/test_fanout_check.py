@@ -16,12 +16,12 @@ from redis.exceptions import RedisError
 from paigow.table.commands import PauseTable
 from paigow.table.state import TableState, new_table
 from paigow.table.views import SpectatorViewer, Viewer
-from paigow_server import fanout as fanout_module
-from paigow_server.fanout import Fanout
-from paigow_server.metrics import Metrics
+from paigow_server.process.metrics import Metrics
+from paigow_server.realtime import fanout as fanout_module
+from paigow_server.realtime.fanout import Fanout
+from paigow_server.realtime.tables import TableService
 from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.tables import TableRepo
-from paigow_server.tables import TableService
 
 
 class CountingSource:

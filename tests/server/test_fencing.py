@@ -10,12 +10,12 @@ from redis.asyncio import Redis
 from paigow.table.commands import PauseTable, ResumeTable
 from paigow.table.machine import apply
 from paigow.table.state import TableState, new_table
-from paigow_server.lease import Lease, LeaseManager
-from paigow_server.metrics import Metrics
-from paigow_server.router import Router
+from paigow_server.process.metrics import Metrics
+from paigow_server.realtime.lease import Lease, LeaseManager
+from paigow_server.realtime.router import Router
+from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
 from paigow_server.store.tables import CommitResult, TableRepo
-from paigow_server.tables import TableService
 
 
 async def test_a_commit_with_an_old_token_is_refused_and_writes_nothing(redis: Redis) -> None:

@@ -1,10 +1,10 @@
-"""The garbage-collector policy of serving processes and of the bots (``paigow_server.gc_policy``)."""
+"""The garbage-collector policy of serving processes and of the bots (``paigow_server.process.gc_policy``)."""
 
 from __future__ import annotations
 
 import gc
 
-from paigow_server.gc_policy import THRESHOLDS, serving_gc
+from paigow_server.process.gc_policy import THRESHOLDS, serving_gc
 
 
 def test_serving_gc_freezes_what_is_alive_and_sets_the_thresholds_for_the_block_only() -> None:

@@ -11,9 +11,9 @@ import pytest
 from redis.asyncio import Redis
 
 from paigow.table.commands import Sit
-from paigow_server.guest_collector import GuestCollector
-from paigow_server.realtime import Realtime
-from paigow_server.settings import Settings
+from paigow_server.process.settings import Settings
+from paigow_server.realtime.guest_collector import GuestCollector
+from paigow_server.realtime.realtime import Realtime
 from paigow_server.store import keys
 from paigow_server.store.ledger import Ledger, derived_balances
 from paigow_server.store.money import ledger_mismatches, money_totals

@@ -6,7 +6,7 @@ from typing import Any
 
 from paigow.fair import new_commitment, roll_dice, seed_from_hex
 from paigow.table.commands import Leave, Sit
-from paigow_server.realtime import Realtime
+from paigow_server.realtime.realtime import Realtime
 from paigow_server.testing import AppHandle, play_house_round
 
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from redis.asyncio import Redis
 
-from paigow_server.lease import Lease, LeaseHolder, LeaseManager, new_owner_id
+from paigow_server.realtime.lease import Lease, LeaseHolder, LeaseManager, new_owner_id
 from paigow_server.store import keys
 
 

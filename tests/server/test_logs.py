@@ -5,7 +5,7 @@ import logging
 
 import pytest
 
-from paigow_server.logs import JsonFormatter, bind, configure_logging, log_context
+from paigow_server.process.logs import JsonFormatter, bind, configure_logging, log_context
 
 
 def _record(message: str, **extra: object) -> logging.LogRecord:

@@ -1,14 +1,14 @@
-"""Display names and table names: one check (``paigow_server.names``) refuses control, format and separator
-characters as sent, before space is collapsed; a refused name creates nothing."""
+"""Display names and table names: one check (``paigow_server.web.names``) refuses control, format and
+separator characters as sent, before space is collapsed; a refused name creates nothing."""
 
 from __future__ import annotations
 
 import pytest
 from redis.asyncio import Redis
 
-from paigow_server.names import InvalidNameError, check_name
 from paigow_server.store import keys
 from paigow_server.testing import AppHandle
+from paigow_server.web.names import InvalidNameError, check_name
 
 BAD_CHARACTERS = ["a\nb", "a\rb", "a\tb", "a\x0bb", "a\x0cb", "a\x1cb", "a\x1db", "a\x1eb", "a\x1fb",
                   "a\x85b", "a\u2028b", "a\u2029b", "a\u200bb", "a\u202eb", "a\ufeffb", "\u0000",

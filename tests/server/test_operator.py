@@ -11,7 +11,7 @@ from redis.asyncio import Redis
 
 from paigow.table.commands import Leave, PlaceBet, Sit
 from paigow.table.state import Phase
-from paigow_server.realtime import Realtime
+from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.money import ledger_mismatches
 from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
 

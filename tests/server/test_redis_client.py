@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from paigow_server.embedded_redis import EmbeddedRedis, find_redis_server, free_port
-from paigow_server.redis_client import (
+from paigow_server.process.embedded_redis import EmbeddedRedis, find_redis_server, free_port
+from paigow_server.process.redis_client import (
     RedisUrlError,
     SentinelUrl,
     check_redis_url,

@@ -14,9 +14,9 @@ from redis.asyncio import Redis
 from paigow.table.commands import Command, PlaceBet, Tick
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import new_table
-from paigow_server.lease import LeaseManager
-from paigow_server.router import Router, RouteTimeoutError
-from paigow_server.tables import Executed, FencedError, TableNotFoundError
+from paigow_server.realtime.lease import LeaseManager
+from paigow_server.realtime.router import Router, RouteTimeoutError
+from paigow_server.realtime.tables import Executed, FencedError, TableNotFoundError
 
 
 @dataclass

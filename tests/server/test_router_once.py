@@ -14,13 +14,13 @@ from paigow.table.commands import ChangeLimits
 from paigow.table.events import Event, RulesChanged
 from paigow.table.machine import apply
 from paigow.table.state import TableState, new_table
-from paigow_server.lease import LeaseManager
-from paigow_server.metrics import Metrics
-from paigow_server.router import Router
+from paigow_server.process.metrics import Metrics
+from paigow_server.realtime.lease import LeaseManager
+from paigow_server.realtime.router import Router
+from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
 from paigow_server.store import tables as store_tables
 from paigow_server.store.tables import CommitResult, TableRepo
-from paigow_server.tables import TableService
 
 
 class SlowRepo(TableRepo):

@@ -12,7 +12,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from paigow_server.settings import Settings
+from paigow_server.process.settings import Settings
 from paigow_server.testing import LiveServer
 
 IDLE_S = 1.2

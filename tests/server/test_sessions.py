@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
-from paigow_server.sessions import DisplayNameError, check_display_name
 from paigow_server.store import keys
 from paigow_server.testing import AppHandle
+from paigow_server.web.sessions import DisplayNameError, check_display_name
 
 
 async def test_a_session_gives_an_unguessable_token_that_resumes_the_same_player(

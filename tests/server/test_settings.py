@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from paigow_server.settings import Settings, SettingsError, load_settings
+from paigow_server.process.settings import Settings, SettingsError, load_settings
 
 
 def test_defaults_generate_an_operator_token_and_mark_it_generated() -> None:

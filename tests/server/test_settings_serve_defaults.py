@@ -8,10 +8,10 @@ import pytest
 from redis.asyncio import Redis
 
 from paigow_server.app import create_app
-from paigow_server.context import AppContext
-from paigow_server.operator import open_starter_tables
-from paigow_server.settings import Settings, SettingsError, load_settings
+from paigow_server.process.settings import Settings, SettingsError, load_settings
 from paigow_server.testing import AppHandle
+from paigow_server.web.context import AppContext
+from paigow_server.web.operator import open_starter_tables
 
 
 async def test_starter_tables_are_opened_once_and_audited(settings: Settings, redis: Redis) -> None:

@@ -27,8 +27,8 @@ from paigow.table.views import (
     event_for,
     view_for,
 )
+from paigow_server.realtime.table_feed import TableFeed, TableGoneError
 from paigow_server.store.codec import VersionedEvents, commit_from_json, commit_to_json
-from paigow_server.table_feed import TableFeed, TableGoneError
 
 T0 = 1_800_000_000_000
 

@@ -20,7 +20,7 @@ from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.commands import PlaceBet, Sit, VoidRound
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import Phase, Timers
-from paigow_server.realtime import Realtime
+from paigow_server.realtime.realtime import Realtime
 from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
 
 TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, between_rounds_ms=20,

@@ -12,10 +12,8 @@ from paigow.table.events import Event, PlayerSat
 from paigow.table.machine import apply
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import TableState, new_table
-from paigow_server.metrics import Metrics
-from paigow_server.store.codec import VersionedEvents
-from paigow_server.store.tables import CommitResult
-from paigow_server.tables import (
+from paigow_server.process.metrics import Metrics
+from paigow_server.realtime.tables import (
     Executed,
     FencedError,
     InsufficientBalanceError,
@@ -23,6 +21,8 @@ from paigow_server.tables import (
     TableNotFoundError,
     TableService,
 )
+from paigow_server.store.codec import VersionedEvents
+from paigow_server.store.tables import CommitResult
 
 NOW = 1_800_000_000_000
 

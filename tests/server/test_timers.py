@@ -14,12 +14,12 @@ from redis.exceptions import RedisError
 
 from paigow.table.commands import Sit, Tick
 from paigow.table.state import Phase, TableState, Timers, new_table
-from paigow_server.metrics import Metrics
+from paigow_server.process.metrics import Metrics
+from paigow_server.realtime.tables import TableService
+from paigow_server.realtime.timers import HOLD_BACK_MS, TableTimers
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.tables import TableRepo
-from paigow_server.tables import TableService
-from paigow_server.timers import HOLD_BACK_MS, TableTimers
 
 QUICK = Timers(betting_ms=200, between_rounds_ms=50)
 T0 = 1_800_000_000_000

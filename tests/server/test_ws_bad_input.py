@@ -15,8 +15,8 @@ import websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from paigow.table.state import Timers
-from paigow_server import ws as ws_module
 from paigow_server.testing import ServerProcess
+from paigow_server.web import ws as ws_module
 
 CALM = Timers(betting_ms=60_000)
 
@@ -283,7 +283,7 @@ async def test_a_store_failure_while_greeting_closes_with_1011(tables: Any, conn
     async def down(token: str) -> Any:
         raise RedisConnectionError("redis is down")
 
-    monkeypatch.setattr(live_server.app.state.realtime.sessions, "identify", down)
+    monkeypatch.setattr(live_server.app.state.ctx.sessions, "identify", down)
     async with connect(table_id) as client:
         await client.send({"type": "hello", "protocol": 2, "token": "whatever"})
         error = await client.recv()

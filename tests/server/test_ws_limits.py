@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from paigow_server.ws_limits import ConnectionCounter, RateLimiter, Verdict, origin_allowed
+from paigow_server.realtime.presence import ConnectionCounter
+from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
 
 
 @pytest.mark.parametrize(

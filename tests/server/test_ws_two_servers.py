@@ -15,9 +15,9 @@ import websockets
 from redis.asyncio import Redis
 
 from paigow_server.app import create_app
-from paigow_server.embedded_redis import free_port
-from paigow_server.settings import Settings
-from paigow_server.ws_protocol import WebSocketProtocol
+from paigow_server.process.embedded_redis import free_port
+from paigow_server.process.settings import Settings
+from paigow_server.web.ws_protocol import WebSocketProtocol
 
 
 class _Server(uvicorn.Server):

@@ -21,7 +21,7 @@ from rich.text import Text
 from paigow_server.bots.api import BotApi, Session
 from paigow_server.bots.player import Behaviour, PlayerBot, TableProgress
 from paigow_server.bots.stats import RunStats
-from paigow_server.gc_policy import serving_gc
+from paigow_server.process.gc_policy import serving_gc
 
 __all__ = ["FAST_TIMERS", "BotsConfig", "RunResult", "run_bots"]
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from rich.console import Console
 
-from paigow_server import event_loop
 from paigow_server.bots.api import ApiError
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, RunResult, run_bots
+from paigow_server.process import event_loop
 
 __all__ = ["register", "run"]
 

@@ -19,8 +19,8 @@ from typing import Any, cast
 
 import uvicorn
 
-from paigow_server.gc_policy import settle_gc
-from paigow_server.settings import SETTING_NAMES, SettingsError, env_name, load_settings, option_name
+from paigow_server.process.gc_policy import settle_gc
+from paigow_server.process.settings import SETTING_NAMES, SettingsError, env_name, load_settings, option_name
 
 _HELP: dict[str, str] = {
     "host": "address to listen on (default 127.0.0.1)",
@@ -110,9 +110,9 @@ def run(args: argparse.Namespace) -> int:
     from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
     from paigow_server.app import create_app
-    from paigow_server.client_address import KeepPeer
-    from paigow_server.logs import configure_logging
-    from paigow_server.ws_protocol import WebSocketProtocol
+    from paigow_server.process.logs import configure_logging
+    from paigow_server.web.client_address import KeepPeer
+    from paigow_server.web.ws_protocol import WebSocketProtocol
 
     configure_logging(settings.log_level, settings.log_format)
     app = create_app(settings)

@@ -36,7 +36,7 @@ from paigow.table.machine import apply
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow.table.views import TableView
-from paigow_server.metrics import Metrics
+from paigow_server.process.metrics import Metrics
 from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.tables import CommitResult
 
@@ -84,7 +84,8 @@ class TableStore(Protocol):
 
 
 class CommandRouter(Protocol):
-    """``paigow_server.router.Router``: runs a command in the process that holds the table's lease."""
+    """``paigow_server.realtime.router.Router``: runs a command in the process that holds the table's
+    lease."""
 
     async def execute(self, table_id: str, command: Command, *,
                       received_at: float | None = None) -> Executed: ...

@@ -33,7 +33,14 @@ from paigow.table.commands import (
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState, Timers, TimersError, new_table
 from paigow.table.views import OperatorViewer, view_for
-from paigow_server.api import (
+from paigow_server.realtime.tables import ServiceError, TableNotFoundError
+from paigow_server.store import keys
+from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
+from paigow_server.store.audit import SYSTEM, AuditEntry
+from paigow_server.store.codec import jsonable
+from paigow_server.store.money import money_totals
+from paigow_server.store.streams import Page, PageError
+from paigow_server.web.api import (
     ApiError,
     int_field,
     json_body,
@@ -41,18 +48,10 @@ from paigow_server.api import (
     page_params,
     str_field,
 )
-from paigow_server.context import AppContext
-from paigow_server.http import table_summary
-from paigow_server.names import InvalidNameError, check_name
-from paigow_server.operator_auth import actor_of, audited, require_operator
-from paigow_server.realtime import realtime_of
-from paigow_server.store import keys
-from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
-from paigow_server.store.audit import SYSTEM, AuditEntry
-from paigow_server.store.codec import jsonable
-from paigow_server.store.money import money_totals
-from paigow_server.store.streams import Page, PageError
-from paigow_server.tables import ServiceError, TableNotFoundError
+from paigow_server.web.context import AppContext, realtime_of
+from paigow_server.web.http import table_summary
+from paigow_server.web.names import InvalidNameError, check_name
+from paigow_server.web.operator_gate import actor_of, audited, require_operator
 
 __all__ = ["MAX_TABLE_NAME_LENGTH", "routes"]
 

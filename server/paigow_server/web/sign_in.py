@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 
-from paigow_server.api import ApiError, retry_after
-from paigow_server.passwords import Passwords
 from paigow_server.store.sign_ins import MAX_FAILURES, SignInGuard, Verdict
+from paigow_server.web.api import ApiError, retry_after
+from paigow_server.web.passwords import Passwords
 
 __all__ = ["verify_sign_in"]
 

@@ -1,32 +1,33 @@
 """``AppContext``: the services one server process holds, reachable from every handler.
 
 ``create_app`` builds it in the lifespan and keeps it on ``app.state.ctx``; HTTP and WebSocket handlers get
-it with ``context_of(request_or_websocket)``. Nothing in it is the source of truth: Redis is.
+it with ``context_of(request_or_websocket)``, and the live side (``realtime.Realtime``, on
+``app.state.realtime``) with ``realtime_of``. Nothing in it is the source of truth: Redis is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from redis.asyncio import Redis
 from starlette.requests import HTTPConnection
 
-from paigow_server.metrics import Metrics
-from paigow_server.settings import Settings
+from paigow_server.process.metrics import Metrics
+from paigow_server.process.settings import Settings
+from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
+from paigow_server.web.client_address import TrustedProxies
+from paigow_server.web.operator_auth import OperatorAuth
+from paigow_server.web.passwords import Passwords
+from paigow_server.web.rate_limits import Limit, RateLimits
+from paigow_server.web.sessions import Sessions
 
-if TYPE_CHECKING:
-    from paigow_server.operator_auth import OperatorAuth
-    from paigow_server.passwords import Passwords
-    from paigow_server.rate_limits import RateLimits
-    from paigow_server.sessions import Sessions
-
-__all__ = ["AppContext", "NoSpectators", "SpectatorCounter", "context_of"]
+__all__ = ["AppContext", "NoSpectators", "SpectatorCounter", "context_of", "realtime_of"]
 
 
 class SpectatorCounter(Protocol):
@@ -59,12 +60,6 @@ class AppContext:
     @classmethod
     def build(cls, settings: Settings, redis: Redis, metrics: Metrics) -> AppContext:
         """The services; ``close()`` it when done (the password hashing threads)."""
-        from paigow_server.client_address import TrustedProxies
-        from paigow_server.operator_auth import OperatorAuth
-        from paigow_server.passwords import Passwords
-        from paigow_server.rate_limits import Limit, RateLimits
-        from paigow_server.sessions import Sessions
-
         accounts = Accounts(redis, starting_balance_cents=settings.starting_balance_cents)
         passwords = Passwords(memory_kib=settings.argon2_memory_kib, time_cost=settings.argon2_time_cost,
                               parallelism=settings.argon2_parallelism)
@@ -89,3 +84,10 @@ def context_of(conn: HTTPConnection) -> AppContext:
     if not isinstance(ctx, AppContext):
         raise RuntimeError("the app's lifespan has not started: no AppContext on app.state.ctx")
     return ctx
+
+
+def realtime_of(conn: HTTPConnection) -> Realtime:
+    rt = getattr(conn.app.state, "realtime", None)
+    if not isinstance(rt, Realtime):
+        raise RuntimeError("the app's lifespan has not started the realtime services (app.state.realtime)")
+    return rt

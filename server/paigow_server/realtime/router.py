@@ -44,8 +44,8 @@ from paigow.table.commands import Command
 from paigow.table.events import Event
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import TableState
-from paigow_server.lease import Lease, LeaseHolder, LeaseManager
-from paigow_server.tables import Executed, FencedError, ServiceError
+from paigow_server.realtime.lease import Lease, LeaseHolder, LeaseManager
+from paigow_server.realtime.tables import Executed, FencedError, ServiceError
 
 __all__ = ["LocalExecutor", "RouteTimeoutError", "Router", "new_request_id", "process_channel"]
 

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from paigow.rules.house_rules import MAX_CENTS
-from paigow_server.redis_client import check_redis_url
+from paigow_server.process.redis_client import check_redis_url
 
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
 

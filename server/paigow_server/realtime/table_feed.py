@@ -32,8 +32,8 @@ from paigow.protocol.view_json import ViewJson
 from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, view_for
+from paigow_server.process.tasks import stop_task
 from paigow_server.store.codec import VersionedEvents
-from paigow_server.tasks import stop_task
 
 __all__ = ["CommitSource", "Subscriber", "TableFeed", "TableGoneError"]
 

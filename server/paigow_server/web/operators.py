@@ -16,15 +16,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from paigow_server.account_routes import credentials_of, sign_in_fields
-from paigow_server.api import ApiError, bearer_token, int_field, json_body, only_fields
-from paigow_server.context import context_of
-from paigow_server.operator_auth import actor_of, audited, require_operator
-from paigow_server.passwords import UsernameError, check_username
-from paigow_server.rate_limits import Limit
 from paigow_server.store import keys
 from paigow_server.store.audit import BOOTSTRAP, AuditEntry
 from paigow_server.store.operators import OperatorAccount
+from paigow_server.web.account_routes import credentials_of, sign_in_fields
+from paigow_server.web.api import ApiError, bearer_token, int_field, json_body, only_fields
+from paigow_server.web.context import context_of
+from paigow_server.web.operator_gate import actor_of, audited, require_operator
+from paigow_server.web.passwords import UsernameError, check_username
+from paigow_server.web.rate_limits import Limit
 
 __all__ = ["MAX_STARTING_BALANCE_CENTS", "routes"]
 

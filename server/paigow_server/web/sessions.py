@@ -1,48 +1,41 @@
-"""Player sessions: guests, registered accounts, sign-in and sign-out, and the session JSON.
+"""Player sessions: guests, registered accounts, sign-in and sign-out, who holds a token (``Identity``),
+and the session JSON.
 
-``POST /api/session {"display_name": "Ann"}`` starts a guest (the starting balance, a token); accounts,
-sign-in and keeping a guest are in ``account_routes``. Every answer is the session JSON
-``{"player_id", "display_name", "balance_cents", "registered", "username", "expires_ms"}`` plus
-``token`` when a token was minted. A token lapses after ``session_idle_days`` unused (every use extends
-it: HTTP with the token, a WebSocket hello, an open table connection); ``DELETE /api/session`` revokes
-it, ``DELETE /api/sessions`` revokes every token of the player and closes their table connections
-(4401) in every process. Redis keeps only each token's SHA-256.
+``Sessions`` is the service (``AppContext.sessions``); its HTTP routes are in ``session_routes`` and
+``account_routes``. The session JSON is ``{"player_id", "display_name", "balance_cents", "registered",
+"username", "expires_ms"}`` plus ``token`` when a token was minted. A token lapses after
+``session_idle_days`` unused (every use extends it: HTTP with the token, a WebSocket hello, an open table
+connection); signing out revokes it, signing out everywhere revokes every token of the player and closes
+their table connections (4401) in every process. Redis keeps only each token's SHA-256.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from redis.asyncio import Redis
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import BaseRoute, Route
 
-from paigow_server.api import ApiError, bearer_token, json_body, only_fields
-from paigow_server.context import context_of
-from paigow_server.names import InvalidNameError, check_name
-from paigow_server.passwords import Passwords
-from paigow_server.rate_limits import Limit
-from paigow_server.realtime import Identity
-from paigow_server.revocations import Revoked, publish_revocation
-from paigow_server.sign_in import verify_sign_in
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts, Player
 from paigow_server.store.credentials import Credentials
 from paigow_server.store.session_tokens import SessionTokens, Touched, hash_token
 from paigow_server.store.sign_ins import SignInGuard
+from paigow_server.web.api import ApiError
+from paigow_server.web.names import InvalidNameError, check_name
+from paigow_server.web.passwords import Passwords
+from paigow_server.web.revocations import Revoked, publish_revocation
+from paigow_server.web.sign_in import verify_sign_in
 
 __all__ = [
     "MAX_NAME_LENGTH",
     "DisplayNameError",
+    "Identity",
     "Sessions",
     "check_display_name",
-    "current_player",
     "hash_token",
-    "routes",
     "session_json",
-    "session_of",
 ]
 
 MAX_NAME_LENGTH = 24
@@ -55,6 +48,14 @@ DisplayNameError = InvalidNameError
 def check_display_name(raw: object) -> str:
     """The name with surrounding space removed and inner runs of space collapsed (``names.check_name``)."""
     return check_name(raw, "display_name", MAX_NAME_LENGTH)
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a session token belongs to."""
+
+    player_id: str
+    name: str
 
 
 def _now_ms() -> int:
@@ -152,63 +153,3 @@ def session_json(player: Player, expires_ms: int, token: str | None = None) -> d
     if token is not None:
         body["token"] = token
     return body
-
-
-def _token_of(request: Request) -> str:
-    token = bearer_token(request)
-    if token is None:
-        raise ApiError(401, "UNAUTHORIZED", "send the session token as 'Authorization: Bearer <token>'")
-    return token
-
-
-async def session_of(request: Request) -> tuple[str, Player, Touched]:
-    """The request's bearer token, its player and its (slid) expiry, or a 401."""
-    token = _token_of(request)
-    found = await context_of(request).sessions.touch(token)
-    if found is None:
-        raise ApiError(401, "UNKNOWN_SESSION",
-                       "this session token is unknown, expired or signed out; sign in or start a new session")
-    return token, *found
-
-
-async def current_player(request: Request) -> Player:
-    """The player of the request's bearer session token (sliding its expiry), or a 401."""
-    return (await session_of(request))[1]
-
-
-async def create_session(request: Request) -> Response:
-    ctx = context_of(request)
-    await ctx.rate_limits.check(request, Limit.SESSIONS)
-    data = await json_body(request)
-    only_fields(data, {"display_name"})
-    try:
-        player, token, expires = await ctx.sessions.start(data.get("display_name"))
-    except DisplayNameError as exc:
-        raise ApiError(400, "INVALID_NAME", str(exc)) from None
-    return JSONResponse(session_json(player, expires, token), status_code=201)
-
-
-async def resume_session(request: Request) -> Response:
-    _, player, touched = await session_of(request)
-    return JSONResponse(session_json(player, touched.expires_ms))
-
-
-async def sign_out(request: Request) -> Response:
-    token, player, _ = await session_of(request)
-    await context_of(request).sessions.sign_out(token, player.player_id)
-    return Response(status_code=204)
-
-
-async def sign_out_everywhere(request: Request) -> Response:
-    _, player, _ = await session_of(request)
-    await context_of(request).sessions.sign_out_everywhere(player.player_id)
-    return Response(status_code=204)
-
-
-def routes() -> list[BaseRoute]:
-    return [
-        Route("/api/session", create_session, methods=["POST"]),
-        Route("/api/session", resume_session, methods=["GET"]),
-        Route("/api/session", sign_out, methods=["DELETE"]),
-        Route("/api/sessions", sign_out_everywhere, methods=["DELETE"]),
-    ]

@@ -17,9 +17,9 @@ from enum import StrEnum
 from redis.asyncio import Redis
 from starlette.requests import HTTPConnection
 
-from paigow_server.api import retry_after
-from paigow_server.client_address import TrustedProxies, client_address
 from paigow_server.store import keys
+from paigow_server.web.api import retry_after
+from paigow_server.web.client_address import TrustedProxies, client_address
 
 __all__ = ["Limit", "RateLimits"]
 

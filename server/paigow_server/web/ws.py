@@ -5,8 +5,9 @@ The flow: the upgrade's ``Origin`` is checked (refused: HTTP 403); the client's 
 player's connection, none (or ``spectate``) a spectator's, the operator token the operator's (it watches
 with the admin view). The server answers with a ``snapshot`` (or the
 events missed since ``last_version``), then pushes every change. Each command gets ``accepted`` or
-``error`` naming its id. A seated player whose last connection closes is dropped (away, with the table's
-grace time); their next hello reconnects them.
+``error`` naming its id. Each player connection tells ``presence`` when it opens and closes: a seated
+player whose last connection closes is dropped (away, with the table's grace time); their next hello
+reconnects them.
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
@@ -23,6 +24,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from redis.exceptions import RedisError
 from starlette.routing import BaseRoute, WebSocketRoute
@@ -34,22 +36,39 @@ from paigow.protocol.convert import to_command
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
 from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
-from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
-from paigow_server.operator_auth import OperatorAuthError
-from paigow_server.realtime import Identity, Realtime, realtime_of
-from paigow_server.table_feed import TableGoneError
-from paigow_server.tables import ServiceError
-from paigow_server.ws_limits import RateLimiter, Verdict, origin_allowed
+from paigow_server.realtime.realtime import Realtime
+from paigow_server.realtime.table_feed import TableGoneError
+from paigow_server.realtime.tables import ServiceError
+from paigow_server.web.context import context_of, realtime_of
+from paigow_server.web.operator_auth import OperatorAuthError
+from paigow_server.web.sessions import Identity
+from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
 
-__all__ = ["TableConnection", "ws_routes"]
+__all__ = ["OperatorLookup", "SessionLookup", "TableConnection", "ws_routes"]
 
 log = logging.getLogger("paigow_server.ws")
 
 HELLO_TIMEOUT_S = 10.0
 SEND_QUEUE = 256
 """Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
+
+
+class SessionLookup(Protocol):
+    """``sessions.Sessions``, as the hello sees it."""
+
+    async def identify(self, token: str) -> Identity | None:
+        """The player of a session token, or None when the token is unknown."""
+        ...
+
+
+class OperatorLookup(Protocol):
+    """``operator_auth.OperatorAuth``, as the hello sees it."""
+
+    async def actor_of(self, token: str) -> str:
+        """The operator of a bootstrap or operator session token; raises ``OperatorAuthError``."""
+        ...
 
 
 def ws_routes() -> list[BaseRoute]:
@@ -65,7 +84,9 @@ async def table_socket(websocket: WebSocket) -> None:
         await websocket.close(code=CloseCode.POLICY_VIOLATION)  # before accept: HTTP 403
         return
     await websocket.accept()
-    conn = TableConnection(websocket, rt, websocket.path_params["table_id"])
+    ctx = context_of(websocket)
+    conn = TableConnection(websocket, rt, websocket.path_params["table_id"], sessions=ctx.sessions,
+                           operators=ctx.operators)
     await conn.run()
 
 
@@ -82,11 +103,13 @@ class _Closed(Exception):
 class TableConnection:
     """One client connection: reads frames, answers them, and sends what the fanout delivers."""
 
-    def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
+                 operators: OperatorLookup, clock: Callable[[], float] = time.monotonic) -> None:
         self.ws = websocket
         self.rt = rt
         self.table_id = table_id
+        self._sessions = sessions
+        self._operators = operators
         self.identity: Identity | None = None
         self.token: str | None = None
         """The player's session token (``session_watch`` re-checks it while the connection is open)."""
@@ -166,13 +189,13 @@ class TableConnection:
                                 f"{sorted(SUPPORTED_PROTOCOLS)}")
         if hello.operator_token is not None:
             try:
-                self.operator = await self.rt.operators.actor_of(hello.operator_token)
+                self.operator = await self._operators.actor_of(hello.operator_token)
             except OperatorAuthError as exc:
                 return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, exc.message)
             self.operator_token = hello.operator_token
             self._viewer = OperatorViewer()
         elif hello.token is not None:
-            identity = await self.rt.sessions.identify(hello.token)
+            identity = await self._sessions.identify(hello.token)
             if identity is None:
                 return self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED,
                                     "unknown, expired or signed-out session token: sign in or start a "
@@ -195,18 +218,8 @@ class TableConnection:
         self._joined = True
         self.rt.metrics.connections.labels(role=self._role()).inc()
         if isinstance(self._viewer, PlayerViewer):
-            await self._reconnect_if_away(self._viewer.player_id)
+            await self.rt.presence.opened(self.table_id, self._viewer.player_id)
         return True
-
-    async def _reconnect_if_away(self, player_id: str) -> None:
-        self.rt.table_presence.add(self.table_id, player_id)
-        state = self.rt.fanout.state_of(self.table_id)
-        seat = state.seat_of(player_id) if state is not None else None
-        if state is None or seat is None:
-            return
-        player = state.seats[seat]
-        if player is not None and player.away:
-            await self._quietly(Reconnect(player_id=player_id, now_ms=self.rt.service.now_ms()))
 
     async def _finish(self) -> None:
         if self._joined:
@@ -215,22 +228,8 @@ class TableConnection:
         if self._counted_player is not None:
             player_id, self._counted_player = self._counted_player, None
             self.rt.player_connections.release(player_id)
-            if self._joined and self.rt.table_presence.remove(self.table_id, player_id) == 0:
-                await self._drop_if_seated(player_id)
-
-    async def _drop_if_seated(self, player_id: str) -> None:
-        state = self.rt.fanout.state_of(self.table_id) or await self.rt.store.load(self.table_id)
-        if state is not None and state.seat_of(player_id) is not None:
-            await self._quietly(Drop(player_id=player_id, now_ms=self.rt.service.now_ms()))
-
-    async def _quietly(self, command: Command) -> None:
-        """Drop/Reconnect: the server's own commands; a refusal (already away, not seated) is normal."""
-        try:
-            await self.rt.service.execute(self.table_id, command)
-        except Rejection as exc:
-            log.debug("%s of table %s refused: %s", command.kind, self.table_id, exc)
-        except (ServiceError, RedisError, OSError) as exc:
-            log.warning("%s of table %s failed: %s", command.kind, self.table_id, exc)
+            if self._joined:
+                await self.rt.presence.closed(self.table_id, player_id)
 
     def _role(self) -> str:
         if isinstance(self._viewer, PlayerViewer):

@@ -1,17 +1,17 @@
-"""The limits of a WebSocket connection: Origin check, message rate and flood, connections per player.
+"""The limits of a WebSocket connection: Origin check, message rate and flood (connections per player:
+``presence.ConnectionCounter``).
 
 Pure and synchronous (the caller passes the clock), so each rule is tested on its own.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from urllib.parse import urlsplit
 
-__all__ = ["ConnectionCounter", "RateLimiter", "Verdict", "origin_allowed"]
+__all__ = ["RateLimiter", "Verdict", "origin_allowed"]
 
 
 def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str], *, scheme: str) -> bool:
@@ -86,25 +86,3 @@ class RateLimiter:
             return Verdict.OK
         self._strikes += 1
         return Verdict.FLOOD if self._strikes > self.flood_after else Verdict.LIMITED
-
-
-@dataclass(slots=True)
-class ConnectionCounter:
-    """Open connections per player in this process, capped at ``limit``."""
-
-    limit: int
-    _open: Counter[str] = field(default_factory=Counter)
-
-    def acquire(self, player_id: str) -> bool:
-        if self._open[player_id] >= self.limit:
-            return False
-        self._open[player_id] += 1
-        return True
-
-    def release(self, player_id: str) -> None:
-        self._open[player_id] -= 1
-        if self._open[player_id] <= 0:
-            del self._open[player_id]
-
-    def count(self, player_id: str) -> int:
-        return self._open[player_id]

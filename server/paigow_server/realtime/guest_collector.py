@@ -24,12 +24,12 @@ from collections.abc import Callable
 
 from paigow.table.commands import Kick
 from paigow.table.rejections import Rejection
+from paigow_server.process.tasks import Every
+from paigow_server.realtime.tables import ServiceError, TableService
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.guests import ExpireOutcome, Guests
 from paigow_server.store.tables import TableRepo
-from paigow_server.tables import ServiceError, TableService
-from paigow_server.tasks import Every
 
 __all__ = ["GuestCollector"]
 

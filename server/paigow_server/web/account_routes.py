@@ -15,13 +15,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from paigow_server.api import ApiError, json_body, only_fields
-from paigow_server.context import context_of
-from paigow_server.passwords import PasswordError, UsernameError, check_password, check_username
-from paigow_server.rate_limits import Limit
-from paigow_server.sessions import DisplayNameError, check_display_name, session_json, session_of
 from paigow_server.store.accounts import UsernameTakenError
 from paigow_server.store.credentials import KeepOutcome
+from paigow_server.web.api import ApiError, json_body, only_fields
+from paigow_server.web.context import context_of
+from paigow_server.web.passwords import PasswordError, UsernameError, check_password, check_username
+from paigow_server.web.rate_limits import Limit
+from paigow_server.web.session_routes import session_of
+from paigow_server.web.sessions import DisplayNameError, check_display_name, session_json
 
 __all__ = ["credentials_of", "routes"]
 

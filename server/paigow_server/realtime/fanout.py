@@ -25,13 +25,13 @@ from redis.exceptions import RedisError
 
 from paigow.table.events import PlayerDropped
 from paigow.table.state import TableState
-from paigow_server.metrics import Metrics
-from paigow_server.spectators import SpectatorCounts
+from paigow_server.process.metrics import Metrics
+from paigow_server.process.tasks import stop_task
+from paigow_server.realtime.spectators import SpectatorCounts
+from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFeed
+from paigow_server.realtime.tables import Executed
 from paigow_server.store import keys
 from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json
-from paigow_server.table_feed import CommitSource, Subscriber, TableFeed
-from paigow_server.tables import Executed
-from paigow_server.tasks import stop_task
 
 __all__ = ["Fanout", "FeedSource"]
 

@@ -19,10 +19,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from paigow.table.state import PLAYER_SEATS, TableState
-from paigow_server.api import ApiError
-from paigow_server.context import SpectatorCounter, context_of
-from paigow_server.sessions import current_player
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
+from paigow_server.web.api import ApiError
+from paigow_server.web.context import SpectatorCounter, context_of
+from paigow_server.web.session_routes import current_player
 
 __all__ = ["DEFAULT_ROUNDS", "routes", "table_summary"]
 

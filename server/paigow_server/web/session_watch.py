@@ -13,14 +13,11 @@ Two paths, both closing with error ``UNAUTHORIZED`` and close code 4401:
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING
 
-from paigow_server.revocations import Revoked
+from paigow_server.process.tasks import Every
 from paigow_server.store.session_tokens import hash_token
-from paigow_server.tasks import Every
-
-if TYPE_CHECKING:
-    from paigow_server.ws import TableConnection
+from paigow_server.web.revocations import Revoked
+from paigow_server.web.ws import TableConnection
 
 __all__ = ["SessionWatch"]
 
@@ -28,8 +25,10 @@ Check = Callable[[list[str]], Awaitable[list[bool]]]
 
 
 class SessionWatch:
-    def __init__(self, connections: Iterable[TableConnection], *, players: Check, operators: Check,
+    def __init__(self, connections: Iterable[object], *, players: Check, operators: Check,
                  interval_s: float) -> None:
+        """``connections``: this process's open connections (``Realtime.connections``); the table
+        connections among them are watched."""
         self._connections = connections
         self._players = players
         self._operators = operators
@@ -38,13 +37,13 @@ class SessionWatch:
 
     def revoked(self, revoked: Revoked) -> None:
         """Close this process's connections that ``revoked`` names."""
-        for conn in list(self._connections):
+        for conn in self._open():
             if _matches(conn, revoked):
                 conn.close_unauthorized("this session was signed out" if revoked.operator is None
                                         else "this operator was disabled")
 
     async def check_once(self) -> None:
-        conns = list(self._connections)
+        conns = self._open()
         players = [c for c in conns if c.token is not None]
         operators = [c for c in conns if c.operator_token is not None]
         for group, check, message in (
@@ -54,6 +53,9 @@ class SessionWatch:
             for conn, valid in zip(group, await check(tokens), strict=True):
                 if not valid:
                     conn.close_unauthorized(message)
+
+    def _open(self) -> list[TableConnection]:
+        return [conn for conn in self._connections if isinstance(conn, TableConnection)]
 
 
 def _matches(conn: TableConnection, revoked: Revoked) -> bool:

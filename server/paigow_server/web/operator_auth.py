@@ -1,41 +1,31 @@
 """Who is the operator: the bootstrap token (``--operator-token``) or a named operator's session token.
 
-``await require_operator(request)`` is the gate of every ``/api/operator`` handler: it answers 401
-``UNAUTHORIZED`` (no bearer token), ``BAD_OPERATOR_TOKEN`` (neither the bootstrap token nor a live operator
-session) or ``OPERATOR_DISABLED``, and otherwise leaves the actor's name — the operator's username, or
-``"bootstrap"`` — for the audit entries (``actor_of(request)``). The WebSocket hello's
-``operator_token`` is checked by the same ``OperatorAuth.actor_of``. Operator sessions slide like the
-players' (``operator_session_hours``, 12 h); sign-in backs off and locks like the players'.
+``OperatorAuth.actor_of(token)`` answers ``"bootstrap"`` or the operator's username, or raises
+``OperatorAuthError`` (``BAD_OPERATOR_TOKEN``: neither the bootstrap token nor a live operator session;
+``OPERATOR_DISABLED``). It checks the WebSocket hello's ``operator_token`` and, through
+``operator_gate.require_operator``, the bearer token of every ``/api/operator`` request. Operator sessions
+slide like the players' (``operator_session_hours``, 12 h); sign-in backs off and locks like the players'.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Callable
 
 from redis.asyncio import Redis
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 
-from paigow_server.api import ApiError, bearer_token
-from paigow_server.context import AppContext, context_of
-from paigow_server.logs import bind
-from paigow_server.passwords import Passwords
-from paigow_server.revocations import Revoked, publish_revocation
-from paigow_server.sign_in import verify_sign_in
 from paigow_server.store import keys
-from paigow_server.store.audit import BOOTSTRAP, AuditEntry
+from paigow_server.store.audit import BOOTSTRAP
 from paigow_server.store.operators import OperatorAccount, OperatorAccounts
 from paigow_server.store.session_tokens import TOMBSTONE, SessionTokens, hash_token
 from paigow_server.store.sign_ins import SignInGuard
+from paigow_server.web.api import ApiError
+from paigow_server.web.passwords import Passwords
+from paigow_server.web.revocations import Revoked, publish_revocation
+from paigow_server.web.sign_in import verify_sign_in
 
-__all__ = ["OperatorAuth", "OperatorAuthError", "actor_of", "audited", "require_operator"]
-
-log = logging.getLogger("paigow_server.operator")
+__all__ = ["OperatorAuth", "OperatorAuthError"]
 
 
 class OperatorAuthError(Exception):
@@ -120,45 +110,3 @@ class OperatorAuth:
             await self.tokens.revoke_all(username, tombstone=True)
             await publish_revocation(self.redis, Revoked(operator=username))
         return await self.accounts.get(username)
-
-
-async def require_operator(request: Request) -> AppContext:
-    """The context, once the request's bearer token is an operator's (else a 401)."""
-    ctx = context_of(request)
-    token = bearer_token(request)
-    if token is None:
-        raise ApiError(401, "UNAUTHORIZED",
-                       "the operator API needs 'Authorization: Bearer <operator token or session token>'")
-    try:
-        request.state.operator = await ctx.operators.actor_of(token)
-    except OperatorAuthError as exc:
-        raise ApiError(401, exc.code, exc.message) from None
-    return ctx
-
-
-def actor_of(request: Request) -> str:
-    """The operator ``require_operator`` let in."""
-    actor = getattr(request.state, "operator", None)
-    if not isinstance(actor, str):
-        raise RuntimeError("actor_of before require_operator")
-    return actor
-
-
-async def audited(request: Request, action: str, run: Callable[[], Awaitable[dict[str, Any]]], *,
-                   table_id: str | None = None, player_id: str | None = None,
-                   params: dict[str, Any] | None = None, status: int = 200) -> Response:
-    """Run an operator action and write its audit entry (naming the operator), whatever the outcome."""
-    ctx = context_of(request)
-    entry = AuditEntry(action, _now_ms(), "ok", actor_of(request), table_id=table_id, player_id=player_id,
-                       params=params or {})
-    with bind(table_id=table_id, player_id=player_id, action=action):
-        try:
-            result = await run()
-        except ApiError as exc:
-            await ctx.audit.append(dataclasses.replace(entry, outcome=exc.code, detail=exc.message))
-            log.info("operator action refused: %s", exc.message, extra={"outcome": exc.code})
-            raise
-        detail = f"version {result['version']}" if "version" in result else None
-        await ctx.audit.append(dataclasses.replace(entry, detail=detail))
-        log.info("operator action done", extra={"outcome": "ok", "version": result.get("version")})
-    return JSONResponse(result, status_code=status)

@@ -28,8 +28,8 @@ from paigow.table.commands import Tick
 from paigow.table.machine import next_deadline
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
-from paigow_server.tables import ServiceError, TableNotFoundError, TableService
-from paigow_server.tasks import stop_task
+from paigow_server.process.tasks import stop_task
+from paigow_server.realtime.tables import ServiceError, TableNotFoundError, TableService
 
 __all__ = ["TableTimers", "TimerStore"]
 

@@ -19,8 +19,8 @@ from dataclasses import asdict, dataclass
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from paigow_server.process.tasks import stop_task
 from paigow_server.store import keys
-from paigow_server.tasks import stop_task
 
 __all__ = ["RevocationListener", "Revoked", "publish_revocation"]
 
