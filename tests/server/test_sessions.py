@@ -23,7 +23,8 @@ async def test_a_session_gives_an_unguessable_token_that_resumes_the_same_player
                                           headers={"Authorization": f"Bearer {body['token']}"})
     assert resumed.status_code == 200
     resumed_body = resumed.json()
-    assert resumed_body.pop("expires_ms") >= body["expires_ms"]
+    # the same expiry, or later: read back from Redis's remaining time, it may round a millisecond lower
+    assert resumed_body.pop("expires_ms") >= body["expires_ms"] - 5
     assert resumed_body == {"player_id": body["player_id"], "display_name": "Ann Lee",
                             "balance_cents": 100_000, "registered": False, "username": None}
     # only the token's hash is at rest
