@@ -44,3 +44,15 @@ def test_every_module_the_product_imports_is_a_runtime_dependency() -> None:
                if THROUGH.get(module) not in declared
                and not any(_normalised(d) in declared for d in providers.get(module, []))}
     assert not missing, f"imported by the product but not in [project] dependencies: {missing}"
+
+
+def test_every_package_of_the_source_is_installed() -> None:
+    """``pip install .`` (not editable, as CI and a new user install) takes only the packages pyproject
+    lists: each folder of ``shared/paigow`` and ``server/paigow_server`` with an ``__init__.py`` is one."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
+    found = set()
+    for root, top in (("shared", "paigow"), ("server", "paigow_server")):
+        for init in (ROOT / root / top).rglob("__init__.py"):
+            found.add(".".join(init.parent.relative_to(ROOT / root).parts))
+    assert found <= listed, f"not installed by pip install .: {sorted(found - listed)}"
