@@ -51,8 +51,8 @@ def sign_in_fields(data: dict[str, Any]) -> tuple[str, str]:
 
 async def register(request: Request) -> Response:
     ctx = context_of(request)
+    data = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SESSIONS)
-    data = await json_body(request)
     only_fields(data, {"username", "password", "display_name"})
     username, password = credentials_of(data)
     try:
@@ -92,8 +92,9 @@ async def keep(request: Request) -> Response:
 
 async def sign_in(request: Request) -> Response:
     ctx = context_of(request)
+    body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SIGN_INS)
-    username, password = sign_in_fields(await json_body(request))
+    username, password = sign_in_fields(body)
     player, token, expires = await ctx.sessions.sign_in(username, password)
     return JSONResponse(session_json(player, expires, token))
 

@@ -85,8 +85,9 @@ def _switch(disabled: bool) -> Any:
 
 async def operator_sign_in(request: Request) -> Response:
     ctx = context_of(request)
+    body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SIGN_INS)
-    username, password = sign_in_fields(await json_body(request))
+    username, password = sign_in_fields(body)
     token, expires = await ctx.operators.sign_in(username, password)
     await ctx.audit.append(AuditEntry("sign_in", time.time_ns() // 1_000_000, "ok", username))
     return JSONResponse({"username": username, "token": token, "expires_ms": expires})
