@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+from redis.asyncio import Redis
 
 from paigow.fair import new_commitment, roll_dice, seed_from_hex
 from paigow.table.commands import Leave, Sit
 from paigow_server.realtime.realtime import Realtime
+from paigow_server.store import keys
 from paigow_server.testing import AppHandle, play_house_round
 
 
@@ -150,3 +154,16 @@ async def test_a_body_with_a_lone_surrogate_escape_is_malformed_json_and_never_r
     balance = (await http.get(f"/api/operator/players/{player}", headers=boot)).json()["balance_cents"]
     starting = (await http.get("/api/operator/settings", headers=boot)).json()["starting_balance_cents"]
     assert balance == starting  # the credit was refused
+
+
+async def test_an_entry_stored_with_a_lone_surrogate_before_the_check_keeps_its_page_readable(
+        app_client: AppHandle, redis: Redis) -> None:
+    """An audit or ledger entry written by an older server (before bodies were checked for lone surrogates)
+    is still served: its page is written with ASCII escapes instead of failing to encode (a 500 for good)."""
+    boot = app_client.operator_headers
+    await redis.xadd(keys.AUDIT, {"e": '{"action":"credit","ts_ms":1,"outcome":"ok","actor":"bootstrap",'
+                                       '"params":{"reason":"x\\udc00"}}'})
+    page = await app_client.client.get("/api/operator/audit?limit=1000", headers=boot)
+    assert page.status_code == 200, page.text
+    assert "\\udc00" in page.text
+    assert any(e.get("params", {}).get("reason") == "x\udc00" for e in json.loads(page.text)["entries"])

@@ -170,3 +170,16 @@ class _NotServed:
             response = JSONResponse({"error": "NOT_FOUND", "message": f"no API endpoint {method} {path}"},
                                     status_code=404)
         await response(scope, receive, send)
+
+
+class StoredJSONResponse(JSONResponse):
+    """A JSON answer made of stored entries (the audit log, the ledger, the export). An entry written before
+    bodies were checked for lone surrogates may hold one, which UTF-8 cannot encode: such a page is written
+    with ASCII escapes instead (``"\\ud800"``), so one old entry never makes the log unreadable."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode()
+

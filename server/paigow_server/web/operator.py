@@ -42,6 +42,7 @@ from paigow_server.store.money import money_totals
 from paigow_server.store.streams import Page, PageError
 from paigow_server.web.api import (
     ApiError,
+    StoredJSONResponse,
     int_field,
     json_body,
     only_fields,
@@ -285,7 +286,7 @@ async def _stream_page(request: Request, read: Callable[..., Awaitable[Page]]) -
         page = await read(after=after, limit=limit)
     except PageError as exc:
         raise ApiError(400, "INVALID_FIELD", str(exc)) from None
-    return JSONResponse({"entries": page.entries, "next_after": page.next_after})
+    return StoredJSONResponse({"entries": page.entries, "next_after": page.next_after})
 
 
 async def read_audit(request: Request) -> Response:

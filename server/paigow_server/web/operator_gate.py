@@ -15,11 +15,11 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from paigow_server.process.logs import bind
 from paigow_server.store.audit import AuditEntry
-from paigow_server.web.api import ApiError, bearer_token
+from paigow_server.web.api import ApiError, StoredJSONResponse, bearer_token
 from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.operator_auth import OperatorAuthError
 
@@ -71,4 +71,4 @@ async def audited(request: Request, action: str, run: Callable[[], Awaitable[dic
         detail = f"version {result['version']}" if "version" in result else None
         await ctx.audit.append(dataclasses.replace(entry, detail=detail))
         log.info("operator action done", extra={"outcome": "ok", "version": result.get("version")})
-    return JSONResponse(result, status_code=status)
+    return StoredJSONResponse(result, status_code=status)  # the export is made of stored rounds
