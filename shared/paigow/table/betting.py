@@ -4,26 +4,15 @@ included, never exceed the banker's chips). A sitting-out player who bets is sat
 
 from __future__ import annotations
 
+from paigow.table.can import coverage_left
 from paigow.table.commands import PlaceBet, RemoveBet
 from paigow.table.dealing import maybe_deal
 from paigow.table.emitter import Emitter, money, reject
 from paigow.table.events import BetPlaced, BetRemoved, PlayerSatIn
 from paigow.table.rejections import RejectCode
-from paigow.table.state import DEALER_POSITION, DeadlineKind, Phase, SeatStatus
+from paigow.table.state import DeadlineKind, Phase, SeatStatus
 
-__all__ = ["coverage_left", "place_bet", "remove_bet"]
-
-
-def coverage_left(em: Emitter, excluding_pos: int) -> int | None:
-    """How much more the player-bank covers, not counting the bet at ``excluding_pos`` (None: house banks)."""
-    rnd = em.round()
-    banker = rnd.banker_position
-    if banker is None or banker == DEALER_POSITION:
-        return None
-    sp = em.state.seats[banker]
-    assert sp is not None
-    taken = rnd.dealer_wager_cents + sum(b.amount_cents for b in rnd.bets if b.position != excluding_pos)
-    return sp.chips_cents - taken
+__all__ = ["place_bet", "remove_bet"]
 
 
 def place_bet(em: Emitter, cmd: PlaceBet) -> None:
@@ -47,7 +36,7 @@ def place_bet(em: Emitter, cmd: PlaceBet) -> None:
     if amount > sp.chips_cents:
         reject(RejectCode.INSUFFICIENT_CHIPS,
                f"your bet is {money(amount)}; you have {money(sp.chips_cents)} at the table")
-    left = coverage_left(em, pos)
+    left = coverage_left(em.state, pos)
     if left is not None and amount > left:
         reject(RejectCode.BET_OVER_COVERAGE,
                f"the bank covers {money(max(left, 0))} more; your bet is {money(amount)}")

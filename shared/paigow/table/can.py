@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from paigow.table.state import DEALER_POSITION, Phase, TableState
 
-__all__ = ["BetRange", "Can", "can_of"]
+__all__ = ["BetRange", "Can", "can_of", "coverage_left"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,20 @@ class Can:
 NOTHING = Can(None, False, False, False)
 
 
+def coverage_left(state: TableState, excluding_pos: int | None = None) -> int | None:
+    """How much more a player-bank covers: its chips less the dealer's wager and every bet but the one at
+    ``excluding_pos`` (None: no round, or the house banks)."""
+    rnd = state.round
+    banker = rnd.banker_position if rnd is not None else None
+    if rnd is None or banker is None or banker == DEALER_POSITION:
+        return None
+    bank = state.seats[banker]
+    if bank is None:
+        return None
+    others = sum(b.amount_cents for b in rnd.bets if b.position != excluding_pos)
+    return bank.chips_cents - rnd.dealer_wager_cents - others
+
+
 def can_of(state: TableState, position: int) -> Can:
     """What the player seated at ``position`` may do now (``NOTHING`` for an empty seat)."""
     sp = state.seats[position] if 0 <= position < len(state.seats) else None
@@ -55,12 +69,9 @@ def can_of(state: TableState, position: int) -> Can:
         top = min(rules.max_bet_cents, sp.chips_cents)
         if sp.own_max_bet_cents is not None:
             top = min(top, sp.own_max_bet_cents)
-        banker = rnd.banker_position
-        if banker is not None and banker != DEALER_POSITION:
-            bank = state.seats[banker]
-            if bank is not None:
-                others = sum(b.amount_cents for b in rnd.bets if b.position != position)
-                top = min(top, bank.chips_cents - rnd.dealer_wager_cents - others)
+        left = coverage_left(state, position)
+        if left is not None:
+            top = min(top, left)
         has_bet = any(b.position == position for b in rnd.bets)
         bet = BetRange(rules.min_bet_cents, top) if top >= rules.min_bet_cents else None
         return Can(bet, has_bet, False, False)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from paigow.rules.house_rules import HouseRules
-from paigow.table.can import Can, can_of
+from paigow.table.can import Can, can_of, coverage_left
 from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
 from paigow.table.fastcopy import replace
@@ -214,11 +214,7 @@ def _public(state: TableState) -> _Public:
     if rnd is not None:
         hands = _interned(tuple(_interned(HandView(h.position, h.player_id, (), (), (), h.set_by is not None,
                                                    False)) for h in rnd.hands))
-        coverage: int | None = None
-        if banker is not None and banker != 0:
-            bsp = state.seats[banker]
-            if bsp is not None:
-                coverage = bsp.chips_cents - rnd.dealer_wager_cents - sum(bets.values())
+        coverage = coverage_left(state)
         round_view = RoundView(rnd.round_id, rnd.number, rnd.commitment, rnd.offer_player_id,
                                rnd.banker_position, rnd.banker_player_id, rnd.bank_reason,
                                rnd.dealer_wager_cents, rnd.bets, coverage, rnd.dice, rnd.first_position,
