@@ -11,23 +11,26 @@ from paigow.protocol.convert import to_command
 from paigow.protocol.parse import parse_client_message
 from paigow.table import commands
 
+NOW = 1_700_000_000_000
+
 CASES: list[tuple[str, commands.Command]] = [
     ('{"type":"sit","id":"1","seat":3,"buy_in_cents":20000}',
      commands.Sit(player_id="p1", name="Ann", seat=3, buy_in_cents=20000)),
-    ('{"type":"leave","id":"1"}', commands.Leave(player_id="p1")),
-    ('{"type":"sit_out","id":"1"}', commands.SitOut(player_id="p1")),
+    ('{"type":"leave","id":"1"}', commands.Leave(player_id="p1", now_ms=NOW)),
+    ('{"type":"sit_out","id":"1"}', commands.SitOut(player_id="p1", now_ms=NOW)),
     ('{"type":"sit_in","id":"1"}', commands.SitIn(player_id="p1")),
-    ('{"type":"accept_bank","id":"1"}', commands.AcceptBank(player_id="p1")),
-    ('{"type":"decline_bank","id":"1"}', commands.DeclineBank(player_id="p1")),
+    ('{"type":"accept_bank","id":"1"}', commands.AcceptBank(player_id="p1", now_ms=NOW)),
+    ('{"type":"decline_bank","id":"1"}', commands.DeclineBank(player_id="p1", now_ms=NOW)),
     ('{"type":"place_bet","id":"1","amount_cents":1500}',
-     commands.PlaceBet(player_id="p1", amount_cents=1500)),
+     commands.PlaceBet(player_id="p1", amount_cents=1500, now_ms=NOW)),
     ('{"type":"remove_bet","id":"1"}', commands.RemoveBet(player_id="p1")),
-    ('{"type":"set_hand","id":"1","low":["Kd","JK"]}', commands.SetHand(player_id="p1", low=("Kd", "JK"))),
-    ('{"type":"use_house_way","id":"1"}', commands.UseHouseWay(player_id="p1")),
+    ('{"type":"set_hand","id":"1","low":["Kd","JK"]}',
+     commands.SetHand(player_id="p1", low=("Kd", "JK"), now_ms=NOW)),
+    ('{"type":"use_house_way","id":"1"}', commands.UseHouseWay(player_id="p1", now_ms=NOW)),
     ('{"type":"set_own_limit","id":"1","max_bet_cents":2500}',
-     commands.SetOwnLimit(player_id="p1", max_bet_cents=2500, now_ms=1_700_000_000_000)),
+     commands.SetOwnLimit(player_id="p1", max_bet_cents=2500, now_ms=NOW)),
     ('{"type":"set_own_limit","id":"1","max_bet_cents":null}',
-     commands.SetOwnLimit(player_id="p1", max_bet_cents=None, now_ms=1_700_000_000_000)),
+     commands.SetOwnLimit(player_id="p1", max_bet_cents=None, now_ms=NOW)),
 ]
 
 
@@ -35,7 +38,7 @@ CASES: list[tuple[str, commands.Command]] = [
 def test_each_client_command_becomes_its_table_command(frame: str, expected: commands.Command) -> None:
     msg = parse_client_message(frame)
     assert not isinstance(msg, client.Hello | client.Sync | client.Ping)
-    assert to_command(msg, player_id="p1", name="Ann", now_ms=1_700_000_000_000) == expected
+    assert to_command(msg, player_id="p1", name="Ann", now_ms=NOW) == expected
 
 
 def test_every_client_command_type_is_covered() -> None:

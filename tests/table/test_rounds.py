@@ -12,7 +12,7 @@ from paigow.rules.house_way import house_way
 from paigow.rules.payout import Wager, settle
 from paigow.rules.showdown import showdown
 from paigow.rules.splits import Split
-from paigow.table import DeadlineKind, Phase, SetBy, cards_from_text
+from paigow.table import DeadlineKind, Phase, SetBy, cards_from_text, next_deadline
 from paigow.table import commands as c
 from paigow.table import events as ev
 from paigow.table.records import HOUSE_KEY
@@ -218,3 +218,24 @@ def test_a_round_is_voided_when_every_player_leaves(driver) -> None:
     assert voided.reason == "every player left"
     assert d.state.phase == Phase.IDLE
     assert d.state.round is None
+
+
+def test_a_command_that_carries_the_clock_starts_its_timers_from_it(driver) -> None:
+    """The server stamps player commands with its clock: the timers they start run from that moment, and
+    no Tick is needed to stamp them (each such Tick would be a commit and a push to every viewer)."""
+    d = driver()
+    d.sit(2)
+    d.start_round()
+    assert d.state.phase == Phase.BETTING
+    at = d.now + 1_234
+    d.do(c.PlaceBet("p1", 10_00, now_ms=at))
+    d.do(c.PlaceBet("p2", 10_00, now_ms=at))  # every seat has bet: the deal, and the setting timer
+    assert d.state.phase == Phase.SETTING
+    assert d.state.deadline.kind == DeadlineKind.SETTING
+    assert d.state.deadline.at_ms == at + d.state.timers.setting_ms
+    d.do(c.UseHouseWay("p1", now_ms=at + 10))
+    d.do(c.UseHouseWay("p2", now_ms=at + 20))  # the last hand: showdown, and the pause between rounds
+    assert d.state.round is None
+    assert d.state.deadline.kind == DeadlineKind.NEXT_ROUND
+    assert d.state.deadline.at_ms == at + 20 + d.state.timers.between_rounds_ms
+    assert next_deadline(d.state) == d.state.deadline.at_ms

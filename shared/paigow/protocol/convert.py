@@ -18,23 +18,23 @@ def to_command(msg: client.ClientCommand, *, player_id: str, name: str, now_ms: 
         case client.Sit(seat=seat, buy_in_cents=buy_in):
             return commands.Sit(player_id=player_id, name=name, seat=seat, buy_in_cents=buy_in)
         case client.Leave():
-            return commands.Leave(player_id=player_id)
+            return commands.Leave(player_id=player_id, now_ms=now_ms)
         case client.SitOut():
-            return commands.SitOut(player_id=player_id)
+            return commands.SitOut(player_id=player_id, now_ms=now_ms)
         case client.SitIn():
             return commands.SitIn(player_id=player_id)
         case client.AcceptBank():
-            return commands.AcceptBank(player_id=player_id)
+            return commands.AcceptBank(player_id=player_id, now_ms=now_ms)
         case client.DeclineBank():
-            return commands.DeclineBank(player_id=player_id)
+            return commands.DeclineBank(player_id=player_id, now_ms=now_ms)
         case client.PlaceBet(amount_cents=amount):
-            return commands.PlaceBet(player_id=player_id, amount_cents=amount)
+            return commands.PlaceBet(player_id=player_id, amount_cents=amount, now_ms=now_ms)
         case client.RemoveBet():
             return commands.RemoveBet(player_id=player_id)
         case client.SetHand(low=low):
-            return commands.SetHand(player_id=player_id, low=low)
+            return commands.SetHand(player_id=player_id, low=low, now_ms=now_ms)
         case client.UseHouseWay():
-            return commands.UseHouseWay(player_id=player_id)
+            return commands.UseHouseWay(player_id=player_id, now_ms=now_ms)
         case client.SetOwnLimit(max_bet_cents=limit):
             return commands.SetOwnLimit(player_id=player_id, max_bet_cents=limit, now_ms=now_ms)
     raise TypeError(f"not a client command: {msg!r}")  # pragma: no cover - the union is closed

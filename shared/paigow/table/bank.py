@@ -104,9 +104,9 @@ def _require_offer(em: Emitter, player_id: str) -> int:
 
 def accept_bank(em: Emitter, cmd: AcceptBank) -> None:
     pos = _require_offer(em, cmd.player_id)
-    open_betting(em, pos, BankReason.PLAYER_BANKS, None)
+    open_betting(em, pos, BankReason.PLAYER_BANKS, cmd.now_ms)
 
 
 def decline_bank(em: Emitter, cmd: DeclineBank) -> None:
     _require_offer(em, cmd.player_id)
-    decline_offer(em, False, None)
+    decline_offer(em, False, cmd.now_ms)

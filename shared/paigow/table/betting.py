@@ -45,8 +45,8 @@ def place_bet(em: Emitter, cmd: PlaceBet) -> None:
     em.emit(BetPlaced(sp.player_id, pos, amount))
     if em.state.deadline is None:
         # The betting deadline passed with no bets: the first bet starts a new one.
-        em.set_deadline(DeadlineKind.BETTING, em.state.timers.betting_ms, None)
-    maybe_deal(em, None)
+        em.set_deadline(DeadlineKind.BETTING, em.state.timers.betting_ms, cmd.now_ms)
+    maybe_deal(em, cmd.now_ms)
 
 
 def remove_bet(em: Emitter, cmd: RemoveBet) -> None:

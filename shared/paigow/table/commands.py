@@ -61,6 +61,9 @@ class Leave:
     """Stand up with the chips; a player in the round in progress leaves when it ends."""
 
     player_id: str
+    now_ms: int | None = None
+    """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
+    by the next Tick)."""
     kind: Literal["leave"] = "leave"
 
 
@@ -83,12 +86,18 @@ class Reconnect:
 @dataclass(frozen=True, slots=True)
 class AcceptBank:
     player_id: str
+    now_ms: int | None = None
+    """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
+    by the next Tick)."""
     kind: Literal["accept_bank"] = "accept_bank"
 
 
 @dataclass(frozen=True, slots=True)
 class DeclineBank:
     player_id: str
+    now_ms: int | None = None
+    """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
+    by the next Tick)."""
     kind: Literal["decline_bank"] = "decline_bank"
 
 
@@ -98,6 +107,9 @@ class PlaceBet:
 
     player_id: str
     amount_cents: int
+    now_ms: int | None = None
+    """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
+    by the next Tick)."""
     kind: Literal["place_bet"] = "place_bet"
 
 
@@ -113,18 +125,27 @@ class SetHand:
 
     player_id: str
     low: tuple[CardText, ...]
+    now_ms: int | None = None
+    """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
+    by the next Tick)."""
     kind: Literal["set_hand"] = "set_hand"
 
 
 @dataclass(frozen=True, slots=True)
 class UseHouseWay:
     player_id: str
+    now_ms: int | None = None
+    """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
+    by the next Tick)."""
     kind: Literal["use_house_way"] = "use_house_way"
 
 
 @dataclass(frozen=True, slots=True)
 class SitOut:
     player_id: str
+    now_ms: int | None = None
+    """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
+    by the next Tick)."""
     kind: Literal["sit_out"] = "sit_out"
 
 

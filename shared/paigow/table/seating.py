@@ -58,8 +58,9 @@ def sit(em: Emitter, cmd: Sit) -> None:
         em.schedule_next_round(0, None)
 
 
-def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool) -> None:
-    """Leave or kick: at once, or when the round ends for a player who has something at stake in it."""
+def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | None) -> None:
+    """Leave or kick: at once, or when the round ends for a player who has something at stake in it.
+    ``now_ms``: the server clock, when the command carried it (a timer started runs from then)."""
     if em.in_round(pos):
         if sp.status == SeatStatus.LEAVING and (sp.kicked or not kicked):
             reject(RejectCode.ALREADY_DONE, f"{sp.name} already leaves when round {em.round().round_id} ends")
@@ -68,18 +69,18 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool) -> None:
         hand = next((h for h in rnd.hands if h.position == pos), None)
         if kicked and hand is not None and hand.set_by is None:
             set_by_house_way(em, hand, SetBy.TIMEOUT)
-            maybe_showdown(em, None)
+            maybe_showdown(em, now_ms)
         return
     offer = em.state.round
     if offer is not None and em.state.phase == Phase.BANK_OFFER and offer.offer_player_id == sp.player_id:
-        decline_offer(em, False, None)
+        decline_offer(em, False, now_ms)
     if em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     if kicked:
         em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents))
     else:
         em.emit(PlayerLeft(sp.player_id, pos, sp.chips_cents))
-    _after_change(em, None)
+    _after_change(em, now_ms)
 
 
 def _after_change(em: Emitter, now_ms: int | None) -> None:
@@ -96,7 +97,7 @@ def _after_change(em: Emitter, now_ms: int | None) -> None:
 
 def leave(em: Emitter, cmd: Leave) -> None:
     pos, sp = em.seated(cmd.player_id)
-    depart(em, pos, sp, kicked=False)
+    depart(em, pos, sp, kicked=False, now_ms=cmd.now_ms)
 
 
 def drop(em: Emitter, cmd: Drop) -> None:
@@ -122,11 +123,11 @@ def sit_out(em: Emitter, cmd: SitOut) -> None:
         reject(RejectCode.ALREADY_DONE, f"{sp.name} is already {sp.status.value.replace('_', ' ')}")
     rnd = em.state.round
     if rnd is not None and em.state.phase == Phase.BANK_OFFER and rnd.offer_player_id == sp.player_id:
-        decline_offer(em, False, None)
+        decline_offer(em, False, cmd.now_ms)
     if em.state.phase == Phase.BETTING and em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     em.emit(PlayerSatOut(sp.player_id, pos, automatic=False))
-    _after_change(em, None)
+    _after_change(em, cmd.now_ms)
 
 
 def sit_in(em: Emitter, cmd: SitIn) -> None:

@@ -67,10 +67,10 @@ def set_hand(em: Emitter, cmd: SetHand) -> None:
             _emit(em, hand, split, SetBy.PLAYER, True)
     else:
         _emit(em, hand, split, SetBy.PLAYER, False)
-    maybe_showdown(em, None)
+    maybe_showdown(em, cmd.now_ms)
 
 
 def use_house_way(em: Emitter, cmd: UseHouseWay) -> None:
     hand = _own_hand(em, cmd.player_id, "hands are set")
     set_by_house_way(em, hand, SetBy.HOUSE_WAY)
-    maybe_showdown(em, None)
+    maybe_showdown(em, cmd.now_ms)
