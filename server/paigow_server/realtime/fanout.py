@@ -1,11 +1,14 @@
 """``Fanout``: one Redis pub/sub listener per process, feeding the ``TableFeed`` of every table watched here.
 
 A table's channel is subscribed when its first viewer in this process joins and unsubscribed when its last
-one leaves. Each published commit (``{"version", "events"}``, see ``store.codec``) goes to that table's
-feed, which projects it per viewer and pushes it. The fanout also counts spectators per table over all
-processes (the ``SpectatorCounter`` of ``GET /api/tables``; see ``spectators.py``) and measures
-command-to-push latency for commands executed for this process (``TableService`` reports each command
-with its arrival time; the feed reports when that version was pushed).
+one leaves. Each published commit (``{"version", "events", "views"}``, see ``store.codec``) goes to that
+table's feed, which pushes each viewer its update. A commit this process wrote itself goes to the feed as
+soon as it is written (``written``, with the state it left), and its publication is dropped when it comes
+back, from its first bytes: the feed neither parses it nor evolves the state again. The fanout also
+counts spectators per table over all processes (the ``SpectatorCounter`` of ``GET /api/tables``; see
+``spectators.py``) and measures command-to-push latency for commands executed for this process
+(``TableService`` reports each command with its arrival time; the feed reports when that version was
+pushed).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.realtime.tables import Executed
 from paigow_server.store import keys
-from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json
+from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json, commit_version_of
 
 __all__ = ["Fanout", "FeedSource"]
 
@@ -157,6 +160,13 @@ class Fanout:
                 for listener in self._drop_listeners:
                     listener(table_id, event.player_id)
 
+    def written(self, table_id: str, state: TableState, commit: VersionedEvents) -> None:
+        """``TableService`` observer: this process wrote ``commit`` (leaving ``state``). Its viewers here
+        get it at once; its publication, when it comes back, is then dropped unread."""
+        feed = self._feeds.get(table_id)
+        if feed is not None:
+            feed.written(commit, state)
+
     # --- latency --------------------------------------------------------------------------------------
     def command_executed(self, table_id: str, executed: Executed, received_at: float | None) -> None:
         """``TableService`` observer: the command that made ``executed.version`` arrived at ``received_at``.
@@ -237,8 +247,12 @@ class Fanout:
         name = channel.decode() if isinstance(channel, bytes) else channel
         try:
             feed = self._feeds.get(keys.table_id_of_channel(name))
-            if feed is not None:
-                feed.published(commit_from_json(data))
+            if feed is None:
+                return
+            version = commit_version_of(data)
+            if version is not None and version <= feed.queued_version:
+                return  # written by this process, and handed to the feed already (``written``)
+            feed.published(commit_from_json(data))
         except (ValueError, CodecError) as exc:
             log.error("unreadable message on %s: %s", name, exc)
 
