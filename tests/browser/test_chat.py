@@ -2,13 +2,14 @@
 typed text and quick emotes; text is shown as typed, never as HTML; each line names its sender and role;
 unread messages are counted on the Chat button while the panel is hidden; the operator's deletion
 disappears for both at once; a late joiner reads what was said; players-only mode closes the spectator's
-line. Screenshots of each step at 390x844, 1366x768 and 1920x1080 go to test-artifacts/browser/."""
+line. The operator works from the console: deletes a message, mutes and unmutes the spectator, sets the
+chat to players only (each in the audit log). Screenshots of each step at 390x844, 1366x768 and 1920x1080
+go to test-artifacts/browser/."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -92,29 +93,48 @@ def test_a_player_and_a_spectator_chat(site: Any) -> None:
     bob.click("#chat-btn")
     expect(bob.locator("#chat-btn .chat-badge")).to_have_count(0)
 
-    # The operator deletes Alice's first message: it disappears on both pages.
-    headers = site.headers
-    kept = httpx.get(f"{site.url}/api/operator/tables/{table}/chat", headers=headers, timeout=10).json()
-    first = kept["messages"][0]
-    assert first["text"] == "Hi <b>Bob</b>, welcome!"
-    res = httpx.delete(f"{site.url}/api/operator/tables/{table}/chat/messages/{first['id']}", headers=headers,
-                       timeout=10)
-    assert res.status_code == 200, res.text
+    # The operator, in the console, deletes Alice's first message: it disappears on both pages at once.
+    op = site.page(**LAPTOP)
+    op.goto(f"{site.url}/operator")
+    op.fill("#op-token", "browser-operator-token-0123456789")
+    op.click("#login-form button[type=submit]")
+    op.locator(f"#tables tr[data-table='{table}'] [data-action='manage']").click()
+    messages = op.locator("#chat-messages tbody tr")
+    expect(messages).to_have_count(4)
+    expect(messages.first).to_contain_text("Nice hand!")  # newest first
+    first = op.locator("#chat-messages tr", has_text="welcome")
+    expect(first).to_contain_text("Hi <b>Bob</b>, welcome!")
+    site.shot(op, "chat-04-console-1366x768")
+    first.locator("[data-action='delete-message']").click()
     for page in (alice, bob):
         expect(page.locator("#chat-log .chat-line")).to_have_count(3)
         expect(page.locator("#chat-log")).not_to_contain_text("welcome")
+    expect(messages).to_have_count(3)
+    # Muting Bob at this table: his next message is refused with the reason, until he is unmuted.
+    op.locator("[aria-label='Mute Bob']").first.click()
+    expect(op.locator("#chat-muted")).to_contain_text("Unmute")
+    bob.click("[data-emote='thanks']")
+    expect(bob.locator("#chat-note")).to_have_text("An operator muted you at this table.")
+    expect(bob.locator("#chat-input")).to_be_disabled()
+    op.locator("#chat-muted [data-action='unmute']").click()
+    expect(op.locator("#chat-muted")).to_contain_text("Nobody is muted")
+    audit = op.locator("#audit tbody")
+    expect(audit).to_contain_text("chat_delete")
+    expect(audit).to_contain_text("chat_mute")
+    expect(audit).to_contain_text("chat_unmute")
 
     # A late joiner reads what was said.
     carl = site.player("Carl", **WIDE)
     carl.goto(f"{site.url}/table/?id={table}")
     expect(carl.locator("#chat-log .chat-line")).to_have_count(3)
     assert [x["name"] for x in lines(carl)] == ["Bob", "Bob", "Alice"]
-    site.shot(carl, "chat-04-late-joiner-1920x1080")
+    site.shot(carl, "chat-05-late-joiner-1920x1080")
 
-    # Players only: the spectator's line closes, with the reason; the seated player still chats.
-    res = httpx.put(f"{site.url}/api/operator/tables/{table}/chat", headers=headers, timeout=10,
-                    json={"setting": "players_only"})
-    assert res.status_code == 200, res.text
+    # Players only, set in the console: the spectator's line closes, with the reason; the seated player
+    # still chats.
+    op.select_option("#chat-setting-select", "players_only")
+    op.click("#chat-setting-save")
+    expect(op.locator("#chat-admin-now")).to_have_text("Now: Seated players only")
     expect(bob.locator("#chat-input")).to_be_disabled()
     expect(bob.locator("#chat-note")).to_have_text("Only players seated at this table can chat here.")
     expect(bob.locator("#chat-log")).to_contain_text("for its seated players")
@@ -122,8 +142,9 @@ def test_a_player_and_a_spectator_chat(site: Any) -> None:
     alice.fill("#chat-input", "Just us now")
     alice.press("#chat-input", "Enter")
     expect(alice.locator("#chat-log")).to_contain_text("Just us now")
-    shots(site, bob, "05-players-only-spectator")
+    shots(site, bob, "06-players-only-spectator")
     assert bob.locator("#chat-log .chat-line").count() == 0
     assert site.unlabelled(alice) == []
     assert site.unlabelled(bob) == []
+    assert site.unlabelled(op) == []
     assert site.errors == []
