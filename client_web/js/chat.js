@@ -189,8 +189,11 @@ export function installChat({ tableId, ctx, send }) {
     update(view) {
       const seated = Boolean(view?.you);
       if (state.seated !== null && seated !== state.seated && state.setting === "players_only") load();
+      // Each table update comes here: the panel is drawn again only when what one may do has changed.
+      const why = `${seated} ${blocked()}`;
+      if (why !== state.why) render();
       state.seated = seated;
-      render();
+      state.why = why;
     },
   };
 }

@@ -180,6 +180,13 @@ async def test_a_bad_message_is_refused_by_name_and_nothing_is_kept(room: Room, 
     assert (await chat(room.ann, text="x" * 200))["type"] == "accepted"  # the limit itself is fine
 
 
+async def test_a_lone_surrogate_is_no_text(room: Room) -> None:
+    await room.ann.send('{"type": "chat", "id": "s1", "text": "half \\ud800 a pair"}')
+    refused = await room.ann.until(lambda f: f["type"] == "error")
+    assert refused["code"] == "MALFORMED_JSON", refused
+    await no_chat(room.bob)
+
+
 async def test_each_account_may_post_so_often(room: Room) -> None:
     for n in range(10):  # chat_per_minute: 10, in a burst
         assert (await chat(room.ann, text=f"message {n}"))["type"] == "accepted"
