@@ -58,6 +58,9 @@ export function installChat({ tableId, ctx, send }) {
     log, note, emotes, form);
   panel.setAttribute("aria-labelledby", "chat-title");
   button.addEventListener("click", () => toggle(!state.open));
+  panel.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && !dock.matches) { toggle(false); button.focus(); }
+  });
   dock.addEventListener("change", () => toggle(dock.matches && localStorage.getItem("paigow.chat.hidden") !== "1", { remember: false }));
   toggle(state.open, { remember: false });
 

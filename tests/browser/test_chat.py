@@ -29,6 +29,15 @@ def lines(page: Page) -> list[dict[str, str]]:
     return found
 
 
+def clear_of_chat(page: Page, selector: str) -> bool:
+    """The element lies wholly outside the chat panel (neither covers the other)."""
+    chat, other = page.locator("#chat-panel").bounding_box(), page.locator(selector).bounding_box()
+    assert chat is not None
+    assert other is not None
+    return (other["y"] >= chat["y"] + chat["height"] or other["y"] + other["height"] <= chat["y"]
+            or other["x"] >= chat["x"] + chat["width"] or other["x"] + other["width"] <= chat["x"])
+
+
 def shots(site: Any, page: Page, name: str, *, open_chat: bool = True) -> None:
     """The page at each of the three sizes (the chat opened where it is a sheet), then back as it was."""
     before, was_open = page.viewport_size, page.locator("#chat-panel").is_visible()
@@ -58,6 +67,8 @@ def test_a_player_and_a_spectator_chat(site: Any) -> None:
 
     # On a laptop the chat is docked beside the table; on a phone it waits behind the Chat button.
     expect(alice.locator("#chat-panel")).to_be_visible()
+    assert clear_of_chat(alice, "#tray")
+    assert clear_of_chat(alice, "#stage")
     expect(alice.locator("#chat-log")).to_contain_text("No messages yet")
     expect(bob.locator("#chat-panel")).to_be_hidden()
     expect(bob.locator("[data-panel='spectator']")).to_be_in_viewport()
@@ -65,6 +76,7 @@ def test_a_player_and_a_spectator_chat(site: Any) -> None:
     bob.click("#chat-btn")
     expect(bob.locator("#chat-panel")).to_be_visible()
     expect(bob.locator("#chat-btn")).to_have_attribute("aria-expanded", "true")
+    assert clear_of_chat(bob, "#tray")  # the open sheet lies over the felt, not over the controls
 
     # Typed text, sent with Enter, arrives as text: the markup is shown, not run.
     alice.fill("#chat-input", "Hi <b>Bob</b>, welcome!")

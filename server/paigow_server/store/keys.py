@@ -25,7 +25,8 @@ paigow:table:{id}:chat:messages        list    the last 100 chat messages (JSON)
 paigow:table:{id}:chat:seq             string  the last chat message id handed out
 paigow:table:{id}:chat:muted           set     the player ids an operator muted at the table
 paigow:table:{id}:chat:channel         pubsub  chat messages, deletions and setting changes (JSON)
-paigow:rate:chat:{player id}           string  the account's chat rate state (expires within a minute)
+paigow:rate:chat:{account}             string  a player's (id) or operator's (``op.<name>``) chat rate
+                                               state (expires within a minute)
 paigow:players                         set     every player id
 paigow:player:{id}                     hash    ``name``, ``balance`` (cents), ``created_ms``,
                                                ``last_seen_ms``; registered ones also ``username``,
