@@ -78,6 +78,9 @@ class Settings:
     bursts of as many)."""
     sign_ins_per_minute: int = 10
     """Sign-in attempts (players and operators) per client address per minute."""
+    chat_per_minute: int = 10
+    """Table chat messages per account per minute (a steady rate, with bursts of as many), all tables and
+    processes together."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or CIDR networks of the deployment's proxies: only a request from one of them has its
     ``X-Forwarded-For`` read (the rightmost address that is not itself a trusted proxy)."""
@@ -189,6 +192,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "operator_session_hours": _float_range(0, 24 * 30),
     "sessions_per_minute": _int_range(1, 1_000_000),
     "sign_ins_per_minute": _int_range(1, 1_000_000),
+    "chat_per_minute": _int_range(1, 10_000),
     "trusted_proxies": _check_networks,
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
@@ -243,6 +247,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "operator_session_hours": _parse_float,
     "sessions_per_minute": _parse_int,
     "sign_ins_per_minute": _parse_int,
+    "chat_per_minute": _parse_int,
     "trusted_proxies": _parse_list,
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,

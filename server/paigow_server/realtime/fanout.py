@@ -6,9 +6,10 @@ table's feed, which pushes each viewer its update. A commit this process wrote i
 soon as it is written (``written``, with the state it left), and its publication is dropped when it comes
 back, from its first bytes: the feed neither parses it nor evolves the state again. The fanout also
 counts spectators per table over all processes (the ``SpectatorCounter`` of ``GET /api/tables``; see
-``spectators.py``) and measures command-to-push latency for commands executed for this process
-(``TableService`` reports each command with its arrival time; the feed reports when that version was
-pushed).
+``spectators.py``), relays the table's chat channel to the same viewers (``chat_relay.py``: chat is not a
+commit, it never moves a version), and measures command-to-push latency for commands executed for this
+process (``TableService`` reports each command with its arrival time; the feed reports when that version
+was pushed).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from paigow.table.events import PlayerDropped
 from paigow.table.state import TableState
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.tasks import stop_task
+from paigow_server.realtime.chat_relay import relay_chat
 from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.realtime.tables import Executed
@@ -192,13 +194,14 @@ class Fanout:
     # --- pub/sub --------------------------------------------------------------------------------------
     async def _subscribe(self, table_id: str) -> None:
         assert self._pubsub is not None, "Fanout.start() first"
-        await self._pubsub.subscribe(keys.table_channel(table_id))
+        await self._pubsub.subscribe(keys.table_channel(table_id), keys.table_chat_channel(table_id))
         self._subscribed.set()
 
     async def _unsubscribe(self, table_id: str) -> None:
         if self._pubsub is not None:
             try:
-                await self._pubsub.unsubscribe(keys.table_channel(table_id))
+                await self._pubsub.unsubscribe(keys.table_channel(table_id),
+                                               keys.table_chat_channel(table_id))
             except (RedisError, OSError) as exc:
                 log.warning("unsubscribe from table %s failed: %s", table_id, exc)
 
@@ -245,6 +248,12 @@ class Fanout:
 
     def _dispatch(self, channel: str | bytes, data: str | bytes) -> None:
         name = channel.decode() if isinstance(channel, bytes) else channel
+        chat_table = keys.table_id_of_chat_channel(name)
+        if chat_table is not None:
+            chat_feed = self._feeds.get(chat_table)
+            if chat_feed is not None:
+                relay_chat(chat_feed, data)
+            return
         try:
             feed = self._feeds.get(keys.table_id_of_channel(name))
             if feed is None:
