@@ -18,6 +18,7 @@ from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
+from paigow_server.store.bars import Bars
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
@@ -55,6 +56,7 @@ class AppContext:
     passwords: Passwords
     operators: OperatorAuth
     rate_limits: RateLimits
+    bars: Bars
     spectators: SpectatorCounter = field(default_factory=NoSpectators)
 
     @classmethod
@@ -73,7 +75,8 @@ class AppContext:
                                           session_ms=settings.operator_session_ms, lock_ms=lock_ms),
                    rate_limits=RateLimits(redis, TrustedProxies(settings.trusted_proxies),
                                           {Limit.SESSIONS: settings.sessions_per_minute,
-                                           Limit.SIGN_INS: settings.sign_ins_per_minute}))
+                                           Limit.SIGN_INS: settings.sign_ins_per_minute}),
+                   bars=Bars(redis))
 
     def close(self) -> None:
         self.passwords.close()
