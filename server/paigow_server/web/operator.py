@@ -312,9 +312,9 @@ async def _stream_page(request: Request, read: Callable[..., Awaitable[Page]]) -
         page = await read(after=after, limit=limit)
     except PageError as exc:
         raise ApiError(400, "INVALID_FIELD", str(exc)) from None
-    ids = [e["player_id"] for e in page.entries if isinstance(e.get("player_id"), str)]
+    ids = {e["player_id"] for e in page.entries if isinstance(e.get("player_id"), str)}
     names = await ctx.accounts.names(ids)
-    entries = [{**e, "player_name": names.get(e.get("player_id"))} for e in page.entries]  # type: ignore[arg-type]
+    entries = [{**e, "player_name": names.get(str(e.get("player_id")))} for e in page.entries]
     return StoredJSONResponse({"entries": entries, "next_after": page.next_after})
 
 
