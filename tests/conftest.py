@@ -82,9 +82,9 @@ class _InProcessServer(uvicorn.Server):
         yield
 
 
-@pytest.fixture
-async def live_server(settings: Settings, redis: Redis) -> AsyncIterator[LiveServer]:
-    """A real uvicorn (websockets) serving the app on a free port, in this test's event loop."""
+@contextlib.asynccontextmanager
+async def _serving(settings: Settings, redis: Redis) -> AsyncIterator[LiveServer]:
+    """A real uvicorn (websockets) serving a new app on a free port, in this test's event loop."""
     port = free_port()
     app = create_app(settings, redis=redis)
     config = uvicorn.Config(app, host="127.0.0.1", port=port, ws=WebSocketProtocol, lifespan="on",
@@ -103,6 +103,21 @@ async def live_server(settings: Settings, redis: Redis) -> AsyncIterator[LiveSer
         server.should_exit = True
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.wait_for(task, 30)  # a loaded machine can take a while to close many connections
+
+
+@pytest.fixture
+async def live_server(settings: Settings, redis: Redis) -> AsyncIterator[LiveServer]:
+    """A real uvicorn (websockets) serving the app on a free port, in this test's event loop."""
+    async with _serving(settings, redis) as live:
+        yield live
+
+
+@pytest.fixture
+async def other_ws_url(settings: Settings, redis: Redis, live_server: LiveServer) -> AsyncIterator[str]:
+    """A second app on its own port, on the same Redis as ``live_server`` (another server process, as far
+    as the tables know): its ws:// base URL."""
+    async with _serving(settings, redis) as other:
+        yield other.ws_url
 
 
 @pytest.fixture

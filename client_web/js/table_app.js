@@ -320,7 +320,7 @@ function openSit(seat) {
   $("sit-balance").textContent = balance != null ? `Your balance: ${money(balance)}` : "";
   const suggested = Math.min(balance ?? Infinity, Math.max(rules.min_bet_cents * 20, 10000));
   $("buy-in").value = (suggested / 100).toFixed(2);
-  $("sit-error").textContent = "";
+  $("sit-dialog-error").textContent = "";
   dialog.dataset.seat = String(seat);
   dialog.showModal();
   $("buy-in").select();
@@ -331,7 +331,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   const seat = Number($("sit-dialog").dataset.seat);
   const cents = parseMoney($("buy-in").value);
   if (cents === null || cents <= 0) {
-    $("sit-error").textContent = "Enter the buy-in in dollars, e.g. 200.";
+    $("sit-dialog-error").textContent = "Enter the buy-in in dollars, e.g. 200.";
     return;
   }
   try {
@@ -339,7 +339,9 @@ $("sit-form").addEventListener("submit", async (ev) => {
     $("sit-dialog").close();
     refreshBalance();
   } catch (err) {
-    $("sit-error").textContent = err.message;
+    $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
+      ? `An operator barred you from this table until ${new Date(err.until_ms).toLocaleString()}: you may watch, or play at another table.`
+      : err.message;
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());

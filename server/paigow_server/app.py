@@ -33,7 +33,15 @@ from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
-from paigow_server.web import account_routes, chat_routes, http, operator, operators, session_routes
+from paigow_server.web import (
+    account_routes,
+    chat_routes,
+    http,
+    operator,
+    operator_kick,
+    operators,
+    session_routes,
+)
 from paigow_server.web.api import ApiError, api_error_response, api_fallback
 from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.revocations import RevocationListener
@@ -162,6 +170,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         *http.routes(),
         *chat_routes.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
+        *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),
     ]
     routes: list[BaseRoute] = [

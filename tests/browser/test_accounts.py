@@ -252,7 +252,8 @@ def test_wrong_passwords_back_off_then_lock_and_the_operator_unlocks(site: Any) 
     op.goto(f"{site.url}/operator")
     op.fill("#op-token", "browser-operator-token-0123456789")
     op.click("#login-form button[type=submit]")
-    op.fill("#m-player", bob["player_id"])
+    op.fill("#player-search", bob["player_id"])
+    op.locator(f"#player-results [data-player='{bob['player_id']}']").click()
     op.click("#unlock")
     expect(op.locator("#money-result")).to_contain_text("can sign in again")
     page.fill("#signin-password", PASSWORD)
@@ -377,7 +378,8 @@ def test_an_operator_signed_in_by_name_is_the_actor(site: Any) -> None:
     op.fill("#op-username", olaf)
     op.fill("#op-password", "wrong password")
     op.click("#op-signin")
-    expect(op.locator("#op-signin-error")).to_have_text(re.compile(r"^Wrong username or password; try again"))
+    expect(op.locator("#op-signin-error")).to_have_text(
+        re.compile(r"^BAD_CREDENTIALS: Wrong username or password; try again"))  # the API code, then words
     shots(site, op, "45-operator-wrong-password")
     op.wait_for_timeout(1_300)  # the backoff after one failure
     op.fill("#op-password", PASSWORD)

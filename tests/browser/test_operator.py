@@ -1,6 +1,7 @@
 """The operator console on a real server: sign-in with the token, pause a table and void its round (the
 player's page shows both and gets the bet back), change the limits, credit a balance with a reason (refused
-without one), kick a player, the audit log and the ledger; the spectator's phone layout."""
+without one), kick a player, the audit log and the ledger; the spectator's phone layout. The confirmation
+dialog, bars and the player picker in detail: test_operator_console.py."""
 
 from __future__ import annotations
 
@@ -54,8 +55,10 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     row.locator("[data-action='pause']").click()
     expect(row).to_contain_text("paused")
     expect(carol.locator("#phase-sub")).to_contain_text("Paused by the operator")
-    # Void the round: the bet comes back, the cards go.
+    # Void the round (confirmed, with a reason): the bet comes back, the cards go.
     row.locator("[data-action='void']").click()
+    op.fill("#confirm-reason", "dealer exposed a card")
+    op.click("#confirm-ok")
     expect(carol.locator(".toast").filter(has_text="voided")).to_contain_text("every bet was returned")
     expect(carol.locator(".setter")).to_have_count(0)
     expect(carol.locator(".pos[data-position='4'] .chips")).to_have_text("$100.00")
@@ -69,8 +72,9 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     op.click("#limits-form button[type=submit]")
     expect(carol.locator("#table-limits")).to_have_text("$10.00 – $500.00")
 
-    # Credit: a reason is required, and the error says so next to the form.
-    op.fill("#m-player", player_id)
+    # Credit (Carol picked by her id): a reason is required, and the error says so next to the form.
+    op.fill("#player-search", player_id)
+    op.locator(f"#player-results [data-player='{player_id}']").click()
     op.fill("#m-amount", "25")
     op.click("#credit")
     expect(op.locator("#money-error")).to_contain_text("reason")
@@ -80,6 +84,8 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
 
     # Kick: Carol's chips go back to her balance and her seat is free.
     op.locator(f"#seats tr[data-player='{player_id}'] [data-action='kick']").click()
+    op.fill("#confirm-reason", "end of the test")
+    op.click("#confirm-ok")
     expect(carol.locator(".pos[data-position='4'] .name")).to_have_text("Seat 4")
     expect(carol.locator("[data-panel='choose-seat']")).to_be_visible()
 

@@ -174,12 +174,14 @@ async def test_kick_returns_the_chips_to_the_balance(app_client: AppHandle) -> N
     await realtime(app_client).service.execute(table_id, Sit(ann, "Ann", 3, 25_000))
     balance = await app_client.client.get(f"/api/operator/players/{ann}", headers=app_client.operator_headers)
     assert balance.json()["balance_cents"] == 75_000
-    kicked = await post(app_client, f"/api/operator/tables/{table_id}/kick", {"player_id": ann})
+    kicked = await post(app_client, f"/api/operator/tables/{table_id}/kick",
+                        {"player_id": ann, "reason": "abusive chat"})
     assert kicked.status_code == 200, kicked.text
     assert "player_kicked" in kicked.json()["events"]
     player = await app_client.client.get(f"/api/operator/players/{ann}", headers=app_client.operator_headers)
     assert player.json()["balance_cents"] == 100_000
-    not_seated = await post(app_client, f"/api/operator/tables/{table_id}/kick", {"player_id": ann})
+    not_seated = await post(app_client, f"/api/operator/tables/{table_id}/kick",
+                            {"player_id": ann, "reason": "abusive chat"})
     assert not_seated.status_code == 409
     assert not_seated.json()["error"] == "NOT_SEATED"
 
@@ -188,13 +190,13 @@ async def test_void_returns_every_stake(app_client: AppHandle) -> None:
     table_id = await open_table(app_client)
     ann = await new_player(app_client, "Ann")
     rt = realtime(app_client)
-    no_round = await post(app_client, f"/api/operator/tables/{table_id}/void")
+    no_round = await post(app_client, f"/api/operator/tables/{table_id}/void", {"reason": "dealer error"})
     assert (no_round.status_code, no_round.json()["error"]) == (409, "NO_ROUND")
     await rt.service.execute(table_id, Sit(ann, "Ann", 1, 10_000))
     await wait_for_phase(rt, table_id, Phase.BETTING)
     await rt.service.execute(table_id, PlaceBet(ann, 2_000))
     await wait_for_phase(rt, table_id, Phase.SETTING)
-    voided = await post(app_client, f"/api/operator/tables/{table_id}/void")
+    voided = await post(app_client, f"/api/operator/tables/{table_id}/void", {"reason": "dealer error"})
     assert voided.status_code == 200
     assert "round_voided" in voided.json()["events"]
     state = await rt.store.load(table_id)

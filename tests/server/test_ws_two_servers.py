@@ -1,57 +1,14 @@
 """Two server processes (two apps, two ports, one Redis): viewers connected to either one see every change
-of a table, whichever process executed it, each projected for its viewer."""
+of a table, whichever process executed it, each projected for its viewer (``other_ws_url``: the second
+app, from tests/conftest.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
-import pytest
-import uvicorn
 import websockets
-from redis.asyncio import Redis
-
-from paigow_server.app import create_app
-from paigow_server.process.embedded_redis import free_port
-from paigow_server.process.settings import Settings
-from paigow_server.web.ws_protocol import WebSocketProtocol
-
-
-class _Server(uvicorn.Server):
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:  # leave the test runner's signal handlers alone
-        yield
-
-
-@contextlib.asynccontextmanager
-async def _another_server(settings: Settings, redis: Redis) -> AsyncIterator[str]:
-    """A second app on its own port, on the same Redis: its ws:// base URL."""
-    port = free_port()
-    config = uvicorn.Config(create_app(settings, redis=redis), host="127.0.0.1", port=port,
-                            ws=WebSocketProtocol, lifespan="on", log_config=None,
-                            ws_max_size=settings.max_frame_bytes)
-    server = _Server(config)
-    task = asyncio.create_task(server.serve())
-    try:
-        for _ in range(500):
-            if server.started or task.done():
-                break
-            await asyncio.sleep(0.01)
-        assert server.started, "the second server did not start"
-        yield f"ws://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.wait_for(task, 10)
-
-
-@pytest.fixture
-async def other_ws_url(settings: Settings, redis: Redis, live_server: Any) -> AsyncIterator[str]:
-    async with _another_server(settings, redis) as url:
-        yield url
 
 
 async def test_viewers_on_either_server_follow_the_table(tables: Any, connect: Any, other_ws_url: str,

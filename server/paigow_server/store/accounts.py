@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -28,6 +29,7 @@ __all__ = [
     "AccountError",
     "Accounts",
     "AdjustmentError",
+    "Found",
     "InsufficientBalanceError",
     "Player",
     "UnknownPlayerError",
@@ -76,6 +78,17 @@ class Player:
     @property
     def registered(self) -> bool:
         return self.username is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A page of ``Accounts.find``: the players that match, and how many match in all."""
+
+    players: list[Player]
+    total: int
+
+
+_FIND_BATCH = 500
 
 
 # KEYS: player hash, players set, issued counter, ledger, guests index, username key.
@@ -209,6 +222,40 @@ class Accounts:
             raise InsufficientBalanceError(f"cannot debit {amount_cents} cents from player {player_id!r}: "
                                            f"the balance is {int(value)} cents")
         return int(value)
+
+    async def names(self, player_ids: Iterable[str]) -> dict[str, str]:
+        """The display names of those of ``player_ids`` that are players, in one round trip."""
+        ids = sorted(set(player_ids))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player_id in ids:
+                pipe.hget(keys.player(player_id), "name")
+            values = await pipe.execute()
+        return {pid: str(name) for pid, name in zip(ids, values, strict=True) if name is not None}
+
+    async def find(self, query: str, *, limit: int) -> Found:
+        """The players whose display name, username or id holds ``query`` (case-folded; ``""``: every
+        player), in the order of their names, at most ``limit`` of them."""
+        needle = query.casefold()
+        found: list[Player] = []
+        cursor = 0
+        while True:
+            cursor, batch = await self.redis.sscan(keys.PLAYERS, cursor, count=_FIND_BATCH)
+            ids = [str(pid) for pid in batch]
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for player_id in ids:
+                    pipe.hmget(keys.player(player_id), "name", "balance", "created_ms", "username")
+                rows = await pipe.execute()
+            for player_id, (name, balance, created, username) in zip(ids, rows, strict=True):
+                if name is None or balance is None:
+                    continue
+                text = f"{name}\n{username or ''}\n{player_id}".casefold()
+                if needle in text:
+                    found.append(Player(player_id, str(name), int(balance), int(created or 0),
+                                        None if username is None else str(username)))
+            if int(cursor) == 0:
+                break
+        found.sort(key=lambda p: (p.name.casefold(), p.player_id))
+        return Found(found[:limit], len(found))
 
     async def all_ids(self) -> list[str]:
         return sorted(str(pid) for pid in await self.redis.smembers(keys.PLAYERS))

@@ -54,6 +54,10 @@ paigow:history:{player id}             list    the player's last hands, newest f
 paigow:rounds                          stream  every settled or voided round, for export (JSON)
 paigow:ledger                          stream  every money movement (JSON), append-only
 paigow:audit                           stream  every operator action (JSON), append-only
+paigow:bar:{table}:{player}            string  a player barred from sitting at a table (JSON ``Bar``);
+                                               PEXPIREAT its ``until_ms``: the bar ends by itself
+paigow:bars                            zset    ``{table}:{player}`` -> until_ms of every bar (read:
+                                               those not yet ended; pruned as it is read)
 paigow:money:issued                    string  cents given to players from outside the game
 paigow:money:house                     string  the house's result in cents, all tables
 =====================================  ======  ==================================================
@@ -63,6 +67,7 @@ from __future__ import annotations
 
 __all__ = [
     "AUDIT",
+    "BARS",
     "DEADLINES",
     "GUESTS_SEEN",
     "GUEST_COLLECTOR",
@@ -79,6 +84,7 @@ __all__ = [
     "TABLES",
     "TABLE_CHANNEL_PATTERN",
     "TABLE_SEQ",
+    "bar",
     "guest_collecting",
     "history",
     "operator",
@@ -116,6 +122,7 @@ PLAYERS = PREFIX + "players"
 ROUNDS = PREFIX + "rounds"
 LEDGER = PREFIX + "ledger"
 AUDIT = PREFIX + "audit"
+BARS = PREFIX + "bars"
 MONEY_ISSUED = PREFIX + "money:issued"
 HOUSE_NET = PREFIX + "money:house"
 GUESTS_SEEN = PREFIX + "guests:seen"
@@ -232,6 +239,10 @@ def operator_sessions(name: str) -> str:
 
 def operator_session(token_hash: str) -> str:
     return f"{PREFIX}operator-session:{token_hash}"
+
+
+def bar(table_id: str, player_id: str) -> str:
+    return f"{PREFIX}bar:{table_id}:{player_id}"
 
 
 def history(player_id: str) -> str:

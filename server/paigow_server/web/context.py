@@ -18,6 +18,7 @@ from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
+from paigow_server.store.bars import Bars
 from paigow_server.store.chat import ChatStore
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
@@ -57,6 +58,7 @@ class AppContext:
     operators: OperatorAuth
     rate_limits: RateLimits
     chat: ChatStore
+    bars: Bars
     spectators: SpectatorCounter = field(default_factory=NoSpectators)
 
     @classmethod
@@ -77,7 +79,8 @@ class AppContext:
                                           {Limit.SESSIONS: settings.sessions_per_minute,
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,
                                            Limit.CHAT: settings.chat_per_minute}),
-                   chat=ChatStore(redis))
+                   chat=ChatStore(redis),
+                   bars=Bars(redis))
 
     def close(self) -> None:
         self.passwords.close()

@@ -24,7 +24,6 @@ from paigow.table.commands import (
     ChangeTimers,
     CloseTable,
     Command,
-    Kick,
     OpenTable,
     PauseTable,
     ResumeTable,
@@ -47,14 +46,14 @@ from paigow_server.web.api import (
     json_body,
     only_fields,
     page_params,
-    str_field,
 )
 from paigow_server.web.context import AppContext, realtime_of
 from paigow_server.web.http import table_summary
 from paigow_server.web.names import InvalidNameError, check_name
 from paigow_server.web.operator_gate import actor_of, audited, require_operator
+from paigow_server.web.reasons import reason_of
 
-__all__ = ["MAX_TABLE_NAME_LENGTH", "routes"]
+__all__ = ["MAX_TABLE_NAME_LENGTH", "execute", "routes"]
 
 log = logging.getLogger("paigow_server.operator")
 
@@ -64,15 +63,16 @@ _RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(HouseRules))
 _TIMER_FIELDS = frozenset(f.name for f in dataclasses.fields(Timers))
 _LIMIT_FIELDS = frozenset({"min_bet_cents", "max_bet_cents"})
 _SIMPLE_COMMANDS: dict[str, Callable[[], Command]] = {
-    "open": OpenTable, "close": CloseTable, "pause": PauseTable, "resume": ResumeTable, "void": VoidRound,
+    "open": OpenTable, "close": CloseTable, "pause": PauseTable, "resume": ResumeTable,
 }
+_KNOWN_ACTIONS = ", ".join([*_SIMPLE_COMMANDS, "void", "kick", "limits", "rules", "timers"])
 
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
-async def _execute(request: Request, table_id: str, command: Command) -> dict[str, Any]:
+async def execute(request: Request, table_id: str, command: Command) -> dict[str, Any]:
     try:
         executed = await realtime_of(request).service.execute(table_id, command)
     except Rejection as exc:
@@ -152,13 +152,13 @@ async def table_action(request: Request) -> Response:
     table_id, action = request.path_params["table_id"], request.path_params["action"]
     if action not in _SIMPLE_COMMANDS:
         raise ApiError(404, "UNKNOWN_ACTION",
-                       f"no table action {action!r}; known: {', '.join(_SIMPLE_COMMANDS)}")
+                       f"no table action {action!r}; known: {_KNOWN_ACTIONS}")
     command = _SIMPLE_COMMANDS[action]()
     audit_action = "reopen_table" if action == "open" else f"{action}_table"  # open_table: a new table
 
     async def run() -> dict[str, Any]:
         only_fields(await json_body(request), frozenset())  # no body, or {}
-        return await _execute(request, table_id, command)
+        return await execute(request, table_id, command)
 
     return await audited(request, audit_action, run, table_id=table_id)
 
@@ -180,7 +180,7 @@ async def change_limits(request: Request) -> Response:
         for name in ("min_bet_cents", "max_bet_cents"):
             int_field(data, name)  # both are required
         limits = _merge(HouseRules(), data, _LIMIT_FIELDS, "limits")  # HouseRules' bounds, as a 400
-        return await _execute(request, table_id, ChangeLimits(limits.min_bet_cents, limits.max_bet_cents))
+        return await execute(request, table_id, ChangeLimits(limits.min_bet_cents, limits.max_bet_cents))
 
     return await audited(request, "change_limits", run, table_id=table_id, params=data)
 
@@ -199,7 +199,7 @@ def _settings_change(action: str, fields: frozenset[str],
 
         async def run() -> dict[str, Any]:
             only_fields(data, fields)
-            return await _execute(request, table_id, command(await _current(ctx, table_id), data))
+            return await execute(request, table_id, command(await _current(ctx, table_id), data))
 
         return await audited(request, action, run, table_id=table_id, params=data)
 
@@ -212,17 +212,20 @@ change_timers = _settings_change("change_timers", _TIMER_FIELDS, lambda state, d
     _merge(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers")))
 
 
-async def kick(request: Request) -> Response:
+async def void_round(request: Request) -> Response:
+    """``/void`` takes the operator's reason, kept in the audit log (the players see the table's own words,
+    "voided by the operator")."""
     await require_operator(request)
     table_id = request.path_params["table_id"]
-    data = await json_body(request)
-    player_id = data.get("player_id") if isinstance(data.get("player_id"), str) else None
+    data: dict[str, Any] = {}
 
     async def run() -> dict[str, Any]:
-        only_fields(data, {"player_id"})
-        return await _execute(request, table_id, Kick(str(str_field(data, "player_id"))))
+        data.update(await json_body(request))
+        only_fields(data, {"reason"})
+        reason_of(data, "a void")
+        return await execute(request, table_id, VoidRound())
 
-    return await audited(request, "kick", run, table_id=table_id, player_id=player_id, params=data)
+    return await audited(request, "void_table", run, table_id=table_id, params=data)
 
 
 async def table_view(request: Request) -> Response:
@@ -243,6 +246,27 @@ async def get_player(request: Request) -> Response:
                          "balance_cents": player.balance_cents, "created_ms": player.created_ms,
                          "registered": player.registered, "username": player.username,
                          "locked_until_ms": locked})
+
+
+MAX_QUERY_LENGTH = 64
+MAX_FOUND = 100
+
+
+async def find_players(request: Request) -> Response:
+    """``?q=`` (0-64 characters: part of a display name, username or id, any case) and ``?limit=`` (1-100,
+    20 by default): the matching players in the order of their names, and how many match in all."""
+    ctx = await require_operator(request)
+    query, limit_text = request.query_params.get("q", ""), request.query_params.get("limit", "20")
+    if len(query) > MAX_QUERY_LENGTH:
+        raise ApiError(400, "INVALID_FIELD", f"q is {len(query)} characters; at most {MAX_QUERY_LENGTH}")
+    if not (limit_text.isascii() and limit_text.isdigit() and 1 <= int(limit_text) <= MAX_FOUND):
+        raise ApiError(400, "INVALID_FIELD",
+                       f"limit={limit_text[:60]!r} must be a whole number from 1 to {MAX_FOUND} "
+                       "(ASCII digits)")
+    found = await ctx.accounts.find(" ".join(query.split()), limit=int(limit_text))
+    players = [{"player_id": p.player_id, "display_name": p.name, "username": p.username,
+                "registered": p.registered, "balance_cents": p.balance_cents} for p in found.players]
+    return JSONResponse({"players": players, "total": found.total})
 
 
 async def adjust_balance(request: Request) -> Response:
@@ -280,13 +304,18 @@ async def money(request: Request) -> Response:
 
 # --- logs and export --------------------------------------------------------------------------------
 async def _stream_page(request: Request, read: Callable[..., Awaitable[Page]]) -> Response:
-    """One page of an append-only stream (audit or ledger), cursor and limit from the query string."""
+    """One page of an append-only stream (audit or ledger), cursor and limit from the query string; each
+    entry gets ``player_name``, the display name of its ``player_id`` now (null: no player, or gone)."""
+    ctx = await require_operator(request)
     after, limit = page_params(request)
     try:
         page = await read(after=after, limit=limit)
     except PageError as exc:
         raise ApiError(400, "INVALID_FIELD", str(exc)) from None
-    return StoredJSONResponse({"entries": page.entries, "next_after": page.next_after})
+    ids = {e["player_id"] for e in page.entries if isinstance(e.get("player_id"), str)}
+    names = await ctx.accounts.names(ids)
+    entries = [{**e, "player_name": names.get(str(e.get("player_id")))} for e in page.entries]
+    return StoredJSONResponse({"entries": entries, "next_after": page.next_after})
 
 
 async def read_audit(request: Request) -> Response:
@@ -327,8 +356,9 @@ def routes() -> list[BaseRoute]:
         Route(f"{base}/tables/{{table_id}}/limits", change_limits, methods=["PUT"]),
         Route(f"{base}/tables/{{table_id}}/rules", change_rules, methods=["PUT"]),
         Route(f"{base}/tables/{{table_id}}/timers", change_timers, methods=["PUT"]),
-        Route(f"{base}/tables/{{table_id}}/kick", kick, methods=["POST"]),
+        Route(f"{base}/tables/{{table_id}}/void", void_round, methods=["POST"]),
         Route(f"{base}/tables/{{table_id}}/{{action}}", table_action, methods=["POST"]),
+        Route(f"{base}/players", find_players, methods=["GET"]),
         Route(f"{base}/players/{{player_id}}", get_player, methods=["GET"]),
         Route(f"{base}/players/{{player_id}}/{{direction}}", adjust_balance, methods=["POST"]),
         Route(f"{base}/money", money, methods=["GET"]),

@@ -58,11 +58,11 @@ async def audited(request: Request, action: str, run: Callable[[], Awaitable[dic
                    table_id: str | None = None, player_id: str | None = None,
                    params: dict[str, Any] | None = None, status: int = 200,
                    describe: Callable[[dict[str, Any]], str | None] | None = None) -> Response:
-    """Run an operator action and write its audit entry (naming the operator), whatever the outcome.
-    The entry's ``detail`` is ``describe(result)`` when given, else the table version it made."""
+    """Run an operator action and write its audit entry (naming the operator), whatever the outcome; the
+    entry's ``detail`` is ``describe(result)``, by default the table's new version if there is one."""
     ctx = context_of(request)
     entry = AuditEntry(action, _now_ms(), "ok", actor_of(request), table_id=table_id, player_id=player_id,
-                       params=params or {})
+                       params={} if params is None else params)  # the same dict: a handler may fill it
     with bind(table_id=table_id, player_id=player_id, action=action):
         try:
             result = await run()
@@ -70,8 +70,10 @@ async def audited(request: Request, action: str, run: Callable[[], Awaitable[dic
             await ctx.audit.append(dataclasses.replace(entry, outcome=exc.code, detail=exc.message))
             log.info("operator action refused: %s", exc.message, extra={"outcome": exc.code})
             raise
-        detail = (describe(result) if describe is not None
-                  else f"version {result['version']}" if "version" in result else None)
+        if describe is not None:
+            detail: str | None = describe(result)
+        else:
+            detail = f"version {result['version']}" if "version" in result else None
         await ctx.audit.append(dataclasses.replace(entry, detail=detail))
         log.info("operator action done", extra={"outcome": "ok", "version": result.get("version")})
     return StoredJSONResponse(result, status_code=status)  # the export is made of stored rounds

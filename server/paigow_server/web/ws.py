@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from paigow.protocol.client import Chat, ClientCommand, Hello, Ping, Sync
+from paigow.protocol.client import Chat, ClientCommand, Hello, Ping, Sit, Sync
 from paigow.protocol.codes import CloseCode, ErrorCode
 from paigow.protocol.convert import to_command
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
@@ -41,13 +41,14 @@ from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Vi
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.table_feed import TableGoneError
 from paigow_server.realtime.tables import ServiceError
+from paigow_server.store.bars import Bar
 from paigow_server.web.chat import ChatPoster, ChatRefused, ChatSender
 from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
 from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
 
-__all__ = ["OperatorLookup", "SessionLookup", "TableConnection", "ws_routes"]
+__all__ = ["BarLookup", "OperatorLookup", "SessionLookup", "TableConnection", "ws_routes"]
 
 log = logging.getLogger("paigow_server.ws")
 
@@ -72,6 +73,14 @@ class OperatorLookup(Protocol):
         ...
 
 
+class BarLookup(Protocol):
+    """``bars.Bars``, as a ``sit`` sees it."""
+
+    async def get(self, table_id: str, player_id: str) -> Bar | None:
+        """The player's bar at that table while it runs, else None."""
+        ...
+
+
 def ws_routes() -> list[BaseRoute]:
     return [WebSocketRoute("/ws/tables/{table_id}", table_socket)]
 
@@ -87,7 +96,7 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     ctx = context_of(websocket)
     conn = TableConnection(websocket, rt, websocket.path_params["table_id"], sessions=ctx.sessions,
-                           operators=ctx.operators,
+                           operators=ctx.operators, bars=ctx.bars,
                            chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of))
     await conn.run()
 
@@ -106,7 +115,7 @@ class TableConnection:
     """One client connection: reads frames, answers them, and sends what the fanout delivers."""
 
     def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
-                 operators: OperatorLookup, chat: ChatPoster,
+                 operators: OperatorLookup, bars: BarLookup, chat: ChatPoster,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.ws = websocket
         self.rt = rt
@@ -114,6 +123,7 @@ class TableConnection:
         self._sessions = sessions
         self._operators = operators
         self._chat = chat
+        self._bars = bars
         self.identity: Identity | None = None
         self.token: str | None = None
         """The player's session token (``session_watch`` re-checks it while the connection is open)."""
@@ -315,6 +325,8 @@ class TableConnection:
         command = to_command(msg, player_id=self.identity.player_id, name=self.identity.name,
                              now_ms=self.rt.service.now_ms())
         try:
+            if isinstance(msg, Sit) and await self._barred(msg.id, self.identity.player_id):
+                return
             executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
         except Rejection as exc:
             self._error(msg.id, exc.code, exc.message)
@@ -346,12 +358,26 @@ class TableConnection:
             state = self.rt.fanout.state_of(self.table_id)
             self._send(Accepted(id=msg.id, version=0 if state is None else state.version).model_dump_json())
 
+    async def _barred(self, command_id: str, player_id: str) -> bool:
+        """Refuse a barred player's ``sit`` (``BARRED``, with when the bar ends); the bar is in Redis, so
+        it holds whichever server process the player connects to."""
+        bar = await self._bars.get(self.table_id, player_id)
+        if bar is None:
+            return False
+        until = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(bar.until_ms / 1000))
+        self._error(command_id, ErrorCode.BARRED,
+                    f"an operator barred you from table {self.table_id!r} until {until}: you may watch, or "
+                    "play at another table", until_ms=bar.until_ms)
+        return True
+
     # --- sending ------------------------------------------------------------------------------------------
     def _send(self, text: str) -> None:
         self.deliver(text)
 
-    def _error(self, client_id: str | None, code: ErrorCode | RejectCode, message: str) -> None:
-        self._send(ErrorMessage(id=client_id, code=code, message=message).model_dump_json())
+    def _error(self, client_id: str | None, code: ErrorCode | RejectCode, message: str, *,
+               until_ms: int | None = None) -> None:
+        self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms)
+                   .model_dump_json())
 
     def _refuse(self, code: ErrorCode, close: CloseCode, message: str) -> bool:
         self._error(None, code, message)

@@ -51,6 +51,9 @@ class ErrorCode(StrEnum):
     # The server side of a command.
     INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
     """The buy-in is more than the player's account balance."""
+    BARRED = "BARRED"
+    """A ``sit`` by a player an operator barred from this table (a kick with a bar); the error's
+    ``until_ms`` says when the bar ends."""
     BUSY = "BUSY"
     """The table changed too often while the command was tried; nothing changed, send it again."""
     INTERNAL_ERROR = "INTERNAL_ERROR"

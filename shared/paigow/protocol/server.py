@@ -111,6 +111,8 @@ class ErrorMessage(_Message):
     id: str | None
     code: ErrorCode | RejectCode
     message: str
+    until_ms: int | None = None
+    """When the refusal ends (ms since the epoch): set for ``BARRED`` (the end of the bar), else null."""
 
 
 class Pong(_Message):

@@ -1,0 +1,65 @@
+// What the operator console's modules share: the signed-in operator, calls to /api/operator, and errors
+// shown as the API says them ("INVALID_FIELD: amount_cents=0: must be ..."), codes and all.
+
+import { api, el } from "./api.js";
+
+export const $ = (id) => document.getElementById(id);
+
+/** auth: {kind: "session" | "bootstrap", token, username}; selected: the table being managed. */
+export const state = { auth: null, selected: null };
+
+export const call = (path, opts = {}) => api(`/api/operator${path}`, { ...opts, token: state.auth?.token ?? "" });
+
+export function when(ms) {
+  return ms ? new Date(ms).toLocaleTimeString() : "";
+}
+
+export function whenLong(ms) {
+  return ms ? new Date(ms).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
+}
+
+/** An error as the API gave it: "CODE: message"; the console's own checks (no code) say their message. */
+export function errorText(err) {
+  if (!err) return "";
+  const code = typeof err.code === "string" && /^[A-Z][A-Z_]+$/.test(err.code) ? err.code : null;
+  return code ? `${code}: ${err.message}` : err.message;
+}
+
+export function showError(id, err) {
+  $(id).textContent = errorText(err);
+}
+
+/** A player's display name with the id beside it (the id alone when the name is not known). */
+export function who(name, id) {
+  if (!id) return "";
+  return el("span", { class: "who" }, name ? el("span", { class: "who-name", text: name }) : null,
+    el("small", { class: "hint id", text: id }));
+}
+
+/** A table cell with the column's name, shown beside the value when a narrow screen stacks the row. */
+export function cell(label, attrs, ...children) {
+  return el("td", { "data-label": label, ...attrs }, ...children);
+}
+
+/**
+ * A way to find a button of a table row again after the rows were drawn anew (the console refreshes every
+ * few seconds): the same ``data-action`` in the row with the same ``data-*`` attributes.
+ */
+export function finder(node) {
+  const tr = node?.closest?.("tr");
+  const table = node?.closest?.("table[id]");
+  if (!tr || !table || !node.dataset?.action) return () => (document.contains(node) ? node : null);
+  const attrs = [...tr.attributes].filter((a) => a.name.startsWith("data-"))
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  const selector = `#${CSS.escape(table.id)} tr${attrs} [data-action="${CSS.escape(node.dataset.action)}"]`;
+  return () => (document.contains(node) ? node : document.querySelector(selector));
+}
+
+/** Replace a table's rows (``empty``, a sentence, when there are none), keeping the keyboard focus. */
+export function fillRows(tableId, rows, empty, columns) {
+  const table = $(tableId);
+  const focused = table.contains(document.activeElement) ? finder(document.activeElement) : null;
+  table.tBodies[0].replaceChildren(...(rows.length ? rows
+    : [el("tr", { class: "empty" }, el("td", { colspan: String(columns), class: "hint", text: empty }))]));
+  if (focused) focused()?.focus();
+}

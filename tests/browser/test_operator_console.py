@@ -1,0 +1,248 @@
+"""The operator console in Chromium: void and kick ask for confirmation and a reason in a dialog (focus kept
+in it, Escape cancels and sends nothing), a kick can bar the player from the table (their page says until
+when; the console lists the bar and lifts it), credit and debit by picking a player found by name, names
+beside ids in the seats, the audit log and the ledger, the API's error codes shown as the API gives them,
+and no sideways overflow at 1366x768, 1920x1080 or 390x844 (screenshots of each)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = ((1366, 768), (1920, 1080), (390, 844))
+
+
+def console(site: Any, width: int = 1366, height: int = 768) -> Page:
+    op = site.page(width=width, height=height)
+    op.goto(f"{site.url}/operator")
+    op.fill("#op-token", "browser-operator-token-0123456789")
+    op.click("#login-form button[type=submit]")
+    expect(op.locator("#console[data-ready='true']")).to_be_visible()  # drawn: nothing moves any more
+    return op
+
+
+def audit(site: Any) -> list[dict[str, Any]]:
+    entries = httpx.get(f"{site.url}/api/operator/audit?limit=1000", headers=site.headers, timeout=10)
+    return list(entries.json()["entries"])
+
+
+def api_error(site: Any, path: str, body: dict[str, Any]) -> str:
+    """What the API answers to this request, as the console should show it: "CODE: message"."""
+    res = httpx.post(f"{site.url}/api/operator{path}", json=body, headers=site.headers, timeout=10)
+    assert res.status_code >= 400, res.text
+    return f"{res.json()['error']}: {res.json()['message']}"
+
+
+def no_sideways_overflow(page: Page) -> None:
+    """Neither the page nor any panel or table box is wider than what shows it."""
+    wide: list[str] = page.evaluate("""() => {
+        const out = [];
+        const root = document.documentElement;
+        if (root.scrollWidth > window.innerWidth) out.push('page ' + root.scrollWidth);
+        for (const e of document.querySelectorAll('.panel, .scroll, table.data')) {
+            if (e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
+                out.push((e.id || e.className) + ' ' + e.scrollWidth + '>' + e.clientWidth);
+        }
+        return out;
+    }""")
+    assert wide == []
+
+
+def shots(site: Any, page: Page, name: str, panels: tuple[str, ...]) -> None:
+    """The whole console at each viewport, no sideways overflow in any; on the phone, also each of
+    ``panels`` (a full phone page is too tall to look at as one picture)."""
+    for width, height in VIEWPORTS:
+        page.set_viewport_size({"width": width, "height": height})
+        no_sideways_overflow(page)
+        site.shot(page, f"{name}-{width}x{height}", full_page=True)
+    for panel in panels:
+        page.locator(panel).screenshot(path=str(site.artifacts / f"{name}-390x844-{panel.strip('#')}.png"))
+    page.set_viewport_size({"width": 1366, "height": 768})
+
+
+def focus_inside(page: Page, selector: str) -> bool:
+    inside: bool = page.evaluate(f"() => !!document.activeElement.closest('{selector}')")
+    return inside
+
+
+def sit(page: Page, seat: int) -> None:
+    page.click(f"[data-seat='{seat}']")
+    page.fill("#buy-in", "100")
+    page.click("#sit-confirm")
+
+
+def test_void_and_kick_confirm_with_a_reason_and_a_kick_bars_the_player(site: Any) -> None:
+    table = site.open_table("Jade Dragon", betting_ms=60_000, setting_ms=90_000, between_rounds_ms=1_000)
+    ann = site.player("Ann Barwell")
+    ann.goto(f"{site.url}/table/?id={table}")
+    sit(ann, 2)
+    ann.fill("#bet-amount", "10")
+    ann.click("#place-bet")
+    expect(ann.locator("[data-panel='setter']")).to_be_visible()
+    ann_id = ann.evaluate("window.paigow.ctx.playerId")
+
+    op = console(site)
+    row = op.locator(f"#tables tr[data-table='{table}']")
+    void = row.locator("[data-action='void']")
+    dialog = op.locator("#confirm-dialog")
+
+    # The dialog: focus in the reason field and kept inside; Escape cancels and nothing is sent.
+    void.click()
+    expect(dialog).to_be_visible()
+    expect(op.locator("#confirm-title")).to_have_text("Void the round at Jade Dragon?")
+    expect(op.locator("#confirm-reason")).to_be_focused()
+    expect(op.locator("#confirm-bar-row")).to_be_hidden()
+    for _ in range(5):
+        op.keyboard.press("Tab")
+        assert focus_inside(op, "#confirm-dialog")
+    op.locator("#confirm-reason").focus()
+    op.keyboard.press("Shift+Tab")
+    expect(op.locator("#confirm-ok")).to_be_focused()  # wrapped around to the last button
+    op.keyboard.press("Tab")
+    expect(op.locator("#confirm-reason")).to_be_focused()
+    op.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(void).to_be_focused()
+    assert [e for e in audit(site) if e["action"] == "void_table" and e["table_id"] == table] == []
+    expect(ann.locator("[data-panel='setter']")).to_be_visible()
+
+    # No reason: the API's refusal, code and all, in the dialog, which stays open.
+    void.click()
+    op.click("#confirm-ok")
+    expect(op.locator("#confirm-error")).to_contain_text("REASON_REQUIRED")
+    expected = api_error(site, f"/tables/{table}/void", {})
+    expect(op.locator("#confirm-error")).to_have_text(expected)
+    assert expected.startswith("REASON_REQUIRED: ")
+    expect(dialog).to_be_visible()
+    for width, height in VIEWPORTS:
+        op.set_viewport_size({"width": width, "height": height})
+        op.wait_for_timeout(200)
+        op.screenshot(path=str(site.artifacts / f"30-void-dialog-{width}x{height}.png"))
+    op.set_viewport_size({"width": 1366, "height": 768})
+    op.fill("#confirm-reason", "misdeal: two cards exposed")
+    op.click("#confirm-ok")
+    expect(dialog).to_be_hidden()
+    expect(op.locator("#tables-result")).to_have_text(
+        "The round at Jade Dragon was voided: every bet was returned.")
+    expect(ann.locator(".toast").filter(has_text="voided")).to_contain_text("every bet was returned")
+    voids = [e for e in audit(site) if e["action"] == "void_table" and e["table_id"] == table]
+    assert [(e["outcome"], e["actor"], e["params"]) for e in voids] == [
+        ("REASON_REQUIRED", "bootstrap", {"reason": ""}), ("REASON_REQUIRED", "bootstrap", {}),
+        ("ok", "bootstrap", {"reason": "misdeal: two cards exposed"})]
+    expect(op.locator("#audit tbody tr[data-action='void_table']").first).to_contain_text(
+        "reason: misdeal: two cards exposed")
+
+    # Kick with a bar of an hour: the seat shows her name beside her id.
+    row.locator("[data-action='manage']").click()
+    seat = op.locator(f"#seats tr[data-player='{ann_id}']")
+    expect(seat).to_contain_text("Ann Barwell")
+    expect(seat).to_contain_text(ann_id)
+    seat.locator("[data-action='kick']").click()
+    expect(op.locator("#confirm-title")).to_have_text("Kick Ann Barwell from Jade Dragon?")
+    expect(op.locator("#confirm-bar-row")).to_be_visible()
+    op.fill("#confirm-reason", "abusive chat")
+    op.select_option("#confirm-bar", "60")
+    for width, height in VIEWPORTS:
+        op.set_viewport_size({"width": width, "height": height})
+        op.wait_for_timeout(200)
+        op.screenshot(path=str(site.artifacts / f"31-kick-dialog-{width}x{height}.png"))
+    op.set_viewport_size({"width": 1366, "height": 768})
+    op.click("#confirm-ok")
+    expect(dialog).to_be_hidden()
+    expect(op.locator("#detail-result")).to_contain_text(
+        "Ann Barwell was kicked and barred from this table until")
+    expect(ann.locator(".pos[data-position='2'] .name")).to_have_text("Seat 2")
+    bar = op.locator(f"#bars tr[data-player='{ann_id}']")
+    expect(bar).to_contain_text("Ann Barwell")
+    expect(bar).to_contain_text("Jade Dragon")
+    expect(bar).to_contain_text("abusive chat")
+    kick = next(e for e in reversed(audit(site)) if e["action"] == "kick" and e["table_id"] == table)
+    assert (kick["outcome"], kick["player_name"], kick["params"]) == (
+        "ok", "Ann Barwell", {"player_id": ann_id, "reason": "abusive chat", "bar_minutes": 60})
+    expect(op.locator("#audit tbody tr[data-action='kick']").first).to_contain_text("Ann Barwell")
+
+    # Her page: a sit is refused, saying until when.
+    expect(ann.locator("[data-panel='choose-seat']")).to_be_visible()
+    sit(ann, 5)
+    expect(ann.locator("#sit-dialog-error")).to_contain_text("An operator barred you from this table until")
+    site.shot(ann, "32-barred-player")
+    ann.click("#sit-cancel")
+
+    shots(site, op, "33-console-with-a-bar", ("#tables-panel", "#detail", "#bars-panel", "#audit-panel"))
+
+    # Lifting the bar: the list empties, and she sits.
+    bar.locator("[data-action='lift']").click()
+    expect(op.locator("#bars-result")).to_have_text("Ann Barwell may sit at Jade Dragon again.")
+    expect(bar).to_have_count(0)
+    sit(ann, 5)
+    expect(ann.locator(".pos[data-position='5'] .name")).to_have_text("Ann Barwell")
+    assert site.unlabelled(op) == []
+    assert site.errors == []
+
+
+def test_credit_by_picking_a_player_with_names_beside_ids(site: Any) -> None:
+    bo = site.player("Bo Pickering")
+    bo_id = bo.evaluate("JSON.parse(localStorage.getItem('paigow.session')).player_id")
+    op = console(site)
+
+    # Nobody picked: the console says so, nothing is sent.
+    op.fill("#m-amount", "25")
+    op.click("#credit")
+    expect(op.locator("#money-error")).to_contain_text("Pick a player first")
+
+    op.locator("#player-search").press_sequentially("bo picker", delay=20)
+    option = op.locator(f"#player-results [data-player='{bo_id}']")
+    expect(option).to_contain_text("Bo Pickering")
+    expect(option).to_contain_text(bo_id)
+    expect(op.locator("#player-search")).to_have_attribute("aria-expanded", "true")
+    for width, height in VIEWPORTS:
+        op.set_viewport_size({"width": width, "height": height})
+        op.wait_for_timeout(200)
+        op.locator("#player-search").scroll_into_view_if_needed()
+        op.screenshot(path=str(site.artifacts / f"34-player-picker-{width}x{height}.png"))
+    op.set_viewport_size({"width": 1366, "height": 768})
+    op.locator("#player-search").focus()
+    op.keyboard.press("ArrowDown")
+    expect(option).to_have_attribute("aria-selected", "true")
+    op.keyboard.press("Enter")
+    expect(op.locator("#player-picked")).to_contain_text("Picked: Bo Pickering (guest)")
+    expect(op.locator("#player-picked")).to_have_attribute("data-player", bo_id)
+
+    # The API's refusals, exactly: no reason, then an amount of zero.
+    op.fill("#m-amount", "25")
+    op.fill("#m-reason", "")
+    op.click("#credit")
+    expect(op.locator("#money-error")).to_contain_text("REASON_REQUIRED")
+    expect(op.locator("#money-error")).to_have_text(
+        api_error(site, f"/players/{bo_id}/credit", {"amount_cents": 2_500, "reason": ""}))
+    op.fill("#m-amount", "0")
+    op.fill("#m-reason", "welcome")
+    op.click("#credit")
+    expect(op.locator("#money-error")).to_contain_text("INVALID_FIELD")
+    expected = api_error(site, f"/players/{bo_id}/credit", {"amount_cents": 0, "reason": "welcome"})
+    assert expected.startswith("INVALID_FIELD: amount_cents=0")
+    expect(op.locator("#money-error")).to_have_text(expected)
+    op.fill("#m-amount", "25")
+    op.click("#credit")
+    expect(op.locator("#money-result")).to_have_text(
+        "Credited $25.00 to Bo Pickering: the balance is now $1,025.00.")
+    op.fill("#m-amount", "5")
+    op.fill("#m-reason", "correction")
+    op.click("#debit")
+    expect(op.locator("#money-result")).to_have_text(
+        "Debited $5.00 from Bo Pickering: the balance is now $1,020.00.")
+
+    # Names beside ids in the audit log and the ledger.
+    credit = op.locator("#audit tbody tr[data-action='credit']").filter(has_text=bo_id).first
+    expect(credit).to_contain_text("Bo Pickering")
+    expect(credit).to_contain_text("reason: welcome")
+    ledger = op.locator("#ledger tbody tr").filter(has_text=bo_id)
+    expect(ledger.filter(has_text="credit").first).to_contain_text("Bo Pickering")
+    shots(site, op, "35-console-balances", ("#money-panel", "#ledger-panel"))
+    assert site.unlabelled(op) == []
+    assert site.errors == []
