@@ -71,7 +71,10 @@ function renderHeader(view) {
   $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`;
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   const you = view.you;
-  $("you-meta").textContent = ctx.role === "spectator" ? "Watching" : you ? `${ctx.session?.display_name ?? ""} · chips ${money(you.chips_cents)}` : ctx.session?.display_name ?? "";
+  const name = ctx.session?.display_name ?? "";
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · ` }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents)] : [name];
+  const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
+  if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
 
 function seatName(view, p) {

@@ -19,6 +19,11 @@ function countdownText(view) {
   return el("span", { class: "hint cd-text", "data-countdown": "1", text: s === null ? "" : `${s}s left` });
 }
 
+/** A hint of the key that does the same: hidden on touch screens (table.css). */
+function kbd(text) {
+  return el("span", { class: "kbd-hint", text });
+}
+
 function errorLine(ctx, key) {
   return el("p", { class: "field-error", id: `${key}-error`, role: "alert", text: ctx.ui.errors[key] ?? "" });
 }
@@ -66,10 +71,10 @@ function betPanel(view, ctx) {
     el("div", { class: "chips-row", role: "group", "aria-label": "chips" }, chips),
     el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet")),
     el("div", { class: "buttons" },
-      el("button", { class: "btn", type: "button", id: "place-bet", onclick: () => ctx.placeBet(), text: placed ? "Change bet (Enter)" : "Place bet (Enter)" }),
-      el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet(),
-        text: ui.lastBet ? `Repeat ${money(ui.lastBet)} (0)` : "Repeat last bet (0)" }),
-      el("button", { class: "btn secondary", type: "button", id: "remove-bet", onclick: () => ctx.removeBet(), text: placed ? "Remove bet (Del)" : "Clear (Del)" })),
+      el("button", { class: "btn", type: "button", id: "place-bet", onclick: () => ctx.placeBet(), }, placed ? "Change bet" : "Place bet", kbd("\u00a0(Enter)")),
+      el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet() },
+        ui.lastBet ? `Repeat ${money(ui.lastBet)}` : "Repeat last bet", kbd("\u00a0(0)")),
+      el("button", { class: "btn secondary", type: "button", id: "remove-bet", onclick: () => ctx.removeBet() }, placed ? "Remove bet" : "Clear", kbd("\u00a0(Del)"))),
     el("p", { class: "info", id: "bet-info" }, info.join(" · "), " · ", countdownText(view)));
 }
 
@@ -103,8 +108,9 @@ function setterPanel(view, ctx, hand) {
   const canDone = judged !== null && !(judged.foul && rejectFoul);
   const status = hand.is_set
     ? el("span", { class: "set-ok", id: "set-status", text: "Hand set ✓ — you can still change it until the banker's hand is shown" })
-    : el("span", { class: "hint", id: "set-status", text: lowCards.length < 2 ? `Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"} (or keys 1–7) for the low hand`
-      : judged.foul && rejectFoul ? "Not ready: this split is a foul" : "Ready: press Done (Enter)" });
+    : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
+      ? [`Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"}`, kbd("\u00a0(or keys 1–7)"), " for the low hand"]
+      : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("\u00a0(Enter)")]));
   return el("div", { class: "panel setter", "data-panel": "setter" },
     el("div", { class: "setter-rows" },
       el("div", { class: "setter-row", "aria-label": "high hand" },
@@ -116,9 +122,9 @@ function setterPanel(view, ctx, hand) {
     el("p", { class: "foul", id: "foul", role: "alert", text: judged?.foul ? `Foul: ${judged.foul}.${rejectFoul ? " Move other cards to the low hand." : " A foul hand loses."}` : "" }),
     el("div", { class: "setter-foot" },
       status, countdownText(view),
-      el("span", { style: "display:flex;gap:.6rem" },
+      el("span", { class: "buttons" },
         el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${houseWayName(view.rules)} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
-        el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done(), text: hand.is_set ? "Update (Enter)" : "Done (Enter)" }))),
+        el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done() }, hand.is_set ? "Update" : "Done", kbd("\u00a0(Enter)")))),
     errorLine(ctx, "set"));
 }
 
