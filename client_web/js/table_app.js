@@ -156,24 +156,49 @@ function animateDeal(ev, view) {
   });
 }
 
+/** Says it to screen readers (a polite live region): whose turn it is, and the results. */
+function announce(text) {
+  $("announcer").textContent = text;
+}
+
+function settledWords(record) {
+  const mine = record.hands.find((h) => h.player_id === ctx.playerId);
+  const words = [];
+  if (mine && mine.is_banker) words.push(`As banker you ${record.banker_net_cents >= 0 ? "win" : "lose"} ${money(Math.abs(record.banker_net_cents))}.`);
+  else if (mine) words.push(mine.outcome === "win" ? `You win ${money(mine.net_cents)}.` : mine.outcome === "push" ? "Push: your bet comes back." : `You lose ${money(-mine.net_cents)}.`);
+  const banker = record.hands.find((h) => h.is_banker);
+  if (banker) words.push(`The banker has ${banker.high_name} and ${banker.low_name}.`);
+  return `Round ${record.number} settled. ${words.join(" ")}`;
+}
+
 function onEvents(events, view) {
   for (const ev of events) {
     switch (ev.kind) {
-      case "hands_dealt": animateDeal(ev, view); break;
+      case "hands_dealt": {
+        animateDeal(ev, view);
+        const mine = view.you && ev.hands.find((h) => h.position === view.you.position);
+        announce(mine ? "The cards are dealt: your turn to set your hand." : "The cards are dealt: the players set their hands.");
+        break;
+      }
       case "round_settled": {
         ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
         const mine = ev.record.hands.find((h) => h.player_id === ctx.playerId);
         if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
+        announce(settledWords(ev.record));
         break;
       }
+      case "betting_opened": announce(view.you && !view.you.is_banker ? "Betting is open: your turn to place a bet." : "Betting is open."); break;
       case "round_voided": {
         const why = /^voided/i.test(ev.reason) ? ev.reason : `voided (${ev.reason})`;
         toast(`The round was ${why}: every bet was returned.`, "info");
         break;
       }
       case "bet_placed": play("chip"); break;
-      case "bank_offered": if (ev.player_id === ctx.playerId) play("alert"); break;
+      case "bank_offered":
+        if (ev.player_id === ctx.playerId) play("alert");
+        announce(ev.player_id === ctx.playerId ? "The bank is offered to you: accept or decline." : `The bank is offered to ${view.seats.find((x) => x?.player_id === ev.player_id)?.name ?? "a player"}.`);
+        break;
       case "table_paused": toast("The operator paused the table.", "info"); break;
       case "table_resumed": toast("The table is open again.", "info"); break;
       case "player_kicked": if (ev.player_id === ctx.playerId) toast("The operator removed you from the table; your chips went back to your balance.", "info"); break;

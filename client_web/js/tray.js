@@ -61,7 +61,7 @@ function betPanel(view, ctx) {
   });
   input.addEventListener("keydown", (ev) => ctx.betKeys(ev));
   const chips = BET_CHIPS.filter((c) => c <= Math.max(max, min)).map((c) =>
-    el("button", { class: `chip v${c}`, type: "button", "data-chip": String(c), "aria-label": `add ${money(c)}`,
+    el("button", { class: `chip v${c}`, type: "button", id: `chip-${c}`, "data-chip": String(c), "aria-label": `add ${money(c)}`,
       disabled: ui.betDraft + c > max ? true : null, onclick: () => ctx.addChip(c), text: chipLabel(c) }));
   const info = [`Limits ${money(min)} – ${money(view.rules.max_bet_cents)}`];
   if (view.you.own_max_bet_cents != null) info.push(`your limit ${money(view.you.own_max_bet_cents)}`);
@@ -96,9 +96,14 @@ function setterPanel(view, ctx, hand) {
   const cardBtn = (c) => {
     const key = seven.indexOf(c) + 1;
     const b = cardElement(c, { button: true, className: ctx.ui.flipIn ? "flip" : "" });
-    b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, key ${key}, in the ${low.includes(c.text) ? "low" : "high"} hand`);
+    // The button's name is its words (no aria-label over a picture whose letters are not in it).
+    const name = `${b.getAttribute("aria-label")}, key ${key}, in the ${low.includes(c.text) ? "low" : "high"} hand`;
+    b.removeAttribute("aria-label");
+    b.querySelector("svg")?.setAttribute("aria-hidden", "true");
+    b.prepend(el("span", { class: "visually-hidden", text: name }));
     b.setAttribute("aria-pressed", low.includes(c.text) ? "true" : "false");
     b.dataset.key = String(key);
+    b.id = `set-card-${c.text}`; // the focus stays on the card when the tray is drawn again
     b.style.setProperty("--flip-delay", `${key * 60}ms`);
     b.append(el("span", { class: "key", "aria-hidden": "true", text: String(key) }));
     b.addEventListener("click", () => ctx.toggleCard(c.text));
