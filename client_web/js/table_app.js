@@ -10,7 +10,7 @@ import { fetchRounds, mergeRounds } from "./rounds.js";
 import { play, setSound } from "./sound.js";
 import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
-import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
+import { createPositions, FLIGHT_MS, PACKET_MS, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
 import { renderTray, secondsLeft } from "./tray.js";
 
@@ -134,7 +134,14 @@ function animateDeal(ev, view) {
   const banker = view.round?.banker_position ?? 0;
   const total = ev.dice[0] + ev.dice[1] + ev.dice[2];
   if (!ctx.anim) return;
-  ctx.dealAnim = { roundId: view.round.round_id, dealAt: performance.now() + 1300 + total * 95 };
+  const dealAt = performance.now() + 1300 + total * 95; // when the dice have rolled and counted
+  ctx.dealAnim = { roundId: view.round.round_id, dealAt };
+  // The viewer's own cards turn face up (and show in the tray) when their packet lands: at the end of its
+  // flight (table_render.js), or a while after it was due should the flight never be drawn (a hidden tab).
+  const own = view.you ? (view.you.position - ev.first_position + 7) % 7 : 0;
+  const due = dealAt + own * PACKET_MS + FLIGHT_MS;
+  ctx.dealAnim.ownLanded = !view.you;
+  setTimeout(() => ctx.onOwnLanded(view.round.round_id), Math.max(0, due - performance.now()) + 3000);
   ctx.rolling = true;
   nodes.forEach((n) => n.classList.remove("first"));
   // Cards fly from the shoe to each position.
@@ -332,6 +339,12 @@ async function act(key, msg) {
 }
 
 ctx.act = act;
+ctx.onOwnLanded = (roundId) => {
+  if (!ctx.dealAnim || ctx.dealAnim.roundId !== roundId || ctx.dealAnim.ownLanded) return;
+  ctx.dealAnim.ownLanded = true;
+  ctx.ui.flipIn = ctx.anim;
+  rerender();
+};
 ctx.onSit = (seat) => openSit(seat);
 installActions(ctx, rerender, tableId);
 

@@ -178,6 +178,12 @@ function seatOptions(view, ctx) {
     errorLine(ctx, "seat"));
 }
 
+/** True while the deal's animation still has the viewer's own cards in the air (they show once landed). */
+function stillDealing(ctx, view) {
+  const deal = ctx.anim ? ctx.dealAnim : null;
+  return Boolean(deal && deal.roundId === view.round.round_id && !deal.ownLanded);
+}
+
 /** The tray's panels for this view (none for spectators). */
 export function renderTray(tray, view, ctx) {
   const panels = [];
@@ -198,7 +204,9 @@ export function renderTray(tray, view, ctx) {
     if (view.phase === "bank_offer" && you.offered_bank) panels.push(offerPanel(view, ctx));
     else if (view.phase === "betting" && you.is_banker) panels.push(bankerWaiting(view));
     else if (view.phase === "betting") panels.push(betPanel(view, ctx));
-    else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
+    else if (view.phase === "setting" && hand && hand.cards.length && stillDealing(ctx, view)) {
+      panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));
+    } else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
     else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "You are not in this round: the hands are being set." })));
     else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view)));
     else panels.push(summaryPanel(view, ctx));

@@ -141,7 +141,12 @@ def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
         if (!els.length) bad.push(`${sel}: not on the page`);
         for (const e of els) {
           const r = e.getBoundingClientRect();
-          if (r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5)
+          // Inside the viewport, and inside the tray when it is in the tray (which may clip it).
+          const whole = { left: 0, top: 0, right: w, bottom: h };
+          const tray = e.closest('.tray')?.getBoundingClientRect() ?? whole;
+          const [left, top] = [Math.max(0, tray.left), Math.max(0, tray.top)];
+          const [right, bottom] = [Math.min(w, tray.right), Math.min(h, tray.bottom)];
+          if (r.left < left - 0.5 || r.top < top - 0.5 || r.right > right + 0.5 || r.bottom > bottom + 0.5)
             bad.push(`${sel} at [${[r.left, r.top, r.right, r.bottom].map(Math.round).join(' ')}]`);
         }
       }
