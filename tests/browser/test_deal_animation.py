@@ -5,12 +5,11 @@ at once, with no roll and no flight. Orders of events are checked, not durations
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.wire import WirePlayer
+from tests.browser.wire import Wire
 
 pytestmark = pytest.mark.browser
 
@@ -45,15 +44,7 @@ new MutationObserver(() => {
 SEATS = {1: "Ida", 3: "Moe", 5: "Sal"}
 
 
-@pytest.fixture
-def others() -> Iterator[list[WirePlayer]]:
-    players: list[WirePlayer] = []
-    yield players
-    for p in players:
-        p.close()
-
-
-def deal_to(site: Any, others: list[WirePlayer], name: str, *, anim: bool) -> tuple[Page, dict[str, Any]]:
+def deal_to(site: Any, wire: Wire, name: str, *, anim: bool) -> tuple[Page, dict[str, Any]]:
     table = site.open_table(f"Deal {name}", betting_ms=120_000, setting_ms=120_000)
     me = site.player(name)
     me.context.add_init_script(TIMELINE)
@@ -65,8 +56,7 @@ def deal_to(site: Any, others: list[WirePlayer], name: str, *, anim: bool) -> tu
     me.click("#sit-confirm")
     expect(me.locator("[data-panel='bet']")).to_be_visible()
     for seat, other in SEATS.items():
-        player = WirePlayer(site.url, table, other)
-        others.append(player)
+        player = wire(table, other)
         player.command("sit", seat=seat, buy_in_cents=20_000)
         player.command("place_bet", amount_cents=500)
     me.fill("#bet-amount", "10")
@@ -77,8 +67,8 @@ def deal_to(site: Any, others: list[WirePlayer], name: str, *, anim: bool) -> tu
 
 
 def test_the_dice_roll_then_the_packets_fly_in_order_and_own_cards_turn_up_on_landing(
-        site: Any, others: list[WirePlayer]) -> None:
-    me, timeline = deal_to(site, others, "Dana", anim=True)
+        site: Any, wire: Wire) -> None:
+    me, timeline = deal_to(site, wire, "Dana", anim=True)
     first = me.evaluate("window.paigow.ctx.view.round.first_position")
     order = [(first + k) % 7 for k in range(7)]
     assert sorted(timeline["packets"]) == [str(p) for p in range(7)]  # every hand, the two dead ones too
@@ -93,8 +83,8 @@ def test_the_dice_roll_then_the_packets_fly_in_order_and_own_cards_turn_up_on_la
     assert site.errors == []
 
 
-def test_with_animation_off_everything_appears_at_once(site: Any, others: list[WirePlayer]) -> None:
-    me, timeline = deal_to(site, others, "Otto", anim=False)
+def test_with_animation_off_everything_appears_at_once(site: Any, wire: Wire) -> None:
+    me, timeline = deal_to(site, wire, "Otto", anim=False)
     assert timeline["rolling"] is False  # no roll
     assert timeline["together"] == 2 + len(SEATS)  # every live hand's cards (dealer, me, the others) at once
     assert me.locator(".card.dealt").count() == 0

@@ -8,13 +8,12 @@ every phase at every size is kept in test-artifacts/browser/screens-*.png."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.layout import VIEWPORTS, outside_viewport, overlaps
-from tests.browser.wire import WirePlayer
+from tests.browser.wire import Wire, WirePlayer
 
 pytestmark = pytest.mark.browser
 
@@ -29,14 +28,6 @@ CONTROLS = {
                  f".pos[data-position='{MY_SEAT}'] [data-result]"],
     "between": ["#my-result", f".pos[data-position='{MY_SEAT}'] [data-result]"],
 }
-
-
-@pytest.fixture
-def others(site: Any) -> Iterator[dict[int, WirePlayer]]:
-    players: dict[int, WirePlayer] = {}
-    yield players
-    for p in players.values():
-        p.close()
 
 
 def check_screens(page: Page, site: Any, phase: str, problems: list[str]) -> None:
@@ -55,7 +46,7 @@ def check_screens(page: Page, site: Any, phase: str, problems: list[str]) -> Non
             problems.extend(f"{where}: a card {w:.0f}px wide" for w in widths if w < 44)
 
 
-def test_every_phase_fits_every_screen(site: Any, others: dict[int, WirePlayer]) -> None:
+def test_every_phase_fits_every_screen(site: Any, wire: Wire) -> None:
     table = site.open_table("Every Screen", betting_ms=120_000, setting_ms=120_000, between_rounds_ms=120_000)
     problems: list[str] = []
     lobby = site.page(width=390, height=844)
@@ -70,8 +61,9 @@ def test_every_phase_fits_every_screen(site: Any, others: dict[int, WirePlayer])
     me.fill("#buy-in", "300")
     me.click("#sit-confirm")
     expect(me.locator("[data-panel='bet']")).to_be_visible()
+    others: dict[int, WirePlayer] = {}
     for seat, name in OTHERS.items():
-        others[seat] = WirePlayer(site.url, table, name)
+        others[seat] = wire(table, name)
         others[seat].command("sit", seat=seat, buy_in_cents=50_000)
         others[seat].command("place_bet", amount_cents=500 * seat)
     expect(me.locator(".pos .bet-amount")).to_have_count(len(OTHERS))

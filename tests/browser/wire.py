@@ -9,6 +9,7 @@ import itertools
 import json
 import queue
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -59,3 +60,7 @@ class WirePlayer:
     def close(self) -> None:
         self._stack.close()
         self._reader.join(timeout=5)
+
+
+Wire = Callable[[str, str], WirePlayer]
+"""The ``wire`` fixture (tests/browser/conftest.py): ``wire(table_id, name)`` connects a guest (unseated)."""
