@@ -141,9 +141,9 @@ def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
         if (!els.length) bad.push(`${sel}: not on the page`);
         for (const e of els) {
           const r = e.getBoundingClientRect();
-          // Inside the viewport, and inside the tray when it is in the tray (which may clip it).
+          // Inside the viewport, and inside the tray or the header that holds it (either may clip it).
           const whole = { left: 0, top: 0, right: w, bottom: h };
-          const tray = e.closest('.tray')?.getBoundingClientRect() ?? whole;
+          const tray = e.closest('.tray, .topbar')?.getBoundingClientRect() ?? whole;
           const [left, top] = [Math.max(0, tray.left), Math.max(0, tray.top)];
           const [right, bottom] = [Math.min(w, tray.right), Math.min(h, tray.bottom)];
           if (r.left < left - 0.5 || r.top < top - 0.5 || r.right > right + 0.5 || r.bottom > bottom + 0.5)

@@ -20,6 +20,7 @@ pytestmark = pytest.mark.browser
 # Long names: the plates must cut them, not grow into the next seat.
 OTHERS = {1: "Bartholomew Quince", 3: "Ann", 4: "Maximiliana", 5: "Joe", 6: "Rosalind Featherstone"}
 MY_SEAT = 2
+HEADER = [".brand", "#you-meta", "#sound-toggle", "#anim-toggle", "#history-btn"]  # on every table screen
 CONTROLS = {
     "lobby": ["#display-name", "#name-submit"],
     "betting": ["#bet-amount", "#place-bet", "#repeat-bet", "#remove-bet", "[data-chip]"],
@@ -38,7 +39,8 @@ def check_screens(page: Page, site: Any, phase: str, problems: list[str]) -> Non
         site.shot(page, f"screens-{phase}-{name}")
         where = f"{phase} at {name} {width}x{height}"
         problems.extend(f"{where}: {p}" for p in overlaps(page))
-        problems.extend(f"{where}: out of sight: {p}" for p in outside_viewport(page, CONTROLS[phase]))
+        controls = CONTROLS[phase] + ([] if phase == "lobby" else HEADER)
+        problems.extend(f"{where}: out of sight: {p}" for p in outside_viewport(page, controls))
         if phase == "setting":
             widths: list[float] = page.eval_on_selector_all(
                 ".setter [data-key]", "els => els.map((e) => e.getBoundingClientRect().width)")
