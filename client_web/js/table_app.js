@@ -11,7 +11,7 @@ import { fetchRounds, mergeRounds } from "./rounds.js";
 import { play, setSound } from "./sound.js";
 import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
-import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
+import { createPositions, FLIGHT_MS, PACKET_MS, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
 import { renderTray, secondsLeft } from "./tray.js";
 
@@ -74,7 +74,10 @@ function renderHeader(view) {
   $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`;
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   const you = view.you;
-  $("you-meta").textContent = ctx.role === "spectator" ? "Watching" : you ? `${ctx.session?.display_name ?? ""} · chips ${money(you.chips_cents)}` : ctx.session?.display_name ?? "";
+  const name = ctx.session?.display_name ?? "";
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · ` }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents)] : [name];
+  const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
+  if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
 
 function seatName(view, p) {
@@ -134,7 +137,14 @@ function animateDeal(ev, view) {
   const banker = view.round?.banker_position ?? 0;
   const total = ev.dice[0] + ev.dice[1] + ev.dice[2];
   if (!ctx.anim) return;
-  ctx.dealAnim = { roundId: view.round.round_id, dealAt: performance.now() + 1300 + total * 95 };
+  const dealAt = performance.now() + 1300 + total * 95; // when the dice have rolled and counted
+  ctx.dealAnim = { roundId: view.round.round_id, dealAt };
+  // The viewer's own cards turn face up (and show in the tray) when their packet lands: at the end of its
+  // flight (table_render.js), or a while after it was due should the flight never be drawn (a hidden tab).
+  const own = view.you ? (view.you.position - ev.first_position + 7) % 7 : 0;
+  const due = dealAt + own * PACKET_MS + FLIGHT_MS;
+  ctx.dealAnim.ownLanded = !view.you;
+  setTimeout(() => ctx.onOwnLanded(view.round.round_id), Math.max(0, due - performance.now()) + 3000);
   ctx.rolling = true;
   nodes.forEach((n) => n.classList.remove("first"));
   // Cards fly from the shoe to each position.
@@ -156,24 +166,49 @@ function animateDeal(ev, view) {
   });
 }
 
+/** Says it to screen readers (a polite live region): whose turn it is, and the results. */
+function announce(text) {
+  $("announcer").textContent = text;
+}
+
+function settledWords(record) {
+  const mine = record.hands.find((h) => h.player_id === ctx.playerId);
+  const words = [];
+  if (mine && mine.is_banker) words.push(`As banker you ${record.banker_net_cents >= 0 ? "win" : "lose"} ${money(Math.abs(record.banker_net_cents))}.`);
+  else if (mine) words.push(mine.outcome === "win" ? `You win ${money(mine.net_cents)}.` : mine.outcome === "push" ? "Push: your bet comes back." : `You lose ${money(-mine.net_cents)}.`);
+  const banker = record.hands.find((h) => h.is_banker);
+  if (banker) words.push(`The banker has ${banker.high_name} and ${banker.low_name}.`);
+  return `Round ${record.number} settled. ${words.join(" ")}`;
+}
+
 function onEvents(events, view) {
   for (const ev of events) {
     switch (ev.kind) {
-      case "hands_dealt": animateDeal(ev, view); break;
+      case "hands_dealt": {
+        animateDeal(ev, view);
+        const mine = view.you && ev.hands.find((h) => h.position === view.you.position);
+        announce(mine ? "The cards are dealt: your turn to set your hand." : "The cards are dealt: the players set their hands.");
+        break;
+      }
       case "round_settled": {
         ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
         const mine = ev.record.hands.find((h) => h.player_id === ctx.playerId);
         if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
+        announce(settledWords(ev.record));
         break;
       }
+      case "betting_opened": announce(view.you && !view.you.is_banker ? "Betting is open: your turn to place a bet." : "Betting is open."); break;
       case "round_voided": {
         const why = /^voided/i.test(ev.reason) ? ev.reason : `voided (${ev.reason})`;
         toast(`The round was ${why}: every bet was returned.`, "info");
         break;
       }
       case "bet_placed": play("chip"); break;
-      case "bank_offered": if (ev.player_id === ctx.playerId) play("alert"); break;
+      case "bank_offered":
+        if (ev.player_id === ctx.playerId) play("alert");
+        announce(ev.player_id === ctx.playerId ? "The bank is offered to you: accept or decline." : `The bank is offered to ${view.seats.find((x) => x?.player_id === ev.player_id)?.name ?? "a player"}.`);
+        break;
       case "table_paused": toast("The operator paused the table.", "info"); break;
       case "table_resumed": toast("The table is open again.", "info"); break;
       case "player_kicked": if (ev.player_id === ctx.playerId) toast("The operator removed you from the table; your chips went back to your balance.", "info"); break;
@@ -309,6 +344,12 @@ async function act(key, msg) {
 }
 
 ctx.act = act;
+ctx.onOwnLanded = (roundId) => {
+  if (!ctx.dealAnim || ctx.dealAnim.roundId !== roundId || ctx.dealAnim.ownLanded) return;
+  ctx.dealAnim.ownLanded = true;
+  ctx.ui.flipIn = ctx.anim;
+  rerender();
+};
 ctx.onSit = (seat) => openSit(seat);
 installActions(ctx, rerender, tableId);
 

@@ -7,6 +7,10 @@ import { cardElement } from "./card_svg.js";
 import { chipStack } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 
+/** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
+export const PACKET_MS = 140;
+export const FLIGHT_MS = 450;
+
 const STATUS_WORDS = { away: "away", sitting_out: "sitting out", leaving: "leaving" };
 
 /** Where position p sits on the oval, as a unit vector (the dealer at the top, then counterclockwise). */
@@ -69,10 +73,13 @@ function handFor(p, view, ctx) {
   }
   if (!rnd || !rnd.hands || rnd.hands.length === 0) return { sig: "none", build: () => [] };
   const h = rnd.hands.find((x) => x.position === p);
+  // The deal: after the dice, one packet of seven a position in the dealt order (from the first hand,
+  // counterclockwise), each flying from the shoe; the viewer's own cards turn face up once they land.
   const dealing = ctx.anim && ctx.dealAnim && ctx.dealAnim.roundId === rnd.round_id;
   const packet = rnd.first_position == null ? 0 : (p - rnd.first_position + 7) % 7;
-  const delay = dealing ? Math.max(0, ctx.dealAnim.dealAt - performance.now()) + packet * 140 : undefined;
+  const delay = dealing ? Math.max(0, ctx.dealAnim.dealAt + packet * PACKET_MS - performance.now()) : undefined;
   const dealtOpts = dealing ? { className: "dealt", delay } : {};
+  const inFlight = dealing && !ctx.dealAnim.ownLanded;
   if (!h) {
     // A dead hand (empty seat): dealt face down and set aside unseen.
     if (!dealing) return { sig: "none", build: () => [] };
@@ -87,7 +94,15 @@ function handFor(p, view, ctx) {
           el("div", { class: "group low" }, cardsRow(sortForDisplay(h.low.map(toCard)).map((c) => c.text)))],
       };
     }
-    return { sig: `own:${rnd.round_id}:${h.cards.join()}`, build: () => cardsRow(sortForDisplay(h.cards.map(toCard)).map((c) => c.text), dealtOpts) };
+    if (inFlight) {
+      return { sig: `own-flying:${rnd.round_id}`, build: () => {
+        const backs = cardsRow(Array(7).fill(null), dealtOpts);
+        backs[6].addEventListener("animationend", () => ctx.onOwnLanded(rnd.round_id), { once: true });
+        return backs;
+      } };
+    }
+    const landed = dealing ? { className: "flip", delayVar: "--flip-delay", delay: 0 } : {};
+    return { sig: `own:${rnd.round_id}:${h.cards.join()}`, build: () => cardsRow(sortForDisplay(h.cards.map(toCard)).map((c) => c.text), landed) };
   }
   if (h.is_set) {
     return { sig: `back-set:${rnd.round_id}`, split: true,

@@ -19,6 +19,11 @@ function countdownText(view) {
   return el("span", { class: "hint cd-text", "data-countdown": "1", text: s === null ? "" : `${s}s left` });
 }
 
+/** A hint of the key that does the same: hidden on touch screens (table.css). */
+function kbd(text) {
+  return el("span", { class: "kbd-hint", text });
+}
+
 function errorLine(ctx, key) {
   return el("p", { class: "field-error", id: `${key}-error`, role: "alert", text: ctx.ui.errors[key] ?? "" });
 }
@@ -56,7 +61,7 @@ function betPanel(view, ctx) {
   });
   input.addEventListener("keydown", (ev) => ctx.betKeys(ev));
   const chips = BET_CHIPS.filter((c) => c <= Math.max(max, min)).map((c) =>
-    el("button", { class: `chip v${c}`, type: "button", "data-chip": String(c), "aria-label": `add ${money(c)}`,
+    el("button", { class: `chip v${c}`, type: "button", id: `chip-${c}`, "data-chip": String(c), "aria-label": `add ${money(c)}`,
       disabled: ui.betDraft + c > max ? true : null, onclick: () => ctx.addChip(c), text: chipLabel(c) }));
   const info = [`Limits ${money(min)} – ${money(view.rules.max_bet_cents)}`];
   if (view.you.own_max_bet_cents != null) info.push(`your limit ${money(view.you.own_max_bet_cents)}`);
@@ -66,10 +71,10 @@ function betPanel(view, ctx) {
     el("div", { class: "chips-row", role: "group", "aria-label": "chips" }, chips),
     el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet")),
     el("div", { class: "buttons" },
-      el("button", { class: "btn", type: "button", id: "place-bet", onclick: () => ctx.placeBet(), text: placed ? "Change bet (Enter)" : "Place bet (Enter)" }),
-      el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet(),
-        text: ui.lastBet ? `Repeat ${money(ui.lastBet)} (0)` : "Repeat last bet (0)" }),
-      el("button", { class: "btn secondary", type: "button", id: "remove-bet", onclick: () => ctx.removeBet(), text: placed ? "Remove bet (Del)" : "Clear (Del)" })),
+      el("button", { class: "btn", type: "button", id: "place-bet", onclick: () => ctx.placeBet(), }, placed ? "Change bet" : "Place bet", kbd("\u00a0(Enter)")),
+      el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet() },
+        ui.lastBet ? `Repeat ${money(ui.lastBet)}` : "Repeat last bet", kbd("\u00a0(0)")),
+      el("button", { class: "btn secondary", type: "button", id: "remove-bet", onclick: () => ctx.removeBet() }, placed ? "Remove bet" : "Clear", kbd("\u00a0(Del)"))),
     el("p", { class: "info", id: "bet-info" }, info.join(" · "), " · ", countdownText(view)));
 }
 
@@ -91,9 +96,14 @@ function setterPanel(view, ctx, hand) {
   const cardBtn = (c) => {
     const key = seven.indexOf(c) + 1;
     const b = cardElement(c, { button: true, className: ctx.ui.flipIn ? "flip" : "" });
-    b.setAttribute("aria-label", `${b.getAttribute("aria-label")}, key ${key}, in the ${low.includes(c.text) ? "low" : "high"} hand`);
+    // The button's name is its words (no aria-label over a picture whose letters are not in it).
+    const name = `${b.getAttribute("aria-label")}, key ${key}, in the ${low.includes(c.text) ? "low" : "high"} hand`;
+    b.removeAttribute("aria-label");
+    b.querySelector("svg")?.setAttribute("aria-hidden", "true");
+    b.prepend(el("span", { class: "visually-hidden", text: name }));
     b.setAttribute("aria-pressed", low.includes(c.text) ? "true" : "false");
     b.dataset.key = String(key);
+    b.id = `set-card-${c.text}`; // the focus stays on the card when the tray is drawn again
     b.style.setProperty("--flip-delay", `${key * 60}ms`);
     b.append(el("span", { class: "key", "aria-hidden": "true", text: String(key) }));
     b.addEventListener("click", () => ctx.toggleCard(c.text));
@@ -103,8 +113,9 @@ function setterPanel(view, ctx, hand) {
   const canDone = judged !== null && !(judged.foul && rejectFoul);
   const status = hand.is_set
     ? el("span", { class: "set-ok", id: "set-status", text: "Hand set ✓ — you can still change it until the banker's hand is shown" })
-    : el("span", { class: "hint", id: "set-status", text: lowCards.length < 2 ? `Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"} (or keys 1–7) for the low hand`
-      : judged.foul && rejectFoul ? "Not ready: this split is a foul" : "Ready: press Done (Enter)" });
+    : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
+      ? [`Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"}`, kbd("\u00a0(or keys 1–7)"), " for the low hand"]
+      : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("\u00a0(Enter)")]));
   return el("div", { class: "panel setter", "data-panel": "setter" },
     el("div", { class: "setter-rows" },
       el("div", { class: "setter-row", "aria-label": "high hand" },
@@ -116,9 +127,9 @@ function setterPanel(view, ctx, hand) {
     el("p", { class: "foul", id: "foul", role: "alert", text: judged?.foul ? `Foul: ${judged.foul}.${rejectFoul ? " Move other cards to the low hand." : " A foul hand loses."}` : "" }),
     el("div", { class: "setter-foot" },
       status, countdownText(view),
-      el("span", { style: "display:flex;gap:.6rem" },
+      el("span", { class: "buttons" },
         el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${houseWayName(view.rules)} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
-        el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done(), text: hand.is_set ? "Update (Enter)" : "Done (Enter)" }))),
+        el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done() }, hand.is_set ? "Update" : "Done", kbd("\u00a0(Enter)")))),
     errorLine(ctx, "set"));
 }
 
@@ -167,6 +178,12 @@ function seatOptions(view, ctx) {
     errorLine(ctx, "seat"));
 }
 
+/** True while the deal's animation still has the viewer's own cards in the air (they show once landed). */
+function stillDealing(ctx, view) {
+  const deal = ctx.anim ? ctx.dealAnim : null;
+  return Boolean(deal && deal.roundId === view.round.round_id && !deal.ownLanded);
+}
+
 /** The tray's panels for this view (none for spectators). */
 export function renderTray(tray, view, ctx) {
   const panels = [];
@@ -187,7 +204,9 @@ export function renderTray(tray, view, ctx) {
     if (view.phase === "bank_offer" && you.offered_bank) panels.push(offerPanel(view, ctx));
     else if (view.phase === "betting" && you.is_banker) panels.push(bankerWaiting(view));
     else if (view.phase === "betting") panels.push(betPanel(view, ctx));
-    else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
+    else if (view.phase === "setting" && hand && hand.cards.length && stillDealing(ctx, view)) {
+      panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));
+    } else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
     else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "You are not in this round: the hands are being set." })));
     else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view)));
     else panels.push(summaryPanel(view, ctx));

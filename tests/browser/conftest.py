@@ -22,6 +22,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from tests.browser.wire import WirePlayer
 
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.testing import ServerProcess
@@ -212,3 +213,18 @@ def make_site(browser: Browser, artifacts: Path,
         s.close()
         process.kill()
         redis.stop()
+
+
+@pytest.fixture
+def wire(site: Site) -> Iterator[Callable[[str, str], WirePlayer]]:
+    """A factory: ``wire(table_id, name)`` is a guest at that table over the wire (tests/browser/wire.py),
+    to fill the other seats without a browser each; all closed after the test."""
+    players: list[WirePlayer] = []
+
+    def make(table_id: str, name: str) -> WirePlayer:
+        players.append(WirePlayer(site.url, table_id, name))
+        return players[-1]
+
+    yield make
+    for player in players:
+        player.close()

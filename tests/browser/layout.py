@@ -1,0 +1,157 @@
+"""What a screen looks like as boxes: the seats, hands, tags and badges, the centre banner and the controls
+of the table page (or the lobby), read from Chromium, and the checks the screen tests make of them: no two
+boxes that must not overlap do, and the phase's controls are inside the viewport without scrolling."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import Page
+
+VIEWPORTS: dict[str, tuple[int, int]] = {
+    "phone": (390, 844), "small-phone": (360, 740), "laptop": (1366, 768), "full-hd": (1920, 1080)}
+"""The screens every phase is checked at (width, height)."""
+
+# Each box: the part of the screen it is (`owner`: one seat, the centre, the header...) and what it is.
+# A seat's boxes are its plate (name, chips, tags), its cards as laid (the union of the card images), the
+# hand's names, its bet, its result and per-hand marks, and the banker marker.
+BOXES_JS = """() => {
+  const shown = (e) => {
+    if (!e || !e.getClientRects().length) return false;
+    for (let n = e; n; n = n.parentElement) {
+      const s = getComputedStyle(n);
+      if (s.visibility === 'hidden' || Number(s.opacity) === 0) return false;
+    }
+    return true;
+  };
+  const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const union = (els) => {
+    const rs = els.filter(shown).map(rect);
+    if (!rs.length) return null;
+    return [Math.min(...rs.map((r) => r[0])), Math.min(...rs.map((r) => r[1])),
+            Math.max(...rs.map((r) => r[2])), Math.max(...rs.map((r) => r[3]))];
+  };
+  const out = [];
+  const add = (owner, what, e) => {
+    const filled = e && (e.textContent.trim() !== '' || e.children.length > 0);
+    if (filled && shown(e)) out.push({ owner, what, box: rect(e) });
+  };
+  for (const pos of document.querySelectorAll('.pos')) {
+    const owner = `seat ${pos.dataset.position}`;
+    add(owner, 'plate', pos.querySelector('.plate'));
+    const cards = union([...pos.querySelectorAll('.hand .card')]);
+    if (cards) out.push({ owner, what: 'hand', box: cards });
+    for (const [sel, what] of [['.hand-names', 'hand names'], ['.bet-spot', 'bet'], ['.result', 'result'],
+                               ['.marks', 'marks'], ['.marker', 'marker']]) {
+      const e = pos.querySelector(sel);
+      if (e && e.textContent.trim()) add(owner, what, e);
+    }
+  }
+  for (const id of ['phase-text', 'phase-sub', 'dice', 'countdown']) {
+    const e = document.getElementById(id);
+    if (e && !e.hidden && (e.textContent.trim() || e.children.length)) add('centre', id, e);
+  }
+  const discards = union([...document.querySelectorAll('#discards .card')]);
+  if (discards) out.push({ owner: 'discards', what: 'cards', box: discards });
+  const shoe = document.querySelector('.shoe');
+  if (shoe) add('shoe', 'shoe', shoe);
+  // Toasts are left out: they float over the page for a few seconds by design, and let taps through.
+  for (const e of document.querySelectorAll('.banner, .results-banner')) add('banner', e.id, e);
+  const header = document.querySelector('.topbar');
+  if (header) add('header', 'header', header);
+  for (const p of document.querySelectorAll('.tray .panel')) add(`panel ${p.dataset.panel}`, 'panel', p);
+  return { boxes: out, width: window.innerWidth, height: window.innerHeight,
+           scrollWidth: document.documentElement.scrollWidth, scrollY: window.scrollY };
+}"""
+
+# Controls inside one part (a panel, the header) must not overlap each other either.
+CONTROLS_JS = """(parts) => {
+  const out = [];
+  for (const part of parts) {
+    for (const holder of document.querySelectorAll(part)) {
+      const els = [...holder.querySelectorAll('button, input, select, a, label.toggle')]
+        .filter((e) => e.getClientRects().length)
+        .filter((e) => e.matches('label.toggle') || !e.closest('label.toggle'));
+      for (const e of els) {
+        const r = e.getBoundingClientRect();
+        const what = e.id || e.dataset.card || e.textContent.trim().slice(0, 20);
+        out.push({ owner: part, what, box: [r.left, r.top, r.right, r.bottom] });
+      }
+    }
+  }
+  return out;
+}"""
+
+# Boxes of different owners may never overlap; within one owner only these pairs may, because they are
+# designed to stack: the banker marker rides on its own seat's plate (its corner), nothing else.
+MAY_STACK = {frozenset(("plate", "marker"))}
+SLACK = 1.0  # px: borders that touch are not an overlap
+
+
+@dataclass(frozen=True)
+class Box:
+    owner: str
+    what: str
+    box: tuple[float, float, float, float]
+
+    def overlaps(self, other: Box) -> bool:
+        a, b = self.box, other.box
+        return a[0] < b[2] - SLACK and b[0] < a[2] - SLACK and a[1] < b[3] - SLACK and b[1] < a[3] - SLACK
+
+    def __str__(self) -> str:
+        left, top, right, bottom = (round(v) for v in self.box)
+        return f"{self.owner} {self.what} [{left} {top} {right} {bottom}]"
+
+
+def boxes(page: Page) -> tuple[list[Box], dict[str, Any]]:
+    found: dict[str, Any] = page.evaluate(BOXES_JS)
+    return [Box(b["owner"], b["what"], tuple(b["box"])) for b in found["boxes"]], found
+
+
+def overlaps(page: Page) -> list[str]:
+    """Every pair of boxes that overlap and may not, in words."""
+    found, _ = boxes(page)
+    bad = []
+    for i, a in enumerate(found):
+        for b in found[i + 1:]:
+            if not a.overlaps(b):
+                continue
+            if a.owner == b.owner and frozenset((a.what, b.what)) in MAY_STACK:
+                continue
+            bad.append(f"{a} overlaps {b}")
+    controls = [Box(c["owner"], c["what"], tuple(c["box"])) for c in page.evaluate(
+        CONTROLS_JS, [".topbar", ".tray .panel", ".name-panel"])]
+    for i, a in enumerate(controls):
+        for b in controls[i + 1:]:
+            if a.overlaps(b):
+                bad.append(f"control {a} overlaps control {b}")
+    return bad
+
+
+def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
+    """The elements of these selectors not wholly inside the viewport at the top of the page (or missing),
+    and a page wider than the viewport."""
+    page.evaluate("window.scrollTo(0, 0)")
+    found: list[str] = page.evaluate("""(sels) => {
+      const bad = [];
+      const w = window.innerWidth, h = window.innerHeight;
+      for (const sel of sels) {
+        const els = [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+        if (!els.length) bad.push(`${sel}: not on the page`);
+        for (const e of els) {
+          const r = e.getBoundingClientRect();
+          // Inside the viewport, and inside the tray or the header that holds it (either may clip it).
+          const whole = { left: 0, top: 0, right: w, bottom: h };
+          const tray = e.closest('.tray, .topbar')?.getBoundingClientRect() ?? whole;
+          const [left, top] = [Math.max(0, tray.left), Math.max(0, tray.top)];
+          const [right, bottom] = [Math.min(w, tray.right), Math.min(h, tray.bottom)];
+          if (r.left < left - 0.5 || r.top < top - 0.5 || r.right > right + 0.5 || r.bottom > bottom + 0.5)
+            bad.push(`${sel} at [${[r.left, r.top, r.right, r.bottom].map(Math.round).join(' ')}]`);
+        }
+      }
+      const wide = document.documentElement.scrollWidth;
+      if (wide > w) bad.push(`the page is ${wide}px wide`);
+      return bad;
+    }""", selectors)
+    return found
