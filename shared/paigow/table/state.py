@@ -209,6 +209,9 @@ class Round:
     dealer_wager_cents: int = 0
     """When a player banks: the house dealer's wager against them (0 = the dealer does not play)."""
     bets: tuple[Bet, ...] = ()
+    bonuses: tuple[Bet, ...] = ()
+    """The Fortune bonus bets (banked by the house), by position: a player's beside their bet, and the
+    player-banker's."""
     dice: tuple[int, int, int] | None = None
     first_position: int | None = None
     hands: tuple[LiveHand, ...] = ()
