@@ -4,6 +4,7 @@
 // sessionStorage), or with the bootstrap token the server was started with.
 
 import { api, el, money, parseMoney, seconds, sentence } from "./api.js";
+import { fortuneCell, fortuneRulesBody, renderFortune } from "./operator_fortune.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY = "paigow.operator";
@@ -65,6 +66,7 @@ function tableRow(t) {
     el("td", { text: `${t.phase}${t.paused ? " · paused" : ""}${t.closing ? " · closing" : ""}` }),
     el("td", { text: `${t.seats_taken}/${t.seats ?? 6}` }),
     el("td", { text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}` }),
+    fortuneCell(t),
     el("td", { text: String(t.spectators ?? 0) }),
     el("td", {}, el("span", { class: "actions" },
       el("button", { class: "btn small", type: "button", "data-action": "manage", onclick: () => select(id), text: "Manage" }),
@@ -95,6 +97,7 @@ async function refreshDetail(fillForms = false) {
       $("t-set").value = v.timers.setting_ms / 1000;
       $("t-next").value = v.timers.between_rounds_ms / 1000;
     }
+    renderFortune(v, fillForms);
     const rows = v.seats.map((s, p) => (s ? el("tr", { "data-player": s.player_id },
       el("td", { text: String(p) }), el("td", {}, s.name, el("br"), el("small", { class: "hint", text: s.player_id })),
       el("td", { class: "num", text: money(s.chips_cents) }), el("td", { text: s.status }),
@@ -192,7 +195,7 @@ async function refresh() {
   const data = await api("/api/tables");
   const tables = data.tables ?? data;
   $("tables").tBodies[0].replaceChildren(...(tables.length ? tables.map(tableRow)
-    : [el("tr", {}, el("td", { colspan: "6", class: "hint", text: "No table yet: open one above." }))]));
+    : [el("tr", {}, el("td", { colspan: "7", class: "hint", text: "No table yet: open one above." }))]));
   await refreshDetail();
   await refreshOperators();
   await refreshLogs();
@@ -357,6 +360,14 @@ $("limits-form").addEventListener("submit", async (ev) => {
     showError("detail-error", err);
   }
   return null;
+});
+$("fortune-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  showError("detail-error", null);
+  const { body, error } = fortuneRulesBody();
+  if (error) return showError("detail-error", { message: error });
+  return call(`/tables/${encodeURIComponent(selected)}/rules`, { method: "PUT", body })
+    .then(refresh, (err) => showError("detail-error", err));
 });
 $("timers-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();

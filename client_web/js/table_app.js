@@ -12,6 +12,7 @@ import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
+import { installFortune } from "./fortune.js";
 import { renderTray, secondsLeft } from "./tray.js";
 
 const PROTOCOL = 2;
@@ -306,6 +307,7 @@ async function act(key, msg) {
 ctx.act = act;
 ctx.onSit = (seat) => openSit(seat);
 installActions(ctx, rerender, tableId);
+installFortune(ctx, rerender);
 
 function openSit(seat) {
   const dialog = $("sit-dialog");
@@ -391,7 +393,7 @@ async function init() {
   refreshSpectators();
   setInterval(refreshSpectators, 5000);
   socket.start();
-  window.paigow = { ctx, socket };
+  window.paigow = { ctx, socket, rerender };
 }
 
 init();

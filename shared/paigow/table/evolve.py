@@ -171,7 +171,9 @@ def _settled(s: TableState, e: ev.RoundSettled) -> TableState:
         if house_banked and not h.is_banker:
             changes.update(last_house_round=rec.number, last_house_wager_cents=h.wager_cents)
         seats[h.position] = replace(sp, **changes)
-    ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents)
+    ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents,
+                     bonus_house_net_cents=s.ledger.bonus_house_net_cents + rec.bonus_house_net_cents,
+                     bonuses_settled=s.ledger.bonuses_settled + sum(1 for h in rec.hands if h.bonus_cents))
     return replace(s, seats=tuple(seats), ledger=ledger, round=None, phase=Phase.IDLE, deadline=None,
                    last_house_round=rec.number if house_banked else s.last_house_round)
 

@@ -226,6 +226,10 @@ class Ledger:
     bought_in_cents: int = 0
     returned_cents: int = 0
     house_net_cents: int = 0
+    bonus_house_net_cents: int = 0
+    """The part of ``house_net_cents`` from the Fortune bonus bets the house banked."""
+    bonuses_settled: int = 0
+    """Fortune bonus bets settled at this table."""
 
 
 @dataclass(frozen=True, slots=True)
