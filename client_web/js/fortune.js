@@ -157,6 +157,12 @@ export function seatFortune(hand, view) {
     text: `Fortune ${what}${money(net, { sign: true })}` });
 }
 
+/** " · Fortune +$20.00" for a hand that had a bonus or collected Envy, in the history; "" otherwise. */
+export function fortuneNote(hand) {
+  if (!hand || (!hand.bonus_cents && !(hand.envy ?? []).length)) return "";
+  return ` · Fortune ${money(hand.bonus_net_cents ?? 0, { sign: true })}`;
+}
+
 function seatName(view, position, playerId) {
   const s = view.seats[position];
   return s && s.player_id === playerId ? s.name : `seat ${position}`;

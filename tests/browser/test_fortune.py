@@ -184,6 +184,12 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     site.shot(bob, "fortune-09-banker-showdown-phone-390", full_page=True)
     site.shot(spectator, "fortune-09-banker-showdown-spectator-1920")
     assert site.unlabelled(alice) == []
+    # Bob's history: each hand with its Fortune result.
+    bob.click("#history-btn")
+    expect(bob.locator("#my-history tbody tr")).to_have_count(2)
+    expect(bob.locator("#my-history tbody tr").first).to_contain_text(
+        f"Fortune {money_text(hands[2]['bonus_net_cents'])}")
+    bob.click("#history-close")
 
     # The operator console: the table's Fortune column, the house's bonus result, and a pay table change.
     first = alice.evaluate("window.paigow.ctx.rounds.map((r) => r.bonus_house_net_cents)")
