@@ -191,6 +191,22 @@ def _cards_in(value: Any, out: set[str]) -> None:
         out.add(value)
 
 
+def _bonus_results_in(value: Any, out: list[Any]) -> None:
+    """Every Fortune result (a hand's ``fortune`` category, ``bonus_win_cents``, ``envy``) anywhere in a JSON
+    value, except inside the public round records of ``round_settled`` events: before the settlement no
+    frame says what category a hand holds (the view's ``fortune`` is the pay table, an object)."""
+    if isinstance(value, dict):
+        if value.get("kind") in _PUBLIC_EVENT_KINDS:
+            return
+        for key, item in value.items():
+            if key in ("bonus_win_cents", "envy") or (key == "fortune" and isinstance(item, str)):
+                out.append({key: item})
+            _bonus_results_in(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _bonus_results_in(item, out)
+
+
 class TableClient:
     """A ``websockets`` client of one table. Every frame it receives is kept in ``frames`` and checked at
     once: it is a valid server message; no card but the viewer's own appears outside settled-round
@@ -242,6 +258,9 @@ class TableClient:
                         self.own_cards |= set(hand["cards"])
             if event["kind"] == "round_started":
                 assert event["server_seed"] is None, f"round seed sent before the reveal: {event}"
+        results: list[Any] = []
+        _bonus_results_in(frame, results)
+        assert not results, f"a Fortune result outside a settled round's record: {results} in {frame}"
         seen: set[str] = set()
         _cards_in(frame, seen)
         assert seen <= self.own_cards, (

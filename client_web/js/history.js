@@ -5,6 +5,7 @@
 import { api, el, money } from "./api.js";
 import { RANK_CHARS, cardLabel, sortForDisplay, toCard } from "./cards.js";
 import { fetchRounds } from "./rounds.js";
+import { fortuneNote } from "./fortune.js";
 
 const SUIT_GLYPHS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
@@ -44,7 +45,7 @@ function roundRow(r, playerId) {
     el("td", { text: r.dice ? r.dice.join("-") : "" }),
     el("td", {}, handCell(mine)),
     el("td", {}, handCell(banker)),
-    el("td", { text: mine ? (mine.is_banker ? `bank ${money(r.banker_net_cents, { sign: true })}` : `${mine.outcome ?? ""} ${money(mine.net_cents, { sign: true })}`) : "" }),
+    el("td", { text: mine ? (mine.is_banker ? `bank ${money(r.banker_net_cents, { sign: true })}` : `${mine.outcome ?? ""} ${money(mine.net_cents, { sign: true })}`) + fortuneNote(mine) : "" }),
     el("td", {}, fairLine(r)));
 }
 

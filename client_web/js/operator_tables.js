@@ -5,6 +5,7 @@
 import { api, el, money, parseMoney } from "./api.js";
 import { $, call, cell, fillRows, showError, state, who } from "./operator_api.js";
 import { refreshChat } from "./operator_chat.js";
+import { fortuneCell, fortuneRulesBody, renderFortune } from "./operator_fortune.js";
 import { confirmAction } from "./operator_confirm.js";
 
 /** Called after an action changed something (set by operator.js: refresh everything). */
@@ -42,6 +43,12 @@ async function voidRound(t) {
   await changed();
 }
 
+/** A cell made elsewhere, labelled for the phone's stacked rows like ``cell``'s. */
+function labelled(td, label) {
+  td.dataset.label = label;
+  return td;
+}
+
 function tableRow(t) {
   const closed = t.phase === "closed";
   const btn = (label, action, onclick, cls = "secondary") => el("button", { class: `btn small ${cls}`, type: "button", "data-action": action,
@@ -53,6 +60,7 @@ function tableRow(t) {
     cell("Phase", { text: `${t.phase}${t.paused ? " · paused" : ""}${t.closing ? " · closing" : ""}` }),
     cell("Seats", { text: `${t.seats_taken}/${t.seats ?? 6}` }),
     cell("Limits", { text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}` }),
+    labelled(fortuneCell(t), "Fortune"),
     cell("Watching", { text: String(t.spectators ?? 0) }),
     cell("Actions", {}, el("span", { class: "actions" },
       el("button", { class: "btn small", type: "button", "data-action": "manage", "aria-label": `Manage ${t.name}`, onclick: () => select(t.table_id), text: "Manage" }),
@@ -64,7 +72,7 @@ function tableRow(t) {
 export async function refreshTables() {
   const data = await api("/api/tables");
   const tables = data.tables ?? data;
-  fillRows("tables", tables.map(tableRow), "No table yet: open one above.", 6);
+  fillRows("tables", tables.map(tableRow), "No table yet: open one above.", 7);
   await refreshDetail();
 }
 
@@ -116,6 +124,7 @@ async function refreshDetail(fillForms = false) {
       $("t-set").value = v.timers.setting_ms / 1000;
       $("t-next").value = v.timers.between_rounds_ms / 1000;
     }
+    renderFortune(v, fillForms);
     const rows = v.seats.map((s, p) => (s ? seatRow(s, p, v.name) : null)).filter(Boolean);
     fillRows("seats", rows, "No one is seated.", 5);
     await refreshChat(state.selected, call);
@@ -163,6 +172,12 @@ tableForm("limits-form", "limits", () => {
   const max = parseMoney($("lim-max").value);
   if (min !== null && max !== null) return { min_bet_cents: min, max_bet_cents: max };
   showError("detail-error", { message: "Limits are dollar amounts, e.g. 5 and 300." });
+  return null;
+});
+tableForm("fortune-form", "rules", () => {
+  const { body, error } = fortuneRulesBody();
+  if (!error) return body;
+  showError("detail-error", { message: error });
   return null;
 });
 tableForm("timers-form", "timers", () => {

@@ -15,12 +15,14 @@ export function installActions(ctx, rerender, tableId) {
   Object.assign(ctx, {
     fail(key, message) { ctx.ui.errors[key] = message; rerender(); },
     addChip(c) {
+      if (ctx.ui.chipTarget === "bonus" && ctx.view?.fortune) return ctx.addBonusChip(c);
       const { max } = betLimits(ctx.view);
       ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
       ctx.ui.betText = null;
       ctx.ui.errors.bet = "";
       play("chip");
       rerender();
+      return null;
     },
     async placeBet() {
       const input = $("bet-amount");
@@ -28,7 +30,9 @@ export function installActions(ctx, rerender, tableId) {
       if (v === null || v <= 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
       ctx.ui.betDraft = v;
       ctx.ui.betText = null;
-      const ok = await ctx.act("bet", { type: "place_bet", amount_cents: v });
+      const bonus = ctx.bonusCents();
+      if (bonus === null) return ctx.badBonus();
+      const ok = await ctx.act("bet", { type: "place_bet", amount_cents: v, bonus_cents: bonus });
       if (ok) {
         ctx.ui.lastBet = v;
         localStorage.setItem(`paigow.lastbet.${tableId}`, String(v));
@@ -81,7 +85,7 @@ export function installActions(ctx, rerender, tableId) {
   });
 }
 
-/** The table's keyboard: 1-7, Enter, 0, Del or ., arrows and Shift+arrows. */
+/** The table's keyboard: 1-7, Enter, 0, Del or ., arrows and Shift+arrows; F: the Fortune bonus field. */
 export function onKey(ctx, ev) {
   const view = ctx.view;
   if (!view || !view.you || ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
@@ -98,6 +102,9 @@ export function onKey(ctx, ev) {
       ev.preventDefault();
       ctx.done();
     }
+  } else if (view.phase === "betting" && (ev.key === "f" || ev.key === "F") && document.getElementById("bonus-amount")) {
+    ev.preventDefault();
+    document.getElementById("bonus-amount").focus();
   } else if (view.phase === "betting" && !view.you.is_banker) {
     const step = ev.shiftKey ? 1000 : 100;
     if (ev.key === "0") ctx.repeatBet();

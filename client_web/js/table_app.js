@@ -13,6 +13,7 @@ import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, FLIGHT_MS, PACKET_MS, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
+import { installFortune } from "./fortune.js";
 import { renderTray, secondsLeft } from "./tray.js";
 
 const PROTOCOL = 2;
@@ -352,6 +353,7 @@ ctx.onOwnLanded = (roundId) => {
 };
 ctx.onSit = (seat) => openSit(seat);
 installActions(ctx, rerender, tableId);
+installFortune(ctx, rerender);
 
 function openSit(seat) {
   const dialog = $("sit-dialog");
@@ -441,7 +443,7 @@ async function init() {
   refreshSpectators();
   setInterval(refreshSpectators, 5000);
   socket.start();
-  window.paigow = { ctx, socket };
+  window.paigow = { ctx, socket, rerender };
 }
 
 init();

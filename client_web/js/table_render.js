@@ -6,6 +6,7 @@ import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipStack } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
+import { bonusBadge, seatFortune } from "./fortune.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
 export const PACKET_MS = 140;
@@ -140,7 +141,8 @@ function plateFor(p, view, ctx) {
 
 function betFor(p, view) {
   const amount = p === 0 ? view.round?.dealer_wager_cents ?? 0 : view.seats[p]?.bet_cents ?? 0;
-  return { sig: `bet:${amount}`, build: () => (amount > 0 ? chipStack(amount) : []) };
+  const bonus = p === 0 ? 0 : view.seats[p]?.bonus_cents ?? 0;
+  return { sig: `bet:${amount}:${bonus}`, build: () => [...(amount > 0 ? [chipStack(amount)] : []), ...(bonus > 0 ? [bonusBadge(bonus)] : [])] };
 }
 
 function outcomeFor(p, view, ctx) {
@@ -152,7 +154,8 @@ function outcomeFor(p, view, ctx) {
   if (h.is_banker) {
     const net = shown.banker_net_cents;
     const kind = net > 0 ? "win" : net < 0 ? "loss" : "push";
-    return { sig: `bank:${shown.round_id}`, build: () => el("span", { class: `result ${kind}`, "data-result": kind, text: `bank ${money(net, { sign: true })}` }) };
+    return { sig: `bank:${shown.round_id}`, build: () => [el("span", { class: `result ${kind}`, "data-result": kind, text: `bank ${money(net, { sign: true })}` }),
+      seatFortune(h, view)] };
   }
   const outcome = h.outcome ?? "loss";
   const text = outcome === "win" ? `win ${money(h.net_cents, { sign: true })}` : outcome === "push" ? "push" : `loss ${money(h.net_cents)}`;
@@ -162,7 +165,8 @@ function outcomeFor(p, view, ctx) {
     build: () => [el("span", { class: `result ${outcome}`, "data-result": outcome, title: `${text}${comm}`, text }),
       el("span", { class: "marks", "aria-label": `high hand ${marks.high}, low hand ${marks.low}` },
         el("b", { class: letter[marks.high][0], text: `high ${letter[marks.high][1]}` }),
-        el("b", { class: letter[marks.low][0], text: `low ${letter[marks.low][1]}` }))],
+        el("b", { class: letter[marks.low][0], text: `low ${letter[marks.low][1]}` })),
+      seatFortune(h, view)],
   };
 }
 

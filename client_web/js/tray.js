@@ -6,6 +6,7 @@ import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipLabel } from "./chips.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
+import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
 
 const BET_CHIPS = [100, 500, 2500, 10000, 50000, 100000];
 
@@ -36,6 +37,12 @@ export function betLimits(view) {
   return { min: range ? range.min_cents : view.rules.min_bet_cents, max: range ? range.max_cents : 0, cover };
 }
 
+function acceptBank(ctx) {
+  const bonus = ctx.bonusCents();
+  if (bonus === null) return ctx.badBonus("offer");
+  return ctx.act("offer", { type: "accept_bank", bonus_cents: bonus });
+}
+
 function offerPanel(view, ctx) {
   const covers = view.you.chips_cents;
   return el("div", { class: "panel offer", "data-panel": "offer" },
@@ -43,8 +50,9 @@ function offerPanel(view, ctx) {
     el("p", {}, "Bank this round and you cover every bet at the table: up to ", el("strong", { text: money(covers) }), " of your chips."),
     countdownText(view),
     el("div", { class: "buttons" },
-      el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => ctx.act("offer", { type: "accept_bank" }), text: "Accept the bank" }),
+      el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => acceptBank(ctx), text: "Accept the bank" }),
       el("button", { class: "btn secondary", type: "button", id: "decline-bank", onclick: () => ctx.act("offer", { type: "decline_bank" }), text: "Decline" })),
+    fortuneControls(view, ctx),
     errorLine(ctx, "offer"));
 }
 
@@ -70,6 +78,7 @@ function betPanel(view, ctx) {
   return el("div", { class: "panel bet-panel", "data-panel": "bet" },
     el("div", { class: "chips-row", role: "group", "aria-label": "chips" }, chips),
     el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet")),
+    fortuneControls(view, ctx),
     el("div", { class: "buttons" },
       el("button", { class: "btn", type: "button", id: "place-bet", onclick: () => ctx.placeBet(), }, placed ? "Change bet" : "Place bet", kbd("\u00a0(Enter)")),
       el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet() },
@@ -78,12 +87,14 @@ function betPanel(view, ctx) {
     el("p", { class: "info", id: "bet-info" }, info.join(" · "), " · ", countdownText(view)));
 }
 
-function bankerWaiting(view) {
+function bankerWaiting(view, ctx) {
   const cover = view.round?.coverage_left_cents;
   return el("div", { class: "panel summary", "data-panel": "banker" },
     el("p", { class: "big", text: "You are the banker" }),
     el("p", { text: cover != null ? `Players bet against you. Your chips cover ${money(cover)} more.` : "Players bet against you." }),
-    countdownText(view));
+    countdownText(view),
+    fortuneControls(view, ctx, { banker: true }),
+    view.fortune ? errorLine(ctx, "bet") : null);
 }
 
 function setterPanel(view, ctx, hand) {
@@ -150,11 +161,13 @@ function summaryPanel(view, ctx) {
       if (mine.commission_cents) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
       if (mine.fouled) text += " — foul hand";
     }
-    parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }));
+    parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId));
   }
   if (view.paused) parts.push(el("p", { text: "The table is paused by the operator: the next round waits." }));
   else if (view.deadline_kind === "next_round") parts.push(el("p", {}, "Next round starts soon · ", countdownText(view)));
   else parts.push(el("p", { class: "hint", text: "Waiting for the next round." }));
+  const payTable = payTableButton(view);
+  if (payTable) parts.push(payTable);
   return el("div", { class: "panel summary", "data-panel": "summary" }, parts);
 }
 
@@ -202,7 +215,7 @@ export function renderTray(tray, view, ctx) {
     const rnd = view.round;
     const hand = rnd?.hands?.find((h) => h.position === you.position);
     if (view.phase === "bank_offer" && you.offered_bank) panels.push(offerPanel(view, ctx));
-    else if (view.phase === "betting" && you.is_banker) panels.push(bankerWaiting(view));
+    else if (view.phase === "betting" && you.is_banker) panels.push(bankerWaiting(view, ctx));
     else if (view.phase === "betting") panels.push(betPanel(view, ctx));
     else if (view.phase === "setting" && hand && hand.cards.length && stillDealing(ctx, view)) {
       panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));

@@ -72,7 +72,10 @@ def test_the_settings_table_has_every_house_rules_field_with_its_default() -> No
     defaults = HouseRules()
     for field in dataclasses.fields(HouseRules):
         value = getattr(defaults, field.name)
-        shown = f'`"{value}"`' if isinstance(value, str) else f"{value:,}"
+        if isinstance(value, bool):
+            shown = f"`{str(value).lower()}`"
+        else:
+            shown = f'`"{value}"`' if isinstance(value, str) else f"{value:,}"
         assert f"| `{field.name}` | {shown} |" in text, field.name
     for way in HouseWayName:
         assert f'`"{way}"`' in text.split("## 9.")[1], way

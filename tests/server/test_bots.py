@@ -22,6 +22,8 @@ async def test_a_small_bots_run_plays_every_round_and_the_money_adds_up(live_ser
     summary = result.summary()
     assert result.completed_tables == 2, summary
     assert result.stats.rounds >= 4
+    assert result.stats.bonus_bets > 0, "the bots sometimes bet the Fortune bonus"
+    assert summary["bonus_bets"] == result.stats.bonus_bets
     assert result.money_ok, result.money_message
     money = result.money
     assert money["issued_cents"] == (money["balances_cents"] + money["chips_at_tables_cents"]
@@ -89,5 +91,6 @@ def test_the_warm_up_ends_when_every_bot_is_in_or_every_table_has_settled_a_roun
     waiting = [Bot(True), Bot(False)]
     assert not _warmed_up(waiting, [Task(False), Task(False)], [table])  # type: ignore[arg-type]
     assert _warmed_up(waiting, [Task(False), Task(True)], [table])  # type: ignore[arg-type]
-    table.round_settled("r1", RunStats())  # a bot never got its seat back, but the table plays on
+    # a bot never got its seat back, but the table plays on
+    table.round_settled({"round_id": "r1", "hands": []}, RunStats())
     assert _warmed_up(waiting, [Task(False), Task(False)], [table])  # type: ignore[arg-type]

@@ -19,9 +19,9 @@ async def test_starter_tables_are_opened_once_and_audited(settings: Settings, re
     app = create_app(starting, redis=redis)
     async with app.router.lifespan_context(app):
         ctx: AppContext = app.state.ctx
-        names = sorted((s.name, s.phase) for s in await ctx.tables.load_many(await ctx.tables.list_ids())
-                       if s is not None)
-        assert names == [("Table 1", "idle"), ("Table 2", "idle")]
+        states = [s for s in await ctx.tables.load_many(await ctx.tables.list_ids()) if s is not None]
+        assert sorted((s.name, s.phase) for s in states) == [("Table 1", "idle"), ("Table 2", "idle")]
+        assert all(s.rules.fortune_enabled for s in states)  # the Fortune bonus is on
         audit = (await ctx.audit.page()).entries
         assert [e["action"] for e in audit] == ["open_table", "open_table"]
         assert await open_starter_tables(ctx) == []  # a second start (or process) opens none

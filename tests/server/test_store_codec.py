@@ -102,6 +102,11 @@ def test_a_state_written_before_the_records_left_it_still_loads() -> None:
     state = state_from_json(text)
     del old["recent"]
     old["rules"]["house_way"] = "trump_plaza"  # written before the House Way setting too: the default
+    # ... and before the Fortune bonus: its settings, bets and ledger fields read as their defaults.
+    old["rules"].update(fortune_enabled=False, fortune_pay_table="fortune-8000", fortune_min_bet_cents=100,
+                        fortune_max_bet_cents=10_000, envy_min_bet_cents=500)
+    old["ledger"].update(bonus_house_net_cents=0, bonuses_settled=0)
+    old["round"]["bonuses"] = []
     assert json.loads(state_to_json(state)) == old
     assert state.phase == Phase.BETTING
     after, events = apply(state, c.PlaceBet("p2", 10_00), seed=bytes(32))

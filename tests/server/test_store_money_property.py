@@ -1,6 +1,7 @@
 """Property: whatever players, the operator and the clock do, no cent appears or vanishes.
 
-Random sequences of commands (sit, bet, House Way, leave, kick, void, close, reopen, ticks) and
+Random sequences of commands (sit, bet with and without the Fortune bonus, bonus alone, take the bank with
+a bonus, House Way, leave, kick, void, close, reopen, ticks) and
 operator credits and debits run against a real Redis through ``TableRepo.commit``; the table refuses
 what its rules refuse, and after the run (and along the way) the ledger agrees with every balance, every
 seat's chips and the house result, and everything issued is accounted for.
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from redis.asyncio import Redis
 
+from paigow.rules.house_rules import HouseRules
 from paigow.table.commands import (
     AcceptBank,
     CloseTable,
@@ -24,6 +26,7 @@ from paigow.table.commands import (
     Leave,
     OpenTable,
     PlaceBet,
+    PlaceBonus,
     Sit,
     Tick,
     UseHouseWay,
@@ -43,6 +46,7 @@ START = 20_000
 step = st.one_of(
     st.tuples(st.just("sit"), st.integers(0, PLAYERS - 1), st.sampled_from([500, 5_000, 15_000, 25_000])),
     st.tuples(st.just("bet"), st.integers(0, PLAYERS - 1), st.sampled_from([500, 1_000, 4_000, 9_000])),
+    st.tuples(st.just("bonus"), st.integers(0, PLAYERS - 1), st.sampled_from([0, 100, 500, 2_000])),
     st.tuples(st.just("house_way"), st.integers(0, PLAYERS - 1), st.just(0)),
     st.tuples(st.just("leave"), st.integers(0, PLAYERS - 1), st.just(0)),
     st.tuples(st.just("kick"), st.integers(0, PLAYERS - 1), st.just(0)),
@@ -62,12 +66,14 @@ def _command(kind: str, player_id: str, amount: int, seat: int, now_ms: int) -> 
     match kind:
         case "sit":
             return Sit(player_id, player_id, seat, amount)
-        case "bet":
-            return PlaceBet(player_id, amount)
+        case "bet":  # with a Fortune bonus of a fifth of the bet from $10 up
+            return PlaceBet(player_id, amount, bonus_cents=amount // 5 if amount >= 1_000 else None)
+        case "bonus":
+            return PlaceBonus(player_id, amount)
         case "house_way":
             return UseHouseWay(player_id)
         case "accept":
-            return AcceptBank(player_id)
+            return AcceptBank(player_id, bonus_cents=500)
         case "decline":
             return DeclineBank(player_id)
         case "leave":
@@ -104,7 +110,8 @@ async def _run(redis_url: str, steps: list[tuple[str, int, int]]) -> None:
         repo = TableRepo(redis)
         accounts = Accounts(redis, starting_balance_cents=START)
         players = [(await accounts.create(f"P{i}")).player_id for i in range(PLAYERS)]
-        await repo.create(new_table("t1", "Prop", timers=Timers(between_rounds_ms=0)))
+        rules = HouseRules(fortune_enabled=True)
+        await repo.create(new_table("t1", "Prop", rules, timers=Timers(between_rounds_ms=0)))
         now_ms = 1_000_000
         issued = START * PLAYERS
         settled: list[RoundSettled] = []
@@ -142,6 +149,7 @@ async def _run(redis_url: str, steps: list[tuple[str, int, int]]) -> None:
         assert await ledger_mismatches(redis) == []
         event(f"rounds settled: {min(len(settled), 3)}{'+' if len(settled) >= 3 else ''}")
         event(f"a player banked a settled round: {any(e.record.banker_player_id for e in settled)}")
+        event(f"a Fortune bonus was settled: {any(e.record.bonus_house_net_cents for e in settled)}")
     finally:
         await redis.aclose()
 

@@ -3,13 +3,16 @@ operator, each with a snapshot taken mid-round (a join in the betting and in the
 mid-round (a reconnect with ``last_version`` that gets the missed patches). Every frame, snapshot, patch
 and resume alike, goes through ``TableClient``'s checks (no card but the viewer's own outside a settled
 round's event, no seed before the reveal, no version gap, each patch applying to the view it holds); and,
-so that the check is not passing for want of cards, each player's own seven cards do reach them."""
+so that the check is not passing for want of cards, each player's own seven cards do reach them. The table
+offers the Fortune bonus and half the players bet it: no frame says what a hand holds (a bonus result, a
+category) before the round's record at the settlement, and then every bonus is in it."""
 
 from __future__ import annotations
 
 import contextlib
 from typing import Any
 
+from paigow.rules.house_rules import HouseRules
 from paigow.table.commands import Sit
 from paigow.table.state import Phase, Timers
 from paigow_server.testing import wait_for_phase
@@ -22,7 +25,7 @@ TIMERS = Timers(bank_offer_ms=2_000, betting_ms=60_000, setting_ms=60_000, betwe
 
 async def test_every_viewer_joining_or_resuming_mid_round_sees_only_what_it_may(
         tables: Any, connect: Any, live_server: Any) -> None:
-    table_id = await tables.table(timers=TIMERS)
+    table_id = await tables.table(timers=TIMERS, rules=HouseRules(fortune_enabled=True))
     rt = live_server.app.state.realtime
     players = [await tables.player(f"P{seat}") for seat in range(1, 7)]
     for seat, (player_id, _) in enumerate(players, start=1):
@@ -36,7 +39,8 @@ async def test_every_viewer_joining_or_resuming_mid_round_sees_only_what_it_may(
             clients.append(client)
         operator = await stack.enter_async_context(connect(table_id))
         assert (await operator.hello_as_operator(live_server.operator_token))["role"] == "operator"
-        bots = [Bot(client, own_split=n % 2 == 0, accept_bank=False) for n, client in enumerate(clients)]
+        bots = [Bot(client, own_split=n % 2 == 0, accept_bank=False, bonus_cents=500 * (n % 2))
+                for n, client in enumerate(clients)]
         for bot in bots:  # answer the bank offer if there is one, then bet: the last bet deals
             while (action := bot._next_action()) is not None:
                 assert (await bot.client.command(action))["type"] == "accepted"
@@ -67,6 +71,10 @@ async def test_every_viewer_joining_or_resuming_mid_round_sees_only_what_it_may(
                 assert answer["type"] in ("accepted", "error"), answer
         for viewer in (*clients, spectator, operator):
             await viewer.until_event(lambda e: e["kind"] == "round_settled", within=10)
+        record = next(e["record"] for e in spectator.events if e["kind"] == "round_settled")
+        players_hands = [h for h in record["hands"] if h["player_id"] is not None]
+        assert all(h["fortune"] for h in record["hands"]), "the record gives every hand's category"
+        assert sorted(h["bonus_cents"] for h in players_hands) == [0, 0, 0, 500, 500, 500]
         # And a late spectator resuming from before the deal gets one patch of all it missed.
         late = await stack.enter_async_context(connect(table_id))
         start = spectator.frames[0]["version"]

@@ -26,10 +26,12 @@ TOLERATED = {"WRONG_PHASE"}
 class Bot:
     """Plays from its view: accepts (or declines) the bank, bets, sets its hand (by hand or House Way)."""
 
-    def __init__(self, client: Any, *, own_split: bool, accept_bank: bool) -> None:
+    def __init__(self, client: Any, *, own_split: bool, accept_bank: bool, bonus_cents: int = 0) -> None:
         self.client = client
         self.own_split = own_split
         self.accept_bank = accept_bank
+        self.bonus_cents = bonus_cents
+        """A Fortune bonus placed with each bet (0: none)."""
         self.done: set[tuple[str, int]] = set()
         self.errors: list[dict[str, Any]] = []
 
@@ -57,7 +59,8 @@ class Bot:
             return {"type": "accept_bank" if self.accept_bank else "decline_bank"}
         if (view["phase"] == "betting" and not you["is_banker"] and you["bet_cents"] == 0
                 and self._once("bet", number)):
-            return {"type": "place_bet", "amount_cents": BET}
+            bet: dict[str, Any] = {"type": "place_bet", "amount_cents": BET}
+            return {**bet, "bonus_cents": self.bonus_cents} if self.bonus_cents else bet
         if view["phase"] == "setting":
             mine = [h for h in rnd["hands"] if h["player_id"] == self.client.player_id]
             if mine and not mine[0]["is_set"] and self._once("set", number):

@@ -71,6 +71,7 @@ def test_every_event_type_round_trips(driver) -> None:
     extra: list[ev.Event] = [
         ev.PlayerReconnected("p3", 3), ev.PlayerMissedRound("p1", 1, 2), ev.PlayerSatIn("p1", 1),
         ev.BankDeclined(1, "p1", True), ev.BetRemoved("p1", 1), ev.TableClosing(),
+        ev.BonusPlaced("p1", 1, 5_00), ev.BonusRemoved("p1", 1),
         ev.PlayerStoodUp("p1", 1, 5_00, ev.StandUpReason.MISSED_ROUNDS),
         ev.PlayerLeaving("p1", 1, True), ev.RoundVoided("t-1", "ab" * 32, (Bet(1, "p1", 5_00),), "x"),
         ev.BettingOpened(0, None, BankReason.TIMED_OUT, 0), ev.DeadlineSet(DeadlineKind.SETTING, None, 5),
@@ -89,7 +90,8 @@ def test_every_event_type_round_trips(driver) -> None:
 def test_every_command_type_round_trips() -> None:
     commands: list[c.Command] = [
         c.Sit("p1", "Ann", 1, 50_00), c.Leave("p1"), c.Drop("p1", 5), c.Reconnect("p1", 6),
-        c.AcceptBank("p1"), c.DeclineBank("p1"), c.PlaceBet("p1", 5_00), c.RemoveBet("p1"),
+        c.AcceptBank("p1"), c.DeclineBank("p1"), c.PlaceBet("p1", 5_00, bonus_cents=1_00),
+        c.PlaceBonus("p1", 2_00, 9), c.RemoveBet("p1"),
         c.SetHand("p1", ("As", "JK")), c.UseHouseWay("p1"), c.SitOut("p1"), c.SitIn("p1"),
         c.SetOwnLimit("p1", None, 7), c.OpenTable(), c.CloseTable(), c.PauseTable(), c.ResumeTable(),
         c.ChangeLimits(1_00, 2_00), c.ChangeTimers(Timers()), c.ChangeRules(HouseRules()), c.Kick("p1"),

@@ -7,6 +7,8 @@ table's invariants after every step:
 - the version grows by one per accepted command with events, and ``apply`` == ``decide`` + ``evolve_all``;
 - phases follow IDLE -> BANK_OFFER -> BETTING -> SETTING -> IDLE (a void returns to IDLE; CLOSED <-> IDLE);
 - a rejected command changes nothing;
+- Fortune bonuses (placed with bets, alone, and by the player-banker) stand only beside a bet or the bank,
+  and each settles on its seven dealt cards, with Envy once per other player's qualifying hand;
 - no view and no redacted event holds a card (or the seed) its viewer may not see;
 - a due deadline always does something when ticked (no timer spin).
 """
@@ -16,11 +18,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from paigow import fair
+from paigow.rules.cards import parse_cards
+from paigow.rules.fortune import fortune_hand
 from paigow.rules.house_rules import FoulPolicy, HouseRules
 from paigow.table import (
     OperatorViewer,
@@ -44,10 +48,12 @@ from paigow.table import (
 from paigow.table import commands as c
 from paigow.table import events as ev
 from paigow.table.cardtext import CARD_TEXTS
+from paigow.table.records import RoundRecord
 
 PLAYERS = ("a", "b", "c", "d", "e", "f", "g")
 AMOUNTS = (0, 1, 4_99, 5_00, 10_00, 25_00, 45_00, 100_00, 300_00, 300_01)
 STEPS = (0, 1_000, 5_000, 20_000, 60_000)
+BONUSES = (0, 99, 1_00, 5_00, 25_00, 100_00, 100_01)
 START = 1_700_000_000_000
 TRANSITIONS = {
     (Phase.IDLE, Phase.BANK_OFFER), (Phase.BANK_OFFER, Phase.BETTING), (Phase.BETTING, Phase.SETTING),
@@ -89,7 +95,7 @@ class TableMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.state: TableState = new_table(
-            "h", "Hypothesis", HouseRules(),
+            "h", "Hypothesis", HouseRules(fortune_enabled=True),
             Timers(bank_offer_ms=5_000, betting_ms=10_000, setting_ms=20_000, between_rounds_ms=1_000,
                    reconnect_grace_ms=5_000, sit_out_after_missed=2, stand_up_after_missed=4))
         self.now = START
@@ -134,8 +140,28 @@ class TableMachine(RuleBasedStateMachine):
             s = after
             if isinstance(e, ev.RoundSettled):
                 self.settled += 1
+                self._check_bonuses(s.rules, e.record)
         self.state = new
         return events
+
+    def _check_bonuses(self, rules: HouseRules, record: RoundRecord) -> None:
+        """Each bonus is paid on its seven dealt cards; Envy once per other player's hand that pays it."""
+        if not rules.fortune_enabled:
+            assert all(h.fortune is None and h.bonus_cents == 0 for h in record.hands)
+            return
+        table = rules.fortune_table
+        categories = {h.position: fortune_hand(parse_cards(" ".join(h.dealt))) for h in record.hands}
+        for h in record.hands:
+            assert h.fortune == categories[h.position].name.lower()
+            assert h.bonus_win_cents == h.bonus_cents * table.net(categories[h.position])
+            envy = [table.envy(categories[o.position]) for o in record.hands
+                    if o.position != h.position and o.player_id is not None]
+            qualifies = h.bonus_cents >= rules.envy_min_bet_cents and h.player_id is not None
+            assert [e.amount_cents for e in h.envy] == ([x for x in envy if x] if qualifies else [])
+            assert h.bonus_net_cents == h.bonus_win_cents + sum(e.amount_cents for e in h.envy)
+        assert record.bonus_house_net_cents == -sum(h.bonus_net_cents for h in record.hands)
+        if record.bonus_house_net_cents:
+            event("a Fortune bonus was settled")
 
     def _check_event_views(self, before: TableState, after: TableState, e: ev.Event) -> None:
         secret = after.round.server_seed if after.round is not None else None
@@ -173,11 +199,21 @@ class TableMachine(RuleBasedStateMachine):
     def answer_bank(self, i: int, accept: bool) -> None:
         rnd = self.state.round
         pid = rnd.offer_player_id if rnd is not None and rnd.offer_player_id and i < 5 else self._seated(i)
-        self.do(c.AcceptBank(pid) if accept else c.DeclineBank(pid))
+        self.do(c.AcceptBank(pid, bonus_cents=BONUSES[i % len(BONUSES)]) if accept else c.DeclineBank(pid))
 
     @rule(i=st.integers(0, 6), amount=st.sampled_from(AMOUNTS))
     def bet(self, i: int, amount: int) -> None:
         self.do(c.PlaceBet(self._seated(i), amount))
+
+    @rule(i=st.integers(0, 6), amount=st.sampled_from(AMOUNTS), bonus=st.sampled_from(BONUSES))
+    def bet_with_bonus(self, i: int, amount: int, bonus: int) -> None:
+        self.do(c.PlaceBet(self._seated(i), amount, bonus_cents=bonus))
+
+    @rule(i=st.integers(0, 6), bonus=st.sampled_from(BONUSES))
+    def bonus_alone(self, i: int, bonus: int) -> None:
+        rnd = self.state.round
+        banker = rnd.banker_player_id if rnd is not None else None
+        self.do(c.PlaceBonus(banker if banker is not None and i == 6 else self._seated(i), bonus))
 
     @precondition(lambda self: self.state.phase == Phase.BETTING)
     @rule(amount=st.sampled_from((5_00, 10_00, 20_00, 60_00)))
@@ -218,7 +254,10 @@ class TableMachine(RuleBasedStateMachine):
             c.Leave(pid), c.Drop(pid, self.now), c.Reconnect(pid, self.now), c.RemoveBet(pid), c.SitOut(pid),
             c.SitIn(pid), c.SetOwnLimit(pid, limit, self.now), c.Kick(pid), c.UseHouseWay(pid),
             c.CloseTable(), c.OpenTable(), c.PauseTable(), c.ResumeTable(), c.VoidRound(),
-            c.ChangeRules(HouseRules(foul_policy=FoulPolicy.LOSE if i % 2 else FoulPolicy.REJECT)),
+            c.ChangeRules(HouseRules(foul_policy=FoulPolicy.LOSE if i % 2 else FoulPolicy.REJECT,
+                                     fortune_enabled=i % 3 != 0, fortune_min_bet_cents=max(value, 1),
+                                     fortune_max_bet_cents=max(value, 1) * 20,
+                                     fortune_pay_table="fortune-5000" if i % 2 else "fortune-8000")),
             c.ChangeLimits(value, 300_00),
             c.ChangeTimers(Timers(betting_ms=value, between_rounds_ms=i * 100)),
         ]
@@ -241,6 +280,10 @@ class TableMachine(RuleBasedStateMachine):
             pid = rnd.offer_player_id
             self.do(c.AcceptBank(pid) if accept else c.DeclineBank(pid))
         if self.state.phase == Phase.BETTING:
+            rnd = self.state.round
+            for sp in self.state.seats:  # half the players bet the bonus too
+                if sp is not None and rnd is not None and self.state.phase == Phase.BETTING and accept:
+                    self.do(c.PlaceBet(sp.player_id, amount, bonus_cents=amount // 5))
             self.everyone_bets(amount)
         if self.state.phase == Phase.SETTING:
             self.everyone_sets(house_way)
@@ -272,6 +315,18 @@ class TableMachine(RuleBasedStateMachine):
         assert all(x >= 0 for x in chips)
         assert sum(chips) + s.ledger.house_net_cents == s.ledger.bought_in_cents - s.ledger.returned_cents
         assert s.seats[0] is None
+
+    @invariant()
+    def a_bonus_stands_beside_a_bet_or_the_bank(self) -> None:
+        rnd = self.state.round
+        if rnd is None:
+            return
+        bettors = {b.position for b in rnd.bets}
+        for b in rnd.bonuses:
+            assert b.position in bettors or b.position == rnd.banker_position
+            sp = self.state.seats[b.position]
+            assert sp is not None
+            assert b.player_id == sp.player_id
 
     @invariant()
     def the_deal_is_the_seeds(self) -> None:

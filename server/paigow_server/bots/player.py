@@ -47,6 +47,8 @@ class Behaviour:
     """How often a bot does the unusual things (probabilities per round)."""
 
     bank_rate: float = 0.3
+    bonus_rate: float = 0.4
+    """How often a bot makes the Fortune bonus bet beside its bet (or with the bank), where offered."""
     house_way_button_rate: float = 0.2
     drop_rate: float = 0.03
     bad_input_rate: float = 0.05
@@ -63,10 +65,13 @@ class TableProgress:
     settled: set[str] = field(default_factory=set)
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def round_settled(self, round_id: str, stats: RunStats) -> None:
+    def round_settled(self, record: Json, stats: RunStats) -> None:
+        round_id = str(record["round_id"])
         if round_id not in self.settled:
             self.settled.add(round_id)
             stats.rounds += 1
+            stats.bonus_bets += sum(1 for h in record["hands"] if h.get("bonus_cents"))
+            stats.bonus_house_net_cents += int(record.get("bonus_house_net_cents", 0))
             if len(self.settled) >= self.target_rounds:
                 self.done.set()
 
@@ -206,7 +211,7 @@ class PlayerBot:
             self._check_hidden_cards(self.view)
             for event in message.get("events", ()):
                 if event.get("kind") == "round_settled":
-                    self.progress.round_settled(str(event["record"]["round_id"]), self.stats)
+                    self.progress.round_settled(event["record"], self.stats)
                 elif event.get("kind") == "round_voided":
                     self.stats.voided += 1
                 elif event.get("kind") in ("player_left", "player_stood_up", "player_kicked") \
@@ -341,8 +346,12 @@ class PlayerBot:
             return {"type": "sit_in"}
         phase, rnd, rules = view["phase"], view.get("round"), view["rules"]
         if phase == "bank_offer" and you.get("offered_bank"):
-            accept = self.rng.random() < self.behaviour.bank_rate
-            return {"type": "accept_bank" if accept else "decline_bank"}
+            if self.rng.random() >= self.behaviour.bank_rate:
+                return {"type": "decline_bank"}
+            fortune = view.get("fortune")
+            if fortune is not None and self.rng.random() < self.behaviour.bonus_rate:
+                return {"type": "accept_bank", "bonus_cents": fortune["min_cents"]}
+            return {"type": "accept_bank"}
         if phase == "betting" and not you["is_banker"] and you["bet_cents"] == 0:
             high = min(rules["max_bet_cents"], you["chips_cents"], you.get("own_max_bet_cents") or 10**12,
                        rules["min_bet_cents"] * 4)
@@ -352,7 +361,7 @@ class PlayerBot:
                 return None
             step = max(rules["min_bet_cents"] // 5, 1)
             amount = self.rng.randrange(rules["min_bet_cents"], high + 1, step)
-            return {"type": "place_bet", "amount_cents": amount}
+            return {"type": "place_bet", "amount_cents": amount, **self._bonus(view, amount)}
         if phase == "setting" and rnd is not None:
             mine = next((h for h in rnd["hands"] if h["position"] == you["position"]), None)
             if mine is None or mine["is_set"] or len(mine["cards"]) != 7:
@@ -363,6 +372,18 @@ class PlayerBot:
             split = house_way([parse_card(text) for text in mine["cards"]], HouseRules(house_way=way))
             return {"type": "set_hand", "low": [str(card) for card in split.low]}
         return None
+
+    def _bonus(self, view: Json, amount: int) -> Json:
+        """Sometimes a Fortune bonus beside a bet of ``amount``: from the bonus minimum to five times it,
+        within what ``you.can.bonus`` allows and what the chips leave (``{}``: none)."""
+        you = view["you"]
+        offered = (you.get("can") or {}).get("bonus")
+        if offered is None or self.rng.random() >= self.behaviour.bonus_rate:
+            return {}
+        high = min(offered["max_cents"], offered["min_cents"] * 5, you["chips_cents"] - amount)
+        if high < offered["min_cents"]:
+            return {}
+        return {"bonus_cents": self.rng.randint(offered["min_cents"], high)}
 
     async def close(self) -> None:
         if self._ws is not None:

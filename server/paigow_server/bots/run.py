@@ -69,6 +69,7 @@ class RunResult:
         return {
             "duration_s": round(self.duration_s, 2), "tables": len(self.table_ids),
             "tables_completed": self.completed_tables, "rounds": s.rounds, "voided": s.voided,
+            "bonus_bets": s.bonus_bets, "bonus_house_net_cents": s.bonus_house_net_cents,
             "commands": s.commands, "accepted": s.accepted,
             "commands_per_s": round(s.commands / self.duration_s, 1) if self.duration_s else 0.0,
             "messages_received": s.messages_received, "connections_peak": s.connections_peak,
@@ -187,7 +188,9 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
     fallbacks = tuple("http" + u.removeprefix("ws") for u in config.table_urls[1:])
     async with BotApi(config.url, config.operator_token, fallbacks=fallbacks) as api:
         money_before = await api.money()
-        table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS) for i in range(config.tables)]
+        fortune = {"fortune_enabled": True}  # the bots sometimes bet the Fortune bonus
+        table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS, rules=fortune)
+                     for i in range(config.tables)]
         prefix = f"bot-{rng.randrange(10**6)}-"
         sessions = await _sessions(api, config.tables * config.players_per_table, prefix)
         bases = config.table_urls or (api.ws_base,)

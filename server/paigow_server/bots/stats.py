@@ -27,6 +27,10 @@ class RunStats:
     rounds: int = 0
     """Rounds settled, over all tables."""
     voided: int = 0
+    bonus_bets: int = 0
+    """Fortune bonus bets settled, over all tables."""
+    bonus_house_net_cents: int = 0
+    """The house's result on them."""
     messages_received: int = 0
     bad_frames_sent: int = 0
     reconnects: int = 0

@@ -6,8 +6,9 @@ in the same Redis transaction as the new state:
 - ``PlayerSat``: the buy-in leaves the player's balance (the commit fails if the balance is too low);
 - ``PlayerLeft`` / ``PlayerStoodUp`` / ``PlayerKicked``: the chips returned go back to the balance;
 - ``RoundSettled``: ledger entries for every stake lost, win and commission (through the round's pot),
-  the house's result, one hand-history entry per player in the round, and the round for export (whose
-  record ``TableRepo.commit`` also puts at the head of the table's list of its last settled rounds);
+  and for the Fortune bonus bets and Envy bonuses (``fortune_entries``), the house's result, one
+  hand-history entry per player in the round, and the round for export (whose record
+  ``TableRepo.commit`` also puts at the head of the table's list of its last settled rounds);
 - ``RoundVoided``: no money moves (stakes are only taken at settlement); the round is kept for export.
 """
 
@@ -30,6 +31,7 @@ from paigow.table.events import (
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import TableState
 from paigow_server.store.codec import jsonable
+from paigow_server.store.fortune_entries import FortuneEntriesError, fortune_entries
 from paigow_server.store.ledger import (
     HOUSE,
     EntryKind,
@@ -99,6 +101,7 @@ def effects_of(before: TableState, after: TableState, events: Sequence[Event], *
             rounds.append({"status": "voided", "table_id": table_id, "table_name": after.name,
                            "at_ms": now_ms, "round_id": event.round_id, "server_seed": event.server_seed,
                            "returned_bets": [jsonable(b) for b in event.returned_bets],
+                           "returned_bonuses": [jsonable(b) for b in event.returned_bonuses],
                            "reason": event.reason})
     balances = tuple(BalanceChange(pid, delta) for pid, delta in deltas.items() if delta != 0)
     return Effects(balances, tuple(ledger), tuple(history), tuple(rounds), house)
@@ -114,10 +117,10 @@ def _settlement_entries(table_id: str, record: RoundRecord, now_ms: int) -> list
         raise EffectsError(f"round {record.round_id}: gross results sum to "
                            f"{sum(h.gross_cents for h in record.hands)} cents, not 0")
     house = sum(h.commission_cents for h in record.hands) + sum(
-        h.gross_cents for h in record.hands if h.player_id is None)
+        h.gross_cents for h in record.hands if h.player_id is None) + record.bonus_house_net_cents
     if house != record.house_net_cents:
         raise EffectsError(f"round {record.round_id}: house_net_cents={record.house_net_cents} but "
-                           f"commissions and the house's hands make {house}")
+                           f"commissions, the house's hands and bonuses make {house}")
     losses: list[LedgerEntry] = []
     wins: list[LedgerEntry] = []
     commissions: list[LedgerEntry] = []
@@ -132,7 +135,11 @@ def _settlement_entries(table_id: str, record: RoundRecord, now_ms: int) -> list
         if hand.commission_cents > 0:
             commissions.append(LedgerEntry(EntryKind.COMMISSION, account, HOUSE, hand.commission_cents,
                                            **common))
-    return losses + wins + commissions
+    try:
+        bonuses = fortune_entries(table_id, record, now_ms)
+    except FortuneEntriesError as exc:
+        raise EffectsError(str(exc)) from None
+    return losses + wins + commissions + bonuses
 
 
 def _hand(hand: HandRecord) -> dict[str, Any]:
@@ -163,8 +170,14 @@ def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any
             "gross_cents": hand.gross_cents,
             "commission_cents": hand.commission_cents,
             "net_cents": hand.net_cents,
+            "fortune": hand.fortune,
+            "bonus_cents": hand.bonus_cents,
+            "bonus_win_cents": hand.bonus_win_cents,
+            "envy": [jsonable(e) for e in hand.envy],
+            "bonus_net_cents": hand.bonus_net_cents,
             "balance_before_cents": chips_before,
-            "balance_after_cents": None if chips_before is None else chips_before + hand.net_cents,
+            "balance_after_cents": (None if chips_before is None
+                                    else chips_before + hand.net_cents + hand.bonus_net_cents),
             "dice": list(record.dice),
             "first_position": record.first_position,
             "banker_position": record.banker_position,

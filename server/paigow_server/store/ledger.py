@@ -73,6 +73,12 @@ class EntryKind(StrEnum):
     """A winning hand's gross win (or the banker's): round -> seat or house."""
     COMMISSION = "commission"
     """Commission on a win: seat -> house."""
+    BONUS_LOST = "bonus_lost"
+    """A losing Fortune bonus bet (banked by the house): seat -> house."""
+    BONUS_WON = "bonus_won"
+    """A winning Fortune bonus bet's pay: house -> seat."""
+    ENVY = "envy"
+    """An Envy bonus, for another player's hand of four of a kind or better: house -> seat."""
     GUEST_EXPIRED = "guest_expired"
     """A collected guest's balance, out of the game: player -> bank (the issued total goes down)."""
 

@@ -33,6 +33,7 @@ _DIGITS = re.compile(r"[0-9]{1,9}")
 
 def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, Any]:
     taken = sum(1 for position in PLAYER_SEATS if state.seats[position] is not None)
+    bonuses = state.round.bonuses if state.round is not None else ()
     return {
         "table_id": state.table_id,
         "name": state.name,
@@ -45,6 +46,10 @@ def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, 
         "min_bet_cents": state.rules.min_bet_cents,
         "max_bet_cents": state.rules.max_bet_cents,
         "commission_bps": state.rules.commission_bps,
+        "fortune_enabled": state.rules.fortune_enabled,
+        "fortune_pay_table": state.rules.fortune_pay_table if state.rules.fortune_enabled else None,
+        "bonus_bets": len(bonuses),
+        "bonus_bets_cents": sum(b.amount_cents for b in bonuses),
         "round_number": state.round.number if state.round is not None else None,
         "spectators": spectators.count(state.table_id),
     }

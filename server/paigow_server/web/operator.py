@@ -62,6 +62,8 @@ _T = TypeVar("_T", HouseRules, Timers)
 _RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(HouseRules))
 _TIMER_FIELDS = frozenset(f.name for f in dataclasses.fields(Timers))
 _LIMIT_FIELDS = frozenset({"min_bet_cents", "max_bet_cents"})
+STARTER_RULES = HouseRules(fortune_enabled=True)
+"""The starter tables' rules: the defaults, with the Fortune bonus on."""
 _SIMPLE_COMMANDS: dict[str, Callable[[], Command]] = {
     "open": OpenTable, "close": CloseTable, "pause": PauseTable, "resume": ResumeTable,
 }
@@ -129,8 +131,9 @@ async def create_table(ctx: AppContext, name: str, rules: HouseRules, timers: Ti
 
 
 async def open_starter_tables(ctx: AppContext) -> list[str]:
-    """Open ``settings.starter_tables`` tables with the default rules when Redis holds none yet, once
-    per Redis (several processes starting together open them once), each with an audit entry."""
+    """Open ``settings.starter_tables`` tables with the default rules and the Fortune bonus on (as most
+    casino Pai Gow tables deal it) when Redis holds none yet, once per Redis (several processes starting
+    together open them once), each with an audit entry."""
     count = ctx.settings.starter_tables
     if count == 0 or await ctx.tables.count() > 0:
         return []
@@ -139,7 +142,7 @@ async def open_starter_tables(ctx: AppContext) -> list[str]:
     opened: list[str] = []
     timers = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
     for n in range(1, count + 1):
-        state = await create_table(ctx, f"Table {n}", HouseRules(), timers)
+        state = await create_table(ctx, f"Table {n}", STARTER_RULES, timers)
         await ctx.audit.append(AuditEntry("open_table", _now_ms(), "ok", SYSTEM, table_id=state.table_id,
                                           params={"name": state.name, "starter": True},
                                           detail="opened at start on an empty Redis"))

@@ -27,6 +27,7 @@ __all__ = [
     "Leave",
     "Ping",
     "PlaceBet",
+    "PlaceBonus",
     "RemoveBet",
     "SetHand",
     "SetOwnLimit",
@@ -41,6 +42,8 @@ __all__ = [
 ClientId = Annotated[str, Field(min_length=1, max_length=64,
                                description="Chosen by the client; the answer names it")]
 Cents = Annotated[int, Field(ge=1, le=MAX_CENTS, description="Integer cents")]
+BonusCents = Annotated[int, Field(ge=0, le=MAX_CENTS,
+                                  description="A Fortune bonus bet in integer cents (0: none)")]
 Version = Annotated[int, Field(ge=0, le=2**53 - 1, description="A table version")]
 CardText = Annotated[str, WithJsonSchema({"type": "string", "pattern": "^(?:[2-9TJQKA][cdhs]|JK)$",
                                           "description": "A card: rank 2-9TJQKA then suit cdhs, or JK"})]
@@ -106,7 +109,10 @@ class SitIn(_Command):
 
 
 class AcceptBank(_Command):
+    """Take the bank offered to you; ``bonus_cents`` places your Fortune bonus bet as betting opens."""
+
     type: Literal["accept_bank"] = "accept_bank"
+    bonus_cents: BonusCents = 0
 
 
 class DeclineBank(_Command):
@@ -118,6 +124,16 @@ class PlaceBet(_Command):
 
     type: Literal["place_bet"] = "place_bet"
     amount_cents: Cents
+    bonus_cents: BonusCents | None = Field(
+        default=None, description="The Fortune bonus bet placed with it (0: none); absent keeps the bonus "
+                                  "you have")
+
+
+class PlaceBonus(_Command):
+    """Place, change or (0) take back the Fortune bonus bet alone: beside your bet, or when you bank."""
+
+    type: Literal["place_bonus"] = "place_bonus"
+    bonus_cents: BonusCents
 
 
 class RemoveBet(_Command):
@@ -179,21 +195,21 @@ class Chat(_Message):
 
 
 ClientCommand = Annotated[
-    Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | RemoveBet | SetHand | UseHouseWay
-    | SetOwnLimit,
+    Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
+    | UseHouseWay | SetOwnLimit,
     Field(discriminator="type"),
 ]
 """The table commands a player connection may send."""
 
 ClientMessage = Annotated[
-    Hello | Sync | Ping | Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | RemoveBet
-    | SetHand | UseHouseWay | SetOwnLimit | Chat,
+    Hello | Sync | Ping | Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus
+    | RemoveBet | SetHand | UseHouseWay | SetOwnLimit | Chat,
     Field(discriminator="type"),
 ]
 """Every message a client may send."""
 
 CLIENT_MESSAGE_TYPES: tuple[str, ...] = (
     "hello", "sync", "ping", "sit", "leave", "sit_out", "sit_in", "accept_bank", "decline_bank", "place_bet",
-    "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat",
+    "place_bonus", "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat",
 )
 """The ``type`` of every client message, in the order of ``ClientMessage``."""

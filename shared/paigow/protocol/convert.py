@@ -23,12 +23,15 @@ def to_command(msg: client.ClientCommand, *, player_id: str, name: str, now_ms: 
             return commands.SitOut(player_id=player_id, now_ms=now_ms)
         case client.SitIn():
             return commands.SitIn(player_id=player_id)
-        case client.AcceptBank():
-            return commands.AcceptBank(player_id=player_id, now_ms=now_ms)
+        case client.AcceptBank(bonus_cents=bonus):
+            return commands.AcceptBank(player_id=player_id, now_ms=now_ms, bonus_cents=bonus)
         case client.DeclineBank():
             return commands.DeclineBank(player_id=player_id, now_ms=now_ms)
-        case client.PlaceBet(amount_cents=amount):
-            return commands.PlaceBet(player_id=player_id, amount_cents=amount, now_ms=now_ms)
+        case client.PlaceBet(amount_cents=amount, bonus_cents=bonus):
+            return commands.PlaceBet(player_id=player_id, amount_cents=amount, now_ms=now_ms,
+                                     bonus_cents=bonus)
+        case client.PlaceBonus(bonus_cents=bonus):
+            return commands.PlaceBonus(player_id=player_id, bonus_cents=bonus, now_ms=now_ms)
         case client.RemoveBet():
             return commands.RemoveBet(player_id=player_id)
         case client.SetHand(low=low):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .fortune import DEFAULT_PAY_TABLE, PAY_TABLES, FortunePayTable
+
 __all__ = ["DEFAULT_RULES", "MAX_CENTS", "FoulPolicy", "HouseRules", "HouseRulesError", "HouseWayName",
            "WheelRank"]
 
@@ -61,6 +63,19 @@ class HouseRules:
     max_bet_cents: int = 30_000
     house_way: HouseWayName = HouseWayName.TRUMP_PLAZA
     """The House Way that sets the dealer's hand, the House Way button, time-outs and foul resets."""
+    fortune_enabled: bool = False
+    """Whether players may make the Fortune bonus bet (docs/fortune.md) beside the main bet."""
+    fortune_pay_table: str = DEFAULT_PAY_TABLE.name
+    """The Fortune pay table by name (``paigow.rules.fortune.PAY_TABLES``)."""
+    fortune_min_bet_cents: int = 100
+    fortune_max_bet_cents: int = 10_000
+    envy_min_bet_cents: int = 500
+    """A Fortune bet of at least this much is also paid the Envy bonus."""
+
+    @property
+    def fortune_table(self) -> FortunePayTable:
+        """The Fortune pay table in force (with this table's Envy minimum)."""
+        return PAY_TABLES[self.fortune_pay_table]
 
     def __post_init__(self) -> None:
         try:
@@ -77,7 +92,7 @@ class HouseRules:
         except ValueError:
             choices = ", ".join(repr(str(w)) for w in HouseWayName)
             raise HouseRulesError(f"house_way must be one of {choices}, not {self.house_way!r}") from None
-        for name in ("commission_bps", "commission_round_cents", "min_bet_cents", "max_bet_cents"):
+        for name in _WHOLE_NUMBERS:
             value = getattr(self, name)
             if type(value) is not int:
                 raise HouseRulesError(f"{name} must be a whole number, not {value!r}")
@@ -86,14 +101,30 @@ class HouseRules:
         if not 1 <= self.commission_round_cents <= 10_000:
             raise HouseRulesError(
                 f"commission_round_cents must be 1..10000, not {self.commission_round_cents}")
-        for name in ("min_bet_cents", "max_bet_cents"):
+        for name in _AMOUNTS:
             value = getattr(self, name)
             if not 1 <= value <= MAX_CENTS:
                 raise HouseRulesError(f"{name} must be from 1 to {MAX_CENTS} cents, not {value}")
-        if self.max_bet_cents < self.min_bet_cents:
+        for low, high in (("min_bet_cents", "max_bet_cents"),
+                          ("fortune_min_bet_cents", "fortune_max_bet_cents")):
+            if getattr(self, high) < getattr(self, low):
+                raise HouseRulesError(
+                    f"{high} ({getattr(self, high)}) must not be below {low} ({getattr(self, low)})")
+        self._check_fortune()
+
+    def _check_fortune(self) -> None:
+        if type(self.fortune_enabled) is not bool:
+            raise HouseRulesError(f"fortune_enabled must be true or false, not {self.fortune_enabled!r}")
+        if not isinstance(self.fortune_pay_table, str) or self.fortune_pay_table not in PAY_TABLES:
+            choices = ", ".join(repr(name) for name in PAY_TABLES)
             raise HouseRulesError(
-                f"max_bet_cents ({self.max_bet_cents}) must not be below "
-                f"min_bet_cents ({self.min_bet_cents})")
+                f"fortune_pay_table must be one of {choices}, not {self.fortune_pay_table!r}")
+
+
+_WHOLE_NUMBERS = ("commission_bps", "commission_round_cents", "min_bet_cents", "max_bet_cents",
+                  "fortune_min_bet_cents", "fortune_max_bet_cents", "envy_min_bet_cents")
+_AMOUNTS = ("min_bet_cents", "max_bet_cents", "fortune_min_bet_cents", "fortune_max_bet_cents",
+            "envy_min_bet_cents")
 
 
 DEFAULT_RULES = HouseRules()

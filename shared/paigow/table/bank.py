@@ -18,6 +18,7 @@ from paigow.table.commands import AcceptBank, DeclineBank
 from paigow.table.dealing import maybe_deal
 from paigow.table.emitter import Emitter, reject
 from paigow.table.events import BankDeclined, BankOffered, BettingOpened, RoundStarted
+from paigow.table.fortune_bets import check_bonus, emit_bonus
 from paigow.table.rejections import RejectCode
 from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, Phase
 
@@ -76,10 +77,15 @@ def start_round(em: Emitter, now_ms: int) -> None:
         em.set_deadline(DeadlineKind.BANK_OFFER, em.state.timers.bank_offer_ms, now_ms)
 
 
-def open_betting(em: Emitter, banker: int, reason: BankReason, now_ms: int | None) -> None:
+def open_betting(em: Emitter, banker: int, reason: BankReason, now_ms: int | None,
+                 bonus_cents: int = 0) -> None:
+    """Betting opens; a player-banker's Fortune bonus (``bonus_cents``, checked) is placed at once."""
     sp = em.state.seats[banker] if banker != DEALER_POSITION else None
     wager = dealer_wager(em, banker) if sp is not None else 0
     em.emit(BettingOpened(banker, sp.player_id if sp is not None else None, reason, wager))
+    if sp is not None and bonus_cents:
+        check_bonus(em, banker, sp, bonus_cents, 0)
+        emit_bonus(em, banker, sp, bonus_cents)
     em.set_deadline(DeadlineKind.BETTING, em.state.timers.betting_ms, now_ms)
     maybe_deal(em, now_ms)
 
@@ -104,7 +110,10 @@ def _require_offer(em: Emitter, player_id: str) -> int:
 
 def accept_bank(em: Emitter, cmd: AcceptBank) -> None:
     pos = _require_offer(em, cmd.player_id)
-    open_betting(em, pos, BankReason.PLAYER_BANKS, cmd.now_ms)
+    if type(cmd.bonus_cents) is not int or cmd.bonus_cents < 0:
+        reject(RejectCode.INVALID_VALUE,
+               f"a Fortune bonus is 0 (none) or more cents, not {cmd.bonus_cents!r}")
+    open_betting(em, pos, BankReason.PLAYER_BANKS, cmd.now_ms, cmd.bonus_cents)
 
 
 def decline_bank(em: Emitter, cmd: DeclineBank) -> None:

@@ -1,6 +1,7 @@
 """Bets: placed or changed during the betting phase, within the table limits, the player's own limit, the
 player's chips and, when a player banks, the bank's remaining coverage (opposing wagers, the dealer's
-included, never exceed the banker's chips). A sitting-out player who bets is sat in."""
+included, never exceed the banker's chips). A sitting-out player who bets is sat in. ``place_bet`` may
+carry the Fortune bonus with it (``paigow.table.fortune_bets``); ``remove_bet`` takes both back."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from paigow.table.commands import PlaceBet, RemoveBet
 from paigow.table.dealing import maybe_deal
 from paigow.table.emitter import Emitter, money, reject
 from paigow.table.events import BetPlaced, BetRemoved, PlayerSatIn
+from paigow.table.fortune_bets import bonus_of, check_bonus, emit_bonus
 from paigow.table.rejections import RejectCode
 from paigow.table.state import DeadlineKind, Phase, SeatStatus
 
@@ -40,9 +42,15 @@ def place_bet(em: Emitter, cmd: PlaceBet) -> None:
     if left is not None and amount > left:
         reject(RejectCode.BET_OVER_COVERAGE,
                f"the bank covers {money(max(left, 0))} more; your bet is {money(amount)}")
+    bonus = bonus_of(em, pos) if cmd.bonus_cents is None else cmd.bonus_cents
+    if bonus:
+        check_bonus(em, pos, sp, bonus, amount)
+    elif bonus != 0:
+        reject(RejectCode.INVALID_VALUE, f"a Fortune bonus is 0 (none) or more cents, not {bonus!r}")
     if sp.status == SeatStatus.SITTING_OUT:
         em.emit(PlayerSatIn(sp.player_id, pos))
     em.emit(BetPlaced(sp.player_id, pos, amount))
+    emit_bonus(em, pos, sp, bonus)
     if em.state.deadline is None:
         # The betting deadline passed with no bets: the first bet starts a new one.
         em.set_deadline(DeadlineKind.BETTING, em.state.timers.betting_ms, cmd.now_ms)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from paigow.table.state import DEALER_POSITION, Phase, TableState
 
-__all__ = ["BetRange", "Can", "can_of", "coverage_left"]
+__all__ = ["BetRange", "Can", "banker_bonus_room", "can_of", "coverage_left"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +36,20 @@ class Can:
     set_hand: bool
     """Your hand is dealt and hands are being set: ``set_hand`` or ``use_house_way`` (again, until the
     showdown)."""
+    bonus: BetRange | None = None
+    """A Fortune bonus in this range is accepted now: by ``place_bonus`` when you have a bet or bank the
+    round; without a bet, as ``place_bet``'s ``bonus_cents`` beside a bet of ``bet.min_cents`` (a larger
+    bet leaves less: bet and bonus together never exceed your chips). None: the table has no bonus, it is
+    not the betting phase, you can place no bet, or your chips leave less than the bonus minimum."""
 
 
 NOTHING = Can(None, False, False, False)
 
 
 def coverage_left(state: TableState, excluding_pos: int | None = None) -> int | None:
-    """How much more a player-bank covers: its chips less the dealer's wager and every bet but the one at
-    ``excluding_pos`` (None: no round, or the house banks)."""
+    """How much more a player-bank covers: its chips less the dealer's wager, the banker's own Fortune
+    bonus and every bet but the one at ``excluding_pos`` (None: no round, or the house banks). The
+    players' Fortune bonuses are banked by the house and take nothing from it."""
     rnd = state.round
     banker = rnd.banker_position if rnd is not None else None
     if rnd is None or banker is None or banker == DEALER_POSITION:
@@ -52,7 +58,31 @@ def coverage_left(state: TableState, excluding_pos: int | None = None) -> int | 
     if bank is None:
         return None
     others = sum(b.amount_cents for b in rnd.bets if b.position != excluding_pos)
-    return bank.chips_cents - rnd.dealer_wager_cents - others
+    own_bonus = sum(b.amount_cents for b in rnd.bonuses if b.position == banker)
+    return bank.chips_cents - rnd.dealer_wager_cents - own_bonus - others
+
+
+def banker_bonus_room(state: TableState) -> int:
+    """The most the player-banker may put on a Fortune bonus now: their chips less the dealer's wager,
+    the bets placed, and the table minimum for every other seated player who has not bet (the bank keeps
+    covering them, as when it was offered). 0 when no player banks."""
+    rnd = state.round
+    left = coverage_left(state, rnd.banker_position if rnd is not None else None)
+    if rnd is None or left is None:
+        return 0
+    own_bonus = sum(b.amount_cents for b in rnd.bonuses if b.position == rnd.banker_position)
+    bettors = {b.position for b in rnd.bets}
+    waiting = sum(1 for pos, sp in enumerate(state.seats)
+                  if sp is not None and pos != rnd.banker_position and pos not in bettors)
+    return left + own_bonus - state.rules.min_bet_cents * waiting
+
+
+def _bonus_range(state: TableState, top: int) -> BetRange | None:
+    rules = state.rules
+    if not rules.fortune_enabled:
+        return None
+    top = min(top, rules.fortune_max_bet_cents)
+    return BetRange(rules.fortune_min_bet_cents, top) if top >= rules.fortune_min_bet_cents else None
 
 
 def can_of(state: TableState, position: int) -> Can:
@@ -64,17 +94,20 @@ def can_of(state: TableState, position: int) -> Can:
     phase = state.phase
     if phase == Phase.BETTING:
         if rnd.banker_position == position:
-            return NOTHING
+            return Can(None, False, False, False, _bonus_range(state, banker_bonus_room(state)))
         rules = state.rules
-        top = min(rules.max_bet_cents, sp.chips_cents)
+        own_bonus = next((b.amount_cents for b in rnd.bonuses if b.position == position), 0)
+        top = min(rules.max_bet_cents, sp.chips_cents - own_bonus)
         if sp.own_max_bet_cents is not None:
             top = min(top, sp.own_max_bet_cents)
         left = coverage_left(state, position)
         if left is not None:
             top = min(top, left)
-        has_bet = any(b.position == position for b in rnd.bets)
+        main = next((b.amount_cents for b in rnd.bets if b.position == position), 0)
         bet = BetRange(rules.min_bet_cents, top) if top >= rules.min_bet_cents else None
-        return Can(bet, has_bet, False, False)
+        bonus = None if bet is None and main == 0 else _bonus_range(
+            state, sp.chips_cents - (main or rules.min_bet_cents))
+        return Can(bet, main > 0, False, False, bonus)
     if phase == Phase.BANK_OFFER:
         return Can(None, False, rnd.offer_player_id == sp.player_id, False)
     if phase == Phase.SETTING:

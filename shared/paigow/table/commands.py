@@ -30,6 +30,7 @@ __all__ = [
     "OpenTable",
     "PauseTable",
     "PlaceBet",
+    "PlaceBonus",
     "Reconnect",
     "RemoveBet",
     "ResumeTable",
@@ -89,6 +90,8 @@ class AcceptBank:
     now_ms: int | None = None
     """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
     by the next Tick)."""
+    bonus_cents: int = 0
+    """The banker's Fortune bonus bet, placed as betting opens (0: none)."""
     kind: Literal["accept_bank"] = "accept_bank"
 
 
@@ -110,7 +113,20 @@ class PlaceBet:
     now_ms: int | None = None
     """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
     by the next Tick)."""
+    bonus_cents: int | None = None
+    """The Fortune bonus bet placed with it (0: none); None keeps the bonus the player has."""
     kind: Literal["place_bet"] = "place_bet"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceBonus:
+    """Place, change or (0) take back the Fortune bonus bet alone: beside one's bet, or as the banker."""
+
+    player_id: str
+    bonus_cents: int
+    now_ms: int | None = None
+    """The server clock when the command arrived (it starts no timer; kept like every player command)."""
+    kind: Literal["place_bonus"] = "place_bonus"
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,9 +257,9 @@ class Tick:
 
 
 Command = (
-    Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | RemoveBet | SetHand | UseHouseWay
-    | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable | ChangeLimits
-    | ChangeTimers | ChangeRules | Kick | VoidRound | Tick
+    Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
+    | UseHouseWay | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable
+    | ChangeLimits | ChangeTimers | ChangeRules | Kick | VoidRound | Tick
 )
 
 OPERATOR_COMMANDS: tuple[type, ...] = (

@@ -22,6 +22,8 @@ __all__ = [
     "BetPlaced",
     "BetRemoved",
     "BettingOpened",
+    "BonusPlaced",
+    "BonusRemoved",
     "DeadlineCleared",
     "DeadlineSet",
     "DealtHand",
@@ -207,9 +209,30 @@ class BetPlaced:
 
 @dataclass(frozen=True, slots=True)
 class BetRemoved:
+    """The bet was taken back (or returned to a player leaving during betting), the Fortune bonus with it."""
+
     player_id: str
     position: int
     kind: Literal["bet_removed"] = "bet_removed"
+
+
+@dataclass(frozen=True, slots=True)
+class BonusPlaced:
+    """A new or changed Fortune bonus bet (banked by the house)."""
+
+    player_id: str
+    position: int
+    amount_cents: int
+    kind: Literal["bonus_placed"] = "bonus_placed"
+
+
+@dataclass(frozen=True, slots=True)
+class BonusRemoved:
+    """The Fortune bonus bet was taken back (the main bet stays)."""
+
+    player_id: str
+    position: int
+    kind: Literal["bonus_removed"] = "bonus_removed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,13 +278,14 @@ class RoundSettled:
 
 @dataclass(frozen=True, slots=True)
 class RoundVoided:
-    """The round was cancelled: every stake (``returned_bets``, plus the dealer's wager) is returned,
-    no chips move, and the seed is revealed."""
+    """The round was cancelled: every stake (``returned_bets``, plus the dealer's wager, and the Fortune
+    bonus bets ``returned_bonuses``) is returned, no chips move, and the seed is revealed."""
 
     round_id: str
     server_seed: str
     returned_bets: tuple[Bet, ...]
     reason: str
+    returned_bonuses: tuple[Bet, ...] = ()
     kind: Literal["round_voided"] = "round_voided"
 
 
@@ -327,7 +351,8 @@ class TimersChanged:
 Event = (
     PlayerSat | PlayerLeaving | PlayerLeft | PlayerStoodUp | PlayerKicked | PlayerDropped | PlayerReconnected
     | PlayerSatOut | PlayerSatIn | PlayerMissedRound | OwnLimitSet | RoundStarted | BankOffered | BankDeclined
-    | BettingOpened | BetPlaced | BetRemoved | HandsDealt | HandSet | RoundSettled | RoundVoided | DeadlineSet
+    | BettingOpened | BetPlaced | BetRemoved | BonusPlaced | BonusRemoved | HandsDealt | HandSet
+    | RoundSettled | RoundVoided | DeadlineSet
     | DeadlineCleared | TableOpened | TableClosing | TableClosed | TablePaused | TableResumed | RulesChanged
     | TimersChanged
 )

@@ -119,15 +119,29 @@ def _betting_opened(s: TableState, e: ev.BettingOpened) -> TableState:
     return replace(s, phase=Phase.BETTING)
 
 
+def _placed(bets: tuple[Bet, ...], e: ev.BetPlaced | ev.BonusPlaced) -> tuple[Bet, ...]:
+    """``bets`` with the one at the event's position placed or changed, by position."""
+    placed = [b for b in bets if b.position != e.position]
+    placed.append(Bet(e.position, e.player_id, e.amount_cents))
+    return tuple(sorted(placed, key=lambda b: b.position))
+
+
 def _bet_placed(s: TableState, e: ev.BetPlaced) -> TableState:
-    bets = [b for b in _round(s).bets if b.position != e.position]
-    bets.append(Bet(e.position, e.player_id, e.amount_cents))
-    bets.sort(key=lambda b: b.position)
-    return _update_round(s, bets=tuple(bets))
+    return _update_round(s, bets=_placed(_round(s).bets, e))
 
 
 def _bet_removed(s: TableState, e: ev.BetRemoved) -> TableState:
-    return _update_round(s, bets=tuple(b for b in _round(s).bets if b.position != e.position))
+    rnd = _round(s)
+    return _update_round(s, bets=tuple(b for b in rnd.bets if b.position != e.position),
+                         bonuses=tuple(b for b in rnd.bonuses if b.position != e.position))
+
+
+def _bonus_placed(s: TableState, e: ev.BonusPlaced) -> TableState:
+    return _update_round(s, bonuses=_placed(_round(s).bonuses, e))
+
+
+def _bonus_removed(s: TableState, e: ev.BonusRemoved) -> TableState:
+    return _update_round(s, bonuses=tuple(b for b in _round(s).bonuses if b.position != e.position))
 
 
 def _dealt(s: TableState, e: ev.HandsDealt) -> TableState:
@@ -152,12 +166,14 @@ def _settled(s: TableState, e: ev.RoundSettled) -> TableState:
         sp = seats[h.position]
         if sp is None:
             raise ValueError(f"settled hand at empty seat {h.position}")
-        net = rec.banker_net_cents if h.is_banker else h.net_cents
+        net = (rec.banker_net_cents if h.is_banker else h.net_cents) + h.bonus_net_cents
         changes: dict[str, Any] = {"chips_cents": sp.chips_cents + net, "missed_rounds": 0}
         if house_banked and not h.is_banker:
             changes.update(last_house_round=rec.number, last_house_wager_cents=h.wager_cents)
         seats[h.position] = replace(sp, **changes)
-    ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents)
+    ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents,
+                     bonus_house_net_cents=s.ledger.bonus_house_net_cents + rec.bonus_house_net_cents,
+                     bonuses_settled=s.ledger.bonuses_settled + sum(1 for h in rec.hands if h.bonus_cents))
     return replace(s, seats=tuple(seats), ledger=ledger, round=None, phase=Phase.IDLE, deadline=None,
                    last_house_round=rec.number if house_banked else s.last_house_round)
 
@@ -224,6 +240,8 @@ _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
     ev.BettingOpened: _betting_opened,
     ev.BetPlaced: _bet_placed,
     ev.BetRemoved: _bet_removed,
+    ev.BonusPlaced: _bonus_placed,
+    ev.BonusRemoved: _bonus_removed,
     ev.HandsDealt: _dealt,
     ev.HandSet: _hand_set,
     ev.RoundSettled: _settled,

@@ -22,6 +22,7 @@ from paigow.table.emitter import Emitter
 from paigow.table.events import Event
 from paigow.table.evolve import evolve, evolve_all
 from paigow.table.fastcopy import replace
+from paigow.table.fortune_bets import place_bonus
 from paigow.table.operator import (
     change_limits,
     change_rules,
@@ -48,6 +49,7 @@ _HANDLERS: dict[type, Callable[[Emitter, Any], None]] = {
     c.AcceptBank: accept_bank,
     c.DeclineBank: decline_bank,
     c.PlaceBet: place_bet,
+    c.PlaceBonus: place_bonus,
     c.RemoveBet: remove_bet,
     c.SetHand: set_hand,
     c.UseHouseWay: use_house_way,

@@ -15,7 +15,7 @@ from enum import StrEnum
 from paigow.rules.showdown import Outcome
 from paigow.table.cardtext import CardText
 
-__all__ = ["HOUSE_KEY", "HandRecord", "RoundRecord", "SetBy"]
+__all__ = ["HOUSE_KEY", "EnvyPay", "HandRecord", "RoundRecord", "SetBy"]
 
 HOUSE_KEY = "house"
 """The payout key of the house dealer's wager when a player banks."""
@@ -39,11 +39,29 @@ class SetBy(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class EnvyPay:
+    """One Envy bonus paid to a Fortune bettor: for the hand at ``position`` (another player's), which
+    holds ``fortune`` (four of a kind or better)."""
+
+    position: int
+    player_id: str
+    fortune: str
+    """The paying hand's Fortune category, lower case (``"four_of_a_kind"``)."""
+    amount_cents: int
+
+
+@dataclass(frozen=True, slots=True)
 class HandRecord:
     """One live hand of a settled round, as dealt and as set, with its result.
 
     ``player_id`` is None for the house dealer (position 0). For the banker's hand ``wager_cents`` is 0,
     ``outcome`` is None and the money is in the round record's banker fields.
+
+    The Fortune bonus (when the table offers it): ``fortune`` is the category of the seven dealt cards
+    (every live hand's, the dealer's too: the record is public); ``bonus_cents`` the hand's Fortune bet,
+    ``bonus_win_cents`` its result (the pay times the bet, or minus the bet), ``envy`` the Envy bonuses it
+    collected, and ``bonus_net_cents`` both together. A seat's chips change by ``net_cents`` (the
+    banker's: the round's ``banker_net_cents``) plus ``bonus_net_cents``.
     """
 
     position: int
@@ -61,6 +79,12 @@ class HandRecord:
     net_cents: int
     high_name: str
     low_name: str
+    fortune: str | None = None
+    """The Fortune category of the seven cards, lower case; None when the table had no Fortune bonus."""
+    bonus_cents: int = 0
+    bonus_win_cents: int = 0
+    envy: tuple[EnvyPay, ...] = ()
+    bonus_net_cents: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,4 +106,9 @@ class RoundRecord:
     banker_commission_cents: int
     banker_net_cents: int
     house_net_cents: int
-    """Everything the house gained this round: commissions plus its own bank or wager result."""
+    """Everything the house gained this round: commissions, its own bank or wager result, and
+    ``bonus_house_net_cents``."""
+    pay_table: str | None = None
+    """The Fortune pay table the round was played with; None when the table had no Fortune bonus."""
+    bonus_house_net_cents: int = 0
+    """The house's result on the Fortune bonus bets it banked: bonuses lost, less wins and Envy paid."""

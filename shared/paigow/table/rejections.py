@@ -36,6 +36,8 @@ class RejectCode(StrEnum):
     BET_OVER_COVERAGE = "BET_OVER_COVERAGE"
     INSUFFICIENT_CHIPS = "INSUFFICIENT_CHIPS"
     NO_BET = "NO_BET"
+    BONUS_OFF = "BONUS_OFF"
+    """The table does not offer the Fortune bonus."""
     # hands
     FOUL = "FOUL"
     INVALID_CARDS = "INVALID_CARDS"

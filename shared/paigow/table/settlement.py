@@ -1,8 +1,9 @@
 """The showdown and settlement, the end of a round (settled or voided), and closing the table.
 
-Money: ``paigow.rules.payout.settle`` in integer cents. The house dealer's hand is set by the House Way
-at the showdown. Each non-banker hand is compared with the banker's (copies go to the banker; a foul
-under ``"lose"`` loses). The record keeps the live hands only, and reveals the seed.
+Money: ``paigow.rules.payout.settle`` in integer cents; the Fortune bonuses by
+``paigow.table.fortune_payouts``, banked by the house (in ``house_net_cents``). The house dealer's hand is
+set by the House Way at the showdown. Each non-banker hand is compared with the banker's (copies go to
+the banker; a foul under ``"lose"`` loses). The record keeps the live hands only, and reveals the seed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from paigow.table.events import (
     TableClosed,
     TimersChanged,
 )
+from paigow.table.fastcopy import replace
+from paigow.table.fortune_payouts import fortune_results
 from paigow.table.records import HOUSE_KEY, HandRecord, RoundRecord, SetBy
 from paigow.table.state import DEALER_POSITION, Bet, LiveHand, SeatStatus
 
@@ -70,26 +73,35 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
         keys[h.position] = key
     result = settle(tuple(wagers), rules, rnd.banker_player_id)
     by_key = {r.key: r for r in result.players}
+    fortunes = fortune_results(rnd, rules)
     records: list[HandRecord] = []
     for h in rnd.hands:
         high, low = cards_from_text(h.high), cards_from_text(h.low)
         names = (evaluate_high(high, rules).name, evaluate_low(low).name)
         set_by = h.set_by if h.set_by is not None else SetBy.DEALER
         if h.position == banker_pos:
-            records.append(HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, True,
-                                      0, None, result.banker_gross_cents, result.banker_commission_cents,
-                                      result.banker_net_cents, *names))
-            continue
-        r = by_key[keys[h.position]]
-        records.append(HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, False,
-                                  r.amount_cents, r.outcome, r.gross_cents, r.commission_cents,
-                                  r.net_cents, *names))
+            hand_record = HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, True,
+                                0, None, result.banker_gross_cents, result.banker_commission_cents,
+                                result.banker_net_cents, *names)
+        else:
+            r = by_key[keys[h.position]]
+            hand_record = HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, False,
+                                r.amount_cents, r.outcome, r.gross_cents, r.commission_cents,
+                                r.net_cents, *names)
+        fortune = fortunes.get(h.position)
+        if fortune is not None:
+            hand_record = replace(hand_record, fortune=fortune.fortune, bonus_cents=fortune.bonus_cents,
+                             bonus_win_cents=fortune.bonus_win_cents, envy=fortune.envy,
+                             bonus_net_cents=fortune.net_cents)
+        records.append(hand_record)
     assert rnd.dice is not None
     assert rnd.first_position is not None
+    bonus_house = -sum(f.net_cents for f in fortunes.values())
     record = RoundRecord(rnd.round_id, rnd.number, rnd.commitment, rnd.server_seed, rnd.dice,
                          rnd.first_position, banker_pos, rnd.banker_player_id, tuple(records),
                          result.banker_gross_cents, result.banker_commission_cents, result.banker_net_cents,
-                         result.house_net_cents)
+                         result.house_net_cents + bonus_house,
+                         rules.fortune_pay_table if rules.fortune_enabled else None, bonus_house)
     em.emit(RoundSettled(record))
     after_round(em, now_ms)
 
@@ -100,7 +112,7 @@ def void_round(em: Emitter, reason: str, now_ms: int | None) -> None:
     returned = rnd.bets
     if rnd.dealer_wager_cents > 0:
         returned = (Bet(DEALER_POSITION, HOUSE_KEY, rnd.dealer_wager_cents), *returned)
-    em.emit(RoundVoided(rnd.round_id, rnd.server_seed, returned, reason))
+    em.emit(RoundVoided(rnd.round_id, rnd.server_seed, returned, reason, rnd.bonuses))
     after_round(em, now_ms)
 
 

@@ -209,6 +209,9 @@ class Round:
     dealer_wager_cents: int = 0
     """When a player banks: the house dealer's wager against them (0 = the dealer does not play)."""
     bets: tuple[Bet, ...] = ()
+    bonuses: tuple[Bet, ...] = ()
+    """The Fortune bonus bets (banked by the house), by position: a player's beside their bet, and the
+    player-banker's."""
     dice: tuple[int, int, int] | None = None
     first_position: int | None = None
     hands: tuple[LiveHand, ...] = ()
@@ -223,6 +226,10 @@ class Ledger:
     bought_in_cents: int = 0
     returned_cents: int = 0
     house_net_cents: int = 0
+    bonus_house_net_cents: int = 0
+    """The part of ``house_net_cents`` from the Fortune bonus bets the house banked."""
+    bonuses_settled: int = 0
+    """Fortune bonus bets settled at this table."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from paigow.table.can import Can, can_of, coverage_left
 from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
 from paigow.table.fastcopy import replace
+from paigow.table.fortune_view import FortuneView, fortune_view
 from paigow.table.records import SetBy
 from paigow.table.state import (
     WEEK_MS,
@@ -78,6 +79,8 @@ class SeatView:
     is_banker: bool
     bet_cents: int
     """0 when no bet."""
+    bonus_cents: int
+    """The Fortune bonus bet (0 when none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +107,8 @@ class RoundView:
     bank_reason: BankReason | None
     dealer_wager_cents: int
     bets: tuple[Bet, ...]
+    bonuses: tuple[Bet, ...]
+    """The Fortune bonus bets (banked by the house, whoever banks the round)."""
     coverage_left_cents: int | None
     """When a player banks: how much more the bank covers."""
     dice: tuple[int, int, int] | None
@@ -120,6 +125,7 @@ class YouView:
     raise_allowed_from_ms: int | None
     """When the player may next raise their own limit (None = now)."""
     bet_cents: int
+    bonus_cents: int
     is_banker: bool
     offered_bank: bool
     can: Can
@@ -147,6 +153,8 @@ class TableView:
     closing: bool
     rules: HouseRules
     timers: Timers
+    fortune: FortuneView | None
+    """The Fortune bonus: its limits, pay table and house edge (None: the table does not offer it)."""
     marker: int
     seats: tuple[SeatView | None, ...]
     """Seven entries by position; entry 0 (the house dealer) is always None."""
@@ -171,6 +179,7 @@ class _Public:
     hands: tuple[HandView, ...]
     round: RoundView | None
     bets: dict[int, int]
+    bonuses: dict[int, int]
     spectator: TableView
 
 
@@ -200,6 +209,7 @@ def _public(state: TableState) -> _Public:
         return _cache[0][1]
     rnd = state.round
     bets = {b.position: b.amount_cents for b in rnd.bets} if rnd is not None else {}
+    bonuses = {b.position: b.amount_cents for b in rnd.bonuses} if rnd is not None else {}
     banker = rnd.banker_position if rnd is not None else None
     seats: list[SeatView | None] = [None] * len(state.seats)
     for pos, sp in enumerate(state.seats):
@@ -208,7 +218,7 @@ def _public(state: TableState) -> _Public:
         in_round = pos in bets or (banker == pos and pos != 0)
         seats[pos] = _interned(SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.shown_status,
                                         sp.away_until_ms, in_round, banker == pos and pos != 0,
-                                        bets.get(pos, 0)))
+                                        bets.get(pos, 0), bonuses.get(pos, 0)))
     hands: tuple[HandView, ...] = ()
     round_view: RoundView | None = None
     if rnd is not None:
@@ -217,15 +227,16 @@ def _public(state: TableState) -> _Public:
         coverage = coverage_left(state)
         round_view = RoundView(rnd.round_id, rnd.number, rnd.commitment, rnd.offer_player_id,
                                rnd.banker_position, rnd.banker_player_id, rnd.bank_reason,
-                               rnd.dealer_wager_cents, rnd.bets, coverage, rnd.dice, rnd.first_position,
-                               hands)
+                               rnd.dealer_wager_cents, rnd.bets, rnd.bonuses, coverage, rnd.dice,
+                               rnd.first_position, hands)
     dl = state.deadline
     spectator = TableView(state.table_id, state.name, state.version, state.phase, state.paused,
-                          state.closing, state.rules, state.timers, state.marker, _interned(tuple(seats)),
+                          state.closing, state.rules, state.timers, fortune_view(state.rules), state.marker,
+                          _interned(tuple(seats)),
                           round_view,
                           dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
                           None, None)
-    public = _Public(spectator.seats, hands, round_view, bets, spectator)
+    public = _Public(spectator.seats, hands, round_view, bets, bonuses, spectator)
     _cache[:] = [(state, public)]
     return public
 
@@ -253,7 +264,7 @@ def view_for(state: TableState, viewer: Viewer) -> TableView:
     raise_from = None if sp.own_limit_raised_ms is None else sp.own_limit_raised_ms + WEEK_MS
     banker = rnd.banker_position if rnd is not None else None
     you = YouView(own, sp.chips_cents, sp.shown_status, sp.own_max_bet_cents, raise_from,
-                  pub.bets.get(own, 0), banker == own,
+                  pub.bets.get(own, 0), pub.bonuses.get(own, 0), banker == own,
                   rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own))
     return replace(pub.spectator, round=round_view, you=you)
 

@@ -1,0 +1,52 @@
+// The operator console's Fortune bonus: the column of the tables list (on or off, the bonus bets of the
+// round in play) and, for the selected table, the house's bonus result and a form that turns the bonus on
+// or off, picks the pay table and sets its limits (PUT /rules: applied from the next round when one is
+// in play).
+
+import { el, money, parseMoney } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const PAY_TABLES = ["fortune-8000", "fortune-5000"];
+
+/** The list's Fortune cell for a table summary. */
+export function fortuneCell(t) {
+  if (!t.fortune_enabled) return el("td", { class: "hint", text: "off" });
+  const now = t.bonus_bets ? `${t.bonus_bets} bonus ${t.bonus_bets === 1 ? "bet" : "bets"}, ${money(t.bonus_bets_cents)}` : "no bonus bets now";
+  return el("td", { "data-fortune": t.fortune_pay_table }, `${t.fortune_pay_table}`, el("br"), el("small", { class: "hint", text: now }));
+}
+
+/** The detail panel's Fortune part, from the operator's view of the table. */
+export function renderFortune(view, fillForm) {
+  const rules = view.rules;
+  const ledger = view.admin?.ledger ?? {};
+  const bonuses = view.round?.bonuses ?? [];
+  const pending = view.admin?.pending_rules;
+  const parts = [
+    rules.fortune_enabled ? `On: ${rules.fortune_pay_table}, ${money(rules.fortune_min_bet_cents)}–${money(rules.fortune_max_bet_cents)}, Envy from ${money(rules.envy_min_bet_cents)}`
+      : "Off",
+    `house's bonus result ${money(ledger.bonus_house_net_cents ?? 0, { sign: true })} over ${ledger.bonuses_settled ?? 0} settled`,
+    bonuses.length ? `this round: ${bonuses.length} bonus ${bonuses.length === 1 ? "bet" : "bets"}, ${money(bonuses.reduce((s, b) => s + b.amount_cents, 0))}` : "no bonus bet this round",
+  ];
+  if (pending && pending.fortune_enabled !== rules.fortune_enabled) parts.push(`turns ${pending.fortune_enabled ? "on" : "off"} after this round`);
+  $("fortune-status").textContent = parts.join(" · ");
+  if (fillForm) {
+    $("f-on").checked = rules.fortune_enabled;
+    $("f-table").value = rules.fortune_pay_table;
+    $("f-min").value = (rules.fortune_min_bet_cents / 100).toFixed(2);
+    $("f-max").value = (rules.fortune_max_bet_cents / 100).toFixed(2);
+    $("f-envy").value = (rules.envy_min_bet_cents / 100).toFixed(2);
+  }
+}
+
+/** The body of PUT /rules from the form, or an error message. */
+export function fortuneRulesBody() {
+  const amounts = { fortune_min_bet_cents: $("f-min").value, fortune_max_bet_cents: $("f-max").value, envy_min_bet_cents: $("f-envy").value };
+  const body = { fortune_enabled: $("f-on").checked, fortune_pay_table: $("f-table").value };
+  for (const [k, v] of Object.entries(amounts)) {
+    const cents = parseMoney(v);
+    if (cents === null) return { error: `The ${k.replace(/_cents$/, "").replaceAll("_", " ")} is a dollar amount, e.g. 5, not '${v}'.` };
+    body[k] = cents;
+  }
+  if (!PAY_TABLES.includes(body.fortune_pay_table)) return { error: `Choose a pay table: ${PAY_TABLES.join(" or ")}.` };
+  return { body };
+}

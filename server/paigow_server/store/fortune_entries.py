@@ -1,0 +1,46 @@
+"""The ledger entries of a round's Fortune bonus bets, which the house banks (no pot, no commission):
+
+- ``bonus_lost``: a losing Fortune bet, seat -> house;
+- ``bonus_won``: a winning Fortune bet's pay, house -> seat;
+- ``envy``: one Envy bonus, house -> seat, for the other hand it names (``reason``).
+
+Their sum is the round's ``bonus_house_net_cents`` (``fortune_entries`` checks it).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paigow.table.records import RoundRecord
+from paigow_server.store.ledger import HOUSE, EntryKind, LedgerEntry, seat_account
+
+__all__ = ["FortuneEntriesError", "fortune_entries"]
+
+
+class FortuneEntriesError(ValueError):
+    """The bonus results of a round do not add up to its ``bonus_house_net_cents``."""
+
+
+def fortune_entries(table_id: str, record: RoundRecord, now_ms: int) -> list[LedgerEntry]:
+    entries: list[LedgerEntry] = []
+    house = 0
+    for hand in record.hands:
+        if hand.player_id is None or (hand.bonus_cents == 0 and not hand.envy):
+            continue
+        seat = seat_account(table_id, hand.player_id)
+        common: dict[str, Any] = {"ts_ms": now_ms, "table_id": table_id, "round_id": record.round_id,
+                  "player_id": hand.player_id}
+        if hand.bonus_win_cents < 0:
+            entries.append(LedgerEntry(EntryKind.BONUS_LOST, seat, HOUSE, -hand.bonus_win_cents,
+                                       reason=hand.fortune, **common))
+        elif hand.bonus_win_cents > 0:
+            entries.append(LedgerEntry(EntryKind.BONUS_WON, HOUSE, seat, hand.bonus_win_cents,
+                                       reason=hand.fortune, **common))
+        for envy in hand.envy:
+            entries.append(LedgerEntry(EntryKind.ENVY, HOUSE, seat, envy.amount_cents,
+                                       reason=f"{envy.fortune} at position {envy.position}", **common))
+        house -= hand.bonus_net_cents
+    if house != record.bonus_house_net_cents:
+        raise FortuneEntriesError(f"round {record.round_id}: bonus_house_net_cents="
+                                  f"{record.bonus_house_net_cents} but the bonus results make {house}")
+    return entries

@@ -1,0 +1,79 @@
+"""Fortune bonus bets: placed in the betting phase beside the main bet, or by the player-banker.
+
+The house banks every bonus, whoever banks the round, so a bonus takes nothing from the bank's coverage.
+Checks: the table offers the bonus, the bonus limits, and the player's chips: a bettor's bet and bonus
+together, and for the player-banker what their chips hold beyond the bank's obligations (the dealer's wager,
+the bets placed and the table minimum for every other seated player still to bet), so that whatever
+happens the chips never go below zero. A bonus never stands without a main bet (``bet_removed`` takes it
+with it), except the banker's.
+"""
+
+from __future__ import annotations
+
+from paigow.table.can import banker_bonus_room
+from paigow.table.commands import PlaceBonus
+from paigow.table.emitter import Emitter, money, reject
+from paigow.table.events import BonusPlaced, BonusRemoved
+from paigow.table.rejections import RejectCode
+from paigow.table.state import Phase, SeatPlayer
+
+__all__ = ["bonus_of", "check_bonus", "emit_bonus", "place_bonus"]
+
+
+def bonus_of(em: Emitter, pos: int) -> int:
+    rnd = em.state.round
+    if rnd is None:
+        return 0
+    return next((b.amount_cents for b in rnd.bonuses if b.position == pos), 0)
+
+
+def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: int) -> None:
+    """Refuse a Fortune bonus of ``amount`` (> 0) beside a main bet of ``main_cents`` (0 for the banker)."""
+    rules = em.state.rules
+    if type(amount) is not int:
+        reject(RejectCode.INVALID_VALUE, f"a Fortune bonus is a whole number of cents, not {amount!r}")
+    if amount < 0:
+        reject(RejectCode.INVALID_VALUE, f"a Fortune bonus is 0 (none) or more cents, not {amount}")
+    if not rules.fortune_enabled:
+        reject(RejectCode.BONUS_OFF, f"table {em.state.table_id!r} does not offer the Fortune bonus")
+    if amount < rules.fortune_min_bet_cents:
+        reject(RejectCode.BELOW_MINIMUM, f"your Fortune bonus is {money(amount)}; the bonus minimum is "
+                                         f"{money(rules.fortune_min_bet_cents)}")
+    if amount > rules.fortune_max_bet_cents:
+        reject(RejectCode.ABOVE_MAXIMUM, f"your Fortune bonus is {money(amount)}; the bonus maximum is "
+                                         f"{money(rules.fortune_max_bet_cents)}")
+    rnd = em.round()
+    if rnd.banker_position == pos:
+        room = banker_bonus_room(em.state)
+        if amount > room:
+            reject(RejectCode.INSUFFICIENT_CHIPS,
+                   f"your Fortune bonus is {money(amount)}; you bank, and your chips beyond what the bank "
+                   f"must cover leave {money(max(room, 0))}")
+    elif main_cents + amount > sp.chips_cents:
+        reject(RejectCode.INSUFFICIENT_CHIPS,
+               f"your bet of {money(main_cents)} and Fortune bonus of {money(amount)} make "
+               f"{money(main_cents + amount)}; you have {money(sp.chips_cents)} at the table")
+
+
+def emit_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int) -> None:
+    """The event that makes the seat's bonus ``amount`` (0: none, when it has one)."""
+    if amount == 0:
+        if bonus_of(em, pos):
+            em.emit(BonusRemoved(sp.player_id, pos))
+    else:
+        em.emit(BonusPlaced(sp.player_id, pos, amount))
+
+
+def place_bonus(em: Emitter, cmd: PlaceBonus) -> None:
+    pos, sp = em.seated(cmd.player_id)
+    rnd = em.require_phase(Phase.BETTING, "Fortune bonus bets are placed")
+    main = em.bet_of(pos)
+    if rnd.banker_position != pos and main == 0:
+        reject(RejectCode.NO_BET, f"{sp.name} has no bet: a Fortune bonus is placed beside a bet "
+                                  f"(place_bet with bonus_cents places both)")
+    if cmd.bonus_cents == 0 and bonus_of(em, pos) == 0:
+        reject(RejectCode.NO_BET, f"{sp.name} has no Fortune bonus to take back")
+    if cmd.bonus_cents != 0:
+        check_bonus(em, pos, sp, cmd.bonus_cents, main)
+    emit_bonus(em, pos, sp, cmd.bonus_cents)
+
