@@ -132,6 +132,25 @@ async def test_each_viewer_gets_its_own_projection_of_each_commit() -> None:
         assert [e["server_seed"] for e in seed_events] == [None]
 
 
+async def test_every_frame_carries_the_server_clock() -> None:
+    source = Source()
+    ticks = iter(range(1_000, 2_000))
+    feed = TableFeed("t1", source, clock=lambda: next(ticks))
+    spectator, late = Viewer_(SpectatorViewer()), Viewer_(PlayerViewer("ann"))
+    await _started(feed, spectator)
+    _deal(source)
+    for commit in source.commits:
+        feed.published(commit)
+    await _settle(feed)
+    await feed.join(late, 2)  # a resume: one patch of what it missed
+    await _settle(feed)
+    await feed.stop()
+    stamps = [f["server_ms"] for f in spectator.frames + late.frames]
+    assert [f["type"] for f in late.frames] == ["patch"]
+    assert all(type(t) is int and 1_000 <= t < 2_000 for t in stamps)
+    assert stamps[: len(spectator.frames)] == sorted(stamps[: len(spectator.frames)])
+
+
 async def test_duplicates_and_old_commits_are_ignored() -> None:
     source = Source()
     feed = TableFeed("t1", source)
@@ -244,7 +263,7 @@ def _check_frame(source: Source, v: Viewer_, index: int, start: dict[str, Any] |
         role = (Role.PLAYER if me else Role.OPERATOR if isinstance(v.viewer, OperatorViewer)
                 else Role.SPECTATOR)
         assert text == Snapshot(protocol=PROTOCOL_VERSION, table_id="t1", version=version, role=role,
-                                player_id=me, view=view).model_dump_json()
+                                player_id=me, view=view, server_ms=frame["server_ms"]).model_dump_json()
         return
     missed = [c for c in source.commits if frame["since"] < c.version <= version]
     events = [json.loads(encode_event(p)) for c in missed for e in c.events

@@ -67,6 +67,11 @@ async def test_every_viewer_joining_or_resuming_mid_round_sees_only_what_it_may(
                 assert answer["type"] in ("accepted", "error"), answer
         for viewer in (*clients, spectator, operator):
             await viewer.until_event(lambda e: e["kind"] == "round_settled", within=10)
+        # The House Way's clause of a hand reaches its own player (the checks above keep it from the rest).
+        clauses = [e["house_way_clause"] for c in clients for e in c.events if e["kind"] == "hand_set"
+                   and e["player_id"] == c.player_id and e["set_by"] == "house_way"]
+        assert clauses, "some players used the House Way"
+        assert all(clauses), "each House Way hand's clause reaches its player"
         # And a late spectator resuming from before the deal gets one patch of all it missed.
         late = await stack.enter_async_context(connect(table_id))
         start = spectator.frames[0]["version"]
