@@ -19,6 +19,7 @@ export function installActions(ctx, rerender, tableId) {
       ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
       ctx.ui.betText = null;
       ctx.ui.errors.bet = "";
+      ctx.ui.clamped = null;
       play("chip");
       rerender();
     },
@@ -28,6 +29,7 @@ export function installActions(ctx, rerender, tableId) {
       if (v === null || v <= 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
       ctx.ui.betDraft = v;
       ctx.ui.betText = null;
+      ctx.ui.clamped = null;
       const ok = await ctx.act("bet", { type: "place_bet", amount_cents: v });
       if (ok) {
         ctx.ui.lastBet = v;
@@ -53,6 +55,7 @@ export function installActions(ctx, rerender, tableId) {
     nudgeBet(delta) {
       ctx.ui.betDraft = Math.max(0, ctx.ui.betDraft + delta);
       ctx.ui.betText = null;
+      ctx.ui.clamped = null;
       ctx.ui.errors.bet = "";
       rerender();
     },

@@ -10,6 +10,7 @@ from paigow.rules.house_way_text import clause_text, pair_group
 from paigow.table import commands as c
 from paigow.table.events import BettingOpened, HandSet
 from paigow.table.records import SetBy
+from paigow.table.rejections import RejectCode
 from paigow.table.state import BankReason, IneligibleReason, Phase, Timers
 from paigow.table.views import PlayerViewer, SpectatorViewer, event_for, view_for
 
@@ -116,3 +117,9 @@ def test_a_hand_the_player_set_has_no_clause(driver) -> None:
 
 def test_the_default_pause_between_rounds_leaves_time_to_read_the_result() -> None:
     assert Timers().between_rounds_ms >= 8_000
+
+
+def test_a_buy_in_below_the_minimum_is_refused_in_dollars(driver) -> None:
+    d = driver()
+    refused = d.refuse(c.Sit("p1", "Player 1", 1, 2_00), RejectCode.BELOW_MINIMUM)
+    assert refused.message == "a buy-in of $2.00 is below the table minimum $5.00"
