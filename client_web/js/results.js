@@ -57,12 +57,13 @@ export function breakdown(record, rules, nameOf) {
       result: seatResult(h),
     });
   }
-  const commission = record.hands.reduce((sum, h) => sum + (h.commission_cents ?? 0), 0) + (record.banker_commission_cents ?? 0);
+  // Every hand's commission: the winners' against the banker, and the banker's own (on its net win).
+  const commission = record.hands.reduce((sum, h) => sum + (h.commission_cents ?? 0), 0);
   return {
     banker: { name: nameOf(banker), hand: `${banker.high_name} · ${banker.low_name}`, clause: banker.house_way_clause ?? null },
     rows,
     account: record.banker_player_id ? bankerAccount(record, nameOf) : null,
-    commissionCents: record.banker_player_id ? record.banker_commission_cents : commission,
+    commissionCents: commission,
   };
 }
 
