@@ -56,7 +56,7 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     expect(carol.locator("#phase-sub")).to_contain_text("Paused by the operator")
     # Void the round: the bet comes back, the cards go.
     row.locator("[data-action='void']").click()
-    expect(carol.locator(".toast").filter(has_text="voided")).to_contain_text("every bet was returned")
+    expect(carol.locator("#notice")).to_contain_text("voided (by the operator): every bet was returned")
     expect(carol.locator(".setter")).to_have_count(0)
     expect(carol.locator(".pos[data-position='4'] .chips")).to_have_text("$100.00")
     expect(carol.locator(".stage .card")).to_have_count(0)
