@@ -258,6 +258,12 @@ class TableClient:
                         self.own_cards |= set(hand["cards"])
             if event["kind"] == "round_started":
                 assert event["server_seed"] is None, f"round seed sent before the reveal: {event}"
+            if event["kind"] == "hand_set" and (self.player_id is None
+                                                or event["player_id"] != self.player_id):
+                told = (event["set_by"], event.get("house_way_clause"))
+                assert told == ("hidden", None), (
+                    f"how another seat's hand was set (or its House Way clause) reached "
+                    f"{self.player_id or 'a spectator'}: {event}")
         results: list[Any] = []
         _bonus_results_in(frame, results)
         assert not results, f"a Fortune result outside a settled round's record: {results} in {frame}"

@@ -1,6 +1,7 @@
 // The history dialog: your last 10 hands (game recall) and the table's recent rounds (read from the
 // server when the dialog opens), each with its commitment, revealed seed and a link that verifies the deal
-// in this browser.
+// in this browser; how each hand was set (the House Way's clause, a time-out); and the table's log of what
+// happened since this page opened.
 
 import { api, el, money } from "./api.js";
 import { RANK_CHARS, cardLabel, sortForDisplay, toCard } from "./cards.js";
@@ -16,9 +17,22 @@ function mini(texts) {
       text: c.joker ? "JK" : `${c.rank === 10 ? "10" : RANK_CHARS[c.rank]}${SUIT_GLYPHS[c.suit]}` })));
 }
 
+const SET_BY = { timeout: "Time ran out: the House Way set your hand", house_way: "Set by the House Way",
+  foul_reset: "A foul, reset by the House Way", dealer: "The dealer's House Way" };
+
+/** How a hand was set, in words ("Time ran out: the House Way set your hand (no pair)"); "" for a player's. */
+export function setByText(h) {
+  const how = SET_BY[h?.set_by];
+  if (!how) return "";
+  return `${how}${h.house_way_clause ? ` (${h.house_way_clause})` : ""}`;
+}
+
 function handCell(h) {
   if (!h) return "—";
-  return [mini(h.high), " · ", mini(h.low), el("br"), el("small", { class: "hint", text: `${h.high_name} · ${h.low_name}` })];
+  const how = setByText(h);
+  const cell = [mini(h.high), " · ", mini(h.low), el("br"), el("small", { class: "hint", text: `${h.high_name} · ${h.low_name}` })];
+  if (how) cell.push(el("br"), el("small", { class: `set-by ${h.set_by}`, text: how }));
+  return cell;
 }
 
 /** The /verify/ address that checks a round record (or any object with the same fields). */
@@ -53,7 +67,14 @@ function recordOf(item) {
   return item.record ?? item.round ?? item;
 }
 
-export async function openHistory(dialog, list, { tableId, view, token, playerId }) {
+function logSection(log) {
+  const items = (log ?? []).slice(0, 50).map((line) => el("li", {},
+    el("time", { class: "hint", text: new Date(line.at).toLocaleTimeString() }), " ", line.text));
+  return [el("h3", { text: "Table log" }),
+    items.length ? el("ol", { class: "table-log", id: "table-log", reversed: true }, items) : el("p", { class: "hint", text: "Nothing has happened since you opened this table." })];
+}
+
+export async function openHistory(dialog, list, { tableId, view, token, playerId, log }) {
   list.replaceChildren(el("p", { class: "hint", text: "Loading…" }));
   if (!dialog.open) dialog.showModal();
   const sections = [];
@@ -74,6 +95,7 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
       sections.push(el("p", { class: "field-error", text: `Your history could not be loaded: ${err.message}` }));
     }
   }
+  sections.push(...logSection(log));
   const round = view?.round;
   if (round) sections.push(el("h3", { text: "This round" }), fairLine({ commitment: round.commitment }));
   sections.push(el("h3", { text: "This table's recent rounds" }));

@@ -179,7 +179,8 @@ function showSession() {
     "Playing as ", el("strong", { text: session.display_name }),
     session.registered ? el("span", { class: "account-name", text: ` (signed in as ${session.username})` })
       : el("span", { class: "tag", text: "guest" }),
-    el("span", { class: "sep", "aria-hidden": "true", text: " · " }), "balance ", balance);
+    el("span", { class: "sep", "aria-hidden": "true", text: " · " }), "balance ", balance,
+    el("small", { class: "hint balance-hint", id: "balance-hint", text: " Your balance is your account's money. When you sit at a table you bring part of it as chips (the buy-in); you bet with chips, and they go back to your balance when you leave." }));
   const actions = session.registered
     ? [el("button", { class: "btn small secondary", type: "button", id: "sign-out", onclick: () => leave(false), text: "Sign out" }),
       el("button", { class: "btn small secondary", type: "button", id: "sign-out-everywhere", onclick: () => leave(true), text: "Sign out everywhere" })]

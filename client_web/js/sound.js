@@ -1,4 +1,5 @@
-// Table sounds synthesised with Web Audio (no files): chips, cards, dice, win, alert. Off by default.
+// Table sounds synthesised with Web Audio (no files): chips, cards, dice, win, alert, and the tick of a
+// deadline's last seconds. Off by default.
 
 let ctx = null;
 let enabled = false;
@@ -44,6 +45,7 @@ export function play(name) {
       case "win": [523, 659, 784, 1046].forEach((f, i) => tone(f, 0.18, "triangle", 0.07, i * 0.09)); break;
       case "loss": tone(220, 0.3, "sine", 0.06); break;
       case "alert": tone(880, 0.12, "square", 0.03); tone(660, 0.12, "square", 0.03, 0.14); break;
+      case "tick": tone(1320, 0.05, "square", 0.025); break;
       default: break;
     }
   } catch {

@@ -20,6 +20,7 @@ export function installActions(ctx, rerender, tableId) {
       ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
       ctx.ui.betText = null;
       ctx.ui.errors.bet = "";
+      ctx.ui.clamped = null;
       play("chip");
       rerender();
       return null;
@@ -32,6 +33,7 @@ export function installActions(ctx, rerender, tableId) {
       ctx.ui.betText = null;
       const bonus = ctx.bonusCents();
       if (bonus === null) return ctx.badBonus();
+      ctx.ui.clamped = null;
       const ok = await ctx.act("bet", { type: "place_bet", amount_cents: v, bonus_cents: bonus });
       if (ok) {
         ctx.ui.lastBet = v;
@@ -57,6 +59,7 @@ export function installActions(ctx, rerender, tableId) {
     nudgeBet(delta) {
       ctx.ui.betDraft = Math.max(0, ctx.ui.betDraft + delta);
       ctx.ui.betText = null;
+      ctx.ui.clamped = null;
       ctx.ui.errors.bet = "";
       rerender();
     },

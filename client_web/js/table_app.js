@@ -1,12 +1,15 @@
 // The table page: connects (and reconnects) to the table, renders each view it receives, and turns clicks,
 // taps and keys into commands. The server decides everything; this page only shows and asks.
 
-import { api, el, endSession, money, parseMoney, resumeSession, savedSession, sessionEndedText, toast } from "./api.js";
+import { api, el, endSession, money, parseMoney, resumeSession, savedSession, sentence, sessionEndedText, toast } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
 import { installChat, watcherSession } from "./chat.js";
+import { noteServerTime, serverNow } from "./clock.js";
+import { cannotBankText, describeEvents } from "./explain.js";
 import { houseWayName } from "./hand_eval.js";
 import { rollDice, showDice } from "./dice.js";
 import { openHistory } from "./history.js";
+import { bannerNodes, breakdown } from "./results.js";
 import { fetchRounds, mergeRounds } from "./rounds.js";
 import { play, setSound } from "./sound.js";
 import { applyPatch, PatchError } from "./patch.js";
@@ -14,7 +17,7 @@ import { ReconnectingSocket } from "./socket.js";
 import { createPositions, FLIGHT_MS, PACKET_MS, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
 import { installFortune } from "./fortune.js";
-import { renderTray, secondsLeft } from "./tray.js";
+import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 
 const PROTOCOL = 2;
 const FATAL = { 4401: "Your session has ended: go back to the lobby.",
@@ -28,6 +31,7 @@ const stored = (k, d) => (localStorage.getItem(k) ?? d) === "1";
 const ctx = {
   view: null, version: null, rounds: [], role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
   anim: stored("paigow.anim", "1"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
+  log: [], notice: null, toasts: [], voided: null, names: {}, clauses: {}, lastTick: null,
   ui: { low: [], lowRound: null, syncLow: false, betDraft: 0, betText: null, errors: {}, flipIn: false,
     lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
 };
@@ -39,6 +43,7 @@ function rerender() {
   if (!view) return;
   // The showdown on screen is the round that just ended (not an older one after a voided round).
   if (view.round) ctx.lastRoundId = view.round.round_id;
+  for (const s of view.seats) if (s) ctx.names[s.player_id] = s.name;
   const last = ctx.rounds[0];
   ctx.showdown = !view.round && last && (ctx.lastRoundId == null || last.round_id === ctx.lastRoundId) ? last : null;
   syncLow(view);
@@ -86,27 +91,42 @@ function seatName(view, p) {
   return view.seats[p]?.name ?? `seat ${p}`;
 }
 
+/** Why the house banks this round, when the marker's player was passed over or said no. */
+function houseBanksText(view, rnd) {
+  const name = seatName(view, view.marker);
+  if (rnd.bank_reason === "ineligible") return `${cannotBankText(name, rnd.bank_ineligible, view.you?.position === view.marker)} The house banks.`;
+  if (rnd.bank_reason === "declined") return `${name} declined the bank: the house banks.`;
+  if (rnd.bank_reason === "timed_out") return `${name} did not answer the bank offer in time: the house banks.`;
+  return "The house banks.";
+}
+
 function renderCenter(view) {
   const rnd = view.round;
-  let text = "Waiting for players";
+  const seated = view.seats.some((s) => s && s.status !== "sitting_out");
+  let text = seated ? "Next round soon" : "Waiting for players";
   let sub = "";
+  const center = $("phase-text").parentElement;
   if (view.phase === "closed") text = "Table closed";
   else if (view.phase === "bank_offer") text = `Bank offered to ${seatName(view, view.marker)}`;
   else if (view.phase === "betting") {
-    text = "Place your bets";
-    sub = rnd.banker_position ? `${seatName(view, rnd.banker_position)} banks` : `The house banks${rnd.bank_reason === "declined" ? " (bank declined)" : ""}`;
+    text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
+    sub = rnd.banker_position ? `${seatName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
   } else if (view.phase === "setting") {
     text = "Set your hands";
     if (rnd.dice) sub = `Dice ${rnd.dice.reduce((a, b) => a + b, 0)}: first hand to ${seatName(view, rnd.first_position)}`;
   } else if (ctx.showdown) {
-    text = "Showdown";
-    const b = ctx.showdown.hands.find((h) => h.is_banker);
-    if (b) sub = `Banker: ${b.high_name} · ${b.low_name}`;
+    text = `Round ${ctx.showdown.number}: the showdown`;
+  } else if (ctx.voided) {
+    text = "Round voided";
+    sub = ctx.voided;
   }
+  renderBanner(center, view);
+  if (!$("center-warn")) center.append(el("p", { class: "time-warning center-warn", id: "center-warn", "data-warn": "1", hidden: true }));
   if (view.paused) sub = `Paused by the operator${sub ? ` · ${sub}` : ""}`;
   else if (view.closing) sub = `Closing after this round${sub ? ` · ${sub}` : ""}`;
   $("phase-text").textContent = text;
   $("phase-sub").textContent = sub;
+  center.classList.toggle("showing-result", Boolean(ctx.showdown) && !view.round);
   const diceHolder = $("dice");
   const dice = rnd?.dice ?? ctx.showdown?.dice ?? null;
   if (!ctx.rolling && diceHolder.dataset.dice !== (dice ? dice.join("-") : "")) {
@@ -116,22 +136,67 @@ function renderCenter(view) {
   tickCountdown();
 }
 
+/** The showdown banner at the centre of the table: every hand's result, and the next round's countdown. */
+function renderBanner(center, view) {
+  let banner = $("result-banner");
+  const record = !view.round ? ctx.showdown : null;
+  if (!record) {
+    banner?.remove();
+    return;
+  }
+  if (banner?.dataset.round === record.round_id) return;
+  const nameOf = (h) => (h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
+  banner ??= el("div", { class: "result-banner", id: "result-banner", role: "status", "aria-label": "The showdown" });
+  banner.dataset.round = record.round_id;
+  banner.replaceChildren(...bannerNodes(breakdown(record, view.rules, nameOf), ctx.playerId),
+    el("p", { class: "next-round", "data-next": "1" }));
+  if (!banner.isConnected) center.append(banner);
+}
+
+/** What the running deadline does to you when it passes (null: nothing you must do before it). */
+function deadlineStakes(view) {
+  const you = view.you;
+  if (!you || ctx.role !== "player") return null;
+  if (view.deadline_kind === "setting") {
+    const h = view.round?.hands?.find((x) => x.position === you.position);
+    return h && h.cards.length && !h.is_set ? "then the House Way sets your hand" : null;
+  }
+  if (view.deadline_kind === "bank_offer" && you.offered_bank) return "then the house banks";
+  if (view.deadline_kind === "betting" && you.can?.bet && !you.bet_cents) return "then the cards are dealt without you";
+  return null;
+}
+
+const WARN_S = 10;
+
 function tickCountdown() {
   const view = ctx.view;
   if (!view) return;
   const cd = $("countdown");
   const left = secondsLeft(view);
+  const stakes = left === null ? null : deadlineStakes(view);
+  const warn = stakes !== null && left <= WARN_S;
   cd.hidden = left === null;
   if (left !== null) {
     const total = { bank_offer: view.timers.bank_offer_ms, betting: view.timers.betting_ms, setting: view.timers.setting_ms,
       next_round: view.timers.between_rounds_ms }[view.deadline_kind] ?? 30000;
-    const frac = Math.min(1, Math.max(0, (view.deadline_ms - Date.now()) / total));
+    const frac = Math.min(1, Math.max(0, (view.deadline_ms - serverNow()) / total));
     cd.querySelector(".ring").style.strokeDashoffset = String(119.4 * (1 - frac));
-    cd.classList.toggle("urgent", left <= 5);
+    cd.classList.toggle("urgent", left <= (stakes !== null ? WARN_S : 5));
     $("countdown-text").textContent = String(left);
     cd.setAttribute("aria-label", `${left} seconds left`);
   }
+  if (warn && left > 0 && ctx.lastTick !== left) play("tick");
+  ctx.lastTick = warn ? left : null;
   for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
+  for (const n of document.querySelectorAll("[data-warn]")) {
+    n.textContent = warn ? `Hurry: ${left} s left, ${stakes}.` : "";
+    n.hidden = !warn;
+  }
+  const near = dealIsNear(view);
+  for (const n of document.querySelectorAll("[data-until-deal]")) n.hidden = near;
+  for (const n of document.querySelectorAll("[data-when-deal]")) n.hidden = !near;
+  const next = view.deadline_kind === "next_round" && left !== null && !view.paused ? `Next round in ${left} s` : view.paused ? "Paused by the operator: the next round waits" : "";
+  for (const n of document.querySelectorAll("[data-next]")) n.textContent = next;
 }
 
 function animateDeal(ev, view) {
@@ -182,7 +247,30 @@ function settledWords(record) {
   return `Round ${record.number} settled. ${words.join(" ")}`;
 }
 
+/** The patch's events in words: each goes to the table's log, and those about you on your screen. */
+function explainEvents(events, view) {
+  if (events.some((e) => e.kind === "round_started")) {
+    ctx.notice = null;
+    ctx.voided = null;
+    ctx.ui.clamped = null;
+  }
+  const nameOf = (id, seat) => ctx.names[id] ?? view.seats[seat]?.name ?? `Seat ${seat}`;
+  for (const line of describeEvents(events, view, ctx.role === "player" ? ctx.playerId : null, nameOf)) {
+    ctx.log.unshift({ text: line.text, at: serverNow() });
+    if (line.mine) {
+      ctx.notice = line;
+      ctx.toasts.push(line);
+    }
+  }
+  ctx.log.length = Math.min(ctx.log.length, 100);
+  for (const ev of events) {
+    if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
+    if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
+  }
+}
+
 function onEvents(events, view) {
+  explainEvents(events, view);
   for (const ev of events) {
     switch (ev.kind) {
       case "hands_dealt": {
@@ -200,19 +288,11 @@ function onEvents(events, view) {
         break;
       }
       case "betting_opened": announce(view.you && !view.you.is_banker ? "Betting is open: your turn to place a bet." : "Betting is open."); break;
-      case "round_voided": {
-        const why = /^voided/i.test(ev.reason) ? ev.reason : `voided (${ev.reason})`;
-        toast(`The round was ${why}: every bet was returned.`, "info");
-        break;
-      }
       case "bet_placed": play("chip"); break;
       case "bank_offered":
         if (ev.player_id === ctx.playerId) play("alert");
         announce(ev.player_id === ctx.playerId ? "The bank is offered to you: accept or decline." : `The bank is offered to ${view.seats.find((x) => x?.player_id === ev.player_id)?.name ?? "a player"}.`);
         break;
-      case "table_paused": toast("The operator paused the table.", "info"); break;
-      case "table_resumed": toast("The table is open again.", "info"); break;
-      case "player_kicked": if (ev.player_id === ctx.playerId) toast("The operator removed you from the table; your chips went back to your balance.", "info"); break;
       default: break;
     }
   }
@@ -220,6 +300,7 @@ function onEvents(events, view) {
 
 function onMessage(msg) {
   if (chat.onMessage(msg)) return;
+  if (msg.type === "snapshot" || msg.type === "patch") noteServerTime(msg.server_ms);
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
     ctx.playerId = msg.player_id;
@@ -243,6 +324,8 @@ function onMessage(msg) {
     ctx.version = msg.version;
     onEvents(msg.events, ctx.view);
     rerender();
+    // What the table did for you pops up, unless the tray already says it.
+    for (const line of ctx.toasts.splice(0)) if ($("notice")?.textContent !== line.text) toast(line.text, line.kind === "warn" ? "warn" : "info");
   } else if (msg.type === "error" && !msg.id) {
     if (msg.code === "UNAUTHORIZED") sessionOver();
     else toast(msg.message);
@@ -360,7 +443,7 @@ function openSit(seat) {
   const rules = ctx.view.rules;
   const balance = ctx.session?.balance_cents;
   $("sit-title").textContent = `Take seat ${seat}`;
-  $("sit-balance").textContent = balance != null ? `Your balance: ${money(balance)}` : "";
+  $("sit-balance").textContent = balance != null ? `Your balance: ${money(balance)}. The buy-in moves from your balance to chips at this table; you bet with chips, and they go back to your balance when you leave.` : "";
   const suggested = Math.min(balance ?? Infinity, Math.max(rules.min_bet_cents * 20, 10000));
   $("buy-in").value = (suggested / 100).toFixed(2);
   $("sit-dialog-error").textContent = "";
@@ -377,6 +460,15 @@ $("sit-form").addEventListener("submit", async (ev) => {
     $("sit-dialog-error").textContent = "Enter the buy-in in dollars, e.g. 200.";
     return;
   }
+  const balance = ctx.session?.balance_cents;
+  if (balance != null && cents > balance) {
+    $("sit-error").textContent = `A buy-in of ${money(cents)} is more than your balance of ${money(balance)}.`;
+    return;
+  }
+  if (cents < ctx.view.rules.min_bet_cents) {
+    $("sit-error").textContent = `A buy-in of ${money(cents)} is below the table minimum of ${money(ctx.view.rules.min_bet_cents)}.`;
+    return;
+  }
   try {
     await socket.command({ type: "sit", seat, buy_in_cents: cents });
     $("sit-dialog").close();
@@ -384,11 +476,11 @@ $("sit-form").addEventListener("submit", async (ev) => {
   } catch (err) {
     $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
       ? `An operator barred you from this table until ${new Date(err.until_ms).toLocaleString()}: you may watch, or play at another table.`
-      : err.message;
+      : sentence(err.message);
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
-$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId }));
+$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log }));
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 
 async function refreshBalance() {

@@ -59,6 +59,7 @@ function handFor(p, view, ctx) {
     return {
       sig: `show:${shown.round_id}:${h.high.join()}|${h.low.join()}`,
       names: `${h.high_name} · ${h.low_name}${h.fouled ? " (foul)" : ""}`,
+      clause: h.house_way_clause ?? null,
       build: () => {
         const flip = ctx.anim && ctx.justSettled === shown.round_id;
         const opts = flip ? { className: "flip", delayVar: "--flip-delay", delay: p * 60 } : {};
@@ -170,8 +171,59 @@ function outcomeFor(p, view, ctx) {
   };
 }
 
+/**
+ * Where the BANK marker sits: at the banker of the round in play (the dealer when the house banks), at the
+ * seat offered the bank while the offer runs, at the banker of the showdown on screen between rounds; null
+ * (no marker) between rounds with no showdown and at a closed table. Never at an empty seat.
+ */
+export function bankPosition(view, ctx) {
+  if (view.phase === "closed") return null;
+  const rnd = view.round;
+  if (rnd) {
+    if (rnd.banker_position != null) return rnd.banker_position;
+    return view.phase === "bank_offer" && view.seats[view.marker] ? view.marker : 0;
+  }
+  return ctx.showdown ? ctx.showdown.banker_position : null;
+}
+
+/** The one BANK marker, beside the banker's name plate on the side away from the centre (never over cards
+ * or a name); it glides to its new place when the bank moves. */
+function placeMarker(nodes, view, ctx) {
+  const stage = nodes[0].parentElement.closest(".stage") ?? nodes[0].parentElement;
+  let marker = stage.querySelector(":scope > .bank-marker");
+  const p = bankPosition(view, ctx);
+  if (p === null) {
+    marker?.remove();
+    return;
+  }
+  if (!marker) {
+    marker = el("span", { class: "bank-marker", role: "img", text: "BANK" });
+    stage.append(marker);
+  }
+  const offered = view.phase === "bank_offer" && view.round?.banker_position == null && p !== 0;
+  marker.classList.toggle("offered", offered);
+  const who = p === 0 ? "the dealer" : view.seats[p]?.name ?? `seat ${p}`;
+  marker.setAttribute("aria-label", offered ? `Banker marker: offered to ${who}` : `Banker marker: ${who} banks`);
+  marker.title = offered ? `The bank is offered to ${who}` : `${who} banks`;
+  marker.dataset.position = String(p);
+  const plate = nodes[p].querySelector(".plate").getBoundingClientRect();
+  const box = stage.getBoundingClientRect();
+  const size = marker.offsetWidth || 34;
+  const outward = p !== 0 && positionXY(p).x > 0 ? 1 : -1;  // the dealer's right holds its wager and result
+  const right = plate.right - box.left + 4;
+  const left = plate.left - box.left - size - 4;
+  const fits = (at) => at >= 0 && at + size <= box.width;
+  const x = outward > 0 ? (fits(right) ? right : left) : (fits(left) ? left : right);
+  const y = plate.top - box.top + plate.height / 2 - size / 2;
+  marker.style.left = `${Math.round(x)}px`;
+  marker.style.top = `${Math.round(y)}px`;
+  if (!marker.classList.contains("placed")) requestAnimationFrame(() => marker.classList.add("placed"));
+}
+
+let lastPlaced = null;
+window.addEventListener("resize", () => { if (lastPlaced) placeMarker(...lastPlaced); });
+
 export function renderPositions(nodes, view, ctx) {
-  const bankPos = view.round?.banker_position ?? view.marker;
   nodes.forEach((node, p) => {
     const seat = view.seats[p];
     node.classList.toggle("empty", p !== 0 && !seat);
@@ -185,23 +237,20 @@ export function renderPositions(nodes, view, ctx) {
     handNode.classList.toggle("split", Boolean(hand.split));
     handNode.classList.toggle("dead", Boolean(hand.dead));
     setIfChanged(handNode, hand.sig, hand.build);
-    namesNode.textContent = hand.names ?? "";
+    const names = `${hand.names ?? ""}|${hand.clause ?? ""}`;
+    if (namesNode.dataset.sig !== names) {
+      namesNode.dataset.sig = names;
+      namesNode.replaceChildren(hand.names ?? "", hand.clause ? el("span", { class: "clause", text: `House Way: ${hand.clause}` }) : "");
+    }
     const plate = plateFor(p, view, ctx);
     setIfChanged(plateNode, plate.sig, plate.build);
     const bet = betFor(p, view);
     setIfChanged(betNode, bet.sig, bet.build);
     const out = outcomeFor(p, view, ctx);
     setIfChanged(outNode, out.sig, out.build);
-    let marker = node.querySelector(".marker");
-    if (p === bankPos && view.phase !== "closed") {
-      if (!marker) {
-        marker = el("span", { class: "marker", title: "Banker", "aria-label": "banker marker", text: "BANK" });
-        node.append(marker);
-      }
-    } else if (marker) {
-      marker.remove();
-    }
   });
+  lastPlaced = [nodes, view, ctx];
+  placeMarker(nodes, view, ctx);
 }
 
 export function renderDiscards(holder, view, ctx) {

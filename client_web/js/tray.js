@@ -5,14 +5,16 @@ import { el, money, parseMoney } from "./api.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipLabel } from "./chips.js";
+import { serverNow } from "./clock.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
+import { breakdown, breakdownNodes } from "./results.js";
 
 const BET_CHIPS = [100, 500, 2500, 10000, 50000, 100000];
 
 export function secondsLeft(view) {
   if (view.deadline_ms == null) return null;
-  return Math.max(0, Math.ceil((view.deadline_ms - Date.now()) / 1000));
+  return Math.max(0, Math.ceil((view.deadline_ms - serverNow()) / 1000));
 }
 
 function countdownText(view) {
@@ -23,6 +25,18 @@ function countdownText(view) {
 /** A hint of the key that does the same: hidden on touch screens (table.css). */
 function kbd(text) {
   return el("span", { class: "kbd-hint", text });
+}
+
+/** The last seconds' warning ("Hurry: 8 s left, then the House Way sets your hand."), filled in by the
+ * page's countdown tick. */
+function warnLine() {
+  return el("p", { class: "time-warning", "data-warn": "1", role: "alert", hidden: true });
+}
+
+/** What the table last did for you ("Time ran out: the House Way set your hand"), until the next round. */
+function noticeLine(ctx) {
+  const n = ctx.notice;
+  return n ? el("p", { class: `notice ${n.kind}`, id: "notice", text: n.text }) : null;
 }
 
 function errorLine(ctx, key) {
@@ -48,7 +62,7 @@ function offerPanel(view, ctx) {
   return el("div", { class: "panel offer", "data-panel": "offer" },
     el("h2", { text: "The bank is yours" }),
     el("p", {}, "Bank this round and you cover every bet at the table: up to ", el("strong", { text: money(covers) }), " of your chips."),
-    countdownText(view),
+    countdownText(view), warnLine(),
     el("div", { class: "buttons" },
       el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => acceptBank(ctx), text: "Accept the bank" }),
       el("button", { class: "btn secondary", type: "button", id: "decline-bank", onclick: () => ctx.act("offer", { type: "decline_bank" }), text: "Decline" })),
@@ -56,7 +70,27 @@ function offerPanel(view, ctx) {
     errorLine(ctx, "offer"));
 }
 
+/** A draft above what the table takes now (the limit changed, the bank covers less) comes down to it, and
+ * the bet panel says so. */
+function clampDraft(view, ctx) {
+  const { max } = betLimits(view);
+  const ui = ctx.ui;
+  if (max > 0 && ui.betDraft > max) {
+    ui.clamped = `Your bet was lowered to ${money(max)}: the most you can bet now.`;
+    ui.betDraft = max;
+    ui.betText = null;
+  }
+}
+
+/** Betting ends within the second: the deal is about to start, so a placed bet is no longer offered to be
+ * changed (the page's countdown tick hides the buttons marked data-until-deal). */
+export function dealIsNear(view) {
+  const left = view.phase === "betting" ? secondsLeft(view) : null;
+  return left !== null && left <= 1;
+}
+
 function betPanel(view, ctx) {
+  clampDraft(view, ctx);
   const { min, max, cover } = betLimits(view);
   const ui = ctx.ui;
   const placed = view.you.bet_cents;
@@ -64,6 +98,7 @@ function betPanel(view, ctx) {
     "aria-invalid": ui.errors.bet ? "true" : null, value: ui.betText ?? (ui.betDraft / 100).toFixed(2) });
   input.addEventListener("input", () => {
     ui.betText = input.value;
+    ui.clamped = null;
     const v = parseMoney(input.value);
     if (v !== null) ui.betDraft = v;
   });
@@ -71,20 +106,33 @@ function betPanel(view, ctx) {
   const chips = BET_CHIPS.filter((c) => c <= Math.max(max, min)).map((c) =>
     el("button", { class: `chip v${c}`, type: "button", id: `chip-${c}`, "data-chip": String(c), "aria-label": `add ${money(c)}`,
       disabled: ui.betDraft + c > max ? true : null, onclick: () => ctx.addChip(c), text: chipLabel(c) }));
-  const info = [`Limits ${money(min)} – ${money(view.rules.max_bet_cents)}`];
+  const info = [max > 0 ? `You can bet ${money(min)} – ${money(max)}` : "You cannot bet now"];
+  if (max !== view.rules.max_bet_cents) info.push(`table limits ${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`);
   if (view.you.own_max_bet_cents != null) info.push(`your limit ${money(view.you.own_max_bet_cents)}`);
   if (cover != null) info.push(`the bank covers ${money(cover)} more`);
   if (placed) info.push(`your bet: ${money(placed)}`);
+  const waiting = view.deadline_ms == null;
+  const near = Boolean(placed) && dealIsNear(view);
+  const untilDeal = placed ? "1" : null;
+  const notice = noticeLine(ctx);
   return el("div", { class: "panel bet-panel", "data-panel": "bet" },
+    notice ? el("div", { class: "notice-row" }, notice) : null,
     el("div", { class: "chips-row", role: "group", "aria-label": "chips" }, chips),
-    el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet")),
+    el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet"),
+      ui.clamped ? el("p", { class: "hint clamped", id: "bet-clamped", role: "status", text: ui.clamped }) : null),
     fortuneControls(view, ctx),
     el("div", { class: "buttons" },
-      el("button", { class: "btn", type: "button", id: "place-bet", onclick: () => ctx.placeBet(), }, placed ? "Change bet" : "Place bet", kbd("\u00a0(Enter)")),
+      el("span", { class: "hint", id: "dealing-soon", "data-when-deal": untilDeal, hidden: !near, text: "Betting is closing: the deal starts now." }),
+      el("button", { class: "btn", type: "button", id: "place-bet", "data-until-deal": untilDeal, hidden: near, onclick: () => ctx.placeBet() },
+        placed ? "Change bet" : "Place bet", kbd("\u00a0(Enter)")),
       el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet() },
         ui.lastBet ? `Repeat ${money(ui.lastBet)}` : "Repeat last bet", kbd("\u00a0(0)")),
-      el("button", { class: "btn secondary", type: "button", id: "remove-bet", onclick: () => ctx.removeBet() }, placed ? "Remove bet" : "Clear", kbd("\u00a0(Del)"))),
-    el("p", { class: "info", id: "bet-info" }, info.join(" · "), " · ", countdownText(view)));
+      el("button", { class: "btn secondary", type: "button", id: "remove-bet", "data-until-deal": untilDeal, hidden: near, onclick: () => ctx.removeBet() },
+        placed ? "Remove bet" : "Clear", kbd("\u00a0(Del)"))),
+    el("p", { class: "info", id: "bet-info" }, info.join(" · "), waiting ? " · " : null,
+      waiting ? el("span", { text: "Waiting for the first bet: the betting clock starts with it" }) : null,
+      waiting ? null : " · ", waiting ? null : countdownText(view)),
+    warnLine());
 }
 
 function bankerWaiting(view, ctx) {
@@ -122,8 +170,10 @@ function setterPanel(view, ctx, hand) {
   };
   const rejectFoul = view.rules.foul_policy !== "lose";
   const canDone = judged !== null && !(judged.foul && rejectFoul);
+  const clause = ctx.clauses[view.round.round_id];
+  const byHouseWay = hand.is_set && clause && lowCards.length === 2 && hand.low.every((t) => low.includes(t));
   const status = hand.is_set
-    ? el("span", { class: "set-ok", id: "set-status", text: "Hand set ✓ — you can still change it until the banker's hand is shown" })
+    ? el("span", { class: "set-ok", id: "set-status", text: `Hand set ✓${byHouseWay ? ` by the House Way (${clause})` : ""} — you can still change it until the banker's hand is shown` })
     : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
       ? [`Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"}`, kbd("\u00a0(or keys 1–7)"), " for the low hand"]
       : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("\u00a0(Enter)")]));
@@ -137,7 +187,7 @@ function setterPanel(view, ctx, hand) {
         el("div", { class: "setter-cards" }, lowCards.map(cardBtn)))),
     el("p", { class: "foul", id: "foul", role: "alert", text: judged?.foul ? `Foul: ${judged.foul}.${rejectFoul ? " Move other cards to the low hand." : " A foul hand loses."}` : "" }),
     el("div", { class: "setter-foot" },
-      status, countdownText(view),
+      status, countdownText(view), warnLine(),
       el("span", { class: "buttons" },
         el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${houseWayName(view.rules)} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
         el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done() }, hand.is_set ? "Update" : "Done", kbd("\u00a0(Enter)")))),
@@ -163,12 +213,13 @@ function summaryPanel(view, ctx) {
     }
     parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId));
   }
+  parts.push(noticeLine(ctx));
   if (view.paused) parts.push(el("p", { text: "The table is paused by the operator: the next round waits." }));
-  else if (view.deadline_kind === "next_round") parts.push(el("p", {}, "Next round starts soon · ", countdownText(view)));
+  else if (view.deadline_kind === "next_round") parts.push(el("p", { class: "next-round", "data-next": "1" }));
   else parts.push(el("p", { class: "hint", text: "Waiting for the next round." }));
   const payTable = payTableButton(view);
   if (payTable) parts.push(payTable);
-  return el("div", { class: "panel summary", "data-panel": "summary" }, parts);
+  return el("div", { class: "panel summary", "data-panel": "summary" }, parts.filter(Boolean));
 }
 
 function seatOptions(view, ctx) {
@@ -197,20 +248,29 @@ function stillDealing(ctx, view) {
   return Boolean(deal && deal.roundId === view.round.round_id && !deal.ownLanded);
 }
 
-/** The tray's panels for this view (none for spectators). */
+/** The showdown's whole breakdown, read under the table (the centre banner holds its summary). */
+function showdownPanel(view, ctx) {
+  const record = ctx.showdown;
+  if (!record || view.round) return null;
+  const nameOf = (h) => (h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
+  return el("div", { class: "panel breakdown-tray", "data-panel": "breakdown" },
+    breakdownNodes(breakdown(record, view.rules, nameOf), ctx.playerId));
+}
+
+/** The tray's panels for this view (a spectator's: who they are, and the showdown). */
 export function renderTray(tray, view, ctx) {
   const panels = [];
   if (ctx.role === "spectator") {
     tray.replaceChildren(el("div", { class: "panel summary", "data-panel": "spectator" },
       el("p", { text: "You are watching this table." }),
       ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })
-        : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })));
+        : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })), ...[showdownPanel(view, ctx)].filter(Boolean));
     return;
   }
   const you = view.you;
   if (!you) {
     panels.push(el("div", { class: "panel summary", "data-panel": "choose-seat" },
-      el("p", { text: view.phase === "closed" ? "This table is closed." : "Choose an open seat to sit down." }), errorLine(ctx, "sit")));
+      el("p", { text: view.phase === "closed" ? "This table is closed." : "Choose an open seat to sit down." })));
   } else {
     const rnd = view.round;
     const hand = rnd?.hands?.find((h) => h.position === you.position);
@@ -220,12 +280,12 @@ export function renderTray(tray, view, ctx) {
     else if (view.phase === "setting" && hand && hand.cards.length && stillDealing(ctx, view)) {
       panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));
     } else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
-    else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "You are not in this round: the hands are being set." })));
+    else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, noticeLine(ctx) ?? el("p", { text: "You are not in this round: the hands are being set." })));
     else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view)));
-    else panels.push(summaryPanel(view, ctx));
+    else panels.push(summaryPanel(view, ctx), showdownPanel(view, ctx));
     panels.push(seatOptions(view, ctx));
   }
   const focused = document.activeElement?.id;
-  tray.replaceChildren(...panels);
+  tray.replaceChildren(...panels.filter(Boolean));
   if (focused) document.getElementById(focused)?.focus();
 }

@@ -59,7 +59,7 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     row.locator("[data-action='void']").click()
     op.fill("#confirm-reason", "dealer exposed a card")
     op.click("#confirm-ok")
-    expect(carol.locator(".toast").filter(has_text="voided")).to_contain_text("every bet was returned")
+    expect(carol.locator("#notice")).to_contain_text("voided (by the operator): every bet was returned")
     expect(carol.locator(".setter")).to_have_count(0)
     expect(carol.locator(".pos[data-position='4'] .chips")).to_have_text("$100.00")
     expect(carol.locator(".stage .card")).to_have_count(0)

@@ -235,7 +235,7 @@ def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
     site.shot(alice, "07-bank-offer")
     alice.click("#decline-bank")
     expect(alice.locator("[data-panel='bet']")).to_be_visible()
-    expect(alice.locator("#phase-sub")).to_contain_text("bank declined")
+    expect(alice.locator("#phase-sub")).to_contain_text("Alice declined the bank: the house banks.")
     # Repeat last bet with the 0 key (Alice) and the button (Bob).
     alice.locator("#stage").click(position={"x": 5, "y": 5})
     alice.keyboard.press("0")

@@ -137,7 +137,8 @@ async def test_a_commit_written_here_is_pushed_from_the_state_it_left_and_its_pu
     frames as from the publication, the feed takes that state as it is (it does not evolve the events
     again), and the publication of a version handed over already is skipped."""
     source, twin = Source(), Source()
-    feed, reference = TableFeed("t1", source), TableFeed("t1", twin)
+    feed = TableFeed("t1", source, clock=lambda: 1_000)  # one clock: the frames compare byte for byte
+    reference = TableFeed("t1", twin, clock=lambda: 1_000)
     ann, ann_ref = Viewer_(PlayerViewer("ann")), Viewer_(PlayerViewer("ann"))
     await _started(feed, ann)
     await _started(reference, ann_ref)
@@ -158,6 +159,25 @@ async def test_a_commit_written_here_is_pushed_from_the_state_it_left_and_its_pu
     await reference.stop()
     assert ann.texts == ann_ref.texts
     assert [f["version"] for f in ann.frames[1:]] == [1, 2, 3, 4, 5]
+
+
+async def test_every_frame_carries_the_server_clock() -> None:
+    source = Source()
+    ticks = iter(range(1_000, 2_000))
+    feed = TableFeed("t1", source, clock=lambda: next(ticks))
+    spectator, late = Viewer_(SpectatorViewer()), Viewer_(PlayerViewer("ann"))
+    await _started(feed, spectator)
+    _deal(source)
+    for commit in source.commits:
+        feed.published(commit)
+    await _settle(feed)
+    await feed.join(late, 2)  # a resume: one patch of what it missed
+    await _settle(feed)
+    await feed.stop()
+    stamps = [f["server_ms"] for f in spectator.frames + late.frames]
+    assert [f["type"] for f in late.frames] == ["patch"]
+    assert all(type(t) is int and 1_000 <= t < 2_000 for t in stamps)
+    assert stamps[: len(spectator.frames)] == sorted(stamps[: len(spectator.frames)])
 
 
 async def test_duplicates_and_old_commits_are_ignored() -> None:
@@ -272,7 +292,7 @@ def _check_frame(source: Source, v: Viewer_, index: int, start: dict[str, Any] |
         role = (Role.PLAYER if me else Role.OPERATOR if isinstance(v.viewer, OperatorViewer)
                 else Role.SPECTATOR)
         assert text == Snapshot(protocol=PROTOCOL_VERSION, table_id="t1", version=version, role=role,
-                                player_id=me, view=view).model_dump_json()
+                                player_id=me, view=view, server_ms=frame["server_ms"]).model_dump_json()
         return
     missed = [c for c in source.commits if frame["since"] < c.version <= version]
     events = [json.loads(encode_event(p)) for c in missed for e in c.events

@@ -75,6 +75,11 @@ async def test_every_viewer_joining_or_resuming_mid_round_sees_only_what_it_may(
         players_hands = [h for h in record["hands"] if h["player_id"] is not None]
         assert all(h["fortune"] for h in record["hands"]), "the record gives every hand's category"
         assert sorted(h["bonus_cents"] for h in players_hands) == [0, 0, 0, 500, 500, 500]
+        # The House Way's clause of a hand reaches its own player (the checks above keep it from the rest).
+        clauses = [e["house_way_clause"] for c in clients for e in c.events if e["kind"] == "hand_set"
+                   and e["player_id"] == c.player_id and e["set_by"] == "house_way"]
+        assert clauses, "some players used the House Way"
+        assert all(clauses), "each House Way hand's clause reaches its player"
         # And a late spectator resuming from before the deal gets one patch of all it missed.
         late = await stack.enter_async_context(connect(table_id))
         start = spectator.frames[0]["version"]

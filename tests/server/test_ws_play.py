@@ -187,6 +187,15 @@ def test_the_frame_check_catches_a_card_the_viewer_may_not_see(frame_checker: An
     with pytest.raises(AssertionError, match="seed"):
         checker._check({"type": "patch", "since": 4, "version": 5, "events": [seed],
                         "patch": [{"op": "replace", "path": "/version", "value": 5}]})
+    told = {"kind": "hand_set", "position": 2, "player_id": "p2", "high": [], "low": [], "set_by": "hidden",
+            "fouled": False, "house_way_clause": "two pair, low + high: split"}
+    with pytest.raises(AssertionError, match="House Way clause"):  # how another seat's hand was set
+        checker._check({"type": "patch", "since": 4, "version": 5, "events": [told],
+                        "patch": [{"op": "replace", "path": "/version", "value": 5}]})
+    with pytest.raises(AssertionError, match="House Way clause"):
+        checker._check({"type": "patch", "since": 4, "version": 5, "events": [
+            {**told, "set_by": "timeout", "house_way_clause": None}],
+            "patch": [{"op": "replace", "path": "/version", "value": 5}]})
     with pytest.raises(AssertionError, match="version gap"):
         checker._check({"type": "patch", "since": 6, "version": 7, "events": [], "patch": []})
     with pytest.raises(AssertionError, match="not theirs"):  # a card inside a patch

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -98,8 +99,11 @@ LatencyHook = Callable[[int], None]
 
 class TableFeed:
     def __init__(self, table_id: str, source: CommitSource, *, on_pushed: LatencyHook | None = None,
-                 on_commit: Callable[[VersionedEvents], None] | None = None) -> None:
+                 on_commit: Callable[[VersionedEvents], None] | None = None,
+                 clock: Callable[[], int] = lambda: time.time_ns() // 1_000_000) -> None:
         self.table_id = table_id
+        self._clock = clock
+        """The server's clock (ms since the epoch) that stamps every message's ``server_ms``."""
         self._source = source
         self._on_pushed = on_pushed
         self._on_commit_seen = on_commit
@@ -280,7 +284,7 @@ class TableFeed:
                 text = patches.get(key)
                 if text is None:
                     text = patches[key] = encode_patch_message(before.version, after.version,
-                                                               commit.views[key])
+                                                               commit.views[key], self._clock())
             else:  # an old commit without updates (or a member behind, which joining rules out)
                 text = snapshots.get(sub.viewer) or snapshots.setdefault(sub.viewer,
                                                                           self._snapshot(after, sub.viewer))
@@ -297,7 +301,7 @@ class TableFeed:
         role = (Role.PLAYER if player_id is not None
                 else Role.OPERATOR if isinstance(viewer, OperatorViewer) else Role.SPECTATOR)
         return encode_snapshot_message(self.table_id, state.version, role, player_id,
-                                       self._view_json.encode(view_for(state, viewer)))
+                                       self._view_json.encode(view_for(state, viewer)), self._clock())
 
     def _resume(self, since: int, state: TableState, commits: Sequence[VersionedEvents],
                 viewer: Viewer) -> str:
@@ -313,7 +317,7 @@ class TableFeed:
             events += missed["events"]
             patch += missed["patch"]
         update = update_text(ViewerUpdate(tuple(events), tuple(patch)))
-        return encode_patch_message(since, state.version, update)
+        return encode_patch_message(since, state.version, update, self._clock())
 
     # --- figures --------------------------------------------------------------------------------------
     def spectators(self) -> int:

@@ -145,7 +145,8 @@ def _settlement_entries(table_id: str, record: RoundRecord, now_ms: int) -> list
 def _hand(hand: HandRecord) -> dict[str, Any]:
     return {"position": hand.position, "player_id": hand.player_id, "dealt": list(hand.dealt),
             "high": list(hand.high), "low": list(hand.low), "high_name": hand.high_name,
-            "low_name": hand.low_name, "set_by": str(hand.set_by), "fouled": hand.fouled}
+            "low_name": hand.low_name, "set_by": str(hand.set_by), "fouled": hand.fouled,
+            "house_way_clause": hand.house_way_clause}
 
 
 def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any],

@@ -68,6 +68,9 @@ class Snapshot(_Message):
     role: Role
     player_id: str | None = Field(description="The connection's player (None for a spectator)")
     view: TableView
+    server_ms: int | None = Field(default=None, description=(
+        "The server's clock when it wrote the message (ms since the epoch): a client corrects its own "
+        "clock's skew from it before counting down to a deadline_ms"))
 
 
 class PatchOperation(_Message):
@@ -92,6 +95,8 @@ class Patch(_Message):
     version: int
     events: tuple[TableEvent, ...]
     patch: tuple[PatchOperation, ...]
+    server_ms: int | None = Field(default=None, description=(
+        "The server's clock when it wrote the message (ms since the epoch), as in snapshot"))
 
 
 class Accepted(_Message):
@@ -158,15 +163,21 @@ def encode_view(view: TableView) -> str:
     return _VIEW.dump_json(view).decode()
 
 
-def encode_patch_message(since: int, version: int, update: str) -> str:
-    """A ``patch`` message from the JSON text ``{"events":[...],"patch":[...]}`` of an update."""
-    if not update.startswith('{"events":'):
+def _ms(server_ms: int | None) -> str:
+    return "null" if server_ms is None else str(int(server_ms))
+
+
+def encode_patch_message(since: int, version: int, update: str, server_ms: int | None = None) -> str:
+    """A ``patch`` message from the JSON text ``{"events":[...],"patch":[...]}`` of an update, stamped with
+    the server's clock ``server_ms``."""
+    if not update.startswith('{"events":') or not update.endswith("}"):
         raise ValueError(f"not the text of an update: {update[:40]!r}")
-    return f'{{"type":"patch","since":{int(since)},"version":{int(version)},{update[1:]}'
+    return (f'{{"type":"patch","since":{int(since)},"version":{int(version)},{update[1:-1]},'
+            f'"server_ms":{_ms(server_ms)}}}')
 
 
 def encode_snapshot_message(table_id: str, version: int, role: Role, player_id: str | None,
-                            view: str) -> str:
+                            view: str, server_ms: int | None = None) -> str:
     return (f'{{"type":"snapshot","protocol":{PROTOCOL_VERSION},"table_id":{json.dumps(table_id)},'
             f'"version":{int(version)},"role":"{role.value}","player_id":{json.dumps(player_id)},'
-            f'"view":{view}}}')
+            f'"view":{view},"server_ms":{_ms(server_ms)}}}')

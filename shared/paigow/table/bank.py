@@ -20,7 +20,7 @@ from paigow.table.emitter import Emitter, reject
 from paigow.table.events import BankDeclined, BankOffered, BettingOpened, RoundStarted
 from paigow.table.fortune_bets import check_bonus, emit_bonus
 from paigow.table.rejections import RejectCode
-from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, Phase
+from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, IneligibleReason, Phase
 
 __all__ = [
     "accept_bank",
@@ -28,6 +28,7 @@ __all__ = [
     "decline_bank",
     "decline_offer",
     "eligible",
+    "ineligibility",
     "open_betting",
     "start_round",
 ]
@@ -37,14 +38,21 @@ def _others_seated(em: Emitter, pos: int) -> int:
     return sum(1 for p, sp in enumerate(em.state.seats) if sp is not None and p != pos)
 
 
-def eligible(em: Emitter, pos: int) -> bool:
+def ineligibility(em: Emitter, pos: int) -> IneligibleReason | None:
+    """Why the player at ``pos`` may not take the bank now, or None when they may."""
     s = em.state
     sp = s.seats[pos]
     if sp is None or not sp.playing:
-        return False
+        return IneligibleReason.NOT_PLAYING
     if s.last_house_round == 0 or sp.last_house_round != s.last_house_round:
-        return False
-    return sp.chips_cents >= s.rules.min_bet_cents * (_others_seated(em, pos) + 1)
+        return IneligibleReason.NO_HOUSE_ROUND
+    if sp.chips_cents < s.rules.min_bet_cents * (_others_seated(em, pos) + 1):
+        return IneligibleReason.CHIPS_SHORT
+    return None
+
+
+def eligible(em: Emitter, pos: int) -> bool:
+    return ineligibility(em, pos) is None
 
 
 def dealer_wager(em: Emitter, pos: int) -> int:
@@ -70,19 +78,20 @@ def start_round(em: Emitter, now_ms: int) -> None:
         open_betting(em, DEALER_POSITION, BankReason.DEALER_SEAT, now_ms)
     elif sp is None:
         open_betting(em, DEALER_POSITION, BankReason.EMPTY_SEAT, now_ms)
-    elif not eligible(em, marker):
-        open_betting(em, DEALER_POSITION, BankReason.INELIGIBLE, now_ms)
+    elif (why := ineligibility(em, marker)) is not None:
+        open_betting(em, DEALER_POSITION, BankReason.INELIGIBLE, now_ms, ineligible=why)
     else:
         em.emit(BankOffered(marker, sp.player_id))
         em.set_deadline(DeadlineKind.BANK_OFFER, em.state.timers.bank_offer_ms, now_ms)
 
 
 def open_betting(em: Emitter, banker: int, reason: BankReason, now_ms: int | None,
-                 bonus_cents: int = 0) -> None:
-    """Betting opens; a player-banker's Fortune bonus (``bonus_cents``, checked) is placed at once."""
+                 bonus_cents: int = 0, ineligible: IneligibleReason | None = None) -> None:
+    """Betting opens; a player-banker's Fortune bonus (``bonus_cents``, checked) is placed at once.
+    ``ineligible``: with ``reason`` INELIGIBLE, why the player at the marker was not offered the bank."""
     sp = em.state.seats[banker] if banker != DEALER_POSITION else None
     wager = dealer_wager(em, banker) if sp is not None else 0
-    em.emit(BettingOpened(banker, sp.player_id if sp is not None else None, reason, wager))
+    em.emit(BettingOpened(banker, sp.player_id if sp is not None else None, reason, wager, ineligible))
     if sp is not None and bonus_cents:
         check_bonus(em, banker, sp, bonus_cents, 0)
         emit_bonus(em, banker, sp, bonus_cents)

@@ -14,7 +14,7 @@ from typing import Literal
 from paigow.rules.house_rules import HouseRules
 from paigow.table.cardtext import CardText
 from paigow.table.records import RoundRecord, SetBy
-from paigow.table.state import BankReason, Bet, DeadlineKind, Timers
+from paigow.table.state import BankReason, Bet, DeadlineKind, IneligibleReason, Timers
 
 __all__ = [
     "BankDeclined",
@@ -194,6 +194,8 @@ class BettingOpened:
     banker_player_id: str | None
     reason: BankReason
     dealer_wager_cents: int
+    ineligible: IneligibleReason | None = None
+    """With ``reason`` INELIGIBLE: why the player at the marker was not offered the bank."""
     kind: Literal["betting_opened"] = "betting_opened"
 
 
@@ -265,6 +267,9 @@ class HandSet:
     low: tuple[CardText, ...]
     set_by: SetBy
     fouled: bool
+    house_way_clause: str | None = None
+    """When the House Way set the hand: its clause in words (``"two pair, low + high: split"``); None in
+    an event a viewer receives unless it is the viewer's own hand."""
     kind: Literal["hand_set"] = "hand_set"
 
 

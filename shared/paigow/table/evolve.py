@@ -115,6 +115,7 @@ def _bank_declined(s: TableState, e: ev.BankDeclined) -> TableState:
 def _betting_opened(s: TableState, e: ev.BettingOpened) -> TableState:
     s = _update_round(s, offer_player_id=None, banker_position=e.banker_position,
                       banker_player_id=e.banker_player_id, bank_reason=e.reason,
+                      bank_ineligible=e.ineligible,
                       dealer_wager_cents=e.dealer_wager_cents)
     return replace(s, phase=Phase.BETTING)
 

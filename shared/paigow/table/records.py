@@ -79,6 +79,9 @@ class HandRecord:
     net_cents: int
     high_name: str
     low_name: str
+    house_way_clause: str | None = None
+    """When the House Way set the hand (``set_by`` house_way, timeout, foul_reset, dealer): the clause that
+    set it, in words (``"two pair, low + high: split"``); None for a hand the player set."""
     fortune: str | None = None
     """The Fortune category of the seven cards, lower case; None when the table had no Fortune bonus."""
     bonus_cents: int = 0

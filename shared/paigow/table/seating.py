@@ -51,7 +51,8 @@ def sit(em: Emitter, cmd: Sit) -> None:
     if taken is not None:
         reject(RejectCode.SEAT_TAKEN, f"seat {cmd.seat} is taken by {taken.name}")
     if type(cmd.buy_in_cents) is not int or cmd.buy_in_cents < s.rules.min_bet_cents:
-        reject(RejectCode.BELOW_MINIMUM, f"buy-in {cmd.buy_in_cents!r} cents is below the table minimum "
+        shown = money(cmd.buy_in_cents) if type(cmd.buy_in_cents) is int else repr(cmd.buy_in_cents)
+        reject(RejectCode.BELOW_MINIMUM, f"a buy-in of {shown} is below the table minimum "
                                          f"{money(s.rules.min_bet_cents)}")
     em.emit(PlayerSat(cmd.player_id, name, cmd.seat, cmd.buy_in_cents))
     if em.state.round is None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from paigow.rules.cards import InvalidCardError, check_distinct, format_cards
 from paigow.rules.house_rules import FoulPolicy
-from paigow.rules.house_way import house_way
+from paigow.rules.house_way import house_way, house_way_clause
+from paigow.rules.house_way_text import clause_text
 from paigow.rules.splits import FoulError, Split, check_split, split_from_low
 from paigow.table.cardtext import cards_from_text, cards_to_text
 from paigow.table.commands import SetHand, UseHouseWay
@@ -30,13 +31,16 @@ def _own_hand(em: Emitter, player_id: str, action: str) -> LiveHand:
     return hand
 
 
-def _emit(em: Emitter, hand: LiveHand, split: Split, set_by: SetBy, fouled: bool) -> None:
+def _emit(em: Emitter, hand: LiveHand, split: Split, set_by: SetBy, fouled: bool,
+          clause: str | None = None) -> None:
     em.emit(HandSet(hand.position, hand.player_id, cards_to_text(split.high), cards_to_text(split.low),
-                    set_by, fouled))
+                    set_by, fouled, clause))
 
 
 def set_by_house_way(em: Emitter, hand: LiveHand, set_by: SetBy) -> None:
-    _emit(em, hand, house_way(cards_from_text(hand.cards), em.state.rules), set_by, False)
+    cards = cards_from_text(hand.cards)
+    split = house_way(cards, em.state.rules)
+    _emit(em, hand, split, set_by, False, clause_text(house_way_clause(cards, em.state.rules), split))
 
 
 def set_hand(em: Emitter, cmd: SetHand) -> None:

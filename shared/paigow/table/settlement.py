@@ -9,7 +9,9 @@ the banker; a foul under ``"lose"`` loses). The record keeps the live hands only
 from __future__ import annotations
 
 from paigow.rules.hand_value import evaluate_high, evaluate_low
-from paigow.rules.house_way import house_way
+from paigow.rules.house_rules import HouseRules
+from paigow.rules.house_way import house_way, house_way_clause
+from paigow.rules.house_way_text import clause_text
 from paigow.rules.payout import Wager, settle
 from paigow.rules.showdown import showdown
 from paigow.rules.splits import Split
@@ -34,6 +36,8 @@ from paigow.table.state import DEALER_POSITION, Bet, LiveHand, SeatStatus
 
 __all__ = ["after_round", "close_now", "maybe_showdown", "settle_round", "void_round"]
 
+_BY_HOUSE_WAY = frozenset({SetBy.HOUSE_WAY, SetBy.TIMEOUT, SetBy.FOUL_RESET, SetBy.DEALER})
+
 
 def _split(h: LiveHand) -> Split:
     return Split(cards_from_text(h.high), cards_from_text(h.low))
@@ -53,9 +57,10 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
     rnd = em.round()
     for h in rnd.hands:
         if h.player_id is None and h.set_by is None:
-            split = house_way(cards_from_text(h.cards), rules)
+            cards = cards_from_text(h.cards)
+            split = house_way(cards, rules)
             em.emit(HandSet(h.position, None, cards_to_text(split.high), cards_to_text(split.low),
-                            SetBy.DEALER, False))
+                            SetBy.DEALER, False, clause_text(house_way_clause(cards, rules), split)))
     rnd = em.round()
     banker_pos = rnd.banker_position if rnd.banker_position is not None else DEALER_POSITION
     banker_hand = next(h for h in rnd.hands if h.position == banker_pos)
@@ -79,15 +84,16 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
         high, low = cards_from_text(h.high), cards_from_text(h.low)
         names = (evaluate_high(high, rules).name, evaluate_low(low).name)
         set_by = h.set_by if h.set_by is not None else SetBy.DEALER
+        clause = _clause(h, set_by, rules)
         if h.position == banker_pos:
             hand_record = HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, True,
                                 0, None, result.banker_gross_cents, result.banker_commission_cents,
-                                result.banker_net_cents, *names)
+                                result.banker_net_cents, *names, clause)
         else:
             r = by_key[keys[h.position]]
             hand_record = HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, False,
                                 r.amount_cents, r.outcome, r.gross_cents, r.commission_cents,
-                                r.net_cents, *names)
+                                r.net_cents, *names, clause)
         fortune = fortunes.get(h.position)
         if fortune is not None:
             hand_record = replace(hand_record, fortune=fortune.fortune, bonus_cents=fortune.bonus_cents,
@@ -104,6 +110,14 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
                          rules.fortune_pay_table if rules.fortune_enabled else None, bonus_house)
     em.emit(RoundSettled(record))
     after_round(em, now_ms)
+
+
+def _clause(h: LiveHand, set_by: SetBy, rules: HouseRules) -> str | None:
+    """The House Way clause that set ``h``, in words; None for a hand its player set."""
+    if set_by not in _BY_HOUSE_WAY:
+        return None
+    cards = cards_from_text(h.cards)
+    return clause_text(house_way_clause(cards, rules), _split(h))
 
 
 def void_round(em: Emitter, reason: str, now_ms: int | None) -> None:

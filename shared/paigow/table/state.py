@@ -30,6 +30,7 @@ __all__ = [
     "Bet",
     "Deadline",
     "DeadlineKind",
+    "IneligibleReason",
     "Ledger",
     "LiveHand",
     "Phase",
@@ -59,8 +60,8 @@ class Timers:
     bank_offer_ms: int = 15_000
     betting_ms: int = 20_000
     setting_ms: int = 45_000
-    between_rounds_ms: int = 5_000
-    """The pause after a settlement before the next round starts."""
+    between_rounds_ms: int = 10_000
+    """The pause after a settlement (or a void) before the next round starts: time to read the result."""
     reconnect_grace_ms: int = 30_000
     """How long a dropped player in the setting phase has before the House Way sets their hand."""
     sit_out_after_missed: int = 3
@@ -117,6 +118,17 @@ class BankReason(StrEnum):
     INELIGIBLE = "ineligible"
     DECLINED = "declined"
     TIMED_OUT = "timed_out"
+
+
+class IneligibleReason(StrEnum):
+    """Why the player at the marker was not offered the bank (``BankReason.INELIGIBLE``)."""
+
+    NOT_PLAYING = "not_playing"
+    """Sitting out, away or leaving."""
+    NO_HOUSE_ROUND = "no_house_round"
+    """Did not play the last house-banked round (during this sitting), or none was settled yet."""
+    CHIPS_SHORT = "chips_short"
+    """The chips do not cover the table minimum for every other seated player and the dealer."""
 
 
 class DeadlineKind(StrEnum):
@@ -206,6 +218,8 @@ class Round:
     """Set when betting opens: 0 = the house banks."""
     banker_player_id: str | None = None
     bank_reason: BankReason | None = None
+    bank_ineligible: IneligibleReason | None = None
+    """With ``bank_reason`` INELIGIBLE: why the player at the marker was not offered the bank."""
     dealer_wager_cents: int = 0
     """When a player banks: the house dealer's wager against them (0 = the dealer does not play)."""
     bets: tuple[Bet, ...] = ()

@@ -25,6 +25,7 @@ from paigow.table.state import (
     BankReason,
     Bet,
     DeadlineKind,
+    IneligibleReason,
     Ledger,
     Phase,
     SeatStatus,
@@ -105,6 +106,8 @@ class RoundView:
     banker_position: int | None
     banker_player_id: str | None
     bank_reason: BankReason | None
+    bank_ineligible: IneligibleReason | None
+    """With ``bank_reason`` ``ineligible``: why the player at the marker was not offered the bank."""
     dealer_wager_cents: int
     bets: tuple[Bet, ...]
     bonuses: tuple[Bet, ...]
@@ -227,7 +230,8 @@ def _public(state: TableState) -> _Public:
         coverage = coverage_left(state)
         round_view = RoundView(rnd.round_id, rnd.number, rnd.commitment, rnd.offer_player_id,
                                rnd.banker_position, rnd.banker_player_id, rnd.bank_reason,
-                               rnd.dealer_wager_cents, rnd.bets, rnd.bonuses, coverage, rnd.dice,
+                               rnd.bank_ineligible, rnd.dealer_wager_cents, rnd.bets, rnd.bonuses, coverage,
+                               rnd.dice,
                                rnd.first_position, hands)
     dl = state.deadline
     spectator = TableView(state.table_id, state.name, state.version, state.phase, state.paused,
@@ -275,6 +279,7 @@ def event_for(event: Event, viewer: Viewer) -> Event | None:
     Redacted: ``RoundStarted.server_seed`` (None), other players' and the dealer's cards in ``HandsDealt``
     (empty ``cards``) and ``HandSet`` (empty ``high``/``low``, ``fouled`` False, ``set_by`` HIDDEN: whether a
     hand was set by the House Way or a banker's foul was reset says something about the cards);
+    ``house_way_clause`` None;
     ``OwnLimitSet`` goes only to that player and the operator. ``RoundSettled`` and ``RoundVoided`` are
     public (the seed is revealed).
     """
@@ -288,7 +293,8 @@ def event_for(event: Event, viewer: Viewer) -> Event | None:
     if isinstance(event, HandSet):
         if me is not None and event.player_id == me:
             return event
-        return replace(event, high=(), low=(), fouled=False, set_by=SetBy.HIDDEN)
+        return replace(event, high=(), low=(), fouled=False, set_by=SetBy.HIDDEN,
+                       house_way_clause=None)
     if isinstance(event, OwnLimitSet):
         return event if me == event.player_id or isinstance(viewer, OperatorViewer) else None
     return event

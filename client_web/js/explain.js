@@ -1,0 +1,106 @@
+// What the table did, in words: the events of one patch as sentences for this viewer. A hand the House
+// Way set when time ran out, a bank offer that timed out, the bank passing over a player (and why), a
+// round without you, a void, betting that waits for its first bet. Each sentence goes to the table's log;
+// those about you (`mine`) are also shown on your screen.
+
+import { money } from "./api.js";
+
+const CANNOT_BANK = {
+  no_house_round: ["did not play the last house-banked round", "you did not play the last house-banked round"],
+  chips_short: ["chips do not cover the table", "your chips do not cover the table"],
+  not_playing: ["sitting out or away", "you are sitting out or away"],
+};
+
+function rounds(n) {
+  return n == null ? "missed rounds" : `${n} missed round${n === 1 ? "" : "s"}`;
+}
+
+/** "<name> cannot bank this round: <why>" (for you: "You cannot bank this round: <why>"). */
+export function cannotBankText(name, why, isMe) {
+  const [other, own] = CANNOT_BANK[why] ?? ["is not eligible", "you are not eligible"];
+  return isMe ? `You cannot bank this round: ${own}.` : `${name} cannot bank this round: ${other}.`;
+}
+
+/** "Time ran out: the House Way set your hand (two pair, low + high: split)." */
+export function timedOutText(clause) {
+  return `Time ran out: the House Way set your hand${clause ? ` (${clause})` : ""}.`;
+}
+
+/** What happened to a voided round, for the centre of the table. */
+export function voidText(reason) {
+  const why = /^voided/i.test(reason) ? reason.replace(/^voided/i, "").trim() : reason;
+  return `The round was voided${why ? ` (${why})` : ""}: every bet was returned.`;
+}
+
+/**
+ * The events of one patch as sentences: [{text, mine, kind}] in order. `view` is the view after the patch;
+ * `me` this connection's player id (null when watching); `nameOf(playerId, seat)` a player's name.
+ */
+export function describeEvents(events, view, me, nameOf) {
+  const out = [];
+  const say = (text, mine = false, kind = "info") => out.push({ text, mine, kind });
+  const missed = {};
+  for (const ev of events) {
+    const isMe = Boolean(me) && ev.player_id === me;
+    const name = ev.player_id ? nameOf(ev.player_id, ev.seat ?? ev.position) : "";
+    switch (ev.kind) {
+      case "hand_set":
+        if (!isMe) break;
+        if (ev.set_by === "timeout") say(timedOutText(ev.house_way_clause), true, "warn");
+        else if (ev.set_by === "foul_reset") say(`Your hand was a foul: the House Way set it again${ev.house_way_clause ? ` (${ev.house_way_clause})` : ""}.`, true, "warn");
+        else if (ev.set_by === "house_way") say(`The House Way set your hand${ev.house_way_clause ? ` (${ev.house_way_clause})` : ""}.`);
+        break;
+      case "bank_declined":
+        if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the house banks this round." : `${name} did not answer the bank offer in time: the house banks.`, isMe, isMe ? "warn" : "info");
+        else if (!isMe) say(`${name} declined the bank: the house banks.`);
+        break;
+      case "betting_opened": {
+        if (ev.reason === "ineligible") {
+          const seat = view.seats[view.marker];
+          say(cannotBankText(seat?.name ?? `Seat ${view.marker}`, ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me);
+        } else if (ev.reason === "player_banks") {
+          say(ev.banker_player_id === me ? "You bank this round." : `${nameOf(ev.banker_player_id, ev.banker_position)} banks this round.`);
+        }
+        break;
+      }
+      case "player_missed_round":
+        missed[ev.player_id] = ev.missed_rounds;
+        if (isMe) {
+          const status = view.seats[ev.seat]?.status;
+          const automatic = events.some((e) => e.kind === "player_sat_out" && e.player_id === me);
+          if (status === "sitting_out" && !automatic) say("Not in this round: you are sitting out.");
+          else say(status === "away" ? "Not in this round: you were away." : "Not in this round: no bet was placed.", true);
+        }
+        break;
+      case "player_sat_out":
+        if (!ev.automatic) break;
+        if (isMe) say(`You were sat out after ${rounds(missed[ev.player_id])} in a row: press “Sit in” to play again.`, true, "warn");
+        else say(`${name} was sat out after missed rounds.`);
+        break;
+      case "player_stood_up":
+        if (ev.reason === "missed_rounds") {
+          say(isMe ? `You were stood up after ${rounds(missed[ev.player_id])}: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`
+            : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
+        } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
+        break;
+      case "player_kicked":
+        if (isMe) say("The operator removed you from the table; your chips went back to your balance.", true);
+        break;
+      case "round_voided": say(voidText(ev.reason), true); break;
+      case "deadline_cleared":
+        if (view.phase === "betting") say("Betting time ran out with no bet: the table waits for the first bet.");
+        break;
+      case "round_settled": {
+        const r = ev.record;
+        const mine = me ? r.hands.find((h) => h.player_id === me) : null;
+        const net = mine ? (mine.is_banker ? r.banker_net_cents : mine.net_cents) : null;
+        say(`Round ${r.number} settled${mine ? `: ${net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "a push for you"}` : ""}.`);
+        break;
+      }
+      case "table_paused": say("The operator paused the table.", true); break;
+      case "table_resumed": say("The table is open again.", true); break;
+      default: break;
+    }
+  }
+  return out;
+}
