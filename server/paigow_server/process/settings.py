@@ -78,6 +78,10 @@ class Settings:
     bursts of as many)."""
     sign_ins_per_minute: int = 10
     """Sign-in attempts (players and operators) per client address per minute."""
+    analyses_per_minute: int = 10
+    """Split analyses (``POST /api/analyze`` and a played hand's analysis) per account per minute."""
+    analysis_workers: int = 1
+    """Processes that run split analyses, off the event loop (each analysis takes about a second of CPU)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or CIDR networks of the deployment's proxies: only a request from one of them has its
     ``X-Forwarded-For`` read (the rightmost address that is not itself a trusted proxy)."""
@@ -189,6 +193,8 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "operator_session_hours": _float_range(0, 24 * 30),
     "sessions_per_minute": _int_range(1, 1_000_000),
     "sign_ins_per_minute": _int_range(1, 1_000_000),
+    "analyses_per_minute": _int_range(1, 1_000_000),
+    "analysis_workers": _int_range(1, 64),
     "trusted_proxies": _check_networks,
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
@@ -243,6 +249,8 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "operator_session_hours": _parse_float,
     "sessions_per_minute": _parse_int,
     "sign_ins_per_minute": _parse_int,
+    "analyses_per_minute": _parse_int,
+    "analysis_workers": _parse_int,
     "trusted_proxies": _parse_list,
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,
