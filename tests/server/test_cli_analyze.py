@@ -12,23 +12,19 @@ from paigow.rules.cards import parse_cards
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow.rules.splits import legal_splits
-from paigow_server.cli import main
+from paigow_server.testing import run_cli
 
 CARDS = "As Kd Qh JK 9c 5d 2s"
 ENTRY_KEYS = ["low", "high", "win", "push", "loss", "ev", "ev_se"]
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = run_cli(*argv)
+    return code, *capsys.readouterr()
 
 
 def analysis(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
-    code, out, err = run_cli(capsys, "analyze", "--json", *argv)
+    code, out, err = run(capsys, "analyze", "--json", *argv)
     assert code == 0, err
     data: dict[str, Any] = json.loads(out)
     return data
@@ -82,14 +78,14 @@ def test_exact(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["seed"] is None
     assert data["rules"]["house_way"] == "ballys_ac"
     assert all(e["ev_se"] == 0 for e in data["splits"])
-    code, out, _ = run_cli(capsys, "analyze", "Qs Qd Qh Qc Kd 7s 2h", "--exact")
+    code, out, _ = run(capsys, "analyze", "Qs Qd Qh Qc Kd 7s 2h", "--exact")
     assert code == 0
     assert "all 53,524,680 dealer hands, exact" in out.splitlines()[0]
     assert out.splitlines()[0].endswith(" s")  # how long it took
 
 
 def test_the_table_names_the_best_and_the_house_way(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(capsys, "analyze", CARDS, "--samples", "5000", "--seed", "3")
+    code, out, err = run(capsys, "analyze", CARDS, "--samples", "5000", "--seed", "3")
     assert code == 0
     assert err == ""
     lines = out.splitlines()
@@ -138,7 +134,7 @@ def test_the_rules_option(capsys: pytest.CaptureFixture[str]) -> None:
 ])
 def test_bad_input_exits_2_with_the_reason(capsys: pytest.CaptureFixture[str], argv: list[str],
                                            message: str) -> None:
-    code, out, err = run_cli(capsys, "analyze", *argv)
+    code, out, err = run(capsys, "analyze", *argv)
     assert code == 2
     assert out == ""
     assert message in err
