@@ -1,16 +1,16 @@
 """Split analyses (``paigow.rules.analysis``) off the event loop, and their JSON form.
 
-An analysis is about a second of CPU, so the server never runs one on its event loop: ``AnalysisPool``
-holds a ``ProcessPoolExecutor`` of ``workers`` processes ("spawn": they start clean, whatever the server
-holds), started with the app and shut down with it. At most ``4 * workers`` analyses wait or run at once;
+An analysis is about a second of CPU, so the server never runs one on its event loop: ``AnalysisPool`` holds a
+``ProcessPoolExecutor`` of ``workers`` processes ("spawn": they start clean, whatever the server holds), made
+with the app (``AppContext``) and shut down with it. At most ``4 * workers`` analyses wait or run at once;
 past that ``slot()`` raises ``AnalysisBusy`` (the server answers 503 with ``Retry-After``), so a crowd of
-accounts cannot queue unbounded work. Each worker keeps the House Way's settings of dealer hands it has
-made (``dealer_hands``), so its later analyses are faster.
+accounts cannot queue unbounded work. Each worker keeps the House Way's settings of dealer hands it has made
+(``dealer_hands``), so its later analyses are faster.
 
-``analysis_json(analysis)`` is the JSON of ``paigow analyze --json`` and of the HTTP API
-(docs/http-api.md): ``{"cards", "splits": [{"low", "high", "win", "push", "loss", "ev", "ev_se"}],
-"best", "house_way", "samples", "exact", "seed", "rules"}``; with ``names=True`` every split also has
-``high_name`` and ``low_name`` (``"pair of aces"``, ``"king-queen"``).
+``analysis_json(analysis)`` is the JSON of ``paigow analyze --json`` and of the HTTP API (docs/http-api.md):
+``{"cards", "splits": [{"low", "high", "win", "push", "loss", "ev", "ev_se"}], "best", "house_way", "samples",
+"exact", "seed", "rules"}``; with ``names=True`` every split also has ``high_name`` and ``low_name`` (``"pair
+of aces"``, ``"king-queen"``).
 """
 
 from __future__ import annotations
@@ -71,17 +71,15 @@ class AnalysisBusy(Exception):
 
 
 class AnalysisPool:
-    """A bounded process pool for analyses; ``start()`` with the app, ``stop()`` at shutdown."""
+    """A bounded process pool for analyses, made with the app (its processes start with the first
+    analysis); ``stop()`` at shutdown."""
 
     def __init__(self, workers: int, *, max_pending: int | None = None) -> None:
         self.workers = workers
         self.max_pending = max_pending if max_pending is not None else 4 * workers
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(max_workers=workers,
+                                                                     mp_context=get_context("spawn"))
         self._pending = 0
-
-    def start(self) -> None:
-        """The pool (its processes start with the first analysis)."""
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=get_context("spawn"))
 
     def stop(self) -> None:
         """Shut the workers down (a running analysis finishes; waiting ones are dropped)."""
@@ -103,7 +101,7 @@ class AnalysisPool:
     async def analyze(self, cards: Sequence[str], rules: HouseRules, seed: int) -> dict[str, Any]:
         """The named analysis JSON of these seven cards, computed in a worker process."""
         if self._pool is None:
-            raise RuntimeError("the analysis pool is not started")
+            raise RuntimeError("the analysis pool is stopped")
         return await asyncio.get_running_loop().run_in_executor(
             self._pool, analysis_document, list(cards), str(rules.house_way), str(rules.wheel),
             rules.commission_bps, seed)
