@@ -14,8 +14,11 @@ from typing import Any
 import pytest
 
 from paigow.rules.analysis import (
+    CHUNK,
     DEALER_HANDS,
     DEFAULT_SAMPLES,
+    MIN_SAMPLES,
+    TARGET_EV_SE,
     Analysis,
     analysis_of_classes,
     analyze,
@@ -144,12 +147,21 @@ def test_standard_errors_shrink_with_samples() -> None:
         assert 0.4 < b.ev_se / a.ev_se < 0.6  # about 1 / sqrt(4)
 
 
-def test_the_default_sample_size_keeps_every_standard_error_under_0_003() -> None:
-    # A result is -1, 0 or 0.95: its variance is at most 0.950625, so this holds for every hand.
-    assert math.sqrt(0.950625 / (DEFAULT_SAMPLES - 1)) <= 0.003
-    result = analyze(parse_cards("As Kd Qh 9c 7d 5s 2h"), seed=8)
-    assert result.samples == DEFAULT_SAMPLES
-    assert max(o.ev_se for o in result.splits) <= 0.003
+def test_by_default_every_standard_error_is_at_most_0_003() -> None:
+    # A result is -1, 0 or 0.95: its variance is at most 0.950625, so the most it draws always get there.
+    assert math.sqrt(0.950625 / (DEFAULT_SAMPLES - 1)) <= TARGET_EV_SE == 0.003
+    for text in ("As Kd Qh 9c 7d 5s 2h", "Qs Qd Qh 6c 6d As 3h"):
+        cards = parse_cards(text)
+        result = analyze(cards, seed=8)
+        assert max(o.ev_se for o in result.splits) <= 0.003
+        assert MIN_SAMPLES <= result.samples <= DEFAULT_SAMPLES
+        assert (result.samples - MIN_SAMPLES) % CHUNK == 0
+        # It stopped at the first draw that met the target, and is that fixed-size draw exactly.
+        fewer = analyze(cards, samples=result.samples - CHUNK, seed=8)
+        assert result.samples == MIN_SAMPLES or max(o.ev_se for o in fewer.splits) > 0.003
+        same = analyze(cards, samples=result.samples, seed=8)
+        assert [(o.wins, o.pushes, o.losses) for o in same.splits] == [
+            (o.wins, o.pushes, o.losses) for o in result.splits]
 
 
 def test_a_seed_repeats_the_analysis() -> None:

@@ -54,7 +54,7 @@ async def get(tables: Any, token: str, path: str) -> httpx.Response:
 
 def check_analysis(doc: dict[str, Any], cards: list[str], rules: HouseRules) -> None:
     assert doc["cards"] == cards
-    assert doc["samples"] == 110_000
+    assert 30_000 <= doc["samples"] <= 110_000
     assert doc["exact"] is False
     assert isinstance(doc["seed"], int)
     assert doc["rules"]["house_way"] == str(rules.house_way)

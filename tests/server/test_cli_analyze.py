@@ -67,7 +67,7 @@ def test_a_seed_repeats_the_run(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_the_default_keeps_every_standard_error_within_0_003(capsys: pytest.CaptureFixture[str]) -> None:
     data = analysis(capsys, "Ts 9d 8h 7c 5d 4s 2h")
-    assert data["samples"] == 110_000
+    assert 30_000 <= data["samples"] <= 110_000
     assert max(e["ev_se"] for e in data["splits"]) <= 0.003
 
 

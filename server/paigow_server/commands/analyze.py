@@ -4,8 +4,9 @@ Way (``paigow.rules.analysis``): the probability of a win, a push and a loss, th
 bet ``0.95 * P(win) - P(loss)`` (commission unrounded) with its standard error, the best split and the
 House Way's.
 
-The default is a Monte Carlo over 110,000 dealer hands (``ev_se`` at most 0.003 for every split), drawn
-from ``random.Random(seed)``; without ``--seed`` a seed is drawn from ``secrets`` and printed, so any run
+The default is a Monte Carlo that draws dealer hands until every split's ``ev_se`` is at most 0.003 (30,000,
+then 10,000 at a time; never more than 110,000, which always get there), from ``random.Random(seed)``;
+``--samples N`` draws exactly N; without ``--seed`` a seed is drawn from ``secrets`` and printed, so any run
 can be repeated. ``--exact`` counts all 53,524,680 dealer hands (``ev_se`` 0) and says how long it took.
 ``--rules`` takes a JSON object of ``HouseRules`` fields, as the operator API does (``{"wheel": "low"}``);
 what changes the analysis is ``house_way``, ``wheel`` and ``commission_bps`` (a foul split is never
@@ -28,7 +29,7 @@ import sys
 import time
 from typing import Any
 
-from paigow.rules.analysis import DEFAULT_SAMPLES, Analysis, SplitOdds
+from paigow.rules.analysis import DEFAULT_SAMPLES, MIN_SAMPLES, Analysis, SplitOdds
 from paigow.rules.house_rules import HouseRules, HouseRulesError
 from paigow_server.commands.arguments import seed_number, whole_number
 from paigow_server.commands.split import house_way_name
@@ -49,8 +50,9 @@ def register(sub: Any) -> None:
                     "10) J Q K A and suit c d h s, or JK for the joker.")
     parser.add_argument("cards", nargs="+", help="the seven cards (one quoted argument or seven)")
     how = parser.add_mutually_exclusive_group()
-    how.add_argument("--samples", type=whole_number(2, MAX_SAMPLES), default=DEFAULT_SAMPLES,
-                     help=f"Monte Carlo dealer hands (default {DEFAULT_SAMPLES:,}: ev_se <= 0.003)")
+    how.add_argument("--samples", type=whole_number(2, MAX_SAMPLES), default=None,
+                     help=f"Monte Carlo dealer hands (default: until every ev_se <= 0.003, "
+                          f"{MIN_SAMPLES:,} to {DEFAULT_SAMPLES:,})")
     how.add_argument("--exact", action="store_true", help="count all 53,524,680 dealer hands")
     parser.add_argument("--seed", type=seed_number, default=None,
                         help="Monte Carlo seed (default: a random one)")
@@ -123,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
         if args.exact:
             analysis = analyze_exact(cards, rules)
         else:
-            seed = args.seed if args.seed is not None else secrets.randbits(64)
+            seed = args.seed if args.seed is not None else secrets.randbits(53)
             analysis = analyze(cards, rules, samples=args.samples, seed=seed)
     except (ValueError, TypeError) as exc:
         print(f"paigow analyze: {exc}", file=sys.stderr)

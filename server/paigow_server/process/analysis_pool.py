@@ -22,7 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
-from paigow.rules.analysis import DEFAULT_SAMPLES, Analysis, SplitOdds, analyze
+from paigow.rules.analysis import Analysis, SplitOdds, analyze
 from paigow.rules.cards import card_from_text
 from paigow.rules.hand_value import evaluate_high, evaluate_low
 from paigow.rules.house_rules import HouseRules, HouseWayName, WheelRank
@@ -58,7 +58,7 @@ def analysis_json(analysis: Analysis, *, names: bool = False) -> dict[str, Any]:
 
 
 def analysis_document(cards: Sequence[str], house_way: str, wheel: str, commission_bps: int, seed: int,
-                      samples: int = DEFAULT_SAMPLES) -> dict[str, Any]:
+                      samples: int | None = None) -> dict[str, Any]:
     """A worker's job: the named analysis JSON of seven cards (canonical texts, already checked)."""
     rules = HouseRules(house_way=HouseWayName(house_way), wheel=WheelRank(wheel),
                        commission_bps=commission_bps)

@@ -74,7 +74,8 @@ async def _run(request: Request, player_id: str, cards: list[str], rules: HouseR
     try:
         async with ctx.analyses.slot():
             await ctx.rate_limits.check_account(Limit.ANALYSES, player_id)
-            doc = await ctx.analyses.analyze(cards, rules, secrets.randbits(64))
+            # A seed below 2**53 survives a browser's JSON numbers, so the page can show a repeatable one.
+            doc = await ctx.analyses.analyze(cards, rules, secrets.randbits(53))
     except AnalysisBusy:
         raise retry_after(503, "ANALYSIS_BUSY", "every analysis place is taken; try again in a second",
                           1) from None

@@ -10,9 +10,11 @@ commission unrounded (``rules.commission_bps``), with its standard error.
 * ``analyze(cards7, rules, samples=N, seed=S)``: Monte Carlo. ``N`` dealer hands drawn independently
   (each seven distinct cards of the 46) from ``random.Random(S)``: an estimate, not play, so a seeded
   generator makes every run repeatable (play shuffles from ``secrets`` through ``paigow.fair``). Every
-  split is compared with the same dealer hands, so the differences between splits are precise. A result
-  is -1, 0 or 0.95, whose variance is at most 0.9506 whatever the odds, so ``DEFAULT_SAMPLES`` (110,000)
-  keeps ``ev_se`` at most 0.00294 for every split of every hand.
+  split is compared with the same dealer hands, so the differences between splits are precise. Without
+  ``samples`` it draws 30,000 dealer hands, then 10,000 more at a time until every split's ``ev_se`` is at
+  most 0.003 (``TARGET_EV_SE``): a result is -1, 0 or 0.95, whose variance is at most 0.9506 whatever the
+  odds, so 110,000 (``DEFAULT_SAMPLES``, the most it draws) always get there; most hands need 50,000 to
+  80,000. The draws are one stream: the result is the same as ``samples=`` the number drawn.
 * ``analyze_exact(cards7, rules)``: all C(46, 7) = 53,524,680 dealer hands, each counted once (by class,
   ``dealer_hands.exact_classes``), ``ev_se`` 0.
 
@@ -36,11 +38,16 @@ from .house_rules import DEFAULT_RULES, HouseRules
 from .house_way import house_way
 from .splits import Split, legal_splits, split_keys
 
-__all__ = ["DEALER_HANDS", "DEFAULT_SAMPLES", "Analysis", "SplitOdds", "analysis_of_classes", "analyze",
-           "analyze_exact"]
+__all__ = ["CHUNK", "DEALER_HANDS", "DEFAULT_SAMPLES", "MIN_SAMPLES", "TARGET_EV_SE", "Analysis", "SplitOdds",
+           "analysis_of_classes", "analyze", "analyze_exact"]
 
+TARGET_EV_SE = 0.003
+"""By default a Monte Carlo draws dealer hands until every split's ``ev_se`` is at most this."""
+MIN_SAMPLES, CHUNK = 30_000, 10_000
+"""By default: the first draw, and each further one until the target is met."""
 DEFAULT_SAMPLES = 110_000
-"""Monte Carlo dealer hands by default: ``ev_se`` <= sqrt(0.950625 / 109,999) = 0.00294 for every split."""
+"""The most dealer hands a default Monte Carlo draws: ``ev_se`` <= sqrt(0.950625 / 109,999) = 0.00294 for
+every split of every hand, so the target is always met by then."""
 DEALER_HANDS = math.comb(46, 7)
 """The dealer hands an exact analysis counts: 53,524,680."""
 
@@ -141,21 +148,42 @@ def _counts(table: list[tuple[int, list[int], list[int]]], high: int, low: int) 
     return wins, total - wins - losses, losses
 
 
-def analysis_of_classes(cards: Sequence[Card], rules: HouseRules, classes: Mapping[int, int], *,
-                        exact: bool, seed: int | str | None) -> Analysis:
-    """The analysis of seven cards against dealer hands counted by class (``dealer_hands``)."""
-    splits = legal_splits(cards, rules)
+def _odds(splits: Sequence[Split], classes: Mapping[int, int], rules: HouseRules, exact: bool
+          ) -> list[SplitOdds]:
     table = _dealer_table(classes, rules)
     paid = 1.0 - rules.commission_bps / 10_000
-    odds = tuple(SplitOdds(s, *_counts(table, *split_keys(s, rules)), paid, exact) for s in splits)
+    return [SplitOdds(s, *_counts(table, *split_keys(s, rules)), paid, exact) for s in splits]
+
+
+def _analysis(cards: Sequence[Card], rules: HouseRules, odds: Sequence[SplitOdds], exact: bool,
+              seed: int | str | None) -> Analysis:
     house = house_way(cards, rules)
     house_odds = next(o for o in odds if o.split == house)
     won = 10_000 - rules.commission_bps
     score = {id(o): won * o.wins - 10_000 * o.losses for o in odds}  # exact integers: ties are ties
     top = max(score.values())
     best = house_odds if score[id(house_odds)] == top else next(o for o in odds if score[id(o)] == top)
-    samples = sum(classes.values())
-    return Analysis(tuple(cards), rules, odds, best, house_odds, samples, exact, seed)
+    return Analysis(tuple(cards), rules, tuple(odds), best, house_odds, odds[0].hands, exact, seed)
+
+
+def analysis_of_classes(cards: Sequence[Card], rules: HouseRules, classes: Mapping[int, int], *,
+                        exact: bool, seed: int | str | None) -> Analysis:
+    """The analysis of seven cards against dealer hands counted by class (``dealer_hands``)."""
+    return _analysis(cards, rules, _odds(legal_splits(cards, rules), classes, rules, exact), exact, seed)
+
+
+def _until_target(cards: Sequence[Card], rules: HouseRules, available: list[int], rng: random.Random
+                  ) -> list[SplitOdds]:
+    """Draw ``MIN_SAMPLES`` dealer hands, then ``CHUNK`` more at a time until every split's ``ev_se`` is
+    at most ``TARGET_EV_SE`` (``DEFAULT_SAMPLES`` always gets there)."""
+    splits = legal_splits(cards, rules)
+    odds = _odds(splits, sample_classes(available, MIN_SAMPLES, rng), rules, False)
+    while odds[0].hands < DEFAULT_SAMPLES and max(o.ev_se for o in odds) > TARGET_EV_SE:
+        more = _odds(splits, sample_classes(available, min(CHUNK, DEFAULT_SAMPLES - odds[0].hands), rng),
+                     rules, False)
+        odds = [SplitOdds(a.split, a.wins + b.wins, a.pushes + b.pushes, a.losses + b.losses, a.paid, False)
+                for a, b in zip(odds, more, strict=True)]
+    return odds
 
 
 def _available(cards: Sequence[Card], rules: HouseRules) -> list[int]:
@@ -164,17 +192,20 @@ def _available(cards: Sequence[Card], rules: HouseRules) -> list[int]:
     return [i for i in range(53) if i not in held]
 
 
-def analyze(cards7: Sequence[Card], rules: HouseRules = DEFAULT_RULES, *, samples: int = DEFAULT_SAMPLES,
+def analyze(cards7: Sequence[Card], rules: HouseRules = DEFAULT_RULES, *, samples: int | None = None,
             seed: int | str) -> Analysis:
-    """Monte Carlo over ``samples`` dealer hands drawn from ``random.Random(seed)`` (see the module doc).
+    """Monte Carlo over dealer hands drawn from ``random.Random(seed)`` (see the module doc): ``samples``
+    of them, or by default as many as every split's ``ev_se`` needs to be at most 0.003.
 
     Raises ``InvalidCardError`` (a ``ValueError``) unless ``cards7`` is seven distinct cards, and
     ``ValueError`` when ``samples`` is below 2 (no standard error)."""
-    if type(samples) is not int or samples < 2:
+    if samples is not None and (type(samples) is not int or samples < 2):
         raise ValueError(f"samples must be a whole number of at least 2, not {samples!r}")
     available = _available(cards7, rules)
-    classes = sample_classes(available, samples, random.Random(seed))
-    return analysis_of_classes(cards7, rules, classes, exact=False, seed=seed)
+    rng = random.Random(seed)
+    if samples is None:
+        return _analysis(cards7, rules, _until_target(cards7, rules, available, rng), False, seed)
+    return analysis_of_classes(cards7, rules, sample_classes(available, samples, rng), exact=False, seed=seed)
 
 
 def analyze_exact(cards7: Sequence[Card], rules: HouseRules = DEFAULT_RULES) -> Analysis:
