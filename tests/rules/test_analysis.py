@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from paigow.rules.analysis import (
-    CHUNK,
     DEALER_HANDS,
     DEFAULT_SAMPLES,
     MIN_SAMPLES,
+    SAMPLE_CHUNK,
     TARGET_EV_SE,
     Analysis,
     analysis_of_classes,
@@ -155,9 +155,9 @@ def test_by_default_every_standard_error_is_at_most_0_003() -> None:
         result = analyze(cards, seed=8)
         assert max(o.ev_se for o in result.splits) <= 0.003
         assert MIN_SAMPLES <= result.samples <= DEFAULT_SAMPLES
-        assert (result.samples - MIN_SAMPLES) % CHUNK == 0
+        assert (result.samples - MIN_SAMPLES) % SAMPLE_CHUNK == 0
         # It stopped at the first draw that met the target, and is that fixed-size draw exactly.
-        fewer = analyze(cards, samples=result.samples - CHUNK, seed=8)
+        fewer = analyze(cards, samples=result.samples - SAMPLE_CHUNK, seed=8)
         assert result.samples == MIN_SAMPLES or max(o.ev_se for o in fewer.splits) > 0.003
         same = analyze(cards, samples=result.samples, seed=8)
         assert [(o.wins, o.pushes, o.losses) for o in same.splits] == [

@@ -38,12 +38,22 @@ from .house_rules import DEFAULT_RULES, HouseRules
 from .house_way import house_way
 from .splits import Split, legal_splits, split_keys
 
-__all__ = ["CHUNK", "DEALER_HANDS", "DEFAULT_SAMPLES", "MIN_SAMPLES", "TARGET_EV_SE", "Analysis", "SplitOdds",
-           "analysis_of_classes", "analyze", "analyze_exact"]
+__all__ = [
+    "DEALER_HANDS",
+    "DEFAULT_SAMPLES",
+    "MIN_SAMPLES",
+    "SAMPLE_CHUNK",
+    "TARGET_EV_SE",
+    "Analysis",
+    "SplitOdds",
+    "analysis_of_classes",
+    "analyze",
+    "analyze_exact",
+]
 
 TARGET_EV_SE = 0.003
 """By default a Monte Carlo draws dealer hands until every split's ``ev_se`` is at most this."""
-MIN_SAMPLES, CHUNK = 30_000, 10_000
+MIN_SAMPLES, SAMPLE_CHUNK = 30_000, 10_000
 """By default: the first draw, and each further one until the target is met."""
 DEFAULT_SAMPLES = 110_000
 """The most dealer hands a default Monte Carlo draws: ``ev_se`` <= sqrt(0.950625 / 109,999) = 0.00294 for
@@ -174,13 +184,13 @@ def analysis_of_classes(cards: Sequence[Card], rules: HouseRules, classes: Mappi
 
 def _until_target(cards: Sequence[Card], rules: HouseRules, available: list[int], rng: random.Random
                   ) -> list[SplitOdds]:
-    """Draw ``MIN_SAMPLES`` dealer hands, then ``CHUNK`` more at a time until every split's ``ev_se`` is
-    at most ``TARGET_EV_SE`` (``DEFAULT_SAMPLES`` always gets there)."""
+    """Draw ``MIN_SAMPLES`` dealer hands, then ``SAMPLE_CHUNK`` more at a time until every split's
+    ``ev_se`` is at most ``TARGET_EV_SE`` (``DEFAULT_SAMPLES`` always gets there)."""
     splits = legal_splits(cards, rules)
     odds = _odds(splits, sample_classes(available, MIN_SAMPLES, rng), rules, False)
     while odds[0].hands < DEFAULT_SAMPLES and max(o.ev_se for o in odds) > TARGET_EV_SE:
-        more = _odds(splits, sample_classes(available, min(CHUNK, DEFAULT_SAMPLES - odds[0].hands), rng),
-                     rules, False)
+        size = min(SAMPLE_CHUNK, DEFAULT_SAMPLES - odds[0].hands)
+        more = _odds(splits, sample_classes(available, size, rng), rules, False)
         odds = [SplitOdds(a.split, a.wins + b.wins, a.pushes + b.pushes, a.losses + b.losses, a.paid, False)
                 for a, b in zip(odds, more, strict=True)]
     return odds
