@@ -4,6 +4,7 @@
 // sessionStorage), or with the bootstrap token the server was started with.
 
 import { api, el, money, parseMoney, seconds, sentence } from "./api.js";
+import { refreshChat } from "./operator_chat.js";
 
 const $ = (id) => document.getElementById(id);
 const KEY = "paigow.operator";
@@ -101,6 +102,7 @@ async function refreshDetail(fillForms = false) {
       el("td", {}, el("button", { class: "btn small danger", type: "button", "data-action": "kick", "aria-label": `Kick ${s.name}`,
         onclick: () => kick(s.player_id), text: "Kick" }))) : null)).filter(Boolean);
     $("seats").tBodies[0].replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", { colspan: "5", class: "hint", text: "No one is seated." }))]));
+    await refreshChat(selected, call);
   } catch (err) {
     showError("detail-error", err);
   }

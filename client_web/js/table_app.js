@@ -3,6 +3,7 @@
 
 import { api, el, endSession, money, parseMoney, resumeSession, savedSession, sessionEndedText, toast } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
+import { installChat, watcherSession } from "./chat.js";
 import { houseWayName } from "./hand_eval.js";
 import { rollDice, showDice } from "./dice.js";
 import { openHistory } from "./history.js";
@@ -30,6 +31,7 @@ const ctx = {
     lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
 };
 const nodes = createPositions($("positions"));
+const chat = installChat({ tableId, ctx, send: (msg) => socket.command(msg) });
 
 function rerender() {
   const view = ctx.view;
@@ -44,6 +46,7 @@ function rerender() {
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
   renderTray($("tray"), view, ctx);
+  chat.update(view);
   ctx.ui.flipIn = false;
 }
 
@@ -180,6 +183,7 @@ function onEvents(events, view) {
 }
 
 function onMessage(msg) {
+  if (chat.onMessage(msg)) return;
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
     ctx.playerId = msg.player_id;
@@ -282,6 +286,7 @@ const socket = new ReconnectingSocket({
       return;
     }
     if (status === "open") sessionStorage.removeItem("paigow.reloaded");
+    chat.status(status);
     setBanner(status, detail);
   },
   isFatal: (code) => code in FATAL,
@@ -385,6 +390,8 @@ async function init() {
       toast(err.message);
     }
     if (!ctx.session) ctx.role = "spectator";
+  } else {
+    ctx.session = await watcherSession(); // a watcher with a live session chats under their name
   }
   document.addEventListener("keydown", (ev) => onKey(ctx, ev));
   setInterval(tickCountdown, 250);

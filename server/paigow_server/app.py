@@ -33,7 +33,15 @@ from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
-from paigow_server.web import account_routes, analysis_routes, http, operator, operators, session_routes
+from paigow_server.web import (
+    account_routes,
+    analysis_routes,
+    chat_routes,
+    http,
+    operator,
+    operators,
+    session_routes,
+)
 from paigow_server.web.api import ApiError, api_error_response, api_fallback
 from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.revocations import RevocationListener
@@ -160,6 +168,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         *session_routes.routes(),
         *account_routes.routes(),
         *http.routes(),
+        *chat_routes.routes(),
         *analysis_routes.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator.routes(),

@@ -14,7 +14,7 @@ WEB = Path(str(files("paigow_web")))
 SCHEMA: dict[str, Any] = json.loads((WEB / "protocol.schema.json").read_text())
 DEFS: dict[str, Any] = SCHEMA["$defs"]
 TABLE_MODULES = ["table_app.js", "table_actions.js", "tray.js", "table_render.js", "showdown.js",
-                 "history.js", "rounds.js"]
+                 "history.js", "rounds.js", "chat.js"]
 SENT = re.compile(r"\{ type: ([^,}]+)((?:, \w+: [^,}]+)*) \}")
 # Fields of the HTTP API (docs/http-api.md), not of the WebSocket protocol.
 HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance_after_cents"}
@@ -76,7 +76,7 @@ def test_every_message_the_client_sends_is_in_the_schema_with_its_fields() -> No
     assert hello is not None
     assert {"token", "spectate", "last_version"} <= messages["hello"]
     assert seen >= {"place_bet", "remove_bet", "set_hand", "use_house_way", "accept_bank", "decline_bank",
-                    "sit_out", "sit_in", "leave", "set_own_limit"}
+                    "sit_out", "sit_in", "leave", "set_own_limit", "chat"}
 
 
 def test_every_event_kind_the_client_handles_exists() -> None:

@@ -40,6 +40,18 @@ def test_the_patch_turns_the_old_document_into_the_new_one(old: Any, new: Any) -
     assert json.loads(json.dumps(ops)) == ops, "a patch is plain JSON"
 
 
+@settings(max_examples=300, deadline=None)
+@given(JSON, JSON)
+def test_in_place_the_patch_of_a_freshly_parsed_frame_gives_the_same_document(old: Any, new: Any) -> None:
+    """As a client applies each frame: the view and the patch both just parsed, nothing copied."""
+    ops_text = json.dumps(diff(old, new))
+    doc = json.loads(json.dumps(old))
+    patched = apply_patch(doc, json.loads(ops_text), in_place=True)
+    assert _typed(patched) == _typed(new)
+    if isinstance(old, dict) and isinstance(new, dict):
+        assert patched is doc, "an object is patched where it is (only a root replace makes a new one)"
+
+
 @settings(max_examples=200, deadline=None)
 @given(JSON)
 def test_a_document_has_no_patch_to_itself(doc: Any) -> None:

@@ -31,10 +31,11 @@ class SlowRepo(TableRepo):
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
                      request_id: str | None = None,
-                     updates: Mapping[str, ViewerUpdate] | None = None) -> CommitResult:
+                     updates: Mapping[str, ViewerUpdate] | None = None,
+                     views: Mapping[str, str] | None = None) -> CommitResult:
         await asyncio.sleep(self.delay_s)
         return await super().commit(before, after, events, fence=fence, now_ms=now_ms, request_id=request_id,
-                                    updates=updates)
+                                    updates=updates, views=views)
 
 
 async def test_a_slow_owner_runs_a_command_the_asker_sent_twice_once(redis: Redis) -> None:

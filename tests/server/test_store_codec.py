@@ -11,12 +11,20 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+from paigow.protocol.projection import OPERATOR, SPECTATOR, project_commit, update_text
 from paigow.table import commands as c
 from paigow.table.machine import apply
 from paigow.table.rejections import Rejection
 from paigow.table.state import Phase, TableState, new_table
 from paigow.table.ticks import next_deadline
-from paigow_server.store.codec import state_from_json, state_to_json
+from paigow_server.store.codec import (
+    commit_from_json,
+    commit_to_json,
+    commit_version_of,
+    commit_views,
+    state_from_json,
+    state_to_json,
+)
 
 T0 = 1_800_000_000_000
 OLD_STATE = Path(__file__).parent / "data" / "state_with_recent.json"
@@ -116,3 +124,25 @@ def test_a_state_stored_before_the_house_way_setting_loads_as_trump_plaza() -> N
     text = state_to_json(foxwoods)
     assert json.loads(text)["rules"]["house_way"] == "foxwoods"
     assert state_from_json(text).rules.house_way is HouseWayName.FOXWOODS
+
+
+def test_a_commit_says_its_version_in_its_first_bytes_and_its_equal_updates_once() -> None:
+    state = new_table("t9", "Codec")
+    for i in (1, 2):
+        state, _ = apply(state, c.Sit(f"p{i}", f"P{i}", i, 100_00), seed=bytes(32))
+    after, events = apply(state, c.Sit("p3", "P3", 3, 100_00), seed=bytes(32))
+    projection = project_commit(state, after, events)
+    views = commit_views(projection.updates)
+    # The players already seated see the third one sit down exactly as a spectator does: one text.
+    assert projection.updates["p1"] == projection.updates["p2"] == projection.updates[SPECTATOR]
+    assert views["p1"] is views["p2"] is views[SPECTATOR]
+    assert views["p3"] is not views[SPECTATOR]
+    assert views[OPERATOR] is not views[SPECTATOR]
+    assert all(views[key] == update_text(update) for key, update in projection.updates.items())
+    text = commit_to_json(after.version, events, views=views)
+    assert text == commit_to_json(after.version, events, projection.updates)
+    assert len(json.loads(text)["views"]["texts"]) == len({id(t) for t in views.values()}) == 3
+    assert commit_from_json(text).views == views
+    assert commit_version_of(text) == commit_version_of(text.encode()) == after.version
+    for not_a_commit in ('{"events":[],"version":3}', '{"version":"3",', "", '{"version":', "[1]"):
+        assert commit_version_of(not_a_commit) is None

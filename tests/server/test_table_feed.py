@@ -132,6 +132,34 @@ async def test_each_viewer_gets_its_own_projection_of_each_commit() -> None:
         assert [e["server_seed"] for e in seed_events] == [None]
 
 
+async def test_a_commit_written_here_is_pushed_from_the_state_it_left_and_its_publication_dropped() -> None:
+    """The writing process hands the feed its commit and the state after it: the viewers get the same
+    frames as from the publication, the feed takes that state as it is (it does not evolve the events
+    again), and the publication of a version handed over already is skipped."""
+    source, twin = Source(), Source()
+    feed, reference = TableFeed("t1", source), TableFeed("t1", twin)
+    ann, ann_ref = Viewer_(PlayerViewer("ann")), Viewer_(PlayerViewer("ann"))
+    await _started(feed, ann)
+    await _started(reference, ann_ref)
+    _deal(source)
+    _deal(twin)
+    for commit, state in zip(source.commits, source.states[1:], strict=True):
+        feed.written(commit, state)
+        assert feed.queued_version == commit.version
+    for commit in twin.commits:
+        reference.published(commit)
+    await _settle(feed)
+    await _settle(reference)
+    assert feed.state is source.states[-1]  # the written state itself, not one evolved again
+    for commit in source.commits:  # the publications come back: nothing more is pushed
+        feed.published(commit)
+    await _settle(feed)
+    await feed.stop()
+    await reference.stop()
+    assert ann.texts == ann_ref.texts
+    assert [f["version"] for f in ann.frames[1:]] == [1, 2, 3, 4, 5]
+
+
 async def test_duplicates_and_old_commits_are_ignored() -> None:
     source = Source()
     feed = TableFeed("t1", source)

@@ -44,7 +44,8 @@ class FakeStore:
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None, updates: object = None) -> CommitResult:
+                     request_id: str | None = None, updates: object = None,
+                     views: object = None) -> CommitResult:
         if self.interfere:
             current = self.states[before.table_id]
             self.states[before.table_id], _ = apply(current, self.interfere.pop(0), seed=bytes(32))

@@ -242,7 +242,7 @@ class PlayerBot:
             self._sync = self.version
             return False
         try:
-            self.view = apply_patch(self.view, message["patch"])
+            self.view = apply_patch(self.view, message["patch"], in_place=True)  # both just parsed
         except PatchError:
             self._sync = None  # a fresh snapshot
             self.view = None

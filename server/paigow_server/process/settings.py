@@ -78,6 +78,9 @@ class Settings:
     bursts of as many)."""
     sign_ins_per_minute: int = 10
     """Sign-in attempts (players and operators) per client address per minute."""
+    chat_per_minute: int = 10
+    """Table chat messages per account per minute (a steady rate, with bursts of as many), all tables and
+    processes together."""
     analyses_per_minute: int = 10
     """Split analyses (``POST /api/analyze`` and a played hand's analysis) per account per minute."""
     analysis_workers: int = 1
@@ -193,6 +196,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "operator_session_hours": _float_range(0, 24 * 30),
     "sessions_per_minute": _int_range(1, 1_000_000),
     "sign_ins_per_minute": _int_range(1, 1_000_000),
+    "chat_per_minute": _int_range(1, 10_000),
     "analyses_per_minute": _int_range(1, 1_000_000),
     "analysis_workers": _int_range(1, 64),
     "trusted_proxies": _check_networks,
@@ -249,6 +253,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "operator_session_hours": _parse_float,
     "sessions_per_minute": _parse_int,
     "sign_ins_per_minute": _parse_int,
+    "chat_per_minute": _parse_int,
     "analyses_per_minute": _parse_int,
     "analysis_workers": _parse_int,
     "trusted_proxies": _parse_list,

@@ -1,11 +1,15 @@
 """``Fanout``: one Redis pub/sub listener per process, feeding the ``TableFeed`` of every table watched here.
 
 A table's channel is subscribed when its first viewer in this process joins and unsubscribed when its last
-one leaves. Each published commit (``{"version", "events"}``, see ``store.codec``) goes to that table's
-feed, which projects it per viewer and pushes it. The fanout also counts spectators per table over all
-processes (the ``SpectatorCounter`` of ``GET /api/tables``; see ``spectators.py``) and measures
-command-to-push latency for commands executed for this process (``TableService`` reports each command
-with its arrival time; the feed reports when that version was pushed).
+one leaves. Each published commit (``{"version", "events", "views"}``, see ``store.codec``) goes to that
+table's feed, which pushes each viewer its update. A commit this process wrote itself goes to the feed as
+soon as it is written (``written``, with the state it left), and its publication is dropped when it comes
+back, from its first bytes: the feed neither parses it nor evolves the state again. The fanout also
+counts spectators per table over all processes (the ``SpectatorCounter`` of ``GET /api/tables``; see
+``spectators.py``), relays the table's chat channel to the same viewers (``chat_relay.py``: chat is not a
+commit, it never moves a version), and measures command-to-push latency for commands executed for this
+process (``TableService`` reports each command with its arrival time; the feed reports when that version
+was pushed).
 """
 
 from __future__ import annotations
@@ -27,11 +31,12 @@ from paigow.table.events import PlayerDropped
 from paigow.table.state import TableState
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.tasks import stop_task
+from paigow_server.realtime.chat_relay import relay_chat
 from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.realtime.tables import Executed
 from paigow_server.store import keys
-from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json
+from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json, commit_version_of
 
 __all__ = ["Fanout", "FeedSource"]
 
@@ -157,6 +162,13 @@ class Fanout:
                 for listener in self._drop_listeners:
                     listener(table_id, event.player_id)
 
+    def written(self, table_id: str, state: TableState, commit: VersionedEvents) -> None:
+        """``TableService`` observer: this process wrote ``commit`` (leaving ``state``). Its viewers here
+        get it at once; its publication, when it comes back, is then dropped unread."""
+        feed = self._feeds.get(table_id)
+        if feed is not None:
+            feed.written(commit, state)
+
     # --- latency --------------------------------------------------------------------------------------
     def command_executed(self, table_id: str, executed: Executed, received_at: float | None) -> None:
         """``TableService`` observer: the command that made ``executed.version`` arrived at ``received_at``.
@@ -182,13 +194,14 @@ class Fanout:
     # --- pub/sub --------------------------------------------------------------------------------------
     async def _subscribe(self, table_id: str) -> None:
         assert self._pubsub is not None, "Fanout.start() first"
-        await self._pubsub.subscribe(keys.table_channel(table_id))
+        await self._pubsub.subscribe(keys.table_channel(table_id), keys.table_chat_channel(table_id))
         self._subscribed.set()
 
     async def _unsubscribe(self, table_id: str) -> None:
         if self._pubsub is not None:
             try:
-                await self._pubsub.unsubscribe(keys.table_channel(table_id))
+                await self._pubsub.unsubscribe(keys.table_channel(table_id),
+                                               keys.table_chat_channel(table_id))
             except (RedisError, OSError) as exc:
                 log.warning("unsubscribe from table %s failed: %s", table_id, exc)
 
@@ -235,10 +248,20 @@ class Fanout:
 
     def _dispatch(self, channel: str | bytes, data: str | bytes) -> None:
         name = channel.decode() if isinstance(channel, bytes) else channel
+        chat_table = keys.table_id_of_chat_channel(name)
+        if chat_table is not None:
+            chat_feed = self._feeds.get(chat_table)
+            if chat_feed is not None:
+                relay_chat(chat_feed, data)
+            return
         try:
             feed = self._feeds.get(keys.table_id_of_channel(name))
-            if feed is not None:
-                feed.published(commit_from_json(data))
+            if feed is None:
+                return
+            version = commit_version_of(data)
+            if version is not None and version <= feed.queued_version:
+                return  # written by this process, and handed to the feed already (``written``)
+            feed.published(commit_from_json(data))
         except (ValueError, CodecError) as exc:
             log.error("unreadable message on %s: %s", name, exc)
 

@@ -81,6 +81,7 @@ class Realtime:
         service.attach_router(router)
         fanout = Fanout(redis, store, metrics, owner=router.owner if router is not None else None)
         service.observe_executed(fanout.command_executed)
+        service.observe_written(fanout.written)
         timers = TableTimers(service, store, rescan_s=timer_rescan_s,
                              claim=router.claim if router is not None else None,
                              hold_back=None if router is None else

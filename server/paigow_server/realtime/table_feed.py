@@ -80,6 +80,14 @@ class _Leave:
     subscriber: Subscriber
 
 
+@dataclass(slots=True)
+class _Written:
+    """A commit this process wrote, with the state it left (no need to evolve the events again)."""
+
+    commit: VersionedEvents
+    state: TableState
+
+
 class _Refresh:
     """Compare the feed's version with Redis and catch up if it fell behind."""
 
@@ -98,7 +106,10 @@ class TableFeed:
         self.state: TableState | None = None
         self.members: dict[Subscriber, int] = {}
         self._recent: deque[VersionedEvents] = deque(maxlen=RECENT_COMMITS)
-        self._inbox: asyncio.Queue[VersionedEvents | _Join | _Leave | _Refresh | None] = asyncio.Queue()
+        self._inbox: asyncio.Queue[VersionedEvents | _Written | _Join | _Leave | _Refresh | None] = (
+            asyncio.Queue())
+        self.queued_version = -1
+        """The highest version of a commit handed to the feed so far (it may still be in the inbox)."""
         self._task: asyncio.Task[None] | None = None
         self._view_json = ViewJson()  # the views' JSON, each part encoded once while it is the same object
 
@@ -116,7 +127,13 @@ class TableFeed:
                 await stop_task(task)
 
     def published(self, commit: VersionedEvents) -> None:
+        self.queued_version = max(self.queued_version, commit.version)
         self._inbox.put_nowait(commit)
+
+    def written(self, commit: VersionedEvents, state: TableState) -> None:
+        """A commit this process wrote, and the state it left (``state.version == commit.version``)."""
+        self.queued_version = max(self.queued_version, commit.version)
+        self._inbox.put_nowait(_Written(commit, state))
 
     async def join(self, subscriber: Subscriber, last_version: int | None) -> None:
         """Add a viewer; it is sent a snapshot, or what it missed since ``last_version``. Raises
@@ -138,6 +155,8 @@ class TableFeed:
             try:
                 if isinstance(item, VersionedEvents):
                     await self._on_commit(item)
+                elif isinstance(item, _Written):
+                    await self._on_commit(item.commit, item.state)
                 elif isinstance(item, _Join):
                     await self._on_join(item)
                 elif isinstance(item, _Refresh):
@@ -192,14 +211,15 @@ class TableFeed:
             return None
         return commits
 
-    async def _on_commit(self, commit: VersionedEvents) -> None:
+    async def _on_commit(self, commit: VersionedEvents, after: TableState | None = None) -> None:
+        """``after``: the state the commit left, when this process wrote it (else evolved here)."""
         if self.state is None:
             await self._ensure_state()  # the loaded state may already include this commit
         assert self.state is not None
         if commit.version <= self.state.version:
             return
         if commit.version == self.state.version + 1:
-            self._advance(commit)
+            self._advance(commit, after)
             return
         # A gap: commits were published that this feed never received.
         log.warning("table %s: feed at version %d got %d; catching up", self.table_id, self.state.version,
@@ -242,10 +262,11 @@ class TableFeed:
                 sub.deliver(self._snapshot(state, sub.viewer))
                 self.members[sub] = state.version
 
-    def _advance(self, commit: VersionedEvents) -> None:
+    def _advance(self, commit: VersionedEvents, after: TableState | None = None) -> None:
         assert self.state is not None
         before = self.state
-        after = evolve_all(before, commit.events)
+        if after is None:
+            after = evolve_all(before, commit.events)
         if after.version != commit.version:
             raise ValueError(f"table {self.table_id}: commit {commit.version} evolves version "
                              f"{before.version} to {after.version}")

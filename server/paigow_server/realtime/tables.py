@@ -37,7 +37,7 @@ from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow.table.views import TableView
 from paigow_server.process.metrics import Metrics
-from paigow_server.store.codec import VersionedEvents
+from paigow_server.store.codec import VersionedEvents, commit_views
 from paigow_server.store.tables import CommitResult
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "TableNotFoundError",
     "TableService",
     "TableStore",
+    "WrittenObserver",
     "now_ms",
 ]
 
@@ -76,7 +77,8 @@ class TableStore(Protocol):
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
                      request_id: str | None = None,
-                     updates: Mapping[str, ViewerUpdate] | None = None) -> CommitResult: ...
+                     updates: Mapping[str, ViewerUpdate] | None = None,
+                     views: Mapping[str, str] | None = None) -> CommitResult: ...
 
     async def committed_version(self, table_id: str, request_id: str) -> int | None: ...
 
@@ -136,6 +138,11 @@ CommitObserver: TypeAlias = Callable[[str, TableState], None]
 """Called after every commit written by this process: (table id, state after). The timers use it to
 schedule the table's next deadline at once."""
 
+WrittenObserver: TypeAlias = Callable[[str, TableState, VersionedEvents], None]
+"""Called as each commit this process wrote succeeds, in version order: (table id, state after, the commit
+with every kind of viewer's update, as the table channel carries it). The fanout pushes it to this process's
+viewers at once, without waiting for (and parsing) its publication."""
+
 ExecutedObserver: TypeAlias = Callable[[str, Executed, float | None], None]
 """Called after every command executed for this process (here or forwarded) that changed the table:
 (table id, outcome, the command's arrival time (``time.perf_counter()``) or None). The fanout uses it for
@@ -152,6 +159,7 @@ class TableService:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._commit_observers: list[CommitObserver] = []
         self._executed_observers: list[ExecutedObserver] = []
+        self._written_observers: list[WrittenObserver] = []
         self.router: CommandRouter | None = None
         self._views: OrderedDict[str, tuple[int, dict[str, TableView]]] = OrderedDict()
         """table id -> (version, each viewer key's view at that version), as the last commit written here
@@ -166,6 +174,9 @@ class TableService:
 
     def observe_commits(self, observer: CommitObserver) -> None:
         self._commit_observers.append(observer)
+
+    def observe_written(self, observer: WrittenObserver) -> None:
+        self._written_observers.append(observer)
 
     def observe_executed(self, observer: ExecutedObserver) -> None:
         self._executed_observers.append(observer)
@@ -252,9 +263,14 @@ class TableService:
             if not events:
                 return Executed(before.version, before, ())
             projection = self._project(table_id, before, after, events)
+            views = commit_views(projection.updates)
             result = await self._store.commit(before, after, events, fence=fence, now_ms=self.clock(),
-                                              request_id=request_id, updates=projection.updates)
+                                              request_id=request_id, views=views)
             if result is CommitResult.OK:
+                if self._written_observers:
+                    commit = VersionedEvents(after.version, tuple(events), views)
+                    for written in self._written_observers:
+                        written(table_id, after, commit)
                 if fence is not None:
                     self._owned[table_id] = (fence, after)
                 self._views[table_id] = (after.version, projection.views)

@@ -26,6 +26,8 @@ __all__ = [
     "command_to_json",
     "commit_from_json",
     "commit_to_json",
+    "commit_version_of",
+    "commit_views",
     "event_from_json",
     "event_to_json",
     "events_from_python",
@@ -107,25 +109,57 @@ def command_from_json(text: str | bytes) -> Command:
     return _from_json(_COMMAND, text, "not a valid table command")
 
 
+def commit_views(updates: Mapping[str, ViewerUpdate]) -> dict[str, str]:
+    """Per viewer key, the JSON text of its update (``update_text``): viewers whose update is the same
+    share one text object, written once (most commits look alike to most players)."""
+    distinct: list[tuple[ViewerUpdate, str]] = []
+    keyed: dict[str, str] = {}
+    for key, update in updates.items():
+        text = next((t for seen, t in distinct if seen == update), None)
+        if text is None:
+            text = update_text(update)
+            distinct.append((update, text))
+        keyed[key] = text
+    return keyed
+
+
 def commit_to_json(version: int, events: Sequence[Event],
-                   updates: Mapping[str, ViewerUpdate] | None = None) -> str:
+                   updates: Mapping[str, ViewerUpdate] | None = None, *,
+                   views: Mapping[str, str] | None = None) -> str:
     """The text stored in a table's event log and published on its channel: ``{"version", "events",
     "views"}``, where ``views`` is ``{"texts": [update JSON text, ...], "keys": {viewer key: index}}``
-    (viewers whose update is the same share one text: most commits look alike to most players)."""
+    (viewers that share one text object of ``views``, or an equal update, share one entry of
+    ``texts``). ``views``: the updates' texts already made by ``commit_views``. The text starts with
+    ``{"version":N,`` (``commit_version_of`` reads it without parsing the rest)."""
     body: dict[str, Any] = {"version": version, "events": events_to_python(events)}
-    if updates is not None:
-        distinct: list[ViewerUpdate] = []
+    if views is None and updates is not None:
+        views = commit_views(updates)
+    if views is not None:
         texts: list[str] = []
+        index_of: dict[int, int] = {}
         keyed: dict[str, int] = {}
-        for key, update in updates.items():
-            index = next((i for i, seen in enumerate(distinct) if seen == update), None)
+        for key, text in views.items():
+            index = index_of.get(id(text))
             if index is None:
-                index = len(distinct)
-                distinct.append(update)
-                texts.append(update_text(update))
+                index = index_of[id(text)] = len(texts)
+                texts.append(text)
             keyed[key] = index
         body["views"] = {"texts": texts, "keys": keyed}
     return _ANY.dump_json(body).decode()
+
+
+_VERSION_HEAD = b'{"version":'
+
+
+def commit_version_of(text: str | bytes) -> int | None:
+    """The version of a commit ``commit_to_json`` wrote, read from its first bytes (None: not such a
+    text; ``commit_from_json`` then says what is wrong with it)."""
+    head = text[:32].encode() if isinstance(text, str) else text[:32]
+    if not head.startswith(_VERSION_HEAD):
+        return None
+    end = head.find(b",", len(_VERSION_HEAD))
+    digits = head[len(_VERSION_HEAD):end] if end > 0 else b""
+    return int(digits) if digits.isdigit() else None
 
 
 def commit_from_json(text: str | bytes) -> VersionedEvents:

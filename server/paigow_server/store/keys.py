@@ -20,6 +20,13 @@ paigow:table:{id}:rounds               list    the table's last 100 settled roun
                                                written by the settling commit (voided rounds: not listed)
 paigow:spectators:{owner}              hash    table id -> spectators connected to that process (expires)
 paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
+paigow:table:{id}:chat                 hash    the table chat's ``setting`` (absent: ``everyone``)
+paigow:table:{id}:chat:messages        list    the last 100 chat messages (JSON), newest first
+paigow:table:{id}:chat:seq             string  the last chat message id handed out
+paigow:table:{id}:chat:muted           set     the player ids an operator muted at the table
+paigow:table:{id}:chat:channel         pubsub  chat messages, deletions and setting changes (JSON)
+paigow:rate:chat:{account}             string  a player's (id) or operator's (``op.<name>``) chat rate
+                                               state (expires within a minute)
 paigow:players                         set     every player id
 paigow:player:{id}                     hash    ``name``, ``balance`` (cents), ``created_ms``,
                                                ``last_seen_ms``; registered ones also ``username``,
@@ -85,8 +92,14 @@ __all__ = [
     "spectators",
     "table",
     "table_channel",
+    "table_chat",
+    "table_chat_channel",
+    "table_chat_messages",
+    "table_chat_muted",
+    "table_chat_seq",
     "table_fence",
     "table_id_of_channel",
+    "table_id_of_chat_channel",
     "table_lease",
     "table_log",
     "table_requests",
@@ -151,6 +164,34 @@ def table_id_of_channel(channel: str) -> str:
 
 
 TABLE_CHANNEL_PATTERN = f"{PREFIX}table:*:channel"
+
+
+def table_chat(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:chat"
+
+
+def table_chat_messages(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:chat:messages"
+
+
+def table_chat_seq(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:chat:seq"
+
+
+def table_chat_muted(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:chat:muted"
+
+
+def table_chat_channel(table_id: str) -> str:
+    return f"{PREFIX}table:{table_id}:chat:channel"
+
+
+def table_id_of_chat_channel(channel: str) -> str | None:
+    """The table id in a ``table_chat_channel`` name; None when ``channel`` is not one."""
+    inner = channel.removeprefix(f"{PREFIX}table:").removesuffix(":chat:channel")
+    if inner == channel or ":" in inner or len(inner) + len(f"{PREFIX}table::chat:channel") != len(channel):
+        return None
+    return inner
 
 
 def player(player_id: str) -> str:

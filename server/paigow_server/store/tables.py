@@ -279,9 +279,11 @@ class TableRepo:
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
                      request_id: str | None = None,
-                     updates: Mapping[str, ViewerUpdate] | None = None) -> CommitResult:
+                     updates: Mapping[str, ViewerUpdate] | None = None,
+                     views: Mapping[str, str] | None = None) -> CommitResult:
         """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``
-        (and, in its log entry and publication, each kind of viewer's ``updates``).
+        (and, in its log entry and publication, each kind of viewer's ``updates``, or their texts already
+        made: ``views``, see ``codec.commit_views``).
         ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current.
         ``request_id``: a forwarded command's id; the write is refused (DUPLICATE) when a commit of that id
         was written already, and is remembered with the new version otherwise (``committed_version``)."""
@@ -295,7 +297,7 @@ class TableRepo:
             keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), keys.DEADLINES,
                   keys.table_requests(table_id), *ops.keys],
             args=[before.version, after.version, state_to_json(after),
-                  commit_to_json(after.version, events, updates), self.log_length,
+                  commit_to_json(after.version, events, updates, views=views), self.log_length,
                   keys.table_channel(table_id), "" if fence is None else fence,
                   _compact(ops.ops), table_id, _deadline_arg(after), request_id or "", REQUESTS_KEPT])
         return CommitResult(result.decode() if isinstance(result, bytes) else result)

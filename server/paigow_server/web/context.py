@@ -19,6 +19,7 @@ from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
+from paigow_server.store.chat import ChatStore
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
@@ -56,6 +57,7 @@ class AppContext:
     passwords: Passwords
     operators: OperatorAuth
     rate_limits: RateLimits
+    chat: ChatStore
     analyses: AnalysisPool
     spectators: SpectatorCounter = field(default_factory=NoSpectators)
 
@@ -76,8 +78,9 @@ class AppContext:
                    rate_limits=RateLimits(redis, TrustedProxies(settings.trusted_proxies),
                                           {Limit.SESSIONS: settings.sessions_per_minute,
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,
+                                           Limit.CHAT: settings.chat_per_minute,
                                            Limit.ANALYSES: settings.analyses_per_minute}),
-                   analyses=AnalysisPool(settings.analysis_workers))
+                   chat=ChatStore(redis), analyses=AnalysisPool(settings.analysis_workers))
 
     def close(self) -> None:
         self.passwords.close()

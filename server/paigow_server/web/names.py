@@ -1,4 +1,5 @@
-"""The one check of a name people type and others see: a player's display name, a table's name.
+"""The one check of a name people type and others see: a player's display name, a table's name, and a
+table chat's text.
 
 A name is text without control, format, surrogate, private-use or unassigned characters and without line
 or paragraph separators (Unicode categories Cc, Cf, Cs, Co, Cn, Zl, Zp: ``"\\n"``, ``"\\t"``, ``"\\x85"``,
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["FORBIDDEN_CATEGORIES", "InvalidNameError", "check_name"]
+__all__ = ["FORBIDDEN_CATEGORIES", "InvalidNameError", "NameTooLongError", "check_name"]
 
 FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 _MAX_QUOTE = 60
@@ -18,6 +19,10 @@ _MAX_QUOTE = 60
 
 class InvalidNameError(ValueError):
     """A name that is not text, is empty, too long or holds a forbidden character; the message quotes it."""
+
+
+class NameTooLongError(InvalidNameError):
+    """A name over its length limit (a chat text: ``CHAT_TOO_LONG``)."""
 
 
 def check_name(raw: object, field: str, max_length: int) -> str:
@@ -34,7 +39,7 @@ def check_name(raw: object, field: str, max_length: int) -> str:
     if not name:
         raise InvalidNameError(f"{field} must not be empty")
     if len(name) > max_length:
-        raise InvalidNameError(f"{field} {_quote(name)} is {len(name)} characters; at most {max_length}")
+        raise NameTooLongError(f"{field} {_quote(name)} is {len(name)} characters; at most {max_length}")
     return name
 
 

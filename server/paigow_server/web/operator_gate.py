@@ -56,8 +56,10 @@ def actor_of(request: Request) -> str:
 
 async def audited(request: Request, action: str, run: Callable[[], Awaitable[dict[str, Any]]], *,
                    table_id: str | None = None, player_id: str | None = None,
-                   params: dict[str, Any] | None = None, status: int = 200) -> Response:
-    """Run an operator action and write its audit entry (naming the operator), whatever the outcome."""
+                   params: dict[str, Any] | None = None, status: int = 200,
+                   describe: Callable[[dict[str, Any]], str | None] | None = None) -> Response:
+    """Run an operator action and write its audit entry (naming the operator), whatever the outcome.
+    The entry's ``detail`` is ``describe(result)`` when given, else the table version it made."""
     ctx = context_of(request)
     entry = AuditEntry(action, _now_ms(), "ok", actor_of(request), table_id=table_id, player_id=player_id,
                        params=params or {})
@@ -68,7 +70,8 @@ async def audited(request: Request, action: str, run: Callable[[], Awaitable[dic
             await ctx.audit.append(dataclasses.replace(entry, outcome=exc.code, detail=exc.message))
             log.info("operator action refused: %s", exc.message, extra={"outcome": exc.code})
             raise
-        detail = f"version {result['version']}" if "version" in result else None
+        detail = (describe(result) if describe is not None
+                  else f"version {result['version']}" if "version" in result else None)
         await ctx.audit.append(dataclasses.replace(entry, detail=detail))
         log.info("operator action done", extra={"outcome": "ok", "version": result.get("version")})
     return StoredJSONResponse(result, status_code=status)  # the export is made of stored rounds

@@ -1,5 +1,5 @@
-"""Per-address limits on creating sessions and signing in, and per-account limits on split analyses, kept in
-Redis (shared by every process).
+"""Per-address limits on creating sessions and signing in, and per-account limits on the table chat and
+on split analyses, kept in Redis (shared by every process).
 
 Each limit is a steady rate of ``per_minute`` requests with bursts of as many, checked by the generic
 cell rate algorithm: one Redis string per (limit, address) holds the time at which the address's
@@ -46,6 +46,8 @@ class Limit(StrEnum):
     """New sessions: guests and registrations."""
     SIGN_INS = "sign-ins"
     """Sign-in attempts, players' and operators'."""
+    CHAT = "chat"
+    """Table chat messages, per account (the "address" is the player id) rather than per address."""
     ANALYSES = "analyses"
     """Split analyses, counted per account (``check_account``)."""
 

@@ -30,7 +30,7 @@ from redis.exceptions import RedisError
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from paigow.protocol.client import ClientCommand, Hello, Ping, Sync
+from paigow.protocol.client import Chat, ClientCommand, Hello, Ping, Sync
 from paigow.protocol.codes import CloseCode, ErrorCode
 from paigow.protocol.convert import to_command
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
@@ -41,6 +41,7 @@ from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Vi
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.table_feed import TableGoneError
 from paigow_server.realtime.tables import ServiceError
+from paigow_server.web.chat import ChatPoster, ChatRefused, ChatSender
 from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
@@ -86,7 +87,8 @@ async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     ctx = context_of(websocket)
     conn = TableConnection(websocket, rt, websocket.path_params["table_id"], sessions=ctx.sessions,
-                           operators=ctx.operators)
+                           operators=ctx.operators,
+                           chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of))
     await conn.run()
 
 
@@ -104,12 +106,14 @@ class TableConnection:
     """One client connection: reads frames, answers them, and sends what the fanout delivers."""
 
     def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
-                 operators: OperatorLookup, clock: Callable[[], float] = time.monotonic) -> None:
+                 operators: OperatorLookup, chat: ChatPoster,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.ws = websocket
         self.rt = rt
         self.table_id = table_id
         self._sessions = sessions
         self._operators = operators
+        self._chat = chat
         self.identity: Identity | None = None
         self.token: str | None = None
         """The player's session token (``session_watch`` re-checks it while the connection is open)."""
@@ -237,7 +241,7 @@ class TableConnection:
         return "operator" if isinstance(self._viewer, OperatorViewer) else "spectator"
 
     # --- frames -----------------------------------------------------------------------------------------
-    async def _receive(self) -> Hello | Sync | Ping | ClientCommand | None:
+    async def _receive(self) -> Hello | Sync | Ping | ClientCommand | Chat | None:
         """The next frame as a message; None when it was refused (the error is already queued)."""
         message = await self.ws.receive()
         if message["type"] == "websocket.disconnect":
@@ -273,7 +277,7 @@ class TableConnection:
             self._error(exc.client_id, exc.code, exc.message)
             return None
 
-    async def _handle(self, msg: Hello | Sync | Ping | ClientCommand | None) -> None:
+    async def _handle(self, msg: Hello | Sync | Ping | ClientCommand | Chat | None) -> None:
         """Answer one message. A failure of the server's own (a bug, a lost store) is answered with
         INTERNAL_ERROR and logged: it never takes the connection down."""
         try:
@@ -285,7 +289,7 @@ class TableConnection:
             self._error(getattr(msg, "id", None), ErrorCode.INTERNAL_ERROR,
                         "the server could not do that; nothing changed")
 
-    async def _dispatch(self, msg: Hello | Sync | Ping | ClientCommand | None) -> None:
+    async def _dispatch(self, msg: Hello | Sync | Ping | ClientCommand | Chat | None) -> None:
         match msg:
             case None:
                 return
@@ -295,6 +299,8 @@ class TableConnection:
                 self._send(Pong(id=ping_id).model_dump_json())
             case Sync(last_version=last):
                 await self.rt.fanout.resync(self, last)
+            case Chat():
+                await self._post_chat(msg)
             case _:
                 await self._command(msg)
 
@@ -320,6 +326,25 @@ class TableConnection:
             self._error(msg.id, ErrorCode.INTERNAL_ERROR, "the data store is unavailable; nothing changed")
         else:
             self._send(Accepted(id=msg.id, version=executed.version).model_dump_json())
+
+    async def _post_chat(self, msg: Chat) -> None:
+        """Post to the table's chat; the message itself reaches everyone who may read it (this connection
+        too) as ``chat``. ``accepted`` names the table's version as this process holds it: a chat moves
+        none."""
+        identity = self.identity
+        sender = ChatSender(player_id=None if identity is None else identity.player_id,
+                            name=None if identity is None else identity.name, operator=self.operator)
+        try:
+            await self._chat.post(self.table_id, sender, msg)
+        except ChatRefused as exc:
+            self._error(msg.id, exc.code, exc.message)
+        except (RedisError, OSError) as exc:
+            self.rt.metrics.redis_errors.labels(operation="chat").inc()
+            log.error("chat on table %s failed: %s", self.table_id, exc)
+            self._error(msg.id, ErrorCode.INTERNAL_ERROR, "the data store is unavailable; nothing was posted")
+        else:
+            state = self.rt.fanout.state_of(self.table_id)
+            self._send(Accepted(id=msg.id, version=0 if state is None else state.version).model_dump_json())
 
     # --- sending ------------------------------------------------------------------------------------------
     def _send(self, text: str) -> None:

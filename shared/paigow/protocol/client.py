@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
+from paigow.protocol.chat import emote_text
 from paigow.rules.cards import Card, DuplicateCardError, card_from_text
 from paigow.rules.house_rules import MAX_CENTS
 
@@ -18,6 +19,7 @@ __all__ = [
     "CLIENT_MESSAGE_TYPES",
     "MAX_CENTS",
     "AcceptBank",
+    "Chat",
     "ClientCommand",
     "ClientMessage",
     "DeclineBank",
@@ -156,6 +158,26 @@ class SetOwnLimit(_Command):
     max_bet_cents: Cents | None
 
 
+class Chat(_Message):
+    """Post to the table's chat: ``text`` (plain text, at most ``MAX_CHAT_CHARS`` characters once trimmed:
+    longer is ``CHAT_TOO_LONG``; a control, format or separator character is ``INVALID_VALUE``) or a quick
+    ``emote`` (an id of ``EMOTES``), exactly one of the two. Not a table command: it changes no version."""
+
+    type: Literal["chat"] = "chat"
+    id: ClientId
+    text: str | None = Field(default=None, description="What to say (at most 200 characters once trimmed)")
+    emote: str | None = Field(default=None, max_length=40,
+                              description="A quick emote's id: good_luck, nice_hand, well_played, unlucky, "
+                                          "thanks, hello")
+
+    @field_validator("emote")
+    @classmethod
+    def _emote(cls, emote: str | None) -> str | None:
+        if emote is not None:
+            emote_text(emote)  # ValueError naming the choices
+        return emote
+
+
 ClientCommand = Annotated[
     Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | RemoveBet | SetHand | UseHouseWay
     | SetOwnLimit,
@@ -165,13 +187,13 @@ ClientCommand = Annotated[
 
 ClientMessage = Annotated[
     Hello | Sync | Ping | Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | RemoveBet
-    | SetHand | UseHouseWay | SetOwnLimit,
+    | SetHand | UseHouseWay | SetOwnLimit | Chat,
     Field(discriminator="type"),
 ]
 """Every message a client may send."""
 
 CLIENT_MESSAGE_TYPES: tuple[str, ...] = (
     "hello", "sync", "ping", "sit", "leave", "sit_out", "sit_in", "accept_bank", "decline_bank", "place_bet",
-    "remove_bet", "set_hand", "use_house_way", "set_own_limit",
+    "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat",
 )
 """The ``type`` of every client message, in the order of ``ClientMessage``."""

@@ -54,6 +54,19 @@ class ErrorCode(StrEnum):
     BUSY = "BUSY"
     """The table changed too often while the command was tried; nothing changed, send it again."""
     INTERNAL_ERROR = "INTERNAL_ERROR"
+    # The table chat (``chat``): each refusal of a well-formed message.
+    CHAT_OFF = "CHAT_OFF"
+    """The table's chat is off."""
+    CHAT_PLAYERS_ONLY = "CHAT_PLAYERS_ONLY"
+    """The table's chat is for seated players only, and the sender is not seated there."""
+    CHAT_MUTED = "CHAT_MUTED"
+    """An operator muted the sender at this table."""
+    CHAT_NEEDS_SESSION = "CHAT_NEEDS_SESSION"
+    """A spectator connection without a session token: it reads the chat but has no name to post with."""
+    CHAT_TOO_LONG = "CHAT_TOO_LONG"
+    """The text is over ``MAX_CHAT_CHARS`` characters."""
+    CHAT_TOO_FAST = "CHAT_TOO_FAST"
+    """Over the account's chat rate (``chat_per_minute``); the message says when to try again."""
 
 
 class CloseCode(IntEnum):

@@ -85,15 +85,19 @@ def _diff(old: JsonValue, new: JsonValue, path: str, ops: list[PatchOp]) -> None
         ops.append({"op": "replace", "path": path, "value": new})
 
 
-def apply_patch(doc: JsonValue, ops: list[PatchOp]) -> JsonValue:
-    """``doc`` with ``ops`` applied in order (a new value; ``doc`` is not changed). Raises ``PatchError``."""
-    result = copy.deepcopy(doc)
+def apply_patch(doc: JsonValue, ops: list[PatchOp], *, in_place: bool = False) -> JsonValue:
+    """``doc`` with ``ops`` applied in order (a new value; ``doc`` is not changed). Raises ``PatchError``.
+
+    ``in_place``: change ``doc`` itself and take the operations' values as they are, copying nothing —
+    for a caller that owns both (a view and a patch it has just parsed, as a client does with each frame);
+    after a ``PatchError`` that ``doc`` is part-patched and must be dropped (ask for a snapshot)."""
+    result = doc if in_place else copy.deepcopy(doc)
     for op in ops:
-        result = _apply(result, op)
+        result = _apply(result, op, in_place)
     return result
 
 
-def _apply(doc: JsonValue, op: PatchOp) -> JsonValue:
+def _apply(doc: JsonValue, op: PatchOp, in_place: bool = False) -> JsonValue:
     if not isinstance(op, dict) or not isinstance(op.get("path"), str):
         raise PatchError(f"not a patch operation: {op!r}")
     kind, path = op.get("op"), op["path"]
@@ -101,7 +105,7 @@ def _apply(doc: JsonValue, op: PatchOp) -> JsonValue:
         raise PatchError(f"operation {kind!r} at {path!r} is not one of add, replace, remove")
     if kind != "remove" and "value" not in op:
         raise PatchError(f"{kind} at {path!r} has no value")
-    value = copy.deepcopy(op.get("value"))
+    value = op.get("value") if in_place else copy.deepcopy(op.get("value"))
     if path == "":
         if kind == "remove":
             raise PatchError("remove of the whole document")

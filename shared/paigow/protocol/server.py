@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, TypeAdapter
 
+from paigow.protocol.chat import ChatDeleted, ChatPosted, ChatSettingChanged
 from paigow.protocol.codes import ErrorCode
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.events import Event
@@ -117,22 +118,25 @@ class Pong(_Message):
     id: str | None = None
 
 
-ServerMessage = Annotated[Snapshot | Patch | Accepted | ErrorMessage | Pong, Field(discriminator="type")]
+AnyServerMessage = (Snapshot | Patch | Accepted | ErrorMessage | Pong | ChatPosted | ChatDeleted
+                    | ChatSettingChanged)
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 """Every message the server sends."""
 
-SERVER_MESSAGE_TYPES: tuple[str, ...] = ("snapshot", "patch", "accepted", "error", "pong")
+SERVER_MESSAGE_TYPES: tuple[str, ...] = ("snapshot", "patch", "accepted", "error", "pong", "chat",
+                                         "chat_deleted", "chat_setting")
 
 _ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 _EVENT: TypeAdapter[Event] = TypeAdapter(TableEvent)
 _VIEW: TypeAdapter[TableView] = TypeAdapter(TableView)
 
 
-def encode_server_message(msg: Snapshot | Patch | Accepted | ErrorMessage | Pong) -> str:
+def encode_server_message(msg: AnyServerMessage) -> str:
     """The JSON text of a server message."""
     return msg.model_dump_json()
 
 
-def decode_server_message(text: str | bytes) -> Snapshot | Patch | Accepted | ErrorMessage | Pong:
+def decode_server_message(text: str | bytes) -> AnyServerMessage:
     """Parse a server message (for tests, bots and the load benchmark)."""
     return _ADAPTER.validate_json(text)
 

@@ -1,0 +1,202 @@
+// The table chat panel: the last messages (read from GET /api/tables/{id}/chat after each connection, then
+// kept up to date by the pushed chat, chat_deleted and chat_setting messages), a line to type in, and quick
+// emote buttons for a tap on a phone. Every text people typed is shown with textContent, never as HTML.
+// On a wide screen the panel is docked at the right (it can be hidden); on a laptop or phone it opens from
+// the Chat button of the top bar, over the felt, never over the play controls.
+
+import { api, el, savedSession } from "./api.js";
+
+const EMOTES = [["good_luck", "Good luck!"], ["nice_hand", "Nice hand!"], ["well_played", "Well played"],
+  ["unlucky", "Unlucky…"], ["thanks", "Thanks!"], ["hello", "Hi all!"]];
+const MAX_CHARS = 200;
+const DOCK_QUERY = "(min-width: 1280px)";
+const ROLE_WORDS = { player: "player", spectator: "spectator", operator: "operator" };
+const REFUSALS = {
+  CHAT_OFF: "The chat of this table is off.",
+  CHAT_PLAYERS_ONLY: "Only players seated at this table can chat here.",
+  CHAT_MUTED: "An operator muted you at this table.",
+  CHAT_NEEDS_SESSION: "Enter your name in the lobby to chat.",
+};
+
+/** The saved session if the server still knows it, asked quietly (a watcher with a dead token just watches). */
+export async function watcherSession() {
+  const s = savedSession();
+  if (!s) return null;
+  try {
+    return { ...s, ...(await api("/api/session", { token: s.token, quiet: true })), token: s.token };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Build the panel into #chat-panel and its toggle #chat-btn.
+ * @param {{ tableId: string, ctx: object, send: (msg: object) => Promise<object> }} o
+ * @returns {{ onMessage(msg: object): boolean, status(status: string): void, update(view: object): void }}
+ */
+export function installChat({ tableId, ctx, send }) {
+  const panel = document.getElementById("chat-panel");
+  const button = document.getElementById("chat-btn");
+  const dock = window.matchMedia(DOCK_QUERY);
+  const state = { messages: new Map(), deleted: new Set(), setting: "everyone", muted: false, unread: 0, fresh: true, seated: null,
+    open: dock.matches && localStorage.getItem("paigow.chat.hidden") !== "1", note: "", loading: null };
+
+  const log = el("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite", "aria-label": "Chat messages" });
+  const input = el("input", { id: "chat-input", maxlength: String(MAX_CHARS), autocomplete: "off", enterkeyhint: "send",
+    placeholder: "Message the table…", "aria-label": "Chat message", "aria-describedby": "chat-note" });
+  const sendBtn = el("button", { class: "btn small", type: "submit", id: "chat-send", text: "Send" });
+  const note = el("p", { class: "chat-note", id: "chat-note", role: "status" });
+  const setting = el("span", { class: "chat-setting", id: "chat-setting" });
+  const emotes = el("div", { class: "chat-emotes", role: "group", "aria-label": "Quick messages" },
+    EMOTES.map(([id, words]) => el("button", { class: "chip-btn", type: "button", "data-emote": id, text: words,
+      onclick: () => post({ emote: id }) })));
+  const form = el("form", { class: "chat-form", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); post({ text: input.value }); } },
+    input, sendBtn);
+  panel.replaceChildren(
+    el("div", { class: "chat-head" }, el("h2", { id: "chat-title", text: "Table chat" }), setting,
+      el("button", { class: "btn small secondary", type: "button", id: "chat-hide", text: "Hide", onclick: () => toggle(false) })),
+    log, note, emotes, form);
+  panel.setAttribute("aria-labelledby", "chat-title");
+  button.addEventListener("click", () => toggle(!state.open));
+  panel.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && !dock.matches) { toggle(false); button.focus(); }
+  });
+  dock.addEventListener("change", () => toggle(dock.matches && localStorage.getItem("paigow.chat.hidden") !== "1", { remember: false }));
+  toggle(state.open, { remember: false });
+
+  function toggle(open, { remember = true } = {}) {
+    state.open = open;
+    if (open) state.unread = 0;
+    if (remember && dock.matches) localStorage.setItem("paigow.chat.hidden", open ? "0" : "1");
+    panel.hidden = !open;
+    document.body.classList.toggle("chat-docked", open && dock.matches);
+    document.body.classList.toggle("chat-open", open);
+    button.setAttribute("aria-expanded", String(open));
+    renderButton();
+    if (open) log.scrollTop = log.scrollHeight;
+  }
+
+  function renderButton() {
+    button.replaceChildren("Chat", state.unread ? el("span", { class: "chat-badge", "aria-label": `${state.unread} new`, text: String(state.unread) }) : "");
+  }
+
+  function isOperator() { return ctx.role === "operator"; }
+
+  /** Why this viewer cannot post now, or "" when they can. */
+  function blocked() {
+    if (state.setting === "off") return REFUSALS.CHAT_OFF;
+    if (isOperator()) return "";
+    if (!ctx.session) return REFUSALS.CHAT_NEEDS_SESSION;
+    if (state.setting === "players_only" && !ctx.view?.you) return REFUSALS.CHAT_PLAYERS_ONLY;
+    if (state.muted) return REFUSALS.CHAT_MUTED;
+    return "";
+  }
+
+  function render() {
+    const list = [...state.messages.values()].sort((a, b) => a.id - b.id);
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+    log.replaceChildren(...(list.length ? list.map(line) : [el("li", { class: "chat-empty", text: emptyWords() })]));
+    if (atEnd || state.fresh) log.scrollTop = log.scrollHeight;
+    state.fresh = false;
+    setting.textContent = { everyone: "everyone", players_only: "players only", off: "off" }[state.setting] ?? "";
+    const why = blocked();
+    input.disabled = sendBtn.disabled = Boolean(why);
+    for (const b of emotes.querySelectorAll("button")) b.disabled = Boolean(why);
+    note.textContent = state.note || why;
+    note.classList.toggle("bad", Boolean(state.note));
+    panel.dataset.setting = state.setting;
+  }
+
+  function emptyWords() {
+    if (state.setting === "off" && !isOperator()) return "The chat of this table is off.";
+    if (state.setting === "players_only" && !ctx.view?.you && !isOperator()) return "This table's chat is for its seated players.";
+    return "No messages yet. Say hello!";
+  }
+
+  function line(m) {
+    const mine = m.player_id !== null && m.player_id === ctx.playerId;
+    const time = new Date(m.ts_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    return el("li", { class: `chat-line role-${m.role}${mine ? " mine" : ""}${m.emote ? " emote" : ""}`, "data-id": String(m.id) },
+      el("span", { class: "chat-who" }, el("span", { class: "chat-name", text: m.name }),
+        el("span", { class: "chat-role", text: ROLE_WORDS[m.role] ?? m.role }),
+        el("time", { class: "chat-time", datetime: new Date(m.ts_ms).toISOString(), text: time })),
+      el("span", { class: "chat-text", text: m.text }));
+  }
+
+  async function load() {
+    const token = ctx.session?.token;
+    const asked = (state.loading = { pushed: new Map() });
+    try {
+      const data = await api(`/api/tables/${encodeURIComponent(tableId)}/chat`, { token, quiet: true });
+      if (state.loading !== asked) return;
+      state.loading = null;
+      // What was pushed while the read was on its way stays, and what was deleted meanwhile stays out.
+      state.messages = new Map([...data.messages, ...asked.pushed.values()].filter((m) => !state.deleted.has(m.id))
+        .map((m) => [m.id, m]));
+      state.setting = data.setting;
+      state.muted = data.muted;
+      state.fresh = true;
+      render();
+    } catch { /* the next connection reads it again */ }
+  }
+
+  async function post(content) {
+    if (content.text !== undefined && !content.text.trim()) {
+      state.note = "Type a message first.";
+      render();
+      return;
+    }
+    state.note = "";
+    try {
+      await send(content.emote ? { type: "chat", emote: content.emote } : { type: "chat", text: content.text });
+      if (content.text !== undefined) input.value = "";
+    } catch (err) {
+      if (err.code === "CHAT_MUTED") state.muted = true;
+      state.note = REFUSALS[err.code] ?? err.message ?? "The message was not sent.";
+    }
+    render();
+    if (content.text !== undefined) input.focus();
+  }
+
+  return {
+    onMessage(msg) {
+      if (msg.type === "chat") {
+        state.messages.set(msg.message.id, msg.message);
+        state.loading?.pushed.set(msg.message.id, msg.message);
+        while (state.messages.size > 100) state.messages.delete(Math.min(...state.messages.keys()));
+        if (!state.open && msg.message.player_id !== ctx.playerId) { state.unread += 1; renderButton(); }
+        render();
+        return true;
+      }
+      if (msg.type === "chat_deleted") {
+        state.messages.delete(msg.message_id);
+        state.deleted.add(msg.message_id);
+        render();
+        return true;
+      }
+      if (msg.type === "chat_setting") {
+        state.setting = msg.setting;
+        state.note = "";
+        load();
+        return true;
+      }
+      if ((msg.type === "snapshot" || msg.type === "patch") && state.needsLoad) {
+        state.needsLoad = false;
+        queueMicrotask(load);
+      }
+      return false;
+    },
+    status(status) {
+      if (status === "open") state.needsLoad = true; // read the chat once the table answers the hello
+    },
+    update(view) {
+      const seated = Boolean(view?.you);
+      if (state.seated !== null && seated !== state.seated && state.setting === "players_only") load();
+      // Each table update comes here: the panel is drawn again only when what one may do has changed.
+      const why = `${seated} ${blocked()}`;
+      if (why !== state.why) render();
+      state.seated = seated;
+      state.why = why;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+"""Posting to a table's chat from a table connection: the checks, in order, then ``ChatStore.post``.
+
+1. the message: exactly one of ``text`` and ``emote``; the text checked like a name (``names.check_name``:
+   no control, format, surrogate, private-use or unassigned character, no line or paragraph separator;
+   trimmed, inner runs of space made one) and 1 to ``MAX_CHAT_CHARS`` characters (``INVALID_VALUE``,
+   ``CHAT_TOO_LONG``);
+2. who may post under the table's setting (``paigow.protocol.chat.chat_refusal``: ``CHAT_OFF``,
+   ``CHAT_NEEDS_SESSION``, ``CHAT_PLAYERS_ONLY``, ``CHAT_MUTED``); seated means seated in the table as this
+   process's feed holds it;
+3. the account's chat rate (``chat_per_minute``, in Redis for every process: ``CHAT_TOO_FAST``).
+
+A refusal raises ``ChatRefused`` with its code, and nothing is kept or sent.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from paigow.protocol.chat import MAX_CHAT_CHARS, ChatEntry, ChatRole, chat_refusal, emote_text
+from paigow.protocol.client import Chat
+from paigow.protocol.codes import ErrorCode
+from paigow.table.state import TableState
+from paigow_server.store.audit import BOOTSTRAP
+from paigow_server.store.chat import ChatStore
+from paigow_server.web.names import InvalidNameError, NameTooLongError, check_name
+from paigow_server.web.rate_limits import Limit, RateLimits
+
+__all__ = ["ChatPoster", "ChatRefused", "ChatSender"]
+
+OPERATOR_NAME = "Operator"
+"""The name the bootstrap operator posts with."""
+
+
+class ChatRefused(Exception):
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class ChatSender:
+    """Who posts: a player (with a session, seated or not), an operator, or a spectator without a
+    session (both ids None: it may read, not post)."""
+
+    player_id: str | None
+    name: str | None
+    operator: str | None = None
+    """The operator's username, or ``"bootstrap"``."""
+
+
+class ChatPoster:
+    def __init__(self, store: ChatStore, limits: RateLimits,
+                 state_of: Callable[[str], TableState | None]) -> None:
+        self._store = store
+        self._limits = limits
+        self._state_of = state_of
+
+    async def post(self, table_id: str, sender: ChatSender, msg: Chat) -> ChatEntry:
+        text, emote = _content(msg)
+        state = self._state_of(table_id)
+        seated = (sender.player_id is not None and state is not None
+                  and state.seat_of(sender.player_id) is not None)
+        muted = sender.player_id is not None and await self._store.is_muted(table_id, sender.player_id)
+        refusal = chat_refusal(await self._store.setting(table_id), operator=sender.operator is not None,
+                               seated=seated, named=sender.name is not None, muted=muted)
+        if refusal is not None:
+            raise ChatRefused(*refusal)
+        if sender.operator is not None:
+            role, name, account = ChatRole.OPERATOR, _operator_name(sender.operator), f"op.{sender.operator}"
+        elif sender.player_id is not None and sender.name is not None:  # else chat_refusal refused it
+            role = ChatRole.PLAYER if seated else ChatRole.SPECTATOR
+            name, account = sender.name, sender.player_id
+        else:  # pragma: no cover - CHAT_NEEDS_SESSION above
+            raise ChatRefused(ErrorCode.CHAT_NEEDS_SESSION, "say hello with a session token to chat")
+        wait_ms = await self._limits.wait_ms(Limit.CHAT, account)
+        if wait_ms > 0:
+            per_minute = self._limits.per_minute[Limit.CHAT]
+            raise ChatRefused(ErrorCode.CHAT_TOO_FAST,
+                              f"at most {per_minute} chat messages a minute: try again in "
+                              f"{max(1, -(-wait_ms // 1000))} s")
+        return await self._store.post(table_id, ts_ms=time.time_ns() // 1_000_000, player_id=sender.player_id,
+                                      name=name, role=role, text=text, emote=emote)
+
+
+def _content(msg: Chat) -> tuple[str, str | None]:
+    """The text to keep and the emote id (None for typed text)."""
+    if (msg.text is None) == (msg.emote is None):
+        raise ChatRefused(ErrorCode.INVALID_VALUE,
+                          "chat: send exactly one of 'text' and 'emote'"
+                          + (", not both" if msg.text is not None else ""))
+    if msg.emote is not None:
+        return emote_text(msg.emote), msg.emote
+    try:
+        return check_name(msg.text, "chat.text", MAX_CHAT_CHARS), None
+    except NameTooLongError as exc:
+        raise ChatRefused(ErrorCode.CHAT_TOO_LONG, str(exc)) from None
+    except InvalidNameError as exc:
+        raise ChatRefused(ErrorCode.INVALID_VALUE, str(exc)) from None
+
+
+def _operator_name(operator: str) -> str:
+    return OPERATOR_NAME if operator == BOOTSTRAP else operator
