@@ -3,9 +3,9 @@
 The lifespan starts (when no ``redis_url`` is set) a private Redis, opens the client, builds the
 ``AppContext`` (``web.context``) and the live side (``realtime.Realtime``), starts the background tasks and,
 on shutdown, stops them in reverse order. Routes (``paigow_server.web``): the JSON API (``http``,
-``session_routes``, ``account_routes``, ``operators``, ``operator``), the health and metrics endpoints, the
-table WebSockets (``ws``), and the browser client's static files at ``/``. The composition root: the one
-module that wires every layer (``web``, ``realtime``, ``store``, ``process``).
+``session_routes``, ``account_routes``, ``analysis_routes``, ``operators``, ``operator``), the health and
+metrics endpoints, the table WebSockets (``ws``), and the browser client's static files at ``/``. The
+composition root: the one module that wires every layer (``web``, ``realtime``, ``store``, ``process``).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
 from paigow_server.web import (
     account_routes,
+    analysis_routes,
     chat_routes,
     http,
     operator,
@@ -169,6 +170,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         *account_routes.routes(),
         *http.routes(),
         *chat_routes.routes(),
+        *analysis_routes.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),

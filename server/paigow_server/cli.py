@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "schema": ("schema", "write the JSON Schema of the WebSocket protocol"),
     "split": ("split", "set seven cards the House Way"),
     "sim": ("sim", "simulate player against dealer, both by the House Way"),
+    "analyze": ("analyze", "every legal split of seven cards against the House Way dealer"),
     "fortune": ("fortune", "exact odds of the Fortune bonus side bet"),
     "verify": ("verify", "recompute a round's dice and hands from its revealed seed"),
     "bots": ("bots", "bot players over WebSockets against a running server (load and soak runs)"),

@@ -9,7 +9,7 @@ import pytest
 import paigow.rules
 
 MODULES = ["cards", "house_rules", "hand_value", "splits", "house_way", "showdown", "payout", "fortune",
-           "fortune_count"]
+           "fortune_count", "analysis"]
 
 
 @pytest.mark.parametrize("module", MODULES)

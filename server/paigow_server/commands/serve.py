@@ -53,6 +53,8 @@ _HELP: dict[str, str] = {
                            "(default 10)",
     "sign_ins_per_minute": "sign-in attempts per client address per minute (default 10)",
     "chat_per_minute": "table chat messages per account per minute (default 10)",
+    "analyses_per_minute": "split analyses per account per minute (default 10)",
+    "analysis_workers": "processes that run split analyses off the event loop (default 1)",
     "trusted_proxies": "comma-separated addresses or CIDR networks of your proxies, whose "
                        "X-Forwarded-For is believed (default none)",
     "argon2_memory_kib": "argon2id memory per password hash in KiB (default 47104: 46 MiB)",

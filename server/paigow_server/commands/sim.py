@@ -30,6 +30,7 @@ from paigow.rules.fortune_count import FORTUNE_COUNTS
 from paigow.rules.house_rules import DEFAULT_RULES, HouseRules, HouseWayName
 from paigow.rules.house_way import clause_enum
 from paigow.sim import PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
+from paigow_server.commands.arguments import seed_number, whole_number
 from paigow_server.commands.split import add_house_way_option
 
 __all__ = ["register", "report", "run"]
@@ -37,21 +38,7 @@ __all__ = ["register", "report", "run"]
 DEFAULT_CHUNK = 20_000
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {text!r} is not a whole number") from None
+_positive = whole_number(1)
 
 
 def register(sub: Any) -> None:
@@ -60,7 +47,8 @@ def register(sub: Any) -> None:
         description="Monte Carlo of a player against the dealer, both hands set by the House Way, from "
                     "fresh 53-card shuffles; copies go to the dealer.")
     parser.add_argument("--hands", type=_positive, default=100_000, help="rounds to deal (default 100000)")
-    parser.add_argument("--seed", type=_seed, default=None, help="seed of the run (default: a random one)")
+    parser.add_argument("--seed", type=seed_number, default=None,
+                        help="seed of the run (default: a random one)")
     parser.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
     parser.add_argument("--chunk", type=_positive, default=DEFAULT_CHUNK,
                         help=f"hands per chunk of work (default {DEFAULT_CHUNK})")

@@ -16,7 +16,7 @@ from typing import Any
 
 from paigow.rules.house_rules import HouseWayName
 
-__all__ = ["register", "run"]
+__all__ = ["add_house_way_option", "house_way_name", "register", "run"]
 
 
 def register(sub: Any) -> None:
@@ -31,7 +31,8 @@ def register(sub: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _house_way(text: str) -> HouseWayName:
+def house_way_name(text: str) -> HouseWayName:
+    """A ``--house-way`` argument: one of ``HouseWayName``, or an argparse error naming the choices."""
     try:
         return HouseWayName(text)
     except ValueError:
@@ -41,7 +42,7 @@ def _house_way(text: str) -> HouseWayName:
 
 def add_house_way_option(parser: argparse.ArgumentParser) -> None:
     """``--house-way NAME`` (``paigow split`` and ``paigow sim``): one of ``HouseWayName``."""
-    parser.add_argument("--house-way", type=_house_way, default=HouseWayName.TRUMP_PLAZA, metavar="NAME",
+    parser.add_argument("--house-way", type=house_way_name, default=HouseWayName.TRUMP_PLAZA, metavar="NAME",
                         help="the House Way: " + ", ".join(HouseWayName) + " (default trump_plaza)")
 
 

@@ -81,6 +81,10 @@ class Settings:
     chat_per_minute: int = 10
     """Table chat messages per account per minute (a steady rate, with bursts of as many), all tables and
     processes together."""
+    analyses_per_minute: int = 10
+    """Split analyses (``POST /api/analyze`` and a played hand's analysis) per account per minute."""
+    analysis_workers: int = 1
+    """Processes that run split analyses, off the event loop (each analysis takes about a second of CPU)."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or CIDR networks of the deployment's proxies: only a request from one of them has its
     ``X-Forwarded-For`` read (the rightmost address that is not itself a trusted proxy)."""
@@ -193,6 +197,8 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "sessions_per_minute": _int_range(1, 1_000_000),
     "sign_ins_per_minute": _int_range(1, 1_000_000),
     "chat_per_minute": _int_range(1, 10_000),
+    "analyses_per_minute": _int_range(1, 1_000_000),
+    "analysis_workers": _int_range(1, 64),
     "trusted_proxies": _check_networks,
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
@@ -248,6 +254,8 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "sessions_per_minute": _parse_int,
     "sign_ins_per_minute": _parse_int,
     "chat_per_minute": _parse_int,
+    "analyses_per_minute": _parse_int,
+    "analysis_workers": _parse_int,
     "trusted_proxies": _parse_list,
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,

@@ -13,6 +13,7 @@ from typing import Protocol
 from redis.asyncio import Redis
 from starlette.requests import HTTPConnection
 
+from paigow_server.process.analysis_pool import AnalysisPool
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
@@ -59,11 +60,12 @@ class AppContext:
     rate_limits: RateLimits
     chat: ChatStore
     bars: Bars
+    analyses: AnalysisPool
     spectators: SpectatorCounter = field(default_factory=NoSpectators)
 
     @classmethod
     def build(cls, settings: Settings, redis: Redis, metrics: Metrics) -> AppContext:
-        """The services; ``close()`` it when done (the password hashing threads)."""
+        """The services; ``close()`` it when done (the password hashing threads, the analysis processes)."""
         accounts = Accounts(redis, starting_balance_cents=settings.starting_balance_cents)
         passwords = Passwords(memory_kib=settings.argon2_memory_kib, time_cost=settings.argon2_time_cost,
                               parallelism=settings.argon2_parallelism)
@@ -78,12 +80,13 @@ class AppContext:
                    rate_limits=RateLimits(redis, TrustedProxies(settings.trusted_proxies),
                                           {Limit.SESSIONS: settings.sessions_per_minute,
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,
-                                           Limit.CHAT: settings.chat_per_minute}),
-                   chat=ChatStore(redis),
-                   bars=Bars(redis))
+                                           Limit.CHAT: settings.chat_per_minute,
+                                           Limit.ANALYSES: settings.analyses_per_minute}),
+                   chat=ChatStore(redis), bars=Bars(redis), analyses=AnalysisPool(settings.analysis_workers))
 
     def close(self) -> None:
         self.passwords.close()
+        self.analyses.stop()
 
 
 def context_of(conn: HTTPConnection) -> AppContext:

@@ -1,5 +1,5 @@
-"""Per-address limits on creating sessions and signing in, and the per-account chat rate, kept in Redis
-(shared by every process).
+"""Per-address limits on creating sessions and signing in, and per-account limits on the table chat and
+on split analyses, kept in Redis (shared by every process).
 
 Each limit is a steady rate of ``per_minute`` requests with bursts of as many, checked by the generic
 cell rate algorithm: one Redis string per (limit, address) holds the time at which the address's
@@ -48,6 +48,8 @@ class Limit(StrEnum):
     """Sign-in attempts, players' and operators'."""
     CHAT = "chat"
     """Table chat messages, per account (the "address" is the player id) rather than per address."""
+    ANALYSES = "analyses"
+    """Split analyses, counted per account (``check_account``)."""
 
 
 class RateLimits:
@@ -62,6 +64,14 @@ class RateLimits:
         interval = max(1, WINDOW_MS // self.per_minute[limit])
         return int(await self._hit(keys=[keys.rate_limit(str(limit), address)],
                                    args=[now, interval, WINDOW_MS]))
+
+    async def check_account(self, limit: Limit, player_id: str) -> None:
+        """Count the request against the player's own limit, or raise the 429."""
+        wait = await self.wait_ms(limit, f"player:{player_id}")
+        if wait > 0:
+            raise retry_after(429, "RATE_LIMITED",
+                              f"too many {limit} for this account: at most {self.per_minute[limit]} a "
+                              f"minute; try again in {max(1, -(-wait // 1000))} s", wait / 1000)
 
     async def check(self, conn: HTTPConnection, limit: Limit) -> None:
         """Count the request against its client address's limit, or raise the 429."""

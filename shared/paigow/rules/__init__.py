@@ -4,11 +4,25 @@ Modules: ``cards`` (the 53-card deck, parsing), ``house_rules`` (``HouseRules``)
 the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the House Ways: Trump Plaza,
 Foxwoods, Bally's Atlantic City), ``showdown`` (player against banker), ``payout`` (commission,
 settlement), ``fortune`` (the Fortune bonus side bet: categories and pay tables), ``fortune_count`` (its
-exact count over every seven-card hand). Every public name is re-exported here.
+exact count over every seven-card hand), ``analysis`` (every legal split's odds and EV against the House
+Way dealer, over ``dealer_hands``' classes of dealer hands). Every public name is re-exported here (but
+``dealer_hands``', the analysis machinery, like ``house_ways``').
 """
 
 from __future__ import annotations
 
+from .analysis import (
+    DEALER_HANDS,
+    DEFAULT_SAMPLES,
+    MIN_SAMPLES,
+    SAMPLE_CHUNK,
+    TARGET_EV_SE,
+    Analysis,
+    SplitOdds,
+    analysis_of_classes,
+    analyze,
+    analyze_exact,
+)
 from .cards import (
     DECK,
     JOKER,
@@ -106,15 +120,21 @@ from .splits import (
 __all__ = [
     "CARD_PRIMES",
     "CARD_SUITS",
+    "DEALER_HANDS",
     "DECK",
     "DEFAULT_PAY_TABLE",
     "DEFAULT_RULES",
+    "DEFAULT_SAMPLES",
     "FIVE_THOUSAND_PAY_TABLE",
     "FORTUNE_COUNTS",
     "FORTUNE_TOTAL",
     "JOKER",
     "MAX_CENTS",
+    "MIN_SAMPLES",
     "PAY_TABLES",
+    "SAMPLE_CHUNK",
+    "TARGET_EV_SE",
+    "Analysis",
     "BallysClause",
     "Card",
     "Clause",
@@ -139,10 +159,14 @@ __all__ = [
     "SettlementError",
     "Showdown",
     "Split",
+    "SplitOdds",
     "Suit",
     "Wager",
     "WheelRank",
     "all_splits",
+    "analysis_of_classes",
+    "analyze",
+    "analyze_exact",
     "card",
     "card_from_text",
     "category_of",
