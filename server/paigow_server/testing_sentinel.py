@@ -118,14 +118,15 @@ class SentinelTopology:
         raise RuntimeError(f"no primary other than {other_than} within {timeout_s} s:\n{self.logs()}")
 
     def wait_for_replica(self, node: EmbeddedRedis, *, timeout_s: float = 30.0) -> None:
-        """Wait until ``node`` replicates the primary and the primary counts a replica as in sync."""
+        """Wait until ``node`` replicates the primary and the primary lists it online."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
             try:
                 info = _ask(node.port, "INFO", "replication", timeout_s=1.0)
                 if info.get("role") == "slave" and info.get("master_link_status") == "up":
                     primary = _ask(self.primary().port, "INFO", "replication", timeout_s=1.0)
-                    if primary.get("min_slaves_good_slaves", 0) >= 1:
+                    online = [primary.get(f"slave{i}", {}) for i in range(primary.get("connected_slaves", 0))]
+                    if any(r.get("port") == node.port and r.get("state") == "online" for r in online):
                         return
             except (OSError, RuntimeError):
                 pass

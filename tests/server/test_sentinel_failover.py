@@ -124,8 +124,10 @@ async def _witnesses(redis: Redis, processes: list[ServerProcess]) -> list[Witne
     return witnesses
 
 
-async def _play_resumed(redis: Redis, table_ids: list[str], since: float) -> float:
-    """Seconds from ``since`` until every table has written a new version (read through the sentinels)."""
+async def _play_resumed(redis: Redis, table_ids: list[str], since: float,
+                        run: asyncio.Task[RunResult]) -> float:
+    """Seconds from ``since`` until every table has written a new version (read through the sentinels), or
+    the bots' run is over."""
     repo = TableRepo(redis)
     before = await repo.versions(table_ids)
     loop = asyncio.get_running_loop()
@@ -133,7 +135,8 @@ async def _play_resumed(redis: Redis, table_ids: list[str], since: float) -> flo
     while True:
         try:
             now = await repo.versions(table_ids)
-            if all(b is not None and n is not None and n > b for b, n in zip(before, now, strict=True)):
+            if run.done() or all(b is not None and n is not None and n > b
+                                 for b, n in zip(before, now, strict=True)):
                 return time.monotonic() - since
         except (OSError, ConnectionError, TimeoutError):
             pass
@@ -165,7 +168,7 @@ async def test_a_killed_primary_loses_no_accepted_command_and_comes_back_as_a_re
     killed_at = time.monotonic()
     await asyncio.to_thread(run.topology.kill, old)  # mid-round: no flush, no goodbye
     await asyncio.to_thread(run.topology.wait_for_primary, other_than=old.port)
-    await _play_resumed(run.redis, await run.table_ids(), killed_at)
+    await _play_resumed(run.redis, await run.table_ids(), killed_at, run.run)
     await asyncio.to_thread(run.topology.restart, old)
     await asyncio.to_thread(run.topology.wait_for_replica, old)
     assert run.topology.role(old) == "slave", "the old primary came back as a replica"
@@ -184,5 +187,5 @@ async def test_a_frozen_primary_and_then_a_frozen_new_primary_lose_nothing(rig: 
         await asyncio.to_thread(run.topology.resume, frozen)  # it still believes it is the primary
         await asyncio.to_thread(run.topology.wait_for_replica, frozen)
         assert run.topology.role(frozen) == "slave"
-        await _play_resumed(run.redis, await run.table_ids(), paused_at)
+        await _play_resumed(run.redis, await run.table_ids(), paused_at, run.run)
     await run.finish()
