@@ -11,6 +11,7 @@ from collections import Counter
 from typing import cast
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from paigow.table.state import Phase
 from paigow_server.bots.run import RunResult
@@ -59,12 +60,17 @@ async def assert_rounds_settled_once(redis: Redis) -> int:
 
 
 async def wait_for_round_in_play(redis: Redis, within: float = 30.0) -> tuple[str, str]:
-    """(table id, round id) of the first table seen with a round in play (bank offer, bets or setting)."""
+    """(table id, round id) of the first table seen with a round in play (bank offer, bets or setting).
+    A read that fails (a Redis failover under way) is tried again."""
     repo = TableRepo(redis)
     loop = asyncio.get_running_loop()
     give_up = loop.time() + within
     while loop.time() < give_up:
-        for state in await repo.load_many(await repo.list_ids()):
+        try:
+            states = await repo.load_many(await repo.list_ids())
+        except (RedisError, OSError):
+            states = []
+        for state in states:
             if state is not None and state.round is not None and state.phase in IN_PLAY:
                 return state.table_id, state.round.round_id
         await asyncio.sleep(0.005)
