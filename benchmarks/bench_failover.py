@@ -22,8 +22,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from redis.exceptions import RedisError
-
 from paigow.table.commands import Leave, Sit
 from paigow.table.machine import apply
 from paigow.table.state import new_table
@@ -35,7 +33,7 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.durability import Durability
 from paigow_server.store.tables import CommitResult, TableRepo
 from paigow_server.testing import ServerProcess
-from paigow_server.testing_checks import wait_for_round_in_play
+from paigow_server.testing_checks import play_resumed, table_versions, wait_for_round_in_play
 from paigow_server.testing_sentinel import SentinelTopology
 
 TOKEN = "bench-failover-operator-token-0123456789"
@@ -76,23 +74,6 @@ async def commit_cost(folder: Path, commits: int) -> None:
           f"{(statistics.median(times[1]) - statistics.median(times[0])) * 1000:.2f} ms per commit")
 
 
-async def _versions(repo: TableRepo) -> dict[str, int | None]:
-    ids = await repo.list_ids()
-    return dict(zip(ids, await repo.versions(ids), strict=True))
-
-
-async def _resumed(repo: TableRepo, before: dict[str, int | None], since: float,
-                   run: asyncio.Task[object]) -> float:
-    while True:
-        try:
-            now = await _versions(repo)
-            if run.done() or all(b is not None and (now.get(t) or 0) > b for t, b in before.items()):
-                return time.monotonic() - since
-        except (RedisError, OSError):
-            pass
-        await asyncio.sleep(0.02)
-
-
 async def failover_times(folder: Path, tables: int, replicas: int) -> None:
     topology = SentinelTopology(folder / "redis", replicas=replicas)
     processes: list[ServerProcess] = []
@@ -102,7 +83,6 @@ async def failover_times(folder: Path, tables: int, replicas: int) -> None:
                                    operator_token=TOKEN) for i in range(2)]
         await asyncio.gather(*(asyncio.to_thread(p.start) for p in processes))
         client = redis_from_url(topology.url, decode_responses=True)
-        repo = TableRepo(client)
         config = BotsConfig(url=processes[0].url, operator_token=TOKEN, tables=tables, players_per_table=3,
                             spectators=1, rounds=40, seed=7, timeout_s=120.0,
                             behaviour=Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0),
@@ -113,7 +93,7 @@ async def failover_times(folder: Path, tables: int, replicas: int) -> None:
         for fault in ("SIGKILL of the primary", "SIGSTOP of the new primary for 5 s"):
             await wait_for_round_in_play(client)
             node = topology.primary()
-            before = await _versions(repo)
+            before = await table_versions(client)
             struck = time.monotonic()
             if fault.startswith("SIGKILL"):
                 await asyncio.to_thread(topology.kill, node)
@@ -121,7 +101,7 @@ async def failover_times(folder: Path, tables: int, replicas: int) -> None:
                 await asyncio.to_thread(topology.pause, node)
             await asyncio.to_thread(topology.wait_for_primary, other_than=node.port)
             promoted = time.monotonic() - struck
-            resumed = await _resumed(repo, before, struck, run)
+            resumed = await play_resumed(client, before, struck, over=run.done, within=120)
             print(f"{fault:<38} new primary after {promoted:4.1f} s, every table committing again after "
                   f"{resumed:4.1f} s")
             if fault.startswith("SIGKILL"):

@@ -1,13 +1,16 @@
 """What the multi-process tests check after a run, importable by every test that plays through real
 processes (``tests/server/test_multiprocess.py``, ``test_sentinel_failover.py``): the money and the
-ledger agree, no round settled twice; and a helper that waits for a round in play (the moment to strike).
+ledger agree, no round settled twice; and helpers that wait for a round in play (the moment to strike) and
+for play to resume after a fault.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import Counter
+from collections.abc import Callable
 from typing import cast
 
 from redis.asyncio import Redis
@@ -19,8 +22,8 @@ from paigow_server.store import keys
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
 
-__all__ = ["IN_PLAY", "assert_money_and_ledger_intact", "assert_rounds_settled_once",
-           "wait_for_round_in_play"]
+__all__ = ["IN_PLAY", "assert_money_and_ledger_intact", "assert_rounds_settled_once", "play_resumed",
+           "table_versions", "wait_for_round_in_play"]
 
 IN_PLAY = (Phase.BANK_OFFER, Phase.BETTING, Phase.SETTING)
 
@@ -75,3 +78,28 @@ async def wait_for_round_in_play(redis: Redis, within: float = 30.0) -> tuple[st
                 return state.table_id, state.round.round_id
         await asyncio.sleep(0.005)
     raise AssertionError("no table had a round in play")
+
+
+async def table_versions(redis: Redis) -> dict[str, int | None]:
+    """Every table's current version."""
+    repo = TableRepo(redis)
+    ids = await repo.list_ids()
+    return dict(zip(ids, await repo.versions(ids), strict=True))
+
+
+async def play_resumed(redis: Redis, before: dict[str, int | None], since: float, *,
+                       over: Callable[[], bool], within: float = 60.0) -> float:
+    """Seconds from ``since`` (``time.monotonic``) until every table has written a version past
+    ``before`` (read through a failover: failed reads are tried again), or ``over()`` says the play is
+    done anyway."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + within
+    while True:
+        try:
+            now = await table_versions(redis)
+            if over() or all(b is not None and (now.get(t) or 0) > b for t, b in before.items()):
+                return time.monotonic() - since
+        except (RedisError, OSError):
+            pass
+        assert loop.time() < give_up, "play did not resume after the failover"
+        await asyncio.sleep(0.02)

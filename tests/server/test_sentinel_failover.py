@@ -24,7 +24,6 @@ from pathlib import Path
 
 import pytest
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, RunResult, run_bots
@@ -34,6 +33,8 @@ from paigow_server.testing import ServerProcess
 from paigow_server.testing_checks import (
     assert_money_and_ledger_intact,
     assert_rounds_settled_once,
+    play_resumed,
+    table_versions,
     wait_for_round_in_play,
 )
 from paigow_server.testing_sentinel import SentinelTopology
@@ -122,29 +123,6 @@ async def _witnesses(redis: Redis, processes: list[ServerProcess]) -> list[Witne
     return witnesses
 
 
-async def _versions(redis: Redis) -> dict[str, int | None]:
-    repo = TableRepo(redis)
-    ids = await repo.list_ids()
-    return dict(zip(ids, await repo.versions(ids), strict=True))
-
-
-async def _play_resumed(redis: Redis, before: dict[str, int | None], since: float,
-                        run: asyncio.Task[RunResult]) -> float:
-    """Seconds from ``since`` until every table has written a version past ``before`` (read through the
-    sentinels), or the bots' run is over."""
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + 60
-    while True:
-        try:
-            now = await _versions(redis)
-            if run.done() or all(b is not None and (now.get(t) or 0) > b for t, b in before.items()):
-                return time.monotonic() - since
-        except (RedisError, OSError):
-            pass
-        assert loop.time() < give_up, "play did not resume after the failover"
-        await asyncio.sleep(0.05)
-
-
 async def _assert_nothing_lost(redis: Redis, result: RunResult, witnesses: list[Witness]) -> None:
     assert result.completed_tables == TABLES, result.summary()
     repo = TableRepo(redis)
@@ -166,11 +144,11 @@ async def test_a_killed_primary_loses_no_accepted_command_and_comes_back_as_a_re
     run = await rig(2, 4)  # two replicas: the promoted one still has one, so writes go on at once
     await wait_for_round_in_play(run.redis)
     old = run.topology.primary()
-    before = await _versions(run.redis)
+    before = await table_versions(run.redis)
     killed_at = time.monotonic()
     await asyncio.to_thread(run.topology.kill, old)  # mid-round: no flush, no goodbye
     await asyncio.to_thread(run.topology.wait_for_primary, other_than=old.port)
-    await _play_resumed(run.redis, before, killed_at, run.run)
+    await play_resumed(run.redis, before, killed_at, over=run.run.done)
     await asyncio.to_thread(run.topology.restart, old)
     await asyncio.to_thread(run.topology.wait_for_replica, old)
     assert run.topology.role(old) == "slave", "the old primary came back as a replica"
@@ -182,7 +160,7 @@ async def test_a_frozen_primary_and_then_a_frozen_new_primary_lose_nothing(rig: 
     for _ in range(2):  # the first primary, then the one promoted in its place
         await wait_for_round_in_play(run.redis)
         frozen = run.topology.primary()
-        before = await _versions(run.redis)
+        before = await table_versions(run.redis)
         paused_at = time.monotonic()
         await asyncio.to_thread(run.topology.pause, frozen)
         await asyncio.to_thread(run.topology.wait_for_primary, other_than=frozen.port)
@@ -190,5 +168,5 @@ async def test_a_frozen_primary_and_then_a_frozen_new_primary_lose_nothing(rig: 
         await asyncio.to_thread(run.topology.resume, frozen)  # it still believes it is the primary
         await asyncio.to_thread(run.topology.wait_for_replica, frozen)
         assert run.topology.role(frozen) == "slave"
-        await _play_resumed(run.redis, before, paused_at, run.run)
+        await play_resumed(run.redis, before, paused_at, over=run.run.done)
     await run.finish()
