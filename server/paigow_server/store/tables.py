@@ -6,7 +6,9 @@ every balance a buy-in takes from, then writes the new state, appends the commit
 event log, applies the money and history effects (``effects.effects_of``: balances, ledger entries,
 hand history, the table's list of its last settled rounds, the rounds stream, the house result), sets the
 table's entry in the deadline index and publishes the commit on the table channel. Either all of it
-happens or none: a round is settled exactly once, whatever crashes.
+happens or none: a round is settled exactly once, whatever crashes. When replicas must hold each commit
+(``Durability``, under Sentinel) the script publishes nothing: ``durability.confirmed_eval`` runs it with
+``WAIT`` and publishes it once confirmed, else the commit is ``UNCONFIRMED``.
 
 The deadline index (``keys.DEADLINES``, a sorted set: table id -> ``next_deadline`` of its state, no entry
 when it has none) is written by the same scripts as the state, so the timers of every process can find due
