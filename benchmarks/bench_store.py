@@ -10,7 +10,11 @@ rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total
 clients sent: the commits' states, logs, effects...) and out of it per settled round, from the first command
 on (the tables' creation included).
 
-    python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20]
+    python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20] [--replica [--acks 1]]
+
+``--replica`` attaches a replica to the Redis; ``--acks 1`` makes every commit wait for its acknowledgement
+(``WAIT``, as ``paigow serve`` does under Sentinel: ``store/durability.py``), so the two runs side by side
+give what that durability costs per commit.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from paigow.table.state import Phase, Timers, new_table
 from paigow.table.views import TableView
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.store.accounts import Accounts
+from paigow_server.store.durability import Durability
 from paigow_server.store.tables import CommitResult, TableRepo
 
 TIMERS = Timers(between_rounds_ms=0)
@@ -98,10 +103,18 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--concurrency", type=int, default=20)
+    parser.add_argument("--replica", action="store_true", help="attach a replica to the Redis")
+    parser.add_argument("--acks", type=int, default=0, help="replicas each commit waits for (WAIT)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, EmbeddedRedis(Path(folder)) as server:
+    with tempfile.TemporaryDirectory() as folder, EmbeddedRedis(Path(folder) / "primary") as server, \
+            EmbeddedRedis(Path(folder) / "replica",
+                          extra_args=("--replicaof", "127.0.0.1", str(server.port))) as replica:
+        if not args.replica:
+            replica.stop()
         redis = Redis.from_url(server.url, decode_responses=True)
-        repo = TableRepo(redis)
+        while args.replica and (await redis.info("replication")).get("connected_slaves", 0) < 1:  # noqa: ASYNC110
+            await asyncio.sleep(0.05)
+        repo = TableRepo(redis, durability=Durability(replica_acks=args.acks))
         accounts = Accounts(redis, starting_balance_cents=1_000_000)
         timings: dict[str, list[float]] = defaultdict(list)
         stats_before = await redis.info("stats")
@@ -119,6 +132,7 @@ async def main() -> None:
     settled = args.tables * args.rounds
     bytes_in, bytes_out = (stats[k] - stats_before[k] for k in ("total_net_input_bytes",
                                                                  "total_net_output_bytes"))
+    print(f"replica: {'yes' if args.replica else 'no'}, acks per commit: {args.acks}")
     print(f"{args.tables} tables x {args.rounds} rounds, {args.concurrency} at once: {commits} commits in "
           f"{elapsed:.2f} s = {commits / elapsed:.0f} commits/s")
     print(f"{'what':<22}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'mean ms':>9}")

@@ -411,6 +411,11 @@ const socket = new ReconnectingSocket({
   isFatal: (code) => code in FATAL,
 });
 
+// UNCONFIRMED: the command may or may not have taken effect (a data-store failover): ask for what changed.
+function resyncIfUnconfirmed(err) {
+  if (err?.code === "UNCONFIRMED") socket.send({ type: "sync", last_version: ctx.view === null ? null : ctx.version });
+}
+
 async function act(key, msg) {
   ctx.ui.errors[key] = "";
   if (msg.type === "use_house_way") ctx.ui.syncLow = true;
@@ -419,6 +424,7 @@ async function act(key, msg) {
     rerender();
     return res;
   } catch (err) {
+    resyncIfUnconfirmed(err);
     const text = err.message ?? String(err);
     ctx.ui.errors[key] = text.charAt(0).toUpperCase() + text.slice(1);
     rerender();
@@ -474,6 +480,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
     $("sit-dialog").close();
     refreshBalance();
   } catch (err) {
+    resyncIfUnconfirmed(err);
     $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
       ? `An operator barred you from this table until ${new Date(err.until_ms).toLocaleString()}: you may watch, or play at another table.`
       : sentence(err.message);

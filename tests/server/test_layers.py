@@ -34,7 +34,8 @@ ALLOWED: dict[str, set[str]] = {
 """What each layer may import (besides ``paigow``, the standard library and third parties)."""
 
 TOP = {"top", "commands"}
-"""The composition root (``app``, ``cli``, ``testing``, the package itself) and the sub-commands."""
+"""The composition root (``app``, ``cli``, the test support ``testing*``, the package itself) and the
+sub-commands."""
 
 
 def _module_name(path: Path, base: Path) -> str:
@@ -89,7 +90,9 @@ def test_the_layers_are_the_folders() -> None:
     layers = {_layer(m) for m in SERVER_MODULES}
     assert layers == {*ALLOWED, *TOP}, "a new subpackage needs its place in ALLOWED"
     top = sorted(m for m in SERVER_MODULES if _layer(m) == "top")
-    assert top == ["paigow_server", "paigow_server.app", "paigow_server.cli", "paigow_server.testing"]
+    assert top == ["paigow_server", "paigow_server.app", "paigow_server.cli", "paigow_server.testing",
+                   "paigow_server.testing_checks", "paigow_server.testing_sentinel",
+                   "paigow_server.testing_witness"]
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))

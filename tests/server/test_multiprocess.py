@@ -13,17 +13,15 @@ from collections.abc import Awaitable, Callable
 import httpx
 from redis.asyncio import Redis
 
-from paigow.table.state import Phase
 from paigow_server.bots.player import Behaviour
-from paigow_server.bots.run import BotsConfig, RunResult, run_bots
+from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.store import keys
 from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
-from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
 from paigow_server.testing import ServerProcess, WsClient
+from paigow_server.testing_checks import IN_PLAY, assert_money_and_ledger_intact, wait_for_round_in_play
 
 StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
-IN_PLAY = (Phase.BANK_OFFER, Phase.BETTING, Phase.SETTING)
 
 QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
 
@@ -33,33 +31,6 @@ def bots_config(processes: list[ServerProcess], **options: object) -> BotsConfig
     settings.update(options)
     return BotsConfig(url=processes[0].url, operator_token=processes[0].operator_token,
                       table_urls=tuple(p.ws_url for p in processes), **settings)  # type: ignore[arg-type]
-
-
-async def assert_money_and_ledger_intact(redis: Redis, result: RunResult) -> None:
-    assert result.money_ok, result.money_message
-    assert result.stats.hidden_card_leaks == 0
-    derived = await Ledger(redis).balances()
-    for player_id in await redis.smembers(keys.PLAYERS):
-        balance = int(await redis.hget(keys.player(player_id), "balance") or 0)
-        assert derived.get(f"player:{player_id}", 0) == balance, f"ledger and balance of {player_id} differ"
-    assert derived.get("house", 0) == int(await redis.get(keys.HOUSE_NET) or 0)
-    leftovers = {account: cents for account, cents in derived.items()
-                 if account.startswith(("round:", "seat:")) and cents != 0}
-    assert not leftovers, f"money left in rounds or seats after every bot left: {leftovers}"
-    assert sum(derived.values()) == 0
-
-
-async def wait_for_round_in_play(redis: Redis, within: float = 30.0) -> tuple[str, str]:
-    """(table id, round id) of the first table seen with a round in play (bank offer, bets or setting)."""
-    repo = TableRepo(redis)
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + within
-    while loop.time() < give_up:
-        for state in await repo.load_many(await repo.list_ids()):
-            if state is not None and state.round is not None and state.phase in IN_PLAY:
-                return state.table_id, state.round.round_id
-        await asyncio.sleep(0.005)
-    raise AssertionError("no table had a round in play")
 
 
 async def owner_process(redis: Redis, table_id: str, processes: list[ServerProcess]) -> ServerProcess:

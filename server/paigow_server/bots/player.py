@@ -41,6 +41,10 @@ BAD_FRAMES: tuple[str, ...] = (
 )
 """Frames a misbehaving client might send; each must get an error and change nothing."""
 
+SERVER_SIDE = frozenset({"INTERNAL_ERROR", "BUSY", "UNCONFIRMED"})
+"""Error codes that are no refusal by the table (the store was unavailable, or a failover left the outcome
+unknown): the bot decides again on its next view, however often that happens."""
+
 
 @dataclass(frozen=True, slots=True)
 class Behaviour:
@@ -109,6 +113,9 @@ class PlayerBot:
         self._awaiting_push: dict[int, list[float]] = {}
         self._seen_at: dict[int, float] = {}
         self._tries: dict[tuple[Any, ...], int] = {}
+        self._sent_key: tuple[Any, ...] | None = None
+        """The decision of the last command sent (its tries are given back when the server, not the table,
+        failed it: ``SERVER_SIDE``)."""
         self._round_seen: str | None = None
         self._drop_now = False
         self._thinking: tuple[Any, ...] | None = None
@@ -224,6 +231,7 @@ class PlayerBot:
             self._answered(message.get("id"))
             self.stats.accepted += 1
             version = int(message["version"])
+            self.stats.accepted_versions.append((self.progress.table_id, version))
             self._wait_for(version)
             sent_at = self._sent_time(message.get("id"))
             if sent_at is not None:
@@ -240,6 +248,8 @@ class PlayerBot:
                 self.stats.errors[str(message["code"])] += 1
                 self._answered(ident)
                 self._wait_for((self.version or 0) + 1)
+                if message["code"] in SERVER_SIDE and self._sent_key is not None:
+                    self._tries[self._sent_key] -= 1  # not the table's refusal: it may be tried again
 
     def _patched(self, message: Json) -> bool:
         """Apply a ``patch`` to the view; False (and a ``sync`` queued) when it does not follow on."""
@@ -296,6 +306,7 @@ class PlayerBot:
         if self._still_thinking(key):
             return
         self._tries[key] = self._tries.get(key, 0) + 1
+        self._sent_key = key
         self._next_id += 1
         ident = f"c{self._next_id}"
         command["id"] = ident

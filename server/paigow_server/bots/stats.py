@@ -24,6 +24,8 @@ class RunStats:
     commands: int = 0
     """Table commands sent (sit, bets, hands, bank decisions, leave...)."""
     accepted: int = 0
+    accepted_versions: list[tuple[str, int]] = field(default_factory=list)
+    """(table id, version) of every command answered ``accepted``: a failover test checks each is kept."""
     rounds: int = 0
     """Rounds settled, over all tables."""
     voided: int = 0

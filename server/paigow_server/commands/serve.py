@@ -26,6 +26,10 @@ _HELP: dict[str, str] = {
     "host": "address to listen on (default 127.0.0.1)",
     "port": "port to listen on (default 8000)",
     "redis_url": "Redis to use, e.g. redis://127.0.0.1:6379/0 (default: start a private one)",
+    "redis_replica_acks": "replicas that must acknowledge each table commit (WAIT) before it is answered "
+                          "accepted; auto (the default): 1 with redis+sentinel://, else 0",
+    "redis_ack_timeout_ms": "how long a commit waits for those acknowledgements before the command is "
+                            "answered UNCONFIRMED (default 500)",
     "data_dir": "folder of the private Redis's data (default ./paigow-data)",
     "operator_token": "bearer token of the operator API (default: generate one and print it)",
     "allowed_origins": "comma-separated extra origins allowed to open WebSockets (same origin always is)",

@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -68,12 +69,20 @@ class EmbeddedRedis:
     Start it from a long-lived thread (the main thread): the parent-death signal follows the thread.
     """
 
-    def __init__(self, data_dir: Path, *, appendonly: bool = True, executable: Path | None = None) -> None:
+    def __init__(self, data_dir: Path, *, appendonly: bool = True, executable: Path | None = None,
+                 port: int = 0, extra_args: Sequence[str] = (), config_file: Path | None = None) -> None:
+        """``port``: 0 picks a free one at each start; a fixed one lets a node come back at the address
+        others know it by (a Sentinel test restarting a killed primary). ``extra_args``: more
+        ``redis-server`` options (``--replicaof``, ``--min-replicas-to-write``...). ``config_file``: read
+        first (a sentinel needs one it can rewrite)."""
         self.data_dir = Path(data_dir)
         self.appendonly = appendonly
         self.executable = executable
         self.host = "127.0.0.1"
-        self.port = 0
+        self.fixed_port = port
+        self.port = port
+        self.extra_args = tuple(extra_args)
+        self.config_file = config_file
         self._process: subprocess.Popen[bytes] | None = None
         self._lock: IO[str] | None = None
 
@@ -95,7 +104,7 @@ class EmbeddedRedis:
         executable = self.executable or find_redis_server()
         try:
             for _attempt in range(5):  # another process may grab the free port between probe and bind
-                self.port = free_port(self.host)
+                self.port = self.fixed_port or free_port(self.host)
                 process = self._spawn(executable)
                 if self._wait_ready(process):
                     self._process = process
@@ -137,11 +146,11 @@ class EmbeddedRedis:
         # even when our own process was killed and Redis is still flushing.
         pass_fds = (self._lock.fileno(),) if self._lock is not None else ()
         args = [
-            str(executable),
+            str(executable), *([str(self.config_file)] if self.config_file is not None else []),
             "--port", str(self.port), "--bind", self.host, "--protected-mode", "yes",
             "--dir", str(self.data_dir.resolve()), "--daemonize", "no", "--save", "",
             "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", "everysec",
-            "--logfile", "redis.log", "--databases", "16",
+            "--logfile", "redis.log", "--databases", "16", *self.extra_args,
         ]
         return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent,

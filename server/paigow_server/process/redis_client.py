@@ -7,8 +7,9 @@ Redis Sentinel. This module adds one, so a Sentinel-managed Redis is configured 
     rediss+sentinel://...      (TLS to the sentinels and to the master)
 
 The client asks the sentinels for the current master of ``service_name`` and follows fail-overs (redis-py
-``Sentinel.master_for``). A managed Redis (one address that survives fail-over by itself) just uses
-``redis://`` or ``rediss://``.
+``Sentinel.master_for``): every new connection asks them, and a command that gets no answer within
+``SENTINEL_SOCKET_TIMEOUT_S`` drops its connection, so a frozen or partitioned old primary is left. A
+managed Redis (one address that survives fail-over by itself) just uses ``redis://`` or ``rediss://``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,11 @@ MAX_CONNECTIONS = 200
 POOL_TIMEOUT_S = 20.0
 SENTINEL_SCHEMES = {"redis+sentinel": False, "rediss+sentinel": True}
 DEFAULT_SENTINEL_PORT = 26379
+SENTINEL_SOCKET_TIMEOUT_S = 2.0
+"""A command to the master of a Sentinel URL that gets no answer in this long fails, and its connection is
+dropped: a primary frozen or cut off by a partition would otherwise hold it forever, while the sentinels
+promote its replica. The next connection asks the sentinels where the master is now."""
+SENTINEL_CONNECT_TIMEOUT_S = 1.0
 
 
 class RedisUrlError(ValueError):
@@ -155,7 +161,10 @@ def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
     max_connections = int(options.pop("max_connections", MAX_CONNECTIONS))
     if is_sentinel_url(url):
         parsed = parse_sentinel_url(url)
-        sentinel_kwargs: dict[str, Any] = {"ssl": parsed.ssl}
+        sentinel_kwargs: dict[str, Any] = {"ssl": parsed.ssl, "socket_timeout": SENTINEL_CONNECT_TIMEOUT_S,
+                                           "socket_connect_timeout": SENTINEL_CONNECT_TIMEOUT_S}
+        options.setdefault("socket_timeout", SENTINEL_SOCKET_TIMEOUT_S)
+        options.setdefault("socket_connect_timeout", SENTINEL_CONNECT_TIMEOUT_S)
         if parsed.sentinel_password is not None:
             sentinel_kwargs["password"] = parsed.sentinel_password
         sentinel = Sentinel(  # type: ignore[no-untyped-call]

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from paigow.rules.house_rules import MAX_CENTS
-from paigow_server.process.redis_client import check_redis_url
+from paigow_server.process.redis_client import check_redis_url, is_sentinel_url
 
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
 
@@ -42,6 +42,11 @@ class Settings:
     redis_url: str | None = None
     """``None``: start a private redis-server with its data in ``data_dir``."""
     data_dir: Path = Path("paigow-data")
+    redis_replica_acks: int | None = None
+    """Replicas that must acknowledge each table commit (``WAIT``) before it counts; ``None`` (auto): 1 with
+    a ``redis+sentinel://`` URL, else 0 (``replica_acks``)."""
+    redis_ack_timeout_ms: int = 500
+    """How long a commit waits for those acknowledgements before it is answered ``UNCONFIRMED``."""
     operator_token: str = field(default_factory=generate_operator_token, repr=False)
     operator_token_generated: bool = False
     """True when nobody gave a token: ``paigow serve`` prints the generated one once."""
@@ -100,6 +105,12 @@ class Settings:
                 message = check(getattr(self, f.name))
                 if message is not None:
                     raise SettingsError(f"{f.name}={getattr(self, f.name)!r}: {message}")
+
+    @property
+    def replica_acks(self) -> int:
+        if self.redis_replica_acks is not None:
+            return self.redis_replica_acks
+        return 1 if self.redis_url is not None and is_sentinel_url(self.redis_url) else 0
 
     @property
     def session_idle_ms(self) -> int:
@@ -177,6 +188,8 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "host": lambda v: None if v and not any(c.isspace() for c in v) else "must be a host name or address",
     "port": _int_range(1, 65_535),
     "redis_url": _check_redis_url,
+    "redis_replica_acks": lambda v: None if v is None else _int_range(0, 16)(v),
+    "redis_ack_timeout_ms": _int_range(1, 60_000),
     "operator_token": _check_token,
     "allowed_origins": _check_origins,
     "starting_balance_cents": _int_range(0, MAX_CENTS),
@@ -234,6 +247,8 @@ def _parse_float(text: str) -> float:
 _PARSERS: dict[str, Callable[[str], Any]] = {
     "port": _parse_int,
     "redis_url": lambda t: t.strip() or None,
+    "redis_replica_acks": lambda t: None if t.strip().lower() == "auto" else _parse_int(t),
+    "redis_ack_timeout_ms": _parse_int,
     "data_dir": lambda t: Path(t).expanduser(),
     "allowed_origins": _parse_origins,
     "starting_balance_cents": _parse_int,
@@ -292,6 +307,7 @@ def load_settings(cli: Mapping[str, str | None], env: Mapping[str, str]) -> Sett
             values[name] = _PARSERS.get(name, str)(text)
         except ValueError:
             kind = ("true or false" if name == "ws_compression"
+                    else "a whole number or auto" if name == "redis_replica_acks"
                     else "a number" if _PARSERS.get(name) is _parse_float else "a whole number")
             raise SettingsError(f"{source}={text!r}: must be {kind}") from None
         message = _CHECKS[name](values[name]) if name in _CHECKS else None

@@ -32,6 +32,7 @@ from paigow.table.state import TableState
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.tasks import stop_task
 from paigow_server.realtime.chat_relay import relay_chat
+from paigow_server.realtime.pubsub_probe import PubSubProbe
 from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.realtime.tables import Executed
@@ -63,6 +64,7 @@ class Fanout:
         self._feeds: dict[str, TableFeed] = {}
         self._tables_of: dict[Subscriber, str] = {}
         self._pubsub: PubSub | None = None
+        self._probe: PubSubProbe | None = None
         self._subscribed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
@@ -76,6 +78,8 @@ class Fanout:
     async def start(self) -> None:
         if self._task is None:
             self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            self._probe = PubSubProbe(self._redis, self._pubsub, "table channels")
+            await self._probe.start()
             self._task = asyncio.create_task(self._listen(), name="paigow-fanout")
             await self._counts.start()
 
@@ -207,15 +211,20 @@ class Fanout:
 
     async def _listen(self) -> None:
         """Read the table channels. Commits published while the connection was down are lost to pub/sub,
-        so after a reconnection, and every ``CHECK_S`` seconds, the feeds' versions are checked in Redis."""
+        so after a reconnection, and every ``CHECK_S`` seconds, the feeds' versions are checked in Redis. A
+        connection that went silent (its Redis frozen or partitioned away) is dropped (``PubSubProbe``)."""
         assert self._pubsub is not None
         loop = asyncio.get_running_loop()
         next_check = loop.time() + CHECK_S
         reconnected = False
+        assert self._probe is not None
         while True:
             await self._subscribed.wait()
             try:
                 message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                if self._probe.heard(message):
+                    message = None
+                reconnected = await self._probe.check() or reconnected
             except (RedisError, OSError) as exc:
                 self._metrics.redis_errors.labels(operation="pubsub").inc()
                 log.warning("pub/sub listener: %s; reconnecting", exc)

@@ -45,6 +45,7 @@ from paigow.table.events import Event
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import TableState
 from paigow_server.realtime.lease import Lease, LeaseHolder, LeaseManager
+from paigow_server.realtime.pubsub_probe import PubSubProbe
 from paigow_server.realtime.tables import Executed, FencedError, ServiceError
 
 __all__ = ["LocalExecutor", "RouteTimeoutError", "Router", "new_request_id", "process_channel"]
@@ -142,6 +143,7 @@ class Router:
               registry=registry).set_function(lambda: len(self.leases.held_ids()))
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._pubsub: PubSub | None = None
+        self._probe: PubSubProbe | None = None
         self._listener: asyncio.Task[None] | None = None
         self._workers: set[asyncio.Task[None]] = set()
 
@@ -159,6 +161,8 @@ class Router:
             return
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(self.channel)
+        self._probe = PubSubProbe(self.redis, self._pubsub, "router channel")
+        await self._probe.start()
         self._listener = asyncio.create_task(self._listen(), name=f"router-{self.owner}")
         await self.leases.start()
 
@@ -259,9 +263,14 @@ class Router:
     # -- the listening side ------------------------------------------------------------------------------
     async def _listen(self) -> None:
         assert self._pubsub is not None
+        probe = self._probe
+        assert probe is not None
         while True:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
+                if probe.heard(message):
+                    continue
+                await probe.check()
             except (RedisError, OSError):
                 log.exception("router channel failed; resubscribing")
                 await asyncio.sleep(0.5)

@@ -8,7 +8,8 @@ table in this process are serialized by a lock, so conflicts only come from othe
 
 Outcomes: ``Executed`` (the new version, state and events; no events = nothing changed, nothing written),
 or an exception: ``Rejection`` from the table (with its ``RejectCode``), or a ``ServiceError`` with an
-``ErrorCode`` (table not found, buy-in over the balance, busy, fenced).
+``ErrorCode`` (table not found, buy-in over the balance, busy, fenced, unconfirmed: the replicas did not
+confirm the commit in time, so it may or may not stand).
 
 Several processes: with a ``Router`` attached (``attach_router``), ``execute`` goes through it — it runs
 the command here (``execute_owned`` with this process's fencing token) when this process holds the
@@ -51,6 +52,7 @@ __all__ = [
     "TableNotFoundError",
     "TableService",
     "TableStore",
+    "UnconfirmedError",
     "WrittenObserver",
     "now_ms",
 ]
@@ -113,6 +115,13 @@ class InsufficientBalanceError(ServiceError):
 
 class TableBusyError(ServiceError):
     code = ErrorCode.BUSY
+
+
+class UnconfirmedError(ServiceError):
+    """The commit was sent but the replicas did not confirm it in time (``CommitResult.UNCONFIRMED``): it
+    may stand or be lost in a failover. Never retried here: the client resyncs and looks."""
+
+    code = ErrorCode.UNCONFIRMED
 
 
 class FencedError(ServiceError):
@@ -282,6 +291,12 @@ class TableService:
             self._views.pop(table_id, None)
             if result is CommitResult.FENCED:
                 raise FencedError(f"table {table_id!r} is driven by another process now")
+            if result is CommitResult.UNCONFIRMED:
+                log.warning("commit of %s at table %s version %d was not confirmed by a replica",
+                            command.kind, table_id, after.version, extra={"table_id": table_id})
+                raise UnconfirmedError(f"{command.kind} at table {table_id!r} was written but no replica "
+                                       "confirmed it in time (a failover under way?): it may or may not "
+                                       "have taken effect; resync and look before sending it again")
             if result is CommitResult.DUPLICATE and request_id is not None:
                 done = await self._already_done(table_id, request_id)
                 if done is not None:

@@ -92,6 +92,7 @@ __all__ = [
     "operator_sessions",
     "player",
     "player_sessions",
+    "probe_channel",
     "rate_limit",
     "session",
     "sign_in",
@@ -160,6 +161,12 @@ def table_rounds(table_id: str) -> str:
 
 def table_fence(table_id: str) -> str:
     return f"{PREFIX}table:{table_id}:fence"
+
+
+def probe_channel(listener: str) -> str:
+    """A pub/sub listener's own channel, on which it publishes to itself to check it still hears the
+    primary (``realtime.pubsub_probe``)."""
+    return f"{PREFIX}probe:{listener}"
 
 
 def table_id_of_channel(channel: str) -> str:

@@ -6,7 +6,9 @@ every balance a buy-in takes from, then writes the new state, appends the commit
 event log, applies the money and history effects (``effects.effects_of``: balances, ledger entries,
 hand history, the table's list of its last settled rounds, the rounds stream, the house result), sets the
 table's entry in the deadline index and publishes the commit on the table channel. Either all of it
-happens or none: a round is settled exactly once, whatever crashes.
+happens or none: a round is settled exactly once, whatever crashes. When replicas must hold each commit
+(``Durability``, under Sentinel) the script publishes nothing: ``durability.confirmed_eval`` runs it with
+``WAIT`` and publishes it once confirmed, else the commit is ``UNCONFIRMED``.
 
 The deadline index (``keys.DEADLINES``, a sorted set: table id -> ``next_deadline`` of its state, no entry
 when it has none) is written by the same scripts as the state, so the timers of every process can find due
@@ -35,6 +37,7 @@ from paigow_server.store.codec import (
     state_from_json,
     state_to_json,
 )
+from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 
@@ -55,6 +58,10 @@ class CommitResult(StrEnum):
     """The fencing token given is not the table's current one: another process drives the table."""
     DUPLICATE = "DUPLICATE"
     """A commit of this request id was written already: the command ran once, nothing was written now."""
+    UNCONFIRMED = "UNCONFIRMED"
+    """Replicas are required (``Durability``) and too few acknowledged the commit in time, or the
+    connection broke after it was sent: it may be lost in a failover, or may stand. Nothing was
+    published; the caller must not report the command as done (``durability.py``)."""
 
 
 # The deadline index entry of table ARGV[a] (deadline ARGV[d], '' = none) in sorted set KEYS[k].
@@ -81,6 +88,7 @@ return 1
 #       7 fencing token ('' = none), 8 ops JSON: [["balance", k, delta], ["incr", k, n], ["xadd", k, json],
 #       ["lpush", k, json, keep]] with amounts as strings (exact integers), 9 table id, 10 next deadline
 #       of the new state ('' = none), 11 the command's request id ('' = none), 12 request ids kept
+#       (channel '' = publish nothing: the caller publishes once replicas confirmed the commit)
 _COMMIT = _SET_DEADLINE + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current or current ~= ARGV[1] then return 'CONFLICT' end
@@ -116,7 +124,7 @@ if ARGV[11] ~= '' then
   redis.call('ZADD', KEYS[5], ARGV[2], ARGV[11])
   redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -tonumber(ARGV[12]) - 1)
 end
-redis.call('PUBLISH', ARGV[6], ARGV[4])
+if ARGV[6] ~= '' then redis.call('PUBLISH', ARGV[6], ARGV[4]) end
 return 'OK'
 """
 
@@ -210,9 +218,12 @@ def _ops_of(effects: Effects) -> _Ops:
 
 
 class TableRepo:
-    def __init__(self, redis: Redis, *, log_length: int = DEFAULT_LOG_LENGTH) -> None:
+    def __init__(self, redis: Redis, *, log_length: int = DEFAULT_LOG_LENGTH,
+                 durability: Durability | None = None) -> None:
+        """``durability``: how many replicas must acknowledge each commit (default none)."""
         self.redis = redis
         self.log_length = log_length
+        self.durability = durability or Durability()
         self._create = redis.register_script(_CREATE)
         self._commit = redis.register_script(_COMMIT)
         self._sync_deadlines = redis.register_script(_SYNC_DEADLINES)
@@ -293,14 +304,26 @@ class TableRepo:
             raise ValueError(f"commit from version {before.version} to {after.version}: must go forward")
         ops = _ops_of(effects_of(before, after, events, now_ms=_now_ms() if now_ms is None else now_ms))
         table_id = after.table_id
-        result = await self._commit(
-            keys=[keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id), keys.DEADLINES,
-                  keys.table_requests(table_id), *ops.keys],
-            args=[before.version, after.version, state_to_json(after),
-                  commit_to_json(after.version, events, updates, views=views), self.log_length,
-                  keys.table_channel(table_id), "" if fence is None else fence,
-                  _compact(ops.ops), table_id, _deadline_arg(after), request_id or "", REQUESTS_KEPT])
-        return CommitResult(result.decode() if isinstance(result, bytes) else result)
+        commit_json = commit_to_json(after.version, events, updates, views=views)
+        confirm = self.durability.replica_acks > 0
+        channel = keys.table_channel(table_id)
+        script_keys = [keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id),
+                       keys.DEADLINES, keys.table_requests(table_id), *ops.keys]
+        script_args: list[str | int] = [
+            before.version, after.version, state_to_json(after), commit_json, self.log_length,
+            "" if confirm else channel, "" if fence is None else fence, _compact(ops.ops), table_id,
+            _deadline_arg(after), request_id or "", REQUESTS_KEPT]
+        if not confirm:
+            result = await self._commit(keys=script_keys, args=script_args)
+            return CommitResult(result.decode() if isinstance(result, bytes) else result)
+        try:
+            reply, acked = await confirmed_eval(self.redis, self._commit, script_keys, script_args,
+                                                self.durability, publish=(channel, commit_json))
+        except OutcomeUnknown:
+            return CommitResult.UNCONFIRMED
+        if reply == CommitResult.OK and acked < self.durability.replica_acks:
+            return CommitResult.UNCONFIRMED
+        return CommitResult(reply)
 
     async def committed_version(self, table_id: str, request_id: str) -> int | None:
         """The version the commit of ``request_id`` wrote, or None when no such commit is remembered."""

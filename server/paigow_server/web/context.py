@@ -21,6 +21,7 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
 from paigow_server.store.bars import Bars
 from paigow_server.store.chat import ChatStore
+from paigow_server.store.durability import Durability
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
@@ -71,7 +72,9 @@ class AppContext:
                               parallelism=settings.argon2_parallelism)
         lock_ms = settings.lock_minutes * 60_000
         return cls(settings=settings, redis=redis, metrics=metrics,
-                   tables=TableRepo(redis, log_length=settings.event_log_length), accounts=accounts,
+                   tables=TableRepo(redis, log_length=settings.event_log_length,
+                                    durability=Durability(settings.replica_acks,
+                                                          settings.redis_ack_timeout_ms)), accounts=accounts,
                    sessions=Sessions(redis, accounts, passwords, idle_ms=settings.session_idle_ms,
                                      lock_ms=lock_ms),
                    ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis), passwords=passwords,

@@ -17,8 +17,8 @@ __all__ = ["CloseCode", "ErrorCode"]
 
 
 class ErrorCode(StrEnum):
-    """Why a client frame was refused. Nothing changed at the table, and the connection stays open
-    unless a ``CloseCode`` follows (only for limits: frame size, flood)."""
+    """Why a client frame was refused. Nothing changed at the table (except after ``UNCONFIRMED``: maybe),
+    and the connection stays open unless a ``CloseCode`` follows (only for limits: frame size, flood)."""
 
     # The frame itself.
     MALFORMED_JSON = "MALFORMED_JSON"
@@ -56,6 +56,10 @@ class ErrorCode(StrEnum):
     ``until_ms`` says when the bar ends."""
     BUSY = "BUSY"
     """The table changed too often while the command was tried; nothing changed, send it again."""
+    UNCONFIRMED = "UNCONFIRMED"
+    """The command was written, but the data store's replicas did not confirm it in time (a failover
+    under way): it may have taken effect or may be lost. Resync (``sync``) and look before sending it
+    again. The one error after which something may have changed."""
     INTERNAL_ERROR = "INTERNAL_ERROR"
     # The table chat (``chat``): each refusal of a well-formed message.
     CHAT_OFF = "CHAT_OFF"

@@ -1,0 +1,99 @@
+"""Confirmed commits: a table's commit script, then ``WAIT`` for the replicas, on one connection.
+
+With ``Durability(replica_acks=N)`` (N > 0: a replicated Redis, e.g. behind Sentinel) a commit counts as
+done only when N replicas acknowledged it: the script and ``WAIT N <ack_timeout_ms>`` go out together on
+one connection (``WAIT`` counts the acknowledgements of that connection's last write), then, once
+confirmed, the commit is published on the table channel from the same connection. Nothing reaches a
+viewer or the client before a replica holds it, so a failover (which promotes a replica) can never take
+back a commit anybody saw.
+
+``confirmed_eval`` answers the script's own result and how many replicas acknowledged it; a connection
+that breaks after the script was sent raises ``OutcomeUnknown``: the script may or may not have run
+(the caller tells the client so, and the client resyncs). It never retries by itself: a retried commit
+could look like a conflict with its own first attempt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from redis.asyncio import Redis
+from redis.asyncio.connection import AbstractConnection
+from redis.commands.core import AsyncScript
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+__all__ = ["DEFAULT_ACK_TIMEOUT_MS", "Durability", "OutcomeUnknown", "confirmed_eval"]
+
+DEFAULT_ACK_TIMEOUT_MS = 500
+"""How long a commit waits for its replica acknowledgements before it is answered as unconfirmed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Durability:
+    """How many replicas must hold a commit before it counts (0: none, a lone Redis) and how long to wait."""
+
+    replica_acks: int = 0
+    ack_timeout_ms: int = DEFAULT_ACK_TIMEOUT_MS
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.replica_acks <= 16:
+            raise ValueError(f"replica_acks={self.replica_acks}: must be from 0 to 16")
+        if not 1 <= self.ack_timeout_ms <= 60_000:
+            raise ValueError(f"ack_timeout_ms={self.ack_timeout_ms}: must be from 1 to 60000")
+
+
+class OutcomeUnknown(RuntimeError):
+    """The connection broke after the script was sent: it may or may not have run."""
+
+
+_BROKEN = (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+async def confirmed_eval(redis: Redis, script: AsyncScript, keys: Sequence[str | int],
+                         args: Sequence[str | int], durability: Durability,
+                         publish: tuple[str, str] | None = None) -> tuple[str, int]:
+    """Run ``script`` and ``WAIT``; (the script's reply as text, replicas that acknowledged it). When
+    ``publish`` (channel, message) is given and the script answered ``OK`` with enough acknowledgements,
+    the message is published from the same connection. Errors the script raises (``NOREPLICAS``: the node
+    refuses writes while no replica is in sync) are raised as they are: nothing was written."""
+    pool = redis.connection_pool
+    conn = await pool.get_connection()  # type: ignore[no-untyped-call]
+    try:
+        await conn.connect()  # a failure here sent nothing: it is raised as it is
+        try:
+            reply, acked = await _eval_wait(conn, script, keys, args, durability)
+            if publish is not None and reply == "OK" and acked >= durability.replica_acks:
+                with contextlib.suppress(*_BROKEN):  # confirmed: the feeds' version check catches up
+                    await conn.send_command("PUBLISH", *publish)
+                    await conn.read_response()
+            return reply, acked
+        except _BROKEN as exc:
+            await conn.disconnect()
+            raise OutcomeUnknown(str(exc) or type(exc).__name__) from exc
+    finally:
+        await pool.release(conn)
+
+
+async def _eval_wait(conn: AbstractConnection, script: AsyncScript, keys: Sequence[str | int],
+                     args: Sequence[str | int], durability: Durability) -> tuple[str, int]:
+    wait = ("WAIT", durability.replica_acks, durability.ack_timeout_ms)
+    for _attempt in range(2):
+        await conn.send_packed_command(conn.pack_commands(
+            [("EVALSHA", script.sha, len(keys), *keys, *args), wait]))
+        try:
+            reply = await conn.read_response()
+        except NoScriptError:  # a new or restarted node: load the script, then run it again
+            await conn.read_response()
+            await conn.send_command("SCRIPT", "LOAD", script.script)
+            await conn.read_response()
+            continue
+        except ResponseError:
+            await conn.read_response()  # WAIT's answer: the connection stays in step
+            raise
+        acked = int(await conn.read_response())
+        return (reply.decode() if isinstance(reply, bytes) else str(reply)), acked
+    raise ResponseError(f"script {script.sha} could not be loaded")

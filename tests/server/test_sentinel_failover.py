@@ -1,0 +1,172 @@
+"""Failover under Sentinel, with real processes on loopback: a primary, its replica(s) and three sentinels
+(quorum 2, down-after 1 s; ``paigow_server.testing_sentinel``), two ``paigow serve`` processes on
+``redis+sentinel://``, bot players at two tables spread over both, and spectators (``Witness``) on both
+that write down every version they are shown.
+
+- The primary SIGKILLed mid-round: the servers follow the promotion, play resumes, and the killed node,
+  started again, comes back as a replica.
+- The primary SIGSTOPped for 5 s (a partition, as the primary sees it), then the new primary too: each
+  time a replica is promoted while the frozen one still believes it is the primary; it wakes up into a
+  world that moved on and is made a replica.
+
+After each run: every command answered ``accepted`` is in the final log, every version a spectator saw
+is there with the very events it was shown (no version reused with other events), no round settled twice,
+and the money and the ledger agree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from paigow_server.bots.player import Behaviour
+from paigow_server.bots.run import BotsConfig, RunResult, run_bots
+from paigow_server.process.redis_client import redis_from_url
+from paigow_server.store.tables import TableRepo
+from paigow_server.testing import ServerProcess
+from paigow_server.testing_checks import (
+    assert_money_and_ledger_intact,
+    assert_rounds_settled_once,
+    play_resumed,
+    table_versions,
+    wait_for_round_in_play,
+)
+from paigow_server.testing_sentinel import SentinelTopology
+from paigow_server.testing_witness import Witness
+
+OPERATOR_TOKEN = "sentinel-test-operator-token-0123456789"
+TABLES = 2
+QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
+
+
+@dataclass
+class Rig:
+    """The topology, a client that follows it, the two servers, the bots' run and the witnesses."""
+
+    topology: SentinelTopology
+    redis: Redis
+    processes: list[ServerProcess]
+    run: asyncio.Task[RunResult]
+    witnesses: list[Witness]
+
+    async def finish(self) -> None:
+        """Let the bots finish, then check that nothing was lost (``_assert_nothing_lost``)."""
+        result = await self.run
+        for witness in self.witnesses:
+            await witness.stop()
+        await _assert_nothing_lost(self.redis, result, self.witnesses)
+
+
+StartRig = Callable[[int, int], Awaitable[Rig]]
+
+
+@pytest.fixture
+async def rig(tmp_path: Path) -> AsyncIterator[StartRig]:
+    """``await rig(replicas, rounds)``: start the topology and two servers on it, start the bots' run and
+    the witnesses; everything is stopped at the end of the test."""
+    topologies: list[SentinelTopology] = []
+    processes: list[ServerProcess] = []
+    rigs: list[Rig] = []
+
+    async def start(replicas: int, rounds: int) -> Rig:
+        topology = SentinelTopology(tmp_path / "redis", replicas=replicas)
+        topologies.append(topology)
+        await asyncio.to_thread(topology.start)
+        redis = redis_from_url(topology.url, decode_responses=True)
+        started = [ServerProcess(data_dir=tmp_path / f"server{i}", redis_url=topology.url,
+                                 operator_token=OPERATOR_TOKEN) for i in range(2)]
+        processes.extend(started)
+        await asyncio.gather(*(asyncio.to_thread(p.start) for p in started))
+        run = asyncio.create_task(run_bots(_bots(started, rounds)))
+        made = Rig(topology, redis, started, run, [])
+        rigs.append(made)
+        made.witnesses = await _witnesses(redis, started)
+        return made
+
+    yield start
+    for made in rigs:
+        made.run.cancel()
+        for witness in made.witnesses:
+            await witness.stop()
+        await made.redis.aclose()
+    for process in processes:
+        process.kill()
+    for topology in topologies:
+        await asyncio.to_thread(topology.stop)
+
+
+def _bots(processes: list[ServerProcess], rounds: int) -> BotsConfig:
+    return BotsConfig(url=processes[0].url, operator_token=OPERATOR_TOKEN, tables=TABLES, players_per_table=3,
+                      spectators=0, rounds=rounds, seed=15, timeout_s=100.0, behaviour=QUIET,
+                      table_urls=tuple(p.ws_url for p in processes))
+
+
+async def _witnesses(redis: Redis, processes: list[ServerProcess]) -> list[Witness]:
+    """Two spectators per table, one on each process (each falls back to the other), once the bots'
+    tables are open."""
+    repo = TableRepo(redis)
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + 30
+    while len(table_ids := await repo.list_ids()) < TABLES:
+        assert loop.time() < give_up, "the bots opened no tables"
+        await asyncio.sleep(0.05)
+    bases = [p.ws_url for p in processes]
+    witnesses = [Witness(bases[i:] + bases[:i], table_id) for table_id in table_ids for i in range(2)]
+    for witness in witnesses:
+        witness.start()
+    return witnesses
+
+
+async def _assert_nothing_lost(redis: Redis, result: RunResult, witnesses: list[Witness]) -> None:
+    assert result.completed_tables == TABLES, result.summary()
+    repo = TableRepo(redis)
+    logs = {table_id: await repo.event_log(table_id) for table_id in result.table_ids}
+    kept = {(table_id, commit.version) for table_id, log in logs.items() for commit in log}
+    accepted = set(result.stats.accepted_versions)
+    assert accepted, "the bots had commands accepted"
+    lost = sorted(accepted - kept)
+    assert not lost, f"commands answered accepted but missing from the final log: {lost}"
+    checked = 0
+    for witness in witnesses:
+        checked += witness.check_against(logs[witness.table_id])
+    assert checked > 0, "the spectators saw the tables move"
+    assert await assert_rounds_settled_once(redis) >= TABLES
+    await assert_money_and_ledger_intact(redis, result)
+
+
+async def test_a_killed_primary_loses_no_accepted_command_and_comes_back_as_a_replica(rig: StartRig) -> None:
+    run = await rig(2, 4)  # two replicas: the promoted one still has one, so writes go on at once
+    await wait_for_round_in_play(run.redis)
+    old = run.topology.primary()
+    before = await table_versions(run.redis)
+    killed_at = time.monotonic()
+    await asyncio.to_thread(run.topology.kill, old)  # mid-round: no flush, no goodbye
+    await asyncio.to_thread(run.topology.wait_for_primary, other_than=old.port)
+    await play_resumed(run.redis, before, killed_at, over=run.run.done)
+    await asyncio.to_thread(run.topology.restart, old)
+    await asyncio.to_thread(run.topology.wait_for_replica, old)
+    assert run.topology.role(old) == "slave", "the old primary came back as a replica"
+    await run.finish()
+
+
+async def test_a_frozen_primary_and_then_a_frozen_new_primary_lose_nothing(rig: StartRig) -> None:
+    run = await rig(1, 6)  # one replica: while the frozen primary is away, the promoted one has none
+    for _ in range(2):  # the first primary, then the one promoted in its place
+        await wait_for_round_in_play(run.redis)
+        frozen = run.topology.primary()
+        before = await table_versions(run.redis)
+        paused_at = time.monotonic()
+        await asyncio.to_thread(run.topology.pause, frozen)
+        await asyncio.to_thread(run.topology.wait_for_primary, other_than=frozen.port)
+        await asyncio.sleep(max(0.0, 5.0 - (time.monotonic() - paused_at)))
+        await asyncio.to_thread(run.topology.resume, frozen)  # it still believes it is the primary
+        await asyncio.to_thread(run.topology.wait_for_replica, frozen)
+        assert run.topology.role(frozen) == "slave"
+        await play_resumed(run.redis, before, paused_at, over=run.run.done)
+    await run.finish()
