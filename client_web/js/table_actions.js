@@ -101,7 +101,9 @@ export function onKey(ctx, ev) {
       ev.preventDefault();
       const btn = document.querySelector(`.setter [data-key="${ev.key}"]`);
       if (btn) ctx.toggleCard(btn.dataset.card);
-    } else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) {
+    } else if (ev.key === "Enter" && (!(t instanceof HTMLButtonElement) || t.closest(".setter-cards"))) {
+      // Enter is Done (as its hint says), also with the focus on a card (the focus stays on a card after it
+      // is used): a card moves with a click, Space or its number key.
       ev.preventDefault();
       ctx.done();
     }

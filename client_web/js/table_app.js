@@ -51,9 +51,12 @@ function rerender() {
   renderCenter(view);
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
-  renderTray($("tray"), view, ctx);
-  chat.update(view);
-  ctx.ui.flipIn = false;
+  try {
+    renderTray($("tray"), view, ctx);
+    chat.update(view);
+  } finally {
+    ctx.ui.flipIn = false; // the cards flip in the one drawing that first shows them, never again
+  }
 }
 
 function syncLow(view) {

@@ -261,10 +261,10 @@ function showdownPanel(view, ctx) {
 export function renderTray(tray, view, ctx) {
   const panels = [];
   if (ctx.role === "spectator") {
-    tray.replaceChildren(el("div", { class: "panel summary", "data-panel": "spectator" },
+    drawTray(tray, [el("div", { class: "panel summary", "data-panel": "spectator" },
       el("p", { text: "You are watching this table." }),
       ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })
-        : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })), ...[showdownPanel(view, ctx)].filter(Boolean));
+        : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })), ...[showdownPanel(view, ctx)].filter(Boolean)]);
     return;
   }
   const you = view.you;
@@ -285,6 +285,24 @@ export function renderTray(tray, view, ctx) {
     else panels.push(summaryPanel(view, ctx), showdownPanel(view, ctx));
     panels.push(seatOptions(view, ctx));
   }
+  drawTray(tray, panels);
+}
+
+/** The panel as drawn, without the countdowns' text (tickCountdown changes it in place every second). */
+function drawnAs(node) {
+  const copy = node.cloneNode(true);
+  for (const n of copy.querySelectorAll("[data-countdown]")) n.textContent = "";
+  return copy.outerHTML;
+}
+
+/**
+ * Puts the panels in the tray, unless the tray already shows exactly them: a redraw that changes nothing
+ * keeps the elements on screen, so a card's flip is not started again and the focused control is not
+ * replaced (a card under the pointer or the keyboard stays the same element).
+ */
+function drawTray(tray, panels) {
+  const old = [...tray.children];
+  if (old.length === panels.length && old.every((o, i) => drawnAs(o) === drawnAs(panels[i]))) return;
   const focused = document.activeElement?.id;
   tray.replaceChildren(...panels.filter(Boolean));
   if (focused) document.getElementById(focused)?.focus();

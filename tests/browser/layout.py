@@ -57,7 +57,12 @@ BOXES_JS = """() => {
   const shoe = document.querySelector('.shoe');
   if (shoe) add('shoe', 'shoe', shoe);
   // Toasts are left out: they float over the page for a few seconds by design, and let taps through.
-  for (const e of document.querySelectorAll('.banner, .results-banner')) add('banner', e.id, e);
+  // The one BANK marker rides above the seats (placed beside its seat's plate): it belongs to that seat.
+  const bank = document.querySelector('.bank-marker');
+  if (bank && bank.dataset.position !== undefined) add(`seat ${bank.dataset.position}`, 'marker', bank);
+  for (const e of document.querySelectorAll('.banner, .results-banner, .result-banner')) {
+    add('banner', e.id || e.className, e);
+  }
   const header = document.querySelector('.topbar');
   if (header) add('header', 'header', header);
   for (const p of document.querySelectorAll('.tray .panel')) add(`panel ${p.dataset.panel}`, 'panel', p);

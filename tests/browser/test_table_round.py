@@ -244,7 +244,9 @@ def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
     expect(bob.locator("[data-panel='setter']")).to_be_visible()
     check_hidden(alice, bob, spectator)
 
-    # Alice picks one card, reloads the page in the middle of setting, and carries on.
+    # Alice picks one card, reloads the page in the middle of setting, and carries on. (Her tray shows the
+    # cards once her own packet lands, which may be after Bob's.)
+    expect(alice.locator(".setter .card.face")).to_have_count(7)
     first_card = next(iter(tray_cards(alice)))
     alice.click(f".setter [data-card='{first_card}']")
     alice.reload()
