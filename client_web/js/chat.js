@@ -9,7 +9,7 @@ import { api, el, savedSession } from "./api.js";
 const EMOTES = [["good_luck", "Good luck!"], ["nice_hand", "Nice hand!"], ["well_played", "Well played"],
   ["unlucky", "Unlucky…"], ["thanks", "Thanks!"], ["hello", "Hi all!"]];
 const MAX_CHARS = 200;
-const DOCK_QUERY = "(min-width: 1280px)";
+const DOCK_QUERY = "(min-width: 1600px)";
 const ROLE_WORDS = { player: "player", spectator: "spectator", operator: "operator" };
 const REFUSALS = {
   CHAT_OFF: "The chat of this table is off.",

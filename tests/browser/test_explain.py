@@ -275,7 +275,8 @@ def test_betting_says_what_happened_and_what_it_takes(site: Any) -> None:
     expect(ann.locator("#sit-balance")).to_contain_text("The buy-in moves from your balance to chips")
     ann.fill("#buy-in", "2")
     ann.click("#sit-confirm")
-    expect(ann.locator("#sit-dialog-error")).to_have_text("A buy-in of $2.00 is below the table minimum of $5.00.")
+    expect(ann.locator("#sit-dialog-error")).to_have_text(
+        "A buy-in of $2.00 is below the table minimum of $5.00.")
     ann.fill("#buy-in", "5000")
     ann.click("#sit-confirm")
     expect(ann.locator("#sit-dialog-error")).to_have_text(

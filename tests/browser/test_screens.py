@@ -20,12 +20,13 @@ pytestmark = pytest.mark.browser
 # Long names: the plates must cut them, not grow into the next seat.
 OTHERS = {1: "Bartholomew Quince", 3: "Ann", 4: "Maximiliana", 5: "Joe", 6: "Rosalind Featherstone"}
 MY_SEAT = 2
-HEADER = [".brand", "#you-meta", "#sound-toggle", "#anim-toggle", "#history-btn"]  # on every table screen
+# On every table screen:
+HEADER = [".brand", "#you-meta", "#sound-toggle", "#anim-toggle", "#history-btn", "#chat-btn"]
 CONTROLS = {
     "lobby": ["#display-name", "#name-submit"],
     "betting": ["#bet-amount", "#place-bet", "#repeat-bet", "#remove-bet", "[data-chip]"],
     "setting": [".setter [data-key]", "#house-way", "#done"],
-    "showdown": ["#my-result", "[data-panel='summary'] [data-countdown]",
+    "showdown": ["#my-result", "[data-panel='summary'] [data-next]",  # "Next round in N s"
                  f".pos[data-position='{MY_SEAT}'] [data-result]"],
     "between": ["#my-result", f".pos[data-position='{MY_SEAT}'] [data-result]"],
 }
