@@ -471,11 +471,11 @@ $("sit-form").addEventListener("submit", async (ev) => {
   }
   const balance = ctx.session?.balance_cents;
   if (balance != null && cents > balance) {
-    $("sit-error").textContent = `A buy-in of ${money(cents)} is more than your balance of ${money(balance)}.`;
+    $("sit-dialog-error").textContent = `A buy-in of ${money(cents)} is more than your balance of ${money(balance)}.`;
     return;
   }
   if (cents < ctx.view.rules.min_bet_cents) {
-    $("sit-error").textContent = `A buy-in of ${money(cents)} is below the table minimum of ${money(ctx.view.rules.min_bet_cents)}.`;
+    $("sit-dialog-error").textContent = `A buy-in of ${money(cents)} is below the table minimum of ${money(ctx.view.rules.min_bet_cents)}.`;
     return;
   }
   try {

@@ -218,10 +218,19 @@ function placeMarker(nodes, view, ctx) {
   marker.style.left = `${Math.round(x)}px`;
   marker.style.top = `${Math.round(y)}px`;
   if (!marker.classList.contains("placed")) requestAnimationFrame(() => marker.classList.add("placed"));
+  // The page may still be settling (the tray, the banner, fonts): place it again once the plate stops moving.
+  requestAnimationFrame(() => {
+    const now = nodes[p].querySelector(".plate")?.getBoundingClientRect();
+    if (now && (Math.abs(now.left - plate.left) > 1 || Math.abs(now.top - plate.top) > 1)) placeMarker(nodes, view, ctx);
+  });
 }
 
 let lastPlaced = null;
 window.addEventListener("resize", () => { if (lastPlaced) placeMarker(...lastPlaced); });
+// The stage changes size without the window doing so too (the tray's panels come and go): follow it.
+const stageWatch = new ResizeObserver(() => { if (lastPlaced) placeMarker(...lastPlaced); });
+const stageNode = document.querySelector(".stage");
+if (stageNode) stageWatch.observe(stageNode);
 
 export function renderPositions(nodes, view, ctx) {
   nodes.forEach((node, p) => {

@@ -127,10 +127,11 @@ class Site:
         table_id: str = res.json()["table_id"]
         return table_id
 
-    def table_action(self, table_id: str, action: str) -> None:
-        """pause, resume, open, close or void, through the operator API."""
+    def table_action(self, table_id: str, action: str, reason: str = "a test voids it") -> None:
+        """pause, resume, open, close or void (with its required ``reason``), through the operator API."""
+        body = {"reason": reason} if action == "void" else {}
         res = httpx.post(f"{self.url}/api/operator/tables/{table_id}/{action}", headers=self.headers,
-                         timeout=10)
+                         json=body, timeout=10)
         assert res.status_code == 200, res.text
 
     def page(self, *, width: int = 1366, height: int = 860) -> Page:
