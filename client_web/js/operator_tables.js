@@ -43,12 +43,6 @@ async function voidRound(t) {
   await changed();
 }
 
-/** A cell made elsewhere, labelled for the phone's stacked rows like ``cell``'s. */
-function labelled(td, label) {
-  td.dataset.label = label;
-  return td;
-}
-
 function tableRow(t) {
   const closed = t.phase === "closed";
   const btn = (label, action, onclick, cls = "secondary") => el("button", { class: `btn small ${cls}`, type: "button", "data-action": action,
@@ -60,7 +54,7 @@ function tableRow(t) {
     cell("Phase", { text: `${t.phase}${t.paused ? " · paused" : ""}${t.closing ? " · closing" : ""}` }),
     cell("Seats", { text: `${t.seats_taken}/${t.seats ?? 6}` }),
     cell("Limits", { text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}` }),
-    labelled(fortuneCell(t), "Fortune"),
+    fortuneCell(t),
     cell("Watching", { text: String(t.spectators ?? 0) }),
     cell("Actions", {}, el("span", { class: "actions" },
       el("button", { class: "btn small", type: "button", "data-action": "manage", "aria-label": `Manage ${t.name}`, onclick: () => select(t.table_id), text: "Manage" }),
