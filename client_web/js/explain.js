@@ -97,7 +97,7 @@ export function describeEvents(events, view, me, nameOf) {
         say(`Round ${r.number} settled${mine ? `: ${net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "a push for you"}` : ""}.`);
         break;
       }
-      case "table_paused": say("The operator paused the table.", true); break;
+      case "table_paused": say("The operator paused the table."); break; // the page says so while it lasts
       case "table_resumed": say("The table is open again.", true); break;
       default: break;
     }
