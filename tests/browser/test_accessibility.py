@@ -136,7 +136,8 @@ def test_a_round_by_keyboard_alone_and_the_live_regions_say_what_happens(
     me.keyboard.press("Enter")
     # The result is said in the live region, and the header's toggles and History are reached too.
     # (a win, a loss or a push: the deal is random)
-    expect(me.locator("#announcer")).to_contain_text(re.compile(r"Round 1 settled\. (You (win|lose) \$|Push: your bet comes back)"))
+    said = re.compile(r"Round 1 settled\. (You (win|lose) \$|Push: your bet comes back)")
+    expect(me.locator("#announcer")).to_contain_text(said)
     expect(me.locator("#my-result")).to_be_visible()
     tab_to(me, "#history-btn")
     me.keyboard.press("Enter")
