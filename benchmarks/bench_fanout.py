@@ -18,7 +18,7 @@ reaches a player, pushed to six players and one spectator. Then the bytes of a f
 player's snapshot and of the state JSON at that table; for the states of those commits, the CPU of the
 state JSON the commit writes (``state_to_json``, what ``TableRepo.commit`` stores), beside pydantic's
 ``dump_json`` of the whole state, and for the settlements among them the effects and the JSON of the
-script operations ``TableRepo.commit`` sends with them (``effects_of``, ``_ops_of``, the ops' JSON).
+outbox entry ``TableRepo.commit`` writes with them (``effects_of``, ``writes_of``, the entry's JSON).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, view_for
 from paigow_server.realtime.table_feed import TableFeed
 from paigow_server.store.codec import VersionedEvents, commit_from_json, commit_to_json, state_to_json
 from paigow_server.store.effects import effects_of
-from paigow_server.store.tables import _compact, _ops_of
+from paigow_server.store.tables import writes_of
 
 START = 1_700_000_000_000
 SETTLED_BEFORE = 10
@@ -277,7 +277,7 @@ def measure_settlement_ops(rounds: int, repeat: int) -> float:
     for _ in range(repeat):
         t0 = time.process_time()
         for before, after, events in settlements:
-            _compact(_ops_of(effects_of(before, after, events, now_ms=START)).ops)
+            writes_of("t1", effects_of(before, after, events, now_ms=START)).outbox.body_json()
         best = min(best, time.process_time() - t0)
     return best / len(settlements) * 1e6
 

@@ -28,6 +28,7 @@ from paigow.table.state import Timers, new_table
 from paigow_server.app import create_app
 from paigow_server.process.embedded_redis import EmbeddedRedis, free_port
 from paigow_server.process.settings import Settings
+from paigow_server.store import keys
 from paigow_server.store.tables import TableRepo
 from paigow_server.testing import AppHandle, LiveServer, ServerProcess
 from paigow_server.web.ws_protocol import WebSocketProtocol
@@ -156,7 +157,7 @@ class Tables:
         return body["player_id"], body["token"]
 
     async def balance(self, player_id: str) -> int:
-        return int(await self.redis.hget(f"paigow:player:{player_id}", "balance") or -1)
+        return int(await self.redis.hget(keys.player(player_id), "balance") or -1)
 
     async def table(self, *, timers: Timers = FAST_TIMERS, rules: HouseRules | None = None) -> str:
         table_id = await self.repo.next_id()

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
 
-from redis.asyncio import Redis
+from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -31,8 +31,10 @@ from paigow_server.process.redis_client import redis_from_url
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
+from paigow_server.realtime.outbox_sweeper import OutboxSweeper
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
+from paigow_server.store.migration import migrate_key_names
 from paigow_server.web import (
     account_routes,
     analysis_routes,
@@ -146,6 +148,8 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
                 client = redis_from_url(url, decode_responses=True)
                 stack.push_async_callback(client.aclose)
                 await _wait_for_redis(client)
+            if not isinstance(client, RedisCluster):  # a cluster starts empty: nothing of the old layout
+                await migrate_key_names(client)
             ctx = AppContext.build(settings, client, metrics)
             stack.callback(ctx.close)
             app.state.ctx = ctx
@@ -157,6 +161,9 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             stack.push_async_callback(router.stop)  # after realtime.stop: leases released last
             await realtime.start()
             stack.push_async_callback(realtime.stop)
+            sweeper = OutboxSweeper(ctx.tables)
+            await sweeper.start()
+            stack.push_async_callback(sweeper.stop)
             app.state.realtime = realtime
             ctx.spectators = realtime.fanout
             await _start_account_tasks(stack, ctx, realtime)

@@ -114,13 +114,15 @@ async def test_a_session_flood_is_refused_past_the_limit_while_a_seated_player_p
     # each accepted guest: player hash, session, sessions set; plus one rate-limit key for the address
     after = await redis.info("memory")
     # what the flood left: the accepted guests (hash, session, sessions set) and one rate-limit key; the
-    # round played meanwhile wrote its table, history and export keys
+    # round played meanwhile wrote its table, history and export keys, and the seated player's buy-in and
+    # the settlement went through a hold and the table's outbox (``keys.HOLDS``, ``keys.OUTBOX_APPLIED``)
     new = {k async for k in redis.scan_iter()} - keys_before
-    round_keys = ("paigow:table:", "paigow:history:", "paigow:rounds", "paigow:money:house")
+    round_keys = ("paigow:table:", keys.history(""), keys.ROUNDS, keys.HOUSE_NET, keys.HOLDS,
+                  keys.OUTBOX_APPLIED)
     flood_keys = {k for k in new if not k.startswith(round_keys)}
     assert len(flood_keys) <= 3 * accepted, sorted(flood_keys)
-    rate_keys = [k async for k in redis.scan_iter(match="paigow:rate:*")]
-    assert rate_keys == ["paigow:rate:sessions:127.0.0.1"]  # one for the whole flood
+    rate_keys = [k async for k in redis.scan_iter(match=keys.rate_limit("*", "*"))]
+    assert rate_keys == [keys.rate_limit("sessions", "127.0.0.1")]  # one for the whole flood
     flood_bytes = sum([int(await redis.memory_usage(k) or 0) for k in flood_keys])
     assert flood_bytes < 1_024 * (accepted + 1), flood_bytes
     assert len(latencies) >= 4

@@ -13,6 +13,7 @@ import pytest
 import websockets
 from redis.asyncio import Redis
 
+from paigow_server.store import keys
 from paigow_server.store.bars import Bar, Bars
 
 SIT = {"type": "sit", "seat": 3, "buy_in_cents": 10_000}
@@ -69,7 +70,7 @@ async def test_a_kicked_and_barred_player_cannot_sit_on_any_server_until_the_bar
     until = kicked.json()["barred_until_ms"]
     assert before + 30 * 60_000 <= until <= now_ms() + 30 * 60_000
     assert "player_kicked" in kicked.json()["events"]
-    ttl = await redis.pttl(f"paigow:bar:{table_id}:{ann_id}")
+    ttl = await redis.pttl(keys.bar(table_id, ann_id))
     assert 0 < ttl <= 30 * 60_000  # Redis ends it by itself
 
     entry = await operator.last_audit()
@@ -124,12 +125,12 @@ async def test_a_bar_ends_by_itself(tables: Any, connect: Any, operator: Any, re
         await bo.hello(token)
         assert (await bo.command(SIT))["code"] == "BARRED"
         for _ in range(200):  # Redis expires the key; nobody lifts it
-            if await redis.exists(f"paigow:bar:{table_id}:{bo_id}") == 0:
+            if await redis.exists(keys.bar(table_id, bo_id)) == 0:
                 break
             await asyncio.sleep(0.05)
         assert (await bo.command(SIT))["type"] == "accepted"
     assert await operator.bars() == []
-    assert await redis.zcard("paigow:bars") == 0  # the index is pruned as it is read
+    assert await redis.zcard(keys.BARS) == 0  # the index is pruned as it is read
 
 
 async def test_a_kick_without_a_bar_bars_nobody(tables: Any, connect: Any, operator: Any) -> None:
@@ -152,7 +153,7 @@ async def test_a_refused_kick_leaves_the_bars_as_they_were(
     not_seated = await operator.kick(table_id, {"player_id": dee_id, "reason": "spam", "bar_minutes": 60})
     assert (not_seated.status_code, not_seated.json()["error"]) == (409, "NOT_SEATED")
     assert await operator.bars() == []
-    assert await redis.exists(f"paigow:bar:{table_id}:{dee_id}") == 0
+    assert await redis.exists(keys.bar(table_id, dee_id)) == 0
     start = now_ms()
     earlier = Bar(table_id, dee_id, start + 600_000, start, "ops", "first warning")
     await Bars(redis).put(earlier)

@@ -1,6 +1,7 @@
-"""The script operations ``TableRepo.commit`` sends are exactly ``json.dumps`` of the effects, though a
-settlement's round record is encoded once for its export entry, every player's history entry and the
-table's list of its last rounds, and the ledger entries without ``asdict``."""
+"""What ``TableRepo.commit`` writes beside the state (``writes_of``: the outbox entry and the table's list
+of its last rounds) is exactly ``json.dumps`` of the effects, though a settlement's round record is encoded
+once for its export entry, every player's history entry and the table's list of its last rounds, and the
+ledger entries without ``asdict``."""
 
 from __future__ import annotations
 
@@ -15,10 +16,9 @@ from paigow.table.events import Event
 from paigow.table.machine import apply
 from paigow.table.state import Phase, TableState, new_table
 from paigow.table.ticks import next_deadline
-from paigow_server.store import keys
 from paigow_server.store.effects import Effects, effects_of
-from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
-from paigow_server.store.tables import FIRST_EFFECT_KEY, _compact, _ops_of
+from paigow_server.store.ledger import EntryKind
+from paigow_server.store.tables import _compact, writes_of
 
 T0 = 1_800_000_000_000
 Step = tuple[TableState, TableState, tuple[Event, ...]]
@@ -28,18 +28,17 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
-def _reference_ops(effects: Effects) -> list[list[Any]]:
-    """The operations as ``_ops_of`` wrote them before: each value through ``json.dumps``, keys by name."""
-    ops: list[list[Any]] = [["balance", keys.player(b.player_id), str(b.delta_cents)]
-                            for b in effects.balances]
-    if effects.house_delta_cents:
-        ops.append(["incr", keys.HOUSE_NET, str(effects.house_delta_cents)])
-    ops += [["xadd", keys.LEDGER, _dumps(asdict(entry))] for entry in effects.ledger]
-    ops += [["lpush", keys.history(h.player_id), _dumps(h.record), HISTORY_LENGTH] for h in effects.history]
-    ops += [["xadd", keys.ROUNDS, _dumps(record)] for record in effects.rounds]
-    ops += [["lpush", keys.table_rounds(r["table_id"]), _dumps(r["round"]), TABLE_ROUNDS_KEPT]
-            for r in effects.rounds if r["status"] == "settled"]
-    return ops
+def _reference(effects: Effects, hold_ids: list[str]) -> dict[str, Any]:
+    """The outbox entry and the table's rounds as ``json.dumps`` makes them, field by field."""
+    held = iter(hold_ids)
+    ledger = [{**asdict(e), "from_account": f"hold:{next(held)}"} if e.kind is EntryKind.BUY_IN else asdict(e)
+              for e in effects.ledger]
+    return {"credits": [[e.player_id, str(e.amount_cents)] for e in effects.ledger
+                        if e.kind is EntryKind.CASH_OUT],
+            "house": str(effects.house_delta_cents), "ledger": [_dumps(e) for e in ledger],
+            "history": [[h.player_id, _dumps(h.record)] for h in effects.history],
+            "rounds": [_dumps(r) for r in effects.rounds], "holds": hold_ids,
+            "table_rounds": [_dumps(r["round"]) for r in effects.rounds if r["status"] == "settled"]}
 
 
 def _play(players: int, rounds: int) -> Iterator[Step]:
@@ -76,13 +75,16 @@ def _play(players: int, rounds: int) -> Iterator[Step]:
     yield from do(c.Leave(ids[-1]))
 
 
-def test_the_operations_of_every_commit_are_json_dumps_of_the_effects() -> None:
+def test_what_every_commit_writes_is_json_dumps_of_the_effects() -> None:
     seen: set[str] = set()
     for before, after, events in _play(players=4, rounds=7):
         effects = effects_of(before, after, events, now_ms=T0)
-        ops = _ops_of(effects)
-        named = [[op[0], ops.keys[op[1] - FIRST_EFFECT_KEY], *op[2:]] for op in ops.ops]
-        assert named == _reference_ops(effects)
-        assert _compact(ops.ops) == _dumps(ops.ops)
-        seen |= {op[0] for op in ops.ops} | {r["status"] for r in effects.rounds}
-    assert seen == {"balance", "incr", "xadd", "lpush", "settled", "voided"}
+        hold_ids = [f"h{i}" for i, e in enumerate(effects.ledger) if e.kind is EntryKind.BUY_IN]
+        writes = writes_of(after.table_id, effects, hold_ids)
+        body = json.loads("{" + writes.outbox.body_json())
+        assert body.pop("table_id") == "t1"
+        assert {**body, "table_rounds": writes.table_rounds} == _reference(effects, hold_ids)
+        assert "{" + writes.outbox.body_json() == _dumps({"table_id": "t1", **body})
+        assert _compact(writes.table_rounds) == _dumps(writes.table_rounds)
+        seen |= {e.kind.value for e in effects.ledger} | {r["status"] for r in effects.rounds}
+    assert {"buy_in", "cash_out", "stake_lost", "stake_won", "commission", "settled", "voided"} <= seen

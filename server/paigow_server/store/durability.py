@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
@@ -55,9 +56,10 @@ _BROKEN = (RedisConnectionError, RedisTimeoutError, OSError)
 
 async def confirmed_eval(redis: Redis, script: AsyncScript, keys: Sequence[str | int],
                          args: Sequence[str | int], durability: Durability,
-                         publish: tuple[str, str] | None = None) -> tuple[str, int]:
-    """Run ``script`` and ``WAIT``; (the script's reply as text, replicas that acknowledged it). When
-    ``publish`` (channel, message) is given and the script answered ``OK`` with enough acknowledgements,
+                         publish: tuple[str, str] | None = None) -> tuple[Any, int]:
+    """Run ``script`` and ``WAIT``; (the script's reply, replicas that acknowledged it). When ``publish``
+    (channel, message) is given and the script answered ``OK`` (or a list whose first item is ``OK``) with
+    enough acknowledgements,
     the message is published from the same connection. Errors the script raises (``NOREPLICAS``: the node
     refuses writes while no replica is in sync) are raised as they are: nothing was written."""
     pool = redis.connection_pool
@@ -66,7 +68,7 @@ async def confirmed_eval(redis: Redis, script: AsyncScript, keys: Sequence[str |
         await conn.connect()  # a failure here sent nothing: it is raised as it is
         try:
             reply, acked = await _eval_wait(conn, script, keys, args, durability)
-            if publish is not None and reply == "OK" and acked >= durability.replica_acks:
+            if publish is not None and _status(reply) == "OK" and acked >= durability.replica_acks:
                 with contextlib.suppress(*_BROKEN):  # confirmed: the feeds' version check catches up
                     await conn.send_command("PUBLISH", *publish)
                     await conn.read_response()
@@ -78,8 +80,13 @@ async def confirmed_eval(redis: Redis, script: AsyncScript, keys: Sequence[str |
         await pool.release(conn)
 
 
+def _status(reply: Any) -> str:
+    first = reply[0] if isinstance(reply, list) and reply else reply
+    return first.decode() if isinstance(first, bytes) else str(first)
+
+
 async def _eval_wait(conn: AbstractConnection, script: AsyncScript, keys: Sequence[str | int],
-                     args: Sequence[str | int], durability: Durability) -> tuple[str, int]:
+                     args: Sequence[str | int], durability: Durability) -> tuple[Any, int]:
     wait = ("WAIT", durability.replica_acks, durability.ack_timeout_ms)
     for _attempt in range(2):
         await conn.send_packed_command(conn.pack_commands(
@@ -95,5 +102,5 @@ async def _eval_wait(conn: AbstractConnection, script: AsyncScript, keys: Sequen
             await conn.read_response()  # WAIT's answer: the connection stays in step
             raise
         acked = int(await conn.read_response())
-        return (reply.decode() if isinstance(reply, bytes) else str(reply)), acked
+        return reply, acked
     raise ResponseError(f"script {script.sha} could not be loaded")

@@ -115,32 +115,39 @@ __all__ = [
 ]
 
 PREFIX = "paigow:"
+GLOBAL_TAG = "{global}"
+GLOBAL = f"{PREFIX}{GLOBAL_TAG}:"
+"""The prefix of every key that is not a table's: all in the hash slot of ``{global}``."""
 
-TABLES = PREFIX + "tables"
-TABLE_SEQ = PREFIX + "tables:seq"
-DEADLINES = PREFIX + "deadlines"
-PLAYERS = PREFIX + "players"
-ROUNDS = PREFIX + "rounds"
-LEDGER = PREFIX + "ledger"
-AUDIT = PREFIX + "audit"
-BARS = PREFIX + "bars"
-MONEY_ISSUED = PREFIX + "money:issued"
-HOUSE_NET = PREFIX + "money:house"
-GUESTS_SEEN = PREFIX + "guests:seen"
-GUEST_COLLECTOR = PREFIX + "guests:collector"
-SETTINGS = PREFIX + "settings"
-OPERATORS = PREFIX + "operators"
+TABLES = GLOBAL + "tables"
+TABLE_SEQ = GLOBAL + "tables:seq"
+DEADLINES = GLOBAL + "deadlines"
+PLAYERS = GLOBAL + "players"
+ROUNDS = GLOBAL + "rounds"
+LEDGER = GLOBAL + "ledger"
+AUDIT = GLOBAL + "audit"
+BARS = GLOBAL + "bars"
+MONEY_ISSUED = GLOBAL + "money:issued"
+HOUSE_NET = GLOBAL + "money:house"
+GUESTS_SEEN = GLOBAL + "guests:seen"
+GUEST_COLLECTOR = GLOBAL + "guests:collector"
+SETTINGS = GLOBAL + "settings"
+OPERATORS = GLOBAL + "operators"
+HOLDS = GLOBAL + "holds"
+OUTBOX_APPLIED = GLOBAL + "outbox-applied"
+SCHEMA = GLOBAL + "schema"
+"""The key-name layout the data is in (``migration.SCHEMA_VERSION``); absent: the first, untagged one."""
 REVOCATIONS = PREFIX + "revocations"
-STARTER_TABLES = PREFIX + "starter-tables"
+STARTER_TABLES = GLOBAL + "starter-tables"
 """Set (NX) by the first process that opens the starter tables of an empty Redis."""
 
 
 def table(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}"
+    return f"{PREFIX}table:{{{table_id}}}"
 
 
 def table_log(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:log"
+    return f"{PREFIX}table:{{{table_id}}}:log"
 
 
 def table_channel(table_id: str) -> str:
@@ -148,19 +155,31 @@ def table_channel(table_id: str) -> str:
 
 
 def table_lease(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:lease"
+    return f"{PREFIX}table:{{{table_id}}}:lease"
 
 
 def table_requests(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:requests"
+    return f"{PREFIX}table:{{{table_id}}}:requests"
 
 
 def table_rounds(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:rounds"
+    return f"{PREFIX}table:{{{table_id}}}:rounds"
 
 
 def table_fence(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:fence"
+    return f"{PREFIX}table:{{{table_id}}}:fence"
+
+
+def table_outbox(table_id: str) -> str:
+    return f"{PREFIX}table:{{{table_id}}}:outbox"
+
+
+def table_outbox_seq(table_id: str) -> str:
+    return f"{PREFIX}table:{{{table_id}}}:outbox:seq"
+
+
+def table_holds(table_id: str) -> str:
+    return f"{PREFIX}table:{{{table_id}}}:holds"
 
 
 def probe_channel(listener: str) -> str:
@@ -181,19 +200,19 @@ TABLE_CHANNEL_PATTERN = f"{PREFIX}table:*:channel"
 
 
 def table_chat(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:chat"
+    return f"{PREFIX}table:{{{table_id}}}:chat"
 
 
 def table_chat_messages(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:chat:messages"
+    return f"{PREFIX}table:{{{table_id}}}:chat:messages"
 
 
 def table_chat_seq(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:chat:seq"
+    return f"{PREFIX}table:{{{table_id}}}:chat:seq"
 
 
 def table_chat_muted(table_id: str) -> str:
-    return f"{PREFIX}table:{table_id}:chat:muted"
+    return f"{PREFIX}table:{{{table_id}}}:chat:muted"
 
 
 def table_chat_channel(table_id: str) -> str:
@@ -209,57 +228,81 @@ def table_id_of_chat_channel(channel: str) -> str | None:
 
 
 def player(player_id: str) -> str:
-    return f"{PREFIX}player:{player_id}"
+    return f"{GLOBAL}player:{player_id}"
 
 
 def session(token_hash: str) -> str:
-    return f"{PREFIX}session:{token_hash}"
+    return f"{GLOBAL}session:{token_hash}"
 
 
 def player_sessions(player_id: str) -> str:
-    return f"{PREFIX}player:{player_id}:sessions"
+    return f"{GLOBAL}player:{player_id}:sessions"
 
 
 def username(name: str) -> str:
-    return f"{PREFIX}username:{name}"
+    return f"{GLOBAL}username:{name}"
 
 
 def guest_collecting(player_id: str) -> str:
-    return f"{PREFIX}guest:{player_id}:collecting"
+    return f"{GLOBAL}guest:{player_id}:collecting"
 
 
 def sign_in(kind: str, name: str) -> str:
-    return f"{PREFIX}sign-in:{kind}:{name}"
+    return f"{GLOBAL}sign-in:{kind}:{name}"
 
 
 def rate_limit(limit: str, address: str) -> str:
-    return f"{PREFIX}rate:{limit}:{address}"
+    return f"{GLOBAL}rate:{limit}:{address}"
 
 
 def operator(name: str) -> str:
-    return f"{PREFIX}operator:{name}"
+    return f"{GLOBAL}operator:{name}"
 
 
 def operator_sessions(name: str) -> str:
-    return f"{PREFIX}operator:{name}:sessions"
+    return f"{GLOBAL}operator:{name}:sessions"
 
 
 def operator_session(token_hash: str) -> str:
-    return f"{PREFIX}operator-session:{token_hash}"
+    return f"{GLOBAL}operator-session:{token_hash}"
 
 
 def bar(table_id: str, player_id: str) -> str:
-    return f"{PREFIX}bar:{table_id}:{player_id}"
+    return f"{GLOBAL}bar:{table_id}:{player_id}"
 
 
 def history(player_id: str) -> str:
-    return f"{PREFIX}history:{player_id}"
+    return f"{GLOBAL}history:{player_id}"
 
 
 def spectators(owner: str) -> str:
     """One server process's spectator counts per table (it rewrites the hash every second; it expires when
     the process dies)."""
-    return f"{PREFIX}spectators:{owner}"
+    return f"{GLOBAL}spectators:{owner}"
 
 
-SPECTATORS_PATTERN = f"{PREFIX}spectators:*"
+SPECTATORS_PATTERN = f"{GLOBAL}spectators:*"
+
+
+def renamed(old: str) -> str | None:
+    """The name under today's layout of a key named under the first, untagged one (``paigow:table:t1:log``
+    -> ``paigow:table:{t1}:log``, ``paigow:player:p_1`` -> ``paigow:{global}:player:p_1``); None when
+    ``old`` is not such a name (not ours, or already tagged)."""
+    if not old.startswith(PREFIX) or "{" in old:
+        return None
+    rest = old.removeprefix(PREFIX)
+    if rest.startswith("table:"):
+        table_id, sep, suffix = rest.removeprefix("table:").partition(":")
+        if not table_id:
+            return None
+        return f"{PREFIX}table:{{{table_id}}}{sep}{suffix}"
+    if rest.startswith(("tables", "starter-tables")) or rest.split(":", 1)[0] in _GLOBAL_FIRST_PARTS:
+        return f"{GLOBAL}{rest}"
+    return None
+
+
+_GLOBAL_FIRST_PARTS = frozenset({
+    "deadlines", "players", "rounds", "ledger", "audit", "bars", "money", "guests", "guest", "settings",
+    "operators", "operator", "operator-session", "player", "session", "username", "sign-in", "rate", "bar",
+    "history", "spectators"})
+"""The first part of every untagged key name of the first layout (``paigow:<part>...``) but tables'."""

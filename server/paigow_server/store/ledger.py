@@ -6,6 +6,7 @@ Each ``LedgerEntry`` moves ``amount_cents`` (> 0) from one account to another. T
   guests' balances go to it;
 - ``player:{id}``: a player's account balance (``paigow:player:{id}`` ``balance``);
 - ``seat:{table}:{player}``: the chips a player has at a table (the table state's seat);
+- ``hold:{id}``: a buy-in's money between the balance and the seat (``holds``);
 - ``round:{table}:{round}``: a round's pot, through which stakes lost reach the winners (zero after
   each settlement);
 - ``house``: the house's result (``paigow:money:house``).
@@ -35,6 +36,7 @@ __all__ = [
     "Ledger",
     "LedgerEntry",
     "derived_balances",
+    "hold_account",
     "player_account",
     "round_account",
     "seat_account",
@@ -52,6 +54,10 @@ def seat_account(table_id: str, player_id: str) -> str:
     return f"seat:{table_id}:{player_id}"
 
 
+def hold_account(hold_id: str) -> str:
+    return f"hold:{hold_id}"
+
+
 def round_account(table_id: str, round_id: str) -> str:
     return f"round:{table_id}:{round_id}"
 
@@ -63,8 +69,12 @@ class EntryKind(StrEnum):
     """Operator credit: bank -> player."""
     DEBIT = "debit"
     """Operator debit: player -> bank."""
+    HOLD = "hold"
+    """A buy-in's money set aside before the seat is granted (``holds``): player -> hold."""
+    RELEASE = "release"
+    """A hold whose seat was not granted, back to the balance: hold -> player."""
     BUY_IN = "buy_in"
-    """Taking chips to a seat: player -> seat."""
+    """Taking chips to a seat, from the hold made for it: hold -> seat."""
     CASH_OUT = "cash_out"
     """Chips back to the account (left, stood up, kicked, table closed): seat -> player."""
     STAKE_LOST = "stake_lost"

@@ -18,12 +18,15 @@ tables without loading their states.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, cast
 
-from redis.asyncio import Redis
+from redis.asyncio import Redis, RedisCluster
+from redis.exceptions import RedisError
 
 from paigow.protocol.projection import ViewerUpdate
 from paigow.table.events import Event
@@ -39,9 +42,14 @@ from paigow_server.store.codec import (
 )
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.effects import Effects, effects_of
-from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
+from paigow_server.store.history import TABLE_ROUNDS_KEPT
+from paigow_server.store.holds import Hold, Holds
+from paigow_server.store.ledger import EntryKind, LedgerEntry, hold_account
+from paigow_server.store.outbox import Outbox, OutboxEntry
 
-__all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitResult", "TableRepo"]
+log = logging.getLogger("paigow_server.tables")
+
+__all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitResult", "CommitWrites", "TableRepo", "writes_of"]
 
 DEFAULT_LOG_LENGTH = 500
 REQUESTS_KEPT = 1_000
@@ -73,70 +81,69 @@ end
 """
 
 # KEYS: 1 table hash, 2 tables zset, 3 deadline index. ARGV: 1 state JSON, 2 version, 3 creation number,
-#       4 table id, 5 next deadline ('' = none)
+#       4 table id, 5 next deadline ('' = none). (Used on one Redis; ``create`` splits it on a cluster.)
 _CREATE = _SET_DEADLINE + """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', ARGV[2])
+redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', ARGV[2], 'deadline', ARGV[5])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
 set_deadline(3, 4, 5)
 return 1
 """
 
-# KEYS: 1 table hash, 2 event log, 3 fence counter, 4 deadline index, 5 the table's request ids, 6.. the
-#       keys the effects touch (indexes in ops)
-# ARGV: 1 expected version, 2 new version, 3 state JSON, 4 commit JSON, 5 log length, 6 channel,
-#       7 fencing token ('' = none), 8 ops JSON: [["balance", k, delta], ["incr", k, n], ["xadd", k, json],
-#       ["lpush", k, json, keep]] with amounts as strings (exact integers), 9 table id, 10 next deadline
-#       of the new state ('' = none), 11 the command's request id ('' = none), 12 request ids kept
-#       (channel '' = publish nothing: the caller publishes once replicas confirmed the commit)
-_COMMIT = _SET_DEADLINE + """
-local current = redis.call('HGET', KEYS[1], 'version')
-if not current or current ~= ARGV[1] then return 'CONFLICT' end
-if ARGV[7] ~= '' then
-  if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[7] then return 'FENCED' end
-end
-if ARGV[11] ~= '' and redis.call('ZSCORE', KEYS[5], ARGV[11]) then return 'DUPLICATE' end
-local ops = cjson.decode(ARGV[8])
-for _, op in ipairs(ops) do
-  if op[1] == 'balance' and tonumber(op[3]) < 0 then
-    local balance = redis.call('HGET', KEYS[op[2]], 'balance')
-    if not balance or tonumber(balance) + tonumber(op[3]) < 0 then return 'INSUFFICIENT_BALANCE' end
-  end
-end
-redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2])
-set_deadline(4, 9, 10)
-redis.call('RPUSH', KEYS[2], ARGV[4])
-redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
-for _, op in ipairs(ops) do
-  local kind, key = op[1], KEYS[op[2]]
-  if kind == 'balance' then
-    redis.call('HINCRBY', key, 'balance', op[3])
-  elseif kind == 'incr' then
-    redis.call('INCRBY', key, op[3])
-  elseif kind == 'xadd' then
-    redis.call('XADD', key, '*', 'e', op[3])
-  elseif kind == 'lpush' then
-    redis.call('LPUSH', key, op[3])
-    redis.call('LTRIM', key, 0, tonumber(op[4]) - 1)
-  end
-end
-if ARGV[11] ~= '' then
-  redis.call('ZADD', KEYS[5], ARGV[2], ARGV[11])
-  redis.call('ZREMRANGEBYRANK', KEYS[5], 0, -tonumber(ARGV[12]) - 1)
-end
-if ARGV[6] ~= '' then redis.call('PUBLISH', ARGV[6], ARGV[4]) end
-return 'OK'
+# KEYS: 1 table hash. ARGV: 1 state JSON, 2 version, 3 next deadline ('' = none). A cluster's create: the
+#       table first (in its slot), then its index entries.
+_CREATE_TABLE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', ARGV[2], 'deadline', ARGV[3])
+return 1
 """
 
-# KEYS: 1 deadline index, 2.. table hashes. ARGV: per table, its id, the version its deadline was read at
-#       and that deadline ('' = none). A table that moved on since keeps the entry its commit wrote.
-_SYNC_DEADLINES = _SET_DEADLINE + """
-for i = 2, #KEYS do
-  local a = (i - 2) * 3 + 1
-  if redis.call('HGET', KEYS[i], 'version') == ARGV[a + 1] then set_deadline(1, a, a + 2) end
+# Every key in the table's slot ({table_id}): the commit is one atomic script on any topology.
+# KEYS: 1 table hash, 2 event log, 3 fence counter, 4 the table's request ids, 5 the table's rounds list,
+#       6 outbox, 7 outbox seq, 8 hold marks
+# ARGV: 1 expected version, 2 new version, 3 state JSON, 4 commit JSON, 5 log length, 6 channel,
+#       7 fencing token ('' = none), 8 next deadline of the new state ('' = none), 9 the command's
+#       request id ('' = none), 10 request ids kept, 11 outbox entry without its seq ('' = none),
+#       12 JSON list of settled round records for the table's list, 13 rounds kept, 14 JSON list of the
+#       hold ids the commit consumes
+#       (channel '' = publish nothing: the caller publishes once replicas confirmed the commit)
+# Answers {'OK', seq of the outbox entry (0: none)} or {reason, 0}.
+_COMMIT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current or current ~= ARGV[1] then return {'CONFLICT', 0} end
+if ARGV[7] ~= '' then
+  if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[7] then return {'FENCED', 0} end
 end
-return 0
+if ARGV[9] ~= '' and redis.call('ZSCORE', KEYS[4], ARGV[9]) then return {'DUPLICATE', 0} end
+local holds = cjson.decode(ARGV[14])
+for _, hold_id in ipairs(holds) do
+  if redis.call('HEXISTS', KEYS[8], hold_id) == 1 then return {'HOLD_VOID', 0} end
+end
+for _, hold_id in ipairs(holds) do redis.call('HSET', KEYS[8], hold_id, 'consumed') end
+redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2], 'deadline', ARGV[8])
+redis.call('RPUSH', KEYS[2], ARGV[4])
+redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
+for _, record in ipairs(cjson.decode(ARGV[12])) do
+  redis.call('LPUSH', KEYS[5], record)
+  redis.call('LTRIM', KEYS[5], 0, tonumber(ARGV[13]) - 1)
+end
+local seq = 0
+if ARGV[11] ~= '' then
+  seq = redis.call('INCR', KEYS[7])
+  redis.call('RPUSH', KEYS[6], '{"seq":' .. seq .. ',' .. ARGV[11])
+end
+if ARGV[9] ~= '' then
+  redis.call('ZADD', KEYS[4], ARGV[2], ARGV[9])
+  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -tonumber(ARGV[10]) - 1)
+end
+if ARGV[6] ~= '' then redis.call('PUBLISH', ARGV[6], ARGV[4]) end
+return {'OK', seq}
 """
+
+
+def _result(reply: Any) -> CommitResult:
+    text = reply.decode() if isinstance(reply, bytes) else str(reply)
+    return CommitResult.CONFLICT if text == "HOLD_VOID" else CommitResult(text)
 
 
 def _now_ms() -> int:
@@ -146,25 +153,6 @@ def _now_ms() -> int:
 def _deadline_arg(state: TableState) -> int | str:
     at = next_deadline(state)
     return "" if at is None else at
-
-
-class _Ops:
-    """The effects as script operations, each naming its key by index into KEYS."""
-
-    def __init__(self, first_index: int) -> None:
-        self.keys: list[str] = []
-        self.ops: list[list[Any]] = []
-        self._index: dict[str, int] = {}
-        self._first = first_index
-
-    def key(self, name: str) -> int:
-        if name not in self._index:
-            self._index[name] = self._first + len(self.keys)
-            self.keys.append(name)
-        return self._index[name]
-
-    def add(self, kind: str, key: str, *args: Any) -> None:
-        self.ops.append([kind, self.key(key), *args])
 
 
 _compact = json.JSONEncoder(separators=(",", ":")).encode
@@ -192,29 +180,39 @@ def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
     return f'{head[:-1]}{"," if len(head) > 2 else ""}"round":{text}}}'
 
 
-FIRST_EFFECT_KEY = 6
-"""KEYS index of the first key the effects touch in the commit script (the fixed keys come before it)."""
+@dataclass(frozen=True, slots=True)
+class CommitWrites:
+    """What a commit writes beside the state: the outbox entry for the ``{global}`` slot and the settled
+    rounds' records for the table's own list (both JSON texts, made once per commit)."""
+
+    outbox: OutboxEntry
+    table_rounds: list[str]
+    buy_ins: list[LedgerEntry]
+    """The buy-ins (player -> seat): each needs a hold before the commit (``holds``)."""
 
 
-def _ops_of(effects: Effects) -> _Ops:
-    ops = _Ops(first_index=FIRST_EFFECT_KEY)
-    for change in effects.balances:
-        ops.add("balance", keys.player(change.player_id), str(change.delta_cents))
-    if effects.house_delta_cents:
-        ops.add("incr", keys.HOUSE_NET, str(effects.house_delta_cents))
+def writes_of(table_id: str, effects: Effects, hold_ids: Sequence[str] = ()) -> CommitWrites:
+    """The effects as the commit writes them. ``hold_ids``: the hold of each buy-in (``buy_ins`` order);
+    each buy-in's ledger entry then moves the money from its hold to the seat."""
+    outbox = OutboxEntry(table_id, house_cents=effects.house_delta_cents, holds=list(hold_ids))
+    buy_ins = [entry for entry in effects.ledger if entry.kind is EntryKind.BUY_IN]
+    held = iter(hold_ids)
     for entry in effects.ledger:
-        ops.add("xadd", keys.LEDGER, entry.to_json())
+        if entry.kind is EntryKind.BUY_IN:
+            hold_id = next(held, None)
+            if hold_id is not None:
+                entry = replace(entry, from_account=hold_account(hold_id))
+        elif entry.kind is EntryKind.CASH_OUT and entry.player_id is not None:
+            outbox.credits.append((entry.player_id, entry.amount_cents))
+        outbox.ledger.append(entry.to_json())
     records: dict[int, str] = {}
     for history in effects.history:
-        ops.add("lpush", keys.history(history.player_id), _entry_json(history.record, records),
-                HISTORY_LENGTH)
+        outbox.history.append((history.player_id, _entry_json(history.record, records)))
     for record in effects.rounds:
-        ops.add("xadd", keys.ROUNDS, _entry_json(record, records))
-    for record in effects.rounds:
-        if record["status"] == "settled":  # a void is no round result: not in the table's list
-            ops.add("lpush", keys.table_rounds(record["table_id"]), _record_json(record["round"], records),
-                    TABLE_ROUNDS_KEPT)
-    return ops
+        outbox.rounds.append(_entry_json(record, records))
+    table_rounds = [_record_json(record["round"], records) for record in effects.rounds
+                    if record["status"] == "settled"]  # a void is no round result: not in the table's list
+    return CommitWrites(outbox, table_rounds, buy_ins)
 
 
 class TableRepo:
@@ -224,9 +222,12 @@ class TableRepo:
         self.redis = redis
         self.log_length = log_length
         self.durability = durability or Durability()
+        self.cluster = isinstance(redis, RedisCluster)
+        self.holds = Holds(redis)
+        self.outbox = Outbox(redis)
         self._create = redis.register_script(_CREATE)
+        self._create_table = redis.register_script(_CREATE_TABLE)
         self._commit = redis.register_script(_COMMIT)
-        self._sync_deadlines = redis.register_script(_SYNC_DEADLINES)
 
     async def next_id(self) -> str:
         """A new table id: ``t1``, ``t2``..."""
@@ -234,10 +235,26 @@ class TableRepo:
 
     async def create(self, state: TableState) -> bool:
         """Store a new table; False (and nothing written) if the id is taken."""
-        created = await self._create(keys=[keys.table(state.table_id), keys.TABLES, keys.DEADLINES],
-                                     args=[state_to_json(state), state.version, _now_ms(), state.table_id,
-                                           _deadline_arg(state)])
-        return int(created) == 1
+        deadline = _deadline_arg(state)
+        if not self.cluster:
+            created = await self._create(keys=[keys.table(state.table_id), keys.TABLES, keys.DEADLINES],
+                                         args=[state_to_json(state), state.version, _now_ms(), state.table_id,
+                                               deadline])
+            return int(created) == 1
+        # A cluster: the table in its slot, then its index entries in {global}. A crash in between leaves a
+        # table no listing shows; its id is never handed out again (``next_id``), so nothing else is lost.
+        if int(await self._create_table(keys=[keys.table(state.table_id)],
+                                        args=[state_to_json(state), state.version, deadline])) != 1:
+            return False
+        await self.redis.zadd(keys.TABLES, {state.table_id: _now_ms()}, nx=True)
+        await self._set_deadline(state.table_id, deadline)
+        return True
+
+    async def _set_deadline(self, table_id: str, deadline: int | str) -> None:
+        if deadline == "":
+            await self.redis.zrem(keys.DEADLINES, table_id)
+        else:
+            await self.redis.zadd(keys.DEADLINES, {table_id: deadline})
 
     async def load(self, table_id: str) -> TableState | None:
         text = await self.redis.hget(keys.table(table_id), "state")
@@ -278,14 +295,22 @@ class TableRepo:
 
     async def sync_deadlines(self, states: Sequence[TableState]) -> None:
         """Make the deadline index agree with ``states`` (loaded earlier), for each table still at that
-        state's version: fills in tables written before the index existed. A table committed since keeps
-        the entry its commit wrote."""
-        if states:
-            args: list[str | int] = []
-            for state in states:
-                args += [state.table_id, state.version, _deadline_arg(state)]
-            await self._sync_deadlines(keys=[keys.DEADLINES, *(keys.table(s.table_id) for s in states)],
-                                       args=args)
+        state's version: fills in tables written before the index existed, and repairs an entry a process
+        that died between a commit and its index write left behind. A table committed meanwhile may get
+        its older deadline back for a moment; its own process rewrites it (``commit``) and the timers
+        treat an early deadline as a no-op tick."""
+        if not states:
+            return
+        current = await self.versions([s.table_id for s in states])
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for state, version in zip(states, current, strict=True):
+                if version == state.version:
+                    deadline = _deadline_arg(state)
+                    if deadline == "":
+                        pipe.zrem(keys.DEADLINES, state.table_id)
+                    else:
+                        pipe.zadd(keys.DEADLINES, {state.table_id: deadline})
+            await pipe.execute()
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
                      fence: int | None = None, now_ms: int | None = None,
@@ -302,28 +327,116 @@ class TableRepo:
             raise ValueError(f"commit of table {after.table_id!r} over table {before.table_id!r}")
         if after.version <= before.version:
             raise ValueError(f"commit from version {before.version} to {after.version}: must go forward")
-        ops = _ops_of(effects_of(before, after, events, now_ms=_now_ms() if now_ms is None else now_ms))
+        now = _now_ms() if now_ms is None else now_ms
+        effects = effects_of(before, after, events, now_ms=now)
+        table_id = after.table_id
+        holds: list[Hold] = []
+        writes = writes_of(table_id, effects)
+        for buy_in in writes.buy_ins:
+            hold = None if buy_in.player_id is None else await self.holds.reserve(
+                buy_in.player_id, table_id, buy_in.amount_cents, now_ms=now)
+            if hold is None:
+                await self._release(holds)
+                return CommitResult.INSUFFICIENT_BALANCE
+            holds.append(hold)
+        if holds:
+            writes = writes_of(table_id, effects, [h.hold_id for h in holds])
+        try:
+            result, seq = await self._write(before, after, events, writes, fence=fence, request_id=request_id,
+                                            updates=updates, views=views)
+        except BaseException:
+            await self._release_quietly(holds)  # the commit may have run: a void then refunds nothing
+            raise
+        if result is not CommitResult.OK:
+            await self._release_quietly(holds)
+            return result
+        await self._after(before, after, writes, seq, now)
+        return result
+
+    async def _write(self, before: TableState, after: TableState, events: Sequence[Event],
+                     writes: CommitWrites, *, fence: int | None, request_id: str | None,
+                     updates: Mapping[str, ViewerUpdate] | None,
+                     views: Mapping[str, str] | None) -> tuple[CommitResult, int]:
         table_id = after.table_id
         commit_json = commit_to_json(after.version, events, updates, views=views)
         confirm = self.durability.replica_acks > 0
         channel = keys.table_channel(table_id)
         script_keys = [keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id),
-                       keys.DEADLINES, keys.table_requests(table_id), *ops.keys]
+                       keys.table_requests(table_id), keys.table_rounds(table_id),
+                       keys.table_outbox(table_id),
+                       keys.table_outbox_seq(table_id), keys.table_holds(table_id)]
         script_args: list[str | int] = [
             before.version, after.version, state_to_json(after), commit_json, self.log_length,
-            "" if confirm else channel, "" if fence is None else fence, _compact(ops.ops), table_id,
-            _deadline_arg(after), request_id or "", REQUESTS_KEPT]
+            "" if confirm else channel, "" if fence is None else fence, _deadline_arg(after),
+            request_id or "", REQUESTS_KEPT, "" if writes.outbox.empty() else writes.outbox.body_json(),
+            _compact(writes.table_rounds), TABLE_ROUNDS_KEPT, _compact(writes.outbox.holds)]
         if not confirm:
-            result = await self._commit(keys=script_keys, args=script_args)
-            return CommitResult(result.decode() if isinstance(result, bytes) else result)
+            reply = await self._commit(keys=script_keys, args=script_args)
+            return _result(reply[0]), int(reply[1])
         try:
             reply, acked = await confirmed_eval(self.redis, self._commit, script_keys, script_args,
                                                 self.durability, publish=(channel, commit_json))
         except OutcomeUnknown:
-            return CommitResult.UNCONFIRMED
-        if reply == CommitResult.OK and acked < self.durability.replica_acks:
-            return CommitResult.UNCONFIRMED
-        return CommitResult(reply)
+            return CommitResult.UNCONFIRMED, 0
+        result = _result(reply[0])
+        if result is CommitResult.OK and acked < self.durability.replica_acks:
+            return CommitResult.UNCONFIRMED, 0
+        return result, int(reply[1])
+
+    async def _after(self, before: TableState, after: TableState, writes: CommitWrites, seq: int,
+                     now_ms: int) -> None:
+        """What follows a written commit outside the table's slot: its deadline index entry (when it
+        changed) and its outbox entry. Either may fail without undoing the commit: the sweep delivers the
+        outbox and repairs the index (``sweep``)."""
+        table_id = after.table_id
+        try:
+            deadline = _deadline_arg(after)
+            if deadline != _deadline_arg(before):
+                await self._set_deadline(table_id, deadline)
+            if seq:
+                await self.outbox.after_commit(table_id, f'{{"seq":{seq},{writes.outbox.body_json()}',
+                                               now_ms=now_ms)
+        except (RedisError, OSError) as exc:
+            log.warning("after the commit of %s version %d: %s (the sweep finishes it)", table_id,
+                        after.version, exc)
+
+    async def _release(self, holds: Sequence[Hold]) -> None:
+        for hold in holds:
+            await self.holds.release(hold)
+
+    async def _release_quietly(self, holds: Sequence[Hold]) -> None:
+        try:
+            await self._release(holds)
+        except (RedisError, OSError) as exc:
+            log.warning("holds %s not released now (the sweep releases them): %s",
+                        [h.hold_id for h in holds], exc)
+
+    async def sweep(self, *, now_ms: int | None = None) -> tuple[int, int]:
+        """Finish what dead processes left: deliver every table's waiting outbox entries, release stale
+        holds, repair the deadline index. (outbox entries applied, holds refunded)."""
+        now = _now_ms() if now_ms is None else now_ms
+        ids = await self.list_ids()
+        applied = await self.outbox.sweep(ids, now_ms=now)
+        refunded = await self.holds.sweep(now_ms=now)
+        await self._repair_deadlines(ids)
+        return applied, refunded
+
+    async def _repair_deadlines(self, table_ids: Sequence[str]) -> None:
+        """Set each table's deadline index entry from the deadline its last commit recorded in the table."""
+        deadlines = await self._field_of_each(table_ids, "deadline")
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zrange(keys.DEADLINES, 0, -1, withscores=True)
+            (indexed,) = await pipe.execute()
+        index = {str(t.decode() if isinstance(t, bytes) else t): int(score) for t, score in indexed}
+        fixes: list[tuple[str, str | None]] = []
+        for table_id, deadline in zip(table_ids, deadlines, strict=True):
+            if deadline is None:  # written before the table kept its deadline: the timers' start-up sync
+                continue
+            want = int(deadline) if deadline != "" else None
+            if index.get(table_id) != want:
+                fixes.append((table_id, deadline))
+        for table_id, deadline in fixes:
+            await self._set_deadline(table_id, deadline or "")
 
     async def committed_version(self, table_id: str, request_id: str) -> int | None:
         """The version the commit of ``request_id`` wrote, or None when no such commit is remembered."""

@@ -1,0 +1,197 @@
+"""The table outbox: what a table commit causes outside its table's hash slot, delivered exactly once.
+
+A commit runs in its table's slot (``{table_id}``); balances, hand history, the ledger, the rounds export
+and the house result live in the ``{global}`` slot. So the commit script appends one **outbox entry** to the
+table's outbox (``keys.table_outbox``, a list, oldest first) in the same atomic script as the new state:
+
+    {"seq": n, "table_id": ..., "credits": [[player_id, "cents"], ...], "house": "cents",
+     "ledger": [entry JSON, ...], "history": [[player_id, entry JSON], ...], "rounds": [export JSON, ...],
+     "holds": [hold id, ...]}
+
+``seq`` counts the table's entries from 1 (``keys.table_outbox_seq``, written by the same script). An
+``apply`` script in ``{global}`` then writes the entry there: the credits to the balances (a player gone
+meanwhile: to the bank), the ledger entries, the history entries, the rounds, the house result, the consumed
+holds' records deleted, and ``keys.OUTBOX_APPLIED[table_id] = seq``. It applies entry ``seq`` only when
+the table's last applied one is ``seq - 1``: an entry already applied is a no-op (``DONE``), one ahead of
+its turn is refused (``GAP``). Delivery is at least once (the committing process applies right after its
+commit; ``Outbox.sweep`` applies whatever a dead process left, on every process's sweep), application is
+idempotent and in order: so every entry takes effect exactly once (docs/cluster.md). Applied entries are
+trimmed from the outbox afterwards (``_TRIM``, in the table's slot).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from redis.asyncio import Redis
+
+from paigow_server.store import keys
+from paigow_server.store.history import HISTORY_LENGTH
+
+__all__ = ["FIXED_APPLY_KEYS", "Outbox", "OutboxEntry", "entry_seq"]
+
+log = logging.getLogger("paigow_server.outbox")
+
+# KEYS: 1 applied hash, 2 holds hash, 3 ledger, 4 house, 5 rounds, 6 issued, then one player hash per
+#       credit and one history list per history entry, in the entry's order.
+# ARGV: 1 table id, 2 seq, 3 entry JSON, 4 history length, 5 now (ms: a player-gone entry's time).
+_APPLY = """
+local applied = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+local seq = tonumber(ARGV[2])
+if seq <= applied then return 'DONE' end
+if seq ~= applied + 1 then return 'GAP' end
+local e = cjson.decode(ARGV[3])
+for i, credit in ipairs(e['credits']) do
+  local key = KEYS[6 + i]
+  if redis.call('EXISTS', key) == 1 then
+    redis.call('HINCRBY', key, 'balance', credit[2])
+  else
+    redis.call('DECRBY', KEYS[6], credit[2])
+    e['ledger'][#e['ledger'] + 1] = cjson.encode({kind = 'guest_expired',
+      from_account = 'player:' .. credit[1], to_account = 'bank', amount_cents = tonumber(credit[2]),
+      ts_ms = tonumber(ARGV[5]), table_id = ARGV[1], round_id = cjson.null, player_id = credit[1],
+      reason = 'player_gone'})
+  end
+end
+for _, text in ipairs(e['ledger']) do redis.call('XADD', KEYS[3], '*', 'e', text) end
+if e['house'] ~= '0' then redis.call('INCRBY', KEYS[4], e['house']) end
+local first_history = 6 + #e['credits']
+for i, item in ipairs(e['history']) do
+  local key = KEYS[first_history + i]
+  redis.call('LPUSH', key, item[2])
+  redis.call('LTRIM', key, 0, tonumber(ARGV[4]) - 1)
+end
+for _, text in ipairs(e['rounds']) do redis.call('XADD', KEYS[5], '*', 'e', text) end
+for _, hold_id in ipairs(e['holds']) do redis.call('HDEL', KEYS[2], hold_id) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 'OK'
+"""
+
+FIXED_APPLY_KEYS = 6
+
+# KEYS: 1 outbox. ARGV: 1 the last applied seq. Drops the applied entries from the head of the outbox.
+_TRIM = """
+local upto = tonumber(ARGV[1])
+local dropped = 0
+while true do
+  local head = redis.call('LINDEX', KEYS[1], 0)
+  if not head then break end
+  local seq = tonumber(string.match(head, '^{"seq":(%d+),'))
+  if not seq or seq > upto then break end
+  redis.call('LPOP', KEYS[1])
+  dropped = dropped + 1
+end
+return dropped
+"""
+
+_SEQ = re.compile(r'\{"seq":(\d+),')
+
+
+def entry_seq(text: str) -> int:
+    """The ``seq`` of an outbox entry's JSON (always its first field)."""
+    match = _SEQ.match(text)
+    if match is None:
+        raise ValueError(f"not an outbox entry: {text[:60]!r}")
+    return int(match.group(1))
+
+
+_compact = json.JSONEncoder(separators=(",", ":")).encode
+
+
+@dataclass(slots=True)
+class OutboxEntry:
+    """One commit's consequences outside its table's slot (all JSON texts written as they are)."""
+
+    table_id: str
+    credits: list[tuple[str, int]] = field(default_factory=list)
+    house_cents: int = 0
+    ledger: list[str] = field(default_factory=list)
+    history: list[tuple[str, str]] = field(default_factory=list)
+    rounds: list[str] = field(default_factory=list)
+    holds: list[str] = field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not (self.credits or self.house_cents or self.ledger or self.history or self.rounds
+                    or self.holds)
+
+    def body_json(self) -> str:
+        """The entry without its ``seq`` (the commit script puts ``{"seq":n,`` in front)."""
+        return _compact({"table_id": self.table_id,
+                         "credits": [[p, str(c)] for p, c in self.credits],
+                         "house": str(self.house_cents), "ledger": self.ledger,
+                         "history": [[p, t] for p, t in self.history], "rounds": self.rounds,
+                         "holds": self.holds})[1:]
+
+
+def _apply_keys(entry: dict[str, Any]) -> list[str]:
+    return [keys.OUTBOX_APPLIED, keys.HOLDS, keys.LEDGER, keys.HOUSE_NET, keys.ROUNDS, keys.MONEY_ISSUED,
+            *(keys.player(str(p)) for p, _ in entry["credits"]),
+            *(keys.history(str(p)) for p, _ in entry["history"])]
+
+
+class Outbox:
+    def __init__(self, redis: Redis) -> None:
+        self.redis = redis
+        self._apply = redis.register_script(_APPLY)
+        self._trim = redis.register_script(_TRIM)
+
+    async def apply_entry(self, table_id: str, text: str, *, now_ms: int) -> str:
+        """Apply one entry (its full JSON, ``seq`` first): ``OK``, ``DONE`` (applied before) or ``GAP``
+        (an earlier entry of the table is not applied yet)."""
+        entry = json.loads(text)
+        reply = await self._apply(keys=_apply_keys(entry),
+                                  args=[table_id, entry_seq(text), text, HISTORY_LENGTH, now_ms])
+        return reply.decode() if isinstance(reply, bytes) else str(reply)
+
+    async def after_commit(self, table_id: str, text: str, *, now_ms: int) -> None:
+        """Apply the entry a commit just wrote (and any earlier one still waiting), then trim."""
+        if await self.apply_entry(table_id, text, now_ms=now_ms) == "GAP":
+            await self.deliver(table_id, now_ms=now_ms)
+            return
+        await self._trim(keys=[keys.table_outbox(table_id)], args=[entry_seq(text)])
+
+    async def pending(self, table_id: str) -> list[str]:
+        """The table's outbox entries, oldest first (applied ones not trimmed yet included)."""
+        return [_text(t) for t in await self.redis.lrange(keys.table_outbox(table_id), 0, -1)]
+
+    async def applied(self) -> dict[str, int]:
+        raw = cast("dict[Any, Any]", await self.redis.hgetall(keys.OUTBOX_APPLIED))
+        return {_text(k): int(v) for k, v in raw.items()}
+
+    async def deliver(self, table_id: str, *, now_ms: int) -> int:
+        """Apply every entry of the table's outbox not applied yet, in order, then trim: how many this
+        call applied (entries another process applied meanwhile count as done)."""
+        done = 0
+        last = 0
+        for text in await self.pending(table_id):
+            reply = await self.apply_entry(table_id, text, now_ms=now_ms)
+            if reply == "GAP":
+                log.error("outbox of %s: entry %d is ahead of the last applied one", table_id,
+                          entry_seq(text))
+                break
+            done += reply == "OK"
+            last = entry_seq(text)
+        if last:
+            await self._trim(keys=[keys.table_outbox(table_id)], args=[last])
+        return done
+
+    async def sweep(self, table_ids: Sequence[str], *, now_ms: int) -> int:
+        """Deliver the outbox of every table in ``table_ids`` that has entries: how many were applied."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in table_ids:
+                pipe.llen(keys.table_outbox(table_id))
+            lengths = await pipe.execute()
+        applied = 0
+        for table_id, length in zip(table_ids, lengths, strict=True):
+            if int(length):
+                applied += await self.deliver(table_id, now_ms=now_ms)
+        return applied
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
