@@ -6,6 +6,14 @@ Redis Sentinel. This module adds one, so a Sentinel-managed Redis is configured 
     redis+sentinel://[:password@]host1:26379[,host2:26379,...]/service_name[/db][?sentinel_password=...]
     rediss+sentinel://...      (TLS to the sentinels and to the master)
 
+A Redis Cluster is named by some of its nodes (the client finds the others and follows the slot map)::
+
+    redis+cluster://[user:password@]host1:6379[,host2:6379,...]
+    rediss+cluster://...       (TLS)
+
+It makes a ``redis.asyncio.RedisCluster``: every key of one table is in one hash slot (``store/keys.py``),
+so a table's commit is one script on the node that owns the table; pub/sub goes over the cluster bus.
+
 The client asks the sentinels for the current master of ``service_name`` and follows fail-overs (redis-py
 ``Sentinel.master_for``): every new connection asks them, and a command that gets no answer within
 ``SENTINEL_SOCKET_TIMEOUT_S`` drops its connection, so a frozen or partitioned old primary is left. A
@@ -19,6 +27,7 @@ from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
 
@@ -28,6 +37,8 @@ MAX_CONNECTIONS = 200
 ``POOL_TIMEOUT_S``) instead of failing, as redis-py's default pool of 100 would under a burst."""
 POOL_TIMEOUT_S = 20.0
 SENTINEL_SCHEMES = {"redis+sentinel": False, "rediss+sentinel": True}
+CLUSTER_SCHEMES = {"redis+cluster": False, "rediss+cluster": True}
+DEFAULT_CLUSTER_PORT = 6379
 DEFAULT_SENTINEL_PORT = 26379
 SENTINEL_SOCKET_TIMEOUT_S = 2.0
 """A command to the master of a Sentinel URL that gets no answer in this long fails, and its connection is
@@ -68,6 +79,46 @@ def is_sentinel_url(url: str) -> bool:
     return url.split("://", 1)[0].lower() in SENTINEL_SCHEMES
 
 
+def is_cluster_url(url: str) -> bool:
+    return url.split("://", 1)[0].lower() in CLUSTER_SCHEMES
+
+
+@dataclass(frozen=True, slots=True)
+class ClusterUrl:
+    """A parsed ``redis+cluster://`` URL."""
+
+    nodes: tuple[tuple[str, int], ...]
+    password: str | None
+    username: str | None
+    ssl: bool
+
+
+def parse_cluster_url(url: str) -> ClusterUrl:
+    """Parse ``redis+cluster://[user:pass@]h1:p1,h2:p2[/]``."""
+    scheme, sep, rest = url.partition("://")
+    if not sep or scheme.lower() not in CLUSTER_SCHEMES:
+        raise RedisUrlError(f"{_redact(url)!r} is not a redis+cluster:// or rediss+cluster:// URL")
+    netloc, _, tail = rest.partition("/")
+    if tail.strip("/"):
+        raise RedisUrlError(f"{_redact(url)!r}: a cluster URL has no path (a cluster has one database)")
+    userinfo, at, hosts = netloc.rpartition("@")
+    if not at:
+        userinfo, hosts = "", netloc
+    username: str | None = None
+    password: str | None = None
+    if userinfo:
+        user_text, colon, pass_text = userinfo.partition(":")
+        username = unquote(user_text) or None
+        password = unquote(pass_text) if colon else None
+    if "?" in hosts:
+        raise RedisUrlError(f"{_redact(url)!r}: a cluster URL takes no query parameters")
+    if not hosts:
+        raise RedisUrlError(f"{_redact(url)!r} names no cluster node (expected host:6379[,host:port])")
+    nodes = tuple(_host_port(item, url, DEFAULT_CLUSTER_PORT, "cluster node") for item in hosts.split(",")
+                  if item)
+    return ClusterUrl(nodes=nodes, password=password, username=username, ssl=CLUSTER_SCHEMES[scheme.lower()])
+
+
 def _redact(url: str) -> str:
     parts = urlsplit(url)
     if parts.password is None:
@@ -75,22 +126,23 @@ def _redact(url: str) -> str:
     return url.replace(f":{parts.password}@", ":***@", 1)
 
 
-def _host_port(item: str, url: str) -> tuple[str, int]:
+def _host_port(item: str, url: str, default_port: int = DEFAULT_SENTINEL_PORT,
+               what: str = "sentinel") -> tuple[str, int]:
     if item.startswith("["):  # [ipv6]:port
         host, _, port_part = item[1:].partition("]")
-        port_text = port_part.removeprefix(":") or str(DEFAULT_SENTINEL_PORT)
+        port_text = port_part.removeprefix(":") or str(default_port)
     else:
         host, sep, port_text = item.rpartition(":")
         if not sep:
-            host, port_text = item, str(DEFAULT_SENTINEL_PORT)
+            host, port_text = item, str(default_port)
     if not host:
-        raise RedisUrlError(f"sentinel address {item!r} in {_redact(url)!r} has no host")
+        raise RedisUrlError(f"{what} address {item!r} in {_redact(url)!r} has no host")
     try:
         port = int(port_text)
     except ValueError:
-        raise RedisUrlError(f"sentinel port {port_text!r} in {_redact(url)!r} is not a number") from None
+        raise RedisUrlError(f"{what} port {port_text!r} in {_redact(url)!r} is not a number") from None
     if not 0 < port < 65536:
-        raise RedisUrlError(f"sentinel port {port} in {_redact(url)!r} is out of range 1-65535")
+        raise RedisUrlError(f"{what} port {port} in {_redact(url)!r} is out of range 1-65535")
     return host, port
 
 
@@ -148,8 +200,15 @@ def check_redis_url(url: str) -> str | None:
         except RedisUrlError as exc:
             return str(exc)
         return None
+    if scheme in CLUSTER_SCHEMES:
+        try:
+            parse_cluster_url(url)
+        except RedisUrlError as exc:
+            return str(exc)
+        return None
     if scheme not in PLAIN_SCHEMES:
-        return "must start with one of redis://, rediss://, unix://, redis+sentinel://, rediss+sentinel://"
+        return ("must start with one of redis://, rediss://, unix://, redis+sentinel://, rediss+sentinel://, "
+                "redis+cluster://, rediss+cluster://")
     if scheme != "unix" and not urlsplit(url).hostname:
         return "must name a host, as in redis://127.0.0.1:6379/0"
     return None
@@ -180,10 +239,18 @@ def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
             ssl=parsed.ssl,
         )
         return master
+    if is_cluster_url(url):
+        cluster = parse_cluster_url(url)
+        options.pop("health_check_interval", None)
+        client: aioredis.Redis = RedisCluster(  # type: ignore[assignment]
+            startup_nodes=[ClusterNode(host, port) for host, port in cluster.nodes],
+            password=cluster.password, username=cluster.username, ssl=cluster.ssl,
+            max_connections=max_connections, **options)
+        return client
     problem = check_redis_url(url)
     if problem is not None:
         raise RedisUrlError(f"{_redact(url)!r}: {problem}")
     pool = BlockingConnectionPool.from_url(url, max_connections=max_connections, timeout=POOL_TIMEOUT_S,
                                            **options)
-    client: aioredis.Redis = aioredis.Redis.from_pool(pool)
-    return client
+    plain: aioredis.Redis = aioredis.Redis.from_pool(pool)
+    return plain

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from paigow.rules.house_rules import MAX_CENTS
-from paigow_server.process.redis_client import check_redis_url, is_sentinel_url
+from paigow_server.process.redis_client import check_redis_url, is_cluster_url, is_sentinel_url
 
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
 
@@ -105,6 +105,9 @@ class Settings:
                 message = check(getattr(self, f.name))
                 if message is not None:
                     raise SettingsError(f"{f.name}={getattr(self, f.name)!r}: {message}")
+        if self.redis_replica_acks and self.redis_url is not None and is_cluster_url(self.redis_url):
+            raise SettingsError(f"redis_replica_acks={self.redis_replica_acks}: replica acknowledgements "
+                                "are not supported on a redis+cluster:// URL (auto or 0: none)")
 
     @property
     def replica_acks(self) -> int:

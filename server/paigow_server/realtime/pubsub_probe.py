@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from redis.asyncio import Redis
+from redis.asyncio import Redis, RedisCluster
 from redis.asyncio.client import PubSub
 
 from paigow_server.store import keys
@@ -71,7 +71,9 @@ class PubSubProbe:
         if self._sent_at is None and now - self._last_sent >= self._every_s:
             self._last_sent = now
             receivers = int(await self._redis.publish(self.channel, "probe"))
-            if receivers == 0:
+            # A cluster's PUBLISH counts the subscribers of the node it reached only: the listener may be on
+            # another one, so there only the message coming back (or not) tells.
+            if receivers == 0 and not isinstance(self._redis, RedisCluster):
                 await self._drop("it is not subscribed on the primary any more")
                 return True
             self._sent_at = now
