@@ -14,9 +14,11 @@ import redis
 
 from paigow_server.process.embedded_redis import EmbeddedRedis, find_redis_server, free_port
 from paigow_server.process.redis_client import (
+    ClusterUrl,
     RedisUrlError,
     SentinelUrl,
     check_redis_url,
+    parse_cluster_url,
     parse_sentinel_url,
     redis_from_url,
 )
@@ -33,6 +35,29 @@ def test_parse_sentinel_url_with_everything() -> None:
         sentinel_password="x",
         ssl=True,
     )
+
+
+def test_parse_cluster_url_with_everything_and_defaults() -> None:
+    assert parse_cluster_url("rediss+cluster://app:s%40cret@10.0.0.1:7000,[::1]:7001,node-c/") == ClusterUrl(
+        nodes=(("10.0.0.1", 7000), ("::1", 7001), ("node-c", 6379)), password="s@cret", username="app",
+        ssl=True)
+    assert parse_cluster_url("redis+cluster://node:7000") == ClusterUrl((("node", 7000),), None, None, False)
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("redis+cluster://", "names no cluster node"),
+        ("redis+cluster://h:7000/0", "a cluster URL has no path"),
+        ("redis+cluster://h:port", "cluster node port 'port'"),
+        ("redis+cluster://h:0", "out of range"),
+        ("redis+cluster://h:7000?x=1", "takes no query parameters"),
+    ],
+)
+def test_bad_cluster_urls_are_refused_with_the_reason(url: str, words: str) -> None:
+    with pytest.raises(RedisUrlError, match=words):
+        parse_cluster_url(url)
+    assert words in (check_redis_url(url) or "")
 
 
 def test_parse_sentinel_url_defaults_db_zero_and_no_password() -> None:

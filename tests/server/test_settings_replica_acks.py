@@ -31,3 +31,11 @@ def test_a_bad_value_is_refused_naming_the_option(name: str, text: str, says: st
     with pytest.raises(SettingsError) as raised:
         load_settings({name: text}, {})
     assert str(raised.value) == says
+
+
+def test_a_cluster_waits_for_no_replica_and_refuses_a_number() -> None:
+    cluster = "redis+cluster://127.0.0.1:7000,127.0.0.1:7001"
+    assert load_settings({"redis_url": cluster}, {}).replica_acks == 0
+    assert load_settings({"redis_url": cluster, "redis_replica_acks": "0"}, {}).replica_acks == 0
+    with pytest.raises(SettingsError, match="not supported on a redis\\+cluster:// URL"):
+        load_settings({"redis_url": cluster, "redis_replica_acks": "1"}, {})
