@@ -31,7 +31,9 @@ def _old_name(name: str) -> str:
                                  "paigow:money:house", "paigow:sign-in:player:ann", "paigow:starter-tables"])
 def test_every_old_name_maps_to_its_new_one_and_back(old: str) -> None:
     new = keys.renamed(old)
-    assert new is not None and new != old and _old_name(new) == old
+    assert new is not None
+    assert new != old
+    assert _old_name(new) == old
     assert keys.renamed(new) is None  # already tagged
 
 

@@ -57,7 +57,8 @@ async def _balanced(redis: Redis) -> None:
     assert await ledger_mismatches(redis) == []
 
 
-async def _seated_table(repo: TableRepo, accounts: Accounts, players: int = 2) -> tuple[TableDriver, list[str]]:
+async def _seated_table(repo: TableRepo, accounts: Accounts,
+                        players: int = 2) -> tuple[TableDriver, list[str]]:
     await repo.create(new_table("t1", "Main"))
     table = TableDriver(repo, "t1")
     ids = []
@@ -79,7 +80,7 @@ async def test_a_settlement_left_in_the_outbox_is_counted_in_transit_then_applie
     assert (await redis.xlen(keys.ROUNDS)) == 0
     totals = await money_totals(redis)
     assert totals.house_net_cents == settled.record.house_net_cents  # counted where it is going
-    assert totals.in_transit_cents == settled.record.house_net_cents
+    assert totals.in_transit_cents == 0  # no chips left the table: they stay at the seats
     await _balanced(redis)
 
     assert await repo.sweep() == (1, 0)  # a sweep (any process) delivers it
@@ -100,6 +101,7 @@ async def test_an_entry_delivered_twice_takes_effect_once_and_one_ahead_of_its_t
     monkeypatch.setattr(repo.outbox, "after_commit", _Crash())
     assert await table.do(Leave(ann)) is CommitResult.OK
     assert await table.do(Leave(bob)) is CommitResult.OK
+    assert (await money_totals(redis)).in_transit_cents == 2 * BUY_IN
     first, second = await repo.outbox.pending("t1")
     assert (entry_seq(first), entry_seq(second)) == (3, 4)  # after the two buy-ins' entries, delivered
     assert await accounts.balance(ann) == START - BUY_IN
@@ -158,7 +160,8 @@ async def test_a_voided_hold_cannot_be_consumed_and_a_consumed_one_cannot_be_ref
     async def reserve_then_stall(player_id: str, table_id: str, amount_cents: int, *,
                                  now_ms: int | None = None) -> Hold | None:
         made = await reserve(player_id, table_id, amount_cents, now_ms=now_ms)
-        assert made is not None and await repo.holds.release(made)  # the sweep got there first
+        assert made is not None
+        assert await repo.holds.release(made)  # the sweep got there first
         return made
 
     monkeypatch.setattr(repo.holds, "reserve", reserve_then_stall)
@@ -170,12 +173,12 @@ async def test_a_voided_hold_cannot_be_consumed_and_a_consumed_one_cannot_be_ref
 
     monkeypatch.setattr(repo.holds, "reserve", reserve)
     assert await repo.commit(state, after, events) is CommitResult.OK
-    (hold_id, mark), = [(h, m) for h, m in (await redis.hgetall(keys.table_holds("t1"))).items()
-                        if m == "consumed"]
+    (hold_id,) = [h for h, m in (await redis.hgetall(keys.table_holds("t1"))).items() if m == "consumed"]
     late = Hold(hold_id, ann, "t1", BUY_IN, 0)
     assert not await repo.holds.release(late)  # consumed first: the release refunds nothing
     assert await accounts.balance(ann) == START - BUY_IN
-    assert json.loads((await redis.hget(keys.table("t1"), "state")) or "{}")["seats"][1]["chips_cents"] == BUY_IN
+    seats = json.loads((await redis.hget(keys.table("t1"), "state")) or "{}")["seats"]
+    assert seats[1]["chips_cents"] == BUY_IN
     await _balanced(redis)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from paigow.protocol.patch import PatchError, apply_patch
 from paigow.protocol.version import PROTOCOL_VERSION
@@ -147,7 +147,7 @@ class PlayerBot:
                     finally:
                         self.stats.closed()
                         self._ws = None
-            except (ConnectionClosed, OSError, InvalidStatus, TimeoutError):
+            except (ConnectionClosed, OSError, InvalidHandshake, TimeoutError):  # a cut handshake too
                 pass
             if self._finished():
                 return

@@ -173,7 +173,10 @@ async def _play(bots: list[PlayerBot], stats: RunStats, progress: list[TableProg
     finally:
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        outcomes = await asyncio.gather(*tasks, return_exceptions=True)
+        for outcome in outcomes:  # a bot that stopped on an error it did not expect: the run says so
+            if isinstance(outcome, Exception):
+                stats.errors[f"bot stopped: {type(outcome).__name__}: {outcome}"[:200]] += 1
         if live is not None:
             live.update(_render(stats, progress, started))
             live.stop()
@@ -208,6 +211,9 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
     players_delta = sum(b - s.balance_cents for b, s in zip(balances, sessions, strict=True))
     house_delta = money_after.get("house_net_cents", 0) - money_before.get("house_net_cents", 0)
     chips_delta = money_after.get("chips_at_tables_cents", 0) - money_before.get("chips_at_tables_cents", 0)
+    # the bots' money not in their balances yet: held for a buy-in, or on its way from a table (outbox)
+    players_delta += sum(money_after.get(k, 0) - money_before.get(k, 0) for k in ("holds_cents",
+                                                                                 "in_transit_cents"))
     issued = money_after.get("issued_cents", 0)
     total = sum(money_after.get(k, 0) for k in ("balances_cents", "chips_at_tables_cents", "house_net_cents"))
     problems = []

@@ -120,8 +120,8 @@ class MoneySnapshot:
 
     @property
     def in_transit_cents(self) -> int:
-        return sum(int(c) for e in self.in_transit for _, c in e["credits"]) + sum(
-            int(e["house"]) for e in self.in_transit)
+        """The credits to balances of the outbox entries not applied yet."""
+        return sum(int(c) for e in self.in_transit for _, c in e["credits"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +133,8 @@ class MoneyTotals:
     holds_cents: int = 0
     """Part of ``balances_cents``: buy-ins taken from balances that no table has seated yet."""
     in_transit_cents: int = 0
-    """Part of ``balances_cents`` and ``house_net_cents``: what commits moved out of tables that has not
-    reached the balances and the house's result yet (outbox entries not applied)."""
+    """Part of ``balances_cents``: chips that commits moved out of tables which have not reached the
+    balances yet (outbox entries not applied; their house result is in ``house_net_cents`` already)."""
 
     @property
     def balanced(self) -> bool:

@@ -1,0 +1,146 @@
+"""Tables sharded over a real Redis Cluster on loopback: three primaries (``testing_cluster``), two
+``paigow serve`` processes on ``redis+cluster://``, bots at eight tables spread over both processes; one
+process is SIGKILLed while a table it drives is mid-round (other tables may still be seating their
+players). The survivor takes its tables over and finishes their rounds; afterwards every table's keys are
+on one node (its hash slot), the tables are on every node, every outbox was delivered, a hold the victim
+left is counted and then released, no round settled twice, each player's history holds their hands, and
+the money balances end to end (balances + chips + house = issued, every account as the ledger says).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import cast
+
+import pytest
+import redis as sync_redis
+from redis.asyncio import Redis
+
+from paigow_server.bots.player import Behaviour
+from paigow_server.bots.run import BotsConfig, run_bots
+from paigow_server.process.redis_client import redis_from_url
+from paigow_server.store import keys
+from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
+from paigow_server.store.holds import HOLD_STALE_MS
+from paigow_server.store.money import ledger_mismatches, money_totals
+from paigow_server.store.tables import TableRepo
+from paigow_server.testing import ServerProcess
+from paigow_server.testing_checks import (
+    assert_money_and_ledger_intact,
+    assert_rounds_settled_once,
+    wait_for_round_in_play,
+)
+from paigow_server.testing_cluster import ClusterTopology
+
+OPERATOR_TOKEN = "cluster-test-operator-token-0123456789"
+TABLES = 8
+QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
+
+
+@pytest.fixture
+async def topology(tmp_path: Path) -> AsyncIterator[ClusterTopology]:
+    made = ClusterTopology(tmp_path / "redis")
+    await asyncio.to_thread(made.start)
+    try:
+        yield made
+    finally:
+        await asyncio.to_thread(made.stop)
+
+
+async def _owner(redis: Redis, table_id: str, servers: list[ServerProcess]) -> ServerProcess:
+    lease = await redis.get(keys.table_lease(table_id))
+    assert lease is not None, "the table in play has a lease"
+    pid = int(lease.split(" ")[0].split(".")[-2])  # owner ids are host.pid.random
+    return next(s for s in servers if s.pid == pid)
+
+
+def _keys_by_node(topology: ClusterTopology) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for port in topology.ports:
+        client = sync_redis.Redis(port=port, decode_responses=True)
+        try:
+            out[port] = [str(k) for k in client.scan_iter(count=1000)]
+        finally:
+            client.close()
+    return out
+
+
+async def _outboxes_delivered(redis: Redis, table_ids: list[str], within: float = 15.0) -> None:
+    """Every table's outbox is empty: its process or, for the victim's tables, the survivor's sweep
+    delivered every entry."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + within
+    while left := {t: n for t in table_ids if (n := await redis.llen(keys.table_outbox(t)))}:
+        assert loop.time() < give_up, f"outbox entries left behind: {left}"
+        await asyncio.sleep(0.1)
+
+
+async def _holds_released(redis: Redis) -> int:
+    """A hold left open (the victim died between a buy-in's hold and its commit) is counted in the money
+    check while it is open, then released (void at its table, refund) as the servers' sweep does once it
+    is ``HOLD_STALE_MS`` old — here at once, rather than waiting that long: how many there were."""
+    repo = TableRepo(redis)
+    left = await repo.holds.open_holds()
+    totals = await money_totals(redis)
+    assert totals.balanced, totals
+    assert totals.holds_cents == sum(hold.amount_cents for hold, _ in left.values())
+    if left:
+        latest = max(hold.at_ms for hold, _ in left.values())
+        assert await repo.holds.sweep(now_ms=latest + HOLD_STALE_MS) == len(left)
+    assert await redis.hlen(keys.HOLDS) == 0
+    return len(left)
+
+
+async def test_tables_on_three_shards_survive_a_killed_server_with_money_and_history_intact(
+        topology: ClusterTopology, tmp_path: Path) -> None:
+    redis = redis_from_url(topology.url, decode_responses=True)
+    servers = [ServerProcess(data_dir=tmp_path / f"server{i}", redis_url=topology.url,
+                             operator_token=OPERATOR_TOKEN) for i in range(2)]
+    try:
+        await asyncio.gather(*(asyncio.to_thread(s.start) for s in servers))
+        run = asyncio.create_task(run_bots(BotsConfig(
+            url=servers[0].url, operator_token=OPERATOR_TOKEN, tables=TABLES, players_per_table=3,
+            spectators=1, rounds=3, seed=15, timeout_s=80.0, behaviour=QUIET,
+            table_urls=tuple(s.ws_url for s in servers), by_table=True)))  # both servers drive tables
+        table_id, round_id = await wait_for_round_in_play(redis)
+        victim = await _owner(redis, table_id, servers)
+        await asyncio.to_thread(victim.kill)  # SIGKILL mid-round: its leases, outbox and holds are left
+        result = await run
+        assert result.completed_tables == TABLES, (result.summary()["errors"], result.summary())
+        settled = {r["round_id"] for r in await History(redis).table_rounds(table_id, TABLE_ROUNDS_KEPT)}
+        assert round_id in settled, "the round in play at the kill was finished by the survivor"
+
+        by_node = _keys_by_node(topology)
+        nodes_of: dict[str, set[int]] = defaultdict(set)
+        for port, names in by_node.items():
+            for name in names:
+                if name.startswith(f"{keys.PREFIX}table:{{"):
+                    nodes_of[name.split("{", 1)[1].split("}", 1)[0]].add(port)
+        assert set(nodes_of) == set(result.table_ids)
+        assert all(len(ports) == 1 for ports in nodes_of.values()), nodes_of  # one slot per table
+        assert {p for ports in nodes_of.values() for p in ports} == set(topology.ports)  # on every shard
+
+        await _outboxes_delivered(redis, result.table_ids)
+        await _holds_released(redis)
+        assert await assert_rounds_settled_once(redis) >= TABLES * 3
+        await assert_money_and_ledger_intact(redis, result)
+        assert (await money_totals(redis)).balanced
+        assert await ledger_mismatches(redis) == []
+        exported = cast("list[tuple[str, dict[str, str]]]", await redis.xrange(keys.ROUNDS, "-", "+"))
+        assert len(exported) >= TABLES * 3
+        history = History(redis)
+        players = {h["player_id"] for t in result.table_ids
+                   for r in await history.table_rounds(t, TABLE_ROUNDS_KEPT) for h in r["hands"]
+                   if h["player_id"] is not None}
+        assert len(players) >= TABLES * 2
+        for player_id in players:
+            hands = await history.recent(player_id)
+            assert hands, f"{player_id} played but has no history"
+            assert len({h["round_id"] for h in hands}) == len(hands), f"a hand of {player_id} twice"
+    finally:
+        for server in servers:
+            server.kill()
+        await redis.aclose()
