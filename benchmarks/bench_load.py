@@ -4,6 +4,7 @@
     python benchmarks/bench_load.py --processes 1 --tables 10,100 --rounds 2
     python benchmarks/bench_load.py --ladder --processes 1    # largest table count with p99 < 50 ms
     python benchmarks/bench_load.py --think-ms 0,0            # lock-step bots: the stress case
+    python benchmarks/bench_load.py --cluster 3 --processes 2 # on a three-primary Redis Cluster
 
 Bots think 1 to 4 s before each decision by default, as people at a table do (the latency clock starts
 when the command is sent, so the pause is not in the figures).
@@ -16,6 +17,10 @@ whole run and after the warm-up, and the servers' own p99 bound from their histo
 resident memory of each server process over its idle size per connection, Redis commands and bytes per
 settled round (``INFO commandstats`` / ``INFO stats``, no MONITOR), and the CPU seconds spent by the
 servers, Redis and the bots, since on a small machine they all share the same cores.
+
+``--cluster N`` runs the same on a Redis Cluster of N primaries on loopback (``testing_cluster``, the servers
+on ``redis+cluster://``) instead of one Redis, and reports per shard: the tables it holds, its Redis CPU
+per settled round, and which shard holds the ``{global}`` slot (balances, ledger, history: docs/cluster.md).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from paigow_server.commands.bots import think_ms
 from paigow_server.process import event_loop
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.testing import ServerProcess
+from paigow_server.testing_cluster import ClusterTopology
 
 TOKEN = "bench-operator-token-0123456789"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -59,12 +65,36 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK  # utime + stime
 
 
-def redis_counters(client: redis.Redis) -> tuple[int, int]:
-    """(commands executed, bytes in + out) so far."""
-    stats = client.info("commandstats")
-    calls = sum(int(v["calls"]) for k, v in stats.items() if k.startswith("cmdstat_"))
-    net = client.info("stats")
-    return calls, int(net["total_net_input_bytes"]) + int(net["total_net_output_bytes"])
+def redis_counters(clients: list[redis.Redis]) -> tuple[int, int]:
+    """(commands executed, bytes in + out) so far, over every node."""
+    calls = net_bytes = 0
+    for client in clients:
+        stats = client.info("commandstats")
+        calls += sum(int(v["calls"]) for k, v in stats.items() if k.startswith("cmdstat_"))
+        net = client.info("stats")
+        net_bytes += int(net["total_net_input_bytes"]) + int(net["total_net_output_bytes"])
+    return calls, net_bytes
+
+
+@dataclass
+class Backend:
+    """The Redis the servers use: one node, or a cluster's primaries."""
+
+    url: str
+    nodes: list[EmbeddedRedis]
+    cluster: bool
+
+    def clients(self) -> list[redis.Redis]:
+        return [redis.Redis(host=n.host, port=n.port, decode_responses=True) for n in self.nodes]
+
+    def tables_per_node(self, clients: list[redis.Redis]) -> list[int]:
+        """The tables each node holds (a table is where its hash is: ``paigow:table:{id}``)."""
+        return [sum(1 for _ in c.scan_iter(match="paigow:table:{*}", count=1000)) for c in clients]
+
+    def global_node(self, clients: list[redis.Redis]) -> int:
+        """The index of the node holding the ``{global}`` slot."""
+        return next((i for i, c in enumerate(clients)  # a scan: a node answers EXISTS of another's key MOVED
+                     if next(iter(c.scan_iter(match="paigow:{global}:ledger", count=10_000)), None)), 0)
 
 
 def server_quantile_le_ms(urls: list[str], q: float) -> float:
@@ -113,6 +143,11 @@ class LoadResult:
     server_cpu_ms_per_command: float
     """Server CPU (all processes) per command, fan-out to every viewer included: load-independent."""
     redis_cpu_ms_per_round: float
+    redis_cpu_ms_per_round_per_node: list[float]
+    """Each Redis node's CPU per settled round (one entry: a single Redis)."""
+    tables_per_node: list[int]
+    global_node: int
+    """Which node (index) holds the ``{global}`` slot."""
     load_average: float
     server_p99_le_ms: float
     """The servers' own view (their ``paigow_command_to_push_seconds`` histograms, summed): the smallest
@@ -120,12 +155,14 @@ class LoadResult:
     sending. The bots' figures add the network, the client's own loop and parsing on top."""
 
 
-async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, tables: int, rounds: int,
+async def one_run(backend: Backend, data: Path, processes: int, tables: int, rounds: int,
                   spectators: int, timeout_s: float, seed: int,
                   think_ms: tuple[int, int] = (0, 0), by_table: bool = False) -> LoadResult:
-    client = redis.Redis(host=redis_server.host, port=redis_server.port, decode_responses=True)
-    client.flushall()
-    servers = [ServerProcess(data_dir=data / f"server{i}", redis_url=redis_server.url, operator_token=TOKEN,
+    clients = backend.clients()
+    for client in clients:
+        client.flushall()
+    redis_pids = [n.pid or 0 for n in backend.nodes]
+    servers = [ServerProcess(data_dir=data / f"server{i}", redis_url=backend.url, operator_token=TOKEN,
                              env={"PAIGOW_LOG_LEVEL": "warning"}) for i in range(processes)]
     await asyncio.gather(*(asyncio.to_thread(s.start, 60.0) for s in servers))
     try:
@@ -137,8 +174,8 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
 
         def on_tick(stats: RunStats) -> None:
             if "redis" not in marks:  # the first call: set-up (sessions, tables) done, bots starting
-                marks["redis"] = redis_counters(client)
-                marks["cpu"] = ([cpu_seconds(pid) for pid in pids], cpu_seconds(redis_server.pid or 0),
+                marks["redis"] = redis_counters(clients)
+                marks["cpu"] = ([cpu_seconds(pid) for pid in pids], [cpu_seconds(p) for p in redis_pids],
                                 time.process_time())
             for i, pid in enumerate(pids):
                 peak[i] = max(peak[i], rss_bytes(pid))
@@ -150,17 +187,22 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
                             table_urls=tuple(s.ws_url for s in servers) if processes > 1 else (),
                             by_table=by_table)
         result = await run_bots(config, on_tick=on_tick)
-        calls, net = redis_counters(client)
+        calls, net = redis_counters(clients)
         calls0, net0 = marks.get("redis", (calls, net))
-        cpu0_servers, cpu0_redis, cpu0_bots = marks.get("cpu", ([0.0] * len(pids), 0.0, 0.0))
+        cpu0_servers, cpu0_redis, cpu0_bots = marks.get("cpu", ([0.0] * len(pids), [0.0] * len(redis_pids),
+                                                                0.0))
         cpu_servers = sum(cpu_seconds(pid) - c for pid, c in zip(pids, cpu0_servers, strict=True))
-        cpu_redis = cpu_seconds(redis_server.pid or 0) - cpu0_redis
+        cpu_per_node = [cpu_seconds(p) - c for p, c in zip(redis_pids, cpu0_redis, strict=True)]
+        cpu_redis = sum(cpu_per_node)
         cpu_bots = time.process_time() - cpu0_bots
         server_p99 = server_quantile_le_ms([s.url for s in servers], 0.99)
+        tables_per_node = backend.tables_per_node(clients)
+        global_node = backend.global_node(clients)
     finally:
         for server in servers:
             server.kill()
-        client.close()
+        for client in clients:
+            client.close()
     s = result.stats
     lat, warm = s.latency_summary(), s.latency_summary(steady=True)
     connections = tables * (6 + spectators)
@@ -181,6 +223,8 @@ async def one_run(redis_server: EmbeddedRedis, data: Path, processes: int, table
         cpu_s_servers=round(cpu_servers, 1), cpu_s_redis=round(cpu_redis, 1), cpu_s_bots=round(cpu_bots, 1),
         server_cpu_ms_per_command=round(cpu_servers * 1000 / max(s.commands, 1), 2),
         redis_cpu_ms_per_round=round(cpu_redis * 1000 / rounds_done, 2),
+        redis_cpu_ms_per_round_per_node=[round(c * 1000 / rounds_done, 2) for c in cpu_per_node],
+        tables_per_node=tables_per_node, global_node=global_node,
         load_average=round(os.getloadavg()[0], 1),
         server_p99_le_ms=server_p99,
     )
@@ -193,7 +237,10 @@ def show(r: LoadResult) -> str:
             f"{r.warm_p99_ms} | rounds {r.rounds} "
             f"({r.completed_tables}/{r.tables} tables done) | {r.kib_per_connection} KiB/conn | Redis "
             f"{r.redis_commands_per_round} cmds, {r.redis_kib_per_round} KiB, "
-            f"{r.redis_cpu_ms_per_round} ms CPU per round | CPU s servers {r.cpu_s_servers} "
+            f"{r.redis_cpu_ms_per_round} ms CPU per round"
+            + (f" (per shard {r.redis_cpu_ms_per_round_per_node}, tables {r.tables_per_node}, "
+               f"{{global}} on shard {r.global_node})" if len(r.tables_per_node) > 1 else "")
+            + f" | CPU s servers {r.cpu_s_servers} "
             f"({r.server_cpu_ms_per_command} ms/cmd) redis "
             f"{r.cpu_s_redis} bots {r.cpu_s_bots} | load {r.load_average} | "
             f"money {'ok' if r.money_ok else 'WRONG'} errors {r.errors or 'none'}")
@@ -203,16 +250,26 @@ async def main_async(args: argparse.Namespace) -> list[LoadResult]:
     results: list[LoadResult] = []
     with tempfile.TemporaryDirectory(prefix="paigow-load-") as tmp:
         data = args.workdir or Path(tmp)
-        with EmbeddedRedis(data / "redis", appendonly=args.appendonly) as redis_server:
+        if args.cluster:
+            topology = ClusterTopology(data / "redis", primaries=args.cluster)
+            topology.start()
+            backend = Backend(topology.url, topology.nodes, cluster=True)
+        else:
+            single = EmbeddedRedis(data / "redis", appendonly=args.appendonly)
+            single.start()
+            backend = Backend(single.url, [single], cluster=False)
+        try:
             for processes in args.processes:
-                sizes = args.tables
-                for tables in sizes:
-                    r = await one_run(redis_server, data, processes, tables, args.rounds, args.spectators,
+                for tables in args.tables:
+                    r = await one_run(backend, data, processes, tables, args.rounds, args.spectators,
                                       args.timeout, args.seed, args.think_ms, args.by_table)
                     results.append(r)
                     print(show(r), flush=True)
                     if args.ladder and r.p99_ms >= 50.0:
                         break
+        finally:
+            for node in backend.nodes:
+                node.stop()
     return results
 
 
@@ -234,6 +291,8 @@ def main() -> int:
     parser.add_argument("--by-table", action="store_true",
                         help="with 2 processes, every bot of a table on the same process (a balancer routing "
                              "by table); default: each table's bots spread over both")
+    parser.add_argument("--cluster", type=int, default=0, metavar="N",
+                        help="run on a Redis Cluster of N primaries (redis+cluster://) instead of one Redis")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--workdir", type=Path,
                         help="keep Redis data and server logs here (default: a temporary folder, removed)")
