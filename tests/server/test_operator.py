@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from paigow.table.commands import Leave, PlaceBet, Sit
 from paigow.table.state import Phase
 from paigow_server.realtime.realtime import Realtime
-from paigow_server.store.money import ledger_mismatches
+from paigow_server.store.money import SnapshotError, ledger_mismatches
 from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
 
 OPEN = {"name": "Main", "rules": {"min_bet_cents": 500, "max_bet_cents": 50_000},
@@ -415,3 +415,22 @@ async def test_the_money_is_balanced_at_every_poll_while_players_sit_and_leave(
         done.set()
         moved = await asyncio.gather(*movers)
     assert min(moved) > 10  # the polls really raced with buy-ins and cash-outs
+
+
+async def test_the_money_endpoint_counts_holds_and_says_when_it_cannot_read_one_instant(
+        app_client: AppHandle, redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    ann = await new_player(app_client, "Ann")
+    table_id = await open_table(app_client)
+    hold = await realtime(app_client).store.holds.reserve(ann, table_id, 3_000)  # its commit never comes
+    assert hold is not None
+    money = (await app_client.client.get("/api/operator/money", headers=app_client.operator_headers)).json()
+    assert (money["holds_cents"], money["in_transit_cents"], money["balanced"]) == (3_000, 0, True)
+    assert money["balances_cents"] == money["issued_cents"]  # the held 3,000 still count as Ann's
+
+    async def always_moving(_redis: Redis) -> None:
+        raise SnapshotError("money moved during each of 50 reads; try again")
+
+    monkeypatch.setattr("paigow_server.web.operator.money_totals", always_moving)
+    busy = await app_client.client.get("/api/operator/money", headers=app_client.operator_headers)
+    assert (busy.status_code, busy.json()["error"]) == (503, "UNAVAILABLE")
+    assert "try again" in busy.json()["message"]

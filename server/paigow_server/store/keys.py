@@ -1,65 +1,84 @@
 """Every Redis key and channel name the server uses, in one place.
 
-All names start with ``paigow:``. Ids are server-made (``t1``, ``p_…``) and never contain ``:``.
+All names start with ``paigow:``. Ids are server-made (``t1``, ``p_…``) and never contain ``:`` or braces.
+Every key of a table carries the table id as a hash tag (``paigow:table:{t1}...``) and every other key the
+tag ``{global}`` (``paigow:{global}:...``): on a Redis Cluster a table's keys share one hash slot, so its
+commit is one script, and so do all the others, so every other script is one too (docs/cluster.md). Below,
+``paigow:table:{id}`` is the table key with its tag (the braces are in the name: ``paigow:table:{t1}``),
+``G:`` stands for ``paigow:{global}:`` and a ``{...}`` after it is a plain part of the name
+(``G:player:p_1``). Channels are not keys and carry no tag (``paigow:table:t1:channel``). ``renamed``
+maps the names of the first, untagged layout to these (``migration``).
 
 =====================================  ======  ==================================================
 key                                    type    holds
 =====================================  ======  ==================================================
-paigow:tables                          zset    table id -> creation number (listing order)
-paigow:tables:seq                      string  the last table number handed out
-paigow:deadlines                       zset    table id -> its next deadline (ms; 0 = now), only tables
-                                               with one; written with the state (the timers read it)
-paigow:table:{id}                      hash    ``state`` (JSON TableState), ``version``
+G:tables                               zset    table id -> creation number (listing order)
+G:tables:seq                           string  the last table number handed out
+G:deadlines                            zset    table id -> its next deadline (ms; 0 = now), only tables
+                                               with one; written after each commit, repaired by the sweep
+                                               from the table's ``deadline`` (the timers read it)
+paigow:table:{id}                      hash    ``state`` (JSON TableState), ``version``, ``deadline`` (the
+                                               state's next deadline, ms; '' = none)
 paigow:table:{id}:log                  list    the last commits, JSON ``{"version", "events"}``
-paigow:table:{id}:channel              pubsub  each commit's JSON ``{"version", "events"}``
+paigow:table:<id>:channel              pubsub  each commit's JSON ``{"version", "events"}``
 paigow:table:{id}:lease                string  ``"<owner> <token>"`` of the process driving it
 paigow:table:{id}:requests             zset    request id -> the version its commit wrote: the last 1,000
                                                forwarded commands, written by the commit (run once)
 paigow:table:{id}:rounds               list    the table's last 100 settled rounds' public records (JSON
                                                RoundRecord, as in ``round_settled``), newest first;
                                                written by the settling commit (voided rounds: not listed)
-paigow:spectators:{owner}              hash    table id -> spectators connected to that process (expires)
+G:spectators:{owner}                   hash    table id -> spectators connected to that process (expires)
 paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
+paigow:table:{id}:outbox               list    the commits' consequences outside the table's slot not
+                                               yet applied in ``{global}`` (JSON, ``seq`` first; ``outbox``)
+paigow:table:{id}:outbox:seq           string  the last outbox ``seq`` handed out
+paigow:table:{id}:holds                hash    hold id -> ``consumed`` | ``void``: the table's mark of each
+                                               buy-in hold, written once (``holds``)
 paigow:table:{id}:chat                 hash    the table chat's ``setting`` (absent: ``everyone``)
 paigow:table:{id}:chat:messages        list    the last 100 chat messages (JSON), newest first
 paigow:table:{id}:chat:seq             string  the last chat message id handed out
 paigow:table:{id}:chat:muted           set     the player ids an operator muted at the table
-paigow:table:{id}:chat:channel         pubsub  chat messages, deletions and setting changes (JSON)
-paigow:rate:chat:{account}             string  a player's (id) or operator's (``op.<name>``) chat rate
+paigow:table:<id>:chat:channel         pubsub  chat messages, deletions and setting changes (JSON)
+G:rate:chat:{account}                  string  a player's (id) or operator's (``op.<name>``) chat rate
                                                state (expires within a minute)
-paigow:players                         set     every player id
-paigow:player:{id}                     hash    ``name``, ``balance`` (cents), ``created_ms``,
+G:players                              set     every player id
+G:player:{id}                          hash    ``name``, ``balance`` (cents), ``created_ms``,
                                                ``last_seen_ms``; registered ones also ``username``,
                                                ``pw`` (argon2id hash), ``registered`` (``1``)
-paigow:player:{id}:sessions            set     the token hashes of the player's sessions (expires with
+G:player:{id}:sessions                 set     the token hashes of the player's sessions (expires with
                                                the last of them)
-paigow:session:{sha256(token)}         string  the player id of a session token (hashed at rest);
+G:session:{sha256(token)}              string  the player id of a session token (hashed at rest);
                                                PEXPIRE: lapses after ``session_idle_days`` unused
-paigow:username:{name}                 string  the player id of a (case-folded) username
-paigow:guests:seen                     zset    guest player id -> last seen (ms): collection order
-paigow:guest:{id}:collecting           string  the process collecting that guest now (expires)
-paigow:guests:collector                string  the process whose turn it is to look (expires)
-paigow:sign-in:{kind}:{name}           hash    ``failures``, ``retry_ms``, ``locked_until_ms`` of a
+G:username:{name}                      string  the player id of a (case-folded) username
+G:guests:seen                          zset    guest player id -> last seen (ms): collection order
+G:guest:{id}:collecting                string  the process collecting that guest now (expires)
+G:guests:collector                     string  the process whose turn it is to look (expires)
+G:sign-in:{kind}:{name}                hash    ``failures``, ``retry_ms``, ``locked_until_ms`` of a
                                                player or operator username (expires)
-paigow:rate:{limit}:{address}          string  per-address rate limit state (expires within a minute)
-paigow:settings                        hash    operator settings (``starting_balance_cents``)
-paigow:operators                       set     every named operator's username
-paigow:operator:{name}                 hash    ``pw``, ``disabled`` (0/1), ``created_ms``,
+G:rate:{limit}:{address}               string  per-address rate limit state (expires within a minute)
+G:settings                             hash    operator settings (``starting_balance_cents``)
+G:operators                            set     every named operator's username
+G:operator:{name}                      hash    ``pw``, ``disabled`` (0/1), ``created_ms``,
                                                ``last_sign_in_ms``
-paigow:operator:{name}:sessions        set     the token hashes of the operator's sessions
-paigow:operator-session:{sha256}       string  the operator username of an operator session token, or
+G:operator:{name}:sessions             set     the token hashes of the operator's sessions
+G:operator-session:{sha256}            string  the operator username of an operator session token, or
                                                ``!disabled`` once revoked by disabling (PEXPIRE)
 paigow:revocations                     pubsub  revoked sessions, so every process closes their sockets
-paigow:history:{player id}             list    the player's last hands, newest first (JSON)
-paigow:rounds                          stream  every settled or voided round, for export (JSON)
-paigow:ledger                          stream  every money movement (JSON), append-only
-paigow:audit                           stream  every operator action (JSON), append-only
-paigow:bar:{table}:{player}            string  a player barred from sitting at a table (JSON ``Bar``);
+G:history:{player id}                  list    the player's last hands, newest first (JSON)
+G:rounds                               stream  every settled or voided round, for export (JSON),
+                                               appended as the tables' outbox entries are applied
+G:ledger                               stream  every money movement (JSON), append-only
+G:audit                                stream  every operator action (JSON), append-only
+G:bar:{table}:{player}                 string  a player barred from sitting at a table (JSON ``Bar``);
                                                PEXPIREAT its ``until_ms``: the bar ends by itself
-paigow:bars                            zset    ``{table}:{player}`` -> until_ms of every bar (read:
+G:bars                                 zset    ``{table}:{player}`` -> until_ms of every bar (read:
                                                those not yet ended; pruned as it is read)
-paigow:money:issued                    string  cents given to players from outside the game
-paigow:money:house                     string  the house's result in cents, all tables
+G:money:issued                         string  cents given to players from outside the game
+G:money:house                          string  the house's result in cents, all tables
+G:holds                                hash    hold id -> JSON ``{player_id, table_id, amount_cents,
+                                               at_ms}``: buy-ins taken from balances, not yet seated
+G:outbox-applied                       hash    table id -> the last outbox ``seq`` applied
+G:schema                               string  the key layout (``migration.SCHEMA_VERSION``)
 =====================================  ======  ==================================================
 """
 

@@ -37,7 +37,7 @@ from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.audit import SYSTEM, AuditEntry
 from paigow_server.store.codec import jsonable
-from paigow_server.store.money import money_totals
+from paigow_server.store.money import SnapshotError, money_totals
 from paigow_server.store.streams import Page, PageError
 from paigow_server.web.api import (
     ApiError,
@@ -301,7 +301,10 @@ async def adjust_balance(request: Request) -> Response:
 
 async def money(request: Request) -> Response:
     """The money invariant, live: everything issued is in balances, at tables, or the house's."""
-    totals = await money_totals((await require_operator(request)).redis)
+    try:
+        totals = await money_totals((await require_operator(request)).redis)
+    except SnapshotError as exc:
+        raise ApiError(503, "UNAVAILABLE", str(exc)) from None
     return JSONResponse({**dataclasses.asdict(totals), "balanced": totals.balanced})
 
 
