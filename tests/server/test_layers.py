@@ -91,7 +91,8 @@ def test_the_layers_are_the_folders() -> None:
     assert layers == {*ALLOWED, *TOP}, "a new subpackage needs its place in ALLOWED"
     top = sorted(m for m in SERVER_MODULES if _layer(m) == "top")
     assert top == ["paigow_server", "paigow_server.app", "paigow_server.cli", "paigow_server.testing",
-                   "paigow_server.testing_checks", "paigow_server.testing_sentinel",
+                   "paigow_server.testing_checks", "paigow_server.testing_cluster",
+                   "paigow_server.testing_sentinel", "paigow_server.testing_tables",
                    "paigow_server.testing_witness"]
 
 
