@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -134,8 +135,14 @@ async def test_the_node_configuration_and_the_script_make_a_cluster_with_replica
     assert made.returncode == 0, made.stdout + made.stderr
     client = redis.Redis(port=nodes[0].port, decode_responses=True)
     try:
-        roles = [line.split()[2] for line in client.execute_command("CLUSTER", "NODES").splitlines()]
-        assert sorted(r.replace("myself,", "") for r in roles) == ["master"] * 3 + ["slave"] * 3
+        give_up = time.monotonic() + 20
+        while True:  # the replicas' roles reach every node by gossip, within a second or two
+            roles = sorted(line.split()[2].replace("myself,", "")
+                           for line in client.execute_command("CLUSTER", "NODES").splitlines())
+            if roles == ["master"] * 3 + ["slave"] * 3:
+                break
+            assert time.monotonic() < give_up, roles
+            await asyncio.sleep(0.1)
         assert client.config_get("cluster-require-full-coverage") == {"cluster-require-full-coverage": "yes"}
     finally:
         client.close()
