@@ -19,6 +19,7 @@ from paigow.table.machine import apply
 from paigow.table.state import new_table
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
+from paigow_server.store.durability import Durability
 from paigow_server.store.history import History
 from paigow_server.store.holds import HOLD_STALE_MS, Hold
 from paigow_server.store.ledger import Ledger, player_account
@@ -126,7 +127,7 @@ async def test_a_buy_in_moves_through_a_hold_that_its_commit_consumes(
     assert kinds == [("opening", "bank", player_account(ann)), ("hold", player_account(ann), hold),
                      ("buy_in", hold, "seat:t1:" + ann)]
     assert await redis.hlen(keys.HOLDS) == 0  # the commit's entry removed the consumed hold's record
-    assert await redis.hget(keys.table_holds("t1"), hold.removeprefix("hold:")) == "consumed"
+    assert await redis.hlen(keys.table_holds("t1")) == 0  # and, once applied, the trim its mark
     await _balanced(redis)
 
 
@@ -172,10 +173,20 @@ async def test_a_voided_hold_cannot_be_consumed_and_a_consumed_one_cannot_be_ref
     await _balanced(redis)
 
     monkeypatch.setattr(repo.holds, "reserve", reserve)
+    marks: list[str] = []
+    deliver = repo.outbox.after_commit
+
+    async def look_then_deliver(table_id: str, text: str, *, now_ms: int) -> None:
+        marks.extend((await redis.hgetall(keys.table_holds(table_id))).values())
+        await deliver(table_id, text, now_ms=now_ms)
+
+    monkeypatch.setattr(repo.outbox, "after_commit", look_then_deliver)
     assert await repo.commit(state, after, events) is CommitResult.OK
-    (hold_id,) = [h for h, m in (await redis.hgetall(keys.table_holds("t1"))).items() if m == "consumed"]
+    assert sorted(marks) == ["consumed", "void"]  # the voided first hold, and the one the commit consumed
+    (hold_id,) = [e["from_account"].removeprefix("hold:") for e in await Ledger(redis).entries()
+                  if e["kind"] == "buy_in"]
     late = Hold(hold_id, ann, "t1", BUY_IN, 0)
-    assert not await repo.holds.release(late)  # consumed first: the release refunds nothing
+    assert not await repo.holds.release(late)  # consumed and delivered: a late release refunds nothing
     assert await accounts.balance(ann) == START - BUY_IN
     seats = json.loads((await redis.hget(keys.table("t1"), "state")) or "{}")["seats"]
     assert seats[1]["chips_cents"] == BUY_IN
@@ -210,4 +221,20 @@ async def test_a_credit_for_a_player_gone_meanwhile_goes_to_the_bank(
     last = (await Ledger(redis).entries())[-1]
     assert (last["kind"], last["from_account"], last["to_account"]) == ("guest_expired", player_account(ann),
                                                                        "bank")
+    await _balanced(redis)
+
+
+async def test_a_hold_no_replica_acknowledges_is_released_and_the_buy_in_unconfirmed(
+        redis: Redis, accounts: Accounts) -> None:
+    """A lone Redis has no replica: with one required, the hold's ``WAIT`` counts none."""
+    repo = TableRepo(redis, durability=Durability(replica_acks=1, ack_timeout_ms=50))
+    state = new_table("t1", "Main")
+    await repo.create(state)
+    ann = (await accounts.create("Ann")).player_id
+    after, events = apply(state, Sit(ann, "Ann", 1, BUY_IN), seed=bytes(32))
+    assert await repo.commit(state, after, events) is CommitResult.UNCONFIRMED
+    assert await repo.load("t1") == state  # the commit was never sent
+    assert await accounts.balance(ann) == START
+    assert await redis.hlen(keys.HOLDS) == 0
+    assert [e["kind"] for e in await Ledger(redis).entries()][-2:] == ["hold", "release"]
     await _balanced(redis)

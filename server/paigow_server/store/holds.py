@@ -34,9 +34,10 @@ from typing import Any, cast
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, hold_account, player_account
 
-__all__ = ["HOLD_STALE_MS", "Hold", "Holds"]
+__all__ = ["HOLD_STALE_MS", "Hold", "HoldUnconfirmed", "Holds"]
 
 log = logging.getLogger("paigow_server.holds")
 
@@ -106,9 +107,17 @@ class Hold:
                    int(data["at_ms"]))
 
 
+class HoldUnconfirmed(RuntimeError):
+    """Replicas are required (``Durability``) and too few acknowledged the hold in time, or the connection
+    broke after it was sent: it was released again (or never written), and the buy-in is not done."""
+
+
 class Holds:
-    def __init__(self, redis: Redis) -> None:
+    def __init__(self, redis: Redis, *, durability: Durability | None = None) -> None:
+        """``durability``: replicas that must hold a hold before its commit is sent (as for commits): a
+        failover must not take back a debit whose seat a later commit, on the promoted node, grants."""
         self.redis = redis
+        self.durability = durability or Durability()
         self._reserve = redis.register_script(_RESERVE)
         self._void = redis.register_script(_VOID)
         self._refund = redis.register_script(_REFUND)
@@ -124,10 +133,24 @@ class Holds:
         hold = Hold("h_" + secrets.token_hex(12), player_id, table_id, amount_cents, at)
         entry = LedgerEntry(EntryKind.HOLD, player_account(player_id), hold_account(hold.hold_id),
                             amount_cents, at, table_id=table_id, player_id=player_id)
-        done = await self._reserve(keys=[keys.player(player_id), keys.HOLDS, keys.LEDGER],
-                                   args=[hold.hold_id, amount_cents, -amount_cents, hold.to_json(),
-                                         entry.to_json()])
-        return hold if int(done) == 1 else None
+        script_keys = [keys.player(player_id), keys.HOLDS, keys.LEDGER]
+        script_args: list[str | int] = [hold.hold_id, amount_cents, -amount_cents, hold.to_json(),
+                                        entry.to_json()]
+        if self.durability.replica_acks == 0:
+            done = await self._reserve(keys=script_keys, args=script_args)
+            return hold if int(done) == 1 else None
+        try:
+            done, acked = await confirmed_eval(self.redis, self._reserve, script_keys, script_args,
+                                               self.durability)
+        except OutcomeUnknown as exc:
+            await self.release(hold)  # it may have been written: void it and refund it if so
+            raise HoldUnconfirmed(str(exc)) from exc
+        if int(done) != 1:
+            return None
+        if acked < self.durability.replica_acks:
+            await self.release(hold)
+            raise HoldUnconfirmed(f"{acked} of {self.durability.replica_acks} replicas acknowledged the hold")
+        return hold
 
     async def release(self, hold: Hold) -> bool:
         """Void ``hold`` at its table and, unless its commit consumed it first, refund it. True when this

@@ -74,7 +74,10 @@ return 'OK'
 
 FIXED_APPLY_KEYS = 6
 
-# KEYS: 1 outbox. ARGV: 1 the last applied seq. Drops the applied entries from the head of the outbox.
+# KEYS: 1 outbox, 2 the table's hold marks. ARGV: 1 the last applied seq. Drops the applied entries from
+# the head of the outbox, and the ``consumed`` marks of their holds: once an entry is applied its holds'
+# records are gone from {global}, so a late release can refund nothing whatever the mark says, and no
+# commit names those holds again (only the one that consumed them did).
 _TRIM = """
 local upto = tonumber(ARGV[1])
 local dropped = 0
@@ -83,6 +86,9 @@ while true do
   if not head then break end
   local seq = tonumber(string.match(head, '^{"seq":(%d+),'))
   if not seq or seq > upto then break end
+  for _, hold_id in ipairs(cjson.decode(head)['holds']) do
+    if redis.call('HGET', KEYS[2], hold_id) == 'consumed' then redis.call('HDEL', KEYS[2], hold_id) end
+  end
   redis.call('LPOP', KEYS[1])
   dropped = dropped + 1
 end
@@ -153,7 +159,8 @@ class Outbox:
         if await self.apply_entry(table_id, text, now_ms=now_ms) == "GAP":
             await self.deliver(table_id, now_ms=now_ms)
             return
-        await self._trim(keys=[keys.table_outbox(table_id)], args=[entry_seq(text)])
+        await self._trim(keys=[keys.table_outbox(table_id), keys.table_holds(table_id)],
+                         args=[entry_seq(text)])
 
     async def pending(self, table_id: str) -> list[str]:
         """The table's outbox entries, oldest first (applied ones not trimmed yet included)."""
@@ -177,7 +184,7 @@ class Outbox:
             done += reply == "OK"
             last = entry_seq(text)
         if last:
-            await self._trim(keys=[keys.table_outbox(table_id)], args=[last])
+            await self._trim(keys=[keys.table_outbox(table_id), keys.table_holds(table_id)], args=[last])
         return done
 
     async def sweep(self, table_ids: Sequence[str], *, now_ms: int) -> int:

@@ -43,7 +43,7 @@ from paigow_server.store.codec import (
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
-from paigow_server.store.holds import Hold, Holds
+from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
 from paigow_server.store.ledger import EntryKind, LedgerEntry, hold_account
 from paigow_server.store.outbox import Outbox, OutboxEntry
 
@@ -223,7 +223,7 @@ class TableRepo:
         self.log_length = log_length
         self.durability = durability or Durability()
         self.cluster = isinstance(redis, RedisCluster)
-        self.holds = Holds(redis)
+        self.holds = Holds(redis, durability=self.durability)
         self.outbox = Outbox(redis)
         self._create = redis.register_script(_CREATE)
         self._create_table = redis.register_script(_CREATE_TABLE)
@@ -333,8 +333,14 @@ class TableRepo:
         holds: list[Hold] = []
         writes = writes_of(table_id, effects)
         for buy_in in writes.buy_ins:
-            hold = None if buy_in.player_id is None else await self.holds.reserve(
-                buy_in.player_id, table_id, buy_in.amount_cents, now_ms=now)
+            try:
+                hold = None if buy_in.player_id is None else await self.holds.reserve(  # at the real time:
+                    buy_in.player_id, table_id, buy_in.amount_cents)  # the sweep's 30 s are wall-clock
+            except HoldUnconfirmed as exc:
+                log.warning("a hold for %s at %s was not confirmed by a replica: %s", buy_in.player_id,
+                            table_id, exc)
+                await self._release_quietly(holds)
+                return CommitResult.UNCONFIRMED
             if hold is None:
                 await self._release(holds)
                 return CommitResult.INSUFFICIENT_BALANCE
