@@ -19,10 +19,16 @@ import pytest
 import redis as sync_redis
 from redis.asyncio import Redis
 
+from paigow.protocol.chat import ChatRole, ChatSetting
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.process.redis_client import redis_from_url
+from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.store import keys
+from paigow_server.store.accounts import Accounts
+from paigow_server.store.bars import Bar, Bars
+from paigow_server.store.chat import ChatStore
+from paigow_server.store.credentials import Credentials
 from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.holds import HOLD_STALE_MS
 from paigow_server.store.money import ledger_mismatches, money_totals
@@ -92,6 +98,36 @@ async def _holds_released(redis: Redis) -> int:
         assert await repo.holds.sweep(now_ms=latest + HOLD_STALE_MS) == len(left)
     assert await redis.hlen(keys.HOLDS) == 0
     return len(left)
+
+
+async def test_the_stores_scripts_and_transactions_each_stay_in_one_slot(topology: ClusterTopology) -> None:
+    """What the servers write outside table commits, on a cluster: a script or transaction whose keys (or a
+    channel passed as a key) spanned slots would fail here (``CROSSSLOT``)."""
+    redis = redis_from_url(topology.url, decode_responses=True)
+    try:
+        chat = ChatStore(redis)
+        entry = await chat.post("t9", ts_ms=1, player_id="p_1", name="Ann", role=ChatRole.PLAYER,
+                                text="hello", emote=None)
+        await chat.set_setting("t9", ChatSetting.OFF)
+        assert await chat.setting("t9") is ChatSetting.OFF
+        assert await chat.delete("t9", entry.id) is not None
+        accounts = Accounts(redis, starting_balance_cents=1_000)
+        ann = await accounts.create("Ann", username="ann", pw_hash="old")
+        await Credentials(redis).replace_hash(ann.player_id, "old", "new")  # WATCH + MULTI
+        assert await redis.hget(keys.player(ann.player_id), "pw") == "new"
+        assert await accounts.credit(ann.player_id, 500, "bonus", actor="op") == 1_500
+        bars = Bars(redis)
+        await bars.put(Bar("t9", ann.player_id, until_ms=4_000_000_000_000, created_ms=1, actor="op",
+                           reason="test"))
+        assert [b.player_id for b in await bars.active(2)] == [ann.player_id]
+        assert await bars.lift("t9", ann.player_id) is not None
+        counts = SpectatorCounts(redis, "proc-a", lambda: {"t9": 2})
+        await counts.refresh()  # MULTI of one key, then a SCAN of every node
+        assert await redis.hget(keys.spectators("proc-a"), "t9") == "2"
+        assert (await money_totals(redis)).balanced
+        assert await ledger_mismatches(redis) == []
+    finally:
+        await redis.aclose()
 
 
 async def test_tables_on_three_shards_survive_a_killed_server_with_money_and_history_intact(

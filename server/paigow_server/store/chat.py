@@ -22,27 +22,28 @@ from paigow_server.store import keys
 
 __all__ = ["ChatStore"]
 
-# KEYS: messages, seq, settings, channel. ARGV: the message's JSON after its opening brace (every field but
-# the id), how many to keep. Returns the message's JSON with its id.
+# KEYS: messages, seq, settings. ARGV: the message's JSON after its opening brace (every field but the id),
+# how many to keep, the channel (a channel is no key: on a cluster only keys must share the table's slot).
+# Returns the message's JSON with its id.
 _POST = """
 local id = redis.call('INCR', KEYS[2])
 local text = '{"id":' .. id .. ',' .. ARGV[1]
 redis.call('LPUSH', KEYS[1], text)
 redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
 local setting = redis.call('HGET', KEYS[3], 'setting') or 'everyone'
-redis.call('PUBLISH', KEYS[4], '{"kind":"message","setting":"' .. setting .. '","message":' .. text .. '}')
+redis.call('PUBLISH', ARGV[3], '{"kind":"message","setting":"' .. setting .. '","message":' .. text .. '}')
 return text
 """
 
-# KEYS: messages, settings, channel. ARGV: the message id (digits). Returns the deleted message's JSON, or
-# nil when the table keeps no message of that id.
+# KEYS: messages, settings. ARGV: the message id (digits), the channel. Returns the deleted message's JSON,
+# or nil when the table keeps no message of that id.
 _DELETE = """
 local prefix = '{"id":' .. ARGV[1] .. ','
 for _, item in ipairs(redis.call('LRANGE', KEYS[1], 0, -1)) do
   if string.sub(item, 1, #prefix) == prefix then
     redis.call('LREM', KEYS[1], 1, item)
     local setting = redis.call('HGET', KEYS[2], 'setting') or 'everyone'
-    redis.call('PUBLISH', KEYS[3],
+    redis.call('PUBLISH', ARGV[2],
                '{"kind":"deleted","setting":"' .. setting .. '","message_id":' .. ARGV[1] .. '}')
     return item
   end
@@ -51,23 +52,31 @@ return false
 """
 
 
+# KEYS: settings. ARGV: the setting, the channel, the message announcing it.
+_SET_SETTING = """
+redis.call('HSET', KEYS[1], 'setting', ARGV[1])
+redis.call('PUBLISH', ARGV[2], ARGV[3])
+return 1
+"""
+
+
 class ChatStore:
     def __init__(self, redis: Redis) -> None:
         self._redis = redis
         self._post = redis.register_script(_POST)
         self._delete = redis.register_script(_DELETE)
+        self._set_setting = redis.register_script(_SET_SETTING)
 
     async def setting(self, table_id: str) -> ChatSetting:
         raw = await self._redis.hget(keys.table_chat(table_id), "setting")
         return ChatSetting.EVERYONE if raw is None else ChatSetting(_text(raw))
 
     async def set_setting(self, table_id: str, setting: ChatSetting) -> None:
-        """Change the setting and tell every process (one transaction)."""
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.hset(keys.table_chat(table_id), "setting", setting.value)
-            pipe.publish(keys.table_chat_channel(table_id),
-                         json.dumps({"kind": "setting", "setting": setting.value}))
-            await pipe.execute()
+        """Change the setting and tell every process (one script: a cluster allows no PUBLISH in a
+        transaction)."""
+        await self._set_setting(keys=[keys.table_chat(table_id)],
+                                args=[setting.value, keys.table_chat_channel(table_id),
+                                      json.dumps({"kind": "setting", "setting": setting.value})])
 
     async def is_muted(self, table_id: str, player_id: str) -> bool:
         return bool(await self._redis.sismember(keys.table_chat_muted(table_id), player_id))
@@ -88,8 +97,8 @@ class ChatStore:
         rest = json.dumps({"ts_ms": ts_ms, "player_id": player_id, "name": name, "role": role.value,
                            "text": text, "emote": emote}, ensure_ascii=False, separators=(",", ":"))
         stored = await self._post(keys=[keys.table_chat_messages(table_id), keys.table_chat_seq(table_id),
-                                        keys.table_chat(table_id), keys.table_chat_channel(table_id)],
-                                  args=[rest[1:], CHAT_KEPT])
+                                        keys.table_chat(table_id)],
+                                  args=[rest[1:], CHAT_KEPT, keys.table_chat_channel(table_id)])
         return ChatEntry.model_validate_json(stored)
 
     async def messages(self, table_id: str) -> list[ChatEntry]:
@@ -99,8 +108,8 @@ class ChatStore:
 
     async def delete(self, table_id: str, message_id: int) -> ChatEntry | None:
         """Remove a kept message and tell every process; None when there is none of that id."""
-        stored = await self._delete(keys=[keys.table_chat_messages(table_id), keys.table_chat(table_id),
-                                          keys.table_chat_channel(table_id)], args=[int(message_id)])
+        stored = await self._delete(keys=[keys.table_chat_messages(table_id), keys.table_chat(table_id)],
+                                    args=[int(message_id), keys.table_chat_channel(table_id)])
         return None if stored is None else ChatEntry.model_validate_json(stored)
 
 
