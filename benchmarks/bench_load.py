@@ -46,6 +46,7 @@ from paigow_server.bots.stats import RunStats
 from paigow_server.commands.bots import think_ms
 from paigow_server.process import event_loop
 from paigow_server.process.embedded_redis import EmbeddedRedis
+from paigow_server.store import keys
 from paigow_server.testing import ServerProcess
 from paigow_server.testing_cluster import ClusterTopology
 
@@ -89,12 +90,12 @@ class Backend:
 
     def tables_per_node(self, clients: list[redis.Redis]) -> list[int]:
         """The tables each node holds (a table is where its hash is: ``paigow:table:{id}``)."""
-        return [sum(1 for _ in c.scan_iter(match="paigow:table:{*}", count=1000)) for c in clients]
+        return [sum(1 for _ in c.scan_iter(match=keys.table("*"), count=1000)) for c in clients]
 
     def global_node(self, clients: list[redis.Redis]) -> int:
         """The index of the node holding the ``{global}`` slot."""
         return next((i for i, c in enumerate(clients)  # a scan: a node answers EXISTS of another's key MOVED
-                     if next(iter(c.scan_iter(match="paigow:{global}:ledger", count=10_000)), None)), 0)
+                     if next(iter(c.scan_iter(match=keys.LEDGER, count=10_000)), None)), 0)
 
 
 def server_quantile_le_ms(urls: list[str], q: float) -> float:
