@@ -22,17 +22,38 @@ from paigow_server.store import keys
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.tables import TableRepo
 
-__all__ = ["IN_PLAY", "assert_money_and_ledger_intact", "assert_rounds_settled_once", "play_resumed",
-           "table_versions", "wait_for_round_in_play"]
+__all__ = ["IN_PLAY", "assert_money_and_ledger_intact", "assert_rounds_settled_once", "outboxes_delivered",
+           "play_resumed", "table_versions", "wait_for_round_in_play"]
 
 IN_PLAY = (Phase.BANK_OFFER, Phase.BETTING, Phase.SETTING)
 
 
+async def outboxes_delivered(redis: Redis, within: float = 15.0) -> None:
+    """Wait until every table's outbox is empty: a commit's consequences reach the balances, ledger and
+    history right after it, or, where a process died or Redis failed over in between, with the next
+    sweep (every 5 s, ``realtime/outbox_sweeper.py``). Reads that fail (a failover) are tried again."""
+    repo = TableRepo(redis)
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + within
+    while True:
+        try:
+            ids = await repo.list_ids()
+            left = {t: n for t in ids if (n := int(await redis.llen(keys.table_outbox(t))))}
+        except (RedisError, OSError):
+            left = {"?": 1}
+        if not left:
+            return
+        assert loop.time() < give_up, f"outbox entries left behind: {left}"
+        await asyncio.sleep(0.1)
+
+
 async def assert_money_and_ledger_intact(redis: Redis, result: RunResult) -> None:
-    """The run's money check passed, nobody saw a hidden card, every balance and the house's result are
-    what the ledger says, no money is left in a round or a seat, and the ledger sums to zero."""
+    """The run's money check passed, nobody saw a hidden card, and once every outbox is delivered
+    (``outboxes_delivered``) every balance and the house's result are what the ledger says, no money is
+    left in a round or a seat, and the ledger sums to zero."""
     assert result.money_ok, result.money_message
     assert result.stats.hidden_card_leaks == 0
+    await outboxes_delivered(redis)
     derived = await Ledger(redis).balances()
     for player_id in cast("set[str]", await redis.smembers(keys.PLAYERS)):
         balance = int(await redis.hget(keys.player(player_id), "balance") or 0)

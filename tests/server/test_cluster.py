@@ -37,6 +37,7 @@ from paigow_server.testing import ServerProcess
 from paigow_server.testing_checks import (
     assert_money_and_ledger_intact,
     assert_rounds_settled_once,
+    outboxes_delivered,
     wait_for_round_in_play,
 )
 from paigow_server.testing_cluster import ClusterTopology
@@ -72,16 +73,6 @@ def _keys_by_node(topology: ClusterTopology) -> dict[int, list[str]]:
         finally:
             client.close()
     return out
-
-
-async def _outboxes_delivered(redis: Redis, table_ids: list[str], within: float = 15.0) -> None:
-    """Every table's outbox is empty: its process or, for the victim's tables, the survivor's sweep
-    delivered every entry."""
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + within
-    while left := {t: n for t in table_ids if (n := await redis.llen(keys.table_outbox(t)))}:
-        assert loop.time() < give_up, f"outbox entries left behind: {left}"
-        await asyncio.sleep(0.1)
 
 
 async def _holds_released(redis: Redis) -> int:
@@ -159,7 +150,7 @@ async def test_tables_on_three_shards_survive_a_killed_server_with_money_and_his
         assert all(len(ports) == 1 for ports in nodes_of.values()), nodes_of  # one slot per table
         assert {p for ports in nodes_of.values() for p in ports} == set(topology.ports)  # on every shard
 
-        await _outboxes_delivered(redis, result.table_ids)
+        await outboxes_delivered(redis)
         await _holds_released(redis)
         assert await assert_rounds_settled_once(redis) >= TABLES * 3
         await assert_money_and_ledger_intact(redis, result)

@@ -37,7 +37,8 @@ class _Crash:
 
     calls = 0
 
-    async def __call__(self, table_id: str, text: str, *, now_ms: int) -> None:
+    async def __call__(self, table_id: str, text: str, *, now_ms: int,
+                       publish: tuple[str, str] | None = None) -> None:
         self.calls += 1
         raise RedisConnectionError("the process died here")
 
@@ -176,9 +177,10 @@ async def test_a_voided_hold_cannot_be_consumed_and_a_consumed_one_cannot_be_ref
     marks: list[str] = []
     deliver = repo.outbox.after_commit
 
-    async def look_then_deliver(table_id: str, text: str, *, now_ms: int) -> None:
+    async def look_then_deliver(table_id: str, text: str, *, now_ms: int,
+                                publish: tuple[str, str] | None = None) -> None:
         marks.extend((await redis.hgetall(keys.table_holds(table_id))).values())
-        await deliver(table_id, text, now_ms=now_ms)
+        await deliver(table_id, text, now_ms=now_ms, publish=publish)
 
     monkeypatch.setattr(repo.outbox, "after_commit", look_then_deliver)
     assert await repo.commit(state, after, events) is CommitResult.OK
@@ -238,3 +240,39 @@ async def test_a_hold_no_replica_acknowledges_is_released_and_the_buy_in_unconfi
     assert await redis.hlen(keys.HOLDS) == 0
     assert [e["kind"] for e in await Ledger(redis).entries()][-2:] == ["hold", "release"]
     await _balanced(redis)
+
+
+async def test_a_commit_with_consequences_is_published_once_they_are_delivered(
+        redis: Redis, repo: TableRepo, accounts: Accounts, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A viewer shown a cash-out finds the chips in the balance; one whose delivery failed is published
+    all the same (the sweep delivers it later)."""
+    table, (ann, bob) = await _seated_table(repo, accounts)
+    pubsub = redis.pubsub(ignore_subscribe_messages=True)
+    await pubsub.subscribe(keys.table_channel("t1"))
+    await pubsub.get_message(timeout=0.2)  # the subscription's confirmation
+    try:
+        early: list[object] = []
+        apply_entry = repo.outbox.apply_entry
+
+        async def look_then_apply(table_id: str, text: str, *, now_ms: int) -> str:
+            early.append(await pubsub.get_message(timeout=0.1))  # published before its delivery?
+            return await apply_entry(table_id, text, now_ms=now_ms)
+
+        monkeypatch.setattr(repo.outbox, "apply_entry", look_then_apply)
+        assert await table.do(Leave(ann)) is CommitResult.OK
+        assert early == [None]
+        message = await pubsub.get_message(timeout=2.0)
+        assert message is not None
+        assert json.loads(message["data"])["version"] == (await table.state()).version
+        assert await accounts.balance(ann) == START
+
+        monkeypatch.setattr(repo.outbox, "after_commit", _Crash())
+        assert await table.do(Leave(bob)) is CommitResult.OK
+        message = await pubsub.get_message(timeout=2.0)
+        assert message is not None
+        assert json.loads(message["data"])["version"] == (await table.state()).version
+        assert await accounts.balance(bob) == START - BUY_IN  # in transit: the sweep delivers it
+        assert await repo.sweep() == (1, 0)
+        assert await accounts.balance(bob) == START
+    finally:
+        await pubsub.aclose()  # type: ignore[no-untyped-call]

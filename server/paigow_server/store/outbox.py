@@ -74,10 +74,11 @@ return 'OK'
 
 FIXED_APPLY_KEYS = 6
 
-# KEYS: 1 outbox, 2 the table's hold marks. ARGV: 1 the last applied seq. Drops the applied entries from
-# the head of the outbox, and the ``consumed`` marks of their holds: once an entry is applied its holds'
-# records are gone from {global}, so a late release can refund nothing whatever the mark says, and no
-# commit names those holds again (only the one that consumed them did).
+# KEYS: 1 outbox, 2 the table's hold marks. ARGV: 1 the last applied seq, 2 a channel ('' = none) and
+# 3 a message to publish there once trimmed (the commit whose entry was just delivered).
+# Drops the applied entries from the head of the outbox, and the ``consumed`` marks of their holds: once
+# an entry is applied its holds' records are gone from {global}, so a late release can refund nothing
+# whatever the mark says, and no commit names those holds again (only the one that consumed them did).
 _TRIM = """
 local upto = tonumber(ARGV[1])
 local dropped = 0
@@ -92,6 +93,7 @@ while true do
   redis.call('LPOP', KEYS[1])
   dropped = dropped + 1
 end
+if ARGV[2] ~= '' then redis.call('PUBLISH', ARGV[2], ARGV[3]) end
 return dropped
 """
 
@@ -154,13 +156,20 @@ class Outbox:
                                   args=[table_id, entry_seq(text), text, HISTORY_LENGTH, now_ms])
         return reply.decode() if isinstance(reply, bytes) else str(reply)
 
-    async def after_commit(self, table_id: str, text: str, *, now_ms: int) -> None:
-        """Apply the entry a commit just wrote (and any earlier one still waiting), then trim."""
+    async def after_commit(self, table_id: str, text: str, *, now_ms: int,
+                           publish: tuple[str, str] | None = None) -> None:
+        """Apply the entry a commit just wrote (and any earlier one still waiting), then trim, and then
+        publish the commit (``publish``: channel, message), so that whoever is shown it finds its money
+        and history where they go."""
         if await self.apply_entry(table_id, text, now_ms=now_ms) == "GAP":
-            await self.deliver(table_id, now_ms=now_ms)
+            await self.deliver(table_id, now_ms=now_ms, publish=publish)
             return
+        await self._trim_and_publish(table_id, entry_seq(text), publish)
+
+    async def _trim_and_publish(self, table_id: str, upto: int, publish: tuple[str, str] | None) -> None:
+        channel, message = publish or ("", "")
         await self._trim(keys=[keys.table_outbox(table_id), keys.table_holds(table_id)],
-                         args=[entry_seq(text)])
+                         args=[upto, channel, message])
 
     async def pending(self, table_id: str) -> list[str]:
         """The table's outbox entries, oldest first (applied ones not trimmed yet included)."""
@@ -170,9 +179,10 @@ class Outbox:
         raw = cast("dict[Any, Any]", await self.redis.hgetall(keys.OUTBOX_APPLIED))
         return {_text(k): int(v) for k, v in raw.items()}
 
-    async def deliver(self, table_id: str, *, now_ms: int) -> int:
-        """Apply every entry of the table's outbox not applied yet, in order, then trim: how many this
-        call applied (entries another process applied meanwhile count as done)."""
+    async def deliver(self, table_id: str, *, now_ms: int, publish: tuple[str, str] | None = None) -> int:
+        """Apply every entry of the table's outbox not applied yet, in order, then trim (and publish
+        ``publish``, as ``after_commit``): how many this call applied (entries another process applied
+        meanwhile count as done)."""
         done = 0
         last = 0
         for text in await self.pending(table_id):
@@ -183,8 +193,8 @@ class Outbox:
                 break
             done += reply == "OK"
             last = entry_seq(text)
-        if last:
-            await self._trim(keys=[keys.table_outbox(table_id), keys.table_holds(table_id)], args=[last])
+        if last or publish is not None:
+            await self._trim_and_publish(table_id, last, publish)
         return done
 
     async def sweep(self, table_ids: Sequence[str], *, now_ms: int) -> int:

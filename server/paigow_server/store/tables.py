@@ -1,18 +1,22 @@
 """``TableRepo``: table states in Redis, written by compare-and-set together with everything they cause.
 
-``commit(before, after, events)`` runs one Lua script, atomic in Redis: it checks that the table is still
-at ``before.version`` (and, when a fencing token is given, that it is the table's current one), checks
-every balance a buy-in takes from, then writes the new state, appends the commit to the table's bounded
-event log, applies the money and history effects (``effects.effects_of``: balances, ledger entries,
-hand history, the table's list of its last settled rounds, the rounds stream, the house result), sets the
-table's entry in the deadline index and publishes the commit on the table channel. Either all of it
-happens or none: a round is settled exactly once, whatever crashes. When replicas must hold each commit
-(``Durability``, under Sentinel) the script publishes nothing: ``durability.confirmed_eval`` runs it with
-``WAIT`` and publishes it once confirmed, else the commit is ``UNCONFIRMED``.
+``commit(before, after, events)`` runs one Lua script on the table's keys only (one hash slot: ``keys``),
+atomic in Redis: it checks that the table is still at ``before.version`` (and, when a fencing token is
+given, that it is the table's current one, and that no buy-in hold it consumes was voided), then writes the
+new state (with its next deadline), appends the commit to the table's bounded event log, puts a settled
+round at the head of the table's list of its last rounds, and appends what the commit causes outside the
+table (``effects.effects_of``: balances, ledger entries, hand history, the rounds export, the house result)
+as one entry of the table's outbox. Either all of it happens or none: a round is settled exactly once,
+whatever crashes.
 
-The deadline index (``keys.DEADLINES``, a sorted set: table id -> ``next_deadline`` of its state, no entry
-when it has none) is written by the same scripts as the state, so the timers of every process can find due
-tables without loading their states.
+Around the script (docs/cluster.md): a buy-in first takes its money from the balance into a hold
+(``holds``), which the script consumes; a refused commit releases its holds. After the script the outbox
+entry is delivered to the ``{global}`` slot (``outbox``, exactly once) and the deadline index is written;
+a commit with an outbox entry is published only then, so a viewer shown it finds its money and history
+where they go (one without is published by the script). What a dead process leaves undone is finished by
+``sweep``. When replicas must hold each commit (``Durability``, under Sentinel) the script publishes
+nothing: ``durability.confirmed_eval`` runs it with ``WAIT`` and it is published once confirmed, else the
+commit is ``UNCONFIRMED``.
 """
 
 from __future__ import annotations
@@ -348,25 +352,27 @@ class TableRepo:
         if holds:
             writes = writes_of(table_id, effects, [h.hold_id for h in holds])
         try:
-            result, seq = await self._write(before, after, events, writes, fence=fence, request_id=request_id,
-                                            updates=updates, views=views)
+            result, seq, commit_json = await self._write(before, after, events, writes, fence=fence,
+                                                         request_id=request_id, updates=updates, views=views)
         except BaseException:
             await self._release_quietly(holds)  # the commit may have run: a void then refunds nothing
             raise
         if result is not CommitResult.OK:
             await self._release_quietly(holds)
             return result
-        await self._after(before, after, writes, seq, now)
+        await self._after(before, after, writes, seq, commit_json, now)
         return result
 
     async def _write(self, before: TableState, after: TableState, events: Sequence[Event],
                      writes: CommitWrites, *, fence: int | None, request_id: str | None,
                      updates: Mapping[str, ViewerUpdate] | None,
-                     views: Mapping[str, str] | None) -> tuple[CommitResult, int]:
+                     views: Mapping[str, str] | None) -> tuple[CommitResult, int, str]:
         table_id = after.table_id
         commit_json = commit_to_json(after.version, events, updates, views=views)
         confirm = self.durability.replica_acks > 0
-        channel = keys.table_channel(table_id)
+        # A commit with consequences elsewhere is published once they are delivered (``_after``): a viewer
+        # shown a cash-out finds the chips in the balance, a settlement in the history.
+        channel = keys.table_channel(table_id) if writes.outbox.empty() else ""
         script_keys = [keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id),
                        keys.table_requests(table_id), keys.table_rounds(table_id),
                        keys.table_outbox(table_id),
@@ -378,33 +384,42 @@ class TableRepo:
             _compact(writes.table_rounds), TABLE_ROUNDS_KEPT, _compact(writes.outbox.holds)]
         if not confirm:
             reply = await self._commit(keys=script_keys, args=script_args)
-            return _result(reply[0]), int(reply[1])
+            return _result(reply[0]), int(reply[1]), commit_json
         try:
             reply, acked = await confirmed_eval(self.redis, self._commit, script_keys, script_args,
-                                                self.durability, publish=(channel, commit_json))
+                                                self.durability,
+                                                publish=(channel, commit_json) if channel else None)
         except OutcomeUnknown:
-            return CommitResult.UNCONFIRMED, 0
+            return CommitResult.UNCONFIRMED, 0, commit_json
         result = _result(reply[0])
         if result is CommitResult.OK and acked < self.durability.replica_acks:
-            return CommitResult.UNCONFIRMED, 0
-        return result, int(reply[1])
+            return CommitResult.UNCONFIRMED, 0, commit_json
+        return result, int(reply[1]), commit_json
 
     async def _after(self, before: TableState, after: TableState, writes: CommitWrites, seq: int,
-                     now_ms: int) -> None:
+                     commit_json: str, now_ms: int) -> None:
         """What follows a written commit outside the table's slot: its deadline index entry (when it
-        changed) and its outbox entry. Either may fail without undoing the commit: the sweep delivers the
-        outbox and repairs the index (``sweep``)."""
+        changed), its outbox entry's delivery, then (a commit with an outbox entry) its publication.
+        The index and the delivery may fail without undoing the commit: the sweep delivers the outbox and
+        repairs the index (``sweep``); the commit is published all the same."""
         table_id = after.table_id
+        publish = None if not seq else (keys.table_channel(table_id), commit_json)
         try:
             deadline = _deadline_arg(after)
             if deadline != _deadline_arg(before):
                 await self._set_deadline(table_id, deadline)
-            if seq:
+            if publish is not None:
                 await self.outbox.after_commit(table_id, f'{{"seq":{seq},{writes.outbox.body_json()}',
-                                               now_ms=now_ms)
+                                               now_ms=now_ms, publish=publish)
+                publish = None
         except (RedisError, OSError) as exc:
             log.warning("after the commit of %s version %d: %s (the sweep finishes it)", table_id,
                         after.version, exc)
+        if publish is not None:
+            try:
+                await self.redis.publish(*publish)
+            except (RedisError, OSError) as exc:  # the feeds' version check catches up
+                log.warning("commit of %s version %d not published: %s", table_id, after.version, exc)
 
     async def _release(self, holds: Sequence[Hold]) -> None:
         for hold in holds:
