@@ -24,7 +24,7 @@ from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.process.redis_client import redis_from_url
 from paigow_server.realtime.spectators import SpectatorCounts
-from paigow_server.store import keys
+from paigow_server.store import keys, money
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.bars import Bar, Bars
 from paigow_server.store.chat import ChatStore
@@ -117,6 +117,42 @@ async def test_the_stores_scripts_and_transactions_each_stay_in_one_slot(topolog
         assert await redis.hget(keys.spectators("proc-a"), "t9") == "2"
         assert (await money_totals(redis)).balanced
         assert await ledger_mismatches(redis) == []
+    finally:
+        await redis.aclose()
+
+
+async def test_the_money_check_reads_again_while_money_moves_and_says_so_when_it_never_stops(
+        topology: ClusterTopology, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No script spans the slots: the figures are read between two reads of everything that moves with
+    money, and read again until the two agree."""
+    redis = redis_from_url(topology.url, decode_responses=True)
+    try:
+        accounts = Accounts(redis, starting_balance_cents=1_000)
+        ann = await accounts.create("Ann")
+        marks = money._marks
+        calls = 0
+
+        async def moved_once(client: Redis, table_ids: list[str]) -> tuple[object, ...]:
+            nonlocal calls
+            calls += 1
+            if calls == 2:  # the second read of the first attempt: a credit landed in between
+                await accounts.credit(ann.player_id, 250, "bonus", actor="op")
+            return await marks(client, table_ids)
+
+        monkeypatch.setattr(money, "_marks", moved_once)
+        totals = await money_totals(redis)
+        assert calls == 4  # two attempts, the first one discarded
+        assert (totals.issued_cents, totals.balances_cents, totals.balanced) == (1_250, 1_250, True)
+
+        async def always_moving(client: Redis, table_ids: list[str]) -> tuple[object, ...]:
+            nonlocal calls
+            calls += 1
+            return (calls,)
+
+        monkeypatch.setattr(money, "_marks", always_moving)
+        monkeypatch.setattr(money, "SNAPSHOT_ATTEMPTS", 3)
+        with pytest.raises(money.SnapshotError, match="money moved during each of 3 reads"):
+            await money_totals(redis)
     finally:
         await redis.aclose()
 

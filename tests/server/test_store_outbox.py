@@ -14,8 +14,8 @@ import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from paigow.table.commands import Leave, Sit
-from paigow.table.machine import apply
+from paigow.table.commands import Leave, Sit, Tick
+from paigow.table.machine import apply, next_deadline
 from paigow.table.state import new_table
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
@@ -276,3 +276,27 @@ async def test_a_commit_with_consequences_is_published_once_they_are_delivered(
         assert await accounts.balance(bob) == START
     finally:
         await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+
+async def test_a_deadline_index_entry_a_dead_process_never_wrote_is_repaired_by_the_sweep(
+        redis: Redis, repo: TableRepo, accounts: Accounts, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index is written after the commit; the deadline recorded with the state repairs it."""
+    table, _ids = await _seated_table(repo, accounts)
+    due_before = dict(await repo.deadlines_until(2**62))
+
+    async def died(table_id: str, deadline: int | str) -> None:
+        raise RedisConnectionError("the process died here")
+
+    monkeypatch.setattr(repo, "_set_deadline", died)
+    state = await table.state()
+    due = next_deadline(state)
+    assert due is not None
+    table.now_ms = due
+    assert await table.do(Tick(due)) is CommitResult.OK  # the round moves on: a new deadline
+    moved = next_deadline(await table.state())
+    assert moved is not None
+    assert moved != due
+    assert dict(await repo.deadlines_until(2**62)) == due_before  # stale: the write never happened
+    monkeypatch.undo()
+    await repo.sweep()
+    assert dict(await repo.deadlines_until(2**62)) == {"t1": moved}

@@ -403,18 +403,23 @@ class TableRepo:
         The index and the delivery may fail without undoing the commit: the sweep delivers the outbox and
         repairs the index (``sweep``); the commit is published all the same."""
         table_id = after.table_id
-        publish = None if not seq else (keys.table_channel(table_id), commit_json)
-        try:
-            deadline = _deadline_arg(after)
-            if deadline != _deadline_arg(before):
+        deadline = _deadline_arg(after)
+        if deadline != _deadline_arg(before):
+            try:
                 await self._set_deadline(table_id, deadline)
-            if publish is not None:
-                await self.outbox.after_commit(table_id, f'{{"seq":{seq},{writes.outbox.body_json()}',
-                                               now_ms=now_ms, publish=publish)
-                publish = None
+            except (RedisError, OSError) as exc:
+                log.warning("deadline index of %s not written after version %d: %s (the sweep repairs "
+                            "it)", table_id, after.version, exc)
+        if not seq:
+            return
+        publish: tuple[str, str] | None = (keys.table_channel(table_id), commit_json)
+        try:
+            await self.outbox.after_commit(table_id, f'{{"seq":{seq},{writes.outbox.body_json()}',
+                                           now_ms=now_ms, publish=publish)
+            publish = None
         except (RedisError, OSError) as exc:
-            log.warning("after the commit of %s version %d: %s (the sweep finishes it)", table_id,
-                        after.version, exc)
+            log.warning("outbox entry %d of %s not delivered after version %d: %s (the sweep delivers it)",
+                        seq, table_id, after.version, exc)
         if publish is not None:
             try:
                 await self.redis.publish(*publish)
