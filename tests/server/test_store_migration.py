@@ -5,11 +5,14 @@ fresh Redis, changes nothing."""
 
 from __future__ import annotations
 
+import httpx
 import pytest
 from redis.asyncio import Redis
 
 from paigow.table.commands import Leave, Sit
 from paigow.table.state import new_table
+from paigow_server.app import create_app
+from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.history import History
@@ -79,3 +82,21 @@ async def test_an_old_deployment_is_renamed_once_and_plays_on(redis: Redis) -> N
 async def test_a_fresh_redis_only_gets_its_layout_recorded(redis: Redis) -> None:
     assert await migrate_key_names(redis) == 0
     assert await redis.keys(f"{keys.PREFIX}*") == [keys.SCHEMA]
+
+
+async def test_the_server_migrates_an_old_redis_when_it_starts(redis: Redis, settings: Settings) -> None:
+    """An older server's player, under the old names, is found by the new server's API once it started."""
+    accounts = Accounts(redis, starting_balance_cents=START)
+    ann = await accounts.create("Ann")
+    for name in await redis.keys(f"{keys.PREFIX}*"):
+        await redis.rename(name, _old_name(name))
+    await redis.delete(keys.SCHEMA)
+    app = create_app(settings, redis=redis)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+            found = await client.get(f"/api/operator/players/{ann.player_id}",
+                                     headers={"Authorization": f"Bearer {settings.operator_token}"})
+    assert found.status_code == 200, found.text
+    assert found.json()["balance_cents"] == START
+    assert await redis.get(keys.SCHEMA) == str(SCHEMA_VERSION)
