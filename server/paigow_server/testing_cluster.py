@@ -35,14 +35,18 @@ class ClusterTopology:
     """``with ClusterTopology(folder) as cluster: cluster.url`` — start the nodes, make them a cluster;
     stop them all on exit."""
 
-    def __init__(self, base_dir: Path, *, primaries: int = 3, node_timeout_ms: int = 2_000) -> None:
+    def __init__(self, base_dir: Path, *, primaries: int = 3, replicas: int = 0,
+                 node_timeout_ms: int = 2_000) -> None:
+        """``replicas``: replicas per primary (each follows its primary; the cluster promotes one when its
+        primary fails for ``node_timeout_ms``)."""
         if primaries < 1:
             raise ValueError(f"primaries={primaries}: a cluster needs at least one")
         self.base_dir = Path(base_dir)
+        self.primaries = primaries
         args = ("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
                 "--cluster-node-timeout", str(node_timeout_ms), "--appendonly", "no")
         self.nodes = [EmbeddedRedis(self.base_dir / f"node{i}", extra_args=args,
-                                    appendonly=False) for i in range(primaries)]
+                                    appendonly=False) for i in range(primaries * (1 + replicas))]
 
     @property
     def url(self) -> str:
@@ -58,16 +62,36 @@ class ClusterTopology:
         first = self.nodes[0].port
         for node in self.nodes[1:]:
             _ask(first, "CLUSTER", "MEET", "127.0.0.1", node.port)
-        per = SLOTS // len(self.nodes)
-        for i, node in enumerate(self.nodes):
-            end = SLOTS if i == len(self.nodes) - 1 else (i + 1) * per
+        primaries = self.nodes[:self.primaries]
+        per = SLOTS // len(primaries)
+        for i, node in enumerate(primaries):
+            end = SLOTS if i == len(primaries) - 1 else (i + 1) * per
             _ask(node.port, "CLUSTER", "ADDSLOTS", *range(i * per, end))
         give_up = time.monotonic() + within_s
+        for i, replica in enumerate(self.nodes[self.primaries:]):
+            primary_id = str(_ask(primaries[i % len(primaries)].port, "CLUSTER", "MYID"))
+            while True:  # the replica must have heard of its primary first
+                try:
+                    _ask(replica.port, "CLUSTER", "REPLICATE", primary_id)
+                    break
+                except redis.ResponseError:
+                    if time.monotonic() > give_up:
+                        raise
+                    time.sleep(0.05)
         while not all(self._ok(node.port) for node in self.nodes):
             if time.monotonic() > give_up:
                 raise RuntimeError(f"the cluster at {self.url} did not reach cluster_state:ok")
             time.sleep(0.05)
         return self.url
+
+    def primary_of_slot(self, slot: int) -> EmbeddedRedis:
+        """The node serving ``slot`` now (after a failover: the promoted replica)."""
+        alive = next(n for n in self.nodes if n.pid is not None)  # a killed node answers nothing
+        for low, high, master, *_ in _ask(alive.port, "CLUSTER", "SLOTS"):
+            if int(low) <= slot <= int(high):
+                port = int(master[1])
+                return next(n for n in self.nodes if n.port == port)
+        raise LookupError(f"no node serves slot {slot}")
 
     def _ok(self, port: int) -> bool:
         info = str(_ask(port, "CLUSTER", "INFO"))

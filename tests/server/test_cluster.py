@@ -18,11 +18,13 @@ from typing import cast
 import pytest
 import redis as sync_redis
 from redis.asyncio import Redis
+from redis.crc import key_slot
 
 from paigow.protocol.chat import ChatRole, ChatSetting
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.process.redis_client import redis_from_url
+from paigow_server.realtime.router import process_channel
 from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.store import keys, money
 from paigow_server.store.accounts import Accounts
@@ -207,3 +209,35 @@ async def test_tables_on_three_shards_survive_a_killed_server_with_money_and_his
         for server in servers:
             server.kill()
         await redis.aclose()
+
+
+async def test_a_failed_primary_is_replaced_by_its_replica_and_the_servers_follow_it(tmp_path: Path) -> None:
+    """Three primaries with a replica each; bots spread over both servers (half the commands forwarded
+    through the router's channel); the primary serving the router channel of a table's owner is
+    SIGKILLed mid-round. The cluster promotes its replica, the owner's router listener follows its channel
+    to it (``FollowingClusterPubSub``), and every table finishes with the money intact."""
+    topology = ClusterTopology(tmp_path / "redis", replicas=1)
+    await asyncio.to_thread(topology.start)
+    redis = redis_from_url(topology.url, decode_responses=True)
+    servers = [ServerProcess(data_dir=tmp_path / f"server{i}", redis_url=topology.url,
+                             operator_token=OPERATOR_TOKEN) for i in range(2)]
+    try:
+        await asyncio.gather(*(asyncio.to_thread(s.start) for s in servers))
+        run = asyncio.create_task(run_bots(BotsConfig(
+            url=servers[0].url, operator_token=OPERATOR_TOKEN, tables=6, players_per_table=3, spectators=1,
+            rounds=4, seed=3, timeout_s=60.0, behaviour=QUIET, table_urls=tuple(s.ws_url for s in servers))))
+        table_id, _round_id = await wait_for_round_in_play(redis)
+        owner = str(await redis.get(keys.table_lease(table_id))).split(" ")[0]
+        slot = key_slot(process_channel(owner).encode())
+        victim = topology.primary_of_slot(slot)
+        await asyncio.to_thread(victim.kill)
+        result = await run
+        assert result.completed_tables == 6, (result.summary()["errors"], result.summary())
+        assert topology.primary_of_slot(slot).port != victim.port, "its replica serves the slot now"
+        await assert_money_and_ledger_intact(redis, result)
+        assert await ledger_mismatches(redis) == []
+    finally:
+        for server in servers:
+            server.kill()
+        await redis.aclose()
+        await asyncio.to_thread(topology.stop)

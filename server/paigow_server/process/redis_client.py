@@ -22,14 +22,18 @@ managed Redis (one address that survives fail-over by itself) just uses ``redis:
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import redis.asyncio as aioredis
-from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.cluster import ClusterNode, ClusterPubSub, RedisCluster, _ClusterNodePoolAdapter
 from redis.asyncio.connection import BlockingConnectionPool
 from redis.asyncio.sentinel import Sentinel, SentinelConnectionPool
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 PLAIN_SCHEMES = ("redis", "rediss", "unix")
 MAX_CONNECTIONS = 200
@@ -73,6 +77,62 @@ class SentinelRedis(aioredis.Redis):
         if isinstance(pool, SentinelConnectionPool):
             for sentinel in pool.sentinel_manager.sentinels:
                 await sentinel.aclose()
+
+
+class FollowingClusterPubSub(ClusterPubSub):
+    """A cluster pub/sub connection that follows its channels' node through a failover.
+
+    redis-py's ``ClusterPubSub`` stays on the node it first chose for its (classic) channels: when that
+    primary fails, every reconnection goes to the dead node, and the listener never hears again. When a
+    command or a read fails on the connection, this one asks the cluster where the slot of its first
+    channel is served now (the node a ``PUBLISH`` of that channel goes to) and, if it moved, takes a
+    connection to the new node; the listener's next read or subscription connects there, and the
+    connection subscribes to every channel again (``on_connect``), as after any reconnection."""
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super().execute_command(*args, **kwargs)
+        except (RedisConnectionError, RedisTimeoutError, OSError):
+            await self._follow()
+            raise
+
+    async def parse_response(self, block: bool = True, timeout: float = 0) -> Any:  # noqa: ASYNC109 (redis-py's)
+        try:
+            return await super().parse_response(block=block, timeout=timeout)
+        except (RedisConnectionError, RedisTimeoutError, OSError):
+            await self._follow()
+            raise
+
+    async def _follow(self) -> None:
+        channel = next(iter(self.channels), None) or next(iter(self.patterns), None)
+        if channel is None or self.connection is None or self.node is None:
+            return
+        with contextlib.suppress(RedisError, OSError):
+            await self.cluster.nodes_manager.initialize()  # where the slots are served now
+        try:
+            node = self.cluster.nodes_manager.get_node_from_slot(self.cluster.keyslot(channel))
+        except (RedisError, OSError):  # the slot is served by nobody yet: the next failure asks again
+            return
+        if node.name == self.node.name:
+            return
+        old, self.connection = self.connection, None
+        old.deregister_connect_callback(self.on_connect)
+        with contextlib.suppress(RedisError, OSError):
+            await old.disconnect()
+        if self.connection_pool is not None:
+            await self.connection_pool.release(old)
+        self.node = node
+        self.connection_pool = _ClusterNodePoolAdapter(node)
+        self.connection = await self.connection_pool.get_connection()
+        self.connection.register_connect_callback(self.on_connect)
+
+
+class FollowingRedisCluster(RedisCluster):
+    """The client of a ``redis+cluster://`` URL: its pub/sub connections follow failovers."""
+
+    def pubsub(self, node: ClusterNode | None = None, host: str | None = None, port: int | None = None,
+               **kwargs: Any) -> ClusterPubSub:
+        return FollowingClusterPubSub(self, node=node, host=host, port=port, **kwargs)
 
 
 def is_sentinel_url(url: str) -> bool:
@@ -242,7 +302,7 @@ def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
     if is_cluster_url(url):
         cluster = parse_cluster_url(url)
         options.pop("health_check_interval", None)
-        client: aioredis.Redis = RedisCluster(  # type: ignore[assignment]
+        client: aioredis.Redis = FollowingRedisCluster(  # type: ignore[assignment]
             startup_nodes=[ClusterNode(host, port) for host, port in cluster.nodes],
             password=cluster.password, username=cluster.username, ssl=cluster.ssl,
             max_connections=max_connections, **options)
