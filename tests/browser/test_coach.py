@@ -73,6 +73,8 @@ def play_round(page: Page, site: Any, wire: Wire, name: str) -> str:
 def test_how_did_i_set_it_after_the_round_and_in_the_history(site: Any, wire: Wire) -> None:
     cora = site.player("Cora", width=1366, height=768)
     play_round(cora, site, wire, "Coach One")
+    expect(cora.locator("#coach-open")).to_be_visible()
+    shots(site, cora, "results")
     held: list[Route] = []
 
     def hold(route: Route) -> None:  # the request waits while the loading state is looked at
@@ -177,3 +179,27 @@ def test_a_practice_deal_played_to_its_analysis(site: Any) -> None:
     check_answer(page, HouseWayName.FOXWOODS)
     assert practice_answer(page)["you"]["set_by"] == "house_way"
     assert site.errors == []
+
+
+FOUL_DOC = {
+    "chosen": {"low": ["As", "Kd"], "high": ["Qh", "JK", "9c", "5d", "2s"], "high_name": "ace high",
+               "low_name": "ace-king", "win": 0, "push": 0, "loss": 1, "ev": -1, "ev_se": 0, "legal": False},
+    "best": {"low": ["Kd", "Qh"], "high": ["As", "JK", "9c", "5d", "2s"], "high_name": "pair of aces",
+             "low_name": "king-queen", "win": 0.3979, "push": 0.4614, "loss": 0.1407, "ev": 0.2373},
+    "ev_given_up": 1.2373, "samples": 60000, "exact": False, "rules": {"house_way": "foxwoods"},
+}
+
+
+def test_a_foul_set_is_explained(module_page: Page) -> None:
+    """A foul set (legal: false, under foul_policy "lose") is said to be an automatic loss, with the best."""
+    texts: list[str] = module_page.evaluate("""async (doc) => {
+        const { coachNodes } = await import('/js/coach.js');
+        doc.house_way = doc.best;
+        return coachNodes(doc).map((n) => n.textContent);
+    }""", FOUL_DOC)
+    assert texts[0] == ("Your split was a foul: an automatic loss. The best split would have won +0.237 "
+                        "per unit bet on average.")
+    assert "A foul: it loses whatever the dealer holds (EV −1)." in texts[1]
+    assert "The best split" in texts[2]
+    assert "EV +0.237 per unit bet · win 40% · push 46% · loss 14%" in texts[2]
+    assert "Foxwoods House Way" in texts[-1]
