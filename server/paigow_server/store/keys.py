@@ -50,7 +50,12 @@ paigow:operator:{name}:sessions        set     the token hashes of the operator'
 paigow:operator-session:{sha256}       string  the operator username of an operator session token, or
                                                ``!disabled`` once revoked by disabling (PEXPIRE)
 paigow:revocations                     pubsub  revoked sessions, so every process closes their sockets
-paigow:history:{player id}             list    the player's last hands, newest first (JSON)
+paigow:history:{player id}             list    the player's last hands, newest first (JSON); an analysed
+                                               hand's entry also holds its ``analysis`` (hand_analyses)
+paigow:history:{player id}:analyses    hash    round id -> the stored analysis of the player's hand of that
+                                               round (JSON), for the export; written with the list entry
+paigow:practice:{player id}            hash    the player's practice deal (``deal_id``, ``cards``,
+                                               ``dealer``, ``house_way``, ``answered``); PEXPIRE an hour
 paigow:rounds                          stream  every settled or voided round, for export (JSON)
 paigow:ledger                          stream  every money movement (JSON), append-only
 paigow:audit                           stream  every operator action (JSON), append-only
@@ -87,11 +92,13 @@ __all__ = [
     "bar",
     "guest_collecting",
     "history",
+    "history_analyses",
     "operator",
     "operator_session",
     "operator_sessions",
     "player",
     "player_sessions",
+    "practice_deal",
     "probe_channel",
     "rate_limit",
     "session",
@@ -254,6 +261,15 @@ def bar(table_id: str, player_id: str) -> str:
 
 def history(player_id: str) -> str:
     return f"{PREFIX}history:{player_id}"
+
+
+def history_analyses(player_id: str) -> str:
+    """The analyses of the player's hands by round id; named after ``history`` so both share a slot."""
+    return f"{history(player_id)}:analyses"
+
+
+def practice_deal(player_id: str) -> str:
+    return f"{PREFIX}practice:{player_id}"
 
 
 def spectators(owner: str) -> str:
