@@ -53,11 +53,12 @@ function fairLine(r) {
     el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: "verify" }));
 }
 
-function roundRow(r, playerId) {
+/** A settled round as a row; ``tableName``: named in its first cell (your hands come from every table). */
+function roundRow(r, playerId, tableName = null) {
   const mine = r.hands?.find((h) => h.player_id === playerId);
   const banker = r.hands?.find((h) => h.is_banker);
   return el("tr", {},
-    el("td", { text: `#${r.number ?? ""}` }),
+    el("td", { text: tableName ? `${tableName} #${r.number ?? ""}` : `#${r.number ?? ""}` }),
     el("td", { text: r.dice ? r.dice.join("-") : "" }),
     el("td", {}, handCell(mine)),
     el("td", {}, handCell(banker)),
@@ -124,7 +125,7 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
       const items = Array.isArray(data) ? data : data?.hands ?? data?.history ?? [];
       const rows = items.slice(0, 10).map((item) => {
         const r = recordOf(item);
-        const row = roundRow(r, playerId);
+        const row = roundRow(r, playerId, item.table_name ?? null);
         row.append(el("td", { class: "num", text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
           coachCell(item, token, refreshSession));
         return row;

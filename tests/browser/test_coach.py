@@ -106,6 +106,9 @@ def test_how_did_i_set_it_after_the_round_and_in_the_history(site: Any, wire: Wi
     expect(cora.locator("#coach-session")).to_contain_text("This session at Coach Two: 0 of 1 hand analysed")
     rows = cora.locator("#my-history tbody tr")
     expect(rows).to_have_count(2)
+    # Each hand names its table: the two rounds are both "#1".
+    expect(rows.nth(0).locator("td").first).to_have_text("Coach Two #1")
+    expect(rows.nth(1).locator("td").first).to_have_text("Coach One #1")
     expect(rows.nth(1).locator(".coach-figure")).to_have_text(re.compile(r"Best split ✓|Gave up \d\.\d{3}"))
 
     def busy(route: Route) -> None:
