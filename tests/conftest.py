@@ -356,12 +356,16 @@ def frame_checker() -> Callable[[str | None], TableClient]:
 
 @pytest.fixture
 def connect(tables: Tables) -> Connect:
-    """``async with connect(table_id, player_id=..., origin=...) as client``: an open WebSocket."""
+    """``async with connect(table_id, player_id=..., origin=...) as client``: an open WebSocket. Its
+    frames queue without bound (``max_queue=None``): a client that a test leaves unread (a spectator
+    beside a chat of a hundred messages) still reads the server's closing frame at the end, instead of
+    waiting out the close timeout with its socket paused."""
 
     @contextlib.asynccontextmanager
     async def _connect(table_id: str, *, player_id: str | None = None, origin: str | None = None,
                        **options: Any) -> AsyncIterator[TableClient]:
         headers = {"Origin": origin} if origin is not None else None
+        options = {"max_queue": None, **options}
         async with websockets.connect(tables.url(table_id), additional_headers=headers, max_size=None,
                                       **options) as ws:
             yield TableClient(ws, player_id)

@@ -1,12 +1,14 @@
 // The history dialog: your last 10 hands (game recall) and the table's recent rounds (read from the
 // server when the dialog opens), each with its commitment, revealed seed and a link that verifies the deal
 // in this browser; how each hand was set (the House Way's clause, a time-out); and the table's log of what
-// happened since this page opened.
+// happened since this page opened. Each of your hands played against the banker shows the coach's figure
+// (the EV it gave up) or an "Analyse" button, and the session's score heads the list.
 
 import { api, el, money } from "./api.js";
 import { RANK_CHARS, cardLabel, sortForDisplay, toCard } from "./cards.js";
 import { fetchRounds } from "./rounds.js";
 import { fortuneNote } from "./fortune.js";
+import { evText, openCoach } from "./coach.js";
 
 const SUIT_GLYPHS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
@@ -51,11 +53,12 @@ function fairLine(r) {
     el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: "verify" }));
 }
 
-function roundRow(r, playerId) {
+/** A settled round as a row; ``tableName``: named in its first cell (your hands come from every table). */
+function roundRow(r, playerId, tableName = null) {
   const mine = r.hands?.find((h) => h.player_id === playerId);
   const banker = r.hands?.find((h) => h.is_banker);
   return el("tr", {},
-    el("td", { text: `#${r.number ?? ""}` }),
+    el("td", { text: tableName ? `${tableName} #${r.number ?? ""}` : `#${r.number ?? ""}` }),
     el("td", { text: r.dice ? r.dice.join("-") : "" }),
     el("td", {}, handCell(mine)),
     el("td", {}, handCell(banker)),
@@ -65,6 +68,37 @@ function roundRow(r, playerId) {
 
 function recordOf(item) {
   return item.record ?? item.round ?? item;
+}
+
+/** The coach's figure of a hand of the history: the EV given up, or an "Analyse" button that asks the
+ * coach (the dialog) and then shows the figure in place. Null for a hand you banked. */
+function coachCell(item, token, analysed) {
+  if (item.is_banker) return el("td", { class: "coach-cell", text: "—" });
+  const cell = el("td", { class: "coach-cell", "data-coach-round": item.round_id });
+  const show = (a) => {
+    const figure = a.ev_given_up <= 0 ? "Best split ✓" : `Gave up ${a.ev_given_up.toFixed(3)}`;
+    cell.replaceChildren(el("span", { class: `coach-figure ${a.ev_given_up <= 0 ? "best" : "gave-up"}`, text: figure }), el("br"),
+      el("small", { class: "hint", text: a.ev_given_up <= 0 ? `EV ${evText(a.chosen_ev)}` : `EV ${evText(a.chosen_ev)}, the best ${evText(a.best_ev)}` }));
+  };
+  if (item.analysis) show(item.analysis);
+  else {
+    cell.append(el("button", { class: "btn small secondary coach-analyse", type: "button", text: "Analyse",
+      "aria-label": `Analyse round #${item.number}`,
+      onclick: () => openCoach({ tableId: item.table_id, roundId: item.round_id, token, title: `Round #${item.number}: how did I set it?`,
+        onAnalysis: (doc) => { show({ ev_given_up: doc.ev_given_up, chosen_ev: doc.chosen.ev, best_ev: doc.best.ev }); analysed(); } }) }));
+  }
+  return cell;
+}
+
+/** The newest session's score: "This session at Table 1: 3 of 5 hands analysed · ..." */
+function sessionLine(session) {
+  if (!session) return null;
+  const parts = [`${session.analysed} of ${session.played} hand${session.played === 1 ? "" : "s"} analysed`];
+  if (session.analysed) {
+    parts.push(`${session.best_splits} set the best way`,
+      `EV given up ${session.ev_given_up_total.toFixed(3)} in all, ${session.ev_given_up_mean.toFixed(3)} a hand on average`);
+  }
+  return el("p", { class: "coach-session", id: "coach-session" }, el("b", { text: `This session at ${session.table_name}: ` }), parts.join(" · "));
 }
 
 function logSection(log) {
@@ -81,15 +115,23 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
   if (token) {
     try {
       const data = await api("/api/players/me/history", { token });
+      // After an analysis from this list the session's score is read again (the server keeps the figure).
+      const refreshSession = async () => {
+        try {
+          const line = sessionLine((await api("/api/players/me/history", { token }))?.sessions?.[0]);
+          if (line) document.getElementById("coach-session")?.replaceWith(line);
+        } catch { /* the line is shown again when the dialog opens */ }
+      };
       const items = Array.isArray(data) ? data : data?.hands ?? data?.history ?? [];
       const rows = items.slice(0, 10).map((item) => {
         const r = recordOf(item);
-        const row = roundRow(r, playerId);
-        if (item.balance_before_cents != null) row.append(el("td", { class: "num", text: `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` }));
+        const row = roundRow(r, playerId, item.table_name ?? null);
+        row.append(el("td", { class: "num", text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
+          coachCell(item, token, refreshSession));
         return row;
       });
-      sections.push(el("h3", { text: "Your last 10 hands" }),
-        rows.length ? el("table", { class: "data", id: "my-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You (high · low)", "Banker", "Result", "Fair deal", "Balance"].map((t) => el("th", { text: t })))), el("tbody", {}, rows))
+      sections.push(el("h3", { text: "Your last 10 hands" }), sessionLine(data?.sessions?.[0]),
+        rows.length ? el("table", { class: "data", id: "my-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You (high · low)", "Banker", "Result", "Fair deal", "Balance", "Coach"].map((t) => el("th", { text: t })))), el("tbody", {}, rows))
           : el("p", { class: "hint", text: "No hands played yet." }));
     } catch (err) {
       sections.push(el("p", { class: "field-error", text: `Your history could not be loaded: ${err.message}` }));
@@ -106,5 +148,5 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
   } catch (err) {
     sections.push(el("p", { class: "field-error", text: `This table's rounds could not be loaded: ${err.message}` }));
   }
-  list.replaceChildren(...sections);
+  list.replaceChildren(...sections.filter(Boolean));
 }

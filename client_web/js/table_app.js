@@ -8,6 +8,7 @@ import { noteServerTime, serverNow } from "./clock.js";
 import { cannotBankText, describeEvents } from "./explain.js";
 import { houseWayName } from "./hand_eval.js";
 import { rollDice, showDice } from "./dice.js";
+import { openCoach } from "./coach.js";
 import { openHistory } from "./history.js";
 import { bannerNodes, breakdown } from "./results.js";
 import { fetchRounds, mergeRounds } from "./rounds.js";
@@ -491,6 +492,8 @@ $("sit-form").addEventListener("submit", async (ev) => {
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
 $("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log }));
+// "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
+ctx.openCoach = (roundId) => ctx.session && openCoach({ tableId, roundId, token: ctx.session.token });
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 
 async function refreshBalance() {

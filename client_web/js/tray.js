@@ -145,7 +145,13 @@ function bankerWaiting(view, ctx) {
     view.fortune ? errorLine(ctx, "bet") : null);
 }
 
-function setterPanel(view, ctx, hand) {
+/**
+ * The hand setter: the seven cards as buttons, the high and the low hand, the foul check, House Way and
+ * Done. Uses of `view`: `rules`, `round.round_id`, `deadline_ms` (null: no countdown); of `ctx`: `ui.low`,
+ * `ui.flipIn`, `ui.errors.set`, `clauses`, `toggleCard`, `act("set", {type: "use_house_way"})`, `done`.
+ * The practice page uses it too.
+ */
+export function setterPanel(view, ctx, hand) {
   const ui = ctx.ui;
   const seven = sortForDisplay(hand.cards.map(toCard));
   const low = ui.low.filter((t) => hand.cards.includes(t));
@@ -212,6 +218,10 @@ function summaryPanel(view, ctx) {
       if (mine.fouled) text += " — foul hand";
     }
     parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId));
+    // The coach, once the round is settled: a hand played against the banker (a banker's has no analysis).
+    if (!mine.is_banker && ctx.openCoach) {
+      parts.push(el("button", { class: "btn small secondary", type: "button", id: "coach-open", onclick: () => ctx.openCoach(last.round_id), text: "How did I set it?" }));
+    }
   }
   parts.push(noticeLine(ctx));
   if (view.paused) parts.push(el("p", { text: "The table is paused by the operator: the next round waits." }));

@@ -3,7 +3,8 @@
 The lifespan starts (when no ``redis_url`` is set) a private Redis, opens the client, builds the
 ``AppContext`` (``web.context``) and the live side (``realtime.Realtime``), starts the background tasks and,
 on shutdown, stops them in reverse order. Routes (``paigow_server.web``): the JSON API (``http``,
-``session_routes``, ``account_routes``, ``analysis_routes``, ``operators``, ``operator``), the health and
+``session_routes``, ``account_routes``, ``analysis_routes``, ``practice_routes``, ``operators``,
+``operator``), the health and
 metrics endpoints, the table WebSockets (``ws``), and the browser client's static files at ``/``. The
 composition root: the one module that wires every layer (``web``, ``realtime``, ``store``, ``process``).
 """
@@ -43,6 +44,7 @@ from paigow_server.web import (
     operator,
     operator_kick,
     operators,
+    practice_routes,
     session_routes,
 )
 from paigow_server.web.api import ApiError, api_error_response, api_fallback
@@ -178,6 +180,7 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         *http.routes(),
         *chat_routes.routes(),
         *analysis_routes.routes(),
+        *practice_routes.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),

@@ -192,8 +192,10 @@ class SentinelTopology:
         raise RuntimeError(f"the sentinels did not find each other in {timeout_s} s:\n{self.logs()}")
 
     def stop(self) -> None:
-        for node in [*self.sentinels, *self.nodes]:
-            self.resume(node)  # a paused node cannot flush and exit
+        everyone = [*self.sentinels, *self.nodes]
+        for node in everyone:  # a paused node cannot flush and exit, nor a primary wait out a paused replica
+            self.resume(node)  # (it waits up to its shutdown-timeout, 10 s, for a lagging replica)
+        for node in everyone:
             node.stop()
 
     def __enter__(self) -> SentinelTopology:

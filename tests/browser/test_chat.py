@@ -38,17 +38,24 @@ def clear_of_chat(page: Page, selector: str) -> bool:
             or other["x"] >= chat["x"] + chat["width"] or other["x"] + other["width"] <= chat["x"])
 
 
+def resize(page: Page, size: Any) -> None:
+    """The viewport at ``size``, once the page has seen it: the media query that docks the chat reports its
+    change (and the panel opens or closes) at the next rendering step, before its animation frames."""
+    page.set_viewport_size(size)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def shots(site: Any, page: Page, name: str, *, open_chat: bool = True) -> None:
     """The page at each of the three sizes (the chat opened where it is a sheet), then back as it was."""
     before, was_open = page.viewport_size, page.locator("#chat-panel").is_visible()
     for label, size in VIEWPORTS.items():
-        page.set_viewport_size(size)
+        resize(page, size)
         if open_chat and not page.locator("#chat-panel").is_visible():
             page.click("#chat-btn")
         expect(page.locator("#chat-panel")).to_be_visible(visible=open_chat)
         site.shot(page, f"chat-{name}-{label}")
     assert before is not None
-    page.set_viewport_size(before)
+    resize(page, before)
     if page.locator("#chat-panel").is_visible() != was_open:
         page.click("#chat-btn")
 

@@ -14,10 +14,13 @@ WEB = Path(str(files("paigow_web")))
 SCHEMA: dict[str, Any] = json.loads((WEB / "protocol.schema.json").read_text())
 DEFS: dict[str, Any] = SCHEMA["$defs"]
 TABLE_MODULES = ["table_app.js", "table_actions.js", "tray.js", "table_render.js", "showdown.js",
-                 "history.js", "rounds.js", "chat.js", "fortune.js"]
+                 "history.js", "rounds.js", "chat.js", "fortune.js", "coach.js"]
 SENT = re.compile(r"\{ type: ([^,}]+)((?:, \w+: [^,}]+)*) \}")
 # Fields of the HTTP API (docs/http-api.md), not of the WebSocket protocol.
-HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance_after_cents"}
+HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance_after_cents",
+               # the coach: a hand's analysis, its stored form and the history's sessions
+               "ev_given_up", "chosen_ev", "best_ev", "best_splits", "ev_given_up_total", "ev_given_up_mean",
+               "table_name"}
 
 
 def _source(name: str) -> str:

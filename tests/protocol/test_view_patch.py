@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 
-from paigow.protocol.patch import apply_patch, diff
+import pytest
+
+from paigow.protocol.patch import PatchOp, apply_patch, diff
 from paigow.protocol.projection import key_of, project_commit, update_text, viewer_keys
 from paigow.protocol.server import encode_event
 from paigow.protocol.view_patch import jsonable_view, view_patch
 from paigow.table import commands as c
-from paigow.table.views import event_for, view_for
+from paigow.table.views import PlayerViewer, SpectatorViewer, event_for, view_for
 
 from .test_patch import _typed
 from .test_view_json import VIEWERS, Table
+from .test_view_json import _played as _eventful
 
 
 def _played() -> Table:
@@ -63,11 +67,14 @@ def test_a_seat_taken_or_left_is_one_replace_of_that_seat() -> None:
     assert all(not p.startswith("/seats/") or p == "/seats/3" for p in paths)
 
 
-def test_each_viewers_updates_replay_its_views_and_carry_its_events() -> None:
+@pytest.mark.parametrize("played", [_played, _eventful], ids=["rounds", "eventful"])
+def test_each_viewers_updates_replay_its_views_and_carry_its_events(played: Callable[[], Table]) -> None:
     """``project_commit`` for every commit of played rounds (each with the previous one's views, as the
     writing process keeps them): each viewer, a player who never sat included, finds its update under
-    ``key_of``; its patches replay its views and its events are ``event_for``'s, as the wire writes them."""
-    table = _played()
+    ``key_of``; its patches replay its views and its events are ``event_for``'s, as the wire writes them.
+    ("eventful": twelve rounds with sits and leaves between and during them, a player-banker, sitting
+    out, a void, a pause and a closing: the players' patches made from the spectators' meet every case.)"""
+    table = played()
     docs = {viewer: jsonable_view(view_for(table.states[0], viewer)) for viewer in VIEWERS}
     views = None
     for before, after in itertools.pairwise(table.states):
@@ -85,3 +92,27 @@ def test_each_viewers_updates_replay_its_views_and_carry_its_events() -> None:
                                                        "patch": list(update.patch)}
 
 
+
+
+def test_a_players_patch_is_walked_whole_when_the_spectators_patch_writes_their_hand_whole() -> None:
+    """Should a spectators' patch write the round, its hands or the player's own hand whole (the machine
+    never does between two states where the player has the same hand), the player's patch is not made
+    from it (it would write the spectators' hidden hand over the player's own): their views are walked."""
+    from paigow.protocol.projection import _layered_patch
+
+    table = _played()
+    viewer = PlayerViewer("p1")
+    pairs = [(a, b) for a, b in itertools.pairwise(table.states)
+             if a.round is not None and b.round is not None and a.round.hands and b.round.hands
+             and a.seat_of("p1") is not None]
+    assert pairs
+    before, after = pairs[0]
+    old, new = view_for(before, viewer), view_for(after, viewer)
+    spectators = jsonable_view(view_for(after, SpectatorViewer()))
+    index = next(i for i, h in enumerate(spectators["round"]["hands"]) if h["player_id"] == "p1")
+    for path, value in (("/round", spectators["round"]), ("/round/hands", spectators["round"]["hands"]),
+                        (f"/round/hands/{index}", spectators["round"]["hands"][index])):
+        public: list[PatchOp] = [{"op": "replace", "path": path, "value": value}]
+        ops = _layered_patch(public, old, new, {})
+        assert _typed(apply_patch(jsonable_view(old), ops)) == _typed(jsonable_view(new))
+        assert ops == view_patch(old, new)

@@ -18,7 +18,7 @@ from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow.rules.splits import legal_splits
 from paigow.table.commands import PlaceBet, SetHand, Sit, UseHouseWay
-from paigow.table.state import Phase, Timers
+from paigow.table.state import Phase, Round, Timers
 from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
@@ -166,18 +166,23 @@ async def _seated_round(tables: Any) -> tuple[Realtime, str, list[tuple[str, str
     return rt, table_id, players
 
 
-async def test_a_played_hand_after_its_round_settled(tables: Any) -> None:
-    rt, table_id, [(ann, ann_token), (bob, bob_token)] = await _seated_round(tables)
+async def _round_in_play(rt: Realtime, table_id: str) -> Round:
     state = await rt.store.load(table_id)
     assert state is not None
     assert state.round is not None
-    round_id = state.round.round_id
+    return state.round
+
+
+async def test_a_played_hand_after_its_round_settled(tables: Any) -> None:
+    rt, table_id, [(ann, ann_token), (bob, bob_token)] = await _seated_round(tables)
+    live = await _round_in_play(rt, table_id)
+    round_id = live.round_id
     path = f"/api/tables/{table_id}/rounds/{round_id}/analysis"
     before = await get(tables, ann_token, path)  # Ann's hand is not even set yet
     assert before.status_code == 409
     assert before.json()["error"] == "ROUND_NOT_SETTLED"
 
-    dealt = {h.player_id: list(h.cards) for h in state.round.hands}
+    dealt = {h.player_id: list(h.cards) for h in live.hands}
     hand = [card_from_text(c) for c in dealt[ann]]
     mine = next(s for s in reversed(legal_splits(hand)) if s != house_way(hand))  # not the House Way's
     await rt.service.execute(table_id, SetHand(ann, tuple(str(c) for c in mine.low)))
@@ -210,10 +215,8 @@ async def test_a_played_hand_after_its_round_settled(tables: Any) -> None:
 
 async def test_a_played_hand_is_only_the_callers(tables: Any) -> None:
     rt, table_id, players = await _seated_round(tables)
-    state = await rt.store.load(table_id)
-    assert state is not None
-    assert state.round is not None
-    round_id = state.round.round_id
+    live = await _round_in_play(rt, table_id)
+    round_id = live.round_id
     for player_id, _ in players:
         await rt.service.execute(table_id, UseHouseWay(player_id))
     _, carol = await tables.player("Carol")
@@ -227,3 +230,51 @@ async def test_a_played_hand_is_only_the_callers(tables: Any) -> None:
     async with httpx.AsyncClient(base_url=tables.live.url) as client:
         response = await client.get(path)
     assert (response.status_code, response.json()["error"]) == (401, "UNAUTHORIZED")
+
+
+async def test_a_played_hands_analysis_is_kept_in_the_history_and_the_export(tables: Any) -> None:
+    rt, table_id, [(ann, ann_token), (bob, bob_token)] = await _seated_round(tables)
+    live = await _round_in_play(rt, table_id)
+    round_id = live.round_id
+    dealt = {h.player_id: [card_from_text(c) for c in h.cards] for h in live.hands}
+    mine = next(s for s in legal_splits(dealt[ann]) if s != house_way(dealt[ann]))
+    await rt.service.execute(table_id, SetHand(ann, tuple(str(c) for c in mine.low)))
+    await rt.service.execute(table_id, UseHouseWay(bob))
+
+    before = (await get(tables, ann_token, "/api/players/me/history")).json()
+    assert [h["analysis"] for h in before["hands"]] == [None]
+    assert before["sessions"] == [{
+        "table_id": table_id, "table_name": f"Table {table_id}", "hands": 1, "played": 1, "analysed": 0,
+        "best_splits": 0, "ev_given_up_total": 0, "ev_given_up_mean": None,
+        "first_settled_ms": before["hands"][0]["settled_ms"],
+        "last_settled_ms": before["hands"][0]["settled_ms"]}]
+
+    doc = (await get(tables, ann_token, f"/api/tables/{table_id}/rounds/{round_id}/analysis")).json()
+    history = (await get(tables, ann_token, "/api/players/me/history")).json()
+    [hand] = history["hands"]
+    kept = hand["analysis"]
+    assert kept == {
+        "ev_given_up": doc["ev_given_up"], "chosen_ev": doc["chosen"]["ev"], "best_ev": doc["best"]["ev"],
+        "house_way_ev": doc["house_way"]["ev"], "legal": True,
+        "best": {k: doc["best"][k] for k in ("high", "low", "high_name", "low_name")},
+        "samples": doc["samples"], "exact": False, "house_way": "trump_plaza",
+        "analysed_ms": kept["analysed_ms"]}
+    assert abs(kept["analysed_ms"] - hand["settled_ms"]) < 60_000
+    assert {k: hand[k] for k in before["hands"][0]} == before["hands"][0] | {"analysis": kept}
+    [session] = history["sessions"]
+    assert (session["played"], session["analysed"]) == (1, 1)
+    assert session["ev_given_up_total"] == session["ev_given_up_mean"] == doc["ev_given_up"]
+    assert session["best_splits"] == (1 if doc["ev_given_up"] <= 0 else 0)
+
+    refused = await get(tables, ann_token, f"/api/tables/{table_id}/rounds/{round_id}/analysis")
+    assert refused.status_code == 429  # one a minute here: the history keeps the first
+    assert (await get(tables, ann_token, "/api/players/me/history")).json() == history
+    bobs = (await get(tables, bob_token, "/api/players/me/history")).json()
+    assert [h["analysis"] for h in bobs["hands"]] == [None]
+
+    async with httpx.AsyncClient(base_url=tables.live.url) as client:
+        export = await client.get("/api/operator/history/export", params={"table_id": table_id},
+                                  headers=bearer(tables.live.operator_token))
+    [exported] = export.json()["rounds"]
+    assert {h["player_id"]: h["analysis"] for h in exported["round"]["hands"]} == {None: None, ann: kept,
+                                                                                  bob: None}

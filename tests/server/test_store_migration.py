@@ -31,7 +31,8 @@ def _old_name(name: str) -> str:
 
 @pytest.mark.parametrize("old", ["paigow:table:t12", "paigow:table:t12:chat:messages", "paigow:player:p_1",
                                  "paigow:player:p_1:sessions", "paigow:tables:seq", "paigow:bar:t1:p_2",
-                                 "paigow:money:house", "paigow:sign-in:player:ann", "paigow:starter-tables"])
+                                 "paigow:money:house", "paigow:sign-in:player:ann", "paigow:starter-tables",
+                                 "paigow:history:p_1:analyses", "paigow:practice:p_1"])
 def test_every_old_name_maps_to_its_new_one_and_back(old: str) -> None:
     new = keys.renamed(old)
     assert new is not None

@@ -117,10 +117,14 @@ class EmbeddedRedis:
     def stop(self) -> None:
         process, self._process = self._process, None
         if process is not None and process.poll() is None:
-            process.send_signal(signal.SIGTERM)  # Redis flushes the append-only file, then exits
-            try:
-                process.wait(_STOP_TIMEOUT_S)
-            except subprocess.TimeoutExpired:
+            # Redis flushes the append-only file, then exits. A SIGTERM can go unheeded (one that reaches a
+            # replica just woken from SIGSTOP while it syncs again), so it is sent again each second.
+            give_up = time.monotonic() + _STOP_TIMEOUT_S
+            while process.poll() is None and time.monotonic() < give_up:
+                process.send_signal(signal.SIGTERM)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    process.wait(min(1.0, max(0.0, give_up - time.monotonic())))
+            if process.poll() is None:
                 process.kill()
                 process.wait()
         self._release_lock()

@@ -4,8 +4,8 @@ one, its money going back to the bank through the ledger.
 ``expire`` runs only when the guest is still unseen since the cutoff, still a guest, and holds exactly the
 balance the caller read (so a buy-in or a credit meanwhile makes it change nothing). In one script: the
 balance goes player -> bank (ledger ``guest_expired``; the issued total goes down by as much), the
-guest's sessions, history, hash and index entries are deleted, and an audit entry (actor ``system``)
-says so. Seated chips must have gone back to the balance first (a kick through the table).
+guest's sessions, history (with its analyses), hash and index entries are deleted, and an audit entry
+(actor ``system``) says so. Seated chips must have gone back to the balance first (a kick through the table).
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ class ExpireOutcome(StrEnum):
     CHANGED = "CHANGED"
 
 
-# KEYS: player hash, players set, guests index, issued, ledger, player's sessions set, history, audit.
+# KEYS: player hash, players set, guests index, issued, ledger, player's sessions set, history, audit,
+# the history's analyses.
 # ARGV: player id, expected balance, cutoff ms, ledger JSON ('' when the balance is 0), audit JSON,
 # session key prefix (the sessions' keys are the set's members under it: one Redis, not a cluster).
 _EXPIRE = """
@@ -47,7 +48,7 @@ if tonumber(balance) > 0 then
   redis.call('XADD', KEYS[5], '*', 'e', ARGV[4])
 end
 for _, h in ipairs(redis.call('SMEMBERS', KEYS[6])) do redis.call('DEL', ARGV[6] .. h) end
-redis.call('DEL', KEYS[6], KEYS[7], KEYS[1])
+redis.call('DEL', KEYS[6], KEYS[7], KEYS[9], KEYS[1])
 redis.call('SREM', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
 redis.call('XADD', KEYS[8], '*', 'e', ARGV[5])
@@ -79,6 +80,7 @@ class Guests:
                            params={"balance_cents": balance_cents, "cutoff_ms": cutoff_ms}).to_json()
         outcome = await self._expire(
             keys=[keys.player(player_id), keys.PLAYERS, keys.GUESTS_SEEN, keys.MONEY_ISSUED, keys.LEDGER,
-                  keys.player_sessions(player_id), keys.history(player_id), keys.AUDIT],
+                  keys.player_sessions(player_id), keys.history(player_id), keys.AUDIT,
+                  keys.history_analyses(player_id)],
             args=[player_id, balance_cents, cutoff_ms, entry, audit, keys.session("")])
         return ExpireOutcome(outcome.decode() if isinstance(outcome, bytes) else str(outcome))

@@ -64,7 +64,12 @@ G:operator:{name}:sessions             set     the token hashes of the operator'
 G:operator-session:{sha256}            string  the operator username of an operator session token, or
                                                ``!disabled`` once revoked by disabling (PEXPIRE)
 paigow:revocations                     pubsub  revoked sessions, so every process closes their sockets
-G:history:{player id}                  list    the player's last hands, newest first (JSON)
+G:history:{player id}                  list    the player's last hands, newest first (JSON); an analysed
+                                               hand's entry also holds its ``analysis`` (hand_analyses)
+G:history:{player id}:analyses         hash    round id -> the stored analysis of the player's hand of that
+                                               round (JSON), for the export; written with the list entry
+G:practice:{player id}                 hash    the player's practice deal (``deal_id``, ``cards``,
+                                               ``dealer``, ``house_way``, ``answered``); PEXPIRE an hour
 G:rounds                               stream  every settled or voided round, for export (JSON),
                                                appended as the tables' outbox entries are applied
 G:ledger                               stream  every money movement (JSON), append-only
@@ -106,11 +111,13 @@ __all__ = [
     "bar",
     "guest_collecting",
     "history",
+    "history_analyses",
     "operator",
     "operator_session",
     "operator_sessions",
     "player",
     "player_sessions",
+    "practice_deal",
     "probe_channel",
     "rate_limit",
     "session",
@@ -294,6 +301,15 @@ def history(player_id: str) -> str:
     return f"{GLOBAL}history:{player_id}"
 
 
+def history_analyses(player_id: str) -> str:
+    """The analyses of the player's hands by round id; named after ``history`` so both share a slot."""
+    return f"{history(player_id)}:analyses"
+
+
+def practice_deal(player_id: str) -> str:
+    return f"{GLOBAL}practice:{player_id}"
+
+
 def spectators(owner: str) -> str:
     """One server process's spectator counts per table (it rewrites the hash every second; it expires when
     the process dies)."""
@@ -323,5 +339,5 @@ def renamed(old: str) -> str | None:
 _GLOBAL_FIRST_PARTS = frozenset({
     "deadlines", "players", "rounds", "ledger", "audit", "bars", "money", "guests", "guest", "settings",
     "operators", "operator", "operator-session", "player", "session", "username", "sign-in", "rate", "bar",
-    "history", "spectators"})
+    "history", "spectators", "practice"})
 """The first part of every untagged key name of the first layout (``paigow:<part>...``) but tables'."""

@@ -3,7 +3,8 @@
 ``POST /api/analyze {"cards": [7 card texts], "house_way"?}`` -> every legal split's odds against the
 House Way dealer, the best and the House Way's (``process.analysis_pool``'s JSON, with hand names and a
 ``summary``). ``GET /api/tables/{id}/rounds/{round_id}/analysis`` -> the same for the caller's own hand of
-a settled round, with the split they set, its EV and the EV it gave up. Both run in the analysis process
+a settled round, with the split they set, its EV and the EV it gave up, which is then kept with the hand in
+the player's history and the export (``store.hand_analyses``). Both run in the analysis process
 pool (never on the event loop) and count against the account's ``analyses_per_minute``; a refused request
 (400, 401, 404, 409, 429, 503) counts nothing and runs nothing.
 """
@@ -11,6 +12,8 @@ pool (never on the event loop) and count against the account's ``analyses_per_mi
 from __future__ import annotations
 
 import secrets
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -21,13 +24,14 @@ from paigow.rules.cards import InvalidCardError, card_from_text, check_distinct
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.table.state import TableState
 from paigow_server.process.analysis_pool import AnalysisBusy
+from paigow_server.store.hand_analyses import stored_analysis
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.web.api import ApiError, json_body, only_fields, retry_after
 from paigow_server.web.context import context_of
 from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
-__all__ = ["routes"]
+__all__ = ["parse_house_way", "played_analysis", "routes", "run_analysis"]
 
 _CARDS_HINT = "a list of the seven cards as texts such as \"As\", \"Td\" or \"JK\""
 
@@ -46,7 +50,8 @@ def _cards(value: Any) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _house_way(value: Any) -> HouseWayName:
+def parse_house_way(value: Any) -> HouseWayName:
+    """A House Way by its name, or a 400 ``INVALID_FIELD`` naming the choices."""
     try:
         return HouseWayName(value)
     except ValueError:
@@ -68,12 +73,16 @@ def _summary(doc: dict[str, Any]) -> str:
     return text + f" The House Way's split, {_named(house)}, is {best['ev'] - house['ev']:.4f} below it."
 
 
-async def _run(request: Request, player_id: str, cards: list[str], rules: HouseRules) -> dict[str, Any]:
-    """The analysis in the pool, once a place is free and the account's limit allows it."""
+async def run_analysis(request: Request, player_id: str, cards: list[str], rules: HouseRules, *,
+                       before: Callable[[], Awaitable[None]] | None = None) -> dict[str, Any]:
+    """The analysis in the pool, once a place is free and the account's limit allows it (and ``before``,
+    if given, has not raised)."""
     ctx = context_of(request)
     try:
         async with ctx.analyses.slot():
             await ctx.rate_limits.check_account(Limit.ANALYSES, player_id)
+            if before is not None:
+                await before()
             # A seed below 2**53 survives a browser's JSON numbers, so the page can show a repeatable one.
             doc = await ctx.analyses.analyze(cards, rules, secrets.randbits(53))
     except AnalysisBusy:
@@ -90,8 +99,8 @@ async def analyze_cards(request: Request) -> Response:
     if "cards" not in data:
         raise ApiError(400, "INVALID_CARDS", f"cards is required: {_CARDS_HINT}")
     cards = _cards(data["cards"])
-    rules = HouseRules(house_way=_house_way(data.get("house_way", HouseWayName.TRUMP_PLAZA)))
-    return JSONResponse(await _run(request, player.player_id, cards, rules))
+    rules = HouseRules(house_way=parse_house_way(data.get("house_way", HouseWayName.TRUMP_PLAZA)))
+    return JSONResponse(await run_analysis(request, player.player_id, cards, rules))
 
 
 def _chosen(doc: dict[str, Any], hand: dict[str, Any]) -> dict[str, Any]:
@@ -102,6 +111,15 @@ def _chosen(doc: dict[str, Any], hand: dict[str, Any]) -> dict[str, Any]:
             return {**entry, "legal": True}
     return {"low": hand["low"], "high": hand["high"], "win": 0.0, "push": 0.0, "loss": 1.0, "ev": -1.0,
             "ev_se": 0.0, "high_name": hand["high_name"], "low_name": hand["low_name"], "legal": False}
+
+
+def played_analysis(doc: dict[str, Any], hand: dict[str, Any]) -> dict[str, Any]:
+    """The analysis of a hand as it was set (``hand``: its ``high``, ``low`` and their names): the analysis
+    JSON with ``chosen``, ``ev_given_up`` and a ``summary`` naming both splits."""
+    doc["chosen"] = _chosen(doc, hand)
+    doc["ev_given_up"] = doc["best"]["ev"] - doc["chosen"]["ev"]
+    doc["summary"] = _round_summary(doc)
+    return doc
 
 
 def _round_summary(doc: dict[str, Any]) -> str:
@@ -145,10 +163,8 @@ async def analyze_round_hand(request: Request) -> Response:
                                            "player's hand against the house dealer")
     rules = HouseRules(house_way=state.rules.house_way, wheel=state.rules.wheel,
                        commission_bps=state.rules.commission_bps)
-    doc = await _run(request, player.player_id, list(hand["dealt"]), rules)
-    doc["chosen"] = _chosen(doc, hand)
-    doc["ev_given_up"] = doc["best"]["ev"] - doc["chosen"]["ev"]
-    doc["summary"] = _round_summary(doc)
+    doc = played_analysis(await run_analysis(request, player.player_id, list(hand["dealt"]), rules), hand)
+    await ctx.hand_analyses.keep(player.player_id, round_id, stored_analysis(doc, int(time.time() * 1000)))
     return JSONResponse({"table_id": table_id, "round_id": round_id, "number": record["number"],
                          "position": hand["position"], "set_by": hand["set_by"], "fouled": hand["fouled"],
                          "outcome": hand["outcome"], **doc})

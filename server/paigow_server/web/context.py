@@ -22,8 +22,10 @@ from paigow_server.store.audit import AuditLog
 from paigow_server.store.bars import Bars
 from paigow_server.store.chat import ChatStore
 from paigow_server.store.durability import Durability
+from paigow_server.store.hand_analyses import HandAnalyses
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
+from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.tables import TableRepo
 from paigow_server.web.client_address import TrustedProxies
 from paigow_server.web.operator_auth import OperatorAuth
@@ -62,6 +64,8 @@ class AppContext:
     chat: ChatStore
     bars: Bars
     analyses: AnalysisPool
+    hand_analyses: HandAnalyses
+    practice: PracticeDeals
     spectators: SpectatorCounter = field(default_factory=NoSpectators)
 
     @classmethod
@@ -85,7 +89,8 @@ class AppContext:
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,
                                            Limit.CHAT: settings.chat_per_minute,
                                            Limit.ANALYSES: settings.analyses_per_minute}),
-                   chat=ChatStore(redis), bars=Bars(redis), analyses=AnalysisPool(settings.analysis_workers))
+                   chat=ChatStore(redis), bars=Bars(redis), analyses=AnalysisPool(settings.analysis_workers),
+                   hand_analyses=HandAnalyses(redis), practice=PracticeDeals(redis))
 
     def close(self) -> None:
         self.passwords.close()

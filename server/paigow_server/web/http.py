@@ -5,8 +5,9 @@
 ``GET /api/tables/{id}/rounds?limit=N`` -> ``{"table_id", "rounds": [record...]}``, the public records of
 the table's last N settled rounds (default 10, 1..100; voided rounds are not listed), newest first, each
 the ``record`` of its ``round_settled`` event (400 ``INVALID_FIELD``, 404 ``TABLE_NOT_FOUND``);
-``GET /api/players/me/history`` (``Authorization: Bearer <session token>``) -> ``{"player_id", "hands"}``,
-the player's last 10 settled hands, newest first.
+``GET /api/players/me/history`` (``Authorization: Bearer <session token>``) -> ``{"player_id", "hands",
+"sessions"}``, the player's last 10 settled hands, newest first, each with its ``analysis`` (null until
+analysed), and their sessions with the coach's score (``hand_sessions``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from paigow.table.state import PLAYER_SEATS, TableState
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.web.api import ApiError
 from paigow_server.web.context import SpectatorCounter, context_of
+from paigow_server.web.hand_sessions import sessions_of
 from paigow_server.web.session_routes import current_player
 
 __all__ = ["DEFAULT_ROUNDS", "routes", "table_summary"]
@@ -90,8 +92,9 @@ async def table_rounds(request: Request) -> Response:
 
 async def my_history(request: Request) -> Response:
     player = await current_player(request)
-    hands = await context_of(request).history.recent(player.player_id)
-    return JSONResponse({"player_id": player.player_id, "hands": hands})
+    hands = [{**hand, "analysis": hand.get("analysis")}
+             for hand in await context_of(request).history.recent(player.player_id)]
+    return JSONResponse({"player_id": player.player_id, "hands": hands, "sessions": sessions_of(hands)})
 
 
 def routes() -> list[BaseRoute]:

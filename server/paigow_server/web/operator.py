@@ -37,6 +37,7 @@ from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.audit import SYSTEM, AuditEntry
 from paigow_server.store.codec import jsonable
+from paigow_server.store.hand_analyses import with_analyses
 from paigow_server.store.money import SnapshotError, money_totals
 from paigow_server.store.streams import Page, PageError
 from paigow_server.web.api import (
@@ -346,7 +347,7 @@ async def export_history(request: Request) -> Response:
             rounds.extend(page.entries)
             if page.next_after is None:
                 return {"exported_ms": _now_ms(), "table_id": table_id, "player_id": player_id,
-                        "rounds": rounds}
+                        "rounds": await with_analyses(ctx.hand_analyses, rounds)}
             after = page.next_after
 
     response = await audited(request, "export_history", run, table_id=table_id, player_id=player_id)

@@ -101,7 +101,11 @@ def project_commit(before: TableState, after: TableState, events: Sequence[Event
                    before_views: Mapping[str, TableView] | None = None) -> Projection:
     """Every viewer key's update for the commit ``before`` → ``after`` with ``events``. ``before_views``:
     the views of ``before`` that the previous commit's projection made (``Projection.views``), when this
-    process has them; any missing one is made from ``before``."""
+    process has them; any missing one is made from ``before``.
+
+    The spectators' patch is worked out once, and the others are made from it (``_layered_patch``): the
+    operator's view is the spectators' with ``admin``, and a player's is the spectators' with their own hand
+    and ``you``, so their patch is the spectators' with those parts' own operations."""
     keys = viewer_keys(before, after)
     known = before_views or {}
     # All views of one state before any of the next: view_for shares the public part of the last state.
@@ -110,6 +114,7 @@ def project_commit(before: TableState, after: TableState, events: Sequence[Event
     news = {key: view_for(after, viewers[key]) for key in keys}
     memo: Memo = {}
     encoded: dict[int, tuple[Event, Any]] = {}  # an event several viewers see unchanged: JSON once
+    public = view_patch(olds[SPECTATOR], news[SPECTATOR], memo)
     updates = {}
     for key, viewer in viewers.items():
         seen = []
@@ -124,8 +129,52 @@ def project_commit(before: TableState, after: TableState, events: Sequence[Event
                 seen.append(found[1])
             else:
                 seen.append(to_jsonable_python(projected))
-        updates[key] = ViewerUpdate(tuple(seen), tuple(view_patch(olds[key], news[key], memo)))
+        patch = public if key == SPECTATOR else _layered_patch(public, olds[key], news[key], memo)
+        updates[key] = ViewerUpdate(tuple(seen), tuple(patch))
     return Projection(updates, news)
+
+
+def _own_hand(view: TableView) -> int | None:
+    """The index in ``round.hands`` of the viewer's own hand (None: no round, no seat, or no hand in it)."""
+    if view.you is None or view.round is None:
+        return None
+    own = view.you.position
+    return next((i for i, h in enumerate(view.round.hands) if h.position == own), None)
+
+
+def _layered_patch(public: list[PatchOp], old: TableView, new: TableView, memo: Memo) -> list[PatchOp]:
+    """The patch from ``old`` to ``new`` (the operator's or a player's views of two states), given
+    ``public``, the spectators' patch between the same two states.
+
+    Such a view is the spectators' view of its state (the very same parts) but for ``admin`` (the
+    operator's), ``you`` and the viewer's own hand in ``round.hands`` (a player's). Operations of the
+    spectators' patch elsewhere apply to it as they are; those inside the own hand are replaced by the own
+    hand's. When the spectators' patch writes a part that holds the own hand (the round, its hands) or the
+    own hand moves, the whole views are walked instead."""
+    index = _own_hand(old)
+    if index != _own_hand(new):
+        return view_patch(old, new, memo)
+    ops: list[PatchOp] = []
+    if index is not None:
+        hand = f"/round/hands/{index}"
+        inside = hand + "/"
+        for op in public:
+            path = op["path"]
+            if path.startswith(inside):
+                continue
+            if hand.startswith(path) and (len(path) == len(hand) or hand[len(path)] == "/"):
+                return view_patch(old, new, memo)  # writes the round, its hands or the own hand whole
+            ops.append(op)
+        assert old.round is not None
+        assert new.round is not None
+        ops.extend(view_patch(old.round.hands[index], new.round.hands[index], memo, hand))
+    else:
+        ops.extend(public)
+    if old.you is not new.you:
+        ops.extend(view_patch(old.you, new.you, memo, "/you"))
+    if old.admin is not new.admin:
+        ops.extend(view_patch(old.admin, new.admin, memo, "/admin"))
+    return ops
 
 
 _compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode

@@ -51,14 +51,15 @@ def _unchanged(a: Any, b: Any) -> bool:
     return a is b or (type(a) is type(b) and type(a) in _SCALARS and a == b)
 
 
-def view_patch(old: Any, new: Any, memo: Memo | None = None) -> list[PatchOp]:
-    """The operations that turn the JSON of ``old`` into the JSON of ``new`` (``[]``: the same JSON).
+def view_patch(old: Any, new: Any, memo: Memo | None = None, path: str = "") -> list[PatchOp]:
+    """The operations that turn the JSON of ``old`` into the JSON of ``new`` (``[]``: the same JSON), at
+    ``path`` (a JSON Pointer: where the two parts are in a larger document; the root by default).
 
     ``memo``: one dict shared by the patches of several viewers of the same two states. Their views share
     most parts (the seats, the round's public fields, the hidden hands), so the operations of a pair of
     parts met again at the same path are taken from it instead of being worked out again."""
     ops: list[PatchOp] = []
-    _walk(old, new, "", ops, {} if memo is None else memo)
+    _walk(old, new, path, ops, {} if memo is None else memo)
     return ops
 
 
