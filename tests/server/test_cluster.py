@@ -10,6 +10,7 @@ the money balances end to end (balances + chips + house = issued, every account 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -215,7 +216,7 @@ async def test_a_failed_primary_is_replaced_by_its_replica_and_the_servers_follo
     """Three primaries with a replica each; bots spread over both servers (half the commands forwarded
     through the router's channel); the primary serving the router channel of a table's owner is
     SIGKILLed mid-round. The cluster promotes its replica, the owner's router listener follows its channel
-    to it (``FollowingClusterPubSub``), and every table finishes with the money intact."""
+    to it (``FollowingClusterPubSub``), every table finishes, and the money and the ledger agree."""
     topology = ClusterTopology(tmp_path / "redis", replicas=1)
     await asyncio.to_thread(topology.start)
     redis = redis_from_url(topology.url, decode_responses=True)
@@ -231,11 +232,22 @@ async def test_a_failed_primary_is_replaced_by_its_replica_and_the_servers_follo
         slot = key_slot(process_channel(owner).encode())
         victim = topology.primary_of_slot(slot)
         await asyncio.to_thread(victim.kill)
+        killed_at = time.monotonic()
         result = await run
         assert result.completed_tables == 6, (result.summary()["errors"], result.summary())
+        # 8-12 s on loopback; a router left on the dead node makes forwarded commands wait out their
+        # deadlines and tables finish much later, if at all
+        assert time.monotonic() - killed_at < 30, "play took too long to go on after the failover"
         assert topology.primary_of_slot(slot).port != victim.port, "its replica serves the slot now"
-        await assert_money_and_ledger_intact(redis, result)
+        # Without replica acknowledgements (docs/cluster.md, "What is not done") the writes the dead primary
+        # acknowledged last may be lost with it, a player's leave among them: so not "every seat empty",
+        # but the money and the ledger agree on whatever stands, and no round is settled twice.
+        assert result.money_ok, result.money_message
+        assert result.stats.hidden_card_leaks == 0
+        await outboxes_delivered(redis)
+        assert (await money_totals(redis)).balanced
         assert await ledger_mismatches(redis) == []
+        await assert_rounds_settled_once(redis)
     finally:
         for server in servers:
             server.kill()
