@@ -94,7 +94,9 @@ function dialog() {
   d = el("dialog", { id: "coach-dialog", class: "coach-dialog", "aria-labelledby": "coach-title" },
     el("div", { class: "dialog-head" }, el("h2", { id: "coach-title", text: "How did I set it?" }),
       el("button", { class: "btn small secondary", type: "button", id: "coach-close", onclick: () => d.close(), text: "Close" })),
-    el("div", { class: "coach-body", id: "coach-body", "aria-live": "polite" }));
+    // Focusable: on a short screen the analysis scrolls, and a keyboard must be able to scroll it.
+    el("div", { class: "coach-body", id: "coach-body", "aria-live": "polite", tabindex: "0", role: "region",
+      "aria-label": "The coach's analysis" }));
   document.body.append(d);
   return d;
 }
