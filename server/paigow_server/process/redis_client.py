@@ -161,15 +161,7 @@ def parse_cluster_url(url: str) -> ClusterUrl:
     netloc, _, tail = rest.partition("/")
     if tail.strip("/"):
         raise RedisUrlError(f"{_redact(url)!r}: a cluster URL has no path (a cluster has one database)")
-    userinfo, at, hosts = netloc.rpartition("@")
-    if not at:
-        userinfo, hosts = "", netloc
-    username: str | None = None
-    password: str | None = None
-    if userinfo:
-        user_text, colon, pass_text = userinfo.partition(":")
-        username = unquote(user_text) or None
-        password = unquote(pass_text) if colon else None
+    username, password, hosts = _credentials(netloc)
     if "?" in hosts:
         raise RedisUrlError(f"{_redact(url)!r}: a cluster URL takes no query parameters")
     if not hosts:
@@ -177,6 +169,15 @@ def parse_cluster_url(url: str) -> ClusterUrl:
     nodes = tuple(_host_port(item, url, DEFAULT_CLUSTER_PORT, "cluster node") for item in hosts.split(",")
                   if item)
     return ClusterUrl(nodes=nodes, password=password, username=username, ssl=CLUSTER_SCHEMES[scheme.lower()])
+
+
+def _credentials(netloc: str) -> tuple[str | None, str | None, str]:
+    """``[user[:pass]@]hosts`` → (user name, password, hosts), percent-decoded (None: absent)."""
+    userinfo, at, hosts = netloc.rpartition("@")
+    if not at:
+        return None, None, netloc
+    user_text, colon, pass_text = userinfo.partition(":")
+    return unquote(user_text) or None, unquote(pass_text) if colon else None, hosts
 
 
 def _redact(url: str) -> str:
@@ -213,15 +214,7 @@ def parse_sentinel_url(url: str) -> SentinelUrl:
         raise RedisUrlError(f"{_redact(url)!r} is not a redis+sentinel:// or rediss+sentinel:// URL")
     netloc, _, tail = rest.partition("/")
     path, _, query = tail.partition("?")
-    userinfo, at, hosts = netloc.rpartition("@")
-    if not at:
-        userinfo, hosts = "", netloc
-    username: str | None = None
-    password: str | None = None
-    if userinfo:
-        user_text, colon, pass_text = userinfo.partition(":")
-        username = unquote(user_text) or None
-        password = unquote(pass_text) if colon else None
+    username, password, hosts = _credentials(netloc)
     if not hosts:
         raise RedisUrlError(f"{_redact(url)!r} names no sentinel host (expected host:26379[,host:port])")
     sentinels = tuple(_host_port(item, url) for item in hosts.split(",") if item)
