@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -158,7 +159,9 @@ class LoadResult:
 
 async def one_run(backend: Backend, data: Path, processes: int, tables: int, rounds: int,
                   spectators: int, timeout_s: float, seed: int,
-                  think_ms: tuple[int, int] = (0, 0), by_table: bool = False) -> LoadResult:
+                  think_ms: tuple[int, int] = (0, 0), by_table: bool = False,
+                  observe: Callable[[RunStats], None] | None = None) -> LoadResult:
+    """One bounded run; ``observe(stats)`` is called with the run's live counters as the bots run."""
     clients = backend.clients()
     for client in clients:
         client.flushall()
@@ -180,6 +183,8 @@ async def one_run(backend: Backend, data: Path, processes: int, tables: int, rou
                                 time.process_time())
             for i, pid in enumerate(pids):
                 peak[i] = max(peak[i], rss_bytes(pid))
+            if observe is not None:
+                observe(stats)
 
         config = BotsConfig(url=servers[0].url, operator_token=TOKEN, tables=tables, players_per_table=6,
                             spectators=spectators, rounds=rounds, seed=seed, timeout_s=timeout_s,
