@@ -181,3 +181,49 @@ async def test_a_device_token_is_secure_over_https(app_client: AppHandle) -> Non
                                  base_url="https://testserver") as client:
         registered = await client.post("/api/accounts", json={"username": "ann", "password": PASSWORD})
         assert "; Secure" in registered.headers["set-cookie"]
+
+
+async def test_operators_back_off_alike_and_another_operator_or_the_bootstrap_token_unlocks(
+        app_client: AppHandle) -> None:
+    boot, session = app_client.operator_headers, "/api/operator/session"
+    for name in ("olga", "pat"):
+        created = await app_client.client.post("/api/operator/operators", headers=boot,
+                                               json={"username": name, "password": f"{name} password"})
+        assert created.status_code == 201
+    async with device(app_client, OWNER_ADDRESS) as olga_desk, device(app_client, "192.0.2.8") as pat_desk:
+        first = await sign_in(olga_desk, "olga", "olga password", session)
+        assert first.headers["set-cookie"].startswith("paigow_operator_device=d1.")
+        assert "Path=/api/operator/session" in first.headers["set-cookie"]
+        pat_token = (await sign_in(pat_desk, "pat", "pat password", session)).json()["token"]
+        pat = {"Authorization": f"Bearer {pat_token}"}
+
+        for network in range(ACCOUNT_FREE):  # from as many networks: then olga's untrusted devices wait
+            async with device(app_client, f"203.0.{network}.1") as far:
+                assert (await sign_in(far, "olga", "not the password", session)).status_code == 401
+        async with device(app_client, "203.0.113.9") as stranger:
+            assert (await sign_in(stranger, "olga", "not the password", session)).status_code == 401
+        async with device(app_client, "192.0.2.200") as new_desk:
+            held = await sign_in(new_desk, "olga", "olga password", session)
+            assert (held.status_code, held.json()["error"]) == (429, "SIGN_IN_BACKOFF")
+        assert (await sign_in(olga_desk, "olga", "olga password", session)).status_code == 200  # her desk
+
+        unlocked = await app_client.client.post("/api/operator/operators/olga/unlock", headers=pat)
+        assert unlocked.json() == {"username": "olga", "locked": False, "was_locked": True}
+        async with device(app_client, "192.0.2.200") as new_desk:
+            assert (await sign_in(new_desk, "olga", "olga password", session)).status_code == 200
+        async with device(app_client, "203.0.113.9") as stranger:  # the stranger's network starts again too
+            assert (await sign_in(stranger, "olga", "not the password", session)).status_code == 401
+        again = await app_client.client.post("/api/operator/operators/olga/unlock", headers=boot)
+        assert again.json()["was_locked"] is True
+        nobody = await app_client.client.post("/api/operator/operators/nobody/unlock", headers=pat)
+        assert (nobody.status_code, nobody.json()["error"]) == (404, "OPERATOR_NOT_FOUND")
+        player = await app_client.client.post("/api/session", json={"display_name": "Eve"})
+        refused = await app_client.client.post("/api/operator/operators/olga/unlock",
+                                               headers={"Authorization": f"Bearer {player.json()['token']}"})
+        assert (refused.status_code, refused.json()["error"]) == (401, "BAD_OPERATOR_TOKEN")
+    audit = (await app_client.client.get("/api/operator/audit", headers=boot)).json()["entries"]
+    assert [(e["action"], e["actor"], e["outcome"], e["params"]) for e in audit
+            if e["action"] == "unlock_operator"] == [
+        ("unlock_operator", "pat", "ok", {"username": "olga"}),
+        ("unlock_operator", "bootstrap", "ok", {"username": "olga"}),
+        ("unlock_operator", "pat", "OPERATOR_NOT_FOUND", {"username": "nobody"})]
