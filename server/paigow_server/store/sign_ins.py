@@ -137,8 +137,12 @@ class SignInGuard:
         return Attempt(Verdict.BACKOFF if int(until) > now_ms else Verdict.OK, int(until))
 
     async def succeeded(self, username: str, device: str | None, prefix: str) -> None:
-        """Clear the device's or the address prefix's counter; free the account's overall one."""
+        """Clear the device's or the address prefix's counter; free the account's overall one (that an
+        untrusted attempt held)."""
         first = self._counters(username, device, prefix)[0][0]
+        if device is not None:
+            await self.redis.delete(first)
+            return
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.delete(first)
             pipe.hdel(keys.sign_in(self.kind, username), "pending_ms")
