@@ -15,7 +15,7 @@ from redis.asyncio import Redis
 
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
-from paigow_server.store.sign_ins import ACCOUNT_FREE, SignInGuard, Verdict
+from paigow_server.store.sign_ins import ACCOUNT_FREE, FORGET_MS, SignInGuard, Verdict
 from paigow_server.testing import AppHandle
 from paigow_server.web.client_address import address_prefix
 from paigow_server.web.device_tokens import DeviceTokens
@@ -152,7 +152,7 @@ async def test_the_waits_double_per_counter_up_to_the_longest(redis: Redis) -> N
     assert (await guard.begin("ann", None, here, now + 1)).verdict is Verdict.OK
     assert (await guard.failed("ann", None, here, now + 1)).until_ms == now + 1 + 1_000  # from the start
     assert await guard.held_until("ann", now + 1) is None
-    assert 0 < await redis.pttl(keys.sign_in_from("player", "ann", here)) <= 3_600_000  # forgotten in time
+    assert 0 < await redis.pttl(keys.sign_in_from("player", "ann", here)) <= FORGET_MS  # forgotten in time
 
 
 async def test_unknown_and_known_usernames_answer_alike(app_client: AppHandle) -> None:

@@ -10,13 +10,15 @@ counter makes its attempts wait, exponentially longer, after too many failures:
   account and its client's address prefix, and to the account's counter of untrusted attempts overall.
 
 After the n-th failure on a counter its attempts wait ``2**(n - free - 1)`` seconds (none while ``n <=
-free``), at most ``max_wait_ms``; a counter forgets an hour after its last failure (or its longest wait, if
-longer). A success clears the counter of the device or of the address prefix (not the account's overall
-one: a stranger gains nothing by the owner signing in). While one attempt is being checked (argon2 takes a
-tenth of a second), others held to one of its counters wait (``BACKOFF``), so parallel guesses cannot slip
-past the count. An operator's reset sets the account's ``reset_ms``: every counter of the account older
-than that (its first failure no later) starts again. Unknown usernames are counted like known ones, so the
-answers do not tell which exist.
+free``), at most ``max_wait_ms``; a counter forgets 30 minutes after its last failure (or its wait, if
+longer). Each is a hash of about 160 bytes: a failure on a new username from a new network keeps about
+540 bytes of Redis for those 30 minutes (two counters), within the per-address sign-in rate. A success
+clears the counter of the device or of the address prefix (not the account's overall one: a stranger
+gains nothing by the owner signing in). While one attempt is being checked (argon2 takes a tenth of a
+second), others held to one of its counters wait (``BACKOFF``), so parallel guesses cannot slip past the
+count. An operator's reset sets the account's ``reset_ms``: every counter of the account older than that
+(its first failure no later) starts again. Unknown usernames are counted like known ones, so the answers
+do not tell which exist.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ __all__ = ["ACCOUNT_FREE", "FORGET_MS", "Attempt", "SignInGuard", "Verdict"]
 
 ACCOUNT_FREE = 5
 """Untrusted failures of an account, from all addresses together, before its untrusted attempts wait."""
-FORGET_MS = 3_600_000
+FORGET_MS = 1_800_000
 _PENDING_MS = 5_000
 """How long an attempt being checked holds its counters (if its process dies, no longer)."""
 
