@@ -61,18 +61,16 @@ function fieldError(formNode, inputId, text) {
 function placeError(err, fields) {
   const wait = err.retryAfter;
   switch (err.code) {
-    case "BAD_CREDENTIALS": // the server's words say how long to wait and how many tries are left
+    case "BAD_CREDENTIALS": // the server's words say how long the next try waits
       return [fields.password, sentence(err.message) || "That username and password do not match an account."];
-    case "SIGN_IN_BACKOFF":
-      return [fields.password, `Wrong password just now: wait ${seconds(wait ?? 1)} before you try again.`];
-    case "ACCOUNT_LOCKED":
-      return [null, sentence(err.message) || "This account is locked after three wrong passwords."];
+    case "SIGN_IN_BACKOFF": // never a lock: a device that signed in before is not held back by others' tries
+      return [fields.password, `Too many attempts: try again in ${wait ?? 1} s.`];
     case "USERNAME_TAKEN":
       return [fields.username, "That username is taken: choose another."];
     case "INVALID_USERNAME":
       return [fields.username, USERNAME_RULE];
-    case "INVALID_PASSWORD":
-      return [fields.password, PASSWORD_RULE];
+    case "INVALID_PASSWORD": // the server says why: too short, too common, the username itself...
+      return [fields.password, sentence(err.message) || PASSWORD_RULE];
     case "INVALID_NAME":
       return [fields.display ?? null, sentence(err.message)];
     case "RATE_LIMITED":

@@ -30,8 +30,7 @@ function loadAuth() {
 function signInWords(err) {
   switch (err.code) {
     case "BAD_CREDENTIALS": return sentence(err.message) || "That operator username and password do not match.";
-    case "SIGN_IN_BACKOFF": return `Wrong password just now: wait ${seconds(err.retryAfter ?? 1)} before you try again.`;
-    case "ACCOUNT_LOCKED": return sentence(err.message) || "This operator account is locked after three wrong passwords.";
+    case "SIGN_IN_BACKOFF": return `Too many attempts: try again in ${err.retryAfter ?? 1} s.`;
     case "RATE_LIMITED": return `Too many tries from your network: wait ${err.retryAfter ? seconds(err.retryAfter) : "a minute"} and try again.`;
     case "OPERATOR_DISABLED": return "This operator account is disabled: ask another operator to enable it.";
     default: return sentence(err.message);

@@ -51,7 +51,7 @@ _HELP: dict[str, str] = {
     "guest_retention_days": "a guest account unseen this many days is collected, its money returned to "
                             "the bank through the ledger (default 7)",
     "guest_collect_seconds": "how often to look for guest accounts to collect (default 600)",
-    "lock_minutes": "how long three failed sign-ins in a row lock an account (default 30)",
+    "sign_in_max_wait_minutes": "the longest wait after failed sign-ins (doubling each time; default 15)",
     "operator_session_hours": "an operator session lapses after this many hours unused (default 12)",
     "sessions_per_minute": "new sessions (guests and registrations) per client address per minute "
                            "(default 10)",

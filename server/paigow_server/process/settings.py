@@ -74,8 +74,9 @@ class Settings:
     """A guest account unseen this long, with no open connection, is collected (its money to the bank)."""
     guest_collect_seconds: int = 600
     """How often a process looks for guests to collect."""
-    lock_minutes: int = 30
-    """How long an account stays locked after three failed sign-ins in a row (or until unlocked)."""
+    sign_in_max_wait_minutes: int = 15
+    """The longest a sign-in waits after failed ones (the wait doubles with each failure, up to this;
+    nothing locks an account: docs/http-api.md, "Failed sign-ins")."""
     operator_session_hours: float = 12.0
     """An operator session token lapses after this long unused (sliding)."""
     sessions_per_minute: int = 10
@@ -208,7 +209,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "session_idle_days": _float_range(0, 3_650),
     "guest_retention_days": _float_range(0, 3_650),
     "guest_collect_seconds": _int_range(1, 86_400),
-    "lock_minutes": _int_range(1, 10_080),
+    "sign_in_max_wait_minutes": _int_range(1, 1_440),
     "operator_session_hours": _float_range(0, 24 * 30),
     "sessions_per_minute": _int_range(1, 1_000_000),
     "sign_ins_per_minute": _int_range(1, 1_000_000),
@@ -267,7 +268,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "session_idle_days": _parse_float,
     "guest_retention_days": _parse_float,
     "guest_collect_seconds": _parse_int,
-    "lock_minutes": _parse_int,
+    "sign_in_max_wait_minutes": _parse_int,
     "operator_session_hours": _parse_float,
     "sessions_per_minute": _parse_int,
     "sign_ins_per_minute": _parse_int,

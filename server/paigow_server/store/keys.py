@@ -53,8 +53,16 @@ G:username:{name}                      string  the player id of a (case-folded) 
 G:guests:seen                          zset    guest player id -> last seen (ms): collection order
 G:guest:{id}:collecting                string  the process collecting that guest now (expires)
 G:guests:collector                     string  the process whose turn it is to look (expires)
-G:sign-in:{kind}:{name}                hash    ``failures``, ``retry_ms``, ``locked_until_ms`` of a
-                                               player or operator username (expires)
+G:sign-in:{kind}:{name}                hash    a player or operator username's failed sign-ins from
+                                               devices it has not signed in from: ``failures``,
+                                               ``since_ms``, ``retry_ms``, ``pending_ms``, and an
+                                               operator's last reset ``reset_ms`` (expires; sign_ins)
+G:sign-in:{kind}:{name}:from:{prefix}  hash    the same counter for one client address prefix
+                                               (``198.51.100.0/24``, ``2001:db8::/64``; expires)
+G:sign-in:{kind}:{name}:device:{id}    hash    the same counter for one device token of the account
+                                               (expires)
+G:device-key                           string  the HMAC-SHA-256 key that signs device tokens (hex, made
+                                               once; deleting it forgets every device)
 G:rate:{limit}:{address}               string  per-address rate limit state (expires within a minute)
 G:settings                             hash    operator settings (``starting_balance_cents``)
 G:operators                            set     every named operator's username
@@ -93,6 +101,7 @@ __all__ = [
     "AUDIT",
     "BARS",
     "DEADLINES",
+    "DEVICE_KEY",
     "GUESTS_SEEN",
     "GUEST_COLLECTOR",
     "HOUSE_NET",
@@ -122,6 +131,8 @@ __all__ = [
     "rate_limit",
     "session",
     "sign_in",
+    "sign_in_device",
+    "sign_in_from",
     "spectators",
     "table",
     "table_channel",
@@ -158,6 +169,7 @@ HOUSE_NET = GLOBAL + "money:house"
 GUESTS_SEEN = GLOBAL + "guests:seen"
 GUEST_COLLECTOR = GLOBAL + "guests:collector"
 SETTINGS = GLOBAL + "settings"
+DEVICE_KEY = GLOBAL + "device-key"
 OPERATORS = GLOBAL + "operators"
 HOLDS = GLOBAL + "holds"
 OUTBOX_APPLIED = GLOBAL + "outbox-applied"
@@ -275,6 +287,14 @@ def guest_collecting(player_id: str) -> str:
 
 def sign_in(kind: str, name: str) -> str:
     return f"{GLOBAL}sign-in:{kind}:{name}"
+
+
+def sign_in_from(kind: str, name: str, prefix: str) -> str:
+    return f"{sign_in(kind, name)}:from:{prefix}"
+
+
+def sign_in_device(kind: str, name: str, device_id: str) -> str:
+    return f"{sign_in(kind, name)}:device:{device_id}"
 
 
 def rate_limit(limit: str, address: str) -> str:

@@ -4,7 +4,8 @@
 address with the guests, ``sessions_per_minute``); ``POST /api/accounts/keep {"username", "password"}``
 with a guest's bearer token -> 200 session JSON, same player; ``POST /api/session/sign-in
 {"username", "password"}`` -> 200 session JSON with a new token (``sign_ins_per_minute`` per address,
-and the username's backoff and lock, ``sign_in.py``).
+and the account's backoff, ``sign_in.py``). All three set the device's new device token cookie
+(``device_tokens``), which a later sign-in to the same account presents.
 """
 
 from __future__ import annotations
@@ -18,23 +19,29 @@ from starlette.routing import BaseRoute, Route
 from paigow_server.store.accounts import UsernameTakenError
 from paigow_server.store.credentials import KeepOutcome
 from paigow_server.web.api import ApiError, json_body, only_fields
+from paigow_server.web.client_address import address_prefix, client_address
 from paigow_server.web.context import context_of
+from paigow_server.web.device_tokens import device_cookie, set_device_cookie
+from paigow_server.web.password_strength import check_strength
 from paigow_server.web.passwords import PasswordError, UsernameError, check_password, check_username
 from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import session_of
 from paigow_server.web.sessions import DisplayNameError, check_display_name, session_json
 
-__all__ = ["credentials_of", "routes"]
+__all__ = ["credentials_of", "prefix_of", "routes", "sign_in_fields", "with_device"]
 
 
-def credentials_of(data: dict[str, Any]) -> tuple[str, str]:
-    """The body's username (case-folded) and password, checked, or a 400 naming what is wrong."""
+async def credentials_of(data: dict[str, Any], display_name: str | None = None) -> tuple[str, str]:
+    """The body's username (case-folded) and a new password, checked (also against being too easy to guess,
+    ``password_strength``), or a 400 naming what is wrong."""
     try:
-        return check_username(data.get("username")), check_password(data.get("password"))
+        username, password = check_username(data.get("username")), check_password(data.get("password"))
+        await check_strength(password, username=username, display_name=display_name)
     except UsernameError as exc:
         raise ApiError(400, "INVALID_USERNAME", str(exc)) from None
     except PasswordError as exc:
         raise ApiError(400, "INVALID_PASSWORD", str(exc)) from None
+    return username, password
 
 
 def sign_in_fields(data: dict[str, Any]) -> tuple[str, str]:
@@ -54,16 +61,19 @@ async def register(request: Request) -> Response:
     data = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SESSIONS)
     only_fields(data, {"username", "password", "display_name"})
-    username, password = credentials_of(data)
     try:
-        display_name = check_display_name(data.get("display_name", username))
+        display_name = check_display_name(data.get("display_name", check_username(data.get("username"))))
+    except UsernameError as exc:
+        raise ApiError(400, "INVALID_USERNAME", str(exc)) from None
     except DisplayNameError as exc:
         raise ApiError(400, "INVALID_NAME", str(exc)) from None
+    username, password = await credentials_of(data, display_name)
     try:
         player, token, expires = await ctx.sessions.register(username, password, display_name)
     except UsernameTakenError as exc:
         raise ApiError(409, "USERNAME_TAKEN", str(exc)) from None
-    return JSONResponse(session_json(player, expires, token), status_code=201)
+    return await with_device(request, JSONResponse(session_json(player, expires, token), status_code=201),
+                             "player", username)
 
 
 async def keep(request: Request) -> Response:
@@ -71,7 +81,7 @@ async def keep(request: Request) -> Response:
     _, player, touched = await session_of(request)
     data = await json_body(request)
     only_fields(data, {"username", "password"})
-    username, password = credentials_of(data)
+    username, password = await credentials_of(data, player.name)
     if player.registered:
         raise ApiError(409, "ALREADY_REGISTERED",
                        f"this account is already registered as {player.username!r}")
@@ -87,7 +97,20 @@ async def keep(request: Request) -> Response:
         raise ApiError(401, "UNKNOWN_SESSION", "this session's player no longer exists")
     kept = await ctx.accounts.get(player.player_id)
     assert kept is not None
-    return JSONResponse(session_json(kept, touched.expires_ms))
+    answer = JSONResponse(session_json(kept, touched.expires_ms))
+    return await with_device(request, answer, "player", username)
+
+
+def prefix_of(request: Request) -> str:
+    """The request's client address prefix, which a sign-in's failures are counted by (``sign_ins``)."""
+    return address_prefix(client_address(request, context_of(request).rate_limits.proxies))
+
+
+async def with_device(request: Request, response: Response, kind: str, username: str) -> Response:
+    """``response`` with a new device token for the account (``device_tokens``)."""
+    devices = context_of(request).sessions.devices
+    set_device_cookie(response, request, kind, await devices.issue(kind, username))
+    return response
 
 
 async def sign_in(request: Request) -> Response:
@@ -95,8 +118,9 @@ async def sign_in(request: Request) -> Response:
     body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SIGN_INS)
     username, password = sign_in_fields(body)
-    player, token, expires = await ctx.sessions.sign_in(username, password)
-    return JSONResponse(session_json(player, expires, token))
+    player, token, expires = await ctx.sessions.sign_in(
+        username, password, device_token=device_cookie(request, "player"), prefix=prefix_of(request))
+    return await with_device(request, JSONResponse(session_json(player, expires, token)), "player", username)
 
 
 def routes() -> list[BaseRoute]:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["PEER", "KeepPeer", "TrustedProxies", "client_address"]
+__all__ = ["PEER", "PREFIX_BITS", "KeepPeer", "TrustedProxies", "address_prefix", "client_address"]
 
 PEER = "paigow.peer"
 """The scope key of the TCP peer ``(host, port)`` as the socket saw it (see ``KeepPeer``)."""
@@ -87,3 +87,16 @@ def client_address(conn: HTTPConnection, proxies: TrustedProxies) -> str:
     kept = conn.scope.get(PEER, conn.scope.get("client"))
     peer = str(kept[0]) if kept else None
     return proxies.client(peer, conn.headers.getlist("x-forwarded-for"))
+
+
+PREFIX_BITS = {4: 24, 6: 64}
+"""How client addresses group into prefixes (IPv4 /24, IPv6 /64: what one customer usually holds)."""
+
+
+def address_prefix(address: str) -> str:
+    """The network ``address`` groups into (``198.51.100.0/24``, ``2001:db8:1:2::/64``); a text that is
+    not an address (``unknown``) is its own group."""
+    parsed = _parse(address)
+    if parsed is None:
+        return address
+    return str(ipaddress.ip_network(f"{parsed}/{PREFIX_BITS[parsed.version]}", strict=False))

@@ -28,6 +28,7 @@ from paigow_server.store.ledger import Ledger
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.tables import TableRepo
 from paigow_server.web.client_address import TrustedProxies
+from paigow_server.web.device_tokens import DeviceTokens
 from paigow_server.web.operator_auth import OperatorAuth
 from paigow_server.web.passwords import Passwords
 from paigow_server.web.rate_limits import Limit, RateLimits
@@ -74,16 +75,17 @@ class AppContext:
         accounts = Accounts(redis, starting_balance_cents=settings.starting_balance_cents)
         passwords = Passwords(memory_kib=settings.argon2_memory_kib, time_cost=settings.argon2_time_cost,
                               parallelism=settings.argon2_parallelism)
-        lock_ms = settings.lock_minutes * 60_000
+        max_wait_ms = settings.sign_in_max_wait_minutes * 60_000
+        devices = DeviceTokens(redis)
         return cls(settings=settings, redis=redis, metrics=metrics,
                    tables=TableRepo(redis, log_length=settings.event_log_length,
                                     durability=Durability(settings.replica_acks,
                                                           settings.redis_ack_timeout_ms)), accounts=accounts,
-                   sessions=Sessions(redis, accounts, passwords, idle_ms=settings.session_idle_ms,
-                                     lock_ms=lock_ms),
+                   sessions=Sessions(redis, accounts, passwords, devices, idle_ms=settings.session_idle_ms,
+                                     max_wait_ms=max_wait_ms),
                    ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis), passwords=passwords,
-                   operators=OperatorAuth(redis, settings.operator_token, passwords,
-                                          session_ms=settings.operator_session_ms, lock_ms=lock_ms),
+                   operators=OperatorAuth(redis, settings.operator_token, passwords, devices,
+                                          session_ms=settings.operator_session_ms, max_wait_ms=max_wait_ms),
                    rate_limits=RateLimits(redis, TrustedProxies(settings.trusted_proxies),
                                           {Limit.SESSIONS: settings.sessions_per_minute,
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,

@@ -11,9 +11,20 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["FORBIDDEN_CATEGORIES", "InvalidNameError", "NameTooLongError", "check_name"]
+__all__ = [
+    "FORBIDDEN_CATEGORIES",
+    "MAX_COMBINING_RUN",
+    "InvalidNameError",
+    "NameTooLongError",
+    "check_combining_marks",
+    "check_name",
+]
 
 FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+MAX_COMBINING_RUN = 3
+"""Combining marks in a row after one character (NFC), at most: enough for any script's accents, vowel
+signs and tone marks (Vietnamese, Thai, Hebrew with points, Devanagari), not for marks stacked into a
+tower that covers the lines around it ("Zalgo" text)."""
 _MAX_QUOTE = 60
 
 
@@ -41,6 +52,25 @@ def check_name(raw: object, field: str, max_length: int) -> str:
     if len(name) > max_length:
         raise NameTooLongError(f"{field} {_quote(name)} is {len(name)} characters; at most {max_length}")
     return name
+
+
+def check_combining_marks(text: str, field: str, *, max_run: int = MAX_COMBINING_RUN,
+                          max_total: int | None = None) -> str:
+    """``text`` unchanged, or ``InvalidNameError`` when more than ``max_run`` combining marks (categories
+    Mn, Mc, Me) follow one character, or more than ``max_total`` (None: no cap) are in the whole text;
+    counted in the composed form (NFC: ``e`` + U+0301 is one character, ``é``)."""
+    run = total = 0
+    for position, char in enumerate(unicodedata.normalize("NFC", text)):
+        if not unicodedata.category(char).startswith("M"):
+            run = 0
+            continue
+        run, total = run + 1, total + 1
+        if run > max_run:
+            raise InvalidNameError(f"{field} {_quote(text)} stacks more than {max_run} combining marks on "
+                                   f"one character (at position {position})")
+        if max_total is not None and total > max_total:
+            raise InvalidNameError(f"{field} {_quote(text)} has more than {max_total} combining marks")
+    return text
 
 
 def _quote(value: object) -> str:

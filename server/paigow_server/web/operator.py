@@ -244,8 +244,8 @@ async def get_player(request: Request) -> Response:
     player = await ctx.accounts.get(request.path_params["player_id"])
     if player is None:
         raise ApiError(404, "PLAYER_NOT_FOUND", f"no player {request.path_params['player_id']!r}")
-    locked = None if player.username is None else await ctx.sessions.guard.locked_until(player.username,
-                                                                                        _now_ms())
+    locked = None if player.username is None else await ctx.sessions.guard.held_until(player.username,
+                                                                                      _now_ms())
     return JSONResponse({"player_id": player.player_id, "display_name": player.name,
                          "balance_cents": player.balance_cents, "created_ms": player.created_ms,
                          "registered": player.registered, "username": player.username,

@@ -4,7 +4,8 @@
 ``OperatorAuthError`` (``BAD_OPERATOR_TOKEN``: neither the bootstrap token nor a live operator session;
 ``OPERATOR_DISABLED``). It checks the WebSocket hello's ``operator_token`` and, through
 ``operator_gate.require_operator``, the bearer token of every ``/api/operator`` request. Operator sessions
-slide like the players' (``operator_session_hours``, 12 h); sign-in backs off and locks like the players'.
+slide like the players' (``operator_session_hours``, 12 h); sign-in backs off like the players' (device
+tokens, never a lock), and another operator or the bootstrap token can reset an operator's counters.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from paigow_server.store.operators import OperatorAccount, OperatorAccounts
 from paigow_server.store.session_tokens import TOMBSTONE, SessionTokens, hash_token
 from paigow_server.store.sign_ins import SignInGuard
 from paigow_server.web.api import ApiError
+from paigow_server.web.device_tokens import DeviceTokens
 from paigow_server.web.passwords import Passwords
 from paigow_server.web.revocations import Revoked, publish_revocation
 from paigow_server.web.sign_in import verify_sign_in
@@ -40,15 +42,16 @@ def _now_ms() -> int:
 
 
 class OperatorAuth:
-    def __init__(self, redis: Redis, bootstrap_token: str, passwords: Passwords, *, session_ms: int,
-                 lock_ms: int, clock: Callable[[], int] = _now_ms) -> None:
+    def __init__(self, redis: Redis, bootstrap_token: str, passwords: Passwords, devices: DeviceTokens, *,
+                 session_ms: int, max_wait_ms: int, clock: Callable[[], int] = _now_ms) -> None:
         self.redis = redis
         self._bootstrap = bootstrap_token.encode()
         self.passwords = passwords
         self.accounts = OperatorAccounts(redis)
         self.tokens = SessionTokens(redis, session_key=keys.operator_session,
                                     owner_set=keys.operator_sessions, idle_ms=session_ms, clock=clock)
-        self.guard = SignInGuard(redis, "operator", lock_ms=lock_ms)
+        self.devices = devices
+        self.guard = SignInGuard(redis, "operator", max_wait_ms=max_wait_ms)
         self._clock = clock
 
     def is_bootstrap(self, token: str) -> bool:
@@ -85,11 +88,14 @@ class OperatorAuth:
     async def create(self, username: str, password: str) -> OperatorAccount | None:
         return await self.accounts.create(username, await self.passwords.hash(password), self._clock())
 
-    async def sign_in(self, username: str, password: str) -> tuple[str, int]:
-        """A new operator session token and its expiry, or ``ApiError``."""
+    async def sign_in(self, username: str, password: str, *, device_token: str | None,
+                      prefix: str) -> tuple[str, int]:
+        """A new operator session token and its expiry, or ``ApiError`` (as ``Sessions.sign_in``)."""
         account = await self.accounts.get(username)
+        device = await self.devices.device_of("operator", username, device_token)
         await verify_sign_in(self.guard, self.passwords, username, password,
-                             None if account is None else account.pw_hash, self._clock())
+                             None if account is None else account.pw_hash, self._clock(), device=device,
+                             prefix=prefix)
         assert account is not None
         if account.disabled:
             raise ApiError(401, "OPERATOR_DISABLED", f"the operator {username!r} is disabled")

@@ -2,8 +2,9 @@
 
 ``POST /api/operator/operators`` (bootstrap token only) creates an operator with their own credentials;
 ``GET`` lists them; ``.../{username}/disable`` · ``/enable`` (bootstrap, or another enabled operator);
-``POST /api/operator/session`` signs in (a 12-hour sliding session token; backoff and lock as for
-players), ``DELETE`` signs out; ``POST /api/operator/players/{id}/unlock`` lifts a sign-in lock;
+``POST /api/operator/session`` signs in (a 12-hour sliding session token; backoff and device token as for
+players), ``DELETE`` signs out; ``POST /api/operator/players/{id}/unlock`` and
+``/operators/{username}/unlock`` start an account's failed sign-in counters again;
 ``GET`` / ``PUT /api/operator/settings {"starting_balance_cents"}``. Every change is audited with its actor.
 """
 
@@ -19,9 +20,10 @@ from starlette.routing import BaseRoute, Route
 from paigow_server.store import keys
 from paigow_server.store.audit import BOOTSTRAP, AuditEntry
 from paigow_server.store.operators import OperatorAccount
-from paigow_server.web.account_routes import credentials_of, sign_in_fields
+from paigow_server.web.account_routes import credentials_of, prefix_of, sign_in_fields, with_device
 from paigow_server.web.api import ApiError, bearer_token, int_field, json_body, only_fields
 from paigow_server.web.context import context_of
+from paigow_server.web.device_tokens import device_cookie
 from paigow_server.web.operator_gate import actor_of, audited, require_operator
 from paigow_server.web.passwords import UsernameError, check_username
 from paigow_server.web.rate_limits import Limit
@@ -29,6 +31,10 @@ from paigow_server.web.rate_limits import Limit
 __all__ = ["MAX_STARTING_BALANCE_CENTS", "routes"]
 
 MAX_STARTING_BALANCE_CENTS = 1_000_000_000
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
 
 
 def _name(request: Request) -> str:
@@ -46,7 +52,7 @@ async def create_operator(request: Request) -> Response:
         if actor_of(request) != BOOTSTRAP:
             raise ApiError(403, "BOOTSTRAP_ONLY", "only the bootstrap operator token creates operators")
         only_fields(data, {"username", "password"})
-        username, password = credentials_of(data)
+        username, password = await credentials_of(data)
         created = await ctx.operators.create(username, password)
         if created is None:
             raise ApiError(409, "OPERATOR_EXISTS", f"there is already an operator {username!r}")
@@ -88,9 +94,11 @@ async def operator_sign_in(request: Request) -> Response:
     body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SIGN_INS)
     username, password = sign_in_fields(body)
-    token, expires = await ctx.operators.sign_in(username, password)
-    await ctx.audit.append(AuditEntry("sign_in", time.time_ns() // 1_000_000, "ok", username))
-    return JSONResponse({"username": username, "token": token, "expires_ms": expires})
+    token, expires = await ctx.operators.sign_in(
+        username, password, device_token=device_cookie(request, "operator"), prefix=prefix_of(request))
+    await ctx.audit.append(AuditEntry("sign_in", _now_ms(), "ok", username))
+    answer = JSONResponse({"username": username, "token": token, "expires_ms": expires})
+    return await with_device(request, answer, "operator", username)
 
 
 async def operator_sign_out(request: Request) -> Response:
@@ -114,10 +122,26 @@ async def unlock_player(request: Request) -> Response:
             raise ApiError(404, "PLAYER_NOT_FOUND", f"no player {player_id!r}")
         was_locked = False
         if player.username is not None:
-            was_locked = await ctx.sessions.guard.unlock(player.username)
+            was_locked = await ctx.sessions.guard.reset(player.username, _now_ms())
         return {"player_id": player_id, "locked": False, "was_locked": was_locked}
 
     return await audited(request, "unlock_player", run, player_id=player_id)
+
+
+async def unlock_operator(request: Request) -> Response:
+    """Every failed sign-in counter of the operator starts again (the bootstrap token or any operator)."""
+    ctx = await require_operator(request)
+
+    async def run() -> dict[str, Any]:
+        only_fields(await json_body(request), frozenset())  # no body, or {}
+        username = _name(request)
+        if await ctx.operators.accounts.get(username) is None:
+            raise ApiError(404, "OPERATOR_NOT_FOUND", f"no operator {username!r}")
+        was_locked = await ctx.operators.guard.reset(username, _now_ms())
+        return {"username": username, "locked": False, "was_locked": was_locked}
+
+    shown = {"username": request.path_params["username"]}
+    return await audited(request, "unlock_operator", run, params=shown)
 
 
 async def get_settings(request: Request) -> Response:
@@ -149,6 +173,7 @@ def routes() -> list[BaseRoute]:
         Route(f"{base}/operators", list_operators, methods=["GET"]),
         Route(f"{base}/operators/{{username}}/disable", _switch(True), methods=["POST"]),
         Route(f"{base}/operators/{{username}}/enable", _switch(False), methods=["POST"]),
+        Route(f"{base}/operators/{{username}}/unlock", unlock_operator, methods=["POST"]),
         Route(f"{base}/session", operator_sign_in, methods=["POST"]),
         Route(f"{base}/session", operator_sign_out, methods=["DELETE"]),
         Route(f"{base}/players/{{player_id}}/unlock", unlock_player, methods=["POST"]),

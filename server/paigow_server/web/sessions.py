@@ -23,7 +23,9 @@ from paigow_server.store.credentials import Credentials
 from paigow_server.store.session_tokens import SessionTokens, Touched, hash_token
 from paigow_server.store.sign_ins import SignInGuard
 from paigow_server.web.api import ApiError
-from paigow_server.web.names import InvalidNameError, check_name
+from paigow_server.web.device_tokens import DeviceTokens
+from paigow_server.web.impersonation import impersonated
+from paigow_server.web.names import InvalidNameError, check_combining_marks, check_name
 from paigow_server.web.passwords import Passwords
 from paigow_server.web.revocations import Revoked, publish_revocation
 from paigow_server.web.sign_in import verify_sign_in
@@ -42,12 +44,20 @@ MAX_NAME_LENGTH = 24
 
 
 DisplayNameError = InvalidNameError
-"""A display name that is empty, too long or has a control or separator character; the message quotes it."""
+"""A display name that is empty, too long, has a control or separator character or too many combining
+marks, or passes for the house; the message quotes it."""
 
 
 def check_display_name(raw: object) -> str:
-    """The name with surrounding space removed and inner runs of space collapsed (``names.check_name``)."""
-    return check_name(raw, "display_name", MAX_NAME_LENGTH)
+    """The name with surrounding space removed and inner runs of space collapsed (``names.check_name``),
+    with at most ``MAX_COMBINING_RUN`` combining marks in a row, and not passing for the house or its staff
+    (``impersonation``)."""
+    name = check_combining_marks(check_name(raw, "display_name", MAX_NAME_LENGTH), "display_name")
+    word = impersonated(name)
+    if word is not None:
+        raise DisplayNameError(f"display_name {name!r} looks like {word!r}: a player's name must not pass "
+                               "for the house, a dealer, a banker, a moderator or an operator")
+    return name
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +73,16 @@ def _now_ms() -> int:
 
 
 class Sessions:
-    def __init__(self, redis: Redis, accounts: Accounts, passwords: Passwords, *, idle_ms: int,
-                 lock_ms: int, clock: Callable[[], int] = _now_ms) -> None:
+    def __init__(self, redis: Redis, accounts: Accounts, passwords: Passwords, devices: DeviceTokens, *,
+                 idle_ms: int, max_wait_ms: int, clock: Callable[[], int] = _now_ms) -> None:
         self.redis = redis
         self.accounts = accounts
         self.passwords = passwords
         self.credentials = Credentials(redis)
         self.tokens = SessionTokens(redis, session_key=keys.session, owner_set=keys.player_sessions,
                                     idle_ms=idle_ms, clock=clock)
-        self.guard = SignInGuard(redis, "player", lock_ms=lock_ms)
+        self.devices = devices
+        self.guard = SignInGuard(redis, "player", max_wait_ms=max_wait_ms)
         self._clock = clock
 
     async def start(self, display_name: object) -> tuple[Player, str, int]:
@@ -90,11 +101,15 @@ class Sessions:
         token, expires = await self.tokens.issue(player.player_id)
         return player, token, expires
 
-    async def sign_in(self, username: str, password: str) -> tuple[Player, str, int]:
-        """A new token for the account, or ``ApiError`` (backoff, lock, bad credentials)."""
+    async def sign_in(self, username: str, password: str, *, device_token: str | None,
+                      prefix: str) -> tuple[Player, str, int]:
+        """A new token for the account, or ``ApiError`` (backoff, bad credentials). ``device_token``: the
+        request's device token, if any; ``prefix``: its client's address prefix (``sign_in``)."""
         login = await self.credentials.login_of(username)
+        device = await self.devices.device_of("player", username, device_token)
         await verify_sign_in(self.guard, self.passwords, username, password,
-                             None if login is None else login.pw_hash, self._clock())
+                             None if login is None else login.pw_hash, self._clock(), device=device,
+                             prefix=prefix)
         assert login is not None  # verify_sign_in never passes a missing hash
         if self.passwords.needs_rehash(login.pw_hash):
             await self.credentials.replace_hash(login.player_id, login.pw_hash,
