@@ -53,7 +53,7 @@ async def test_a_table_name_with_a_forbidden_character_is_refused(app_client: Ap
 
 IMPERSONATIONS = ["Operator", "dealer", "The House", "ADMIN", "Bänker", "M o d e r a t o r", "Оperator",
                   "ＤＥＡＬＥＲ", "H0use", "dea1er", "Adrnin", "house_banker", "𝐃𝐞𝐚𝐥𝐞𝐫", "Dea\u0301ler",
-                  "Mr. Dealer", "0PERAT0R"]
+                  "Mr. Dealer", "0PERAT0R", "Dealer7", "TheHouse", "thedealer", "Bankers"]
 """The house's and the staff's words, with case, spacing, punctuation, accents, a Cyrillic O, fullwidth and
 mathematical letters, digits for letters and ``rn`` for ``m``."""
 
@@ -77,7 +77,8 @@ async def test_an_account_name_is_checked_too_and_plain_names_pass(app_client: A
     named = await app_client.client.post("/api/accounts", json={"username": "dan", "password": "fine pass 9",
                                                                  "display_name": "Admin Dan"})
     assert (named.status_code, named.json()["error"]) == (400, "INVALID_NAME")
-    plain = ["Ann", "Bob Lee", "Hugo", "Seat 3", "Olga", "Zoë", "Nguyễn", "ที่รัก", "Bank Teller"]
+    plain = ["Ann", "Bob Lee", "Hugo", "Seat 3", "Olga", "Zoë", "Nguyễn", "ที่รัก", "Bank Teller",
+             "Lighthouse", "Badminton", "Householder", "Deale"]
     for name in plain:  # fewer than the address's 10 new sessions a minute, the refused ones included
         assert check_display_name(name) == name
     for name in plain[:4]:

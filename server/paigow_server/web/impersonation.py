@@ -6,14 +6,19 @@ A name is compared by its **skeleton**: compatibility-normalised (NFKC: fullwidt
 become plain ones) and case-folded; accents and other combining marks dropped; Cyrillic, Greek and
 Armenian letters that look like Latin ones (``о``, ``ο``, ``օ``), and the digits and signs people write for
 letters (``0`` ``1`` ``3`` ``4`` ``5`` ``7`` ``8`` ``@`` ``$`` ``!`` ``|``), read as those letters; ``l``
-and ``1`` read as ``i`` and ``rn`` as ``m`` (they look alike); then only the letters a-z kept. A name
-whose skeleton contains a reserved word's is refused ("The Dealer", "D-E-A-L-E-R", "Оperator" with a
-Cyrillic O, "H0USE", "Ad min"), which also refuses a few innocent names ("Lighthouse"): the message says
-which word it looks like, so the player picks another.
+and ``1`` read as ``i`` and ``rn`` as ``m`` (they look alike); then only the letters a-z kept.
+
+A name is refused when a reserved word is what it reads as **as a word**: the whole name's skeleton, or the
+skeleton of one of its words (split at spaces, ``_ . - , : ;`` and lower-to-upper case changes, with
+trailing digits dropped), is the word, its plural, or the word after "the" ("Dealer", "The Dealer",
+"D-E-A-L-E-R", "Оperator" with a Cyrillic O, "H0USE", "Ad min", "house_banker", "Dealer7", "TheHouse").
+A word that merely contains one ("Lighthouse", "Badminton", "Householder") is a name like any other.
+The message says which word it looks like, so the player picks another.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 __all__ = ["RESERVED", "impersonated", "skeleton"]
@@ -46,9 +51,17 @@ def skeleton(text: str) -> str:
 
 
 _SKELETONS = {word: skeleton(word) for word in RESERVED}
+_WORD_BREAK = re.compile(r"[\s_.,:;-]+|(?<=[a-z])(?=[A-Z])")
+
+
+def _readings(name: str) -> set[str]:
+    """The skeletons of ``name`` and of each of its words (also without their trailing digits)."""
+    words = [w for w in _WORD_BREAK.split(name) if w]
+    return {skeleton(name)} | {skeleton(w) for w in words} | {skeleton(w.rstrip("0123456789")) for w in words}
 
 
 def impersonated(name: str) -> str | None:
-    """The reserved word ``name`` looks like, or None."""
-    seen = skeleton(name)
-    return next((word for word, mark in _SKELETONS.items() if mark in seen), None)
+    """The reserved word ``name`` reads as, or None."""
+    readings = _readings(name)
+    return next((word for word, mark in _SKELETONS.items()
+                 if readings & {mark, mark + "s", "the" + mark}), None)
