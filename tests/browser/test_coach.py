@@ -132,6 +132,47 @@ def test_how_did_i_set_it_after_the_round_and_in_the_history(site: Any, wire: Wi
     assert site.errors == []
 
 
+def test_a_hand_the_house_way_set_after_a_time_out_is_not_praised_nor_scored(site: Any, wire: Wire) -> None:
+    """Cora lets the setting clock run out: the dialog and the History say the House Way set her hand after
+    a time-out, never "You set the best split", and the session's score leaves the hand out."""
+    cora = site.player("Cora", width=1366, height=768)
+    table = site.open_table("Coach Late", betting_ms=120_000, setting_ms=8_000, between_rounds_ms=120_000)
+    cora.goto(f"{site.url}/table/?id={table}")
+    cora.click("[data-seat='2']")
+    cora.fill("#buy-in", "200")
+    cora.click("#sit-confirm")
+    walt = wire(table, "Late Walt")
+    walt.command("sit", seat=5, buy_in_cents=20_000)
+    walt.command("place_bet", amount_cents=1_000)
+    cora.fill("#bet-amount", "10")
+    cora.click("#place-bet")
+    expect(cora.locator("[data-panel='setter']")).to_be_visible()
+    walt.command("use_house_way")
+    expect(cora.locator("#coach-open")).to_be_visible(timeout=20_000)  # time ran out, the round settled
+    cora.click("#coach-open")
+    expect(cora.locator("#coach-who")).to_have_text(
+        "Set by the House Way after a time-out: your time to set ran out, so this is not your setting and "
+        "your session's score leaves it out.", timeout=30_000)
+    verdict = cora.locator("#coach-verdict")
+    expect(verdict).to_have_text(re.compile(r"The House Way's split was the best split\.|The best split "
+                                            r"would have gained \d+\.\d+ units more than the House Way's"))
+    expect(verdict).not_to_contain_text("You set")
+    expect(cora.locator("#coach-chosen h3")).to_have_text("The House Way's split, set after the time-out")
+    shots(site, cora, "timed-out-dialog")
+    assert serious_violations(cora) == []
+    cora.keyboard.press("Escape")
+
+    cora.click("#history-btn")
+    session = cora.locator("#coach-session")
+    expect(session).to_contain_text("This session at Coach Late: no hand you set to score")
+    expect(session).to_contain_text("1 set by the House Way after a time-out, not scored")
+    row = cora.locator("#my-history tbody tr").first
+    expect(row).to_contain_text("Set by the House Way after a time-out (")
+    expect(row.locator(".coach-figure")).to_have_text("Not scored")  # analysed above, kept, not scored
+    shots(site, cora, "timed-out-history")
+    assert site.errors == []
+
+
 def practice_answer(page: Page) -> dict[str, Any]:
     answer: dict[str, Any] = page.evaluate("window.paigow.ctx.answer")
     return answer
