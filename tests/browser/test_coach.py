@@ -46,10 +46,10 @@ def setter_keys(page: Page) -> dict[str, str]:
     return dict(pairs)
 
 
-def play_round(page: Page, site: Any, wire: Wire, name: str) -> str:
-    """Sit at a new table beside a wire player, bet and set a hand by two keys; the table's id. Before the
-    last hand is set there is no "How did I set it?"."""
-    table = site.open_table(name, **TIMERS)
+def deal_beside_walt(page: Page, site: Any, wire: Wire, name: str, timers: dict[str, int]) -> str:
+    """Sit at a new table beside a wire player (Walt), both bet $10, Walt sets by the House Way once the
+    hands are dealt; the table's id."""
+    table = site.open_table(name, **timers)
     page.goto(f"{site.url}/table/?id={table}")
     page.click("[data-seat='2']")
     page.fill("#buy-in", "200")
@@ -61,6 +61,13 @@ def play_round(page: Page, site: Any, wire: Wire, name: str) -> str:
     page.click("#place-bet")
     expect(page.locator("[data-panel='setter']")).to_be_visible()
     walt.command("use_house_way")
+    return table
+
+
+def play_round(page: Page, site: Any, wire: Wire, name: str) -> str:
+    """Sit at a new table beside a wire player, bet and set a hand by two keys; the table's id. Before the
+    last hand is set there is no "How did I set it?"."""
+    table = deal_beside_walt(page, site, wire, name, TIMERS)
     keys = setter_keys(page)
     for card in map(str, legal_splits(parse_cards(" ".join(keys)))[-1].low):
         page.keyboard.press(keys[card])
@@ -136,18 +143,7 @@ def test_a_hand_the_house_way_set_after_a_time_out_is_not_praised_nor_scored(sit
     """Cora lets the setting clock run out: the dialog and the History say the House Way set her hand after
     a time-out, never "You set the best split", and the session's score leaves the hand out."""
     cora = site.player("Cora", width=1366, height=768)
-    table = site.open_table("Coach Late", betting_ms=120_000, setting_ms=8_000, between_rounds_ms=120_000)
-    cora.goto(f"{site.url}/table/?id={table}")
-    cora.click("[data-seat='2']")
-    cora.fill("#buy-in", "200")
-    cora.click("#sit-confirm")
-    walt = wire(table, "Late Walt")
-    walt.command("sit", seat=5, buy_in_cents=20_000)
-    walt.command("place_bet", amount_cents=1_000)
-    cora.fill("#bet-amount", "10")
-    cora.click("#place-bet")
-    expect(cora.locator("[data-panel='setter']")).to_be_visible()
-    walt.command("use_house_way")
+    deal_beside_walt(cora, site, wire, "Coach Late", {**TIMERS, "setting_ms": 8_000})
     expect(cora.locator("#coach-open")).to_be_visible(timeout=20_000)  # time ran out, the round settled
     cora.click("#coach-open")
     expect(cora.locator("#coach-who")).to_have_text(
