@@ -62,7 +62,7 @@ async def redis(redis_url: str) -> AsyncIterator[Redis]:
 @pytest.fixture
 def settings(redis_url: str, tmp_path: Path) -> Settings:
     return Settings(redis_url=redis_url, data_dir=tmp_path / "data", operator_token=OPERATOR_TOKEN,
-                    starting_balance_cents=100_000, log_format="text")
+                    starting_balance_cents=100_000, log_format="plain")
 
 
 @pytest.fixture

@@ -34,6 +34,21 @@ export function givenUpText(givenUp) {
   return `The best split would have gained ${unitsText(givenUp)} units more: you gave up ${shareText(givenUp)} of your bet on average.`;
 }
 
+/** Who set a played hand (``set_by`` of docs/http-api.md), in words: a hand set with the House Way button
+ * is the player's; one the House Way set after a time-out is not. "" when the answer does not say. */
+export function whoSetText(setBy) {
+  if (setBy === "timeout") return "Set by the House Way after a time-out: your time to set ran out, so this is not your setting and your session's score leaves it out.";
+  if (setBy === "house_way") return "You set it with the House Way button.";
+  if (setBy === "player") return "You set it yourself.";
+  return "";
+}
+
+/** The verdict on a hand the House Way set after a time-out: what that split was worth, never "You set". */
+function timedOutVerdict(givenUp) {
+  if (givenUp <= 0) return "The House Way's split was the best split.";
+  return `The best split would have gained ${unitsText(givenUp)} units more than the House Way's split (${shareText(givenUp)} of the bet on average).`;
+}
+
 function cardsRow(texts, label) {
   const cards = sortForDisplay(texts.map(toCard)).map((c) => cardElement(c));
   return el("div", { class: "coach-cards", role: "group", "aria-label": label }, cards);
@@ -60,17 +75,23 @@ function splitBlock(title, split, { id, note } = {}) {
 
 const sameSplit = (a, b) => [...a.low].sort().join() === [...b.low].sort().join();
 
-/** The analysis of a set hand (the round's or a practice deal's) as nodes: the verdict first. */
+/** The analysis of a set hand (the round's or a practice deal's) as nodes: who set it (a played hand's
+ * ``set_by``), then the verdict. */
 export function coachNodes(doc) {
   const chosen = doc.chosen;
-  const verdict = chosen.legal === false
-    ? `Your split was a foul: an automatic loss. The best split would have won ${evText(doc.best.ev)} per unit bet on average.`
-    : givenUpText(doc.ev_given_up);
+  const timedOut = doc.set_by === "timeout";
+  const verdict = timedOut ? timedOutVerdict(doc.ev_given_up)
+    : chosen.legal === false
+      ? `Your split was a foul: an automatic loss. The best split would have won ${evText(doc.best.ev)} per unit bet on average.`
+      : givenUpText(doc.ev_given_up);
   const way = houseWayName({ house_way: doc.rules?.house_way });
+  const who = whoSetText(doc.set_by);
   const nodes = [
-    el("p", { class: `coach-verdict ${doc.ev_given_up <= 0 ? "best" : "gave-up"}`, id: "coach-verdict", text: verdict }),
-    splitBlock("Your split", chosen, { id: "coach-chosen", note: sameSplit(chosen, doc.house_way) ? "the House Way's too" : null }),
-  ];
+    who ? el("p", { class: `coach-who set-by ${doc.set_by}`, id: "coach-who", text: who }) : null,
+    el("p", { class: `coach-verdict ${timedOut ? "timed-out" : doc.ev_given_up <= 0 ? "best" : "gave-up"}`, id: "coach-verdict", text: verdict }),
+    splitBlock(timedOut ? "The House Way's split, set after the time-out" : "Your split", chosen,
+      { id: "coach-chosen", note: !timedOut && sameSplit(chosen, doc.house_way) ? "the House Way's too" : null }),
+  ].filter(Boolean);
   if (doc.ev_given_up > 0) nodes.push(splitBlock("The best split", doc.best, { id: "coach-best", note: sameSplit(doc.best, doc.house_way) ? "the House Way's too" : null }));
   if (!sameSplit(doc.house_way, chosen) && !sameSplit(doc.house_way, doc.best)) nodes.push(splitBlock(`The ${way} House Way's split`, doc.house_way, { id: "coach-house-way" }));
   nodes.push(el("p", { class: "hint coach-about" },

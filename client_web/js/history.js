@@ -19,10 +19,11 @@ function mini(texts) {
       text: c.joker ? "JK" : `${c.rank === 10 ? "10" : RANK_CHARS[c.rank]}${SUIT_GLYPHS[c.suit]}` })));
 }
 
-const SET_BY = { timeout: "Time ran out: the House Way set your hand", house_way: "Set by the House Way",
+// Who set a hand: a hand set with the House Way button is the player's own; a time-out's is not theirs.
+const SET_BY = { timeout: "Set by the House Way after a time-out", house_way: "Set with the House Way button",
   foul_reset: "A foul, reset by the House Way", dealer: "The dealer's House Way" };
 
-/** How a hand was set, in words ("Time ran out: the House Way set your hand (no pair)"); "" for a player's. */
+/** How a hand was set, in words ("Set by the House Way after a time-out (no pair)"); "" for a player's. */
 export function setByText(h) {
   const how = SET_BY[h?.set_by];
   if (!how) return "";
@@ -75,7 +76,13 @@ function recordOf(item) {
 function coachCell(item, token, analysed) {
   if (item.is_banker) return el("td", { class: "coach-cell", text: "—" });
   const cell = el("td", { class: "coach-cell", "data-coach-round": item.round_id });
+  const timedOut = item.hand?.set_by === "timeout";
   const show = (a) => {
+    if (timedOut) { // the House Way's setting, not the player's: no praise, no score
+      cell.replaceChildren(el("span", { class: "coach-figure timed-out", text: "Not scored" }), el("br"),
+        el("small", { class: "hint", text: "set after a time-out" }));
+      return;
+    }
     const figure = a.ev_given_up <= 0 ? "Best split ✓" : `Gave up ${a.ev_given_up.toFixed(3)}`;
     cell.replaceChildren(el("span", { class: `coach-figure ${a.ev_given_up <= 0 ? "best" : "gave-up"}`, text: figure }), el("br"),
       el("small", { class: "hint", text: a.ev_given_up <= 0 ? `EV ${evText(a.chosen_ev)}` : `EV ${evText(a.chosen_ev)}, the best ${evText(a.best_ev)}` }));
@@ -93,11 +100,12 @@ function coachCell(item, token, analysed) {
 /** The newest session's score: "This session at Table 1: 3 of 5 hands analysed · ..." */
 function sessionLine(session) {
   if (!session) return null;
-  const parts = [`${session.analysed} of ${session.played} hand${session.played === 1 ? "" : "s"} analysed`];
+  const parts = [session.played || !session.timed_out ? `${session.analysed} of ${session.played} hand${session.played === 1 ? "" : "s"} analysed` : "no hand you set to score"];
   if (session.analysed) {
     parts.push(`${session.best_splits} set the best way`,
       `EV given up ${session.ev_given_up_total.toFixed(3)} in all, ${session.ev_given_up_mean.toFixed(3)} a hand on average`);
   }
+  if (session.timed_out) parts.push(`${session.timed_out} set by the House Way after a time-out, not scored`);
   return el("p", { class: "coach-session", id: "coach-session" }, el("b", { text: `This session at ${session.table_name}: ` }), parts.join(" · "));
 }
 

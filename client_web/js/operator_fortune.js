@@ -11,9 +11,11 @@ const PAY_TABLES = ["fortune-8000", "fortune-5000"];
 
 /** The list's Fortune cell for a table summary (labelled for the phone's stacked rows, as every cell). */
 export function fortuneCell(t) {
-  if (!t.fortune_enabled) return cell("Fortune", { class: "hint", text: "off" });
+  // One child in the cell: a phone's stacked row shows it beside the column's name, as one value.
+  if (!t.fortune_enabled) return cell("Fortune", {}, el("span", { class: "hint", text: "off" }));
   const now = t.bonus_bets ? `${t.bonus_bets} bonus ${t.bonus_bets === 1 ? "bet" : "bets"}, ${money(t.bonus_bets_cents)}` : "no bonus bets now";
-  return cell("Fortune", { "data-fortune": t.fortune_pay_table }, `${t.fortune_pay_table}`, el("br"), el("small", { class: "hint", text: now }));
+  return cell("Fortune", { "data-fortune": t.fortune_pay_table },
+    el("span", {}, `${t.fortune_pay_table}`, el("br"), el("small", { class: "hint", text: now })));
 }
 
 /** The detail panel's Fortune part, from the operator's view of the table. */

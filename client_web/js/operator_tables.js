@@ -18,6 +18,10 @@ function say(id, text) {
   $(id).textContent = text;
 }
 
+/** What a saved form of the managed table says beside its button: every change waits for the next round. */
+const SAVED_TEXT = "Saved: takes effect from the next round.";
+const SAVED_IDS = ["limits-saved", "timers-saved", "fortune-saved"];
+
 async function tableAction(t, action) {
   showError("open-error", null);
   say("tables-result", "");
@@ -71,6 +75,7 @@ export async function refreshTables() {
 }
 
 async function select(id) {
+  if (state.selected !== id) for (const saved of SAVED_IDS) say(saved, "");
   state.selected = id;
   await refreshDetail(true);
   await changed();
@@ -135,8 +140,10 @@ $("open-form").addEventListener("submit", async (ev) => {
   const max = parseMoney($("new-max").value);
   if (min === null || max === null) return showError("open-error", { message: "Limits are dollar amounts, e.g. 5 and 300." });
   try {
-    const res = await call("/tables", { method: "POST", body: { name: $("new-name").value, rules: { min_bet_cents: min, max_bet_cents: max } } });
+    const fortune = $("new-fortune").checked;
+    const res = await call("/tables", { method: "POST", body: { name: $("new-name").value, rules: { min_bet_cents: min, max_bet_cents: max, fortune_enabled: fortune } } });
     $("new-name").value = "";
+    say("tables-result", `${res.table?.name ?? res.table_id} is open, ${fortune ? "with" : "without"} the Fortune bonus.`);
     await select(res.table_id);
   } catch (err) {
     showError("open-error", err);
@@ -145,15 +152,21 @@ $("open-form").addEventListener("submit", async (ev) => {
 });
 
 /** A form of the managed table: ``body()`` is PUT to ``/tables/{id}/{path}`` (it shows its own error and
- * answers null when the console's check refuses what was typed). */
+ * answers null when the console's check refuses what was typed). Once saved, the form says so beside its
+ * button ("Saved: takes effect from the next round."), until the next change is typed or sent. */
 function tableForm(formId, path, body) {
-  $(formId).addEventListener("submit", async (ev) => {
+  const form = $(formId);
+  const saved = $(`${path === "rules" ? "fortune" : path}-saved`);
+  form.addEventListener("input", () => { saved.textContent = ""; });
+  form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     showError("detail-error", null);
+    for (const id of SAVED_IDS) say(id, "");
     const sent = body();
     if (!sent) return;
     try {
       await call(`/tables/${encodeURIComponent(state.selected)}/${path}`, { method: "PUT", body: sent });
+      saved.textContent = SAVED_TEXT;
       await changed();
     } catch (err) {
       showError("detail-error", err);

@@ -104,7 +104,7 @@ class ServerProcess:
             raise RuntimeError("the server process is already running")
         self.data_dir.mkdir(parents=True, exist_ok=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("PAIGOW_")}
-        env.update({"PAIGOW_LOG_FORMAT": "text", **LOOPBACK_LIMITS, **self.env})
+        env.update({**LOOPBACK_LIMITS, **self.env})  # the logs in the default format: plain lines
         with self.log_path.open("ab") as log:
             self._process = subprocess.Popen(self.command(), stdin=subprocess.DEVNULL, stdout=log,
                                              stderr=subprocess.STDOUT, env=env)

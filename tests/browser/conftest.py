@@ -120,9 +120,10 @@ class Site:
         """Uncaught exceptions and console errors of every page of the test."""
 
     def open_table(self, name: str, **timers: int) -> str:
-        """Open a table through the operator API; the reject foul policy and the default limits."""
+        """Open a table through the operator API; the reject foul policy, the default limits and no Fortune
+        bonus (a new table has it on unless told: these tests play without it; test_fortune.py with it)."""
         res = httpx.post(f"{self.url}/api/operator/tables", headers=self.headers, timeout=10,
-                         json={"name": name, "timers": timers})
+                         json={"name": name, "timers": timers, "rules": {"fortune_enabled": False}})
         assert res.status_code == 201, res.text
         table_id: str = res.json()["table_id"]
         return table_id

@@ -46,10 +46,10 @@ def setter_keys(page: Page) -> dict[str, str]:
     return dict(pairs)
 
 
-def play_round(page: Page, site: Any, wire: Wire, name: str) -> str:
-    """Sit at a new table beside a wire player, bet and set a hand by two keys; the table's id. Before the
-    last hand is set there is no "How did I set it?"."""
-    table = site.open_table(name, **TIMERS)
+def deal_beside_walt(page: Page, site: Any, wire: Wire, name: str, timers: dict[str, int]) -> str:
+    """Sit at a new table beside a wire player (Walt), both bet $10, Walt sets by the House Way once the
+    hands are dealt; the table's id."""
+    table = site.open_table(name, **timers)
     page.goto(f"{site.url}/table/?id={table}")
     page.click("[data-seat='2']")
     page.fill("#buy-in", "200")
@@ -61,6 +61,13 @@ def play_round(page: Page, site: Any, wire: Wire, name: str) -> str:
     page.click("#place-bet")
     expect(page.locator("[data-panel='setter']")).to_be_visible()
     walt.command("use_house_way")
+    return table
+
+
+def play_round(page: Page, site: Any, wire: Wire, name: str) -> str:
+    """Sit at a new table beside a wire player, bet and set a hand by two keys; the table's id. Before the
+    last hand is set there is no "How did I set it?"."""
+    table = deal_beside_walt(page, site, wire, name, TIMERS)
     keys = setter_keys(page)
     for card in map(str, legal_splits(parse_cards(" ".join(keys)))[-1].low):
         page.keyboard.press(keys[card])
@@ -129,6 +136,36 @@ def test_how_did_i_set_it_after_the_round_and_in_the_history(site: Any, wire: Wi
     expect(cora.locator("#coach-session")).to_contain_text("1 of 1 hand analysed")
     expect(cora.locator("#coach-session")).to_contain_text(re.compile(r"EV given up \d\.\d{3} in all"))
     shots(site, cora, "history")
+    assert site.errors == []
+
+
+def test_a_hand_the_house_way_set_after_a_time_out_is_not_praised_nor_scored(site: Any, wire: Wire) -> None:
+    """Cora lets the setting clock run out: the dialog and the History say the House Way set her hand after
+    a time-out, never "You set the best split", and the session's score leaves the hand out."""
+    cora = site.player("Cora", width=1366, height=768)
+    deal_beside_walt(cora, site, wire, "Coach Late", {**TIMERS, "setting_ms": 8_000})
+    expect(cora.locator("#coach-open")).to_be_visible(timeout=20_000)  # time ran out, the round settled
+    cora.click("#coach-open")
+    expect(cora.locator("#coach-who")).to_have_text(
+        "Set by the House Way after a time-out: your time to set ran out, so this is not your setting and "
+        "your session's score leaves it out.", timeout=30_000)
+    verdict = cora.locator("#coach-verdict")
+    expect(verdict).to_have_text(re.compile(r"The House Way's split was the best split\.|The best split "
+                                            r"would have gained \d+\.\d+ units more than the House Way's"))
+    expect(verdict).not_to_contain_text("You set")
+    expect(cora.locator("#coach-chosen h3")).to_have_text("The House Way's split, set after the time-out")
+    shots(site, cora, "timed-out-dialog")
+    assert serious_violations(cora) == []
+    cora.keyboard.press("Escape")
+
+    cora.click("#history-btn")
+    session = cora.locator("#coach-session")
+    expect(session).to_contain_text("This session at Coach Late: no hand you set to score")
+    expect(session).to_contain_text("1 set by the House Way after a time-out, not scored")
+    row = cora.locator("#my-history tbody tr").first
+    expect(row).to_contain_text("Set by the House Way after a time-out (")
+    expect(row.locator(".coach-figure")).to_have_text("Not scored")  # analysed above, kept, not scored
+    shots(site, cora, "timed-out-history")
     assert site.errors == []
 
 

@@ -160,7 +160,7 @@ def test_a_hand_the_house_way_set_when_time_ran_out_is_said_on_screen_in_the_log
     bo.click("#history-btn")
     expect(bo.locator("#table-log")).to_contain_text("Time ran out: the House Way set your hand (")
     expect(bo.locator("#my-history tbody tr").first).to_contain_text(
-        "Time ran out: the House Way set your hand (")
+        "Set by the House Way after a time-out (")
     shots(site, bo, "timeout-history")
     bo.click("#history-close")
     assert site.errors == []

@@ -247,3 +247,58 @@ def test_credit_by_picking_a_player_with_names_beside_ids(site: Any) -> None:
     shots(site, op, "35-console-balances", ("#money-panel", "#ledger-panel"))
     assert site.unlabelled(op) == []
     assert site.errors == []
+
+
+def test_a_new_table_has_the_fortune_bonus_and_a_saved_change_says_it_takes_effect_next_round(
+        site: Any) -> None:
+    op = console(site)
+    op.fill("#new-name", "Saved Notes")
+    expect(op.locator("#new-fortune")).to_be_checked()  # on by default, like the starter table
+    op.click("#open-table")
+    expect(op.locator("#tables-result")).to_have_text("Saved Notes is open, with the Fortune bonus.")
+    row = op.locator("#tables tbody tr").filter(has_text="Saved Notes")
+    expect(row.locator("[data-fortune]")).to_contain_text("fortune-8000")
+    expect(op.locator("#detail-title")).to_contain_text("Saved Notes")
+    expect(op.locator("#fortune-status")).to_contain_text("On: fortune-8000")
+    table_id = row.get_attribute("data-table")
+    # Every form says, before anything is sent, that a change waits for the next round.
+    for form in ("limits", "timers", "fortune"):
+        expect(op.locator(f"#{form}-note")).to_contain_text("takes effect from the next round")
+        expect(op.locator(f"#{form}-saved")).to_have_text("")
+
+    op.fill("#lim-min", "10")
+    op.fill("#lim-max", "400")
+    op.click("#limits-save")
+    saved = op.locator("#limits-saved")
+    expect(saved).to_have_text("Saved: takes effect from the next round.")
+    expect(saved).to_have_attribute("role", "status")
+    box, button = saved.bounding_box(), op.locator("#limits-save").bounding_box()
+    assert box is not None
+    assert button is not None
+    # At the button: beside it, or just under it when the row wraps.
+    assert button["y"] - button["height"] / 2 < box["y"] < button["y"] + 2 * button["height"]
+    view = httpx.get(f"{site.url}/api/operator/tables/{table_id}", headers=site.headers, timeout=10).json()
+    assert (view["view"]["rules"]["min_bet_cents"], view["view"]["rules"]["max_bet_cents"]) == (1_000, 40_000)
+    shots(site, op, "36-console-saved", ("#tables-panel", "#detail"))
+
+    op.fill("#lim-min", "12")
+    expect(saved).to_have_text("")  # a new change typed: the last confirmation goes
+    op.fill("#lim-min", "10")
+    op.fill("#t-bet", "25")
+    op.click("#timers-save")
+    expect(op.locator("#timers-saved")).to_have_text("Saved: takes effect from the next round.")
+    view = httpx.get(f"{site.url}/api/operator/tables/{table_id}", headers=site.headers, timeout=10).json()
+    assert view["view"]["timers"]["betting_ms"] == 25_000
+    # A refused change says no "Saved".
+    op.fill("#t-bet", "soon")
+    op.click("#timers-save")
+    expect(op.locator("#detail-error")).to_contain_text("betting time must be a number of seconds")
+    expect(op.locator("#timers-saved")).to_have_text("")
+
+    op.fill("#new-name", "Plain Table")
+    op.uncheck("#new-fortune")
+    op.click("#open-table")
+    expect(op.locator("#tables-result")).to_have_text("Plain Table is open, without the Fortune bonus.")
+    expect(op.locator("#tables tbody tr").filter(has_text="Plain Table")).to_contain_text("off")
+    assert site.unlabelled(op) == []
+    assert site.errors == []

@@ -20,7 +20,7 @@ SENT = re.compile(r"\{ type: ([^,}]+)((?:, \w+: [^,}]+)*) \}")
 HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance_after_cents",
                # the coach: a hand's analysis, its stored form and the history's sessions
                "ev_given_up", "chosen_ev", "best_ev", "best_splits", "ev_given_up_total", "ev_given_up_mean",
-               "table_name"}
+               "timed_out", "table_name"}
 
 
 def _source(name: str) -> str:

@@ -92,6 +92,18 @@ def test_compose_runs_redis_three_servers_and_a_proxy() -> None:
     assert "hash $uri consistent;" in blocks["paigow_tables"], "a table's viewers share a process"
 
 
+def test_every_deployment_logs_json_lines() -> None:
+    """A terminal gets plain lines by default; the image, the compose files and the Kubernetes settings
+    (../k8s's, which k8s-cluster and k8s-sentinel build on) set JSON lines for a log collector."""
+    assert re.search(r"^\s+PAIGOW_LOG_FORMAT=json$", (DEPLOY / "Dockerfile").read_text(), flags=re.MULTILINE)
+    for name in ("compose.yaml", "compose.cluster.yaml", "compose.sentinel.yaml"):
+        services = yaml.safe_load((DEPLOY / name).read_text())["services"]
+        servers = [svc for svc in services.values() if "serve" in svc.get("command", [])]
+        assert servers, name
+        assert all(svc["environment"]["PAIGOW_LOG_FORMAT"] == "json" for svc in servers), name
+    assert k8s_objects()[("ConfigMap", "paigow-settings")]["data"]["PAIGOW_LOG_FORMAT"] == "json"
+
+
 def test_the_runbook_names_only_settings_the_server_knows() -> None:
     named = set(re.findall(r"PAIGOW_[A-Z0-9_]+", (DEPLOY / "RUNBOOK.md").read_text()))
     assert named, "the runbook lists the settings"

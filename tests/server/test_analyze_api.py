@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import json
 import re
+import time
 from typing import Any
 
 import httpx
@@ -17,7 +18,7 @@ from paigow.rules.cards import card_from_text
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow.rules.splits import legal_splits
-from paigow.table.commands import PlaceBet, SetHand, Sit, UseHouseWay
+from paigow.table.commands import PlaceBet, SetHand, Sit, Tick, UseHouseWay
 from paigow.table.state import Phase, Round, Timers
 from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool
 from paigow_server.process.settings import Settings
@@ -245,7 +246,7 @@ async def test_a_played_hands_analysis_is_kept_in_the_history_and_the_export(tab
     assert [h["analysis"] for h in before["hands"]] == [None]
     assert before["sessions"] == [{
         "table_id": table_id, "table_name": f"Table {table_id}", "hands": 1, "played": 1, "analysed": 0,
-        "best_splits": 0, "ev_given_up_total": 0, "ev_given_up_mean": None,
+        "timed_out": 0, "best_splits": 0, "ev_given_up_total": 0, "ev_given_up_mean": None,
         "first_settled_ms": before["hands"][0]["settled_ms"],
         "last_settled_ms": before["hands"][0]["settled_ms"]}]
 
@@ -278,3 +279,32 @@ async def test_a_played_hands_analysis_is_kept_in_the_history_and_the_export(tab
     [exported] = export.json()["rounds"]
     assert {h["player_id"]: h["analysis"] for h in exported["round"]["hands"]} == {None: None, ann: kept,
                                                                                   bob: None}
+
+
+async def test_a_hand_the_house_way_set_after_a_time_out_is_marked_and_left_out_of_the_score(
+        tables: Any) -> None:
+    rt, table_id, [(ann, ann_token), (bob, bob_token)] = await _seated_round(tables)
+    round_id = (await _round_in_play(rt, table_id)).round_id
+    await rt.service.execute(table_id, UseHouseWay(ann))  # Ann's own choice: the House Way button
+    # Bob never sets: the setting deadline passes and the House Way sets his hand.
+    await rt.service.execute(table_id, Tick(int(time.time() * 1000) + TIMERS.setting_ms + 60_000))
+
+    bobs = (await get(tables, bob_token, "/api/players/me/history")).json()
+    [hand] = bobs["hands"]
+    assert (hand["round_id"], hand["hand"]["set_by"]) == (round_id, "timeout")
+    assert hand["round"]["hands"][[h["player_id"] for h in hand["round"]["hands"]].index(bob)]["set_by"] \
+        == "timeout"
+    doc = (await get(tables, bob_token, f"/api/tables/{table_id}/rounds/{round_id}/analysis")).json()
+    assert doc["set_by"] == "timeout"
+    assert doc["ev_given_up"] == pytest.approx(doc["best"]["ev"] - doc["house_way"]["ev"])
+    after = (await get(tables, bob_token, "/api/players/me/history")).json()
+    assert after["hands"][0]["analysis"] is not None  # kept with the hand, but not scored
+    [session] = after["sessions"]
+    assert (session["hands"], session["played"], session["timed_out"], session["analysed"]) == (1, 0, 1, 0)
+    assert (session["best_splits"], session["ev_given_up_total"], session["ev_given_up_mean"]) == (0, 0, None)
+
+    anns = (await get(tables, ann_token, "/api/players/me/history")).json()
+    assert anns["hands"][0]["hand"]["set_by"] == "house_way"
+    await get(tables, ann_token, f"/api/tables/{table_id}/rounds/{round_id}/analysis")
+    [session] = (await get(tables, ann_token, "/api/players/me/history")).json()["sessions"]
+    assert (session["played"], session["timed_out"], session["analysed"]) == (1, 0, 1)  # hers: scored

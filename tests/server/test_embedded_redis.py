@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import fcntl
 import os
 import signal
 import socket
@@ -34,11 +35,32 @@ def test_data_survives_a_stop_and_start_in_the_same_folder(tmp_path: Path) -> No
         client.close()
 
 
-def test_a_second_server_on_the_same_folder_is_refused(
+def test_a_second_server_on_the_same_folder_is_refused_at_once_naming_the_pid(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("paigow_server.process.embedded_redis._STOP_TIMEOUT_S", 3600.0)  # never waited for
+    with EmbeddedRedis(tmp_path) as first:
+        assert (tmp_path / "paigow.lock").read_text() == f"{os.getpid()}\n"
+        with pytest.raises(EmbeddedRedisError) as refused:
+            EmbeddedRedis(tmp_path).start()
+        assert str(refused.value) == (f"{tmp_path} is in use by another paigow serve (pid {os.getpid()}); "
+                                      "stop it or choose another --data-dir")
+        assert Redis.from_url(first.url).ping()
+
+
+def test_a_lock_left_by_a_killed_server_is_waited_for_then_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pid in the lock file is gone but the lock is held (its Redis still exiting): the start waits
+    ``_STOP_TIMEOUT_S``, then says so."""
     monkeypatch.setattr("paigow_server.process.embedded_redis._STOP_TIMEOUT_S", 0.2)
-    with EmbeddedRedis(tmp_path), pytest.raises(EmbeddedRedisError, match="in use by another paigow server"):
-        EmbeddedRedis(tmp_path).start()
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    with (tmp_path / "paigow.lock").open("a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        held.write(f"{gone}\n")
+        held.flush()
+        with pytest.raises(EmbeddedRedisError, match="in use by the Redis of a paigow serve that was stopped "
+                                                     "and is still exiting"):
+            EmbeddedRedis(tmp_path).start()
 
 
 def test_stop_ends_the_process_and_frees_the_port(tmp_path: Path) -> None:

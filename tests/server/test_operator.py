@@ -72,6 +72,19 @@ async def test_open_a_table_with_rules_and_timers(app_client: AppHandle) -> None
     assert entry["params"]["name"] == "Main"
 
 
+async def test_a_new_table_has_the_fortune_bonus_on_like_the_starter_table_unless_the_rules_say_off(
+        app_client: AppHandle) -> None:
+    on = await open_table(app_client, {"name": "Plain request"})
+    off = await open_table(app_client, {"name": "No bonus", "rules": {"fortune_enabled": False}})
+    listed = {t["table_id"]: t for t in (await app_client.client.get("/api/tables")).json()["tables"]}
+    assert (listed[on]["fortune_enabled"], listed[on]["fortune_pay_table"]) == (True, "fortune-8000")
+    assert (listed[off]["fortune_enabled"], listed[off]["fortune_pay_table"]) == (False, None)
+    view = (await app_client.client.get(f"/api/operator/tables/{on}",
+                                        headers=app_client.operator_headers)).json()
+    rules = view["view"]["rules"]
+    assert (rules["fortune_enabled"], rules["min_bet_cents"], rules["max_bet_cents"]) == (True, 500, 30_000)
+
+
 @pytest.mark.parametrize(
     ("body", "code", "words"),
     [

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,36 @@ def test_bad_settings_stop_the_start_with_a_clear_message() -> None:
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 2
     assert "--port='99999': must be a whole number from 1 to 65535" in result.stderr
+
+
+def test_a_second_serve_on_the_same_data_folder_fails_at_once_with_one_plain_line(tmp_path: Path) -> None:
+    first = ServerProcess(data_dir=tmp_path / "data", redis_url=None)
+    first.start()
+    try:
+        second = ServerProcess(data_dir=tmp_path / "data", redis_url=None)
+        result = subprocess.run(second.command(), capture_output=True, text=True, timeout=60, check=False)
+        assert result.returncode == 1
+        # One line naming the folder and the server using it (the pid: not the wait for a dying Redis).
+        assert result.stderr.splitlines() == [
+            f"paigow serve: {tmp_path / 'data'} is in use by another paigow serve (pid {first.pid}); stop it "
+            "or choose another --data-dir"]
+        assert "serving on" not in result.stdout
+        assert httpx.get(first.url + "/readyz").json() == {"status": "ready"}  # the first serves on
+    finally:
+        assert first.terminate() == 0
+
+
+def test_the_terminal_gets_plain_log_lines_and_the_way_to_keep_the_operator_token(tmp_path: Path) -> None:
+    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None)  # no PAIGOW_LOG_FORMAT: the default
+    server.start()
+    assert server.terminate() == 0
+    lines = server.output().splitlines()
+    assert not [line for line in lines if line.lstrip().startswith("{")], lines  # no JSON line
+    assert any(line.endswith("to keep one across restarts, start with --operator-token TOKEN or set "
+                             "PAIGOW_OPERATOR_TOKEN (at least 16 characters)") for line in lines)
+    [redis_line] = [line for line in lines if "started a private Redis" in line]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d info started a private Redis "
+                        r"redis_url=redis://127\.0\.0\.1:\d+/0 data_dir=\S+/data", redis_line)
 
 
 def test_help_lists_every_option_with_its_environment_variable() -> None:

@@ -48,7 +48,7 @@ def test_command_line_wins_over_environment() -> None:
         ({}, {"PAIGOW_REDIS_URL": "http://x"}, "PAIGOW_REDIS_URL='http://x': must start with"),
         ({"operator_token": "short"}, {}, "--operator-token='short': must be at least 16 characters"),
         ({}, {"PAIGOW_ALLOWED_ORIGINS": "example.com"}, "each origin must look like"),
-        ({}, {"PAIGOW_LOG_FORMAT": "xml"}, "must be one of json, text"),
+        ({}, {"PAIGOW_LOG_FORMAT": "xml"}, "must be one of plain, json"),
         ({}, {"PAIGOW_GRACE_SECONDS": "0"}, "PAIGOW_GRACE_SECONDS='0'"),
         ({}, {"PAIGOW_PROT": "1"}, "unknown environment variable PAIGOW_PROT"),
     ],

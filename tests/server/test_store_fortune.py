@@ -57,12 +57,13 @@ def test_every_bonus_and_envy_cent_has_its_ledger_entry() -> None:
     effects = effects_of(before, state, events, now_ms=5)
     bonus = [e for e in effects.ledger if e.kind in ("bonus_lost", "bonus_won", "envy")]
     assert [(e.kind, e.from_account, e.to_account, e.amount_cents, e.reason) for e in bonus] == [
-        ("bonus_won", HOUSE, seat_account("t1", "p1"), 25 * 5_00, "four_of_a_kind"),
-        ("envy", HOUSE, seat_account("t1", "p1"), 20_00, "straight_flush at position 2"),
-        ("bonus_won", HOUSE, seat_account("t1", "p2"), 50 * 2_00, "straight_flush"),  # under $5: no Envy
-        ("bonus_lost", seat_account("t1", "p3"), HOUSE, 10_00, "nothing"),
-        ("envy", HOUSE, seat_account("t1", "p3"), 5_00, "four_of_a_kind at position 1"),
-        ("envy", HOUSE, seat_account("t1", "p3"), 20_00, "straight_flush at position 2"),
+        ("bonus_won", HOUSE, seat_account("t1", "p1"), 25 * 5_00, "Fortune bonus won: four of a kind"),
+        ("envy", HOUSE, seat_account("t1", "p1"), 20_00, "Envy bonus: straight flush at position 2"),
+        ("bonus_won", HOUSE, seat_account("t1", "p2"), 50 * 2_00,  # under $5: no Envy
+         "Fortune bonus won: straight flush"),
+        ("bonus_lost", seat_account("t1", "p3"), HOUSE, 10_00, "Fortune bonus lost: no paying hand"),
+        ("envy", HOUSE, seat_account("t1", "p3"), 5_00, "Envy bonus: four of a kind at position 1"),
+        ("envy", HOUSE, seat_account("t1", "p3"), 20_00, "Envy bonus: straight flush at position 2"),
     ]
     to_house = sum(e.amount_cents for e in bonus if e.to_account == HOUSE)
     from_house = sum(e.amount_cents for e in bonus if e.from_account == HOUSE)

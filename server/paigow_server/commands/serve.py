@@ -2,14 +2,18 @@
 
 Every setting is an option here and a ``PAIGOW_*`` environment variable (the option wins); bad values stop
 the start with a message naming the option or variable. Without ``--redis-url`` a private Redis keeps its
-data in ``--data-dir``. SIGTERM or Ctrl-C shut down gracefully: open WebSockets are closed with 1012
-(service restart: reconnect), background tasks stop, then Redis.
+data in ``--data-dir``, started before the server: a folder another ``paigow serve`` uses stops the start
+at once with one line naming it and that server's pid (exit status 1). SIGTERM or Ctrl-C shut down
+gracefully: open WebSockets are closed with 1012 (service restart: reconnect), background tasks stop, then
+Redis.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
+import logging
 import os
 import signal
 import socket
@@ -19,8 +23,16 @@ from typing import Any, cast
 
 import uvicorn
 
+from paigow_server.process.embedded_redis import EmbeddedRedis, EmbeddedRedisError
 from paigow_server.process.gc_policy import settle_gc
-from paigow_server.process.settings import SETTING_NAMES, SettingsError, env_name, load_settings, option_name
+from paigow_server.process.settings import (
+    SETTING_NAMES,
+    Settings,
+    SettingsError,
+    env_name,
+    load_settings,
+    option_name,
+)
 
 _HELP: dict[str, str] = {
     "host": "address to listen on (default 127.0.0.1)",
@@ -31,7 +43,8 @@ _HELP: dict[str, str] = {
     "redis_ack_timeout_ms": "how long a commit waits for those acknowledgements before the command is "
                             "answered UNCONFIRMED (default 500)",
     "data_dir": "folder of the private Redis's data (default ./paigow-data)",
-    "operator_token": "bearer token of the operator API (default: generate one and print it)",
+    "operator_token": "bearer token of the operator API, at least 16 characters (default: a new one "
+                      "generated and printed at every start; give one to keep it across restarts)",
     "allowed_origins": "comma-separated extra origins allowed to open WebSockets (same origin always is)",
     "starting_balance_cents": "play money of a new player, in cents, until an operator sets it with "
                               "PUT /api/operator/settings (default 100000)",
@@ -42,7 +55,8 @@ _HELP: dict[str, str] = {
     "connections_per_player": "open connections one player may hold (default 4)",
     "event_log_length": "table events kept for resuming clients (default 500)",
     "log_level": "debug, info, warning or error (default info)",
-    "log_format": "json or text (default json)",
+    "log_format": "plain (the default: one line a person reads) or json (one JSON object per line, with the "
+                  "table and round, for a deployment's log collector)",
     "starter_tables": "tables to open at start when there are none yet (default 1)",
     "ws_compression": "permessage-deflate on WebSocket frames: true or false (default false: it costs "
                       "CPU on every push)",
@@ -114,14 +128,36 @@ def run(args: argparse.Namespace) -> int:
         print(f"paigow serve: {exc}", file=sys.stderr)
         return 2
 
+    from paigow_server.process.logs import configure_logging
+
+    configure_logging(settings.log_level, settings.log_format)
+    embedded: EmbeddedRedis | None = None
+    if settings.redis_url is None:
+        # Started here, before the server, so a refusal (the data folder in use, no redis-server) is one
+        # plain line and a non-zero exit at once, not a failed application start.
+        embedded = EmbeddedRedis(settings.data_dir)
+        try:
+            url = embedded.start()
+        except EmbeddedRedisError as exc:
+            print(f"paigow serve: {exc}", file=sys.stderr)
+            return 1
+        logging.getLogger("paigow_server.app").info(
+            "started a private Redis", extra={"redis_url": url, "data_dir": str(settings.data_dir)})
+        settings = dataclasses.replace(settings, redis_url=url)
+    try:
+        return _serve(settings)
+    finally:
+        if embedded is not None:
+            embedded.stop()
+
+
+def _serve(settings: Settings) -> int:
     from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
     from paigow_server.app import create_app
-    from paigow_server.process.logs import configure_logging
     from paigow_server.web.client_address import KeepPeer
     from paigow_server.web.ws_protocol import WebSocketProtocol
 
-    configure_logging(settings.log_level, settings.log_format)
     app = create_app(settings)
     shown = settings.base_url
     if settings.host in ("0.0.0.0", "::"):  # every interface: show one that works on this machine
@@ -129,6 +165,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"paigow: serving on {shown}", flush=True)
     if settings.operator_token_generated:
         print(f"paigow: operator token (generated for this run): {settings.operator_token}", flush=True)
+        print("paigow: to keep one across restarts, start with --operator-token TOKEN or set "
+              "PAIGOW_OPERATOR_TOKEN (at least 16 characters)", flush=True)
     config = uvicorn.Config(app, host=settings.host, port=settings.port, ws=WebSocketProtocol,
                             ws_max_size=settings.max_frame_bytes,
                             ws_per_message_deflate=settings.ws_compression, lifespan="on", log_config=None,

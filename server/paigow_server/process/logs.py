@@ -1,4 +1,6 @@
-"""Structured logs: one JSON object per line, carrying the table id and round of the work in progress.
+"""Logs carrying the table id and round of the work in progress: by default one plain line a person reads
+(``2026-12-01 23:00:50 info started a private Redis redis_url=redis://127.0.0.1:39813/0``), or, as a
+setting for deployments (``--log-format json``), one JSON object per line.
 
 ``bind(table_id=..., round_id=...)`` sets them for the current task (a context variable), so every log
 line written while a command is handled names its table without threading it through each call.
@@ -15,7 +17,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["JsonFormatter", "bind", "configure_logging", "log_context"]
+__all__ = ["JsonFormatter", "PlainFormatter", "bind", "configure_logging", "log_context"]
 
 _context: contextvars.ContextVar[dict[str, Any] | None] = contextvars.ContextVar("paigow_log_context",
                                                                                   default=None)
@@ -58,18 +60,26 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, default=str, separators=(",", ":"))
 
 
-class _TextFormatter(logging.Formatter):
+class PlainFormatter(logging.Formatter):
+    """``2026-12-01 23:00:50 info started a private Redis redis_url=... data_dir=paigow-data``: the time
+    (local), the level, the message, then the bound and extra fields as ``key=value`` (a traceback, when
+    there is one, on the lines below)."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(_level)s %(message)s", datefmt="%Y-%m-%d %H:%M:%S")
+
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
+        record._level = record.levelname.lower()
         extra = {**(_context.get() or {}), **_extra(record)}
-        return text + "".join(f" {k}={v}" for k, v in extra.items())
+        head, _, rest = super().format(record).partition("\n")
+        line = head + "".join(f" {k}={v}" for k, v in extra.items())
+        return f"{line}\n{rest}" if rest else line
 
 
-def configure_logging(level: str = "info", fmt: str = "json") -> None:
-    """Route the ``paigow`` loggers (and uvicorn's) to stderr in the chosen format."""
+def configure_logging(level: str = "info", fmt: str = "plain") -> None:
+    """Route the ``paigow`` loggers (and uvicorn's) to stderr in the chosen format (``plain``, ``json``)."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter() if fmt == "json" else _TextFormatter("%(asctime)s %(levelname)s "
-                                                                              "%(name)s: %(message)s"))
+    handler.setFormatter(JsonFormatter() if fmt == "json" else PlainFormatter())
     for name in ("paigow", "paigow_server", "uvicorn", "uvicorn.error"):
         logger = logging.getLogger(name)
         logger.handlers[:] = [handler]

@@ -23,7 +23,9 @@ __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token",
 
 ENV_PREFIX = "PAIGOW_"
 _LOG_LEVELS = ("debug", "info", "warning", "error")
-_LOG_FORMATS = ("json", "text")
+_LOG_FORMATS = ("plain", "json")
+_LOG_FORMAT_ALIASES = {"text": "plain"}
+"""The earlier name of the plain format, still read."""
 MIN_OPERATOR_TOKEN_LENGTH = 16
 
 
@@ -61,7 +63,9 @@ class Settings:
     connections_per_player: int = 4
     event_log_length: int = 500
     log_level: str = "info"
-    log_format: str = "json"
+    log_format: str = "plain"
+    """``plain``: one line a person reads (the terminal); ``json``: one JSON object per line, for a
+    deployment's log collector (the deploy/ configurations set it)."""
     starter_tables: int = 0
     """Tables opened at start when Redis holds none, so a new server is playable at once (``paigow serve``
     opens one unless told otherwise)."""
@@ -262,7 +266,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "connections_per_player": _parse_int,
     "event_log_length": _parse_int,
     "log_level": lambda t: t.strip().lower(),
-    "log_format": lambda t: t.strip().lower(),
+    "log_format": lambda t: _LOG_FORMAT_ALIASES.get(t.strip().lower(), t.strip().lower()),
     "starter_tables": _parse_int,
     "ws_compression": _parse_bool,
     "session_idle_days": _parse_float,

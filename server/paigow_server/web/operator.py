@@ -63,8 +63,9 @@ _T = TypeVar("_T", HouseRules, Timers)
 _RULE_FIELDS = frozenset(f.name for f in dataclasses.fields(HouseRules))
 _TIMER_FIELDS = frozenset(f.name for f in dataclasses.fields(Timers))
 _LIMIT_FIELDS = frozenset({"min_bet_cents", "max_bet_cents"})
-STARTER_RULES = HouseRules(fortune_enabled=True)
-"""The starter tables' rules: the defaults, with the Fortune bonus on."""
+NEW_TABLE_RULES = HouseRules(fortune_enabled=True)
+"""The rules a new table starts from (the starter tables', and an operator's new table's beneath the fields
+its request gives): the defaults, with the Fortune bonus on, as most casino Pai Gow tables deal it."""
 _SIMPLE_COMMANDS: dict[str, Callable[[], Command]] = {
     "open": OpenTable, "close": CloseTable, "pause": PauseTable, "resume": ResumeTable,
 }
@@ -113,7 +114,7 @@ async def open_table(request: Request) -> Response:
     async def run() -> dict[str, Any]:
         only_fields(data, {"name", "rules", "timers"})
         name = _table_name(data.get("name"))
-        rules = _merge(HouseRules(), data.get("rules", {}), _RULE_FIELDS, "rules")
+        rules = _merge(NEW_TABLE_RULES, data.get("rules", {}), _RULE_FIELDS, "rules")
         base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
         timers = _merge(base, data.get("timers", {}), _TIMER_FIELDS, "timers")
         state = await create_table(ctx, name, rules, timers)
@@ -143,7 +144,7 @@ async def open_starter_tables(ctx: AppContext) -> list[str]:
     opened: list[str] = []
     timers = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
     for n in range(1, count + 1):
-        state = await create_table(ctx, f"Table {n}", STARTER_RULES, timers)
+        state = await create_table(ctx, f"Table {n}", NEW_TABLE_RULES, timers)
         await ctx.audit.append(AuditEntry("open_table", _now_ms(), "ok", SYSTEM, table_id=state.table_id,
                                           params={"name": state.name, "starter": True},
                                           detail="opened at start on an empty Redis"))
