@@ -16,7 +16,9 @@ and the money and the ledger agree.
 - Without ``min-replicas-to-write`` (one replica, as a deployment that missed that line runs: issue 21):
   the primary SIGKILLed, or SIGSTOPped, mid-round; the promoted node takes writes with no replica for 8 s
   (every one ``UNCONFIRMED``), then the old node comes back as its replica. No spectator, on either
-  process, is shown a version the promoted node wrote before a replica could hold it.
+  process — watching from before, resuming with an older version meanwhile, or joining afresh — is shown
+  a version the promoted node wrote before a replica could hold it; and both servers' ``/healthz`` said
+  that the primary takes writes without a replica.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import httpx
 import pytest
 from redis.asyncio import Redis
 
@@ -216,6 +219,12 @@ async def _strike_without_min_replicas(rig: StartRig, fault: str) -> None:
     ``UNHELD_S``; then the old node comes back as its replica. No version the promoted node wrote is
     shown to a spectator before that moment, and nothing is lost, reused or settled twice."""
     run = await rig(1, 3, min_replicas=0, tables=1, players=2)
+    async with httpx.AsyncClient(timeout=5) as http:  # the servers say what the data nodes lack
+        answers = [(await http.get(f"{process.url}/healthz")).json() for process in run.processes]
+    for answer in answers:
+        replicas = answer["replicas"]
+        assert replicas["min_replicas_to_write"] == 0
+        assert "min-replicas-to-write is 0" in replicas["warning"]
     table_id, _ = await wait_for_round_in_play(run.redis)
     old, (replica,) = run.topology.primary(), run.topology.replicas()
     watch = ReplicaWatch(replica.port, table_id)
@@ -223,7 +232,14 @@ async def _strike_without_min_replicas(rig: StartRig, fault: str) -> None:
     await asyncio.to_thread(run.topology.wait_for_primary, other_than=old.port)
     await asyncio.to_thread(watch.stop)
     assert watch.held >= 0, "the replica held the table before its promotion"
-    await asyncio.sleep(UNHELD_S)
+    await asyncio.sleep(UNHELD_S / 2)
+    bases = [p.ws_url for p in run.processes]  # a viewer resuming from an older version, and a new one
+    late = [Witness(bases[i:] + bases[:i], table_id, version=version)
+            for i in range(2) for version in (max(0, watch.held - 1), None)]
+    for witness in late:
+        witness.start()
+    run.witnesses += late
+    await asyncio.sleep(UNHELD_S / 2)
     promoted_version = node_version(replica.port, table_id)[1]
     assert promoted_version is not None
     assert promoted_version > watch.held, "the promoted node took commits with no replica (UNCONFIRMED)"
