@@ -3,7 +3,8 @@
 With ``Durability(replica_acks=N)`` (N > 0: a replicated Redis, e.g. behind Sentinel) a commit counts as
 done only when N replicas acknowledged it: the script and ``WAIT N <ack_timeout_ms>`` go out together on
 one connection (``WAIT`` counts the acknowledgements of that connection's last write), then, once
-confirmed, the commit is published on the table channel from the same connection. Nothing reaches a
+confirmed, the table's confirmed version is raised and the commit is published on the table channel from
+the same connection (``confirmed.py``: every other reader stops at that version). Nothing reaches a
 viewer or the client before a replica holds it, so a failover (which promotes a replica) can never take
 back a commit anybody saw.
 

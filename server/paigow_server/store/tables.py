@@ -16,7 +16,8 @@ a commit with an outbox entry is published only then, so a viewer shown it finds
 where they go (one without is published by the script). What a dead process leaves undone is finished by
 ``sweep``. When replicas must hold each commit (``Durability``, under Sentinel) the script publishes
 nothing: ``durability.confirmed_eval`` runs it with ``WAIT`` and it is published once confirmed, else the
-commit is ``UNCONFIRMED``.
+commit is ``UNCONFIRMED``; the table's confirmed version is raised then, and every reader of what may be
+shown (``shown``: ``confirmed.ShownTables``) stops at it.
 """
 
 from __future__ import annotations
