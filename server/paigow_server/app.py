@@ -29,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.process.metrics import CONTENT_TYPE, Metrics
 from paigow_server.process.redis_client import redis_from_url
+from paigow_server.process.replica_guard import ReplicaGuard
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
@@ -79,7 +80,9 @@ async def _wait_for_redis(redis: Redis) -> None:
 
 
 async def healthz(request: Request) -> Response:
-    return JSONResponse({"status": "ok"})
+    guard: ReplicaGuard | None = getattr(request.app.state, "replica_guard", None)
+    replicas = None if guard is None else guard.health()
+    return JSONResponse({"status": "ok"} if replicas is None else {"status": "ok", "replicas": replicas})
 
 
 async def readyz(request: Request) -> Response:
@@ -155,6 +158,10 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             ctx = AppContext.build(settings, client, metrics)
             stack.callback(ctx.close)
             app.state.ctx = ctx
+            guard = ReplicaGuard(client, metrics, settings.replica_acks)
+            await guard.check()  # warns when the primary takes writes with no replica in sync
+            stack.push_async_callback(guard.stop)
+            app.state.replica_guard = guard
             # Several processes may share this Redis: each table is driven by the lease holder (router).
             router = Router(client, LeaseManager(client), registry=metrics.registry)
             realtime = Realtime.create(settings, client, metrics, ctx.tables, router=router)

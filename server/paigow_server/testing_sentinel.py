@@ -3,7 +3,8 @@
 A primary, one replica (or more: ``replicas``) and three sentinels (quorum 2), each a ``redis-server``
 child process (``EmbeddedRedis``: the same binary as the private Redis, in sentinel mode for the
 sentinels) on a free loopback port, with its data in its own folder. The data nodes refuse writes unless a
-replica is in sync (``min-replicas-to-write 1``, ``min-replicas-max-lag``), as ``deploy/`` configures them.
+replica is in sync (``min-replicas-to-write 1``, ``min-replicas-max-lag``), as ``deploy/`` configures them
+(``min_replicas_to_write=0``: a deployment that missed that line, writes taken with no replica at all).
 The sentinels notice a primary that stopped answering after ``down_after_ms`` and promote the replica.
 
 ``kill``, ``pause`` / ``resume`` (SIGSTOP / SIGCONT: a partition, as the primary sees the world) and
@@ -24,8 +25,9 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from paigow_server.process.embedded_redis import EmbeddedRedis, free_port
+from paigow_server.store import keys
 
-__all__ = ["SERVICE", "SentinelTopology"]
+__all__ = ["SERVICE", "SentinelTopology", "node_version"]
 
 SERVICE = "paigow"
 """The master service name the sentinels monitor (the ``/paigow`` of the ``redis+sentinel://`` URL)."""
@@ -49,18 +51,32 @@ def _ask(port: int, *args: str, timeout_s: float = 2.0) -> Any:
         client.close()
 
 
+def node_version(port: int, table_id: str) -> tuple[str, int | None]:
+    """(the node's role: ``master``, ``slave`` or ``down``; its version of ``table_id``, None if none)."""
+    client = _client(port, 1.0)
+    try:
+        role = str(client.execute_command("ROLE")[0])  # type: ignore[no-untyped-call]
+        version = client.hget(keys.table(table_id), "version")
+        return role, None if version is None else int(str(version))
+    except redis.RedisError:
+        return "down", None
+    finally:
+        client.close()
+
+
 class SentinelTopology:
     """``with SentinelTopology(folder) as topo: topo.url`` — start all five, wait until the sentinels agree
     on the primary and see its replica; stop them all on exit."""
 
     def __init__(self, base_dir: Path, *, replicas: int = 1, down_after_ms: int = 1_000,
-                 failover_timeout_ms: int = 3_000, max_lag_s: int = 2) -> None:
+                 failover_timeout_ms: int = 3_000, max_lag_s: int = 2,
+                 min_replicas_to_write: int = 1) -> None:
         self.base_dir = Path(base_dir)
         self.down_after_ms = down_after_ms
         self.failover_timeout_ms = failover_timeout_ms
         ports = [free_port() for _ in range(1 + replicas)]
-        self._durability = ("--min-replicas-to-write", "1", "--min-replicas-max-lag", str(max_lag_s),
-                            "--appendfsync", "always")
+        self._durability = ("--min-replicas-to-write", str(min_replicas_to_write),
+                            "--min-replicas-max-lag", str(max_lag_s), "--appendfsync", "always")
         self.nodes = [EmbeddedRedis(self.base_dir / f"node{i}", port=port, extra_args=self._durability)
                       for i, port in enumerate(ports)]
         for replica in self.nodes[1:]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +43,8 @@ class Witness:
     ws_bases: Sequence[str]
     table_id: str
     seen: list[Seen] = field(default_factory=list)
+    shown_at: dict[int, float] = field(default_factory=dict)
+    """Each version shown (by a snapshot, or within a patch) -> when first (``time.monotonic()``)."""
     version: int | None = None
     reconnects: int = 0
     _task: asyncio.Task[None] | None = None
@@ -78,14 +81,18 @@ class Witness:
     def _receive(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Keep what ``message`` shows; a ``sync`` to send when a patch does not follow on."""
         kind = message.get("type")
+        now = time.monotonic()
         if kind == "snapshot":
             self.version = int(message["version"])
+            self.shown_at.setdefault(self.version, now)
         elif kind == "patch":
             since, version = int(message["since"]), int(message["version"])
             if since != self.version:
                 return {"type": "sync", "last_version": self.version}
             if version > since:
                 self.seen.append(Seen(since, version, message["events"], message["patch"]))
+            for shown in range(since + 1, version + 1):
+                self.shown_at.setdefault(shown, now)
             self.version = version
         return None
 

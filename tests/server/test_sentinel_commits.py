@@ -19,17 +19,19 @@ import redis
 from redis.asyncio import Redis
 
 from paigow.protocol.codes import ErrorCode
-from paigow.table.commands import Sit
+from paigow.table.commands import Leave, Sit
 from paigow.table.machine import apply
 from paigow.table.state import new_table
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.redis_client import redis_from_url
+from paigow_server.process.replica_guard import ReplicaGuard
 from paigow_server.realtime.pubsub_probe import PubSubProbe
 from paigow_server.realtime.tables import TableService, UnconfirmedError
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.durability import Durability
+from paigow_server.store.money import money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
 
 
@@ -180,3 +182,85 @@ async def test_the_probe_drops_a_listener_subscribed_where_the_publications_no_l
         finally:
             await stale.aclose()
             await current.aclose()
+
+
+async def test_readers_stop_at_the_confirmed_version_until_a_replica_holds_the_rest(
+        pair: tuple[EmbeddedRedis, EmbeddedRedis], primary_client: Redis) -> None:
+    """Issue 21: an unconfirmed commit (a cash-out) stays on the primary; the snapshot, the versions, the
+    catch-up from the log, the money and the outbox sweep go as far as a replica holds the table, until
+    a replica holds the rest (``repair``, as the fanout's check runs it): then it is visible, and its
+    chips reach the balance."""
+    repo = TableRepo(primary_client, durability=Durability(replica_acks=1, ack_timeout_ms=300))
+    table_id, player_id = await _table(repo, primary_client)
+    accounts = Accounts(primary_client, starting_balance_cents=100_000)
+    other = (await accounts.create("Other")).player_id
+    assert (await _sit(repo, table_id, player_id, seat=1))[0] is CommitResult.OK
+    result, held = await _sit(repo, table_id, other, seat=2)
+    assert result is CommitResult.OK
+    replica = pair[1]
+    assert replica.pid is not None
+    os.kill(replica.pid, signal.SIGSTOP)
+    try:
+        before = await repo.load(table_id)
+        assert before is not None
+        after, events = apply(before, Leave(other), seed=secrets.token_bytes(32))
+        assert await repo.commit(before, after, events) is CommitResult.UNCONFIRMED
+        assert await repo.version(table_id) == after.version, "the primary keeps it: the writer goes on"
+        shown = await repo.shown.load(table_id)
+        assert shown is not None
+        assert shown.version == held
+        assert [p.player_id for p in shown.seats if p is not None] == [player_id, other]
+        assert await repo.shown.versions([table_id]) == [held], "the repair finds no replica: still held"
+        caught_up = await repo.shown.events_since(table_id, held - 1)
+        assert caught_up is not None
+        assert [c.version for c in caught_up] == [held]
+        assert await repo.shown.events_since(table_id, held) == []
+        await repo.sweep()
+        assert await accounts.balance(other) == 90_000, "the unconfirmed cash-out is not delivered"
+        totals = await money_totals(primary_client)
+        assert totals.balanced, totals
+        assert totals.chips_at_tables_cents == 20_000, "counted as a replica holds the table"
+    finally:
+        os.kill(replica.pid, signal.SIGCONT)
+    client = redis.Redis(port=replica.port, decode_responses=True)
+    deadline = time.monotonic() + 20
+    while client.hget(keys.table(table_id), "version") != str(after.version):
+        assert time.monotonic() < deadline, "the replica never caught up"
+        await asyncio.sleep(0.05)
+    client.close()
+    assert await repo.shown.versions([table_id]) == [after.version], "a replica holds it now: shown"
+    shown = await repo.shown.load(table_id)
+    assert shown is not None
+    assert shown.version == after.version
+    await repo.sweep()
+    assert await accounts.balance(other) == 100_000, "and its chips reach the balance"
+    totals = await money_totals(primary_client)
+    assert totals.balanced, totals
+    assert totals.chips_at_tables_cents == 10_000
+
+
+async def test_the_guard_says_when_the_primary_takes_writes_without_a_replica(tmp_path: Path) -> None:
+    """``min-replicas-to-write`` 0 is warned about, in the metric and the health answer; a Redis that
+    refuses ``CONFIG`` makes it unknown; without replica acknowledgements nothing is asked."""
+    with EmbeddedRedis(tmp_path / "plain") as plain, \
+            EmbeddedRedis(tmp_path / "managed", extra_args=("--rename-command", "CONFIG", '""')) as managed:
+        for node, said in ((plain, 0), (managed, "unknown")):
+            client = redis_from_url(node.url, decode_responses=True)
+            metrics = Metrics()
+            guard = ReplicaGuard(client, metrics, replica_acks=1)
+            await guard.check()
+            health = guard.health()
+            assert health is not None
+            assert health["min_replicas_to_write"] == said
+            assert "min-replicas-to-write is" in str(health["warning"])
+            assert metrics.registry.get_sample_value("paigow_redis_min_replicas_to_write") == (
+                0 if said == 0 else -1)
+            if said == 0:
+                await client.config_set("min-replicas-to-write", 1)
+                await guard.check()
+                assert guard.health() == {"replica_acks": 1, "min_replicas_to_write": 1, "warning": None}
+            off = ReplicaGuard(client, Metrics(), replica_acks=0)
+            await off.check()
+            assert off.health() is None
+            await guard.stop()
+            await client.aclose()

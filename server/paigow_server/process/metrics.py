@@ -35,6 +35,10 @@ class Metrics:
                                          buckets=_LATENCY_BUCKETS_S, registry=self.registry)
         self.redis_errors = Counter("paigow_redis_errors", "Failed Redis operations", ["operation"],
                                     registry=self.registry)
+        self.min_replicas_to_write = Gauge(
+            "paigow_redis_min_replicas_to_write", "The primary's min-replicas-to-write while replica "
+            "acknowledgements are on (-1: unknown, CONFIG GET refused); 0 or -1 deserves a look "
+            "(docs/failover.md)", registry=self.registry)
         self.http_requests = Counter("paigow_http_requests", "HTTP API requests", ["route", "status"],
                                      registry=self.registry)
 

@@ -79,7 +79,7 @@ class Realtime:
         timers tick only the tables this process drives; start and stop the router yourself."""
         service = TableService(store, metrics)
         service.attach_router(router)
-        fanout = Fanout(redis, store, metrics, owner=router.owner if router is not None else None)
+        fanout = Fanout(redis, store.shown, metrics, owner=router.owner if router is not None else None)
         service.observe_executed(fanout.command_executed)
         service.observe_written(fanout.written)
         timers = TableTimers(service, store, rescan_s=timer_rescan_s,

@@ -39,7 +39,7 @@ from paigow.table.state import TableState
 from paigow.table.views import TableView
 from paigow_server.process.metrics import Metrics
 from paigow_server.store.codec import VersionedEvents, commit_views
-from paigow_server.store.tables import CommitResult
+from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
 __all__ = [
     "CommitObserver",
@@ -247,7 +247,11 @@ class TableService:
 
     async def _already_done(self, table_id: str, request_id: str) -> Executed | None:
         """The outcome of the commit of ``request_id``, if it was written (by this process or another)."""
-        version = await self._store.committed_version(table_id, request_id)
+        try:
+            version = await self._store.committed_version(table_id, request_id)
+        except CommitNotConfirmed as exc:  # told UNCONFIRMED once: it stays so until a replica holds it
+            raise UnconfirmedError(f"{exc}: it may or may not stand; resync and look before sending it "
+                                   "again") from exc
         if version is None:
             return None
         self._metrics.commands.labels(type="repeated_request", result="answered_once").inc()

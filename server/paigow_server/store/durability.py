@@ -3,7 +3,8 @@
 With ``Durability(replica_acks=N)`` (N > 0: a replicated Redis, e.g. behind Sentinel) a commit counts as
 done only when N replicas acknowledged it: the script and ``WAIT N <ack_timeout_ms>`` go out together on
 one connection (``WAIT`` counts the acknowledgements of that connection's last write), then, once
-confirmed, the commit is published on the table channel from the same connection. Nothing reaches a
+confirmed, the table's confirmed version is raised and the commit is published on the table channel from
+the same connection (``confirmed.py``: every other reader stops at that version). Nothing reaches a
 viewer or the client before a replica holds it, so a failover (which promotes a replica) can never take
 back a commit anybody saw.
 
@@ -27,7 +28,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-__all__ = ["DEFAULT_ACK_TIMEOUT_MS", "Durability", "OutcomeUnknown", "confirmed_eval"]
+__all__ = ["BROKEN", "DEFAULT_ACK_TIMEOUT_MS", "Durability", "OutcomeUnknown", "confirmed_eval"]
 
 DEFAULT_ACK_TIMEOUT_MS = 500
 """How long a commit waits for its replica acknowledgements before it is answered as unconfirmed."""
@@ -51,33 +52,55 @@ class OutcomeUnknown(RuntimeError):
     """The connection broke after the script was sent: it may or may not have run."""
 
 
-_BROKEN = (RedisConnectionError, RedisTimeoutError, OSError)
+BROKEN = (RedisConnectionError, RedisTimeoutError, OSError)
+"""What a connection that broke (or timed out) mid-exchange raises."""
 
 
 async def confirmed_eval(redis: Redis, script: AsyncScript, keys: Sequence[str | int],
                          args: Sequence[str | int], durability: Durability,
-                         publish: tuple[str, str] | None = None) -> tuple[Any, int]:
-    """Run ``script`` and ``WAIT``; (the script's reply, replicas that acknowledged it). When ``publish``
-    (channel, message) is given and the script answered ``OK`` (or a list whose first item is ``OK``) with
-    enough acknowledgements,
-    the message is published from the same connection. Errors the script raises (``NOREPLICAS``: the node
-    refuses writes while no replica is in sync) are raised as they are: nothing was written."""
+                         publish: tuple[str, str] | None = None,
+                         confirm: tuple[str | int, ...] | None = None) -> tuple[Any, int]:
+    """Run ``script`` and ``WAIT``; (the script's reply, replicas that acknowledged it). When the script
+    answered ``OK`` (or a list whose first item is ``OK``) with enough acknowledgements, ``confirm`` (a
+    command that records the confirmation, ``confirmed.CONFIRM_SCRIPT``) and then ``publish`` (channel,
+    message) are sent from the same connection, in one round trip. Errors the script raises
+    (``NOREPLICAS``: the node refuses writes while no replica is in sync) are raised as they are: nothing
+    was written."""
     pool = redis.connection_pool
     conn = await pool.get_connection()  # type: ignore[no-untyped-call]
     try:
         await conn.connect()  # a failure here sent nothing: it is raised as it is
         try:
             reply, acked = await _eval_wait(conn, script, keys, args, durability)
-            if publish is not None and _status(reply) == "OK" and acked >= durability.replica_acks:
-                with contextlib.suppress(*_BROKEN):  # confirmed: the feeds' version check catches up
-                    await conn.send_command("PUBLISH", *publish)
-                    await conn.read_response()
+            if _status(reply) == "OK" and acked >= durability.replica_acks:
+                await _after_confirmed(conn, confirm, publish)
             return reply, acked
-        except _BROKEN as exc:
+        except BROKEN as exc:
             await conn.disconnect()
             raise OutcomeUnknown(str(exc) or type(exc).__name__) from exc
     finally:
         await pool.release(conn)
+
+
+async def _after_confirmed(conn: AbstractConnection, confirm: tuple[str | int, ...] | None,
+                           publish: tuple[str, str] | None) -> None:
+    """Record the confirmation, then publish. Neither may undo the commit: a failure leaves the mark for
+    the next commit or the fanout's repair (``confirmed.ShownTables.repair``), the publication to the
+    feeds' version check."""
+    commands: list[tuple[str | int, ...]] = []
+    if confirm is not None:
+        commands.append(confirm)
+    if publish is not None:
+        commands.append(("PUBLISH", *publish))
+    if not commands:
+        return
+    try:
+        await conn.send_packed_command(conn.pack_commands(commands))
+        for _ in commands:
+            with contextlib.suppress(ResponseError):  # e.g. NOREPLICAS: the connection stays in step
+                await conn.read_response()
+    except BROKEN:
+        await conn.disconnect()
 
 
 def _status(reply: Any) -> str:

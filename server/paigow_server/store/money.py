@@ -5,6 +5,10 @@ the sum of balances, plus the chips at every table, plus the house's result. ``l
 balance of every account as the ledger tells it equals the balance Redis holds (players, seats, holds,
 house, bank), and every round's pot is empty. The operator API shows the first; the crash tests use both.
 
+Under replica acknowledgements a table whose newest commits no replica holds yet is counted as of its
+confirmed version (``confirmed.py``): the state kept for it, its outbox entries up to that version, and
+the holds those later commits consumed as still held.
+
 Money moves in two hash slots (docs/cluster.md): a table's commit moves chips in the table's slot and leaves
 an outbox entry; balances, holds, the house result and the ledger are in ``{global}``. Two kinds of money
 are between the two at any instant, and are counted where they are going:
@@ -65,11 +69,17 @@ local global = {redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or
                 redis.call('HGETALL', KEYS[5]), redis.call('HGETALL', KEYS[6])}
 """
 
-# One table's part: its version, state, outbox entries and hold marks.
+# One table's part: its version, state, outbox entries and hold marks; under replica acknowledgements
+# (``confirmed.py``) also its confirmed version, the version and state kept for it, and its outbox seq.
 _TABLE_LUA = """
 local function table_part(table_key, outbox_key, marks_key)
-  return {redis.call('HGET', table_key, 'version') or '', redis.call('HGET', table_key, 'state') or '',
-          redis.call('LRANGE', outbox_key, 0, -1), redis.call('HGETALL', marks_key)}
+  local c = redis.call('HMGET', table_key, 'confirmed', 'cversion', 'cseq')
+  local part = {redis.call('HGET', table_key, 'version') or '', redis.call('HGET', table_key, 'state') or '',
+                redis.call('LRANGE', outbox_key, 0, -1), redis.call('HGETALL', marks_key)}
+  if c[1] then
+    part[5] = {c[1], c[2] or '', c[3] or '0', redis.call('HGET', table_key, 'cstate') or ''}
+  end
+  return part
 end
 """
 
@@ -158,14 +168,25 @@ def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnap
     chips: dict[str, int] = {}
     in_transit: list[dict[str, Any]] = []
     house_net = int(house)
-    for table_id, (_version, state_text, outbox, flat_marks) in tables.items():
-        consumed |= {h for h, mark in _pairs(flat_marks).items() if mark == "consumed"}
+    for table_id, (version, state_text, outbox, flat_marks, *confirmation) in tables.items():
+        upto: int | None = None
+        if confirmation and _text(version) and int(_text(confirmation[0][0])) < int(_text(version)):
+            confirmed, kept_version, cseq, kept_state = (_text(v) for v in confirmation[0])
+            upto = int(cseq)  # a replica holds the table up to ``confirmed``: count the money as of then
+            if kept_version == confirmed:
+                state_text = kept_state
+        later = [json.loads(_text(raw)) for raw in outbox
+                 if upto is not None and entry_seq(_text(raw)) > upto]
+        unheld = {hold_id for entry in later for hold_id in entry["holds"]}
+        consumed |= {h for h, mark in _pairs(flat_marks).items() if mark == "consumed" and h not in unheld}
         if _text(state_text):
             for seat in json.loads(_text(state_text))["seats"]:
                 if seat is not None:
                     chips[seat_account(table_id, seat["player_id"])] = int(seat["chips_cents"])
         for raw in outbox:
             text = _text(raw)
+            if upto is not None and entry_seq(text) > upto:
+                break
             if entry_seq(text) > applied.get(table_id, 0):
                 entry = json.loads(text)
                 in_transit.append(entry)

@@ -162,7 +162,7 @@ class Outbox:
         publish the commit (``publish``: channel, message), so that whoever is shown it finds its money
         and history where they go."""
         if await self.apply_entry(table_id, text, now_ms=now_ms) == "GAP":
-            await self.deliver(table_id, now_ms=now_ms, publish=publish)
+            await self.deliver(table_id, now_ms=now_ms, publish=publish, upto=entry_seq(text))
             return
         await self._trim_and_publish(table_id, entry_seq(text), publish)
 
@@ -179,13 +179,16 @@ class Outbox:
         raw = cast("dict[Any, Any]", await self.redis.hgetall(keys.OUTBOX_APPLIED))
         return {_text(k): int(v) for k, v in raw.items()}
 
-    async def deliver(self, table_id: str, *, now_ms: int, publish: tuple[str, str] | None = None) -> int:
-        """Apply every entry of the table's outbox not applied yet, in order, then trim (and publish
-        ``publish``, as ``after_commit``): how many this call applied (entries another process applied
-        meanwhile count as done)."""
+    async def deliver(self, table_id: str, *, now_ms: int, publish: tuple[str, str] | None = None,
+                      upto: int | None = None) -> int:
+        """Apply every entry of the table's outbox not applied yet, in order (none past ``upto``: the last
+        one a replica holds, ``confirmed.py``), then trim (and publish ``publish``, as ``after_commit``):
+        how many this call applied (entries another process applied meanwhile count as done)."""
         done = 0
         last = 0
         for text in await self.pending(table_id):
+            if upto is not None and entry_seq(text) > upto:
+                break
             reply = await self.apply_entry(table_id, text, now_ms=now_ms)
             if reply == "GAP":
                 log.error("outbox of %s: entry %d is ahead of the last applied one", table_id,
@@ -197,16 +200,19 @@ class Outbox:
             await self._trim_and_publish(table_id, last, publish)
         return done
 
-    async def sweep(self, table_ids: Sequence[str], *, now_ms: int) -> int:
-        """Deliver the outbox of every table in ``table_ids`` that has entries: how many were applied."""
+    async def sweep(self, table_ids: Sequence[str], *, now_ms: int,
+                    upto: Sequence[int | None] | None = None) -> int:
+        """Deliver the outbox of every table in ``table_ids`` that has entries (each up to its ``upto``):
+        how many were applied."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for table_id in table_ids:
                 pipe.llen(keys.table_outbox(table_id))
             lengths = await pipe.execute()
         applied = 0
-        for table_id, length in zip(table_ids, lengths, strict=True):
+        limits = upto if upto is not None else [None] * len(table_ids)
+        for table_id, length, limit in zip(table_ids, lengths, limits, strict=True):
             if int(length):
-                applied += await self.deliver(table_id, now_ms=now_ms)
+                applied += await self.deliver(table_id, now_ms=now_ms, upto=limit)
         return applied
 
 

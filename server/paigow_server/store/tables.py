@@ -16,7 +16,8 @@ a commit with an outbox entry is published only then, so a viewer shown it finds
 where they go (one without is published by the script). What a dead process leaves undone is finished by
 ``sweep``. When replicas must hold each commit (``Durability``, under Sentinel) the script publishes
 nothing: ``durability.confirmed_eval`` runs it with ``WAIT`` and it is published once confirmed, else the
-commit is ``UNCONFIRMED``.
+commit is ``UNCONFIRMED``; the table's confirmed version is raised then, and every reader of what may be
+shown (``shown``: ``confirmed.ShownTables``) stops at it.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from paigow_server.store.codec import (
     state_from_json,
     state_to_json,
 )
+from paigow_server.store.confirmed import CONFIRM_SCRIPT, SAVE_CONFIRMED_LUA, ShownTables, missed_commits
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
@@ -53,11 +55,16 @@ from paigow_server.store.outbox import Outbox, OutboxEntry
 
 log = logging.getLogger("paigow_server.tables")
 
-__all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitResult", "CommitWrites", "TableRepo", "writes_of"]
+__all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitNotConfirmed", "CommitResult", "CommitWrites",
+           "TableRepo", "writes_of"]
 
 DEFAULT_LOG_LENGTH = 500
 REQUESTS_KEPT = 1_000
 """Request ids of forwarded commands remembered per table (each with the version its commit wrote)."""
+
+
+class CommitNotConfirmed(RuntimeError):
+    """A command's commit was written, but no replica holds it yet (``committed_version``)."""
 
 
 class CommitResult(StrEnum):
@@ -109,7 +116,8 @@ return 1
 #       7 fencing token ('' = none), 8 next deadline of the new state ('' = none), 9 the command's
 #       request id ('' = none), 10 request ids kept, 11 outbox entry without its seq ('' = none),
 #       12 JSON list of settled round records for the table's list, 13 rounds kept, 14 JSON list of the
-#       hold ids the commit consumes
+#       hold ids the commit consumes, 15 '1' under ``Durability`` (keep the confirmed state:
+#       ``confirmed.SAVE_CONFIRMED_LUA``), else ''
 #       (channel '' = publish nothing: the caller publishes once replicas confirmed the commit)
 # Answers {'OK', seq of the outbox entry (0: none)} or {reason, 0}.
 _COMMIT = """
@@ -124,6 +132,7 @@ for _, hold_id in ipairs(holds) do
   if redis.call('HEXISTS', KEYS[8], hold_id) == 1 then return {'HOLD_VOID', 0} end
 end
 for _, hold_id in ipairs(holds) do redis.call('HSET', KEYS[8], hold_id, 'consumed') end
+""" + SAVE_CONFIRMED_LUA + """
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2], 'deadline', ARGV[8])
 redis.call('RPUSH', KEYS[2], ARGV[4])
 redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
@@ -232,6 +241,9 @@ class TableRepo:
         self._create = redis.register_script(_CREATE)
         self._create_table = redis.register_script(_CREATE_TABLE)
         self._commit = redis.register_script(_COMMIT)
+        self.shown = ShownTables(self)
+        """Where to read what may be shown to anyone (feeds, resumes, snapshots, HTTP reads): under
+        ``Durability`` only what a replica holds (``confirmed.py``), else the plain reads."""
 
     async def next_id(self) -> str:
         """A new table id: ``t1``, ``t2``..."""
@@ -381,14 +393,17 @@ class TableRepo:
             before.version, after.version, state_to_json(after), commit_json, self.log_length,
             "" if confirm else channel, "" if fence is None else fence, _deadline_arg(after),
             request_id or "", REQUESTS_KEPT, "" if writes.outbox.empty() else writes.outbox.body_json(),
-            _compact(writes.table_rounds), TABLE_ROUNDS_KEPT, _compact(writes.outbox.holds)]
+            _compact(writes.table_rounds), TABLE_ROUNDS_KEPT, _compact(writes.outbox.holds),
+            "1" if confirm else ""]
         if not confirm:
             reply = await self._commit(keys=script_keys, args=script_args)
             return _result(reply[0]), int(reply[1]), commit_json
         try:
-            reply, acked = await confirmed_eval(self.redis, self._commit, script_keys, script_args,
-                                                self.durability,
-                                                publish=(channel, commit_json) if channel else None)
+            reply, acked = await confirmed_eval(
+                self.redis, self._commit, script_keys, script_args, self.durability,
+                publish=(channel, commit_json) if channel else None,
+                confirm=("EVAL", CONFIRM_SCRIPT, 2, keys.table(table_id), keys.table_outbox_seq(table_id),
+                         after.version))
         except OutcomeUnknown:
             return CommitResult.UNCONFIRMED, 0, commit_json
         result = _result(reply[0])
@@ -442,7 +457,8 @@ class TableRepo:
         holds, repair the deadline index. (outbox entries applied, holds refunded)."""
         now = _now_ms() if now_ms is None else now_ms
         ids = await self.list_ids()
-        applied = await self.outbox.sweep(ids, now_ms=now)
+        upto = await self.shown.confirmed_seqs(ids)
+        applied = await self.outbox.sweep(ids, now_ms=now, upto=upto)
         refunded = await self.holds.sweep(now_ms=now)
         await self._repair_deadlines(ids)
         return applied, refunded
@@ -465,8 +481,19 @@ class TableRepo:
             await self._set_deadline(table_id, deadline or "")
 
     async def committed_version(self, table_id: str, request_id: str) -> int | None:
-        """The version the commit of ``request_id`` wrote, or None when no such commit is remembered."""
-        score = await self.redis.zscore(keys.table_requests(table_id), request_id)
+        """The version the commit of ``request_id`` wrote, or None when no such commit is remembered.
+        Under ``Durability`` a commit no replica holds yet raises ``CommitNotConfirmed``: the command ran,
+        but it may not be answered ``accepted`` (``confirmed.py``)."""
+        if not self.shown.confirming:
+            score = await self.redis.zscore(keys.table_requests(table_id), request_id)
+            return None if score is None else int(score)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zscore(keys.table_requests(table_id), request_id)
+            pipe.hget(keys.table(table_id), "confirmed")
+            score, confirmed = await pipe.execute()
+        if score is not None and confirmed is not None and int(score) > int(confirmed):
+            raise CommitNotConfirmed(f"the commit of request {request_id} (table {table_id} version "
+                                     f"{int(score)}) is not confirmed by a replica yet")
         return None if score is None else int(score)
 
     async def commit_at(self, table_id: str, version: int) -> VersionedEvents | None:
@@ -484,16 +511,7 @@ class TableRepo:
             pipe.hget(keys.table(table_id), "version")
             pipe.lrange(keys.table_log(table_id), 0, -1)
             current_text, texts = await pipe.execute()
-        if current_text is None or version < 0 or version > int(current_text):
-            return None
-        current = int(current_text)
-        if version == current:
-            return []
-        commits = [commit_from_json(text) for text in texts]
-        missed = [c for c in commits if c.version > version]
-        if not missed or missed[0].version != version + 1 or missed[-1].version != current:
-            return None
-        return missed
+        return None if current_text is None else missed_commits(int(current_text), texts, version)
 
     async def event_log(self, table_id: str) -> list[VersionedEvents]:
         return [commit_from_json(text) for text in await self.redis.lrange(keys.table_log(table_id), 0, -1)]

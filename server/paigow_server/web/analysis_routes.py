@@ -136,7 +136,7 @@ def _round_summary(doc: dict[str, Any]) -> str:
 
 async def _round_record(state: TableState, request: Request, round_id: str) -> dict[str, Any]:
     ctx = context_of(request)
-    for record in await ctx.history.table_rounds(state.table_id, TABLE_ROUNDS_KEPT):
+    for record in await ctx.tables.shown.table_rounds(state.table_id, TABLE_ROUNDS_KEPT):
         if record["round_id"] == round_id:
             return record
     if state.round is not None and state.round.round_id == round_id:
@@ -151,7 +151,7 @@ async def analyze_round_hand(request: Request) -> Response:
     player = await current_player(request)
     ctx = context_of(request)
     table_id, round_id = request.path_params["table_id"], request.path_params["round_id"]
-    state = await ctx.tables.load(table_id)
+    state = await ctx.tables.shown.load(table_id)
     if state is None:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
     record = await _round_record(state, request, round_id)

@@ -59,14 +59,14 @@ def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, 
 
 async def list_tables(request: Request) -> Response:
     ctx = context_of(request)
-    states = await ctx.tables.load_many(await ctx.tables.list_ids())
+    states = await ctx.tables.shown.load_many(await ctx.tables.list_ids())
     return JSONResponse({"tables": [table_summary(s, ctx.spectators) for s in states if s is not None]})
 
 
 async def get_table(request: Request) -> Response:
     ctx = context_of(request)
     table_id = request.path_params["table_id"]
-    state = await ctx.tables.load(table_id)
+    state = await ctx.tables.shown.load(table_id)
     if state is None:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
     return JSONResponse(table_summary(state, ctx.spectators))
@@ -87,7 +87,8 @@ async def table_rounds(request: Request) -> Response:
     limit = _rounds_limit(request)
     if await ctx.tables.version(table_id) is None:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
-    return JSONResponse({"table_id": table_id, "rounds": await ctx.history.table_rounds(table_id, limit)})
+    rounds = await ctx.tables.shown.table_rounds(table_id, limit)
+    return JSONResponse({"table_id": table_id, "rounds": rounds})
 
 
 async def my_history(request: Request) -> Response:

@@ -235,7 +235,10 @@ async def void_round(request: Request) -> Response:
 
 async def table_view(request: Request) -> Response:
     ctx = await require_operator(request)
-    state = await _current(ctx, request.path_params["table_id"])
+    table_id = request.path_params["table_id"]
+    state = await ctx.tables.shown.load(table_id)  # as a replica holds it (store/confirmed.py)
+    if state is None:
+        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
     return JSONResponse({"version": state.version, "view": jsonable(view_for(state, OperatorViewer()))})
 
 
