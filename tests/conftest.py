@@ -71,7 +71,7 @@ async def app_client(settings: Settings, redis: Redis) -> AsyncIterator[AppHandl
     app = create_app(settings, redis=redis)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
             yield AppHandle(app, client, {"Authorization": f"Bearer {settings.operator_token}"})
 
 

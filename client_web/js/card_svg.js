@@ -28,8 +28,7 @@ const FACE = { 11: "J", 12: "Q", 13: "K" };
 export function ensureCardDefs(doc = document) {
   if (doc.getElementById("pg-card-defs")) return;
   const holder = doc.createElement("div");
-  holder.innerHTML = `<svg id="pg-card-defs" xmlns="${NS}" width="0" height="0" aria-hidden="true" focusable="false"
-    style="position:absolute;width:0;height:0;overflow:hidden">
+  holder.innerHTML = `<svg id="pg-card-defs" xmlns="${NS}" width="0" height="0" aria-hidden="true" focusable="false">
     <defs>
       <linearGradient id="pg-face" x1="0" y1="0" x2="1" y2="1">
         <stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#f1ede4"/></linearGradient>
@@ -44,7 +43,10 @@ export function ensureCardDefs(doc = document) {
       <radialGradient id="pg-joker" cx=".5" cy=".45" r=".6">
         <stop offset="0" stop-color="#fff7cf"/><stop offset="1" stop-color="#f2c14e"/></radialGradient>
     </defs></svg>`;
-  doc.body.prepend(holder.firstElementChild);
+  const defs = holder.firstElementChild;
+  // Set through the CSSOM: the Content Security Policy refuses style="..." in markup.
+  Object.assign(defs.style, { position: "absolute", width: "0", height: "0", overflow: "hidden" });
+  doc.body.prepend(defs);
 }
 
 function suitGlyph(suit, x, y, size, flip = false) {

@@ -78,9 +78,17 @@ export function installFortune(ctx, rerender) {
 }
 
 /** The Fortune circle, the bonus field and the pay table button; null when the table has no bonus. */
+/**
+ * The newest view the pay table buttons were drawn for. A button opens that one, not the view it was first
+ * drawn with: a redraw that changes no markup keeps the old button (tray.js drawTray), and an operator's
+ * pay table change may change no markup.
+ */
+let payTableView = null;
+
 export function fortuneControls(view, ctx, { banker = false } = {}) {
   const f = view.fortune;
   if (!f) return null;
+  payTableView = view;
   const ui = ctx.ui;
   const placed = view.you?.bonus_cents ?? 0;
   const armed = ui.chipTarget === "bonus";
@@ -103,7 +111,7 @@ export function fortuneControls(view, ctx, { banker = false } = {}) {
   const parts = [circle,
     el("div", { class: "amount" }, el("label", { for: "bonus-amount", text: "Fortune bonus ($)" }), input),
     el("p", { class: "info", id: "fortune-info" }, `Bonus ${limits} · Envy from ${money(f.envy_min_bet_cents)} · `,
-      el("button", { class: "linkish", type: "button", id: "pay-table", onclick: () => openPayTable(view), text: "Pay table" }))];
+      el("button", { class: "linkish", type: "button", id: "pay-table", onclick: () => openPayTable(payTableView), text: "Pay table" }))];
   if (banker) {
     parts.push(el("button", { class: "btn small", type: "button", id: "place-bonus", onclick: () => ctx.placeBonus(),
       text: placed ? "Change bonus (Enter)" : "Place bonus (Enter)" }));
@@ -114,7 +122,8 @@ export function fortuneControls(view, ctx, { banker = false } = {}) {
 /** A small "pay table" button for the panels outside betting. */
 export function payTableButton(view) {
   if (!view.fortune) return null;
-  return el("button", { class: "btn small secondary", type: "button", id: "pay-table", onclick: () => openPayTable(view), text: "Fortune pay table" });
+  payTableView = view;
+  return el("button", { class: "btn small secondary", type: "button", id: "pay-table", onclick: () => openPayTable(payTableView), text: "Fortune pay table" });
 }
 
 /** The pay table in a dialog, with its house edge and limits. */

@@ -5,7 +5,9 @@ The lifespan starts (when no ``redis_url`` is set) a private Redis, opens the cl
 on shutdown, stops them in reverse order. Routes (``paigow_server.web``): the JSON API (``http``,
 ``session_routes``, ``account_routes``, ``analysis_routes``, ``practice_routes``, ``operators``,
 ``operator``), the health and
-metrics endpoints, the table WebSockets (``ws``), and the browser client's static files at ``/``. The
+metrics endpoints, the table WebSockets (``ws``), and the browser client's static files at ``/``; in
+front of them the security headers (``headers``), the ``Host`` allow-list (``hosts``) and the JSON-only
+bodies (``json_only``). The
 composition root: the one module that wires every layer (``web``, ``realtime``, ``store``, ``process``).
 """
 
@@ -21,6 +23,7 @@ from pathlib import Path
 from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import RedisError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -50,6 +53,9 @@ from paigow_server.web import (
 )
 from paigow_server.web.api import ApiError, api_error_response, api_fallback
 from paigow_server.web.context import AppContext, context_of
+from paigow_server.web.headers import SecurityHeaders
+from paigow_server.web.hosts import HostGuard
+from paigow_server.web.json_only import JsonOnly
 from paigow_server.web.revocations import RevocationListener
 from paigow_server.web.session_watch import SessionWatch
 from paigow_server.web.ws import ws_routes
@@ -201,5 +207,10 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         *ws_routes(),
         Mount("/", StaticFiles(directory=static_dir or web_root(), html=True), name="web"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan,
+    middleware = [  # outermost first: every answer gets the headers, even a refused Host or body
+        Middleware(SecurityHeaders, allowed_hosts=settings.trusted_hosts),
+        Middleware(HostGuard, allowed_hosts=settings.trusted_hosts),
+        Middleware(JsonOnly),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
                      exception_handlers={ApiError: api_error_response, RedisError: _redis_error})

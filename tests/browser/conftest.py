@@ -1,5 +1,8 @@
 """Browser fixtures: Debian's Chromium driven by Playwright (never a downloaded browser), the client's static
-files on a local HTTP server, a real ``paigow serve`` on the private Redis, and a folder for screenshots."""
+files on a local HTTP server, a real ``paigow serve`` on the private Redis, and a folder for screenshots.
+
+Every page of every browser context the suite opens is watched for Content Security Policy violations
+(``CspWatch``): a test during which Chromium reports one fails, whatever the test asserts itself."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -37,6 +41,47 @@ BROWSER_ENV = {"PAIGOW_STARTING_BALANCE_CENTS": "100000", "PAIGOW_SESSIONS_PER_M
                "PAIGOW_SIGN_INS_PER_MINUTE": "10000", "PAIGOW_ARGON2_MEMORY_KIB": "1024"}
 expect.set_options(timeout=15_000)  # a loaded CI machine shares two cores between the server and Chromium
 
+CSP_REPORTER = """document.addEventListener('securitypolicyviolation', (e) => {
+  console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'} at `
+    + `${e.sourceFile || location.href}:${e.lineNumber} ${e.sample || ''}`);
+}, true);"""
+"""Run in every page before its own scripts: each violation the page's policy reports becomes a console
+error (Chromium logs most of them itself too, as "Refused to ... Content Security Policy ...")."""
+
+
+class CspWatch:
+    """The Content Security Policy violations reported by the pages of the watched browser contexts."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def watch(self, context: BrowserContext) -> BrowserContext:
+        context.add_init_script(CSP_REPORTER)
+        context.on("page", lambda page: page.on("console", lambda msg: self._console(page, msg)))
+        return context
+
+    def _console(self, page: Page, msg: ConsoleMessage) -> None:
+        if msg.text.startswith("CSP violation") or "Content Security Policy" in msg.text:
+            self.seen.append(f"{page.url}: {msg.text}")
+
+    def take(self) -> list[str]:
+        """The violations seen so far, forgotten (a test that provokes some on purpose takes them)."""
+        seen, self.seen = self.seen, []
+        return seen
+
+
+CSP = CspWatch()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violation() -> Iterator[CspWatch]:
+    """Fails the test if any page reported a Content Security Policy violation while it ran."""
+    CSP.take()
+    yield CSP
+    seen = CSP.take()
+    if seen:
+        pytest.fail("Content Security Policy violations:\n" + "\n".join(seen), pytrace=False)
+
 
 @pytest.fixture(scope="session")
 def playwright() -> Iterator[Playwright]:
@@ -49,6 +94,12 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     path = shutil.which("chromium")
     assert path is not None, "Debian's chromium is required for the browser tests (apt-get install chromium)"
     b = playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+    new_context = b.new_context
+
+    def watched_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        return CSP.watch(new_context(*args, **kwargs))
+
+    b.new_context = watched_context  # type: ignore[method-assign]  # every context, the tests' own too
     yield b
     b.close()
 

@@ -187,8 +187,9 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     # Bob's history: each hand with its Fortune result.
     bob.click("#history-btn")
     expect(bob.locator("#my-history tbody tr")).to_have_count(2)
+    net = hands[2]["bonus_net_cents"]
     expect(bob.locator("#my-history tbody tr").first).to_contain_text(
-        f"Fortune {money_text(hands[2]['bonus_net_cents'])}")
+        f"Fortune {'+' if net > 0 else ''}{money_text(net)}")  # a won bonus is shown "+$400.00"
     bob.click("#history-close")
 
     # The operator console: the table's Fortune column, the house's bonus result, and a pay table change.
@@ -207,7 +208,8 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     op.select_option("#f-table", "fortune-5000")
     site.shot(op, "fortune-10-operator-1366", full_page=True)
     op.click("#fortune-form button[type=submit]")
-    alice.wait_for_function("window.paigow.ctx.view.fortune?.pay_table === 'fortune-5000'")
+    # a function, not a bare expression: Playwright evaluates that with eval, which the policy refuses
+    alice.wait_for_function("() => window.paigow.ctx.view.fortune?.pay_table === 'fortune-5000'")
     expect(row.locator("[data-fortune]")).to_contain_text("fortune-5000")
     alice.click("#pay-table")
     expect(alice.locator("#paytable-edge")).to_contain_text("House edge 7.83%")

@@ -5,6 +5,7 @@ on loopback, with bots playing through it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import shutil
 import subprocess
@@ -12,11 +13,15 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
+import websockets
 import yaml
+from websockets.typing import Origin
 
+from paigow.protocol.version import PROTOCOL_VERSION
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.process.embedded_redis import free_port
@@ -108,6 +113,24 @@ def test_the_runbook_names_only_settings_the_server_knows() -> None:
     named = set(re.findall(r"PAIGOW_[A-Z0-9_]+", (DEPLOY / "RUNBOOK.md").read_text()))
     assert named, "the runbook lists the settings"
     assert named <= KNOWN_ENV, f"the runbook names unknown settings: {sorted(named - KNOWN_ENV)}"
+
+
+def test_every_deployment_names_the_hosts_it_answers_to() -> None:
+    """A server answers only to its ``allowed_hosts``: each compose file's servers name the proxy's
+    (localhost by default), the k8s settings the ingress's host."""
+    for name in ("compose.yaml", "compose.sentinel.yaml", "compose.cluster.yaml"):
+        services = yaml.safe_load((DEPLOY / name).read_text())["services"]
+        for svc in (s for s in services.values() if "serve" in s.get("command", [])):
+            hosts = svc["environment"]["PAIGOW_ALLOWED_HOSTS"]
+            assert hosts == "${PAIGOW_ALLOWED_HOSTS:-localhost,127.0.0.1}", name
+            origin = svc["environment"]["PAIGOW_ALLOWED_ORIGINS"].split(":-")[1].rstrip("}")
+            assert urlsplit(origin).hostname in hosts, f"{name}: the allowed origin's host is allowed"
+    objects = k8s_objects()
+    settings = objects[("ConfigMap", "paigow-settings")]["data"]
+    allowed = settings["PAIGOW_ALLOWED_HOSTS"].split(",")
+    for ingress in ("paigow", "paigow-tables"):
+        assert objects[("Ingress", ingress)]["spec"]["rules"][0]["host"] in allowed
+    assert urlsplit(settings["PAIGOW_ALLOWED_ORIGINS"]).hostname in allowed
 
 
 def redis_conf(text: str) -> dict[str, str]:
@@ -219,6 +242,10 @@ def test_nginx_accepts_the_proxy_configuration(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 0, result.stderr
     site = (DEPLOY / "nginx" / "paigow.conf").read_text()
+    for block in re.findall(r"location [^{]*\{(.*?)\n    \}", site, flags=re.DOTALL):
+        if "proxy_pass" in block:  # nginx inherits no proxy_set_header into a location that sets one
+            for header in ("Host $http_host", "X-Forwarded-For $proxy_add_x_forwarded_for"):
+                assert f"proxy_set_header {header};" in block, block
     assert "proxy_http_version 1.1;" in site
     assert "proxy_set_header Upgrade $http_upgrade;" in site
     assert "proxy_set_header Connection $paigow_connection;" in site
@@ -301,6 +328,10 @@ async def test_nginx_routes_every_viewer_of_a_table_to_the_same_process(
             after = [await asyncio.to_thread(_spectators_on, p) for p in processes]
             grown = sorted(a - b for a, b in zip(after, before, strict=True))
             assert grown == [0, 3], f"table {table_id}: its three viewers were spread {grown}"
+        # a page of the proxy's own origin: the Host nginx passes on is the one the browser asked by
+        async with websockets.connect(f"{ws_url}/ws/tables/{table_ids[0]}", origin=Origin(url)) as page:
+            await page.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION}))
+            assert json.loads(await page.recv())["type"] == "snapshot"
     finally:
         for viewer in viewers:
             await viewer.close()

@@ -33,7 +33,8 @@ async def test_readyz_and_the_api_answer_503_when_redis_is_unreachable(
     from paigow_server.web.context import AppContext
 
     app.state.ctx = AppContext.build(settings, dead, Metrics())
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
         assert (await client.get("/healthz")).status_code == 200
         response = await client.get("/readyz")
         assert response.status_code == 503
@@ -62,7 +63,7 @@ async def test_static_files_are_served_at_the_root(settings: Settings, redis: Re
     (tmp_path / "app.js").write_text("export const x = 1;")
     app = create_app(settings, redis=redis, static_dir=tmp_path)
     async with app.router.lifespan_context(app), httpx.AsyncClient(
-            transport=httpx.ASGITransport(app=app), base_url="http://t") as client:
+            transport=httpx.ASGITransport(app=app), base_url="http://localhost") as client:
         index = await client.get("/")
         assert index.status_code == 200
         assert "<title>table</title>" in index.text

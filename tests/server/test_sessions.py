@@ -104,6 +104,7 @@ async def test_an_oversized_body_is_refused_unread(app_client: AppHandle, redis:
         for _ in range(20):
             yield b" " * 1_000
 
-    streamed = await app_client.client.post("/api/session", content=chunks())
+    streamed = await app_client.client.post("/api/session", content=chunks(),
+                                            headers={"content-type": "application/json"})
     assert streamed.status_code == 413
     assert await redis.scard(keys.PLAYERS) == 0

@@ -95,7 +95,7 @@ async def test_the_server_migrates_an_old_redis_when_it_starts(redis: Redis, set
     app = create_app(settings, redis=redis)
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as client:
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
             found = await client.get(f"/api/operator/players/{ann.player_id}",
                                      headers={"Authorization": f"Bearer {settings.operator_token}"})
     assert found.status_code == 200, found.text

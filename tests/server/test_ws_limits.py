@@ -38,11 +38,32 @@ from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
         ("https://other.example", "127.0.0.1:8000", "ws", ("*",), True),
         ("http://[::1]:8000", "[::1]:8000", "ws", (), True),
         ("http://[::1]", "[::1]:80", "ws", (), True),
+        # DNS rebinding: the attacker's name as both Origin and Host; not an allowed host
+        ("http://evil.example", "evil.example", "ws", (), False),
+        ("http://evil.example:8000", "evil.example:8000", "ws", (), False),
+        ("http://evil.example", "evil.example", "ws", ("https://play.example",), False),
     ],
 )
 def test_origin_allowed(origin: str | None, host: str | None, scheme: str, allowed: tuple[str, ...],
                         expected: bool) -> None:
-    assert origin_allowed(origin, host, allowed, scheme=scheme) is expected
+    hosts = ("localhost", "127.0.0.1", "[::1]", "example.com")
+    assert origin_allowed(origin, host, scheme=scheme, origins=allowed, hosts=hosts) is expected
+
+
+@pytest.mark.parametrize(
+    ("origin", "host", "hosts", "expected"),
+    [
+        ("https://play.example.com", "play.example.com", ("*.example.com",), True),
+        ("https://example.com", "example.com", ("*.example.com",), False),  # *. names only what is under it
+        ("https://evil.example", "evil.example", ("*",), False),  # "*" answers any Host, vouches for none
+        ("https://paigow.example.com", "paigow.example.com", ("*", "paigow.example.com"), True),
+        ("https://PAIGOW.example.com", "paigow.example.com:443", ("paigow.example.com",), True),
+    ],
+)
+def test_the_servers_own_origin_counts_only_under_an_allowed_host(origin: str, host: str,
+                                                                  hosts: tuple[str, ...],
+                                                                  expected: bool) -> None:
+    assert origin_allowed(origin, host, scheme="wss", origins=(), hosts=hosts) is expected
 
 
 def test_rate_limiter_allows_a_burst_then_limits_then_refills() -> None:

@@ -46,6 +46,9 @@ _HELP: dict[str, str] = {
     "operator_token": "bearer token of the operator API, at least 16 characters (default: a new one "
                       "generated and printed at every start; give one to keep it across restarts)",
     "allowed_origins": "comma-separated extra origins allowed to open WebSockets (same origin always is)",
+    "allowed_hosts": "comma-separated names the server answers to in the Host header (example.com, "
+                     "*.example.com, 10.0.0.5, [::1], or * for any); others get 400 (default localhost, "
+                     "127.0.0.1, [::1] and the --host address)",
     "starting_balance_cents": "play money of a new player, in cents, until an operator sets it with "
                               "PUT /api/operator/settings (default 100000)",
     "grace_seconds": "a dropped player's time to come back before the House Way sets their hand, "
@@ -163,6 +166,10 @@ def _serve(settings: Settings) -> int:
     if settings.host in ("0.0.0.0", "::"):  # every interface: show one that works on this machine
         shown = f"{shown} (all interfaces; on this machine http://127.0.0.1:{settings.port})"
     print(f"paigow: serving on {shown}", flush=True)
+    hosts = ", ".join(settings.trusted_hosts)
+    if settings.allowed_hosts is None and settings.host in ("0.0.0.0", "::"):
+        hosts += " (set --allowed-hosts to the names clients reach this server by)"
+    print(f"paigow: answering requests whose Host is {hosts}", flush=True)
     if settings.operator_token_generated:
         print(f"paigow: operator token (generated for this run): {settings.operator_token}", flush=True)
         print("paigow: to keep one across restarts, start with --operator-token TOKEN or set "

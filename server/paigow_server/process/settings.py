@@ -7,8 +7,10 @@ and the rule it breaks. ``Settings(...)`` built directly (tests) is checked the 
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import math
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
@@ -27,6 +29,10 @@ _LOG_FORMATS = ("plain", "json")
 _LOG_FORMAT_ALIASES = {"text": "plain"}
 """The earlier name of the plain format, still read."""
 MIN_OPERATOR_TOKEN_LENGTH = 16
+LOOPBACK_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
+"""The ``Host`` names allowed when ``allowed_hosts`` is not set (with a bind address that names one host)."""
+_WILDCARD_BINDS = frozenset({"0.0.0.0", "::", "[::]"})
+_HOST_NAME = re.compile(r"(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*")
 
 
 class SettingsError(ValueError):
@@ -55,6 +61,11 @@ class Settings:
     allowed_origins: tuple[str, ...] = ()
     """Origins allowed to open WebSockets besides the server's own (same origin is always allowed);
     ``"*"`` allows any."""
+    allowed_hosts: tuple[str, ...] | None = None
+    """The names the server answers to in the ``Host`` header (the port is not compared): exact names or
+    addresses (``[::1]`` for IPv6), ``*.example.com`` for any name under it, ``"*"`` for any. Any other
+    ``Host`` is refused with 400, the WebSocket upgrade too (``web.hosts``). ``None``: ``LOOPBACK_HOSTS``
+    and the bind address when it names one host (``trusted_hosts``)."""
     starting_balance_cents: int = 100_000
     grace_seconds: int = 60
     """A dropped player's time to come back before the House Way sets their hand (new tables' default)."""
@@ -133,6 +144,15 @@ class Settings:
         return max(1, round(self.operator_session_hours * 3_600_000))
 
     @property
+    def trusted_hosts(self) -> tuple[str, ...]:
+        """``allowed_hosts`` as the ``Host`` check compares them (lower case, IPv6 in brackets), or the
+        default: the loopback names, and ``host`` unless it is a wildcard bind (0.0.0.0, ::)."""
+        if self.allowed_hosts is not None:
+            return tuple(_host_pattern(h) for h in self.allowed_hosts)
+        bound = () if self.host in _WILDCARD_BINDS else (_host_pattern(self.host),)
+        return tuple(dict.fromkeys(LOOPBACK_HOSTS + bound))
+
+    @property
     def base_url(self) -> str:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
@@ -158,6 +178,37 @@ def _check_origins(value: Any) -> str | None:
         parts = urlsplit(origin)
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
             return f"each origin must look like https://example.com[:port], not {origin!r}"
+    return None
+
+
+def _host_pattern(text: str) -> str:
+    """One ``allowed_hosts`` entry as the check compares it: lower case, a bare IPv6 address in brackets."""
+    host = text.strip().lower()
+    with contextlib.suppress(ValueError):
+        return f"[{ipaddress.IPv6Address(host.strip('[]'))}]"
+    return host
+
+
+def _is_ipv6(host: str) -> bool:
+    if not (host.startswith("[") and host.endswith("]")):
+        return False
+    try:
+        ipaddress.IPv6Address(host[1:-1])
+    except ValueError:
+        return False
+    return True
+
+
+def _check_hosts(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not value:
+        return "must name at least one host (or * for any)"
+    for text in value:
+        host = _host_pattern(text)
+        if host != "*" and not _is_ipv6(host) and _HOST_NAME.fullmatch(host) is None:
+            return (f"each entry must be a host name or address without scheme or port (paigow.example.com, "
+                    f"*.example.com, 10.0.0.5, [::1]) or *, not {text!r}")
     return None
 
 
@@ -200,6 +251,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "redis_ack_timeout_ms": _int_range(1, 60_000),
     "operator_token": _check_token,
     "allowed_origins": _check_origins,
+    "allowed_hosts": _check_hosts,
     "starting_balance_cents": _int_range(0, MAX_CENTS),
     "grace_seconds": _int_range(1, 3_600),
     "max_frame_bytes": _int_range(256, 16 * 1024 * 1024),
@@ -259,6 +311,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "redis_ack_timeout_ms": _parse_int,
     "data_dir": lambda t: Path(t).expanduser(),
     "allowed_origins": _parse_origins,
+    "allowed_hosts": _parse_list,
     "starting_balance_cents": _parse_int,
     "grace_seconds": _parse_int,
     "max_frame_bytes": _parse_int,

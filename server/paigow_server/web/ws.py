@@ -1,6 +1,7 @@
 """``WS /ws/tables/{table_id}``: one connection per viewer of a table.
 
-The flow: the upgrade's ``Origin`` is checked (refused: HTTP 403); the client's first message is
+The flow: the upgrade's ``Host`` is checked (``hosts``: refused with HTTP 400) and its ``Origin``
+(``ws_limits.origin_allowed``: refused with HTTP 403); the client's first message is
 ``hello`` (protocol version, optional session token, optional ``last_version``); a token makes it the
 player's connection, none (or ``spectate``) a spectator's, the operator token the operator's (it watches
 with the admin view). The server answers with a ``snapshot`` (or the
@@ -88,8 +89,8 @@ def ws_routes() -> list[BaseRoute]:
 async def table_socket(websocket: WebSocket) -> None:
     rt = realtime_of(websocket)
     origin = websocket.headers.get("origin")
-    if not origin_allowed(origin, websocket.headers.get("host"), rt.settings.allowed_origins,
-                          scheme=websocket.url.scheme):
+    if not origin_allowed(origin, websocket.headers.get("host"), scheme=websocket.url.scheme,
+                          origins=rt.settings.allowed_origins, hosts=rt.settings.trusted_hosts):
         log.info("refused a WebSocket from origin %r", origin)
         await websocket.close(code=CloseCode.POLICY_VIOLATION)  # before accept: HTTP 403
         return

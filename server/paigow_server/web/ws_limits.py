@@ -11,29 +11,38 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from urllib.parse import urlsplit
 
+from paigow_server.web.hosts import host_allowed
+
 __all__ = ["RateLimiter", "Verdict", "origin_allowed"]
 
 
-def origin_allowed(origin: str | None, host: str | None, allowed: Iterable[str], *, scheme: str) -> bool:
+def origin_allowed(origin: str | None, host: str | None, *, scheme: str, origins: Iterable[str],
+                   hosts: Iterable[str]) -> bool:
     """Whether a WebSocket upgrade with this ``Origin`` header may proceed.
 
     No Origin header: allowed (only browsers send one, and the check exists to stop other sites' pages from
-    using a visitor's session). The server's own origin is always allowed: its scheme is the request's
-    (``scheme``, as the ASGI scope gives it: ``ws`` -> ``http``, ``wss`` -> ``https``) and its
-    ``host[:port]`` the request's ``Host`` header, default ports filled in. So is any origin in ``allowed``
-    (scheme, host and port, compared without a trailing slash and case-insensitively; ``"*"`` allows any).
+    using a visitor's session). An origin in ``origins`` (setting ``allowed_origins``: scheme, host and
+    port, compared without a trailing slash and case-insensitively; ``"*"`` allows any) is allowed. So is
+    the server's own origin, but only under a name the operator allowed: the origin's host must match one
+    of ``hosts`` (setting ``allowed_hosts``; a ``"*"`` there does not count), and the origin must be the
+    request's own, its scheme the request's (``scheme``, as the ASGI scope gives it: ``ws`` -> ``http``,
+    ``wss`` -> ``https``) and its ``host[:port]`` the ``Host`` header's, default ports filled in. A page
+    reached by DNS rebinding sends its own name as both ``Origin`` and ``Host``: that name is not allowed.
     """
     if origin is None:
         return True
     normalized = origin.strip().rstrip("/").lower()
-    allowed_list = [a.strip().rstrip("/").lower() for a in allowed]
+    allowed_list = [a.strip().rstrip("/").lower() for a in origins]
     if "*" in allowed_list or normalized in allowed_list:
         return True
     if host is None or normalized == "null":
         return False
     own_scheme = "https" if scheme.lower() in ("wss", "https") else "http"
     parts = urlsplit(normalized)
-    if parts.scheme != own_scheme or not parts.netloc:
+    if parts.scheme != own_scheme or not parts.netloc or parts.hostname is None:
+        return False
+    name = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    if not host_allowed(name, hosts, any_host=False):
         return False
     own = _with_default_port(host.strip().lower(), own_scheme)
     return _with_default_port(parts.netloc, own_scheme) == own
