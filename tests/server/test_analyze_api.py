@@ -5,6 +5,7 @@ the caller's own cards."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import re
@@ -19,7 +20,7 @@ from paigow.rules.house_way import house_way
 from paigow.rules.splits import legal_splits
 from paigow.table.commands import PlaceBet, SetHand, Sit, UseHouseWay
 from paigow.table.state import Phase, Round, Timers
-from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool
+from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool, Priority
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.testing import wait_for_phase
@@ -140,16 +141,26 @@ async def test_analyses_are_limited_per_account(tables: Any) -> None:
 
 
 async def test_the_pool_refuses_past_its_places() -> None:
+    """One worker: two places (one running, one ready), one waiting place, then ``AnalysisBusy`` (503)."""
     pool = AnalysisPool(1, max_pending=1)
     try:
-        async with pool.slot():
-            with pytest.raises(AnalysisBusy, match="all 1 analysis places are taken"):
-                async with pool.slot():
+        async with pool.turn("p_a", "198.51.100.0/24", Priority.OTHER), \
+                pool.turn("p_b", "198.51.101.0/24", Priority.OTHER):
+            waiting = asyncio.create_task(_hold(pool.turn("p_c", "203.0.113.0/24", Priority.OTHER)))
+            await asyncio.sleep(0)
+            with pytest.raises(AnalysisBusy, match="all 1 waiting places are taken"):
+                async with pool.turn("p_d", "192.0.2.0/24", Priority.OTHER):
                     pass
-        async with pool.slot():  # the place is free again
+        await waiting
+        async with pool.turn("p_d", "192.0.2.0/24", Priority.OTHER):  # the places are free again
             pass
     finally:
         pool.stop()
+
+
+async def _hold(turn: contextlib.AbstractAsyncContextManager[None]) -> None:
+    async with turn:
+        pass
 
 
 async def _seated_round(tables: Any) -> tuple[Realtime, str, list[tuple[str, str]]]:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["PEER", "KeepPeer", "TrustedProxies", "client_address"]
+__all__ = ["PEER", "KeepPeer", "TrustedProxies", "address_network", "client_address"]
 
 PEER = "paigow.peer"
 """The scope key of the TCP peer ``(host, port)`` as the socket saw it (see ``KeepPeer``)."""
@@ -69,6 +69,18 @@ def _parse(text: str) -> Address | None:
 def _normal(text: str) -> str:
     parsed = _parse(text)
     return text if parsed is None else str(parsed)
+
+
+def address_network(address: str, *, ipv4_prefix: int, ipv6_prefix: int) -> str:
+    """The network a per-address limit counts ``address`` in: its ``/ipv4_prefix`` (IPv4, an IPv4-mapped
+    IPv6 address included) or ``/ipv6_prefix`` (IPv6), as CIDR text (``198.51.100.0/24``,
+    ``2001:db8:1:2::/64``). One host of an IPv6 /64, or of a rented IPv4 /24, is one client however many
+    addresses it takes. A text that is no address (``"unknown"``) is its own network."""
+    parsed = _parse(address)
+    if parsed is None:
+        return address
+    bits = ipv4_prefix if isinstance(parsed, ipaddress.IPv4Address) else ipv6_prefix
+    return str(ipaddress.ip_network(f"{parsed}/{bits}", strict=False))
 
 
 class KeepPeer:
