@@ -30,7 +30,10 @@ __all__ = ["LOOPBACK_LIMITS", "AppHandle", "LiveServer", "ServerProcess", "WsCli
            "run_cli", "wait_for_phase"]
 
 
-LOOPBACK_LIMITS = {"PAIGOW_SESSIONS_PER_MINUTE": "1000000", "PAIGOW_SIGN_INS_PER_MINUTE": "1000000"}
+LOOPBACK_LIMITS = {"PAIGOW_SESSIONS_PER_MINUTE": "1000000", "PAIGOW_SIGN_INS_PER_MINUTE": "1000000",
+                   "PAIGOW_GUESTS_PER_MINUTE": "1000000", "PAIGOW_SPECTATORS_PER_ADDRESS": "100000",
+                   "PAIGOW_CHAT_PER_ADDRESS_PER_MINUTE": "100000",
+                   "PAIGOW_PRACTICE_DEALS_PER_MINUTE": "1000000", "PAIGOW_ROUND_READS_PER_MINUTE": "1000000"}
 """A ``ServerProcess``'s per-address limits unless its ``env`` says otherwise: tests, bots and benchmarks
 make all their players from one loopback address (the limits' own tests set them)."""
 
