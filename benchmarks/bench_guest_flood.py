@@ -29,7 +29,7 @@ from redis.asyncio import Redis
 
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.store import keys
-from paigow_server.testing import ServerProcess
+from paigow_server.testing import ServerProcess, player_ids
 
 TOKEN = "bench-guest-flood-operator-token-0123"
 DEFAULTS = {"PAIGOW_LOG_LEVEL": "warning", "PAIGOW_SESSIONS_PER_MINUTE": "10",
@@ -79,11 +79,11 @@ async def flood(url: str, args: argparse.Namespace) -> tuple[int, int, float, li
 
 async def guest_keys_bytes(redis: Redis) -> int:
     """``MEMORY USAGE`` of one accepted guest's own keys: its hash, its session key and its sessions set."""
-    player_id = next(iter(await redis.smembers(keys.PLAYERS)), None)
-    if player_id is None:
+    players = sorted(await player_ids(redis))
+    if not players:
         return 0
-    owned = [keys.player(player_id), keys.player_sessions(player_id)]
-    owned += [keys.session(str(h)) for h in await redis.smembers(keys.player_sessions(player_id))]
+    owned = [keys.player(players[0]), keys.player_sessions(players[0])]
+    owned += [keys.session(str(h)) for h in await redis.smembers(keys.player_sessions(players[0]))]
     return sum([int(await redis.memory_usage(k) or 0) for k in owned])
 
 

@@ -14,7 +14,7 @@ from redis.asyncio import Redis
 from paigow_server.app import create_app
 from paigow_server.process.settings import Settings, SettingsError, load_settings
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle
+from paigow_server.testing import AppHandle, player_ids
 from paigow_server.web.client_address import address_network
 
 
@@ -65,7 +65,7 @@ async def test_many_addresses_of_one_network_share_its_limit(app_client: AppHand
     assert [a.status_code for a in six] == [201, 201, 201, 429]
     assert "from 2001:db8:0:1::/64" in six[3].json()["message"]
     assert (await _guest(client, "2001:db8:0:2::1")).status_code == 201
-    assert await redis.scard(keys.PLAYERS) == 8
+    assert len(await player_ids(redis)) == 8
 
 
 async def test_new_guests_have_a_budget_for_every_address_together(settings: Settings, redis: Redis) -> None:
@@ -80,7 +80,7 @@ async def test_new_guests_have_a_budget_for_every_address_together(settings: Set
             assert body["error"] == "RATE_LIMITED"
             assert "on this server: at most 4 a minute from everyone together" in body["message"]
             assert int(refused.headers["Retry-After"]) == body["retry_after_s"] >= 1
-            assert await redis.scard(keys.PLAYERS) == 4
+            assert len(await player_ids(redis)) == 4
             registered = await client.post("/api/accounts",
                                            json={"username": "ann", "password": "Vq7-pLm2-xT9k"},
                                            headers={"X-Forwarded-For": "203.0.9.1"})

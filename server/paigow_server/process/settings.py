@@ -71,6 +71,9 @@ class Settings:
     session_idle_days: float = 30.0
     """A session token lapses after this long unused (sliding: every use extends it). Fractions allowed."""
     guest_retention_days: float = 7.0
+    fresh_guest_minutes: float = 60.0
+    """A new guest is kept tiny (no ledger entry, no index) and lapses after this long unused, until it first
+    sits, chats, is credited or is kept (``store.fresh_guests``). Fractions allowed."""
     """A guest account unseen this long, with no open connection, is collected (its money to the bank)."""
     guest_collect_seconds: int = 600
     """How often a process looks for guests to collect."""
@@ -136,6 +139,10 @@ class Settings:
     @property
     def session_idle_ms(self) -> int:
         return max(1, round(self.session_idle_days * 86_400_000))
+
+    @property
+    def fresh_guest_ms(self) -> int:
+        return max(1, round(self.fresh_guest_minutes * 60_000))
 
     @property
     def guest_retention_ms(self) -> int:
@@ -225,6 +232,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "ws_compression": lambda v: None if type(v) is bool else "must be true or false",
     "session_idle_days": _float_range(0, 3_650),
     "guest_retention_days": _float_range(0, 3_650),
+    "fresh_guest_minutes": _float_range(0, 10_080),
     "guest_collect_seconds": _int_range(1, 86_400),
     "lock_minutes": _int_range(1, 10_080),
     "operator_session_hours": _float_range(0, 24 * 30),
@@ -292,6 +300,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "ws_compression": _parse_bool,
     "session_idle_days": _parse_float,
     "guest_retention_days": _parse_float,
+    "fresh_guest_minutes": _parse_float,
     "guest_collect_seconds": _parse_int,
     "lock_minutes": _parse_int,
     "operator_session_hours": _parse_float,

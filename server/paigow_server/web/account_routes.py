@@ -77,8 +77,9 @@ async def keep(request: Request) -> Response:
                        f"this account is already registered as {player.username!r}")
     if await ctx.sessions.credentials.player_of(username) is not None:
         raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
-    outcome = await ctx.sessions.credentials.keep(player.player_id, username,
-                                                  await ctx.passwords.hash(password))
+    pw_hash = await ctx.passwords.hash(password)
+    await ctx.accounts.fresh.settle(player.player_id)  # a kept account is no longer short-lived
+    outcome = await ctx.sessions.credentials.keep(player.player_id, username, pw_hash)
     if outcome == KeepOutcome.USERNAME_TAKEN:
         raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
     if outcome == KeepOutcome.ALREADY_REGISTERED:

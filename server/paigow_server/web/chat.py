@@ -17,7 +17,7 @@ A refusal raises ``ChatRefused`` with its code, and nothing is kept or sent.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from paigow.protocol.chat import MAX_CHAT_CHARS, ChatEntry, ChatRole, chat_refusal, emote_text
@@ -58,10 +58,14 @@ class ChatSender:
 
 class ChatPoster:
     def __init__(self, store: ChatStore, limits: RateLimits,
-                 state_of: Callable[[str], TableState | None]) -> None:
+                 state_of: Callable[[str], TableState | None],
+                 settle: Callable[[str], Awaitable[object]] | None = None) -> None:
+        """``settle``: called with the poster's player id before a line is kept (a fresh guest's first
+        line makes it an ordinary guest: ``store.fresh_guests``)."""
         self._store = store
         self._limits = limits
         self._state_of = state_of
+        self._settle = settle
 
     async def post(self, table_id: str, sender: ChatSender, msg: Chat) -> ChatEntry:
         text, emote = _content(msg)
@@ -88,6 +92,8 @@ class ChatPoster:
                               f"{max(1, -(-wait_ms // 1000))} s")
         if sender.operator is None and sender.network is not None:
             await self._check_network(sender.network)
+        if sender.operator is None and sender.player_id is not None and self._settle is not None:
+            await self._settle(sender.player_id)
         return await self._store.post(table_id, ts_ms=time.time_ns() // 1_000_000, player_id=sender.player_id,
                                       name=name, role=role, text=text, emote=emote)
 

@@ -85,7 +85,7 @@ class AppContext:
                                     durability=Durability(settings.replica_acks,
                                                           settings.redis_ack_timeout_ms)), accounts=accounts,
                    sessions=Sessions(redis, accounts, passwords, idle_ms=settings.session_idle_ms,
-                                     lock_ms=lock_ms),
+                                     lock_ms=lock_ms, fresh_ms=settings.fresh_guest_ms),
                    ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis), passwords=passwords,
                    operators=OperatorAuth(redis, settings.operator_token, passwords,
                                           session_ms=settings.operator_session_ms, lock_ms=lock_ms),

@@ -98,7 +98,8 @@ async def table_socket(websocket: WebSocket) -> None:
     ctx = context_of(websocket)
     conn = TableConnection(websocket, rt, websocket.path_params["table_id"], sessions=ctx.sessions,
                            operators=ctx.operators, bars=ctx.bars,
-                           chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of),
+                           chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of,
+                                           ctx.accounts.fresh.settle),
                            network=ctx.rate_limits.client_network(websocket),
                            spectator_networks=ctx.spectator_networks)
     await conn.run()
