@@ -18,7 +18,7 @@ from paigow.rules.cards import card_from_text
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow.rules.splits import legal_splits
-from paigow.table.commands import PlaceBet, SetHand, Sit, UseHouseWay
+from paigow.table.commands import Leave, PlaceBet, SetHand, Sit, UseHouseWay
 from paigow.table.state import Phase, Round, Timers
 from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool, Priority
 from paigow_server.process.settings import Settings
@@ -289,3 +289,32 @@ async def test_a_played_hands_analysis_is_kept_in_the_history_and_the_export(tab
     [exported] = export.json()["rounds"]
     assert {h["player_id"]: h["analysis"] for h in exported["round"]["hands"]} == {None: None, ann: kept,
                                                                                   bob: None}
+
+
+async def test_a_seated_players_newest_hand_goes_before_the_others(tables: Any,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fair queue's classes (``process.fair_queue``): the hand of the table's newest settled round, for a
+    player still seated there, is ``PLAYED``; the same hand once the player left is ``OTHER`` (a back-fill
+    from the history), as is an analysis of seven cards."""
+    rt, table_id, players = await _seated_round(tables)
+    round_id = (await _round_in_play(rt, table_id)).round_id
+    for player_id, _ in players:
+        await rt.service.execute(table_id, UseHouseWay(player_id))
+    pool = tables.live.app.state.ctx.analyses
+    asked: list[tuple[str, Priority]] = []
+    real_turn = pool.turn
+
+    def spy(account: str, network: str, priority: Priority) -> contextlib.AbstractAsyncContextManager[None]:
+        asked.append((account, priority))
+        return real_turn(account, network, priority)
+
+    monkeypatch.setattr(pool, "turn", spy)
+    (ann, ann_token), (bob, bob_token) = players
+    await rt.service.execute(table_id, Leave(bob))
+    path = f"/api/tables/{table_id}/rounds/{round_id}/analysis"
+    assert (await get(tables, ann_token, path)).status_code == 200
+    assert (await get(tables, bob_token, path)).status_code == 200
+    _, carl = await tables.player("Carl")
+    assert (await post(tables, carl, {"cards": CARDS})).status_code == 200
+    assert [priority for _, priority in asked] == [Priority.PLAYED, Priority.OTHER, Priority.OTHER]
+    assert [account for account, _ in asked][:2] == [ann, bob]
