@@ -104,6 +104,7 @@ export function coachNodes(doc) {
 export function coachErrorText(err) {
   if (err.code === "RATE_LIMITED") return `You have asked the coach for many analyses this minute: try again in ${seconds(err.retryAfter ?? 60)}.`;
   if (err.code === "ANALYSIS_BUSY") return `The coach is busy with other players' hands: try again in ${seconds(err.retryAfter ?? 1)}.`;
+  if (err.code === "ANALYSIS_QUEUE_FULL") return "The coach is still working on your earlier hands: ask again once they are answered.";
   if (err.code === "ROUND_NOT_SETTLED") return "This round is still being played: the coach looks at it once every hand is set and it is settled.";
   if (err.code === "BANKER_HAND") return "You were the banker that round: the coach looks at a player's hand against the house dealer.";
   return sentence(err.message);
@@ -137,7 +138,7 @@ export async function openCoach({ tableId, roundId, token, title = "How did I se
     body.replaceChildren(el("p", { class: "hint", text: `Round #${doc.number}, seat ${doc.position}` }), ...coachNodes(doc));
     onAnalysis?.(doc);
   } catch (err) {
-    const retry = err.code === "RATE_LIMITED" || err.code === "ANALYSIS_BUSY"
+    const retry = ["RATE_LIMITED", "ANALYSIS_BUSY", "ANALYSIS_QUEUE_FULL"].includes(err.code)
       ? el("button", { class: "btn small secondary", type: "button", id: "coach-retry", text: "Try again", onclick: () => openCoach({ tableId, roundId, token, title, onAnalysis }) })
       : null;
     body.replaceChildren(el("p", { class: "field-error", id: "coach-error", role: "alert", text: coachErrorText(err) }), retry);

@@ -25,12 +25,16 @@ from paigow.table.machine import next_deadline
 from paigow.table.state import Phase, TableState
 from paigow_server.process.embedded_redis import free_port
 from paigow_server.realtime.realtime import Realtime
+from paigow_server.store import keys
 
 __all__ = ["LOOPBACK_LIMITS", "AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round",
-           "run_cli", "wait_for_phase"]
+           "player_ids", "run_cli", "wait_for_phase"]
 
 
-LOOPBACK_LIMITS = {"PAIGOW_SESSIONS_PER_MINUTE": "1000000", "PAIGOW_SIGN_INS_PER_MINUTE": "1000000"}
+LOOPBACK_LIMITS = {"PAIGOW_SESSIONS_PER_MINUTE": "1000000", "PAIGOW_SIGN_INS_PER_MINUTE": "1000000",
+                   "PAIGOW_GUESTS_PER_MINUTE": "1000000", "PAIGOW_SPECTATORS_PER_ADDRESS": "100000",
+                   "PAIGOW_CHAT_PER_ADDRESS_PER_MINUTE": "100000",
+                   "PAIGOW_PRACTICE_DEALS_PER_MINUTE": "1000000", "PAIGOW_ROUND_READS_PER_MINUTE": "1000000"}
 """A ``ServerProcess``'s per-address limits unless its ``env`` says otherwise: tests, bots and benchmarks
 make all their players from one loopback address (the limits' own tests set them)."""
 
@@ -148,6 +152,14 @@ class ServerProcess:
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+async def player_ids(redis: Any) -> set[str]:
+    """Every player with a hash in Redis: the players set's, and fresh guests (``store.fresh_guests``),
+    which are in no set until they are settled."""
+    prefix = keys.player("")
+    found = {str(k)[len(prefix):] async for k in redis.scan_iter(match=keys.player("*"), count=1000)}
+    return {p for p in found if ":" not in p}
 
 
 async def wait_for_phase(realtime: Realtime, table_id: str, phase: Phase, *,

@@ -197,6 +197,9 @@ async def test_registration_takes_the_operator_starting_balance_and_money_balanc
     assert (await register(app_client))["balance_cents"] == 2_500
     guest = (await app_client.client.post("/api/session", json={"display_name": "G"})).json()
     assert guest["balance_cents"] == 2_500
+    fresh = await money_totals(redis)  # a fresh guest's balance is issued when it is settled
+    assert (fresh.balanced, fresh.issued_cents) == (True, 2_500)
+    assert await app_client.app.state.ctx.accounts.fresh.settle(guest["player_id"])
     totals = await money_totals(redis)
     assert totals.balanced
     assert totals.issued_cents == 5_000

@@ -5,6 +5,7 @@ the caller's own cards."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 import re
@@ -18,9 +19,9 @@ from paigow.rules.cards import card_from_text
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow.rules.splits import legal_splits
-from paigow.table.commands import PlaceBet, SetHand, Sit, Tick, UseHouseWay
+from paigow.table.commands import Leave, PlaceBet, SetHand, Sit, Tick, UseHouseWay
 from paigow.table.state import Phase, Round, Timers
-from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool
+from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool, Priority
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.testing import wait_for_phase
@@ -141,16 +142,26 @@ async def test_analyses_are_limited_per_account(tables: Any) -> None:
 
 
 async def test_the_pool_refuses_past_its_places() -> None:
+    """One worker: two places (one running, one ready), one waiting place, then ``AnalysisBusy`` (503)."""
     pool = AnalysisPool(1, max_pending=1)
     try:
-        async with pool.slot():
-            with pytest.raises(AnalysisBusy, match="all 1 analysis places are taken"):
-                async with pool.slot():
+        async with pool.turn("p_a", "198.51.100.0/24", Priority.OTHER), \
+                pool.turn("p_b", "198.51.101.0/24", Priority.OTHER):
+            waiting = asyncio.create_task(_hold(pool.turn("p_c", "203.0.113.0/24", Priority.OTHER)))
+            await asyncio.sleep(0)
+            with pytest.raises(AnalysisBusy, match="all 1 waiting places are taken"):
+                async with pool.turn("p_d", "192.0.2.0/24", Priority.OTHER):
                     pass
-        async with pool.slot():  # the place is free again
+        await waiting
+        async with pool.turn("p_d", "192.0.2.0/24", Priority.OTHER):  # the places are free again
             pass
     finally:
         pool.stop()
+
+
+async def _hold(turn: contextlib.AbstractAsyncContextManager[None]) -> None:
+    async with turn:
+        pass
 
 
 async def _seated_round(tables: Any) -> tuple[Realtime, str, list[tuple[str, str]]]:
@@ -308,3 +319,32 @@ async def test_a_hand_the_house_way_set_after_a_time_out_is_marked_and_left_out_
     await get(tables, ann_token, f"/api/tables/{table_id}/rounds/{round_id}/analysis")
     [session] = (await get(tables, ann_token, "/api/players/me/history")).json()["sessions"]
     assert (session["played"], session["timed_out"], session["analysed"]) == (1, 0, 1)  # hers: scored
+
+
+async def test_a_seated_players_newest_hand_goes_before_the_others(tables: Any,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fair queue's classes (``process.fair_queue``): the hand of the table's newest settled round, for a
+    player still seated there, is ``PLAYED``; the same hand once the player left is ``OTHER`` (a back-fill
+    from the history), as is an analysis of seven cards."""
+    rt, table_id, players = await _seated_round(tables)
+    round_id = (await _round_in_play(rt, table_id)).round_id
+    for player_id, _ in players:
+        await rt.service.execute(table_id, UseHouseWay(player_id))
+    pool = tables.live.app.state.ctx.analyses
+    asked: list[tuple[str, Priority]] = []
+    real_turn = pool.turn
+
+    def spy(account: str, network: str, priority: Priority) -> contextlib.AbstractAsyncContextManager[None]:
+        asked.append((account, priority))
+        return real_turn(account, network, priority)
+
+    monkeypatch.setattr(pool, "turn", spy)
+    (ann, ann_token), (bob, bob_token) = players
+    await rt.service.execute(table_id, Leave(bob))
+    path = f"/api/tables/{table_id}/rounds/{round_id}/analysis"
+    assert (await get(tables, ann_token, path)).status_code == 200
+    assert (await get(tables, bob_token, path)).status_code == 200
+    _, carl = await tables.player("Carl")
+    assert (await post(tables, carl, {"cards": CARDS})).status_code == 200
+    assert [priority for _, priority in asked] == [Priority.PLAYED, Priority.OTHER, Priority.OTHER]
+    assert [account for account, _ in asked][:2] == [ann, bob]

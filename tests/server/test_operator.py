@@ -36,7 +36,11 @@ async def open_table(handle: AppHandle, body: dict[str, Any] = OPEN) -> str:
 
 
 async def new_player(handle: AppHandle, name: str) -> str:
-    return str((await handle.client.post("/api/session", json={"display_name": name})).json()["player_id"])
+    """A guest as after its first sit: settled, its starting balance issued (``store.fresh_guests``)."""
+    answer = await handle.client.post("/api/session", json={"display_name": name})
+    player_id = str(answer.json()["player_id"])
+    await handle.app.state.ctx.accounts.fresh.settle(player_id)
+    return player_id
 
 
 async def audit(handle: AppHandle) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from paigow_server.process.settings import Settings, SettingsError, load_settings
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle, ServerProcess
+from paigow_server.testing import AppHandle, ServerProcess, player_ids
 from paigow_server.web.client_address import TrustedProxies
 from paigow_server.web.rate_limits import Limit, RateLimits
 
@@ -86,7 +86,7 @@ async def test_session_creation_past_the_limit_is_429_with_retry_after(app_clien
     assert body["error"] == "RATE_LIMITED"
     assert int(refused.headers["retry-after"]) == body["retry_after_s"]
     assert 1 <= body["retry_after_s"] <= 20
-    assert await redis.scard(keys.PLAYERS) == 3
+    assert len(await player_ids(redis)) == 3
     # behind the trusted proxy (the ASGI test client's address is 127.0.0.1), each client has its own
     other = await client.post("/api/session", json={"display_name": "Far"},
                               headers={"X-Forwarded-For": "198.51.100.9"})

@@ -7,7 +7,7 @@ import pytest
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle
+from paigow_server.testing import AppHandle, player_ids
 from paigow_server.web.sessions import DisplayNameError, check_display_name
 
 
@@ -34,10 +34,13 @@ async def test_a_session_gives_an_unguessable_token_that_resumes_the_same_player
 
 
 async def test_each_session_is_a_new_player_with_an_opening_ledger_entry(app_client: AppHandle) -> None:
+    """Once settled (its first sit, chat, credit or keep: ``store.fresh_guests``)."""
     first = (await app_client.client.post("/api/session", json={"display_name": "Ann"})).json()
     second = (await app_client.client.post("/api/session", json={"display_name": "Ann"})).json()
     assert first["player_id"] != second["player_id"]
     assert first["token"] != second["token"]
+    for guest in (first, second):
+        assert await app_client.app.state.ctx.accounts.fresh.settle(guest["player_id"])
     ledger = (await app_client.client.get("/api/operator/ledger", headers=app_client.operator_headers)).json()
     openings = [e for e in ledger["entries"] if e["kind"] == "opening"]
     assert [(e["to_account"], e["amount_cents"]) for e in openings] == [
@@ -61,7 +64,7 @@ async def test_bad_session_requests_are_refused_and_create_nothing(
     response = await app_client.client.post("/api/session", json=body)
     assert response.status_code == status
     assert response.json()["error"] == code
-    assert await redis.scard(keys.PLAYERS) == 0
+    assert await player_ids(redis) == set()
 
 
 async def test_malformed_json_is_refused(app_client: AppHandle) -> None:
@@ -107,4 +110,4 @@ async def test_an_oversized_body_is_refused_unread(app_client: AppHandle, redis:
     streamed = await app_client.client.post("/api/session", content=chunks(),
                                             headers={"content-type": "application/json"})
     assert streamed.status_code == 413
-    assert await redis.scard(keys.PLAYERS) == 0
+    assert await player_ids(redis) == set()

@@ -17,7 +17,7 @@ from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.sign_ins import ACCOUNT_FREE, FORGET_MS, SignInGuard, Verdict
 from paigow_server.testing import AppHandle
-from paigow_server.web.client_address import address_prefix
+from paigow_server.web.client_address import address_network
 from paigow_server.web.device_tokens import DeviceTokens
 
 OWNER_ADDRESS = "198.51.100.7"
@@ -33,7 +33,7 @@ def settings(settings: Settings) -> Settings:
 @asynccontextmanager
 async def device(app: AppHandle, address: str) -> AsyncIterator[httpx.AsyncClient]:
     """A browser of its own (its own cookie jar) at ``address`` (behind the trusted proxy)."""
-    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app.app), base_url="http://testserver",
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app.app), base_url="http://localhost",
                                  headers={"X-Forwarded-For": address}) as client:
         yield client
 
@@ -129,6 +129,11 @@ async def test_a_device_token_counts_only_for_its_own_account(app_client: AppHan
     assert await tokens.device_of("player", "ann", token) is None
 
 
+def address_prefix(address: str) -> str:
+    """The network the default settings count ``address`` in (IPv4 /24, IPv6 /64)."""
+    return address_network(address, ipv4_prefix=24, ipv6_prefix=64)
+
+
 async def test_the_waits_double_per_counter_up_to_the_longest(redis: Redis) -> None:
     guard = SignInGuard(redis, "player", max_wait_ms=60_000)
     now, here = 10_000_000, address_prefix("203.0.113.9")
@@ -178,7 +183,7 @@ async def test_unknown_and_known_usernames_answer_alike(app_client: AppHandle) -
 
 async def test_a_device_token_is_secure_over_https(app_client: AppHandle) -> None:
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app_client.app),
-                                 base_url="https://testserver") as client:
+                                 base_url="https://localhost") as client:
         registered = await client.post("/api/accounts", json={"username": "ann", "password": PASSWORD})
         assert "; Secure" in registered.headers["set-cookie"]
 

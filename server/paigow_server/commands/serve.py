@@ -67,6 +67,8 @@ _HELP: dict[str, str] = {
                          "(default 30)",
     "guest_retention_days": "a guest account unseen this many days is collected, its money returned to "
                             "the bank through the ledger (default 7)",
+    "fresh_guest_minutes": "a new guest lapses after this many minutes unused until it first sits, chats, "
+                           "is credited or is kept, and costs Redis a small hash meanwhile (default 60)",
     "guest_collect_seconds": "how often to look for guest accounts to collect (default 600)",
     "sign_in_max_wait_minutes": "the longest wait after failed sign-ins (doubling each time; default 15)",
     "operator_session_hours": "an operator session lapses after this many hours unused (default 12)",
@@ -76,6 +78,18 @@ _HELP: dict[str, str] = {
     "chat_per_minute": "table chat messages per account per minute (default 10)",
     "analyses_per_minute": "split analyses per account per minute (default 10)",
     "analysis_workers": "processes that run split analyses off the event loop (default 1)",
+    "analysis_queue_per_client": "analyses one account or one address network may have waiting or running "
+                                 "in a process (default 2)",
+    "guests_per_minute": "new guests per minute on the whole deployment, every address together "
+                         "(default 120)",
+    "limit_ipv4_prefix": "per-address limits count IPv4 clients by network of this many bits (default 24)",
+    "limit_ipv6_prefix": "per-address limits count IPv6 clients by network of this many bits (default 64)",
+    "chat_per_address_per_minute": "table chat messages per address network per minute (default 20)",
+    "practice_deals_per_minute": "practice deals per account and per address network per minute "
+                                 "(default 30)",
+    "round_reads_per_minute": "GET /api/tables/{id}/rounds per address network per minute (default 120)",
+    "spectators_per_address": "token-less table connections per address network in one process "
+                              "(default 20)",
     "trusted_proxies": "comma-separated addresses or CIDR networks of your proxies, whose "
                        "X-Forwarded-For is believed (default none)",
     "argon2_memory_kib": "argon2id memory per password hash in KiB (default 47104: 46 MiB)",

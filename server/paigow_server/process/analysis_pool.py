@@ -2,10 +2,13 @@
 
 An analysis is about a second of CPU, so the server never runs one on its event loop: ``AnalysisPool`` holds a
 ``ProcessPoolExecutor`` of ``workers`` processes ("spawn": they start clean, whatever the server holds), made
-with the app (``AppContext``) and shut down with it. At most ``4 * workers`` analyses wait or run at once;
-past that ``slot()`` raises ``AnalysisBusy`` (the server answers 503 with ``Retry-After``), so a crowd of
-accounts cannot queue unbounded work. Each worker keeps the House Way's settings of dealer hands it has made
-(``dealer_hands``), so its later analyses are faster.
+with the app (``AppContext``) and shut down with it. ``turn(account, network, priority)`` waits for one of
+``2 * workers`` places (one running and one ready per worker) in a ``FairQueue``: a seated player's
+just-settled hand first, then the others, clients in turn, each account and each address network holding at
+most ``per_client`` places (past that ``AnalysisQueueFull``: the server answers 429 with ``Retry-After``),
+and at most ``max_pending`` waiting in all (past that ``AnalysisBusy``: 503), so neither one flooding
+client nor a crowd can queue unbounded work or take the workers from others. Each worker keeps the House
+Way's settings of dealer hands it has made (``dealer_hands``), so its later analyses are faster.
 
 ``analysis_json(analysis)`` is the JSON of ``paigow analyze --json`` and of the HTTP API (docs/http-api.md):
 ``{"cards", "splits": [{"low", "high", "win", "push", "loss", "ev", "ev_se"}], "best", "house_way", "samples",
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
@@ -26,8 +29,10 @@ from paigow.rules.analysis import Analysis, SplitOdds, analyze
 from paigow.rules.cards import card_from_text
 from paigow.rules.hand_value import evaluate_high, evaluate_low
 from paigow.rules.house_rules import HouseRules, HouseWayName, WheelRank
+from paigow_server.process.fair_queue import FairQueue, Priority, QueueBusy, QueueFull
 
-__all__ = ["AnalysisBusy", "AnalysisPool", "analysis_document", "analysis_json", "odds_json"]
+__all__ = ["AnalysisBusy", "AnalysisPool", "AnalysisQueueFull", "Priority", "analysis_document",
+           "analysis_json", "odds_json"]
 
 
 def odds_json(odds: SplitOdds, rules: HouseRules, *, names: bool = False) -> dict[str, Any]:
@@ -66,20 +71,26 @@ def analysis_document(cards: Sequence[str], house_way: str, wheel: str, commissi
     return analysis_json(analyze(hand, rules, samples=samples, seed=seed), names=True)
 
 
-class AnalysisBusy(Exception):
-    """Every analysis slot is taken; try again in a moment."""
+AnalysisBusy = QueueBusy
+"""Every waiting place of the process is taken; try again in a moment."""
+
+
+AnalysisQueueFull = QueueFull
+"""This account or address network already has its analyses waiting or running."""
 
 
 class AnalysisPool:
     """A bounded process pool for analyses, made with the app (its processes start with the first
     analysis); ``stop()`` at shutdown."""
 
-    def __init__(self, workers: int, *, max_pending: int | None = None) -> None:
+    def __init__(self, workers: int, *, per_client: int = 2, max_pending: int | None = None) -> None:
         self.workers = workers
-        self.max_pending = max_pending if max_pending is not None else 4 * workers
+        self.max_pending = max_pending if max_pending is not None else 16 * workers
+        # Two per worker: one running and the next already handed to the pool, so a worker never waits for
+        # the event loop between two analyses (on a loaded loop that gap took two thirds of a worker's time).
+        self.queue = FairQueue(2 * workers, per_client=per_client, max_waiting=self.max_pending)
         self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(max_workers=workers,
                                                                      mp_context=get_context("spawn"))
-        self._pending = 0
 
     def stop(self) -> None:
         """Shut the workers down (a running analysis finishes; waiting ones are dropped)."""
@@ -87,16 +98,10 @@ class AnalysisPool:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
-    @contextlib.asynccontextmanager
-    async def slot(self) -> AsyncIterator[None]:
-        """Hold one of the ``max_pending`` places for an analysis, or raise ``AnalysisBusy``."""
-        if self._pending >= self.max_pending:
-            raise AnalysisBusy(f"all {self.max_pending} analysis places are taken")
-        self._pending += 1
-        try:
-            yield
-        finally:
-            self._pending -= 1
+    def turn(self, account: str, network: str,
+             priority: Priority) -> contextlib.AbstractAsyncContextManager[None]:
+        """Hold a worker, waiting in turn; raises ``AnalysisQueueFull`` or ``AnalysisBusy`` at once."""
+        return self.queue.turn(account, network, priority)
 
     async def analyze(self, cards: Sequence[str], rules: HouseRules, seed: int) -> dict[str, Any]:
         """The named analysis JSON of these seven cards, computed in a worker process."""

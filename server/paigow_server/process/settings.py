@@ -86,6 +86,9 @@ class Settings:
     session_idle_days: float = 30.0
     """A session token lapses after this long unused (sliding: every use extends it). Fractions allowed."""
     guest_retention_days: float = 7.0
+    fresh_guest_minutes: float = 60.0
+    """A new guest is kept tiny (no ledger entry, no index) and lapses after this long unused, until it first
+    sits, chats, is credited or is kept (``store.fresh_guests``). Fractions allowed."""
     """A guest account unseen this long, with no open connection, is collected (its money to the bank)."""
     guest_collect_seconds: int = 600
     """How often a process looks for guests to collect."""
@@ -106,6 +109,24 @@ class Settings:
     """Split analyses (``POST /api/analyze`` and a played hand's analysis) per account per minute."""
     analysis_workers: int = 1
     """Processes that run split analyses, off the event loop (each analysis takes about a second of CPU)."""
+    analysis_queue_per_client: int = 2
+    """Analyses one account, or one address network (``limit_ipv4_prefix``), may have waiting or running in a
+    process at once; past it, ``429 ANALYSIS_QUEUE_FULL`` (the queue takes clients in turn)."""
+    guests_per_minute: int = 120
+    """New guests per minute on the whole deployment (every address together; a steady rate with bursts of
+    as many); past it, ``429 RATE_LIMITED``."""
+    limit_ipv4_prefix: int = 24
+    """Per-address limits count an IPv4 client in its network of this many bits (24: a /24)."""
+    limit_ipv6_prefix: int = 64
+    """Per-address limits count an IPv6 client in its network of this many bits (64: a /64)."""
+    chat_per_address_per_minute: int = 20
+    """Table chat messages per address network per minute, every account of it together."""
+    practice_deals_per_minute: int = 30
+    """Practice deals per account, and per address network, per minute."""
+    round_reads_per_minute: int = 120
+    """``GET /api/tables/{id}/rounds`` per address network per minute."""
+    spectators_per_address: int = 20
+    """Token-less (spectator) table connections per address network in one process; past it, close 4429."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses or CIDR networks of the deployment's proxies: only a request from one of them has its
     ``X-Forwarded-For`` read (the rightmost address that is not itself a trusted proxy)."""
@@ -134,6 +155,10 @@ class Settings:
     @property
     def session_idle_ms(self) -> int:
         return max(1, round(self.session_idle_days * 86_400_000))
+
+    @property
+    def fresh_guest_ms(self) -> int:
+        return max(1, round(self.fresh_guest_minutes * 60_000))
 
     @property
     def guest_retention_ms(self) -> int:
@@ -264,6 +289,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "ws_compression": lambda v: None if type(v) is bool else "must be true or false",
     "session_idle_days": _float_range(0, 3_650),
     "guest_retention_days": _float_range(0, 3_650),
+    "fresh_guest_minutes": _float_range(0, 10_080),
     "guest_collect_seconds": _int_range(1, 86_400),
     "sign_in_max_wait_minutes": _int_range(1, 1_440),
     "operator_session_hours": _float_range(0, 24 * 30),
@@ -272,6 +298,14 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "chat_per_minute": _int_range(1, 10_000),
     "analyses_per_minute": _int_range(1, 1_000_000),
     "analysis_workers": _int_range(1, 64),
+    "analysis_queue_per_client": _int_range(1, 1_000),
+    "guests_per_minute": _int_range(1, 1_000_000),
+    "limit_ipv4_prefix": _int_range(8, 32),
+    "limit_ipv6_prefix": _int_range(16, 128),
+    "chat_per_address_per_minute": _int_range(1, 100_000),
+    "practice_deals_per_minute": _int_range(1, 1_000_000),
+    "round_reads_per_minute": _int_range(1, 1_000_000),
+    "spectators_per_address": _int_range(1, 100_000),
     "trusted_proxies": _check_networks,
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
@@ -324,6 +358,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "ws_compression": _parse_bool,
     "session_idle_days": _parse_float,
     "guest_retention_days": _parse_float,
+    "fresh_guest_minutes": _parse_float,
     "guest_collect_seconds": _parse_int,
     "sign_in_max_wait_minutes": _parse_int,
     "operator_session_hours": _parse_float,
@@ -332,6 +367,14 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "chat_per_minute": _parse_int,
     "analyses_per_minute": _parse_int,
     "analysis_workers": _parse_int,
+    "analysis_queue_per_client": _parse_int,
+    "guests_per_minute": _parse_int,
+    "limit_ipv4_prefix": _parse_int,
+    "limit_ipv6_prefix": _parse_int,
+    "chat_per_address_per_minute": _parse_int,
+    "practice_deals_per_minute": _parse_int,
+    "round_reads_per_minute": _parse_int,
+    "spectators_per_address": _parse_int,
     "trusted_proxies": _parse_list,
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,

@@ -2,7 +2,9 @@
 
 A new account gets the starting balance (ledger: bank -> player). A guest is also entered in the guest
 index (``paigow:guests:seen``) in the same script, so no guest can exist that collection would not find;
-a registered account (``username`` given) claims its username in the same script instead. The operator
+a registered account (``username`` given) claims its username in the same script instead. With
+``fresh_ms`` a guest starts **fresh** instead (``store.fresh_guests``): its hash alone, with a time to live,
+its balance not issued until it is settled (every money movement settles it first). The operator
 credits or debits with a mandatory reason; the balance, the ledger entry and the audit entry are written
 by one Lua script, and a debit never takes a balance below zero. Buy-ins and cash-outs are table commits
 (``TableRepo.commit``).
@@ -21,6 +23,7 @@ from redis.asyncio import Redis
 from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.store import keys
 from paigow_server.store.audit import AuditEntry
+from paigow_server.store.fresh_guests import CREATE_FRESH, FRESH, FreshGuests
 from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, player_account
 
 __all__ = [
@@ -74,6 +77,8 @@ class Player:
     created_ms: int
     username: str | None = None
     """None: a guest."""
+    fresh: bool = False
+    """A fresh guest: not settled yet (``store.fresh_guests``)."""
 
     @property
     def registered(self) -> bool:
@@ -145,17 +150,26 @@ class Accounts:
         self.starting_balance_cents = starting_balance_cents
         self._create = redis.register_script(_CREATE)
         self._adjust = redis.register_script(_ADJUST)
+        self._create_fresh = redis.register_script(CREATE_FRESH)
+        self.fresh = FreshGuests(redis)
 
     async def starting_balance(self) -> int:
         """The operator's setting (``PUT /api/operator/settings``), else ``starting_balance_cents``."""
         stored = await self.redis.hget(keys.SETTINGS, "starting_balance_cents")
         return self.starting_balance_cents if stored is None else int(stored)
 
-    async def create(self, name: str, *, username: str | None = None, pw_hash: str = "") -> Player:
+    async def create(self, name: str, *, username: str | None = None, pw_hash: str = "",
+                     fresh_ms: int | None = None) -> Player:
         """A new player with the starting balance (recorded in the ledger as an opening entry): a guest,
-        or with ``username`` a registered account. Raises ``UsernameTakenError``."""
+        or with ``username`` a registered account; with ``fresh_ms`` a fresh guest living that long unused
+        (its opening entry written when it is settled). Raises ``UsernameTakenError``."""
         now = _now_ms()
         amount = await self.starting_balance()
+        while fresh_ms is not None and username is None:
+            player_id = new_player_id()
+            if int(await self._create_fresh(keys=[keys.player(player_id), keys.FRESH_GUESTS],
+                                            args=[name, amount, now, fresh_ms, player_id])):
+                return Player(player_id, name, amount, now, None, fresh=True)
         while True:
             player_id = new_player_id()
             opening = "" if amount == 0 else LedgerEntry(
@@ -176,7 +190,7 @@ class Accounts:
             return None
         username = fields.get("username")
         return Player(player_id, str(fields["name"]), int(fields["balance"]), int(fields["created_ms"]),
-                      None if username is None else str(username))
+                      None if username is None else str(username), fresh=fields.get(FRESH) == "1")
 
     async def balance(self, player_id: str) -> int | None:
         text = await self.redis.hget(keys.player(player_id), "balance")
@@ -198,6 +212,7 @@ class Accounts:
         reason = reason.strip() if isinstance(reason, str) else ""
         if not reason or len(reason) > MAX_REASON_LENGTH:
             raise AdjustmentError(f"a {direction} needs a reason of 1 to {MAX_REASON_LENGTH} characters")
+        await self.fresh.settle(player_id)  # its starting balance is issued before anything is added to it
         now = _now_ms()
         delta = amount_cents if direction is Direction.CREDIT else -amount_cents
         source, target = (BANK, player_account(player_id))
@@ -237,10 +252,13 @@ class Accounts:
         player), in the order of their names, at most ``limit`` of them."""
         needle = query.casefold()
         found: list[Player] = []
-        cursor = 0
+        cursor, fresh, listed = 0, await self.fresh.fresh_ids(), set[str]()
         while True:
             cursor, batch = await self.redis.sscan(keys.PLAYERS, cursor, count=_FIND_BATCH)
-            ids = [str(pid) for pid in batch]
+            ids = [str(pid) for pid in batch if str(pid) not in listed]
+            listed.update(ids)
+            if int(cursor) == 0:  # the fresh guests (in no set) with the last batch
+                ids += [pid for pid in fresh if pid not in listed]
             async with self.redis.pipeline(transaction=False) as pipe:
                 for player_id in ids:
                     pipe.hmget(keys.player(player_id), "name", "balance", "created_ms", "username")

@@ -24,6 +24,8 @@ __all__ = ["ExpireOutcome", "Guests"]
 class ExpireOutcome(StrEnum):
     OK = "OK"
     GONE = "GONE"
+    FRESH = "FRESH"
+    """A fresh guest (``store.fresh_guests``): nothing issued, it expires by itself."""
     REGISTERED = "REGISTERED"
     SEEN = "SEEN"
     CHANGED = "CHANGED"
@@ -35,6 +37,7 @@ class ExpireOutcome(StrEnum):
 # session key prefix (the sessions' keys are the set's members under it: one Redis, not a cluster).
 _EXPIRE = """
 if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('ZREM', KEYS[3], ARGV[1]) return 'GONE' end
+if redis.call('HGET', KEYS[1], 'fresh') == '1' then redis.call('ZREM', KEYS[3], ARGV[1]) return 'FRESH' end
 if redis.call('HGET', KEYS[1], 'registered') == '1' then
   redis.call('ZREM', KEYS[3], ARGV[1])
   return 'REGISTERED'

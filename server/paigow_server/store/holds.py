@@ -35,6 +35,7 @@ from redis.asyncio import Redis
 
 from paigow_server.store import keys
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
+from paigow_server.store.fresh_guests import FreshGuests
 from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, hold_account, player_account
 
 __all__ = ["HOLD_STALE_MS", "Hold", "HoldUnconfirmed", "Holds"]
@@ -119,6 +120,7 @@ class Holds:
         self.redis = redis
         self.durability = durability or Durability()
         self._reserve = redis.register_script(_RESERVE)
+        self._fresh = FreshGuests(redis)
         self._void = redis.register_script(_VOID)
         self._refund = redis.register_script(_REFUND)
         self._forget = redis.register_script(_FORGET)
@@ -129,6 +131,7 @@ class Holds:
         is lower or the player does not exist."""
         if type(amount_cents) is not int or amount_cents <= 0:
             raise ValueError(f"hold amount_cents={amount_cents!r}: must be a positive whole number")
+        await self._fresh.settle(player_id)  # a fresh guest's first buy-in: its balance is issued first
         at = _now_ms() if now_ms is None else now_ms
         hold = Hold("h_" + secrets.token_hex(12), player_id, table_id, amount_cents, at)
         entry = LedgerEntry(EntryKind.HOLD, player_account(player_id), hold_account(hold.hold_id),

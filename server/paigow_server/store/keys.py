@@ -41,10 +41,13 @@ paigow:table:{id}:chat:muted           set     the player ids an operator muted 
 paigow:table:<id>:chat:channel         pubsub  chat messages, deletions and setting changes (JSON)
 G:rate:chat:{account}                  string  a player's (id) or operator's (``op.<name>``) chat rate
                                                state (expires within a minute)
-G:players                              set     every player id
+G:players                              set     every player id but the fresh guests'
 G:player:{id}                          hash    ``name``, ``balance`` (cents), ``created_ms``,
                                                ``last_seen_ms``; registered ones also ``username``,
-                                               ``pw`` (argon2id hash), ``registered`` (``1``)
+                                               ``pw`` (argon2id hash), ``registered`` (``1``); a fresh
+                                               guest ``fresh`` (``1``) and a PEXPIRE (fresh_guests)
+G:guests:fresh                         zset    fresh guest id -> when it lapses (ms), for the operator's
+                                               search (expires with the last of them)
 G:player:{id}:sessions                 set     the token hashes of the player's sessions (expires with
                                                the last of them)
 G:session:{sha256(token)}              string  the player id of a session token (hashed at rest);
@@ -102,6 +105,7 @@ __all__ = [
     "BARS",
     "DEADLINES",
     "DEVICE_KEY",
+    "FRESH_GUESTS",
     "GUESTS_SEEN",
     "GUEST_COLLECTOR",
     "HOUSE_NET",
@@ -167,6 +171,7 @@ BARS = GLOBAL + "bars"
 MONEY_ISSUED = GLOBAL + "money:issued"
 HOUSE_NET = GLOBAL + "money:house"
 GUESTS_SEEN = GLOBAL + "guests:seen"
+FRESH_GUESTS = GLOBAL + "guests:fresh"
 GUEST_COLLECTOR = GLOBAL + "guests:collector"
 SETTINGS = GLOBAL + "settings"
 DEVICE_KEY = GLOBAL + "device-key"

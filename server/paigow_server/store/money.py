@@ -4,6 +4,8 @@
 the sum of balances, plus the chips at every table, plus the house's result. ``ledger_mismatches``: the
 balance of every account as the ledger tells it equals the balance Redis holds (players, seats, holds,
 house, bank), and every round's pot is empty. The operator API shows the first; the crash tests use both.
+A fresh guest (``store.fresh_guests``) is in neither: its starting balance is issued, with its ledger entry,
+when it is settled, before any of its money moves.
 
 Under replica acknowledgements a table whose newest commits no replica holds yet is counted as of its
 confirmed version (``confirmed.py``): the state kept for it, its outbox entries up to that version, and

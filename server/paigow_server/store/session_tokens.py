@@ -111,15 +111,21 @@ class SessionTokens:
         self._revoke_all = redis.register_script(_REVOKE_ALL)
         self._prefix = session_key("")
 
-    async def issue(self, owner: str) -> tuple[str, int]:
-        """A new token of ``owner`` (shown once; only its hash is kept) and when it lapses if unused."""
+    async def issue(self, owner: str, *, idle_ms: int | None = None) -> tuple[str, int]:
+        """A new token of ``owner`` (shown once; only its hash is kept) and when it lapses if unused (after
+        ``idle_ms``, if given and shorter than the idle time: a fresh guest's)."""
         token = new_token()
         digest = hash_token(token)
+        lapse = self.idle_ms if idle_ms is None else min(idle_ms, self.idle_ms)
         count = int(await self._issue(keys=[self._session_key(digest), self._owner_set(owner)],
-                                      args=[owner, self.idle_ms, digest]))
+                                      args=[owner, lapse, digest]))
         if count > _PRUNE_OVER:
             await self._prune(owner)
-        return token, self._clock() + self.idle_ms
+        return token, self._clock() + lapse
+
+    def session_key(self, token: str) -> str:
+        """The Redis key of a token (by its hash)."""
+        return self._session_key(hash_token(token))
 
     async def _prune(self, owner: str) -> None:
         members = sorted(str(m) for m in await self.redis.smembers(self._owner_set(owner)))

@@ -19,7 +19,6 @@ from starlette.routing import BaseRoute, Route
 from paigow_server.store.accounts import UsernameTakenError
 from paigow_server.store.credentials import KeepOutcome
 from paigow_server.web.api import ApiError, json_body, only_fields
-from paigow_server.web.client_address import address_prefix, client_address
 from paigow_server.web.context import context_of
 from paigow_server.web.device_tokens import device_cookie, set_device_cookie
 from paigow_server.web.password_strength import check_strength
@@ -87,8 +86,9 @@ async def keep(request: Request) -> Response:
                        f"this account is already registered as {player.username!r}")
     if await ctx.sessions.credentials.player_of(username) is not None:
         raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
-    outcome = await ctx.sessions.credentials.keep(player.player_id, username,
-                                                  await ctx.passwords.hash(password))
+    pw_hash = await ctx.passwords.hash(password)
+    await ctx.accounts.fresh.settle(player.player_id)  # a kept account is no longer short-lived
+    outcome = await ctx.sessions.credentials.keep(player.player_id, username, pw_hash)
     if outcome == KeepOutcome.USERNAME_TAKEN:
         raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
     if outcome == KeepOutcome.ALREADY_REGISTERED:
@@ -103,7 +103,7 @@ async def keep(request: Request) -> Response:
 
 def prefix_of(request: Request) -> str:
     """The request's client address prefix, which a sign-in's failures are counted by (``sign_ins``)."""
-    return address_prefix(client_address(request, context_of(request).rate_limits.proxies))
+    return context_of(request).rate_limits.client_network(request)
 
 
 async def with_device(request: Request, response: Response, kind: str, username: str) -> Response:

@@ -5,8 +5,10 @@ House Way dealer, the best and the House Way's (``process.analysis_pool``'s JSON
 ``summary``). ``GET /api/tables/{id}/rounds/{round_id}/analysis`` -> the same for the caller's own hand of
 a settled round, with the split they set, its EV and the EV it gave up, which is then kept with the hand in
 the player's history and the export (``store.hand_analyses``). Both run in the analysis process
-pool (never on the event loop) and count against the account's ``analyses_per_minute``; a refused request
-(400, 401, 404, 409, 429, 503) counts nothing and runs nothing.
+pool (never on the event loop), waiting their turn in its fair queue (a seated player's hand of the table's
+last settled round first; accounts and address networks in turn, each with at most
+``analysis_queue_per_client`` places: ``429 ANALYSIS_QUEUE_FULL`` past them), and count against the account's
+``analyses_per_minute``; a refused request (400, 401, 404, 409, 429, 503) counts nothing and runs nothing.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from starlette.routing import BaseRoute, Route
 from paigow.rules.cards import InvalidCardError, card_from_text, check_distinct
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.table.state import TableState
-from paigow_server.process.analysis_pool import AnalysisBusy
+from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisQueueFull, Priority
 from paigow_server.store.hand_analyses import stored_analysis
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.web.api import ApiError, json_body, only_fields, retry_after
@@ -74,17 +76,23 @@ def _summary(doc: dict[str, Any]) -> str:
 
 
 async def run_analysis(request: Request, player_id: str, cards: list[str], rules: HouseRules, *,
-                       before: Callable[[], Awaitable[None]] | None = None) -> dict[str, Any]:
-    """The analysis in the pool, once a place is free and the account's limit allows it (and ``before``,
+                       before: Callable[[], Awaitable[None]] | None = None,
+                       priority: Priority = Priority.OTHER) -> dict[str, Any]:
+    """The analysis in the pool, once its turn comes and the account's limit allows it (and ``before``,
     if given, has not raised)."""
     ctx = context_of(request)
+    network = ctx.rate_limits.client_network(request)
     try:
-        async with ctx.analyses.slot():
+        async with ctx.analyses.turn(player_id, network, priority):
             await ctx.rate_limits.check_account(Limit.ANALYSES, player_id)
             if before is not None:
                 await before()
             # A seed below 2**53 survives a browser's JSON numbers, so the page can show a repeatable one.
             doc = await ctx.analyses.analyze(cards, rules, secrets.randbits(53))
+    except AnalysisQueueFull as exc:
+        raise retry_after(429, "ANALYSIS_QUEUE_FULL",
+                          f"{exc.places} analyses of yours (this account, or your address network {network}) "
+                          "are waiting or running already; ask again once one is answered", 1) from None
     except AnalysisBusy:
         raise retry_after(503, "ANALYSIS_BUSY", "every analysis place is taken; try again in a second",
                           1) from None
@@ -134,17 +142,24 @@ def _round_summary(doc: dict[str, Any]) -> str:
     return text + f" The best: {_named(best)}; you gave up {doc['ev_given_up']:.4f} per unit bet."
 
 
-async def _round_record(state: TableState, request: Request, round_id: str) -> dict[str, Any]:
+async def _round_record(state: TableState, request: Request, round_id: str) -> tuple[dict[str, Any], bool]:
+    """The settled round's record, and whether it is the table's newest."""
     ctx = context_of(request)
-    for record in await ctx.tables.shown.table_rounds(state.table_id, TABLE_ROUNDS_KEPT):
+    for index, record in enumerate(await ctx.tables.shown.table_rounds(state.table_id, TABLE_ROUNDS_KEPT)):
         if record["round_id"] == round_id:
-            return record
+            return record, index == 0
     if state.round is not None and state.round.round_id == round_id:
         raise ApiError(409, "ROUND_NOT_SETTLED",
                        f"round {round_id!r} is still being played: its analysis is ready once it is settled")
     raise ApiError(404, "ROUND_NOT_FOUND",
                    f"no settled round {round_id!r} among the last {TABLE_ROUNDS_KEPT} of table "
                    f"{state.table_id!r}")
+
+
+def _priority(state: TableState, newest: bool, player_id: str) -> Priority:
+    """``PLAYED`` for a player seated at the table asking about its newest settled round, else ``OTHER``
+    (an older hand, or one asked about from elsewhere: the history's back-fill)."""
+    return Priority.PLAYED if newest and state.seat_of(player_id) is not None else Priority.OTHER
 
 
 async def analyze_round_hand(request: Request) -> Response:
@@ -154,7 +169,7 @@ async def analyze_round_hand(request: Request) -> Response:
     state = await ctx.tables.shown.load(table_id)
     if state is None:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
-    record = await _round_record(state, request, round_id)
+    record, newest = await _round_record(state, request, round_id)
     hand = next((h for h in record["hands"] if h["player_id"] == player.player_id), None)
     if hand is None:
         raise ApiError(404, "HAND_NOT_FOUND", f"you had no hand in round {round_id!r}")
@@ -163,7 +178,8 @@ async def analyze_round_hand(request: Request) -> Response:
                                            "player's hand against the house dealer")
     rules = HouseRules(house_way=state.rules.house_way, wheel=state.rules.wheel,
                        commission_bps=state.rules.commission_bps)
-    doc = played_analysis(await run_analysis(request, player.player_id, list(hand["dealt"]), rules), hand)
+    doc = played_analysis(await run_analysis(request, player.player_id, list(hand["dealt"]), rules,
+                                             priority=_priority(state, newest, player.player_id)), hand)
     await ctx.hand_analyses.keep(player.player_id, round_id, stored_analysis(doc, int(time.time() * 1000)))
     return JSONResponse({"table_id": table_id, "round_id": round_id, "number": record["number"],
                          "position": hand["position"], "set_by": hand["set_by"], "fouled": hand["fouled"],

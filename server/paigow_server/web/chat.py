@@ -2,12 +2,14 @@
 
 1. the message: exactly one of ``text`` and ``emote``; the text checked like a name (``names.check_name``:
    no control, format, surrogate, private-use or unassigned character, no line or paragraph separator;
-   trimmed, inner runs of space made one) and 1 to ``MAX_CHAT_CHARS`` characters (``INVALID_VALUE``,
-   ``CHAT_TOO_LONG``);
+   trimmed, inner runs of space made one), 1 to ``MAX_CHAT_CHARS`` characters and at most ``MAX_MARKS``
+   combining marks on one character (``marks.check_marks``) (``INVALID_VALUE``, ``CHAT_TOO_LONG``);
 2. who may post under the table's setting (``paigow.protocol.chat.chat_refusal``: ``CHAT_OFF``,
    ``CHAT_NEEDS_SESSION``, ``CHAT_PLAYERS_ONLY``, ``CHAT_MUTED``); seated means seated in the table as this
    process's feed holds it;
-3. the account's chat rate (``chat_per_minute``, in Redis for every process: ``CHAT_TOO_FAST``).
+3. the account's chat rate (``chat_per_minute``, in Redis for every process: ``CHAT_TOO_FAST``), then its
+   address network's (``chat_per_address_per_minute``, every account of the network together; operators
+   are not counted by address), so ten guests of one network cannot replace a table's kept chat at once.
 
 A refusal raises ``ChatRefused`` with its code, and nothing is kept or sent.
 """
@@ -15,7 +17,7 @@ A refusal raises ``ChatRefused`` with its code, and nothing is kept or sent.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from paigow.protocol.chat import MAX_CHAT_CHARS, ChatEntry, ChatRole, chat_refusal, emote_text
@@ -24,6 +26,7 @@ from paigow.protocol.codes import ErrorCode
 from paigow.table.state import TableState
 from paigow_server.store.audit import BOOTSTRAP
 from paigow_server.store.chat import ChatStore
+from paigow_server.web.marks import TooManyMarksError, check_marks
 from paigow_server.web.names import InvalidNameError, NameTooLongError, check_name
 from paigow_server.web.rate_limits import Limit, RateLimits
 
@@ -49,14 +52,20 @@ class ChatSender:
     name: str | None
     operator: str | None = None
     """The operator's username, or ``"bootstrap"``."""
+    network: str | None = None
+    """The client's address network (``RateLimits.client_network``); None: not counted by address."""
 
 
 class ChatPoster:
     def __init__(self, store: ChatStore, limits: RateLimits,
-                 state_of: Callable[[str], TableState | None]) -> None:
+                 state_of: Callable[[str], TableState | None],
+                 settle: Callable[[str], Awaitable[object]] | None = None) -> None:
+        """``settle``: called with the poster's player id before a line is kept (a fresh guest's first
+        line makes it an ordinary guest: ``store.fresh_guests``)."""
         self._store = store
         self._limits = limits
         self._state_of = state_of
+        self._settle = settle
 
     async def post(self, table_id: str, sender: ChatSender, msg: Chat) -> ChatEntry:
         text, emote = _content(msg)
@@ -81,8 +90,22 @@ class ChatPoster:
             raise ChatRefused(ErrorCode.CHAT_TOO_FAST,
                               f"at most {per_minute} chat messages a minute: try again in "
                               f"{max(1, -(-wait_ms // 1000))} s")
+        if sender.operator is None and sender.network is not None:
+            await self._check_network(sender.network)
+        if sender.operator is None and sender.player_id is not None and self._settle is not None:
+            await self._settle(sender.player_id)
         return await self._store.post(table_id, ts_ms=time.time_ns() // 1_000_000, player_id=sender.player_id,
                                       name=name, role=role, text=text, emote=emote)
+
+
+    async def _check_network(self, network: str) -> None:
+        wait_ms = await self._limits.wait_ms(Limit.CHAT_NETWORK, network)
+        if wait_ms > 0:
+            per_minute = self._limits.per_minute[Limit.CHAT_NETWORK]
+            raise ChatRefused(ErrorCode.CHAT_TOO_FAST,
+                              f"at most {per_minute} chat messages a minute from your address network "
+                              f"{network}, every account together: try again in "
+                              f"{max(1, -(-wait_ms // 1000))} s")
 
 
 def _content(msg: Chat) -> tuple[str, str | None]:
@@ -94,10 +117,10 @@ def _content(msg: Chat) -> tuple[str, str | None]:
     if msg.emote is not None:
         return emote_text(msg.emote), msg.emote
     try:
-        return check_name(msg.text, "chat.text", MAX_CHAT_CHARS), None
+        return check_marks(check_name(msg.text, "chat.text", MAX_CHAT_CHARS), "chat.text"), None
     except NameTooLongError as exc:
         raise ChatRefused(ErrorCode.CHAT_TOO_LONG, str(exc)) from None
-    except InvalidNameError as exc:
+    except (InvalidNameError, TooManyMarksError) as exc:
         raise ChatRefused(ErrorCode.INVALID_VALUE, str(exc)) from None
 
 

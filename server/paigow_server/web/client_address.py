@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["PEER", "PREFIX_BITS", "KeepPeer", "TrustedProxies", "address_prefix", "client_address"]
+__all__ = ["PEER", "KeepPeer", "TrustedProxies", "address_network", "client_address"]
 
 PEER = "paigow.peer"
 """The scope key of the TCP peer ``(host, port)`` as the socket saw it (see ``KeepPeer``)."""
@@ -71,6 +71,18 @@ def _normal(text: str) -> str:
     return text if parsed is None else str(parsed)
 
 
+def address_network(address: str, *, ipv4_prefix: int, ipv6_prefix: int) -> str:
+    """The network a per-address limit counts ``address`` in: its ``/ipv4_prefix`` (IPv4, an IPv4-mapped
+    IPv6 address included) or ``/ipv6_prefix`` (IPv6), as CIDR text (``198.51.100.0/24``,
+    ``2001:db8:1:2::/64``). One host of an IPv6 /64, or of a rented IPv4 /24, is one client however many
+    addresses it takes. A text that is no address (``"unknown"``) is its own network."""
+    parsed = _parse(address)
+    if parsed is None:
+        return address
+    bits = ipv4_prefix if isinstance(parsed, ipaddress.IPv4Address) else ipv6_prefix
+    return str(ipaddress.ip_network(f"{parsed}/{bits}", strict=False))
+
+
 class KeepPeer:
     """The outermost ASGI layer: notes the socket's peer before anything rewrites ``scope["client"]``."""
 
@@ -88,15 +100,3 @@ def client_address(conn: HTTPConnection, proxies: TrustedProxies) -> str:
     peer = str(kept[0]) if kept else None
     return proxies.client(peer, conn.headers.getlist("x-forwarded-for"))
 
-
-PREFIX_BITS = {4: 24, 6: 64}
-"""How client addresses group into prefixes (IPv4 /24, IPv6 /64: what one customer usually holds)."""
-
-
-def address_prefix(address: str) -> str:
-    """The network ``address`` groups into (``198.51.100.0/24``, ``2001:db8:1:2::/64``); a text that is
-    not an address (``unknown``) is its own group."""
-    parsed = _parse(address)
-    if parsed is None:
-        return address
-    return str(ipaddress.ip_network(f"{parsed}/{PREFIX_BITS[parsed.version]}", strict=False))

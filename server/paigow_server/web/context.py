@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 from paigow_server.process.analysis_pool import AnalysisPool
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.settings import Settings
+from paigow_server.realtime.presence import ConnectionCounter
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
@@ -32,6 +33,7 @@ from paigow_server.web.device_tokens import DeviceTokens
 from paigow_server.web.operator_auth import OperatorAuth
 from paigow_server.web.passwords import Passwords
 from paigow_server.web.rate_limits import Limit, RateLimits
+from paigow_server.web.rounds_cache import RoundsCache
 from paigow_server.web.sessions import Sessions
 
 __all__ = ["AppContext", "NoSpectators", "SpectatorCounter", "context_of", "realtime_of"]
@@ -68,6 +70,9 @@ class AppContext:
     hand_analyses: HandAnalyses
     practice: PracticeDeals
     spectators: SpectatorCounter = field(default_factory=NoSpectators)
+    spectator_networks: ConnectionCounter = field(default_factory=lambda: ConnectionCounter(20))
+    """Token-less table connections per address network in this process (``spectators_per_address``)."""
+    rounds_cache: RoundsCache = field(default_factory=RoundsCache)
 
     @classmethod
     def build(cls, settings: Settings, redis: Redis, metrics: Metrics) -> AppContext:
@@ -82,7 +87,7 @@ class AppContext:
                                     durability=Durability(settings.replica_acks,
                                                           settings.redis_ack_timeout_ms)), accounts=accounts,
                    sessions=Sessions(redis, accounts, passwords, devices, idle_ms=settings.session_idle_ms,
-                                     max_wait_ms=max_wait_ms),
+                                     max_wait_ms=max_wait_ms, fresh_ms=settings.fresh_guest_ms),
                    ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis), passwords=passwords,
                    operators=OperatorAuth(redis, settings.operator_token, passwords, devices,
                                           session_ms=settings.operator_session_ms, max_wait_ms=max_wait_ms),
@@ -90,9 +95,17 @@ class AppContext:
                                           {Limit.SESSIONS: settings.sessions_per_minute,
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,
                                            Limit.CHAT: settings.chat_per_minute,
-                                           Limit.ANALYSES: settings.analyses_per_minute}),
-                   chat=ChatStore(redis), bars=Bars(redis), analyses=AnalysisPool(settings.analysis_workers),
-                   hand_analyses=HandAnalyses(redis), practice=PracticeDeals(redis))
+                                           Limit.ANALYSES: settings.analyses_per_minute,
+                                           Limit.GUESTS: settings.guests_per_minute,
+                                           Limit.CHAT_NETWORK: settings.chat_per_address_per_minute,
+                                           Limit.PRACTICE_DEALS: settings.practice_deals_per_minute,
+                                           Limit.ROUND_READS: settings.round_reads_per_minute},
+                                          ipv4_prefix=settings.limit_ipv4_prefix,
+                                          ipv6_prefix=settings.limit_ipv6_prefix),
+                   chat=ChatStore(redis), bars=Bars(redis), analyses=AnalysisPool(settings.analysis_workers,
+                                                                     per_client=settings.analysis_queue_per_client),
+                   hand_analyses=HandAnalyses(redis), practice=PracticeDeals(redis),
+                   spectator_networks=ConnectionCounter(settings.spectators_per_address))
 
     def close(self) -> None:
         self.passwords.close()

@@ -4,7 +4,9 @@
 ``GET /api/tables/{id}`` -> one summary (404 ``TABLE_NOT_FOUND``);
 ``GET /api/tables/{id}/rounds?limit=N`` -> ``{"table_id", "rounds": [record...]}``, the public records of
 the table's last N settled rounds (default 10, 1..100; voided rounds are not listed), newest first, each
-the ``record`` of its ``round_settled`` event (400 ``INVALID_FIELD``, 404 ``TABLE_NOT_FOUND``);
+the ``record`` of its ``round_settled`` event (400 ``INVALID_FIELD``, 404 ``TABLE_NOT_FOUND``, 429
+``RATE_LIMITED`` past ``round_reads_per_minute`` per address network); the encoded answer is kept while the
+table's version holds (``rounds_cache``);
 ``GET /api/players/me/history`` (``Authorization: Bearer <session token>``) -> ``{"player_id", "hands",
 "sessions"}``, the player's last 10 settled hands, newest first, each with its ``analysis`` (null until
 analysed), and their sessions with the coach's score (``hand_sessions``).
@@ -24,6 +26,7 @@ from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.web.api import ApiError
 from paigow_server.web.context import SpectatorCounter, context_of
 from paigow_server.web.hand_sessions import sessions_of
+from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
 __all__ = ["DEFAULT_ROUNDS", "routes", "table_summary"]
@@ -85,10 +88,18 @@ async def table_rounds(request: Request) -> Response:
     ctx = context_of(request)
     table_id = request.path_params["table_id"]
     limit = _rounds_limit(request)
-    if await ctx.tables.version(table_id) is None:
+    await ctx.rate_limits.check(request, Limit.ROUND_READS)
+    version = await ctx.tables.shown.version(table_id)  # the confirmed one, under replica acknowledgements
+    if version is None:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+    kept = ctx.rounds_cache.get(table_id, limit, version)
+    if kept is not None:
+        return Response(kept, media_type="application/json")
     rounds = await ctx.tables.shown.table_rounds(table_id, limit)
-    return JSONResponse({"table_id": table_id, "rounds": rounds})
+    body = bytes(JSONResponse({"table_id": table_id, "rounds": rounds}).body)
+    if await ctx.tables.shown.version(table_id) == version:  # no settlement meanwhile: exact for this version
+        ctx.rounds_cache.keep(table_id, limit, version, body)
+    return Response(body, media_type="application/json")
 
 
 async def my_history(request: Request) -> Response:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from paigow_server.web.marks import excess_mark
+
 __all__ = [
     "FORBIDDEN_CATEGORIES",
     "MAX_COMBINING_RUN",
@@ -54,22 +56,13 @@ def check_name(raw: object, field: str, max_length: int) -> str:
     return name
 
 
-def check_combining_marks(text: str, field: str, *, max_run: int = MAX_COMBINING_RUN,
-                          max_total: int | None = None) -> str:
-    """``text`` unchanged, or ``InvalidNameError`` when more than ``max_run`` combining marks (categories
-    Mn, Mc, Me) follow one character, or more than ``max_total`` (None: no cap) are in the whole text;
-    counted in the composed form (NFC: ``e`` + U+0301 is one character, ``é``)."""
-    run = total = 0
-    for position, char in enumerate(unicodedata.normalize("NFC", text)):
-        if not unicodedata.category(char).startswith("M"):
-            run = 0
-            continue
-        run, total = run + 1, total + 1
-        if run > max_run:
-            raise InvalidNameError(f"{field} {_quote(text)} stacks more than {max_run} combining marks on "
-                                   f"one character (at position {position})")
-        if max_total is not None and total > max_total:
-            raise InvalidNameError(f"{field} {_quote(text)} has more than {max_total} combining marks")
+def check_combining_marks(text: str, field: str, *, max_run: int = MAX_COMBINING_RUN) -> str:
+    """``text`` unchanged, or ``InvalidNameError`` when more than ``max_run`` combining marks follow one
+    character (``web.marks.excess_mark``: Mn and Me, counted composed)."""
+    position = excess_mark(text, max_run)
+    if position is not None:
+        raise InvalidNameError(f"{field} {_quote(text)} stacks more than {max_run} combining marks on "
+                               f"one character (at position {position})")
     return text
 
 

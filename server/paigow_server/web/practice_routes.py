@@ -5,7 +5,8 @@
 dealer's seven stay in Redis, ``store.practice``). ``POST /api/practice/deals/{id}/set {"low": [2 cards]}``
 or ``{"house_way": true}`` -> the dealer's hand set by the House Way with its clause, the showdown of the
 two (``paigow.rules.showdown``) and the analysis of the player's split, counted against the account's
-``analyses_per_minute`` like any analysis. A deal is answered once. A refused request changes nothing.
+``analyses_per_minute`` like any analysis. A deal is answered once. Deals are limited per account and per
+address network (``practice_deals_per_minute``: ``429 RATE_LIMITED``). A refused request changes nothing.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from paigow_server.store.practice import Claim
 from paigow_server.web.analysis_routes import parse_house_way, played_analysis, run_analysis
 from paigow_server.web.api import ApiError, json_body, only_fields
 from paigow_server.web.context import context_of
+from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
 __all__ = ["routes"]
@@ -65,7 +67,10 @@ async def new_deal(request: Request) -> Response:
     player = await current_player(request)
     only_fields(data, {"house_way"})
     way = parse_house_way(data.get("house_way", HouseWayName.TRUMP_PLAZA))
-    deal = await context_of(request).practice.deal(player.player_id, str(way), int(time.time() * 1000))
+    ctx = context_of(request)
+    await ctx.rate_limits.check_account(Limit.PRACTICE_DEALS, player.player_id)
+    await ctx.rate_limits.check(request, Limit.PRACTICE_DEALS)
+    deal = await ctx.practice.deal(player.player_id, str(way), int(time.time() * 1000))
     return JSONResponse({"deal_id": deal.deal_id, "cards": list(deal.cards), "house_way": deal.house_way,
                          "expires_ms": deal.expires_ms}, status_code=201)
 

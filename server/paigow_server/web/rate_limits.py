@@ -1,5 +1,11 @@
-"""Per-address limits on creating sessions and signing in, and per-account limits on the table chat and
-on split analyses, kept in Redis (shared by every process).
+"""Per-address limits on creating sessions, signing in, chat, practice deals and public round reads,
+per-account limits on the table chat, split analyses and practice deals, and the deployment's budget of new
+guests, kept in Redis (shared by every process).
+
+An "address" is the client's network (``client_network``: the /24 of an IPv4 address, the /64 of an IPv6
+one, settings ``limit_ipv4_prefix`` and ``limit_ipv6_prefix``), so a host holding many addresses of one
+network is one client; every per-address limit, here and elsewhere (the spectator sockets, the analysis
+queue), counts by it.
 
 Each limit is a steady rate of ``per_minute`` requests with bursts of as many, checked by the generic
 cell rate algorithm: one Redis string per (limit, address) holds the time at which the address's
@@ -20,7 +26,7 @@ from starlette.requests import HTTPConnection
 
 from paigow_server.store import keys
 from paigow_server.web.api import retry_after
-from paigow_server.web.client_address import TrustedProxies, client_address
+from paigow_server.web.client_address import TrustedProxies, address_network, client_address
 
 __all__ = ["Limit", "RateLimits"]
 
@@ -50,13 +56,36 @@ class Limit(StrEnum):
     """Table chat messages, per account (the "address" is the player id) rather than per address."""
     ANALYSES = "analyses"
     """Split analyses, counted per account (``check_account``)."""
+    GUESTS = "guests"
+    """New guests on the whole deployment (``check_everyone``), after the address's ``SESSIONS``."""
+    CHAT_NETWORK = "chat-network"
+    """Table chat messages per address network, every account of it together."""
+    PRACTICE_DEALS = "practice deals"
+    """Practice deals, per account and per address network."""
+    ROUND_READS = "round reads"
+    """Public reads of a table's last rounds, per address network."""
+
+
+EVERYONE = "everyone"
+"""The "address" of a limit on the whole deployment (``check_everyone``)."""
 
 
 class RateLimits:
-    def __init__(self, redis: Redis, proxies: TrustedProxies, per_minute: dict[Limit, int]) -> None:
+    def __init__(self, redis: Redis, proxies: TrustedProxies, per_minute: dict[Limit, int], *,
+                 ipv4_prefix: int = 24, ipv6_prefix: int = 64) -> None:
         self._hit = redis.register_script(_HIT)
         self.proxies = proxies
         self.per_minute = per_minute
+        self.ipv4_prefix = ipv4_prefix
+        self.ipv6_prefix = ipv6_prefix
+
+    def network(self, address: str) -> str:
+        """The network an address is counted in (``address_network`` with the settings' prefixes)."""
+        return address_network(address, ipv4_prefix=self.ipv4_prefix, ipv6_prefix=self.ipv6_prefix)
+
+    def client_network(self, conn: HTTPConnection) -> str:
+        """The network of the request's client (``client_address``): what every per-address limit counts."""
+        return self.network(client_address(conn, self.proxies))
 
     async def wait_ms(self, limit: Limit, address: str, *, now_ms: int | None = None) -> int:
         """0 and the request counted, or how long ``address`` must wait (nothing counted)."""
@@ -74,10 +103,19 @@ class RateLimits:
                               f"minute; try again in {max(1, -(-wait // 1000))} s", wait / 1000)
 
     async def check(self, conn: HTTPConnection, limit: Limit) -> None:
-        """Count the request against its client address's limit, or raise the 429."""
-        address = client_address(conn, self.proxies)
-        wait = await self.wait_ms(limit, address)
+        """Count the request against its client network's limit, or raise the 429."""
+        network = self.client_network(conn)
+        wait = await self.wait_ms(limit, network)
         if wait > 0:
             raise retry_after(429, "RATE_LIMITED",
-                              f"too many {limit} from {address}: at most {self.per_minute[limit]} a minute; "
+                              f"too many {limit} from {network}: at most {self.per_minute[limit]} a minute; "
                               f"try again in {max(1, -(-wait // 1000))} s", wait / 1000)
+
+    async def check_everyone(self, limit: Limit) -> None:
+        """Count the request against the whole deployment's budget, or raise the 429."""
+        wait = await self.wait_ms(limit, EVERYONE)
+        if wait > 0:
+            raise retry_after(429, "RATE_LIMITED",
+                              f"too many {limit} on this server: at most {self.per_minute[limit]} a minute "
+                              f"from everyone together; try again in {max(1, -(-wait // 1000))} s",
+                              wait / 1000)

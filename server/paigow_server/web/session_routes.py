@@ -48,6 +48,7 @@ async def create_session(request: Request) -> Response:
     ctx = context_of(request)
     data = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SESSIONS)
+    await ctx.rate_limits.check_everyone(Limit.GUESTS)
     only_fields(data, {"display_name"})
     try:
         player, token, expires = await ctx.sessions.start(data.get("display_name"))

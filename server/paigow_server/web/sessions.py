@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from redis.asyncio import Redis
 
@@ -74,7 +74,10 @@ def _now_ms() -> int:
 
 class Sessions:
     def __init__(self, redis: Redis, accounts: Accounts, passwords: Passwords, devices: DeviceTokens, *,
-                 idle_ms: int, max_wait_ms: int, clock: Callable[[], int] = _now_ms) -> None:
+                 idle_ms: int, max_wait_ms: int, fresh_ms: int | None = None,
+                 clock: Callable[[], int] = _now_ms) -> None:
+        """``fresh_ms``: new guests start fresh (``store.fresh_guests``), their token lapsing with them after
+        that long unused (or the idle time, if shorter); None: every guest is settled at once."""
         self.redis = redis
         self.accounts = accounts
         self.passwords = passwords
@@ -83,13 +86,14 @@ class Sessions:
                                     idle_ms=idle_ms, clock=clock)
         self.devices = devices
         self.guard = SignInGuard(redis, "player", max_wait_ms=max_wait_ms)
+        self.fresh_ms = None if fresh_ms is None else min(fresh_ms, idle_ms)
         self._clock = clock
 
     async def start(self, display_name: object) -> tuple[Player, str, int]:
         """A new guest, their token (shown once; only its hash is stored) and its expiry. Raises
         ``DisplayNameError``."""
-        player = await self.accounts.create(check_display_name(display_name))
-        token, expires = await self.tokens.issue(player.player_id)
+        player = await self.accounts.create(check_display_name(display_name), fresh_ms=self.fresh_ms)
+        token, expires = await self.tokens.issue(player.player_id, idle_ms=self.fresh_ms)
         return player, token, expires
 
     async def register(self, username: str, password: str, display_name: str) -> tuple[Player, str, int]:
@@ -130,6 +134,8 @@ class Sessions:
         if player is None:
             return None
         if touched.refreshed:
+            if player.fresh and self.fresh_ms is not None and await self._slid(player.player_id, token):
+                return player, replace(touched, expires_ms=self._clock() + self.fresh_ms)
             await self.credentials.seen(player.player_id, self._clock())
         return player, touched
 
@@ -146,10 +152,15 @@ class Sessions:
         """The open connections' periodic check: which tokens still live (sliding those that do)."""
         touched = await self.tokens.touch_many(tokens)
         now = self._clock()
-        for found in touched:
-            if found is not None and found.refreshed:
+        for token, found in zip(tokens, touched, strict=True):
+            if found is not None and found.refreshed and not await self._slid(found.owner, token):
                 await self.credentials.seen(found.owner, now)
         return [found is not None for found in touched]
+
+    async def _slid(self, player_id: str, token: str) -> bool:
+        """A fresh guest's token in use: its hash, token and sessions set live ``fresh_ms`` more."""
+        return self.fresh_ms is not None and await self.accounts.fresh.slide(
+            player_id, self.tokens.session_key(token), self.fresh_ms)
 
     async def sign_out(self, token: str, player_id: str) -> None:
         await self.tokens.revoke(token, player_id)

@@ -12,9 +12,9 @@ reconnects them.
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
-connections of one player (4429); and a wrong protocol version (4426), an unknown, expired or revoked
-token (4401, also when it is revoked or lapses while the connection is open: ``session_watch``), an
-unknown table (4404) or no hello in time (4408).
+connections of one player, or token-less ones from one address network (``spectators_per_address``: 4429);
+and a wrong protocol version (4426), an unknown, expired or revoked token (4401, also when it is revoked or
+lapses while the connection is open: ``session_watch``), an unknown table (4404) or no hello in time (4408).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
+from paigow_server.realtime.presence import ConnectionCounter
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.table_feed import TableGoneError
 from paigow_server.realtime.tables import ServiceError
@@ -98,7 +99,10 @@ async def table_socket(websocket: WebSocket) -> None:
     ctx = context_of(websocket)
     conn = TableConnection(websocket, rt, websocket.path_params["table_id"], sessions=ctx.sessions,
                            operators=ctx.operators, bars=ctx.bars,
-                           chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of))
+                           chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of,
+                                           ctx.accounts.fresh.settle),
+                           network=ctx.rate_limits.client_network(websocket),
+                           spectator_networks=ctx.spectator_networks)
     await conn.run()
 
 
@@ -116,7 +120,8 @@ class TableConnection:
     """One client connection: reads frames, answers them, and sends what the fanout delivers."""
 
     def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
-                 operators: OperatorLookup, bars: BarLookup, chat: ChatPoster,
+                 operators: OperatorLookup, bars: BarLookup, chat: ChatPoster, network: str = "unknown",
+                 spectator_networks: ConnectionCounter | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.ws = websocket
         self.rt = rt
@@ -125,6 +130,10 @@ class TableConnection:
         self._operators = operators
         self._chat = chat
         self._bars = bars
+        self.network = network
+        """The client's address network (``RateLimits.client_network``), for the per-address limits."""
+        self._spectator_networks = spectator_networks
+        self._counted_network: str | None = None
         self.identity: Identity | None = None
         self.token: str | None = None
         """The player's session token (``session_watch`` re-checks it while the connection is open)."""
@@ -225,6 +234,12 @@ class TableConnection:
                 return self._refuse(ErrorCode.TOO_MANY_CONNECTIONS, CloseCode.TOO_MANY_CONNECTIONS,
                                     f"at most {self.rt.player_connections.limit} connections per player")
             self._counted_player = player_id
+        elif self.identity is None and self.operator is None and self._spectator_networks is not None:
+            if not self._spectator_networks.acquire(self.network):
+                return self._refuse(ErrorCode.TOO_MANY_CONNECTIONS, CloseCode.TOO_MANY_CONNECTIONS,
+                                    f"at most {self._spectator_networks.limit} connections without a session "
+                                    f"token from {self.network}: say hello with a session token")
+            self._counted_network = self.network
         try:
             await self.rt.fanout.join(self.table_id, self, hello.last_version)
         except TableGoneError:
@@ -237,6 +252,9 @@ class TableConnection:
         return True
 
     async def _finish(self) -> None:
+        if self._counted_network is not None and self._spectator_networks is not None:
+            network, self._counted_network = self._counted_network, None
+            self._spectator_networks.release(network)
         if self._joined:
             self.rt.metrics.connections.labels(role=self._role()).dec()
             await self.rt.fanout.leave(self)
@@ -346,7 +364,8 @@ class TableConnection:
         none."""
         identity = self.identity
         sender = ChatSender(player_id=None if identity is None else identity.player_id,
-                            name=None if identity is None else identity.name, operator=self.operator)
+                            name=None if identity is None else identity.name, operator=self.operator,
+                            network=self.network)
         try:
             await self._chat.post(self.table_id, sender, msg)
         except ChatRefused as exc:
