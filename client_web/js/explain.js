@@ -38,7 +38,8 @@ export function voidText(reason) {
  */
 export function describeEvents(events, view, me, nameOf) {
   const out = [];
-  const say = (text, mine = false, kind = "info") => out.push({ text, mine, kind });
+  // `untilPlay`: a sentence about not playing (sat out, cannot bank), stale once you sit in or bet.
+  const say = (text, mine = false, kind = "info", untilPlay = false) => out.push({ text, mine, kind, untilPlay });
   const missed = {};
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
@@ -57,7 +58,7 @@ export function describeEvents(events, view, me, nameOf) {
       case "betting_opened": {
         if (ev.reason === "ineligible") {
           const seat = view.seats[view.marker];
-          say(cannotBankText(seat?.name ?? `Seat ${view.marker}`, ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me);
+          say(cannotBankText(seat?.name ?? `Seat ${view.marker}`, ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me, "info", true);
         } else if (ev.reason === "player_banks") {
           say(ev.banker_player_id === me ? "You bank this round." : `${nameOf(ev.banker_player_id, ev.banker_position)} banks this round.`);
         }
@@ -68,13 +69,13 @@ export function describeEvents(events, view, me, nameOf) {
         if (isMe) {
           const status = view.seats[ev.seat]?.status;
           const automatic = events.some((e) => e.kind === "player_sat_out" && e.player_id === me);
-          if (status === "sitting_out" && !automatic) say("Not in this round: you are sitting out.");
-          else say(status === "away" ? "Not in this round: you were away." : "Not in this round: no bet was placed.", true);
+          if (status === "sitting_out" && !automatic) say("Not in this round: you are sitting out.", false, "info", true);
+          else say(status === "away" ? "Not in this round: you were away." : "Not in this round: no bet was placed.", true, "info", true);
         }
         break;
       case "player_sat_out":
         if (!ev.automatic) break;
-        if (isMe) say(`You were sat out after ${rounds(missed[ev.player_id])} in a row: press “Sit in” to play again.`, true, "warn");
+        if (isMe) say(`You were sat out after ${rounds(missed[ev.player_id])} in a row: press “Sit in” to play again.`, true, "warn", true);
         else say(`${name} was sat out after missed rounds.`);
         break;
       case "player_stood_up":
@@ -84,7 +85,8 @@ export function describeEvents(events, view, me, nameOf) {
         } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
         break;
       case "player_kicked":
-        if (isMe) say("The operator removed you from the table; your chips went back to your balance.", true);
+        if (isMe) say("The operator removed you from the table; your chips went back to your balance. You may keep watching.", true, "warn");
+        else say(`${name || "A player"} was removed from the table by the operator.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;
       case "deadline_cleared":

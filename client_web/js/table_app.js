@@ -52,6 +52,7 @@ function rerender() {
   renderCenter(view);
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
+  unblockClock(view);
   try {
     renderTray($("tray"), view, ctx);
     chat.update(view);
@@ -85,7 +86,7 @@ function renderHeader(view) {
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · ` }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents)] : [name];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · ` }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))] : [name];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
@@ -157,17 +158,48 @@ function renderBanner(center, view) {
   if (!banner.isConnected) center.append(banner);
 }
 
-/** What the running deadline does to you when it passes (null: nothing you must do before it). */
-function deadlineStakes(view) {
+/** The running deadline asks something of you (answer the bank, bet, set your hand): no dialog may be
+ * modal over it. */
+function mustAct(view) {
   const you = view.you;
-  if (!you || ctx.role !== "player") return null;
+  if (!you || ctx.role !== "player" || view.deadline_ms == null || view.paused) return false;
   if (view.deadline_kind === "setting") {
     const h = view.round?.hands?.find((x) => x.position === you.position);
-    return h && h.cards.length && !h.is_set ? "then the House Way sets your hand" : null;
+    return Boolean(h && h.cards.length && !h.is_set);
   }
-  if (view.deadline_kind === "bank_offer" && you.offered_bank) return "then the house banks";
-  if (view.deadline_kind === "betting" && you.can?.bet && !you.bet_cents) return "then the cards are dealt without you";
-  return null;
+  if (view.deadline_kind === "bank_offer") return Boolean(you.offered_bank);
+  return view.deadline_kind === "betting" && Boolean(you.can?.bet) && !you.bet_cents;
+}
+
+/** What the running deadline does to you when it passes (null: nothing you must do before it). */
+function deadlineStakes(view) {
+  if (!mustAct(view)) return null;
+  if (view.deadline_kind === "setting") return "then the House Way sets your hand";
+  if (view.deadline_kind === "bank_offer") return "then the house banks";
+  // With no bet at the table the betting clock's end deals nothing: the table waits for the first bet.
+  return view.seats.some((s) => s?.bet_cents) ? "then the cards are dealt without you" : null;
+}
+
+/**
+ * No dialog hides a clock you must act on: when one starts (the bank offered to you, betting open to you,
+ * your hand dealt) the modal dialogs (the coach, the history) close and say why, and a dialog opened while
+ * it runs shows the clock in its head. The coach stays one tap away beside the last round's result.
+ */
+function unblockClock(view) {
+  const key = mustAct(view) ? `${view.round?.round_id}:${view.deadline_kind}` : null;
+  const started = key !== null && key !== ctx.mustActKey;
+  ctx.mustActKey = key;
+  const open = [...document.querySelectorAll("dialog[open]")].filter((d) => d.id !== "sit-dialog");
+  if (started && open.length) {
+    for (const d of open) d.close();
+    const what = { setting: "your hand is dealt", bank_offer: "the bank is offered to you", betting: "betting is open" }[view.deadline_kind];
+    toast(`Closed so that you can act: ${what}.`, "warn");
+    return;
+  }
+  for (const d of open) {
+    const head = d.querySelector(".dialog-head");
+    if (head && !head.querySelector(".dialog-clock")) head.append(el("span", { class: "dialog-clock", "data-dialog-clock": "1", role: "timer" }));
+  }
 }
 
 const WARN_S = 10;
@@ -180,6 +212,7 @@ function tickCountdown() {
   const stakes = left === null ? null : deadlineStakes(view);
   const warn = stakes !== null && left <= WARN_S;
   cd.hidden = left === null;
+  cd.dataset.mustAct = left !== null && mustAct(view) ? "1" : "";
   if (left !== null) {
     const total = { bank_offer: view.timers.bank_offer_ms, betting: view.timers.betting_ms, setting: view.timers.setting_ms,
       next_round: view.timers.between_rounds_ms }[view.deadline_kind] ?? 30000;
@@ -192,6 +225,12 @@ function tickCountdown() {
   if (warn && left > 0 && ctx.lastTick !== left) play("tick");
   ctx.lastTick = warn ? left : null;
   for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
+  const act = left !== null && mustAct(view);
+  const doing = { setting: "Set your hand", bank_offer: "Take the bank?", betting: "Place your bet" }[view.deadline_kind];
+  for (const n of document.querySelectorAll("[data-dialog-clock]")) {
+    n.textContent = act ? `${doing}: ${left} s left` : "";
+    n.hidden = !act;
+  }
   for (const n of document.querySelectorAll("[data-warn]")) {
     n.textContent = warn ? `Hurry: ${left} s left, ${stakes}.` : "";
     n.hidden = !warn;
@@ -241,8 +280,14 @@ function announce(text) {
   $("announcer").textContent = text;
 }
 
+/** The viewer's own hand of a settled record: none for a spectator (whose player id is null, as the house
+ * dealer's hand's is: the two must never match). */
+function ownHand(record) {
+  return ctx.role === "player" && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) ?? null : null;
+}
+
 function settledWords(record) {
-  const mine = record.hands.find((h) => h.player_id === ctx.playerId);
+  const mine = ownHand(record);
   const words = [];
   if (mine && mine.is_banker) words.push(`As banker you ${record.banker_net_cents >= 0 ? "win" : "lose"} ${money(Math.abs(record.banker_net_cents))}.`);
   else if (mine) words.push(mine.outcome === "win" ? `You win ${money(mine.net_cents)}.` : mine.outcome === "push" ? "Push: your bet comes back." : `You lose ${money(-mine.net_cents)}.`);
@@ -257,7 +302,13 @@ function explainEvents(events, view) {
     ctx.notice = null;
     ctx.voided = null;
     ctx.ui.clamped = null;
+    // A new round starts from no amount: a draft that was never placed does not carry into it.
+    ctx.ui.betDraft = 0;
+    ctx.ui.betText = null;
   }
+  // "You are sitting out" / "cannot bank: sitting out" is no longer true once you sit in or bet.
+  const playing = events.some((e) => (e.kind === "player_sat_in" || e.kind === "bet_placed") && e.player_id === ctx.playerId);
+  if (playing && ctx.notice?.untilPlay) ctx.notice = null;
   const nameOf = (id, seat) => ctx.names[id] ?? view.seats[seat]?.name ?? `Seat ${seat}`;
   for (const line of describeEvents(events, view, ctx.role === "player" ? ctx.playerId : null, nameOf)) {
     ctx.log.unshift({ text: line.text, at: serverNow() });
@@ -268,6 +319,7 @@ function explainEvents(events, view) {
   }
   ctx.log.length = Math.min(ctx.log.length, 100);
   for (const ev of events) {
+    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) ctx.removed = true; // no more "Sit here"
     if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
     if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
   }
@@ -286,12 +338,16 @@ function onEvents(events, view) {
       case "round_settled": {
         ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
-        const mine = ev.record.hands.find((h) => h.player_id === ctx.playerId);
+        const mine = ownHand(ev.record);
         if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
         announce(settledWords(ev.record));
         break;
       }
-      case "betting_opened": announce(view.you && !view.you.is_banker ? "Betting is open: your turn to place a bet." : "Betting is open."); break;
+      case "betting_opened": {
+        const can = view.you?.can?.bet;
+        announce(!can ? "Betting is open." : view.you.status === "sitting_out" ? "Betting is open: you are sitting out; a bet sits you in." : "Betting is open: your turn to place a bet.");
+        break;
+      }
       case "bet_placed": play("chip"); break;
       case "bank_offered":
         if (ev.player_id === ctx.playerId) play("alert");
@@ -351,6 +407,7 @@ function sessionOver(ended = null) {
   document.body.classList.add("offline", "session-ended");
   if ($("sit-dialog").open) $("sit-dialog").close();
   socket.stop();
+  rerender(); // no seat is offered any more
   $("session-lobby").focus();
 }
 
@@ -438,6 +495,7 @@ async function act(key, msg) {
 }
 
 ctx.act = act;
+ctx.rerender = rerender;
 ctx.onOwnLanded = (roundId) => {
   if (!ctx.dealAnim || ctx.dealAnim.roundId !== roundId || ctx.dealAnim.ownLanded) return;
   ctx.dealAnim.ownLanded = true;
@@ -491,9 +549,16 @@ $("sit-form").addEventListener("submit", async (ev) => {
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
-$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log }));
+$("history-btn").addEventListener("click", () => {
+  openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log });
+  if (ctx.view) unblockClock(ctx.view);
+});
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
-ctx.openCoach = (roundId) => ctx.session && openCoach({ tableId, roundId, token: ctx.session.token });
+ctx.openCoach = (roundId) => {
+  if (!ctx.session) return;
+  openCoach({ tableId, roundId, token: ctx.session.token });
+  unblockClock(ctx.view); // a clock you must act on shows in the dialog's head
+};
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 
 async function refreshBalance() {
