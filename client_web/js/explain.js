@@ -21,6 +21,11 @@ export function cannotBankText(name, why, isMe) {
   return isMe ? `You cannot bank this round: ${own}.` : `${name} cannot bank this round: ${other}.`;
 }
 
+/** " You are barred from this table until <when>: you may keep watching." (nothing without a bar). */
+export function barredText(untilMs) {
+  return untilMs ? ` You are barred from this table until ${new Date(untilMs).toLocaleString()}: you may keep watching, or play at another table.` : " You may keep watching, or sit down again.";
+}
+
 /** "Time ran out: the House Way set your hand (two pair, low + high: split)." */
 export function timedOutText(clause) {
   return `Time ran out: the House Way set your hand${clause ? ` (${clause})` : ""}.`;
@@ -84,8 +89,11 @@ export function describeEvents(events, view, me, nameOf) {
             : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
         } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
         break;
+      case "player_leaving":
+        if (isMe && ev.kicked) say(`The operator removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms) : ""}`, true, "warn");
+        break;
       case "player_kicked":
-        if (isMe) say("The operator removed you from the table; your chips went back to your balance. You may keep watching.", true, "warn");
+        if (isMe) say(`The operator removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms)}`, true, "warn");
         else say(`${name || "A player"} was removed from the table by the operator.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;

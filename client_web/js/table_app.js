@@ -80,13 +80,14 @@ function syncLow(view) {
 
 function renderHeader(view) {
   $("table-name").textContent = view.name;
+  $("table-name").title = view.name;
   $("table-title").textContent = `Table ${view.name}`;
   document.title = `${view.name} — Pai Gow Poker`;
-  $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`;
+  $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}${view.fortune ? " · Fortune" : ""}`;
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · ` }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))] : [name];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))] : [name];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
@@ -112,7 +113,7 @@ function renderCenter(view) {
   let sub = "";
   const center = $("phase-text").parentElement;
   if (view.phase === "closed") text = "Table closed";
-  else if (view.phase === "bank_offer") text = `Bank offered to ${seatName(view, view.marker)}`;
+  else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${seatName(view, view.marker)}`;
   else if (view.phase === "betting") {
     text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
     sub = rnd.banker_position ? `${seatName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
@@ -319,7 +320,8 @@ function explainEvents(events, view) {
   }
   ctx.log.length = Math.min(ctx.log.length, 100);
   for (const ev of events) {
-    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) ctx.removed = true; // no more "Sit here"
+    // Barred: no "Sit here" until the bar ends (a sit would be refused).
+    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) ctx.barredUntil = ev.barred_until_ms ?? null;
     if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
     if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
   }

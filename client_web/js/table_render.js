@@ -120,8 +120,9 @@ function plateFor(p, view, ctx) {
   }
   const s = view.seats[p];
   if (!s) {
-    // No seat is offered to a player the operator removed, nor once the session has ended.
-    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !ctx.removed && !ctx.ended;
+    // No seat is offered to a player the operator barred (until the bar ends), nor once the session has ended.
+    const barred = ctx.barredUntil != null && ctx.barredUntil > Date.now();
+    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended;
     return {
       sig: `empty:${canSit}`,
       build: () => [el("span", { class: "name", text: `Seat ${p}` }),
@@ -255,6 +256,8 @@ export function renderPositions(nodes, view, ctx) {
     if (namesNode.dataset.sig !== names) {
       namesNode.dataset.sig = names;
       namesNode.replaceChildren(hand.names ?? "", hand.clause ? el("span", { class: "clause", text: `House Way: ${hand.clause}` }) : "");
+      // Two lines at most on the table: the whole text on hover (and in the showdown under the table).
+      namesNode.title = [hand.names, hand.clause ? `House Way: ${hand.clause}` : ""].filter(Boolean).join(" ");
     }
     const plate = plateFor(p, view, ctx);
     setIfChanged(plateNode, plate.sig, plate.build);

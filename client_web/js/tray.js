@@ -159,7 +159,7 @@ function noBetPanel(view, ctx) {
 }
 
 /** Your result in the last settled round, as one line ("You win +$9.50"), with the coach's button. */
-function resultText(record, mine) {
+function resultText(record, mine, { short = false } = {}) {
   if (mine.is_banker) {
     const net = record.banker_net_cents;
     return { kind: net > 0 ? "win" : net < 0 ? "loss" : "push",
@@ -167,7 +167,7 @@ function resultText(record, mine) {
   }
   const kind = mine.outcome ?? "loss";
   let text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? "Push — your bet comes back" : `You lose ${money(-mine.net_cents)}`;
-  if (mine.commission_cents) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
+  if (mine.commission_cents && !short) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
   if (mine.fouled) text += " — foul hand";
   return { kind, text };
 }
@@ -184,7 +184,7 @@ function lastRoundLine(view, ctx) {
   const record = ctx.rounds?.[0];
   const mine = record && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) : null;
   if (!mine || record.round_id === view.round?.round_id) return null;
-  const { kind, text } = resultText(record, mine);
+  const { kind, text } = resultText(record, mine, { short: true });
   return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `Round ${record.number}: ${text}` }),
     coachButton(ctx, record, mine, "last-coach"));
 }
@@ -337,7 +337,7 @@ export function renderTray(tray, view, ctx) {
   const you = view.you;
   if (!you) {
     panels.push(el("div", { class: "panel summary", "data-panel": "choose-seat" },
-      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed." : ctx.removed ? "The operator removed you from this table: you may keep watching."
+      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed." : ctx.barredUntil > Date.now() ? `An operator barred you from this table until ${new Date(ctx.barredUntil).toLocaleString()}: you may keep watching.`
         : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." })));
   } else {
     const rnd = view.round;

@@ -177,11 +177,24 @@ TEXT_JS = """() => {
     for (let n = e; n; n = n.parentElement) {
       const s = getComputedStyle(n);
       if (s.visibility === 'hidden' || Number(s.opacity) === 0 || s.display === 'none') return true;
+      if ((s.clip && s.clip !== 'auto') || (s.clipPath && s.clipPath !== 'none')) return true;
       if (n.hidden || n.classList.contains('visually-hidden') || n.classList.contains('toast-area')) {
         return true;
       }
     }
     return false;
+  };
+  // The part of a line box left in sight by the element and the ancestors that clip it (an ellipsis, a
+  // scrolled list): what could overlap something else on the screen.
+  const visible = (e, r) => {
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const c = a.getBoundingClientRect();
+      if (s.overflowX !== 'visible') [l, rt] = [Math.max(l, c.left), Math.min(rt, c.right)];
+      if (s.overflowY !== 'visible') [t, b] = [Math.max(t, c.top), Math.min(b, c.bottom)];
+    }
+    return rt - l > 0.5 && b - t > 0.5 ? [l, t, rt, b] : null;
   };
   const label = (e) => {
     const id = e.id ? `#${e.id}` : '';
@@ -202,19 +215,24 @@ TEXT_JS = """() => {
     const range = document.createRange();
     range.selectNodeContents(t);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
-    const cutOk = e.title && e.title.trim() === e.textContent.trim();
+    const titled = e.closest('[title]');
+    const cutOk = Boolean(titled && titled.title.includes(e.textContent.trim().replace(/[\\s·]+$/, '')));
     for (const r of rects) {
-      lines.push({ el: e, box: [r.left, r.top, r.right, r.bottom] });
+      const seen = visible(e, r);
+      if (seen) lines.push({ el: e, box: seen });
       if (cutOk) continue;
-      if (r.left < -0.5 || r.right > w + 0.5) {
-        clipped.push(`${label(e)} runs off the screen [${Math.round(r.left)} ${Math.round(r.right)}]`);
+      if (seen && (seen[0] < -0.5 || seen[2] > w + 0.5)) {
+        clipped.push(`${label(e)} runs off the screen [${Math.round(seen[0])} ${Math.round(seen[2])}]`);
       }
-      for (let a = e; a && a !== document.body; a = a.parentElement) {
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
         const s = getComputedStyle(a);
         if (scrolls(s.overflowX) || scrolls(s.overflowY)) break;
-        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const [x, y] = [s.overflowX !== 'visible', s.overflowY !== 'visible'];
+        if (!x && !y) continue;
         const c = a.getBoundingClientRect();
-        if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) {
+        const outX = r.left < c.left - 1 || r.right > c.right + 1;
+        const outY = r.top < c.top - 1 || r.bottom > c.bottom + 1;
+        if ((x && outX) || (y && outY)) {
           clipped.push(`${label(e)} is cut by ${label(a)}`);
           break;
         }

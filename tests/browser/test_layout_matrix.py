@@ -47,6 +47,29 @@ def check(site: Site, pages: dict[str, Page], phase: str, problems: list[str]) -
         problems.extend(f"{where}: {p}" for p in overlaps(page))
 
 
+CHAT_OVER_JS = """() => {
+  const chat = document.getElementById('chat-panel').getBoundingClientRect();
+  const hit = (r) => r.left < chat.right - 1 && chat.left < r.right - 1
+    && r.top < chat.bottom - 1 && chat.top < r.bottom - 1;
+  return [...document.querySelectorAll('.pos, .center, .tray .panel')]
+    .filter((e) => hit(e.getBoundingClientRect())).map((e) => e.className + (e.dataset.position ?? ''));
+}"""
+
+
+def chat_over_table(site: Site, table: str) -> list[str]:
+    """A spectator on a laptop: the chat, open, docks beside the felt, over no seat, banner or panel."""
+    page = site.page(width=1366, height=768)
+    page.goto(f"{site.url}/table/?id={table}&watch=1")
+    expect(page.locator("#chat-panel")).to_be_visible()
+    page.wait_for_function("() => document.querySelectorAll('.pos [data-result]').length === 5")
+    page.screenshot(path=str(site.artifacts / "matrix-showdown-spectator-laptop.png"))
+    covered: list[str] = page.evaluate(CHAT_OVER_JS)
+    found = [f"spectator at laptop: the chat covers {c}" for c in covered]
+    found.extend(f"spectator at laptop: {p}" for p in text_problems(page))
+    page.context.close()
+    return found
+
+
 def test_every_phase_at_every_size_has_no_overlapping_or_clipped_text(site: Site, wire: Wire) -> None:
     res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10, json={
         "name": "Layout Matrix Dragon", "rules": {"fortune_enabled": True},
@@ -79,10 +102,12 @@ def test_every_phase_at_every_size_has_no_overlapping_or_clipped_text(site: Site
 
     # The showdown (every hand set by the House Way when time ran out), the next round counting down.
     for page in pages.values():
-        page.wait_for_function("() => document.querySelectorAll('.pos [data-result]').length === 4",
+        # Four seats' results and the dealer's.
+        page.wait_for_function("() => document.querySelectorAll('.pos [data-result]').length === 5",
                                timeout=30_000)
         expect(page.locator("[data-panel='summary'] [data-next]")).to_contain_text("Next round in")
     check(site, pages, "showdown", problems)
+    problems.extend(chat_over_table(site, table))
 
     # Round 2: the marker reaches seat 1, who played round 1: the bank offer.
     for page in pages.values():

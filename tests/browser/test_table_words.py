@@ -216,13 +216,16 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
     others = watcher(site, table)
     player_id: str = me.evaluate("window.paigow.ctx.playerId")
     res = httpx.post(f"{site.url}/api/operator/tables/{table}/kick", headers=site.headers, timeout=10,
-                     json={"player_id": player_id, "reason": "a test removes him"})
+                     json={"player_id": player_id, "reason": "a test removes him", "bar_minutes": 60})
     assert res.status_code == 200, res.text
-    expect(me.locator(".toast").filter(has_text="The operator removed you from the table")).to_have_count(1)
+    until = me.evaluate("ms => new Date(ms).toLocaleString()", res.json()["barred_until_ms"])
+    expect(me.locator(".toast").filter(has_text="The operator removed you from the table")).to_have_text(
+        "The operator removed you from the table; your chips went back to your balance. You are barred from "
+        f"this table until {until}: you may keep watching, or play at another table.")
     expect(me.locator(".pos[data-position='4'].me")).to_have_count(0)
     expect(me.locator(".sit-btn")).to_have_count(0)
     expect(me.locator("#choose-seat")).to_have_text(
-        "The operator removed you from this table: you may keep watching.")
+        f"An operator barred you from this table until {until}: you may keep watching.")
     told = others.locator(".toast").filter(has_text="Kip was removed from the table by the operator.")
     expect(told).to_have_count(1)
     assert site.errors == []
