@@ -17,6 +17,7 @@ import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, FLIGHT_MS, PACKET_MS, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
+import { deadlineStakes, mustAct, unblockClock } from "./act_clock.js";
 import { installFortune } from "./fortune.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 
@@ -52,7 +53,7 @@ function rerender() {
   renderCenter(view);
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
-  unblockClock(view);
+  unblockClock(view, ctx);
   try {
     renderTray($("tray"), view, ctx);
     chat.update(view);
@@ -159,50 +160,6 @@ function renderBanner(center, view) {
   if (!banner.isConnected) center.append(banner);
 }
 
-/** The running deadline asks something of you (answer the bank, bet, set your hand): no dialog may be
- * modal over it. */
-function mustAct(view) {
-  const you = view.you;
-  if (!you || ctx.role !== "player" || view.deadline_ms == null || view.paused) return false;
-  if (view.deadline_kind === "setting") {
-    const h = view.round?.hands?.find((x) => x.position === you.position);
-    return Boolean(h && h.cards.length && !h.is_set);
-  }
-  if (view.deadline_kind === "bank_offer") return Boolean(you.offered_bank);
-  return view.deadline_kind === "betting" && Boolean(you.can?.bet) && !you.bet_cents;
-}
-
-/** What the running deadline does to you when it passes (null: nothing you must do before it). */
-function deadlineStakes(view) {
-  if (!mustAct(view)) return null;
-  if (view.deadline_kind === "setting") return "then the House Way sets your hand";
-  if (view.deadline_kind === "bank_offer") return "then the house banks";
-  // With no bet at the table the betting clock's end deals nothing: the table waits for the first bet.
-  return view.seats.some((s) => s?.bet_cents) ? "then the cards are dealt without you" : null;
-}
-
-/**
- * No dialog hides a clock you must act on: when one starts (the bank offered to you, betting open to you,
- * your hand dealt) the modal dialogs (the coach, the history) close and say why, and a dialog opened while
- * it runs shows the clock in its head. The coach stays one tap away beside the last round's result.
- */
-function unblockClock(view) {
-  const key = mustAct(view) ? `${view.round?.round_id}:${view.deadline_kind}` : null;
-  const started = key !== null && key !== ctx.mustActKey;
-  ctx.mustActKey = key;
-  const open = [...document.querySelectorAll("dialog[open]")].filter((d) => d.id !== "sit-dialog");
-  if (started && open.length) {
-    for (const d of open) d.close();
-    const what = { setting: "your hand is dealt", bank_offer: "the bank is offered to you", betting: "betting is open" }[view.deadline_kind];
-    toast(`Closed so that you can act: ${what}.`, "warn");
-    return;
-  }
-  for (const d of open) {
-    const head = d.querySelector(".dialog-head");
-    if (head && !head.querySelector(".dialog-clock")) head.append(el("span", { class: "dialog-clock", "data-dialog-clock": "1", role: "timer" }));
-  }
-}
-
 const WARN_S = 10;
 
 function tickCountdown() {
@@ -210,10 +167,10 @@ function tickCountdown() {
   if (!view) return;
   const cd = $("countdown");
   const left = secondsLeft(view);
-  const stakes = left === null ? null : deadlineStakes(view);
+  const stakes = left === null ? null : deadlineStakes(view, ctx);
   const warn = stakes !== null && left <= WARN_S;
   cd.hidden = left === null;
-  cd.dataset.mustAct = left !== null && mustAct(view) ? "1" : "";
+  cd.dataset.mustAct = left !== null && mustAct(view, ctx) ? "1" : "";
   if (left !== null) {
     const total = { bank_offer: view.timers.bank_offer_ms, betting: view.timers.betting_ms, setting: view.timers.setting_ms,
       next_round: view.timers.between_rounds_ms }[view.deadline_kind] ?? 30000;
@@ -226,7 +183,7 @@ function tickCountdown() {
   if (warn && left > 0 && ctx.lastTick !== left) play("tick");
   ctx.lastTick = warn ? left : null;
   for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
-  const act = left !== null && mustAct(view);
+  const act = left !== null && mustAct(view, ctx);
   const doing = { setting: "Set your hand", bank_offer: "Take the bank?", betting: "Place your bet" }[view.deadline_kind];
   for (const n of document.querySelectorAll("[data-dialog-clock]")) {
     n.textContent = act ? `${doing}: ${left} s left` : "";
@@ -553,13 +510,13 @@ $("sit-form").addEventListener("submit", async (ev) => {
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
 $("history-btn").addEventListener("click", () => {
   openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log });
-  if (ctx.view) unblockClock(ctx.view);
+  if (ctx.view) unblockClock(ctx.view, ctx);
 });
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
 ctx.openCoach = (roundId) => {
   if (!ctx.session) return;
   openCoach({ tableId, roundId, token: ctx.session.token });
-  unblockClock(ctx.view); // a clock you must act on shows in the dialog's head
+  unblockClock(ctx.view, ctx); // a clock you must act on shows in the dialog's head
 };
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 

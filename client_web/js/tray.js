@@ -293,7 +293,10 @@ function seatOptions(view, ctx) {
   const you = view.you;
   const sittingOut = you.status === "sitting_out";
   const limitInput = el("input", { id: "own-limit", inputmode: "decimal", autocomplete: "off", style: "width:7em",
-    placeholder: (((you.own_max_bet_cents ?? view.rules.max_bet_cents)) / 100).toFixed(0), "aria-describedby": "limit-error" });
+    placeholder: (((you.own_max_bet_cents ?? view.rules.max_bet_cents)) / 100).toFixed(0), "aria-describedby": "limit-error",
+    value: ctx.ui.limitText ?? null });
+  // What is typed survives the tray's next drawing (a patch may come between typing and pressing Set).
+  limitInput.addEventListener("input", () => { ctx.ui.limitText = limitInput.value; });
   return el("div", { class: "panel seat-options", "data-panel": "seat" },
     el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))}` }),
     el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
@@ -304,7 +307,10 @@ function seatOptions(view, ctx) {
         onclick: () => {
           const v = parseMoney(limitInput.value);
           if (v === null || v <= 0) ctx.fail("seat", "Enter your maximum bet in dollars, e.g. 50.");
-          else ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
+          else {
+            ctx.ui.limitText = null;
+            ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
+          }
         } })),
     errorLine(ctx, "seat"));
 }

@@ -216,7 +216,7 @@ TEXT_JS = """() => {
     range.selectNodeContents(t);
     const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
     const titled = e.closest('[title]');
-    const cutOk = Boolean(titled && titled.title.includes(e.textContent.trim().replace(/[\\s·]+$/, '')));
+    const cutOk = Boolean(titled && titled.title.includes(t.textContent.trim().replace(/[\\s·]+$/, '')));
     for (const r of rects) {
       const seen = visible(e, r);
       if (seen) lines.push({ el: e, box: seen });
@@ -238,7 +238,7 @@ TEXT_JS = """() => {
         }
       }
     }
-    if (!seen.has(e) && !cutOk) {
+    if (!seen.has(e) && !cutOk && !e.title) {
       seen.add(e);
       const s = getComputedStyle(e);
       if (s.overflowX !== 'visible' && !scrolls(s.overflowX) && e.scrollWidth > e.clientWidth + 1)

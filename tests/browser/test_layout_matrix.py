@@ -114,18 +114,23 @@ def test_every_phase_at_every_size_has_no_overlapping_or_clipped_text(site: Site
         expect(page.locator("[data-panel='offer']")).to_be_visible(timeout=30_000)
     check(site, pages, "bank-offer", problems)
 
-    # Declined: the house banks; sitting out, with the others' bets on the table.
+    # Declined: the house banks; sitting out while the others bet.
     me.click("#decline-bank")
     me.click("#sit-out")
+    others[2].command("place_bet", amount_cents=1_000)
     for page in pages.values():
         expect(page.locator("#sit-out")).to_have_text("Sit in")
-    for seat, player in others.items():
-        player.command("place_bet", amount_cents=500 * seat)
+        expect(page.locator("#bet-info")).to_contain_text("you are sitting out: a bet sits you in")
     check(site, pages, "sitting-out", problems)
 
+    # Paused by the operator: the round plays out (the House Way sets the hands when time runs out), then
+    # the table holds with its showdown on screen.
+    for seat in (3, 5):
+        others[seat].command("place_bet", amount_cents=500 * seat)
     site.table_action(table, "pause")
     for page in pages.values():
-        expect(page.locator("#phase-sub")).to_contain_text("Paused by the operator")
+        page.wait_for_function("() => window.paigow.ctx.showdown?.number === 2", timeout=30_000)
+        expect(page.locator("[data-panel='summary']")).to_contain_text("paused by the operator")
     check(site, pages, "paused", problems)
     assert problems == [], "\n".join(problems)
     assert site.errors == []
