@@ -214,7 +214,7 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
     table = site.open_table("Removals")
     me = seated(site, "Kip", table, 4)
     others = watcher(site, table)
-    player_id: str = me.evaluate("window.paigow.ctx.playerId")
+    player_id: str = me.evaluate("() => window.paigow.ctx.playerId")
     res = httpx.post(f"{site.url}/api/operator/tables/{table}/kick", headers=site.headers, timeout=10,
                      json={"player_id": player_id, "reason": "a test removes him", "bar_minutes": 60})
     assert res.status_code == 200, res.text
