@@ -380,5 +380,6 @@ function drawTray(tray, panels) {
   if (old.length === panels.length && old.every((o, i) => drawnAs(o) === drawnAs(panels[i]))) return;
   const focused = document.activeElement?.id;
   tray.replaceChildren(...panels.filter(Boolean));
-  if (focused) document.getElementById(focused)?.focus();
+  // The focus comes back without scrolling: the tray stays where the player left it.
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
 }

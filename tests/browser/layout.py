@@ -65,7 +65,13 @@ BOXES_JS = """() => {
   }
   const header = document.querySelector('.topbar');
   if (header) add('header', 'header', header);
-  for (const p of document.querySelectorAll('.tray .panel')) add(`panel ${p.dataset.panel}`, 'panel', p);
+  // The tray scrolls (a column beside the table): a panel counts as far as it is in the tray's sight.
+  const tray = document.querySelector('.tray')?.getBoundingClientRect();
+  for (const p of document.querySelectorAll('.tray .panel')) {
+    const r = p.getBoundingClientRect();
+    const box = [r.left, Math.max(r.top, tray.top), r.right, Math.min(r.bottom, tray.bottom)];
+    if (shown(p) && box[3] > box[1]) out.push({ owner: `panel ${p.dataset.panel}`, what: 'panel', box });
+  }
   return { boxes: out, width: window.innerWidth, height: window.innerHeight,
            scrollWidth: document.documentElement.scrollWidth, scrollY: window.scrollY };
 }"""
@@ -78,8 +84,10 @@ CONTROLS_JS = """(parts) => {
       const els = [...holder.querySelectorAll('button, input, select, a, label.toggle')]
         .filter((e) => e.getClientRects().length)
         .filter((e) => e.matches('label.toggle') || !e.closest('label.toggle'));
+      const sight = holder.closest('.tray')?.getBoundingClientRect();
       for (const e of els) {
         const r = e.getBoundingClientRect();
+        if (sight && (r.bottom <= sight.top || r.top >= sight.bottom)) continue;  // scrolled out of sight
         const what = e.id || e.dataset.card || e.textContent.trim().slice(0, 20);
         out.push({ owner: part, what, box: [r.left, r.top, r.right, r.bottom] });
       }
