@@ -10,6 +10,8 @@ const EMOTES = [["good_luck", "Good luck!"], ["nice_hand", "Nice hand!"], ["well
   ["unlucky", "Unlucky…"], ["thanks", "Thanks!"], ["hello", "Hi all!"]];
 const MAX_CHARS = 200;
 const DOCK_QUERY = "(min-width: 1600px)";
+// A spectator has no controls in the column beside the table: the chat docks beside the felt from 1100 px.
+const WATCH_DOCK_QUERY = "(min-width: 1100px)";
 const ROLE_WORDS = { player: "player", spectator: "spectator", operator: "operator" };
 const REFUSALS = {
   CHAT_OFF: "The chat of this table is off.",
@@ -37,7 +39,9 @@ export async function watcherSession() {
 export function installChat({ tableId, ctx, send }) {
   const panel = document.getElementById("chat-panel");
   const button = document.getElementById("chat-btn");
-  const dock = window.matchMedia(DOCK_QUERY);
+  const watching = ctx.role === "spectator";
+  document.body.classList.toggle("watching", watching);
+  const dock = window.matchMedia(watching ? WATCH_DOCK_QUERY : DOCK_QUERY);
   const state = { messages: new Map(), deleted: new Set(), setting: "everyone", muted: false, unread: 0, fresh: true, seated: null,
     open: dock.matches && localStorage.getItem("paigow.chat.hidden") !== "1", note: "", loading: null };
 

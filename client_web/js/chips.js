@@ -9,7 +9,7 @@ export function chipLabel(cents) {
 }
 
 /** A stack of at most six chips making up (roughly) the amount, with the amount beside it. */
-export function chipStack(cents) {
+export function chipStack(cents, { label = "", title = "" } = {}) {
   const chips = [];
   let left = cents;
   for (const d of DENOMINATIONS) {
@@ -25,5 +25,6 @@ export function chipStack(cents) {
       c.style.top = `${-i * 3}px`;
       return c;
     }));
-  return el("span", { class: "bet-spot" }, stack, el("span", { class: "bet-amount", text: money(cents) }));
+  return el("span", { class: "bet-spot", title: title || null }, stack,
+    el("span", { class: "bet-amount", text: label ? `${label} ${money(cents)}` : money(cents) }));
 }

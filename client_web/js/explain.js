@@ -21,6 +21,11 @@ export function cannotBankText(name, why, isMe) {
   return isMe ? `You cannot bank this round: ${own}.` : `${name} cannot bank this round: ${other}.`;
 }
 
+/** " You are barred from this table until <when>: you may keep watching." (nothing without a bar). */
+export function barredText(untilMs) {
+  return untilMs ? ` You are barred from this table until ${new Date(untilMs).toLocaleString()}: you may keep watching, or play at another table.` : " You may keep watching, or sit down again.";
+}
+
 /** "Time ran out: the House Way set your hand (two pair, low + high: split)." */
 export function timedOutText(clause) {
   return `Time ran out: the House Way set your hand${clause ? ` (${clause})` : ""}.`;
@@ -38,7 +43,8 @@ export function voidText(reason) {
  */
 export function describeEvents(events, view, me, nameOf) {
   const out = [];
-  const say = (text, mine = false, kind = "info") => out.push({ text, mine, kind });
+  // `untilPlay`: a sentence about not playing (sat out, cannot bank), stale once you sit in or bet.
+  const say = (text, mine = false, kind = "info", untilPlay = false) => out.push({ text, mine, kind, untilPlay });
   const missed = {};
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
@@ -57,7 +63,7 @@ export function describeEvents(events, view, me, nameOf) {
       case "betting_opened": {
         if (ev.reason === "ineligible") {
           const seat = view.seats[view.marker];
-          say(cannotBankText(seat?.name ?? `Seat ${view.marker}`, ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me);
+          say(cannotBankText(seat?.name ?? `Seat ${view.marker}`, ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me, "info", true);
         } else if (ev.reason === "player_banks") {
           say(ev.banker_player_id === me ? "You bank this round." : `${nameOf(ev.banker_player_id, ev.banker_position)} banks this round.`);
         }
@@ -68,13 +74,13 @@ export function describeEvents(events, view, me, nameOf) {
         if (isMe) {
           const status = view.seats[ev.seat]?.status;
           const automatic = events.some((e) => e.kind === "player_sat_out" && e.player_id === me);
-          if (status === "sitting_out" && !automatic) say("Not in this round: you are sitting out.");
-          else say(status === "away" ? "Not in this round: you were away." : "Not in this round: no bet was placed.", true);
+          if (status === "sitting_out" && !automatic) say("Not in this round: you are sitting out.", false, "info", true);
+          else say(status === "away" ? "Not in this round: you were away." : "Not in this round: no bet was placed.", true, "info", true);
         }
         break;
       case "player_sat_out":
         if (!ev.automatic) break;
-        if (isMe) say(`You were sat out after ${rounds(missed[ev.player_id])} in a row: press “Sit in” to play again.`, true, "warn");
+        if (isMe) say(`You were sat out after ${rounds(missed[ev.player_id])} in a row: press “Sit in” to play again.`, true, "warn", true);
         else say(`${name} was sat out after missed rounds.`);
         break;
       case "player_stood_up":
@@ -83,8 +89,12 @@ export function describeEvents(events, view, me, nameOf) {
             : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
         } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
         break;
+      case "player_leaving":
+        if (isMe && ev.kicked) say(`The operator removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms) : ""}`, true, "warn");
+        break;
       case "player_kicked":
-        if (isMe) say("The operator removed you from the table; your chips went back to your balance.", true);
+        if (isMe) say(`The operator removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms)}`, true, "warn");
+        else say(`${name || "A player"} was removed from the table by the operator.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;
       case "deadline_cleared":

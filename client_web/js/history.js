@@ -56,7 +56,7 @@ function fairLine(r) {
 
 /** A settled round as a row; ``tableName``: named in its first cell (your hands come from every table). */
 function roundRow(r, playerId, tableName = null) {
-  const mine = r.hands?.find((h) => h.player_id === playerId);
+  const mine = playerId ? r.hands?.find((h) => h.player_id === playerId) : null; // a spectator (null) is not the dealer
   const banker = r.hands?.find((h) => h.is_banker);
   return el("tr", {},
     el("td", { text: tableName ? `${tableName} #${r.number ?? ""}` : `#${r.number ?? ""}` }),

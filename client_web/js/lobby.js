@@ -49,7 +49,8 @@ function clearErrors(formNode) {
 
 /** Show ``text`` under the field ``inputId`` (or in the form's own error line when ``inputId`` is null). */
 function fieldError(formNode, inputId, text) {
-  const target = inputId ? $(`${inputId}-error`) : formNode.querySelector(".form-error");
+  // The guest name's error line is "name-error" (the page's id), every other field's is "<field>-error".
+  const target = inputId ? $(inputId === "display-name" ? "name-error" : `${inputId}-error`) : formNode.querySelector(".form-error");
   target.textContent = text;
   if (inputId) {
     $(inputId).setAttribute("aria-invalid", "true");

@@ -67,15 +67,21 @@ function handLine(part, mark, yours, dealers) {
 const OUTCOME = {
   win: "You win: both your hands beat the dealer's.",
   push: "Push: one hand each, the bet would come back.",
-  loss: "You lose: the dealer took both hands (copies go to the banker).",
+  loss: "You lose: the dealer took both hands.",
 };
+
+/** The outcome in words; "copies go to the banker" only when a hand was a copy. */
+function outcomeText(result) {
+  const copy = result.high === "copy" || result.low === "copy";
+  return result.outcome === "loss" && copy ? "You lose: the dealer took both hands (copies go to the banker)." : OUTCOME[result.outcome];
+}
 
 function resultNodes(a) {
   const way = houseWayName({ house_way: a.house_way });
   const clause = a.dealer.house_way_clause ? ` (${a.dealer.house_way_clause})` : "";
   const mine = a.you.set_by === "house_way" ? `You let the House Way set it${a.you.house_way_clause ? ` (${a.you.house_way_clause})` : ""}` : "You set it";
   return [
-    el("h2", { id: "result-title", class: `practice-outcome ${a.result.outcome}`, tabindex: "-1", text: OUTCOME[a.result.outcome] }),
+    el("h2", { id: "result-title", class: `practice-outcome ${a.result.outcome}`, tabindex: "-1", text: outcomeText(a.result) }),
     el("div", { class: "practice-hands" },
       el("section", { class: "panel practice-side", "aria-label": "The dealer's hand" },
         el("h3", { text: "The dealer" }), splitCards(a.dealer, "the dealer's"),

@@ -114,7 +114,9 @@ export function onKey(ctx, ev) {
     const step = ev.shiftKey ? 1000 : 100;
     if (ev.key === "0") ctx.repeatBet();
     else if (ev.key === "Delete" || ev.key === ".") ctx.removeBet();
-    else if (ev.key === "Enter" && !(t instanceof HTMLButtonElement)) ctx.placeBet();
+    // Enter places the bet (as "Place bet (Enter)" says), also with the focus on a chip just clicked: it
+    // does not press that chip again. On any other button Enter is that button's own.
+    else if (ev.key === "Enter" && (!(t instanceof HTMLButtonElement) || t.closest(".chips-row"))) ctx.placeBet();
     else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") ctx.nudgeBet(step);
     else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") ctx.nudgeBet(-step);
     else return;

@@ -17,6 +17,7 @@ import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, FLIGHT_MS, PACKET_MS, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
+import { deadlineStakes, mustAct, unblockClock } from "./act_clock.js";
 import { installFortune } from "./fortune.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 
@@ -52,6 +53,7 @@ function rerender() {
   renderCenter(view);
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
+  unblockClock(view, ctx);
   try {
     renderTray($("tray"), view, ctx);
     chat.update(view);
@@ -79,13 +81,14 @@ function syncLow(view) {
 
 function renderHeader(view) {
   $("table-name").textContent = view.name;
+  $("table-name").title = view.name;
   $("table-title").textContent = `Table ${view.name}`;
   document.title = `${view.name} — Pai Gow Poker`;
-  $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`;
+  $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}${view.fortune ? " · Fortune" : ""}`;
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · ` }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents)] : [name];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))] : [name];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
@@ -111,7 +114,7 @@ function renderCenter(view) {
   let sub = "";
   const center = $("phase-text").parentElement;
   if (view.phase === "closed") text = "Table closed";
-  else if (view.phase === "bank_offer") text = `Bank offered to ${seatName(view, view.marker)}`;
+  else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${seatName(view, view.marker)}`;
   else if (view.phase === "betting") {
     text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
     sub = rnd.banker_position ? `${seatName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
@@ -157,19 +160,6 @@ function renderBanner(center, view) {
   if (!banner.isConnected) center.append(banner);
 }
 
-/** What the running deadline does to you when it passes (null: nothing you must do before it). */
-function deadlineStakes(view) {
-  const you = view.you;
-  if (!you || ctx.role !== "player") return null;
-  if (view.deadline_kind === "setting") {
-    const h = view.round?.hands?.find((x) => x.position === you.position);
-    return h && h.cards.length && !h.is_set ? "then the House Way sets your hand" : null;
-  }
-  if (view.deadline_kind === "bank_offer" && you.offered_bank) return "then the house banks";
-  if (view.deadline_kind === "betting" && you.can?.bet && !you.bet_cents) return "then the cards are dealt without you";
-  return null;
-}
-
 const WARN_S = 10;
 
 function tickCountdown() {
@@ -177,9 +167,10 @@ function tickCountdown() {
   if (!view) return;
   const cd = $("countdown");
   const left = secondsLeft(view);
-  const stakes = left === null ? null : deadlineStakes(view);
+  const stakes = left === null ? null : deadlineStakes(view, ctx);
   const warn = stakes !== null && left <= WARN_S;
   cd.hidden = left === null;
+  cd.dataset.mustAct = left !== null && mustAct(view, ctx) ? "1" : "";
   if (left !== null) {
     const total = { bank_offer: view.timers.bank_offer_ms, betting: view.timers.betting_ms, setting: view.timers.setting_ms,
       next_round: view.timers.between_rounds_ms }[view.deadline_kind] ?? 30000;
@@ -192,6 +183,12 @@ function tickCountdown() {
   if (warn && left > 0 && ctx.lastTick !== left) play("tick");
   ctx.lastTick = warn ? left : null;
   for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
+  const act = left !== null && mustAct(view, ctx);
+  const doing = { setting: "Set your hand", bank_offer: "Take the bank?", betting: "Place your bet" }[view.deadline_kind];
+  for (const n of document.querySelectorAll("[data-dialog-clock]")) {
+    n.textContent = act ? `${doing}: ${left} s left` : "";
+    n.hidden = !act;
+  }
   for (const n of document.querySelectorAll("[data-warn]")) {
     n.textContent = warn ? `Hurry: ${left} s left, ${stakes}.` : "";
     n.hidden = !warn;
@@ -241,8 +238,14 @@ function announce(text) {
   $("announcer").textContent = text;
 }
 
+/** The viewer's own hand of a settled record: none for a spectator (whose player id is null, as the house
+ * dealer's hand's is: the two must never match). */
+function ownHand(record) {
+  return ctx.role === "player" && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) ?? null : null;
+}
+
 function settledWords(record) {
-  const mine = record.hands.find((h) => h.player_id === ctx.playerId);
+  const mine = ownHand(record);
   const words = [];
   if (mine && mine.is_banker) words.push(`As banker you ${record.banker_net_cents >= 0 ? "win" : "lose"} ${money(Math.abs(record.banker_net_cents))}.`);
   else if (mine) words.push(mine.outcome === "win" ? `You win ${money(mine.net_cents)}.` : mine.outcome === "push" ? "Push: your bet comes back." : `You lose ${money(-mine.net_cents)}.`);
@@ -257,7 +260,13 @@ function explainEvents(events, view) {
     ctx.notice = null;
     ctx.voided = null;
     ctx.ui.clamped = null;
+    // A new round starts from no amount: a draft that was never placed does not carry into it.
+    ctx.ui.betDraft = 0;
+    ctx.ui.betText = null;
   }
+  // "You are sitting out" / "cannot bank: sitting out" is no longer true once you sit in or bet.
+  const playing = events.some((e) => (e.kind === "player_sat_in" || e.kind === "bet_placed") && e.player_id === ctx.playerId);
+  if (playing && ctx.notice?.untilPlay) ctx.notice = null;
   const nameOf = (id, seat) => ctx.names[id] ?? view.seats[seat]?.name ?? `Seat ${seat}`;
   for (const line of describeEvents(events, view, ctx.role === "player" ? ctx.playerId : null, nameOf)) {
     ctx.log.unshift({ text: line.text, at: serverNow() });
@@ -268,6 +277,8 @@ function explainEvents(events, view) {
   }
   ctx.log.length = Math.min(ctx.log.length, 100);
   for (const ev of events) {
+    // Barred: no "Sit here" until the bar ends (a sit would be refused).
+    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) ctx.barredUntil = ev.barred_until_ms ?? null;
     if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
     if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
   }
@@ -286,12 +297,16 @@ function onEvents(events, view) {
       case "round_settled": {
         ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
-        const mine = ev.record.hands.find((h) => h.player_id === ctx.playerId);
+        const mine = ownHand(ev.record);
         if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
         announce(settledWords(ev.record));
         break;
       }
-      case "betting_opened": announce(view.you && !view.you.is_banker ? "Betting is open: your turn to place a bet." : "Betting is open."); break;
+      case "betting_opened": {
+        const can = view.you?.can?.bet;
+        announce(!can ? "Betting is open." : view.you.status === "sitting_out" ? "Betting is open: you are sitting out; a bet sits you in." : "Betting is open: your turn to place a bet.");
+        break;
+      }
       case "bet_placed": play("chip"); break;
       case "bank_offered":
         if (ev.player_id === ctx.playerId) play("alert");
@@ -351,6 +366,7 @@ function sessionOver(ended = null) {
   document.body.classList.add("offline", "session-ended");
   if ($("sit-dialog").open) $("sit-dialog").close();
   socket.stop();
+  rerender(); // no seat is offered any more
   $("session-lobby").focus();
 }
 
@@ -438,6 +454,7 @@ async function act(key, msg) {
 }
 
 ctx.act = act;
+ctx.rerender = rerender;
 ctx.onOwnLanded = (roundId) => {
   if (!ctx.dealAnim || ctx.dealAnim.roundId !== roundId || ctx.dealAnim.ownLanded) return;
   ctx.dealAnim.ownLanded = true;
@@ -491,9 +508,16 @@ $("sit-form").addEventListener("submit", async (ev) => {
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
-$("history-btn").addEventListener("click", () => openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log }));
+$("history-btn").addEventListener("click", () => {
+  openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log });
+  if (ctx.view) unblockClock(ctx.view, ctx);
+});
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
-ctx.openCoach = (roundId) => ctx.session && openCoach({ tableId, roundId, token: ctx.session.token });
+ctx.openCoach = (roundId) => {
+  if (!ctx.session) return;
+  openCoach({ tableId, roundId, token: ctx.session.token });
+  unblockClock(ctx.view, ctx); // a clock you must act on shows in the dialog's head
+};
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 
 async function refreshBalance() {

@@ -116,11 +116,13 @@ function handFor(p, view, ctx) {
 function plateFor(p, view, ctx) {
   if (p === 0) {
     const wager = view.round?.dealer_wager_cents ?? 0;
-    return { sig: `dealer:${wager}`, build: () => [el("span", { class: "name", text: "Dealer" }), el("span", { class: "chips", text: "House" })] };
+    return { sig: `dealer:${wager}`, build: () => [el("span", { class: "name", text: "Dealer" }), el("span", { class: "chips", text: wager ? "plays the banker" : "House" })] };
   }
   const s = view.seats[p];
   if (!s) {
-    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed";
+    // No seat is offered to a player the operator barred (until the bar ends), nor once the session has ended.
+    const barred = ctx.barredUntil != null && ctx.barredUntil > Date.now();
+    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended;
     return {
       sig: `empty:${canSit}`,
       build: () => [el("span", { class: "name", text: `Seat ${p}` }),
@@ -132,10 +134,12 @@ function plateFor(p, view, ctx) {
   if (STATUS_WORDS[s.status]) tags.push(el("span", { class: "tag warn", text: STATUS_WORDS[s.status] }));
   if (view.round?.offer_player_id === s.player_id && view.phase === "bank_offer") tags.push(el("span", { class: "tag live", text: "offered the bank" }));
   const h = view.round?.hands?.find((x) => x.position === p);
+  // The chips in front of the seat: what is bet is on the table, in the bet spot, no longer in the stack.
+  const behind = s.chips_cents - (s.bet_cents ?? 0) - (s.bonus_cents ?? 0);
   if (view.phase === "setting" && h) tags.push(el("span", { class: `tag${h.is_set ? " live" : ""}`, text: h.is_set ? "set ✓" : "setting…" }));
   return {
-    sig: `seat:${s.player_id}:${s.name}:${s.chips_cents}:${tags.map((t) => t.textContent).join()}`,
-    build: () => [el("span", { class: "name", text: s.name, title: s.name }), el("span", { class: "chips", "data-chips": String(s.chips_cents), text: money(s.chips_cents) }),
+    sig: `seat:${s.player_id}:${s.name}:${behind}:${tags.map((t) => t.textContent).join()}`,
+    build: () => [el("span", { class: "name", text: s.name, title: s.name }), el("span", { class: "chips", "data-chips": String(behind), text: money(behind) }),
       el("span", { class: "status" }, tags)],
   };
 }
@@ -143,7 +147,9 @@ function plateFor(p, view, ctx) {
 function betFor(p, view) {
   const amount = p === 0 ? view.round?.dealer_wager_cents ?? 0 : view.seats[p]?.bet_cents ?? 0;
   const bonus = p === 0 ? 0 : view.seats[p]?.bonus_cents ?? 0;
-  return { sig: `bet:${amount}:${bonus}`, build: () => [...(amount > 0 ? [chipStack(amount)] : []), ...(bonus > 0 ? [bonusBadge(bonus)] : [])] };
+  // The dealer's wager against a player-banker says what it is.
+  const stack = () => (p === 0 ? chipStack(amount, { label: "dealer's wager", title: "The house dealer's wager against the player-banker" }) : chipStack(amount));
+  return { sig: `bet:${amount}:${bonus}`, build: () => [...(amount > 0 ? [stack()] : []), ...(bonus > 0 ? [bonusBadge(bonus)] : [])] };
 }
 
 function outcomeFor(p, view, ctx) {
@@ -250,6 +256,8 @@ export function renderPositions(nodes, view, ctx) {
     if (namesNode.dataset.sig !== names) {
       namesNode.dataset.sig = names;
       namesNode.replaceChildren(hand.names ?? "", hand.clause ? el("span", { class: "clause", text: `House Way: ${hand.clause}` }) : "");
+      // Two lines at most on the table: the whole text on hover (and in the showdown under the table).
+      namesNode.title = [hand.names, hand.clause ? `House Way: ${hand.clause}` : ""].filter(Boolean).join(" ");
     }
     const plate = plateFor(p, view, ctx);
     setIfChanged(plateNode, plate.sig, plate.build);

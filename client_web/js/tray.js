@@ -60,14 +60,15 @@ function acceptBank(ctx) {
 function offerPanel(view, ctx) {
   const covers = view.you.chips_cents;
   return el("div", { class: "panel offer", "data-panel": "offer" },
-    el("h2", { text: "The bank is yours" }),
+    el("h2", { text: "Take the bank?" }),
     el("p", {}, "Bank this round and you cover every bet at the table: up to ", el("strong", { text: money(covers) }), " of your chips."),
     countdownText(view), warnLine(),
     el("div", { class: "buttons" },
       el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => acceptBank(ctx), text: "Accept the bank" }),
       el("button", { class: "btn secondary", type: "button", id: "decline-bank", onclick: () => ctx.act("offer", { type: "decline_bank" }), text: "Decline" })),
     fortuneControls(view, ctx),
-    errorLine(ctx, "offer"));
+    errorLine(ctx, "offer"),
+    lastRoundLine(view, ctx));
 }
 
 /** A draft above what the table takes now (the limit changed, the bank covers less) comes down to it, and
@@ -111,6 +112,7 @@ function betPanel(view, ctx) {
   if (view.you.own_max_bet_cents != null) info.push(`your limit ${money(view.you.own_max_bet_cents)}`);
   if (cover != null) info.push(`the bank covers ${money(cover)} more`);
   if (placed) info.push(`your bet: ${money(placed)}`);
+  else if (view.you.status === "sitting_out") info.push("you are sitting out: a bet sits you in");
   const waiting = view.deadline_ms == null;
   const near = Boolean(placed) && dealIsNear(view);
   const untilDeal = placed ? "1" : null;
@@ -132,7 +134,59 @@ function betPanel(view, ctx) {
     el("p", { class: "info", id: "bet-info" }, info.join(" · "), waiting ? " · " : null,
       waiting ? el("span", { text: "Waiting for the first bet: the betting clock starts with it" }) : null,
       waiting ? null : " · ", waiting ? null : countdownText(view)),
-    warnLine());
+    warnLine(),
+    lastRoundLine(view, ctx));
+}
+
+/** Why you cannot bet this round (view.you.can.bet is null), and what to do about it. */
+function noBetText(view) {
+  const you = view.you;
+  if (you.status === "sitting_out") return "You are sitting out: press “Sit in” to play the next round.";
+  if (you.status === "away") return "You are away: this round goes on without you.";
+  if (you.status === "leaving") return "You are leaving the table.";
+  if (you.own_max_bet_cents != null && you.own_max_bet_cents < view.rules.min_bet_cents) {
+    return `Your own maximum bet (${money(you.own_max_bet_cents)}) is below the table minimum of ${money(view.rules.min_bet_cents)}: you cannot bet.`;
+  }
+  if (you.chips_cents < view.rules.min_bet_cents) return `Your chips are below the table minimum of ${money(view.rules.min_bet_cents)}: you cannot bet.`;
+  const cover = view.round?.coverage_left_cents;
+  if (cover != null && cover < view.rules.min_bet_cents) return "The bank covers no more bets this round.";
+  return "You cannot bet this round.";
+}
+
+function noBetPanel(view, ctx) {
+  return el("div", { class: "panel summary", "data-panel": "no-bet" },
+    noticeLine(ctx), el("p", { id: "no-bet", text: noBetText(view) }), countdownText(view), lastRoundLine(view, ctx));
+}
+
+/** Your result in the last settled round, as one line ("You win +$9.50"), with the coach's button. */
+function resultText(record, mine, { short = false } = {}) {
+  if (mine.is_banker) {
+    const net = record.banker_net_cents;
+    return { kind: net > 0 ? "win" : net < 0 ? "loss" : "push",
+      text: `As banker: ${money(net, { sign: true })}${record.banker_commission_cents ? ` after ${money(record.banker_commission_cents)} commission` : ""}` };
+  }
+  const kind = mine.outcome ?? "loss";
+  let text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? "Push — your bet comes back" : `You lose ${money(-mine.net_cents)}`;
+  if (mine.commission_cents && !short) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
+  if (mine.fouled) text += " — foul hand";
+  return { kind, text };
+}
+
+function coachButton(ctx, record, mine, id) {
+  // The coach, once the round is settled: a hand played against the banker (a banker's has no analysis).
+  if (mine.is_banker || !ctx.openCoach) return null;
+  return el("button", { class: "btn small secondary", type: "button", id, onclick: () => ctx.openCoach(record.round_id), text: "How did I set it?" });
+}
+
+/** While the next round's bank offer and betting run, the last round's result stays one tap from its
+ * coach (it goes once the cards are dealt; the history keeps every round). */
+function lastRoundLine(view, ctx) {
+  const record = ctx.rounds?.[0];
+  const mine = record && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) : null;
+  if (!mine || record.round_id === view.round?.round_id) return null;
+  const { kind, text } = resultText(record, mine, { short: true });
+  return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `Round ${record.number}: ${text}` }),
+    coachButton(ctx, record, mine, "last-coach"));
 }
 
 function bankerWaiting(view, ctx) {
@@ -142,7 +196,8 @@ function bankerWaiting(view, ctx) {
     el("p", { text: cover != null ? `Players bet against you. Your chips cover ${money(cover)} more.` : "Players bet against you." }),
     countdownText(view),
     fortuneControls(view, ctx, { banker: true }),
-    view.fortune ? errorLine(ctx, "bet") : null);
+    view.fortune ? errorLine(ctx, "bet") : null,
+    lastRoundLine(view, ctx));
 }
 
 /**
@@ -205,23 +260,9 @@ function summaryPanel(view, ctx) {
   const mine = last?.hands.find((h) => h.player_id === ctx.playerId);
   const parts = [];
   if (mine) {
-    let text;
-    let kind;
-    if (mine.is_banker) {
-      kind = last.banker_net_cents > 0 ? "win" : last.banker_net_cents < 0 ? "loss" : "push";
-      text = `As banker: ${money(last.banker_net_cents, { sign: true })}`;
-      if (last.banker_commission_cents) text += ` after ${money(last.banker_commission_cents)} commission`;
-    } else {
-      kind = mine.outcome ?? "loss";
-      text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? "Push — your bet comes back" : `You lose ${money(-mine.net_cents)}`;
-      if (mine.commission_cents) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
-      if (mine.fouled) text += " — foul hand";
-    }
-    parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId));
-    // The coach, once the round is settled: a hand played against the banker (a banker's has no analysis).
-    if (!mine.is_banker && ctx.openCoach) {
-      parts.push(el("button", { class: "btn small secondary", type: "button", id: "coach-open", onclick: () => ctx.openCoach(last.round_id), text: "How did I set it?" }));
-    }
+    const { kind, text } = resultText(last, mine);
+    parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId),
+      coachButton(ctx, last, mine, "coach-open"));
   }
   parts.push(noticeLine(ctx));
   if (view.paused) parts.push(el("p", { text: "The table is paused by the operator: the next round waits." }));
@@ -232,22 +273,44 @@ function summaryPanel(view, ctx) {
   return el("div", { class: "panel summary", "data-panel": "summary" }, parts.filter(Boolean));
 }
 
+/** "Leave table", then a confirmation in its place: what leaving does, "Leave" and "Stay". */
+function leaveButtons(view, ctx) {
+  const ui = ctx.ui;
+  if (!ui.confirmLeave) {
+    return [el("button", { class: "btn small secondary", type: "button", id: "leave", text: "Leave table",
+      onclick: () => { ui.confirmLeave = true; ctx.rerender(); document.getElementById("leave-stay")?.focus(); } })];
+  }
+  const inRound = Boolean(view.you.bet_cents || view.you.is_banker) && view.round;
+  const stay = () => { ui.confirmLeave = false; ctx.rerender(); document.getElementById("leave")?.focus(); };
+  return [el("span", { class: "hint", id: "leave-question", role: "alert",
+    text: inRound ? "Leave the table? You leave when this round ends; your chips go back to your balance." : "Leave the table? Your chips go back to your balance." }),
+  el("button", { class: "btn small", type: "button", id: "leave-confirm", text: "Leave",
+    onclick: () => { ui.confirmLeave = false; ctx.act("seat", { type: "leave" }); } }),
+  el("button", { class: "btn small secondary", type: "button", id: "leave-stay", onclick: stay, text: "Stay" })];
+}
+
 function seatOptions(view, ctx) {
   const you = view.you;
   const sittingOut = you.status === "sitting_out";
   const limitInput = el("input", { id: "own-limit", inputmode: "decimal", autocomplete: "off", style: "width:7em",
-    placeholder: (((you.own_max_bet_cents ?? view.rules.max_bet_cents)) / 100).toFixed(0), "aria-describedby": "limit-error" });
+    placeholder: (((you.own_max_bet_cents ?? view.rules.max_bet_cents)) / 100).toFixed(0), "aria-describedby": "limit-error",
+    value: ctx.ui.limitText ?? null });
+  // What is typed survives the tray's next drawing (a patch may come between typing and pressing Set).
+  limitInput.addEventListener("input", () => { ctx.ui.limitText = limitInput.value; });
   return el("div", { class: "panel seat-options", "data-panel": "seat" },
-    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(you.chips_cents)}` }),
+    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))}` }),
     el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
-    el("button", { class: "btn small secondary", type: "button", id: "leave", onclick: () => ctx.act("seat", { type: "leave" }), text: "Leave table" }),
+    ...leaveButtons(view, ctx),
     el("span", { style: "display:flex;gap:.4rem;align-items:center" },
       el("label", { for: "own-limit", style: "margin:0", text: "My max bet $" }), limitInput,
       el("button", { class: "btn small secondary", type: "button", id: "set-limit", text: "Set",
         onclick: () => {
           const v = parseMoney(limitInput.value);
           if (v === null || v <= 0) ctx.fail("seat", "Enter your maximum bet in dollars, e.g. 50.");
-          else ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
+          else {
+            ctx.ui.limitText = null;
+            ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
+          }
         } })),
     errorLine(ctx, "seat"));
 }
@@ -280,18 +343,20 @@ export function renderTray(tray, view, ctx) {
   const you = view.you;
   if (!you) {
     panels.push(el("div", { class: "panel summary", "data-panel": "choose-seat" },
-      el("p", { text: view.phase === "closed" ? "This table is closed." : "Choose an open seat to sit down." })));
+      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed." : ctx.barredUntil > Date.now() ? `An operator barred you from this table until ${new Date(ctx.barredUntil).toLocaleString()}: you may keep watching.`
+        : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." })));
   } else {
     const rnd = view.round;
     const hand = rnd?.hands?.find((h) => h.position === you.position);
     if (view.phase === "bank_offer" && you.offered_bank) panels.push(offerPanel(view, ctx));
     else if (view.phase === "betting" && you.is_banker) panels.push(bankerWaiting(view, ctx));
+    else if (view.phase === "betting" && !you.can?.bet && !you.bet_cents) panels.push(noBetPanel(view, ctx));
     else if (view.phase === "betting") panels.push(betPanel(view, ctx));
     else if (view.phase === "setting" && hand && hand.cards.length && stillDealing(ctx, view)) {
       panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));
     } else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
     else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, noticeLine(ctx) ?? el("p", { text: "You are not in this round: the hands are being set." })));
-    else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view)));
+    else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view), lastRoundLine(view, ctx)));
     else panels.push(summaryPanel(view, ctx), showdownPanel(view, ctx));
     panels.push(seatOptions(view, ctx));
   }
@@ -315,5 +380,6 @@ function drawTray(tray, panels) {
   if (old.length === panels.length && old.every((o, i) => drawnAs(o) === drawnAs(panels[i]))) return;
   const focused = document.activeElement?.id;
   tray.replaceChildren(...panels.filter(Boolean));
-  if (focused) document.getElementById(focused)?.focus();
+  // The focus comes back without scrolling: the tray stays where the player left it.
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
 }

@@ -65,7 +65,13 @@ BOXES_JS = """() => {
   }
   const header = document.querySelector('.topbar');
   if (header) add('header', 'header', header);
-  for (const p of document.querySelectorAll('.tray .panel')) add(`panel ${p.dataset.panel}`, 'panel', p);
+  // The tray scrolls (a column beside the table): a panel counts as far as it is in the tray's sight.
+  const tray = document.querySelector('.tray')?.getBoundingClientRect();
+  for (const p of document.querySelectorAll('.tray .panel')) {
+    const r = p.getBoundingClientRect();
+    const box = [r.left, Math.max(r.top, tray.top), r.right, Math.min(r.bottom, tray.bottom)];
+    if (shown(p) && box[3] > box[1]) out.push({ owner: `panel ${p.dataset.panel}`, what: 'panel', box });
+  }
   return { boxes: out, width: window.innerWidth, height: window.innerHeight,
            scrollWidth: document.documentElement.scrollWidth, scrollY: window.scrollY };
 }"""
@@ -78,8 +84,10 @@ CONTROLS_JS = """(parts) => {
       const els = [...holder.querySelectorAll('button, input, select, a, label.toggle')]
         .filter((e) => e.getClientRects().length)
         .filter((e) => e.matches('label.toggle') || !e.closest('label.toggle'));
+      const sight = holder.closest('.tray')?.getBoundingClientRect();
       for (const e of els) {
         const r = e.getBoundingClientRect();
+        if (sight && (r.bottom <= sight.top || r.top >= sight.bottom)) continue;  // scrolled out of sight
         const what = e.id || e.dataset.card || e.textContent.trim().slice(0, 20);
         out.push({ owner: part, what, box: [r.left, r.top, r.right, r.bottom] });
       }
@@ -160,3 +168,117 @@ def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
       return bad;
     }""", selectors)
     return found
+
+
+# Every visible piece of text as line boxes (a Range's client rects over each text node), owned by the
+# element that holds the text node. Two elements' line boxes may not overlap; a line may not be cut by an
+# ancestor that hides overflow, by the viewport's sides, nor sit in an element that hides overflow and
+# is wider inside than out (scrollWidth > clientWidth). Exempt: what is hidden from sight (visually-hidden
+# text for screen readers, transparent or invisible), text inside SVG card images, toasts (they float over
+# the page for a few seconds by design), what intentionally scrolls (overflow auto or scroll: the chat,
+# the history), a name cut short with its whole text in its title (a seat's long name), and what lies
+# under an open modal dialog (only the dialog is in sight).
+TEXT_JS = """() => {
+  const modal = document.querySelector('dialog:modal');
+  const scrolls = (overflow) => overflow === 'auto' || overflow === 'scroll';
+  const hidden = (e) => {
+    for (let n = e; n; n = n.parentElement) {
+      const s = getComputedStyle(n);
+      if (s.visibility === 'hidden' || Number(s.opacity) === 0 || s.display === 'none') return true;
+      if ((s.clip && s.clip !== 'auto') || (s.clipPath && s.clipPath !== 'none')) return true;
+      if (n.hidden || n.classList.contains('visually-hidden') || n.classList.contains('toast-area')) {
+        return true;
+      }
+    }
+    return false;
+  };
+  // The part of a line box left in sight by the element and the ancestors that clip it (an ellipsis, a
+  // scrolled list): what could overlap something else on the screen.
+  const visible = (e, r) => {
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const c = a.getBoundingClientRect();
+      if (s.overflowX !== 'visible') [l, rt] = [Math.max(l, c.left), Math.min(rt, c.right)];
+      if (s.overflowY !== 'visible') [t, b] = [Math.max(t, c.top), Math.min(b, c.bottom)];
+    }
+    return rt - l > 0.5 && b - t > 0.5 ? [l, t, rt, b] : null;
+  };
+  const label = (e) => {
+    const id = e.id ? `#${e.id}` : '';
+    const names = typeof e.className === 'string' ? e.className.trim().split(/\\s+/).filter(Boolean) : [];
+    const cls = names.length ? `.${names.join('.')}` : '';
+    return `${e.tagName.toLowerCase()}${id}${cls} "${e.textContent.trim().slice(0, 30)}"`;
+  };
+  const lines = [];
+  const clipped = [];
+  const w = window.innerWidth;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (!t.textContent.trim()) continue;
+    const e = t.parentElement;
+    if (!e || e.closest('svg, script, style, template, #pg-card-defs') || hidden(e)) continue;
+    if (modal && !modal.contains(e)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+    const titled = e.closest('[title]');
+    const cutOk = Boolean(titled && titled.title.includes(t.textContent.trim().replace(/[\\s·]+$/, '')));
+    for (const r of rects) {
+      const seen = visible(e, r);
+      if (seen) lines.push({ el: e, box: seen });
+      if (cutOk) continue;
+      if (seen && (seen[0] < -0.5 || seen[2] > w + 0.5)) {
+        clipped.push(`${label(e)} runs off the screen [${Math.round(seen[0])} ${Math.round(seen[2])}]`);
+      }
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (scrolls(s.overflowX) || scrolls(s.overflowY)) break;
+        const [x, y] = [s.overflowX !== 'visible', s.overflowY !== 'visible'];
+        if (!x && !y) continue;
+        const c = a.getBoundingClientRect();
+        const outX = r.left < c.left - 1 || r.right > c.right + 1;
+        const outY = r.top < c.top - 1 || r.bottom > c.bottom + 1;
+        if ((x && outX) || (y && outY)) {
+          clipped.push(`${label(e)} is cut by ${label(a)}`);
+          break;
+        }
+      }
+    }
+    if (!seen.has(e) && !cutOk && !e.title) {
+      seen.add(e);
+      const s = getComputedStyle(e);
+      if (s.overflowX !== 'visible' && !scrolls(s.overflowX) && e.scrollWidth > e.clientWidth + 1)
+        clipped.push(`${label(e)} is ${e.scrollWidth}px wide inside ${e.clientWidth}px`);
+    }
+  }
+  const overlaps = [];
+  for (let i = 0; i < lines.length; i += 1) {
+    for (let j = i + 1; j < lines.length; j += 1) {
+      const a = lines[i], b = lines[j];
+      if (a.el === b.el) continue;
+      const [p, q] = [a.box, b.box];
+      if (p[0] < q[2] - 1 && q[0] < p[2] - 1 && p[1] < q[3] - 1 && q[1] < p[3] - 1)
+        overlaps.push(`${label(a.el)} overlaps ${label(b.el)}`);
+    }
+  }
+  return [...new Set(overlaps)].concat([...new Set(clipped)]);
+}"""
+
+CLOCK_UNDER_MODAL_JS = """() => {
+  const cd = document.getElementById('countdown');
+  const modal = document.querySelector('dialog:modal');
+  if (!modal || !cd || cd.hidden || cd.dataset.mustAct !== '1') return null;
+  const clock = modal.querySelector('[data-dialog-clock]');
+  if (clock && !clock.hidden && clock.textContent.trim()) return null;
+  return `the modal #${modal.id} hides a running clock`;
+}"""
+"""Null, or the modal dialog open over a running clock the player must act on, without that clock in it."""
+
+
+def text_problems(page: Page) -> list[str]:
+    """Text boxes that overlap, text that is clipped, and a running clock under a modal dialog."""
+    found: list[str] = page.evaluate(TEXT_JS)
+    modal: str | None = page.evaluate(CLOCK_UNDER_MODAL_JS)
+    return found + ([modal] if modal else [])

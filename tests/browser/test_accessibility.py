@@ -113,13 +113,13 @@ def test_a_round_by_keyboard_alone_and_the_live_regions_say_what_happens(
     expect(me.locator(".pos[data-position='4'].me")).to_be_visible()
     lou = wire(table, "Lou")
     lou.command("sit", seat=1, buy_in_cents=20_000)
-    # Bet: Tab to a chip (Enter adds it), then to Place bet (Enter); the announcer said betting is open.
+    # Bet: Tab to a chip (Space adds it), then Enter places the bet (as "Place bet (Enter)" says, also
+    # with the focus on the chip); the announcer said betting is open.
     expect(me.locator("#announcer")).to_contain_text("your turn to place a bet")
     tab_to(me, "[data-chip='500']")
-    me.keyboard.press("Enter")
-    me.keyboard.press("Enter")
+    me.keyboard.press("Space")
+    me.keyboard.press("Space")
     expect(me.locator("#bet-amount")).to_have_value("10.00")
-    tab_to(me, "#place-bet")
     me.keyboard.press("Enter")
     expect(me.locator(".pos[data-position='4'] .bet-amount")).to_have_text("$10.00")
     lou.command("place_bet", amount_cents=500)

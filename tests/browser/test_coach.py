@@ -187,6 +187,16 @@ def check_answer(page: Page, way: HouseWayName) -> None:
     expect(page.locator(".practice-side .card")).to_have_count(14)
     expect(page.locator("#practice-marks li")).to_have_count(2)
     expect(page.locator("#coach-verdict")).to_have_text(VERDICT)
+    # "Copies go to the banker" only when a hand was a copy.
+    copy = "copy" in (a["result"]["high"], a["result"]["low"])
+    expect(page.locator("#result-title")).to_have_text(OUTCOME_WORDS[a["result"]["outcome"]] + (
+        " (copies go to the banker)." if copy and a["result"]["outcome"] == "loss" else
+        "." if a["result"]["outcome"] == "loss" else ""))
+
+
+OUTCOME_WORDS = {"win": "You win: both your hands beat the dealer's.",
+                 "push": "Push: one hand each, the bet would come back.",
+                 "loss": "You lose: the dealer took both hands"}
 
 
 def test_a_practice_deal_played_to_its_analysis(site: Any) -> None:
@@ -196,6 +206,7 @@ def test_a_practice_deal_played_to_its_analysis(site: Any) -> None:
     page.click("#practice-link")
     expect(page).to_have_url(re.compile(r"/practice/$"))
     expect(page.locator(".setter [data-key]")).to_have_count(7)
+    expect(page.locator("#practice-lead .kbd-hint")).to_be_hidden()  # no keys to press on a phone
     page.wait_for_timeout(900)  # the cards' flip ends
     shots(site, page, "practice-setting")
     assert serious_violations(page) == []

@@ -293,7 +293,7 @@ def test_betting_says_what_happened_and_what_it_takes(site: Any) -> None:
     # A chip keeps the keyboard's focus; the bet line shows what you may bet (your chips, not the table's).
     ann.click("#chip-2500")
     assert ann.evaluate("document.activeElement.id") == "chip-2500"
-    ann.keyboard.press("Enter")  # the focused chip again
+    ann.keyboard.press("Space")  # the focused chip again (Enter would place the bet)
     expect(ann.locator("#bet-amount")).to_have_value("50.00")
     assert ann.evaluate("document.activeElement.id") == "chip-2500"
     # A lower limit of your own brings the draft down to it, and says so.

@@ -31,7 +31,7 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     carol.fill("#bet-amount", "8")
     carol.click("#place-bet")
     expect(carol.locator("[data-panel='setter']")).to_be_visible()  # one player: the deal goes out at once
-    expect(carol.locator(".pos[data-position='4'] .chips")).to_have_text("$100.00")
+    expect(carol.locator(".pos[data-position='4'] .chips")).to_have_text("$92.00")  # the $8 bet is out
     player_id = carol.evaluate("window.paigow.ctx.playerId")
 
     watcher = site.page(width=390, height=844)  # a spectator on a phone

@@ -99,6 +99,23 @@ def test_kick_is_immediate_outside_the_round_and_after_it_inside(driver, helpers
     assert helpers["chips_balanced"](d.state)
 
 
+def test_a_kick_with_a_bar_tells_when_the_bar_ends_at_once_and_at_the_rounds_end(driver) -> None:
+    d = driver()
+    d.sit(3, 50_00)
+    d.start_round()
+    events = d.do(c.Kick("p1", barred_until_ms=9_000_000))  # not in the round: at once
+    assert [e.barred_until_ms for e in events if isinstance(e, ev.PlayerKicked)] == [9_000_000]
+    d.bet_all()
+    events = d.do(c.Kick("p2", barred_until_ms=8_000_000))  # dealt: told now, kicked when the round ends
+    assert isinstance(events[0], ev.PlayerLeaving)
+    assert events[0].barred_until_ms == 8_000_000
+    d.house_way_all()
+    kicked = [e for e in d.events if isinstance(e, ev.PlayerKicked)]
+    assert [(k.player_id, k.barred_until_ms) for k in kicked] == [("p1", 9_000_000), ("p2", 8_000_000)]
+    events = d.do(c.Kick("p3"))  # no bar
+    assert [e.barred_until_ms for e in events if isinstance(e, ev.PlayerKicked)] == [None]
+
+
 def test_void_needs_a_round(driver) -> None:
     d = driver()
     d.refuse(c.VoidRound(), RejectCode.NO_ROUND)

@@ -66,7 +66,7 @@ async def kick(request: Request) -> Response:
         earlier = await ctx.bars.get(table_id, target)
         await ctx.bars.put(bar)  # first: the kicked player cannot sit again in between
         try:
-            answer = await execute(request, table_id, Kick(target))
+            answer = await execute(request, table_id, Kick(target, barred_until_ms=bar.until_ms))
         except ApiError:
             await (ctx.bars.lift(table_id, target) if earlier is None else ctx.bars.put(earlier))
             raise

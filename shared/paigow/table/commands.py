@@ -237,6 +237,9 @@ class Kick:
     takes effect when the round ends. Otherwise it is immediate (a bet not yet dealt is withdrawn)."""
 
     player_id: str
+    barred_until_ms: int | None = None
+    """When the bar the operator set with the kick ends (the server keeps the bar; the events tell the
+    player), None for a kick without a bar."""
     kind: Literal["kick"] = "kick"
 
 

@@ -77,6 +77,8 @@ class PlayerLeaving:
     player_id: str
     seat: int
     kicked: bool
+    barred_until_ms: int | None = None
+    """With ``kicked``: when the operator's bar from this table ends (None: no bar)."""
     kind: Literal["player_leaving"] = "player_leaving"
 
 
@@ -104,6 +106,8 @@ class PlayerKicked:
     player_id: str
     seat: int
     chips_returned_cents: int
+    barred_until_ms: int | None = None
+    """When the operator's bar from this table ends (None: no bar): the player may watch until then."""
     kind: Literal["player_kicked"] = "player_kicked"
 
 

@@ -99,7 +99,7 @@ def change_timers(em: Emitter, cmd: ChangeTimers) -> None:
 
 def kick(em: Emitter, cmd: Kick) -> None:
     pos, sp = em.seated(cmd.player_id)
-    depart(em, pos, sp, kicked=True, now_ms=None)
+    depart(em, pos, sp, kicked=True, now_ms=None, barred_until_ms=cmd.barred_until_ms)
 
 
 def void(em: Emitter, cmd: VoidRound) -> None:

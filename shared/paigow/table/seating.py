@@ -59,13 +59,15 @@ def sit(em: Emitter, cmd: Sit) -> None:
         em.schedule_next_round(0, None)
 
 
-def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | None) -> None:
+def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | None,
+           barred_until_ms: int | None = None) -> None:
     """Leave or kick: at once, or when the round ends for a player who has something at stake in it.
-    ``now_ms``: the server clock, when the command carried it (a timer started runs from then)."""
+    ``now_ms``: the server clock, when the command carried it (a timer started runs from then);
+    ``barred_until_ms``: with a kick, when the operator's bar ends (the events tell the player)."""
     if em.in_round(pos):
         if sp.status == SeatStatus.LEAVING and (sp.kicked or not kicked):
             reject(RejectCode.ALREADY_DONE, f"{sp.name} already leaves when round {em.round().round_id} ends")
-        em.emit(PlayerLeaving(sp.player_id, pos, kicked))
+        em.emit(PlayerLeaving(sp.player_id, pos, kicked, barred_until_ms if kicked else None))
         rnd = em.round()
         hand = next((h for h in rnd.hands if h.position == pos), None)
         if kicked and hand is not None and hand.set_by is None:
@@ -78,7 +80,7 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | No
     if em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     if kicked:
-        em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents))
+        em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents, barred_until_ms))
     else:
         em.emit(PlayerLeft(sp.player_id, pos, sp.chips_cents))
     _after_change(em, now_ms)

@@ -165,6 +165,8 @@ class SeatPlayer:
     last_house_wager_cents: int = 0
     kicked: bool = False
     """With status LEAVING: the operator kicked the player (effective at the end of the round)."""
+    barred_until_ms: int | None = None
+    """With ``kicked``: when the bar the operator set with the kick ends (told in ``PlayerKicked``)."""
 
     @property
     def away(self) -> bool:

@@ -1,0 +1,244 @@
+"""What the table says and offers follows the view (issue 20): the lobby's Join before a name says why;
+a spectator's screen reader is never told "you"; sitting out offers no bet and its sentence goes once you
+sit in; Enter places the bet (it does not press the focused chip again) and an unplaced amount does not
+carry into the next round; a seat's chips drop by its bet; the bank offer asks "Take the bank?", the last
+round's result and its coach stay one tap away through the next round's offer and betting, and no modal
+dialog stays over a clock the player must act on; the dealer's wager against a player-banker is
+labelled; no "dealt without you" warning while nobody has bet; Leave table asks first; a removed player is
+told and offered no seat, the others are told, and after the session ends no seat is offered."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.conftest import Site
+from tests.browser.layout import CLOCK_UNDER_MODAL_JS
+from tests.browser.wire import Wire
+
+pytestmark = pytest.mark.browser
+
+
+def seated(site: Site, name: str, table: str, seat: int, **size: int) -> Page:
+    page = site.player(name, **size)
+    page.goto(f"{site.url}/table/?id={table}")
+    page.uncheck("#anim-toggle")
+    page.click(f"[data-seat='{seat}']")
+    page.fill("#buy-in", "200")
+    page.click("#sit-confirm")
+    expect(page.locator(f".pos[data-position='{seat}'].me")).to_be_visible()
+    return page
+
+
+def watcher(site: Site, table: str) -> Page:
+    page = site.page()
+    page.goto(f"{site.url}/table/?id={table}&watch=1")
+    page.uncheck("#anim-toggle")
+    page.wait_for_function("() => window.paigow?.ctx?.view")
+    return page
+
+
+def phase_is(page: Page, phase: str) -> None:
+    page.wait_for_function("p => window.paigow.ctx.view?.phase === p", arg=phase)
+
+
+def test_join_before_a_name_says_why(site: Site) -> None:
+    table = site.open_table("First Click")
+    page = site.page(width=390, height=844)
+    page.goto(f"{site.url}/")
+    page.click(f"[data-table='{table}'] a.btn")
+    expect(page.locator("#name-error")).to_have_text("Enter your display name first, then join.")
+    expect(page.locator("#display-name")).to_be_focused()
+    page.click("#name-submit")  # the form's own check lands on the same line
+    expect(page.locator("#name-error")).to_have_text("Enter the name other players will see.")
+    assert site.errors == []
+
+
+def test_a_spectator_is_never_told_you_and_the_last_result_stays_through_the_offer(
+        site: Site, wire: Wire) -> None:
+    table = site.open_table("Spectator Words", bank_offer_ms=60_000, betting_ms=60_000, setting_ms=60_000,
+                            between_rounds_ms=1_000)
+    spectator = watcher(site, table)
+    ann = seated(site, "Ann", table, 1, width=390, height=844)
+    bo = wire(table, "Bo")
+    bo.command("sit", seat=2, buy_in_cents=20_000)
+    # Round 1, house-banked.
+    ann.fill("#bet-amount", "10")
+    ann.click("#place-bet")
+    expect(ann.locator(".pos[data-position='1'] .bet-amount")).to_have_text("$10.00")
+    expect(ann.locator(".pos[data-position='1'] .chips")).to_have_text("$190.00")  # the bet left the stack
+    bo.command("place_bet", amount_cents=1_000)
+    expect(ann.locator("[data-panel='setter']")).to_be_visible()
+    bo.command("use_house_way")
+    ann.click("#house-way")
+    said = spectator.locator("#announcer")
+    expect(said).to_have_text(re.compile(r"^Round 1 settled\. The banker has .+ and .+\.$"))
+    # Round 2: the marker reaches Ann, who played round 1: the offer asks, and round 1's result and its
+    # coach are still there.
+    expect(ann.locator("[data-panel='offer'] h2")).to_have_text("Take the bank?")
+    expect(ann.locator("#last-round")).to_contain_text("Round 1: ")
+    ann.click("#last-coach")
+    expect(ann.locator("#coach-dialog")).to_be_visible()
+    expect(ann.locator("#coach-dialog [data-dialog-clock]")).to_have_text(
+        re.compile(r"Take the bank\?: \d+ s left"))
+    ann.click("#coach-close")
+    ann.click("#accept-bank")
+    phase_is(spectator, "betting")
+    # The house dealer plays the player-banker, and its wager says so.
+    expect(spectator.locator(".pos[data-position='0'] .bet-amount")).to_have_text(
+        re.compile(r"^dealer's wager \$"))
+    bo.command("place_bet", amount_cents=1_000)
+    phase_is(spectator, "setting")
+    bo.command("use_house_way")
+    ann.click("#house-way")
+    expect(said).to_have_text(re.compile(r"^Round 2 settled\. The banker has .+ and .+\.$"))
+    expect(ann.locator("#announcer")).to_contain_text(
+        re.compile(r"Round 2 settled\. As banker you (win|lose) "))
+    assert site.errors == []
+
+
+def test_no_modal_stays_over_a_clock_you_must_act_on(site: Site, wire: Wire) -> None:
+    table = site.open_table("Modal Clock", betting_ms=60_000, setting_ms=60_000, between_rounds_ms=3_000)
+    me = seated(site, "Mo", table, 2)
+    lou = wire(table, "Lou")
+    lou.command("sit", seat=1, buy_in_cents=20_000)
+    me.fill("#bet-amount", "10")
+    me.click("#place-bet")
+    lou.command("place_bet", amount_cents=500)
+    lou.command("use_house_way")
+    me.click("#house-way")
+    expect(me.locator("#coach-open")).to_be_visible()
+    me.click("#coach-open")
+    expect(me.locator("#coach-dialog")).to_be_visible()
+    # The next round's betting opens (a clock Mo must act on): the coach closes, and says why.
+    expect(me.locator("#coach-dialog")).to_be_hidden(timeout=20_000)
+    closed = me.locator(".toast").filter(has_text="Closed so that you can act: betting is open.")
+    expect(closed).to_have_count(1)
+    expect(me.locator("#last-round #last-coach")).to_be_visible()  # one tap from the coach still
+    assert me.evaluate(CLOCK_UNDER_MODAL_JS) is None
+    assert site.errors == []
+
+
+def test_sitting_out_offers_no_bet_and_its_words_go_when_you_play(site: Site, wire: Wire) -> None:
+    table = site.open_table("Sit Out Words", bank_offer_ms=60_000, betting_ms=60_000, setting_ms=60_000,
+                            between_rounds_ms=1_000)
+    me = seated(site, "Sid", table, 1)
+    expect(me.locator("#place-bet")).to_be_visible()
+    me.click("#sit-out")  # a bet sits a player in: sitting out, the bet is still offered, and says so
+    expect(me.locator("#sit-out")).to_have_text("Sit in")
+    expect(me.locator("#bet-info")).to_contain_text("you are sitting out: a bet sits you in")
+    lou = wire(table, "Lou")
+    lou.command("sit", seat=2, buy_in_cents=20_000)
+    lou.command("place_bet", amount_cents=500)
+    phase_is(me, "setting")
+    lou.command("use_house_way")
+    # Round 2: the marker reaches Sid, sitting out: he cannot bank; then he sits in and plays.
+    expect(me.locator("#notice")).to_contain_text("You cannot bank this round: you are sitting out or away.")
+    expect(me.locator("#announcer")).to_have_text("Betting is open: you are sitting out; a bet sits you in.")
+    me.click("#sit-out")
+    expect(me.locator("#sit-out")).to_have_text("Sit out")
+    me.fill("#bet-amount", "10")
+    me.click("#place-bet")
+    expect(me.locator("#notice")).to_have_count(0)
+    lou.command("place_bet", amount_cents=500)
+    expect(me.locator("[data-panel='setter']")).to_be_visible()
+    lou.command("use_house_way")
+    me.click("#house-way")
+    expect(me.locator("#my-result")).to_be_visible()
+    expect(me.locator("[data-panel='summary']")).not_to_contain_text("sitting out")
+    assert site.errors == []
+
+
+def test_no_bet_is_offered_when_none_can_be_placed(site: Site) -> None:
+    table = site.open_table("No Bet", betting_ms=60_000)
+    me = seated(site, "Nob", table, 1)
+    expect(me.locator("#announcer")).to_have_text("Betting is open: your turn to place a bet.")
+    # An own limit below the table minimum: no bet can be placed (you.can.bet is null), and none is offered.
+    me.fill("#own-limit", "1")
+    me.click("#set-limit")
+    expect(me.locator("#place-bet")).to_have_count(0)
+    expect(me.locator("#no-bet")).to_have_text(
+        "Your own maximum bet ($1.00) is below the table minimum of $5.00: you cannot bet.")
+    assert site.errors == []
+
+
+def test_enter_places_the_bet_and_an_unplaced_amount_does_not_carry(site: Site, wire: Wire) -> None:
+    table = site.open_table("Enter Bets", betting_ms=60_000, setting_ms=60_000, between_rounds_ms=1_000)
+    me = seated(site, "Ena", table, 2)
+    lou = wire(table, "Lou")
+    lou.command("sit", seat=1, buy_in_cents=20_000)
+    me.click("#chip-2500")
+    expect(me.locator("#chip-2500")).to_be_focused()
+    me.keyboard.press("Enter")
+    expect(me.locator(".pos[data-position='2'] .bet-amount")).to_have_text("$25.00")
+    expect(me.locator("#bet-amount")).to_have_value("25.00")
+    me.click("#chip-500")  # a draft of $30 never placed
+    expect(me.locator("#bet-amount")).to_have_value("30.00")
+    lou.command("place_bet", amount_cents=500)
+    expect(me.locator("[data-panel='setter']")).to_be_visible()
+    lou.command("use_house_way")
+    me.click("#house-way")
+    phase_is(me, "betting")
+    expect(me.locator("#bet-amount")).to_have_value("0.00")
+    assert site.errors == []
+
+
+def test_no_dealt_without_you_warning_while_nobody_has_bet(site: Site, wire: Wire) -> None:
+    table = site.open_table("Nobody Bets", betting_ms=11_000)
+    me = seated(site, "Nob", table, 2)
+    lou = wire(table, "Lou")
+    lou.command("sit", seat=1, buy_in_cents=20_000)
+    me.wait_for_function("() => Number(document.getElementById('countdown-text').textContent) <= 8")
+    expect(me.locator("[data-panel='bet'] [data-warn]")).to_be_hidden()
+    expect(me.locator("#countdown.urgent")).to_have_count(0)
+    assert site.errors == []
+
+
+def test_leave_table_asks_first(site: Site) -> None:
+    table = site.open_table("Leave Asks")
+    me = seated(site, "Lea", table, 3)
+    me.click("#leave")
+    expect(me.locator("#leave-question")).to_have_text("Leave the table? Your chips go back to your balance.")
+    me.click("#leave-stay")
+    expect(me.locator(".pos[data-position='3'].me")).to_be_visible()
+    expect(me.locator("#leave")).to_be_focused()
+    me.click("#leave")
+    me.click("#leave-confirm")
+    expect(me.locator(".pos[data-position='3'].me")).to_have_count(0)
+    assert site.errors == []
+
+
+def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
+    table = site.open_table("Removals")
+    me = seated(site, "Kip", table, 4)
+    others = watcher(site, table)
+    player_id: str = me.evaluate("() => window.paigow.ctx.playerId")
+    res = httpx.post(f"{site.url}/api/operator/tables/{table}/kick", headers=site.headers, timeout=10,
+                     json={"player_id": player_id, "reason": "a test removes him", "bar_minutes": 60})
+    assert res.status_code == 200, res.text
+    until = me.evaluate("ms => new Date(ms).toLocaleString()", res.json()["barred_until_ms"])
+    expect(me.locator(".toast").filter(has_text="The operator removed you from the table")).to_have_text(
+        "The operator removed you from the table; your chips went back to your balance. You are barred from "
+        f"this table until {until}: you may keep watching, or play at another table.")
+    expect(me.locator(".pos[data-position='4'].me")).to_have_count(0)
+    expect(me.locator(".sit-btn")).to_have_count(0)
+    expect(me.locator("#choose-seat")).to_have_text(
+        f"An operator barred you from this table until {until}: you may keep watching.")
+    told = others.locator(".toast").filter(has_text="Kip was removed from the table by the operator.")
+    expect(told).to_have_count(1)
+    assert site.errors == []
+
+
+def test_after_the_session_ends_no_seat_is_offered(site: Site) -> None:
+    table = site.open_table("Session Ends")
+    me = site.player("Ses")
+    me.goto(f"{site.url}/table/?id={table}")
+    expect(me.locator(".sit-btn")).to_have_count(6)
+    status: int = me.evaluate("""async () => (await fetch('/api/session', { method: 'DELETE',
+        headers: { Authorization: `Bearer ${window.paigow.ctx.session.token}` } })).status""")
+    assert status in (200, 204)
+    expect(me.locator("#session-banner")).to_be_visible()
+    expect(me.locator(".sit-btn")).to_have_count(0)
+    assert site.errors == []
