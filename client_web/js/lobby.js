@@ -295,10 +295,13 @@ function credentialForm(prefix, { newPassword, run }) {
   f.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     clearErrors(f);
+    // Every field's problem at once, the first one focused.
     const username = checkUsername(f, fields.username);
-    if (username === null) return;
     const password = newPassword ? checkNewPassword(f, fields.password) : checkFilled(f, fields.password);
-    if (password === null) return;
+    if (username === null || password === null) {
+      $(username === null ? fields.username : fields.password).focus();
+      return;
+    }
     await submitting(button, async () => {
       try {
         await run(username, password);

@@ -111,10 +111,15 @@ def test_sign_up_sign_out_and_sign_in_on_another_device(site: Any) -> None:
     shots(site, ann, "32-lobby-sign-up")
 
     # The client's own checks, in the words the server's codes get, next to their fields.
+    # Every problem is shown at once, and the first field with one has the focus.
     ann.fill("#signup-username", "no spaces allowed")
+    ann.fill("#signup-password", "short")
     ann.press("#signup-username", "Enter")
     expect(ann.locator("#signup-username-error")).to_contain_text("3–24 characters")
     expect(ann.locator("#signup-username")).to_have_attribute("aria-invalid", "true")
+    expect(ann.locator("#signup-password-error")).to_contain_text("8–128 characters")
+    expect(ann.locator("#signup-password")).to_have_attribute("aria-invalid", "true")
+    expect(ann.locator("#signup-username")).to_be_focused()
     ann.fill("#signup-username", username)
     ann.fill("#signup-password", "short")
     ann.press("#signup-password", "Enter")
