@@ -84,7 +84,11 @@ async def test_new_guests_have_a_budget_for_every_address_together(settings: Set
             registered = await client.post("/api/accounts",
                                            json={"username": "ann", "password": "Vq7-pLm2-xT9k"},
                                            headers={"X-Forwarded-For": "203.0.9.1"})
-            assert registered.status_code == 201, registered.text  # a registration is not a guest
+            # a registration is a new player too: the same budget (else accounts, kept for ever and each an
+            # argon2 hash, would grow without bound however many addresses)
+            assert (registered.status_code, registered.json()["error"]) == (429, "RATE_LIMITED")
+            assert "on this server" in registered.json()["message"]
+            assert len(await player_ids(redis)) == 4
 
 
 async def test_practice_deals_are_limited_per_account_and_per_network(app_client: AppHandle) -> None:

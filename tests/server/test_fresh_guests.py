@@ -125,6 +125,9 @@ async def test_a_credit_or_keeping_the_account_settles_it(app_client: AppHandle,
     answer = await app_client.client.post("/api/accounts/keep", headers=_bearer(kept),
                                           json={"username": "keeper", "password": "Vq7-pLm2-xT9k"})
     assert answer.status_code == 200, answer.text
+    resumed = await app_client.client.get("/api/session", headers=_bearer(kept))
+    assert answer.json()["expires_ms"] > kept["expires_ms"] + 86_400_000  # the kept token's own life
+    assert abs(answer.json()["expires_ms"] - resumed.json()["expires_ms"]) < 60_000
     assert await _check_money(redis) == 200_777
     for player_id in (credited["player_id"], kept["player_id"]):
         assert await redis.pttl(keys.player(player_id)) == -1

@@ -53,7 +53,8 @@ async def test_a_table_name_with_a_forbidden_character_is_refused(app_client: Ap
 
 IMPERSONATIONS = ["Operator", "dealer", "The House", "ADMIN", "Bänker", "M o d e r a t o r", "Оperator",
                   "ＤＥＡＬＥＲ", "H0use", "dea1er", "Adrnin", "house_banker", "𝐃𝐞𝐚𝐥𝐞𝐫", "Dea\u0301ler",
-                  "Mr. Dealer", "0PERAT0R", "Dealer7", "TheHouse", "thedealer", "Bankers"]
+                  "Mr. Dealer", "0PERAT0R", "Dealer7", "TheHouse", "thedealer", "Bankers",
+                  "Dealer|", "Dealer1!", "Deal3r!", "Admin$"]
 """The house's and the staff's words, with case, spacing, punctuation, accents, a Cyrillic O, fullwidth and
 mathematical letters, digits for letters and ``rn`` for ``m``."""
 

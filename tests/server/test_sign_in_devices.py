@@ -13,6 +13,7 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
+from paigow_server.app import create_app
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.sign_ins import ACCOUNT_FREE, FORGET_MS, SignInGuard, Verdict
@@ -111,6 +112,33 @@ async def test_a_device_waits_for_its_own_failures_only(app_client: AppHandle) -
         assert (await sign_in(laptop, "ann", PASSWORD)).status_code == 200  # the other device: at once
         await asyncio.sleep(1.05)
         assert (await sign_in(phone, "ann", PASSWORD)).status_code == 200
+
+
+async def test_strangers_on_the_owners_network_never_use_up_its_sign_ins(settings: Settings,
+                                                                          redis: Redis) -> None:
+    """The network's ``sign_ins_per_minute`` holds back new devices only: a stranger behind the owner's NAT
+    (or in its IPv6 /64) who uses up the network's sign-ins does not hold back the owner's own device, for
+    players and operators alike."""
+    app = create_app(dataclasses.replace(settings, sign_ins_per_minute=3), redis=redis)
+    async with app.router.lifespan_context(app):
+        handle = AppHandle(app, httpx.AsyncClient(), {})
+        async with device(handle, "198.51.100.7") as owner, device(handle, "198.51.100.8") as stranger:
+            await register(owner)
+            made = await owner.post("/api/operator/operators",
+                                    json={"username": "opal", "password": PASSWORD},
+                                    headers={"Authorization": f"Bearer {settings.operator_token}"})
+            assert made.status_code == 201, made.text
+            assert (await sign_in(owner, "opal", PASSWORD, "/api/operator/session")).status_code == 200
+            for name in ("bob", "carl"):  # the rest of the network's three a minute (opal's was the first)
+                assert (await sign_in(stranger, name, "guess")).status_code == 401
+            refused = await sign_in(stranger, "ann", PASSWORD)
+            assert (refused.status_code, refused.json()["error"]) == (429, "RATE_LIMITED")
+            assert "from 198.51.100.0/24" in refused.json()["message"]
+            assert (await sign_in(owner, "ann", PASSWORD)).status_code == 200  # the owner's device: at once
+            assert (await sign_in(owner, "opal", PASSWORD, "/api/operator/session")).status_code == 200
+            async with device(handle, "198.51.100.9") as new_device:  # a new device there: the network's
+                assert (await sign_in(new_device, "ann", PASSWORD)).status_code == 429
+        await handle.client.aclose()
 
 
 async def test_a_device_token_counts_only_for_its_own_account(app_client: AppHandle, redis: Redis) -> None:

@@ -45,7 +45,8 @@ _HELP: dict[str, str] = {
     "data_dir": "folder of the private Redis's data (default ./paigow-data)",
     "operator_token": "bearer token of the operator API, at least 16 characters (default: a new one "
                       "generated and printed at every start; give one to keep it across restarts)",
-    "allowed_origins": "comma-separated extra origins allowed to open WebSockets (same origin always is)",
+    "allowed_origins": ("comma-separated extra origins allowed to open WebSockets (the server's own origin "
+                        "is, when its host is in --allowed-hosts)"),
     "allowed_hosts": "comma-separated names the server answers to in the Host header (example.com, "
                      "*.example.com, 10.0.0.5, [::1], or * for any); others get 400 (default localhost, "
                      "127.0.0.1, [::1] and the --host address)",

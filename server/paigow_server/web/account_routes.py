@@ -1,10 +1,11 @@
 """Registered accounts over HTTP: register, keep a guest account, sign in (the contract: docs/http-api.md).
 
 ``POST /api/accounts {"username", "password", "display_name"?}`` -> 201 session JSON (rate-limited per
-address with the guests, ``sessions_per_minute``); ``POST /api/accounts/keep {"username", "password"}``
-with a guest's bearer token -> 200 session JSON, same player; ``POST /api/session/sign-in
-{"username", "password"}`` -> 200 session JSON with a new token (``sign_ins_per_minute`` per address,
-and the account's backoff, ``sign_in.py``). All three set the device's new device token cookie
+address network with the guests, ``sessions_per_minute``, and within the deployment's budget of new players,
+``guests_per_minute``); ``POST /api/accounts/keep {"username", "password"}`` with a guest's bearer token ->
+200 session JSON, same player; ``POST /api/session/sign-in {"username", "password"}`` -> 200 session JSON
+with a new token (``sign_ins_per_minute`` per address network, except for a device that signed in to the
+account before, and the backoff, ``sign_in.py``). All three set the device's new device token cookie
 (``device_tokens``), which a later sign-in to the same account presents.
 """
 
@@ -27,7 +28,7 @@ from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import session_of
 from paigow_server.web.sessions import DisplayNameError, check_display_name, session_json
 
-__all__ = ["credentials_of", "prefix_of", "routes", "sign_in_fields", "with_device"]
+__all__ = ["credentials_of", "limit_untrusted", "prefix_of", "routes", "sign_in_fields", "with_device"]
 
 
 async def credentials_of(data: dict[str, Any], display_name: str | None = None) -> tuple[str, str]:
@@ -59,6 +60,7 @@ async def register(request: Request) -> Response:
     ctx = context_of(request)
     data = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     await ctx.rate_limits.check(request, Limit.SESSIONS)
+    await ctx.rate_limits.check_everyone(Limit.GUESTS)  # a new account is a new player, as a guest is
     only_fields(data, {"username", "password", "display_name"})
     try:
         display_name = check_display_name(data.get("display_name", check_username(data.get("username"))))
@@ -77,7 +79,7 @@ async def register(request: Request) -> Response:
 
 async def keep(request: Request) -> Response:
     ctx = context_of(request)
-    _, player, touched = await session_of(request)
+    token, player, touched = await session_of(request)
     data = await json_body(request)
     only_fields(data, {"username", "password"})
     username, password = await credentials_of(data, player.name)
@@ -97,7 +99,8 @@ async def keep(request: Request) -> Response:
         raise ApiError(401, "UNKNOWN_SESSION", "this session's player no longer exists")
     kept = await ctx.accounts.get(player.player_id)
     assert kept is not None
-    answer = JSONResponse(session_json(kept, touched.expires_ms))
+    settled = await ctx.sessions.tokens.touch(token)  # a fresh guest's short-lived token now lives as any
+    answer = JSONResponse(session_json(kept, (settled or touched).expires_ms))
     return await with_device(request, answer, "player", username)
 
 
@@ -113,13 +116,25 @@ async def with_device(request: Request, response: Response, kind: str, username:
     return response
 
 
+async def limit_untrusted(request: Request, kind: str, username: str) -> str | None:
+    """The request's device token when it is a valid one of this account; otherwise the address network's
+    ``sign_ins_per_minute`` applies (429). A device that signed in to the account before is held only to
+    its own backoff, so strangers on its network (a shared NAT, an IPv6 /64) never hold it back."""
+    ctx = context_of(request)
+    token = device_cookie(request, kind)
+    devices = ctx.sessions.devices if kind == "player" else ctx.operators.devices
+    if token is None or await devices.device_of(kind, username, token) is None:
+        await ctx.rate_limits.check(request, Limit.SIGN_INS)
+    return token
+
+
 async def sign_in(request: Request) -> Response:
     ctx = context_of(request)
     body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
-    await ctx.rate_limits.check(request, Limit.SIGN_INS)
     username, password = sign_in_fields(body)
+    device_token = await limit_untrusted(request, "player", username)
     player, token, expires = await ctx.sessions.sign_in(
-        username, password, device_token=device_cookie(request, "player"), prefix=prefix_of(request))
+        username, password, device_token=device_token, prefix=prefix_of(request))
     return await with_device(request, JSONResponse(session_json(player, expires, token)), "player", username)
 
 

@@ -10,7 +10,7 @@ and ``1`` read as ``i`` and ``rn`` as ``m`` (they look alike); then only the let
 
 A name is refused when a reserved word is what it reads as **as a word**: the whole name's skeleton, or the
 skeleton of one of its words (split at spaces, ``_ . - , : ;`` and lower-to-upper case changes, with
-trailing digits dropped), is the word, its plural, or the word after "the" ("Dealer", "The Dealer",
+trailing digits and signs dropped), is the word, its plural, or the word after "the" ("Dealer", "The Dealer",
 "D-E-A-L-E-R", "Оperator" with a Cyrillic O, "H0USE", "Ad min", "house_banker", "Dealer7", "TheHouse").
 A word that merely contains one ("Lighthouse", "Badminton", "Householder") is a name like any other.
 The message says which word it looks like, so the player picks another.
@@ -56,8 +56,9 @@ _WORD_BREAK = re.compile(r"[\s_.,:;-]+|(?<=[a-z])(?=[A-Z])")
 
 def _readings(name: str) -> set[str]:
     """The skeletons of ``name`` and of each of its words (also without their trailing digits)."""
-    words = [w for w in _WORD_BREAK.split(name) if w]
-    return {skeleton(name)} | {skeleton(w) for w in words} | {skeleton(w.rstrip("0123456789")) for w in words}
+    words = {w for w in _WORD_BREAK.split(name) if w}
+    bare = {w.rstrip("0123456789!|$@") for w in words}  # what trails a word: digits, or signs for letters
+    return {skeleton(name)} | {skeleton(w) for w in words | bare if w}
 
 
 def impersonated(name: str) -> str | None:

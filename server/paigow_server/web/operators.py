@@ -20,13 +20,17 @@ from starlette.routing import BaseRoute, Route
 from paigow_server.store import keys
 from paigow_server.store.audit import BOOTSTRAP, AuditEntry
 from paigow_server.store.operators import OperatorAccount
-from paigow_server.web.account_routes import credentials_of, prefix_of, sign_in_fields, with_device
+from paigow_server.web.account_routes import (
+    credentials_of,
+    limit_untrusted,
+    prefix_of,
+    sign_in_fields,
+    with_device,
+)
 from paigow_server.web.api import ApiError, bearer_token, int_field, json_body, only_fields
 from paigow_server.web.context import context_of
-from paigow_server.web.device_tokens import device_cookie
 from paigow_server.web.operator_gate import actor_of, audited, require_operator
 from paigow_server.web.passwords import UsernameError, check_username
-from paigow_server.web.rate_limits import Limit
 
 __all__ = ["MAX_STARTING_BALANCE_CENTS", "routes"]
 
@@ -92,10 +96,10 @@ def _switch(disabled: bool) -> Any:
 async def operator_sign_in(request: Request) -> Response:
     ctx = context_of(request)
     body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
-    await ctx.rate_limits.check(request, Limit.SIGN_INS)
     username, password = sign_in_fields(body)
+    device_token = await limit_untrusted(request, "operator", username)
     token, expires = await ctx.operators.sign_in(
-        username, password, device_token=device_cookie(request, "operator"), prefix=prefix_of(request))
+        username, password, device_token=device_token, prefix=prefix_of(request))
     await ctx.audit.append(AuditEntry("sign_in", _now_ms(), "ok", username))
     answer = JSONResponse({"username": username, "token": token, "expires_ms": expires})
     return await with_device(request, answer, "operator", username)

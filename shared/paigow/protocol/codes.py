@@ -98,4 +98,5 @@ class CloseCode(IntEnum):
     """No ``hello`` arrived in time after the connection opened."""
     UNSUPPORTED_PROTOCOL = 4426
     TOO_MANY_CONNECTIONS = 4429
-    """The player already has the maximum number of open connections."""
+    """The player already has the maximum number of open connections, or (a connection without a token) its
+    address network has the maximum number of token-less spectator connections to this process."""
