@@ -66,8 +66,9 @@ async def register(request: Request) -> Response:
         display_name = check_display_name(data.get("display_name", check_username(data.get("username"))))
     except UsernameError as exc:
         raise ApiError(400, "INVALID_USERNAME", str(exc)) from None
-    except DisplayNameError as exc:
-        raise ApiError(400, "INVALID_NAME", str(exc)) from None
+    except DisplayNameError as exc:  # the username stands for the name when none was given: say so
+        named = "display_name" if "display_name" in data else "username"
+        raise ApiError(400, "INVALID_NAME", str(exc).replace("display_name", named, 1)) from None
     username, password = await credentials_of(data, display_name)
     try:
         player, token, expires = await ctx.sessions.register(username, password, display_name)
