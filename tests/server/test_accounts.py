@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.money import ledger_mismatches, money_totals
-from paigow_server.testing import AppHandle
+from support.harness import AppHandle
 
 CHEAP_ARGON2 = {"argon2_memory_kib": 1024, "argon2_time_cost": 1}
 """The tests' hashes: argon2id still, but cheap (the real parameters are timed in benchmarks)."""

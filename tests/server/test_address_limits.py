@@ -14,8 +14,8 @@ from redis.asyncio import Redis
 from paigow_server.app import create_app
 from paigow_server.process.settings import Settings, SettingsError, load_settings
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle, player_ids
 from paigow_server.web.client_address import address_network
+from support.harness import AppHandle, player_ids
 
 
 @pytest.mark.parametrize(("address", "v4", "v6", "network"), [

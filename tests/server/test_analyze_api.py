@@ -24,7 +24,7 @@ from paigow.table.state import Phase, Round, Timers
 from paigow_server.process.analysis_pool import AnalysisBusy, AnalysisPool, Priority
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
-from paigow_server.testing import wait_for_phase
+from support.harness import wait_for_phase
 
 CARDS = ["As", "Kd", "Qh", "JK", "9c", "5d", "2s"]
 TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, between_rounds_ms=60_000,

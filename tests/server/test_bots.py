@@ -11,7 +11,7 @@ from paigow_server.bots.run import BotsConfig, _warmed_up, run_bots
 from paigow_server.bots.stats import RunStats, percentile
 from paigow_server.cli import main
 from paigow_server.commands.bots import think_ms
-from paigow_server.testing import LiveServer
+from support.harness import LiveServer
 
 
 async def test_a_small_bots_run_plays_every_round_and_the_money_adds_up(live_server: LiveServer) -> None:

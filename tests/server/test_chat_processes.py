@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from paigow_server.testing import ServerProcess, WsClient
+from support.harness import ServerProcess, WsClient
 
 StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
 

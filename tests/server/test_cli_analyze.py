@@ -12,7 +12,7 @@ from paigow.rules.cards import parse_cards
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow.rules.splits import legal_splits
-from paigow_server.testing import run_cli
+from support.harness import run_cli
 
 CARDS = "As Kd Qh JK 9c 5d 2s"
 ENTRY_KEYS = ["low", "high", "win", "push", "loss", "ev", "ev_se"]

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from paigow.rules import FORTUNE_COUNTS, FORTUNE_TOTAL, FortuneHand
-from paigow_server.testing import run_cli
+from support.harness import run_cli
 
 
 def fortune(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

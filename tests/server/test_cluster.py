@@ -1,4 +1,4 @@
-"""Tables sharded over a real Redis Cluster on loopback: three primaries (``testing_cluster``), two
+"""Tables sharded over a real Redis Cluster on loopback: three primaries (``support.cluster``), two
 ``paigow serve`` processes on ``redis+cluster://``, bots at eight tables spread over both processes; one
 process is SIGKILLed while a table it drives is mid-round (other tables may still be seating their
 players). The survivor takes its tables over and finishes their rounds; afterwards every table's keys are
@@ -36,14 +36,14 @@ from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.holds import HOLD_STALE_MS
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import TableRepo
-from paigow_server.testing import ServerProcess
-from paigow_server.testing_checks import (
+from support.checks import (
     assert_money_and_ledger_intact,
     assert_rounds_settled_once,
     outboxes_delivered,
     wait_for_round_in_play,
 )
-from paigow_server.testing_cluster import ClusterTopology
+from support.cluster import ClusterTopology
+from support.harness import ServerProcess
 
 OPERATOR_TOKEN = "cluster-test-operator-token-0123456789"
 TABLES = 8

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from paigow_server.process.settings import Settings
-from paigow_server.testing import LiveServer
+from support.harness import LiveServer
 
 CARDS = ["As", "Kd", "Qh", "JK", "9c", "5d", "2s"]
 FLOODERS = 10

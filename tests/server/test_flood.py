@@ -17,7 +17,7 @@ from redis.asyncio import Redis
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.money import ledger_mismatches, money_totals
-from paigow_server.testing import LiveServer, player_ids
+from support.harness import LiveServer, player_ids
 
 FLOOD_REQUESTS = 2_000
 FLOOD_CONCURRENCY = 16

@@ -21,7 +21,7 @@ from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.guests import ExpireOutcome, Guests
 from paigow_server.store.money import ledger_mismatches, money_totals
-from paigow_server.testing import AppHandle
+from support.harness import AppHandle
 
 FRESH_MINUTES = 0.03
 """1.8 s: long enough for a test to use the guest, short enough to watch one lapse."""

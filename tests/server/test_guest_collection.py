@@ -18,7 +18,7 @@ from paigow_server.store import keys
 from paigow_server.store.ledger import Ledger, derived_balances
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.session_tokens import hash_token
-from paigow_server.testing import AppHandle, play_house_round
+from support.harness import AppHandle, play_house_round
 
 DAY_MS = 86_400_000
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from paigow_server.process.settings import Settings, SettingsError, load_settings
-from paigow_server.testing import AppHandle, LiveServer
+from support.harness import AppHandle, LiveServer
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from paigow.fair import new_commitment, roll_dice, seed_from_hex
 from paigow.table.commands import Leave, Sit
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle, play_house_round
+from support.harness import AppHandle, play_house_round
 
 
 def realtime(handle: AppHandle) -> Realtime:

@@ -11,7 +11,7 @@ import pytest
 from redis.asyncio import Redis
 
 from paigow_server.process.settings import Settings
-from paigow_server.testing import AppHandle
+from support.harness import AppHandle
 
 FOREIGN = {"Origin": "https://evil.example"}
 

@@ -18,8 +18,8 @@ from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.store import keys
 from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.tables import TableRepo
-from paigow_server.testing import ServerProcess, WsClient
-from paigow_server.testing_checks import IN_PLAY, assert_money_and_ledger_intact, wait_for_round_in_play
+from support.checks import IN_PLAY, assert_money_and_ledger_intact, wait_for_round_in_play
+from support.harness import ServerProcess, WsClient
 
 StartCluster = Callable[[int], Awaitable[list[ServerProcess]]]
 

@@ -11,7 +11,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from paigow_server.process.settings import Settings
-from paigow_server.testing import AppHandle, LiveServer
+from support.harness import AppHandle, LiveServer
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import pytest
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle
 from paigow_server.web.names import InvalidNameError, check_combining_marks, check_name
 from paigow_server.web.sessions import check_display_name
+from support.harness import AppHandle
 
 BAD_CHARACTERS = ["a\nb", "a\rb", "a\tb", "a\x0bb", "a\x0cb", "a\x1cb", "a\x1db", "a\x1eb", "a\x1fb",
                   "a\x85b", "a\u2028b", "a\u2029b", "a\u200bb", "a\u202eb", "a\ufeffb", "\u0000",

@@ -13,7 +13,7 @@ from paigow.table.commands import Leave, PlaceBet, Sit
 from paigow.table.state import Phase
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.money import SnapshotError, ledger_mismatches
-from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
+from support.harness import AppHandle, play_house_round, wait_for_phase
 
 OPEN = {"name": "Main", "rules": {"min_bet_cents": 500, "max_bet_cents": 50_000},
         "timers": {"betting_ms": 60_000, "setting_ms": 60_000, "between_rounds_ms": 50}}

@@ -10,7 +10,7 @@ import pytest
 
 from paigow.table.commands import PlaceBet, Sit
 from paigow.table.state import Phase
-from paigow_server.testing import AppHandle, wait_for_phase
+from support.harness import AppHandle, wait_for_phase
 
 
 async def post(handle: AppHandle, path: str, body: dict[str, Any]) -> Any:

@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle
+from support.harness import AppHandle
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from redis.asyncio import Redis
 
 from paigow_server.process.settings import Settings, SettingsError, load_settings
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle, ServerProcess, player_ids
 from paigow_server.web.client_address import TrustedProxies
 from paigow_server.web.rate_limits import Limit, RateLimits
+from support.harness import AppHandle, ServerProcess, player_ids
 
 PROXIES = TrustedProxies(["10.0.0.0/8", "192.168.1.7", "fd00::/8"])
 

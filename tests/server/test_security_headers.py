@@ -15,8 +15,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from paigow_server.process.settings import Settings
-from paigow_server.testing import AppHandle
 from paigow_server.web.headers import API_POLICY, SecurityHeaders
+from support.harness import AppHandle
 
 PAGES = ["/", "/table/", "/operator/", "/practice/", "/verify/"]
 FILES = ["/css/base.css", "/js/api.js", "/js/table_app.js", "/protocol.schema.json"]

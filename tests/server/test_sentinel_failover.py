@@ -1,5 +1,5 @@
 """Failover under Sentinel, with real processes on loopback: a primary, its replica(s) and three sentinels
-(quorum 2, down-after 1 s; ``paigow_server.testing_sentinel``), two ``paigow serve`` processes on
+(quorum 2, down-after 1 s; ``support.sentinel``), two ``paigow serve`` processes on
 ``redis+sentinel://``, bot players at two tables spread over both, and spectators (``Witness``) on both
 that write down every version they are shown.
 
@@ -38,16 +38,16 @@ from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, RunResult, run_bots
 from paigow_server.process.redis_client import redis_from_url
 from paigow_server.store.tables import TableRepo
-from paigow_server.testing import ServerProcess
-from paigow_server.testing_checks import (
+from support.checks import (
     assert_money_and_ledger_intact,
     assert_rounds_settled_once,
     play_resumed,
     table_versions,
     wait_for_round_in_play,
 )
-from paigow_server.testing_sentinel import SentinelTopology, node_version
-from paigow_server.testing_witness import Witness
+from support.harness import ServerProcess
+from support.sentinel import SentinelTopology, node_version
+from support.witness import Witness
 
 OPERATOR_TOKEN = "sentinel-test-operator-token-0123456789"
 TABLES = 2

@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 from websockets.exceptions import ConnectionClosed
 
-from paigow_server.testing import ServerProcess, WsClient
+from support.harness import ServerProcess, WsClient
 
 
 def test_serve_answers_health_checks_and_exits_cleanly_on_sigterm(server_process: ServerProcess) -> None:

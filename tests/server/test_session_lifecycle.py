@@ -13,7 +13,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from paigow_server.process.settings import Settings
-from paigow_server.testing import LiveServer
+from support.harness import LiveServer
 
 IDLE_S = 1.2
 

@@ -7,8 +7,8 @@ import pytest
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
-from paigow_server.testing import AppHandle, player_ids
 from paigow_server.web.sessions import DisplayNameError, check_display_name
+from support.harness import AppHandle, player_ids
 
 
 async def test_a_session_gives_an_unguessable_token_that_resumes_the_same_player(

@@ -16,9 +16,9 @@ from redis.asyncio import Redis
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.sign_ins import ACCOUNT_FREE, FORGET_MS, SignInGuard, Verdict
-from paigow_server.testing import AppHandle
 from paigow_server.web.client_address import address_network
 from paigow_server.web.device_tokens import DeviceTokens
+from support.harness import AppHandle
 
 OWNER_ADDRESS = "198.51.100.7"
 PASSWORD = "correct horse"

@@ -19,7 +19,7 @@ from paigow_server.store.history import History
 from paigow_server.store.migration import SCHEMA_VERSION, migrate_key_names
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
-from paigow_server.testing_tables import TableDriver
+from support.tables import TableDriver
 
 START = 100_000
 

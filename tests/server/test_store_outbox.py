@@ -26,7 +26,7 @@ from paigow_server.store.ledger import Ledger, player_account
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.outbox import entry_seq
 from paigow_server.store.tables import CommitResult, TableRepo
-from paigow_server.testing_tables import TableDriver
+from support.tables import TableDriver
 
 START = 100_000
 BUY_IN = 20_000

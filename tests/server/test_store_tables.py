@@ -26,7 +26,7 @@ from paigow_server.store.history import History
 from paigow_server.store.ledger import HOUSE, Ledger, player_account, seat_account
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
-from paigow_server.testing_tables import TableDriver as Table
+from support.tables import TableDriver as Table
 
 START = 100_000
 

@@ -21,7 +21,7 @@ from paigow.table.commands import PlaceBet, Sit, VoidRound
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import Phase, Timers
 from paigow_server.realtime.realtime import Realtime
-from paigow_server.testing import AppHandle, play_house_round, wait_for_phase
+from support.harness import AppHandle, play_house_round, wait_for_phase
 
 TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, between_rounds_ms=20,
                 reconnect_grace_ms=30_000)

@@ -15,8 +15,8 @@ import websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from paigow.table.state import Timers
-from paigow_server.testing import ServerProcess
 from paigow_server.web import ws as ws_module
+from support.harness import ServerProcess
 
 CALM = Timers(betting_ms=60_000)
 

@@ -15,7 +15,7 @@ from typing import Any
 from paigow.rules.house_rules import HouseRules
 from paigow.table.commands import Sit
 from paigow.table.state import Phase, Timers
-from paigow_server.testing import wait_for_phase
+from support.harness import wait_for_phase
 
 from .test_ws_play import Bot
 
