@@ -1,7 +1,7 @@
 """What the multi-process tests check after a run, importable by every test that plays through real
-processes (``tests/server/test_multiprocess.py``, ``test_sentinel_failover.py``): the money and the
-ledger agree, no round settled twice; and helpers that wait for a round in play (the moment to strike) and
-for play to resume after a fault.
+processes (``tests/server/realtime/test_multiprocess.py``, ``store/test_sentinel_failover.py``): the
+money and the ledger agree, no round settled twice; and helpers that wait for a round in play (the moment
+to strike) and for play to resume after a fault.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, betw
 SNAPSHOT_BOUND = 8_000
 """Bytes: a fresh spectator's snapshot at a table with ten settled rounds (29.5 kB with the records in the
 view)."""
-HTTP_API = Path(__file__).parents[2] / "docs" / "http-api.md"
+HTTP_API = Path(__file__).parents[3] / "docs" / "http-api.md"
 
 
 def _settled(client: Any) -> list[dict[str, Any]]:
