@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import httpx
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from support.harness import ServerProcess, WsClient
@@ -92,6 +93,7 @@ async def _close_code(client: WsClient) -> int | None:
         return None if exc.rcvd is None else exc.rcvd.code
 
 
+@pytest.mark.failover
 async def test_without_redis_url_a_private_redis_keeps_everything_across_a_stop_and_a_sigkill(
         tmp_path: Path) -> None:
     server = ServerProcess(data_dir=tmp_path / "data", redis_url=None, starter_tables=None)

@@ -72,6 +72,7 @@ def test_stop_ends_the_process_and_frees_the_port(tmp_path: Path) -> None:
         pass
 
 
+@pytest.mark.failover
 def test_redis_dies_with_the_process_that_started_it(tmp_path: Path) -> None:
     script = textwrap.dedent(f"""
         import sys, time

@@ -129,6 +129,7 @@ def sentinel_setup(tmp_path: Path) -> Iterator[tuple[str, int]]:
             process.wait(10)
 
 
+@pytest.mark.failover
 async def test_sentinel_url_reaches_the_master_database(sentinel_setup: tuple[str, int]) -> None:
     master_url, sentinel_port = sentinel_setup
     client = redis_from_url(f"redis+sentinel://127.0.0.1:{sentinel_port}/mymaster/2", decode_responses=True)

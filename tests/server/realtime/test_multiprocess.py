@@ -11,6 +11,7 @@ import signal
 from collections.abc import Awaitable, Callable
 
 import httpx
+import pytest
 from redis.asyncio import Redis
 
 from paigow_server.bots.player import Behaviour
@@ -66,6 +67,7 @@ async def metrics_of(process: ServerProcess) -> dict[str, float]:
             (line.partition(" ") for line in text.splitlines() if line and not line.startswith("#"))}
 
 
+@pytest.mark.failover
 async def test_killing_the_owner_mid_round_lets_another_process_finish_the_round(
         cluster: StartCluster, redis: Redis) -> None:
     processes = await cluster(2)
@@ -81,6 +83,7 @@ async def test_killing_the_owner_mid_round_lets_another_process_finish_the_round
     await assert_money_and_ledger_intact(redis, result)
 
 
+@pytest.mark.failover
 async def test_a_stale_owner_that_wakes_up_cannot_write(cluster: StartCluster, redis: Redis) -> None:
     processes = await cluster(2)
     run = asyncio.create_task(run_bots(bots_config(processes, rounds=3)))
@@ -120,6 +123,7 @@ async def test_a_graceful_stop_releases_the_leases_at_once(cluster: StartCluster
     assert await redis.get(keys.table_lease(table_id)) is None, "released at shutdown, not left to expire"
 
 
+@pytest.mark.failover
 async def test_the_timer_of_an_idle_table_is_taken_over_when_its_owner_dies(
         cluster: StartCluster, redis: Redis) -> None:
     """Nobody sends a command after the kill: only the survivor's timers can move the table on, once the

@@ -45,6 +45,8 @@ from support.checks import (
 from support.cluster import ClusterTopology
 from support.harness import ServerProcess
 
+pytestmark = pytest.mark.failover
+
 OPERATOR_TOKEN = "cluster-test-operator-token-0123456789"
 TABLES = 8
 QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)

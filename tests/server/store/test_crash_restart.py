@@ -14,12 +14,15 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import TableRepo
 from support.harness import ServerProcess, WsClient
+
+pytestmark = pytest.mark.failover
 
 SETTING_MS = 1_200
 TIMERS = {"betting_ms": 60_000, "setting_ms": SETTING_MS, "between_rounds_ms": 100, "bank_offer_ms": 300}

@@ -116,6 +116,7 @@ async def test_a_commit_is_ok_and_published_once_the_replica_holds_it(
         replica.close()
 
 
+@pytest.mark.failover
 async def test_a_commit_no_replica_acknowledges_is_unconfirmed_and_shown_to_nobody(
         pair: tuple[EmbeddedRedis, EmbeddedRedis], primary_client: Redis) -> None:
     repo = TableRepo(primary_client, durability=Durability(replica_acks=1, ack_timeout_ms=300))
@@ -139,6 +140,7 @@ async def test_a_commit_no_replica_acknowledges_is_unconfirmed_and_shown_to_nobo
     assert "may or may not have taken effect" in raised.value.message
 
 
+@pytest.mark.failover
 async def test_a_primary_that_requires_a_replica_writes_nothing_without_one(
         pair: tuple[EmbeddedRedis, EmbeddedRedis], primary_client: Redis) -> None:
     repo = TableRepo(primary_client, durability=Durability(replica_acks=1, ack_timeout_ms=300))
@@ -184,6 +186,7 @@ async def test_the_probe_drops_a_listener_subscribed_where_the_publications_no_l
             await current.aclose()
 
 
+@pytest.mark.failover
 async def test_readers_stop_at_the_confirmed_version_until_a_replica_holds_the_rest(
         pair: tuple[EmbeddedRedis, EmbeddedRedis], primary_client: Redis) -> None:
     """Issue 21: an unconfirmed commit (a cash-out) stays on the primary; the snapshot, the versions, the
