@@ -28,8 +28,9 @@ import httpx
 from argon2 import PasswordHasher
 from redis.asyncio import Redis
 
+import harness_path  # noqa: F401  (puts tests/ on sys.path: the harness, support)
 from paigow_server.process.embedded_redis import EmbeddedRedis
-from paigow_server.testing import ServerProcess
+from support.harness import ServerProcess
 
 TOKEN = "bench-accounts-operator-token-0123"
 PARAMETER_SETS = [(19_456, 2), (47_104, 1), (65_536, 1), (65_536, 2), (65_536, 3)]

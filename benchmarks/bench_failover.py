@@ -1,4 +1,4 @@
-"""Failover under Sentinel, measured on loopback with real processes (``paigow_server.testing_sentinel``).
+"""Failover under Sentinel, measured on loopback with real processes (``support.sentinel``).
 
 1. What waiting for a replica costs per commit: ``TableRepo.commit`` of the same command (a player sitting
    down and leaving, over and over) with and without ``Durability(replica_acks=1)`` against one primary
@@ -35,6 +35,7 @@ from pathlib import Path
 
 import redis
 
+import harness_path  # noqa: F401  (puts tests/ on sys.path: the harness, support)
 from paigow.protocol.projection import SPECTATOR
 from paigow.table.commands import Leave, Sit
 from paigow.table.machine import apply
@@ -48,16 +49,16 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.durability import Durability
 from paigow_server.store.tables import CommitResult, TableRepo
-from paigow_server.testing import ServerProcess
-from paigow_server.testing_checks import (
+from support.checks import (
     assert_money_and_ledger_intact,
     assert_rounds_settled_once,
     play_resumed,
     table_versions,
     wait_for_round_in_play,
 )
-from paigow_server.testing_sentinel import SentinelTopology
-from paigow_server.testing_witness import Witness
+from support.harness import ServerProcess
+from support.sentinel import SentinelTopology
+from support.witness import Witness
 
 TOKEN = "bench-failover-operator-token-0123456789"
 UNHELD_S = 8.0

@@ -27,9 +27,10 @@ from pathlib import Path
 import httpx
 from redis.asyncio import Redis
 
+import harness_path  # noqa: F401  (puts tests/ on sys.path: the harness, support)
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.store import keys
-from paigow_server.testing import ServerProcess, player_ids
+from support.harness import ServerProcess, player_ids
 
 TOKEN = "bench-guest-flood-operator-token-0123"
 DEFAULTS = {"PAIGOW_LOG_LEVEL": "warning", "PAIGOW_SESSIONS_PER_MINUTE": "10",

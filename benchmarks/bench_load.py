@@ -18,7 +18,7 @@ resident memory of each server process over its idle size per connection, Redis 
 settled round (``INFO commandstats`` / ``INFO stats``, no MONITOR), and the CPU seconds spent by the
 servers, Redis and the bots, since on a small machine they all share the same cores.
 
-``--cluster N`` runs the same on a Redis Cluster of N primaries on loopback (``testing_cluster``, the servers
+``--cluster N`` runs the same on a Redis Cluster of N primaries on loopback (``support.cluster``, the servers
 on ``redis+cluster://``) instead of one Redis, and reports per shard: the tables it holds, its Redis CPU
 per settled round, and which shard holds the ``{global}`` slot (balances, ledger, history: docs/cluster.md).
 """
@@ -41,6 +41,7 @@ from typing import Any
 import redis
 from prometheus_client.parser import text_string_to_metric_families
 
+import harness_path  # noqa: F401  (puts tests/ on sys.path: the harness, support)
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.bots.stats import RunStats
@@ -48,8 +49,8 @@ from paigow_server.commands.bots import think_ms
 from paigow_server.process import event_loop
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.store import keys
-from paigow_server.testing import ServerProcess
-from paigow_server.testing_cluster import ClusterTopology
+from support.cluster import ClusterTopology
+from support.harness import ServerProcess
 
 TOKEN = "bench-operator-token-0123456789"
 CLK_TCK = os.sysconf("SC_CLK_TCK")

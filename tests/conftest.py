@@ -30,8 +30,8 @@ from paigow_server.process.embedded_redis import EmbeddedRedis, free_port
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
 from paigow_server.store.tables import TableRepo
-from paigow_server.testing import AppHandle, LiveServer, ServerProcess
 from paigow_server.web.ws_protocol import WebSocketProtocol
+from support.harness import AppHandle, LiveServer, ServerProcess
 
 OPERATOR_TOKEN = "test-operator-token-0123456789"
 

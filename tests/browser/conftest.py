@@ -29,7 +29,7 @@ from playwright.sync_api import (
 from tests.browser.wire import WirePlayer
 
 from paigow_server.process.embedded_redis import EmbeddedRedis
-from paigow_server.testing import ServerProcess
+from support.harness import ServerProcess
 
 OPERATOR_TOKEN = "browser-operator-token-0123456789"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"

@@ -99,6 +99,7 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     assert site.errors == []
 
 
+@pytest.mark.failover
 def test_reconnects_after_a_server_restart_and_resumes(site: Any) -> None:
     table = site.open_table("Red Lantern", betting_ms=120_000)
     dan = site.player("Dan")

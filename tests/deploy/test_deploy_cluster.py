@@ -134,6 +134,7 @@ def nodes(tmp_path: Path) -> Iterator[list[EmbeddedRedis]]:
             node.stop()
 
 
+@pytest.mark.failover
 async def test_the_node_configuration_and_the_script_make_a_cluster_with_replicas_the_server_uses(
         nodes: list[EmbeddedRedis]) -> None:
     env = {**os.environ, "NODES": " ".join(f"127.0.0.1:{n.port}" for n in nodes)}

@@ -26,7 +26,7 @@ from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.process.embedded_redis import free_port
 from paigow_server.process.settings import SETTING_NAMES, env_name
-from paigow_server.testing import ServerProcess, WsClient
+from support.harness import ServerProcess, WsClient
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"

@@ -132,6 +132,7 @@ def nodes(tmp_path: Path) -> Iterator[list[EmbeddedRedis]]:
         node.stop()
 
 
+@pytest.mark.failover
 def test_the_sentinel_configuration_files_run_and_refuse_writes_without_a_replica(
         tmp_path: Path, nodes: list[EmbeddedRedis]) -> None:
     common = (DEPLOY / "redis.conf").read_text()

@@ -12,7 +12,7 @@ from paigow.table.commands import Sit
 from paigow.table.rejections import Rejection
 from paigow_server.app import create_app
 from paigow_server.process.settings import Settings
-from paigow_server.testing import AppHandle
+from support.harness import AppHandle
 
 
 async def test_healthz_and_readyz(app_client: AppHandle) -> None:

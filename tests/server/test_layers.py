@@ -1,14 +1,15 @@
 """The server's layers, read from its source with ``ast``: each layer imports only the layers below it, and
 the modules import one another without a cycle (so any of them can be imported first).
 
-    app.py, cli.py, testing.py, commands/   the composition root and the console script: anything
+    app.py, cli.py, commands/               the composition root and the console script: anything
     web/                                    the edge: HTTP, WebSocket, operator API, sessions
     realtime/                               the live side: TableService, fan-out, router, timers, presence
     store/                                  Redis persistence
     process/                                settings, Redis client, event loop, logs, metrics, tasks
     bots/                                   network clients of a running server: process/ only
 
-The pure core ``paigow`` imports nothing of the server. Every import counts: at module level, inside a
+The pure core ``paigow`` imports nothing of the server, and the server nothing of the test harness
+(``tests/support``, the package ``support``). Every import counts: at module level, inside a
 function, and under ``if TYPE_CHECKING:`` (the server has none of those, and needs none).
 """
 
@@ -34,8 +35,7 @@ ALLOWED: dict[str, set[str]] = {
 """What each layer may import (besides ``paigow``, the standard library and third parties)."""
 
 TOP = {"top", "commands"}
-"""The composition root (``app``, ``cli``, the test support ``testing*``, the package itself) and the
-sub-commands."""
+"""The composition root (``app``, ``cli``, the package itself) and the sub-commands."""
 
 
 def _module_name(path: Path, base: Path) -> str:
@@ -90,10 +90,7 @@ def test_the_layers_are_the_folders() -> None:
     layers = {_layer(m) for m in SERVER_MODULES}
     assert layers == {*ALLOWED, *TOP}, "a new subpackage needs its place in ALLOWED"
     top = sorted(m for m in SERVER_MODULES if _layer(m) == "top")
-    assert top == ["paigow_server", "paigow_server.app", "paigow_server.cli", "paigow_server.testing",
-                   "paigow_server.testing_checks", "paigow_server.testing_cluster",
-                   "paigow_server.testing_sentinel", "paigow_server.testing_tables",
-                   "paigow_server.testing_witness"]
+    assert top == ["paigow_server", "paigow_server.app", "paigow_server.cli"]
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
@@ -107,6 +104,16 @@ def test_the_pure_core_imports_nothing_of_the_server() -> None:
     wrong = sorted(f"{name}:{line} imports {target}" for name, path in _modules(SHARED).items()
                    for target, line in _imported(name, path) if target.split(".")[0] == "paigow_server")
     assert wrong == []
+
+
+def test_the_product_imports_nothing_of_the_test_harness() -> None:
+    """The harness (``support``) may use the server; the server and the core never the harness, nor
+    anything under ``tests``."""
+    product = {**SERVER_MODULES, **_modules(SHARED)}
+    wrong = sorted(f"{name}:{line} imports {target}" for name, path in product.items()
+                   for target, line in _imported(name, path) if target.split(".")[0] in {"support", "tests"})
+    assert wrong == []
+    assert not list(SERVER.glob("testing*.py")), "the test harness lives in tests/support"
 
 
 def test_no_import_waits_for_type_checking() -> None:

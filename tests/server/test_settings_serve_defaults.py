@@ -9,9 +9,9 @@ from redis.asyncio import Redis
 
 from paigow_server.app import create_app
 from paigow_server.process.settings import Settings, SettingsError, load_settings
-from paigow_server.testing import AppHandle
 from paigow_server.web.context import AppContext
 from paigow_server.web.operator import open_starter_tables
+from support.harness import AppHandle
 
 
 async def test_starter_tables_are_opened_once_and_audited(settings: Settings, redis: Redis) -> None:
