@@ -118,24 +118,25 @@ async def with_device(request: Request, response: Response, kind: str, username:
 
 
 async def limit_untrusted(request: Request, kind: str, username: str) -> str | None:
-    """The request's device token when it is a valid one of this account; otherwise the address network's
-    ``sign_ins_per_minute`` applies (429). A device that signed in to the account before is held only to
-    its own backoff, so strangers on its network (a shared NAT, an IPv6 /64) never hold it back."""
+    """The device id of the request's device token when it is a valid one of this account; otherwise the
+    address network's ``sign_ins_per_minute`` applies (429) and the answer is None. A device that signed in
+    to the account before is held only to its own backoff, so strangers on its network (a shared NAT, an
+    IPv6 /64) never hold it back."""
     ctx = context_of(request)
-    token = device_cookie(request, kind)
     devices = ctx.sessions.devices if kind == "player" else ctx.operators.devices
-    if token is None or await devices.device_of(kind, username, token) is None:
+    device = await devices.device_of(kind, username, device_cookie(request, kind))
+    if device is None:
         await ctx.rate_limits.check(request, Limit.SIGN_INS)
-    return token
+    return device
 
 
 async def sign_in(request: Request) -> Response:
     ctx = context_of(request)
     body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     username, password = sign_in_fields(body)
-    device_token = await limit_untrusted(request, "player", username)
-    player, token, expires = await ctx.sessions.sign_in(
-        username, password, device_token=device_token, prefix=prefix_of(request))
+    device = await limit_untrusted(request, "player", username)
+    player, token, expires = await ctx.sessions.sign_in(username, password, device=device,
+                                                        prefix=prefix_of(request))
     return await with_device(request, JSONResponse(session_json(player, expires, token)), "player", username)
 
 

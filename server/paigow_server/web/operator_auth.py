@@ -88,11 +88,10 @@ class OperatorAuth:
     async def create(self, username: str, password: str) -> OperatorAccount | None:
         return await self.accounts.create(username, await self.passwords.hash(password), self._clock())
 
-    async def sign_in(self, username: str, password: str, *, device_token: str | None,
+    async def sign_in(self, username: str, password: str, *, device: str | None,
                       prefix: str) -> tuple[str, int]:
         """A new operator session token and its expiry, or ``ApiError`` (as ``Sessions.sign_in``)."""
         account = await self.accounts.get(username)
-        device = await self.devices.device_of("operator", username, device_token)
         await verify_sign_in(self.guard, self.passwords, username, password,
                              None if account is None else account.pw_hash, self._clock(), device=device,
                              prefix=prefix)

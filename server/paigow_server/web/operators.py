@@ -97,9 +97,8 @@ async def operator_sign_in(request: Request) -> Response:
     ctx = context_of(request)
     body = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     username, password = sign_in_fields(body)
-    device_token = await limit_untrusted(request, "operator", username)
-    token, expires = await ctx.operators.sign_in(
-        username, password, device_token=device_token, prefix=prefix_of(request))
+    device = await limit_untrusted(request, "operator", username)
+    token, expires = await ctx.operators.sign_in(username, password, device=device, prefix=prefix_of(request))
     await ctx.audit.append(AuditEntry("sign_in", _now_ms(), "ok", username))
     answer = JSONResponse({"username": username, "token": token, "expires_ms": expires})
     return await with_device(request, answer, "operator", username)

@@ -105,12 +105,12 @@ class Sessions:
         token, expires = await self.tokens.issue(player.player_id)
         return player, token, expires
 
-    async def sign_in(self, username: str, password: str, *, device_token: str | None,
+    async def sign_in(self, username: str, password: str, *, device: str | None,
                       prefix: str) -> tuple[Player, str, int]:
-        """A new token for the account, or ``ApiError`` (backoff, bad credentials). ``device_token``: the
-        request's device token, if any; ``prefix``: its client's address prefix (``sign_in``)."""
+        """A new token for the account, or ``ApiError`` (backoff, bad credentials). ``device``: the id of the
+        request's valid device token of this account, if any (``account_routes.limit_untrusted``);
+        ``prefix``: its client's address prefix (``sign_in``)."""
         login = await self.credentials.login_of(username)
-        device = await self.devices.device_of("player", username, device_token)
         await verify_sign_in(self.guard, self.passwords, username, password,
                              None if login is None else login.pw_hash, self._clock(), device=device,
                              prefix=prefix)
