@@ -83,6 +83,18 @@ class _InProcessServer(uvicorn.Server):
         yield
 
 
+def _tasks_now() -> str:
+    """Every task of this loop but the current one, each with where it waits."""
+    current = asyncio.current_task()
+    lines = []
+    for other in asyncio.all_tasks():
+        if other is not current:
+            frames = other.get_stack(limit=3)
+            where = " <- ".join(f"{f.f_code.co_filename}:{f.f_lineno} {f.f_code.co_name}" for f in frames)
+            lines.append(f"{other.get_name()}: {where}")
+    return "\n".join(lines)
+
+
 @contextlib.asynccontextmanager
 async def _serving(settings: Settings, redis: Redis) -> AsyncIterator[LiveServer]:
     """A real uvicorn (websockets) serving a new app on a free port, in this test's event loop."""
@@ -102,8 +114,11 @@ async def _serving(settings: Settings, redis: Redis) -> AsyncIterator[LiveServer
         yield LiveServer(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", settings.operator_token, app)
     finally:
         server.should_exit = True
+        done, _ = await asyncio.wait([task], timeout=30)  # a loaded machine can take a while to close
+        if not done:
+            raise RuntimeError("uvicorn did not stop in 30 s; what is still running:\n" + _tasks_now())
         with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.wait_for(task, 30)  # a loaded machine can take a while to close many connections
+            await task
 
 
 @pytest.fixture

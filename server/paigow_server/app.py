@@ -34,6 +34,7 @@ from paigow_server.process.metrics import CONTENT_TYPE, Metrics
 from paigow_server.process.redis_client import redis_from_url
 from paigow_server.process.replica_guard import ReplicaGuard
 from paigow_server.process.settings import Settings
+from paigow_server.process.tasks import bounded
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.outbox_sweeper import OutboxSweeper
@@ -126,15 +127,15 @@ async def _start_account_tasks(stack: contextlib.AsyncExitStack, ctx: AppContext
                          interval_s=ctx.sessions.tokens.refresh_ms / 1000)
     listener = RevocationListener(ctx.redis, watch.revoked)
     await listener.start()
-    stack.push_async_callback(listener.stop)
+    stack.push_async_callback(bounded(listener.stop, "listener"))
     await watch.start()
-    stack.push_async_callback(watch.stop)
+    stack.push_async_callback(bounded(watch.stop, "watch"))
     collector = GuestCollector(ctx.tables, ctx.accounts, realtime.service,
                                lambda player_id: realtime.player_connections.count(player_id) > 0,
                                retention_ms=ctx.settings.guest_retention_ms,
                                interval_s=ctx.settings.guest_collect_seconds)
     await collector.start()
-    stack.push_async_callback(collector.stop)
+    stack.push_async_callback(bounded(collector.stop, "collector"))
     realtime.guest_collector = collector
 
 
@@ -166,19 +167,20 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
             app.state.ctx = ctx
             guard = ReplicaGuard(client, metrics, settings.replica_acks)
             await guard.check()  # warns when the primary takes writes with no replica in sync
-            stack.push_async_callback(guard.stop)
+            stack.push_async_callback(bounded(guard.stop, "guard"))
             app.state.replica_guard = guard
             # Several processes may share this Redis: each table is driven by the lease holder (router).
             router = Router(client, LeaseManager(client), registry=metrics.registry)
             realtime = Realtime.create(settings, client, metrics, ctx.tables, router=router)
             router.bind(realtime.service.execute_owned)
             await router.start()
-            stack.push_async_callback(router.stop)  # after realtime.stop: leases released last
+            # after realtime.stop: the leases are released last
+            stack.push_async_callback(bounded(router.stop, "router"))
             await realtime.start()
-            stack.push_async_callback(realtime.stop)
+            stack.push_async_callback(bounded(realtime.stop, "realtime"))
             sweeper = OutboxSweeper(ctx.tables)
             await sweeper.start()
-            stack.push_async_callback(sweeper.stop)
+            stack.push_async_callback(bounded(sweeper.stop, "sweeper"))
             app.state.realtime = realtime
             ctx.spectators = realtime.fanout
             await _start_account_tasks(stack, ctx, realtime)

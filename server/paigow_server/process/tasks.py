@@ -9,7 +9,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-__all__ = ["Every", "stop_task"]
+__all__ = ["Every", "bounded", "stop_task"]
 
 log = logging.getLogger("paigow_server.tasks")
 
@@ -23,6 +23,20 @@ async def stop_task(task: asyncio.Task[Any] | None, *, timeout_s: float = 2.0) -
     done, _ = await asyncio.wait([task], timeout=timeout_s)
     if not done:
         log.warning("task %s did not stop within %.1f s", task.get_name(), timeout_s)
+
+
+def bounded(step: Callable[[], Awaitable[object]], name: str, *,
+            timeout_s: float = 10.0) -> Callable[[], Awaitable[None]]:
+    """``step`` as a shutdown callback that never hangs the shutdown: after ``timeout_s`` seconds it is
+    cancelled and the rest of the shutdown goes on, with a warning naming it."""
+
+    async def run() -> None:
+        try:
+            await asyncio.wait_for(step(), timeout_s)
+        except TimeoutError:
+            log.warning("stopping %s took over %.1f s: left behind", name, timeout_s)
+
+    return run
 
 
 class Every:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from paigow_server.process.tasks import stop_task
 from paigow_server.store import keys
 
 __all__ = [
@@ -223,10 +224,7 @@ class LeaseManager:
 
     async def stop(self, *, release: bool = True) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await stop_task(task)
         if release:
             await self.release_all()
 

@@ -44,6 +44,7 @@ from paigow.table.commands import Command
 from paigow.table.events import Event
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import TableState
+from paigow_server.process.tasks import stop_task
 from paigow_server.realtime.lease import Lease, LeaseHolder, LeaseManager
 from paigow_server.realtime.pubsub_probe import PubSubProbe
 from paigow_server.realtime.tables import Executed, FencedError, ServiceError
@@ -170,9 +171,7 @@ class Router:
         """Stop listening, finish the requests in hand, release every lease (others take over at once)."""
         listener, self._listener = self._listener, None
         if listener is not None:
-            listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await listener
+            await stop_task(listener)
         if self._workers:
             await asyncio.wait(list(self._workers), timeout=self.answer_timeout_s)
         await self.leases.stop(release=True)
