@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from redis.asyncio import Redis
 
+from paigow_server.store.errors import store_boundary
+
 __all__ = ["MAX_TOKEN_LENGTH", "TOMBSTONE", "SessionTokens", "Touched", "hash_token", "new_token"]
 
 MAX_TOKEN_LENGTH = 256
@@ -94,6 +96,7 @@ return #members
 """
 
 
+@store_boundary
 class SessionTokens:
     def __init__(self, redis: Redis, *, session_key: Callable[[str], str], owner_set: Callable[[str], str],
                  idle_ms: int, clock: Callable[[], int]) -> None:

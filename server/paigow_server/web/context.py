@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from redis.asyncio import Redis
 from starlette.requests import HTTPConnection
 
 from paigow_server.process.analysis_pool import AnalysisPool
@@ -22,11 +21,14 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
 from paigow_server.store.bars import Bars
 from paigow_server.store.chat import ChatStore
+from paigow_server.store.client import StoreClient
+from paigow_server.store.device_keys import DeviceKey
 from paigow_server.store.durability import Durability
 from paigow_server.store.hand_analyses import HandAnalyses
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.practice import PracticeDeals
+from paigow_server.store.rate_counters import RateCounters
 from paigow_server.store.tables import TableRepo
 from paigow_server.web.client_address import TrustedProxies
 from paigow_server.web.device_tokens import DeviceTokens
@@ -53,7 +55,8 @@ class NoSpectators:
 @dataclass(slots=True)
 class AppContext:
     settings: Settings
-    redis: Redis
+    redis: StoreClient
+    """The store's handle, only to build store objects with (``store.client``)."""
     metrics: Metrics
     tables: TableRepo
     accounts: Accounts
@@ -75,13 +78,13 @@ class AppContext:
     rounds_cache: RoundsCache = field(default_factory=RoundsCache)
 
     @classmethod
-    def build(cls, settings: Settings, redis: Redis, metrics: Metrics) -> AppContext:
+    def build(cls, settings: Settings, redis: StoreClient, metrics: Metrics) -> AppContext:
         """The services; ``close()`` it when done (the password hashing threads, the analysis processes)."""
         accounts = Accounts(redis, starting_balance_cents=settings.starting_balance_cents)
         passwords = Passwords(memory_kib=settings.argon2_memory_kib, time_cost=settings.argon2_time_cost,
                               parallelism=settings.argon2_parallelism)
         max_wait_ms = settings.sign_in_max_wait_minutes * 60_000
-        devices = DeviceTokens(redis)
+        devices = DeviceTokens(DeviceKey(redis))
         return cls(settings=settings, redis=redis, metrics=metrics,
                    tables=TableRepo(redis, log_length=settings.event_log_length,
                                     durability=Durability(settings.replica_acks,
@@ -91,7 +94,7 @@ class AppContext:
                    ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis), passwords=passwords,
                    operators=OperatorAuth(redis, settings.operator_token, passwords, devices,
                                           session_ms=settings.operator_session_ms, max_wait_ms=max_wait_ms),
-                   rate_limits=RateLimits(redis, TrustedProxies(settings.trusted_proxies),
+                   rate_limits=RateLimits(RateCounters(redis), TrustedProxies(settings.trusted_proxies),
                                           {Limit.SESSIONS: settings.sessions_per_minute,
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,
                                            Limit.CHAT: settings.chat_per_minute,

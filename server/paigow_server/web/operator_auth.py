@@ -14,10 +14,10 @@ import secrets
 import time
 from collections.abc import Callable
 
-from redis.asyncio import Redis
-
 from paigow_server.store import keys
 from paigow_server.store.audit import BOOTSTRAP
+from paigow_server.store.channels import Channels
+from paigow_server.store.client import StoreClient
 from paigow_server.store.operators import OperatorAccount, OperatorAccounts
 from paigow_server.store.session_tokens import TOMBSTONE, SessionTokens, hash_token
 from paigow_server.store.sign_ins import SignInGuard
@@ -42,16 +42,17 @@ def _now_ms() -> int:
 
 
 class OperatorAuth:
-    def __init__(self, redis: Redis, bootstrap_token: str, passwords: Passwords, devices: DeviceTokens, *,
-                 session_ms: int, max_wait_ms: int, clock: Callable[[], int] = _now_ms) -> None:
-        self.redis = redis
+    def __init__(self, client: StoreClient, bootstrap_token: str, passwords: Passwords,
+                 devices: DeviceTokens, *, session_ms: int, max_wait_ms: int,
+                 clock: Callable[[], int] = _now_ms) -> None:
+        self.revocations = Channels(client)
         self._bootstrap = bootstrap_token.encode()
         self.passwords = passwords
-        self.accounts = OperatorAccounts(redis)
-        self.tokens = SessionTokens(redis, session_key=keys.operator_session,
+        self.accounts = OperatorAccounts(client)
+        self.tokens = SessionTokens(client, session_key=keys.operator_session,
                                     owner_set=keys.operator_sessions, idle_ms=session_ms, clock=clock)
         self.devices = devices
-        self.guard = SignInGuard(redis, "operator", max_wait_ms=max_wait_ms)
+        self.guard = SignInGuard(client, "operator", max_wait_ms=max_wait_ms)
         self._clock = clock
 
     def is_bootstrap(self, token: str) -> bool:
@@ -105,7 +106,7 @@ class OperatorAuth:
 
     async def sign_out(self, token: str, username: str) -> None:
         await self.tokens.revoke(token, username)
-        await publish_revocation(self.redis, Revoked(token_hash=hash_token(token)))
+        await publish_revocation(self.revocations, Revoked(token_hash=hash_token(token)))
 
     async def set_disabled(self, username: str, disabled: bool) -> OperatorAccount | None:
         """Disable (revoking every session of the operator, in every process) or enable."""
@@ -113,5 +114,5 @@ class OperatorAuth:
             return None
         if disabled:
             await self.tokens.revoke_all(username, tombstone=True)
-            await publish_revocation(self.redis, Revoked(operator=username))
+            await publish_revocation(self.revocations, Revoked(operator=username))
         return await self.accounts.get(username)
