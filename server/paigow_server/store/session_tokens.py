@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -99,7 +100,7 @@ return #members
 @store_boundary
 class SessionTokens:
     def __init__(self, redis: Redis, *, session_key: Callable[[str], str], owner_set: Callable[[str], str],
-                 idle_ms: int, clock: Callable[[], int]) -> None:
+                 idle_ms: int, clock: Callable[[], int] = lambda: time.time_ns() // 1_000_000) -> None:
         self.redis = redis
         self._session_key = session_key
         self._owner_set = owner_set

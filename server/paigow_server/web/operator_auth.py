@@ -14,10 +14,8 @@ import secrets
 import time
 from collections.abc import Callable
 
-from paigow_server.store import keys
 from paigow_server.store.audit import BOOTSTRAP
 from paigow_server.store.channels import Channels
-from paigow_server.store.client import StoreClient
 from paigow_server.store.operators import OperatorAccount, OperatorAccounts
 from paigow_server.store.session_tokens import TOMBSTONE, SessionTokens, hash_token
 from paigow_server.store.sign_ins import SignInGuard
@@ -42,17 +40,18 @@ def _now_ms() -> int:
 
 
 class OperatorAuth:
-    def __init__(self, client: StoreClient, bootstrap_token: str, passwords: Passwords,
-                 devices: DeviceTokens, *, session_ms: int, max_wait_ms: int,
+    def __init__(self, accounts: OperatorAccounts, tokens: SessionTokens, guard: SignInGuard,
+                 revocations: Channels, bootstrap_token: str, passwords: Passwords, devices: DeviceTokens, *,
                  clock: Callable[[], int] = _now_ms) -> None:
-        self.revocations = Channels(client)
+        """``tokens``: the operators' (``keys.operator_session``, ``keys.operator_sessions``);
+        ``revocations``: where a sign-out or a disabled operator is published (``web.revocations``)."""
+        self.revocations = revocations
         self._bootstrap = bootstrap_token.encode()
         self.passwords = passwords
-        self.accounts = OperatorAccounts(client)
-        self.tokens = SessionTokens(client, session_key=keys.operator_session,
-                                    owner_set=keys.operator_sessions, idle_ms=session_ms, clock=clock)
+        self.accounts = accounts
+        self.tokens = tokens
         self.devices = devices
-        self.guard = SignInGuard(client, "operator", max_wait_ms=max_wait_ms)
+        self.guard = guard
         self._clock = clock
 
     def is_bootstrap(self, token: str) -> bool:
