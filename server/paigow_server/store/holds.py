@@ -35,6 +35,7 @@ from redis.asyncio import Redis
 
 from paigow_server.store import keys
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.fresh_guests import FreshGuests
 from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, hold_account, player_account
 
@@ -113,6 +114,7 @@ class HoldUnconfirmed(RuntimeError):
     broke after it was sent: it was released again (or never written), and the buy-in is not done."""
 
 
+@store_boundary
 class Holds:
     def __init__(self, redis: Redis, *, durability: Durability | None = None) -> None:
         """``durability``: replicas that must hold a hold before its commit is sent (as for commits): a

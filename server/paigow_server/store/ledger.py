@@ -27,6 +27,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.streams import Page, iterate, read_page
 
 __all__ = [
@@ -130,6 +131,7 @@ def derived_balances(entries: Iterable[dict[str, Any]]) -> dict[str, int]:
     return dict(balances)
 
 
+@store_boundary
 class Ledger:
     """Read access; entries are written only inside the transactions that move the money."""
 
