@@ -37,7 +37,9 @@ from paigow.table.machine import apply
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow.table.views import TableView
+from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
+from paigow_server.store.accounts import InsufficientBalanceError
 from paigow_server.store.codec import VersionedEvents, commit_views
 from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
@@ -95,22 +97,15 @@ class CommandRouter(Protocol):
                       received_at: float | None = None) -> Executed: ...
 
 
-class ServiceError(ValueError):
+class ServiceError(ServerError, ValueError):
     """A command that could not be executed for a reason outside the table's rules; ``code`` says which."""
 
-    code: ErrorCode = ErrorCode.INTERNAL_ERROR
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    http_status = 503
 
 
 class TableNotFoundError(ServiceError):
     code = ErrorCode.TABLE_NOT_FOUND
-
-
-class InsufficientBalanceError(ServiceError):
-    code = ErrorCode.INSUFFICIENT_BALANCE
+    http_status = 404
 
 
 class TableBusyError(ServiceError):
@@ -206,7 +201,7 @@ class TableService:
         except Rejection as exc:
             self._count(command, str(exc.code))
             raise
-        except ServiceError as exc:
+        except (ServiceError, InsufficientBalanceError) as exc:
             self._count(command, str(exc.code))
             raise
         self._count(command, "accepted" if executed.events else "unchanged")
