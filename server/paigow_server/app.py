@@ -29,6 +29,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from paigow_server.errors import ServerError
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.process.metrics import CONTENT_TYPE, Metrics
 from paigow_server.process.redis_client import redis_from_url
@@ -52,7 +53,7 @@ from paigow_server.web import (
     practice_routes,
     session_routes,
 )
-from paigow_server.web.api import ApiError, api_error_response, api_fallback
+from paigow_server.web.api import api_error_response, api_fallback
 from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.headers import SecurityHeaders
 from paigow_server.web.hosts import HostGuard
@@ -215,4 +216,4 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         Middleware(JsonOnly),
     ]
     return Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
-                     exception_handlers={ApiError: api_error_response, RedisError: _redis_error})
+                     exception_handlers={ServerError: api_error_response, RedisError: _redis_error})
