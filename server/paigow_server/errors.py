@@ -40,7 +40,8 @@ what catches those still catches them. Redis's own errors are the data store bei
     ├── QueueFull, QueueBusy (process.fair_queue)      ANALYSIS_QUEUE_FULL 429, ANALYSIS_BUSY 503
     ├── SettingsError, RedisUrlError, EmbeddedRedisError (process), BadInput (commands.verify)
     │                                            the command line's: printed, never answered
-    └── StoreUnavailable (store.errors)          the data store failed (its own module, with the store)
+    └── StoreUnavailable (store.errors)          INTERNAL_ERROR   503, HTTP code UNAVAILABLE: the data
+                                                 store failed (with the store, which raises it)
 """
 
 from __future__ import annotations

@@ -8,7 +8,12 @@ import importlib
 import inspect
 import pkgutil
 
+import httpx
 import pytest
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
 
 import paigow_server
 from paigow.protocol.codes import ErrorCode
@@ -21,6 +26,7 @@ from paigow_server.realtime.table_feed import TableGoneError
 from paigow_server.store.accounts import InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.codec import CodecError
 from paigow_server.store.money import SnapshotError
+from paigow_server.web.api import api_error_response
 from paigow_server.web.chat import ChatRefused
 from paigow_server.web.operator_auth import OperatorAuthError
 
@@ -96,3 +102,29 @@ def test_an_api_error_is_its_own_answer() -> None:
     assert http_error(error) is error
     assert str(error) == "RATE_LIMITED: slow down"
     assert error.headers == {"Retry-After": "3"}
+
+
+async def test_the_api_answers_a_server_error_that_reaches_it_and_leaves_a_failure_a_plain_500() -> None:
+    async def unknown(request: Request) -> Response:
+        raise UnknownPlayerError("no player 'p9'")
+
+    async def disabled(request: Request) -> Response:
+        raise OperatorAuthError("OPERATOR_DISABLED", "the operator 'ann' is disabled")
+
+    async def broken(request: Request) -> Response:
+        raise CodecError("not a valid commit")
+
+    routes = [Route("/unknown", unknown), Route("/disabled", disabled), Route("/broken", broken)]
+    app = Starlette(routes=routes, exception_handlers={ServerError: api_error_response})
+    transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
+        missing = await client.get("/unknown")
+        refused = await client.get("/disabled")
+        failed = await client.get("/broken")
+    assert (missing.status_code, missing.json()) == (404, {"error": "PLAYER_NOT_FOUND",
+                                                           "message": "no player 'p9'"})
+    assert refused.status_code == 401
+    assert refused.json()["error"] == "OPERATOR_DISABLED"
+    assert refused.headers["WWW-Authenticate"] == "Bearer"
+    assert failed.status_code == 500
+    assert "not a valid commit" not in failed.text
