@@ -1,14 +1,16 @@
-"""``create_app(settings)``: the Starlette application of one server process.
+"""``create_app(settings)``: the Starlette application of one server process, and its composition root.
 
-The lifespan starts (when no ``redis_url`` is set) a private Redis, opens the client, builds the
-``AppContext`` (``web.context``) and the live side (``realtime.Realtime``), starts the background tasks and,
-on shutdown, stops them in reverse order. Routes (``paigow_server.web``): the JSON API (``http``,
-``session_routes``, ``account_routes``, ``analysis_routes``, ``practice_routes``, ``operators``,
-``operator``), the health and
-metrics endpoints, the table WebSockets (``ws``), and the browser client's static files at ``/``; in
-front of them the security headers (``headers``), the ``Host`` allow-list (``hosts``) and the JSON-only
-bodies (``json_only``). The
-composition root: the one module that wires every layer (``web``, ``realtime``, ``store``, ``process``).
+``build(settings, redis, metrics)`` makes every service of the process, in dependency order, each given
+what it needs as constructor arguments (the store's and the web's services in ``AppContext``, the live side
+in ``realtime.Realtime``, the background tasks in ``Parts``); nothing runs yet. The lifespan starts (when
+no ``redis_url`` is set) a private Redis, opens the client, builds, then starts every background task
+(``start``), here and nowhere else, each stopped in reverse order on shutdown within a bound
+(``process.tasks.bounded``). Routes (``paigow_server.web``): the JSON API (``http``, ``session_routes``,
+``account_routes``, ``analysis_routes``, ``practice_routes``, ``operators``, ``operator``), the health and
+metrics endpoints, the table WebSockets (``ws``), and the browser client's static files at ``/``; in front
+of them the security headers (``headers``), the ``Host`` allow-list (``hosts``) and the JSON-only bodies
+(``json_only``); errors answered through ``paigow_server.errors``. The one module that wires every layer
+(``web``, ``realtime``, ``store``, ``process``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
@@ -27,25 +30,48 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from paigow_server.errors import ServerError
+from paigow_server.process.analysis_pool import AnalysisPool
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.process.metrics import CONTENT_TYPE, Metrics
 from paigow_server.process.redis_client import redis_from_url
 from paigow_server.process.replica_guard import ReplicaGuard
 from paigow_server.process.settings import Settings
 from paigow_server.process.tasks import bounded
+from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.outbox_sweeper import OutboxSweeper
+from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
+from paigow_server.realtime.tables import TableService
+from paigow_server.realtime.timers import TableTimers
+from paigow_server.store import keys
+from paigow_server.store.accounts import Accounts
+from paigow_server.store.audit import AuditLog
+from paigow_server.store.bars import Bars
 from paigow_server.store.channels import Channels
+from paigow_server.store.chat import ChatStore
 from paigow_server.store.client import StoreClient, is_cluster, ping
+from paigow_server.store.credentials import Credentials
+from paigow_server.store.device_keys import DeviceKey
+from paigow_server.store.durability import Durability
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.guests import Guests
+from paigow_server.store.hand_analyses import HandAnalyses
+from paigow_server.store.history import History
 from paigow_server.store.leases import Leases
+from paigow_server.store.ledger import Ledger
 from paigow_server.store.migration import migrate_key_names
+from paigow_server.store.operators import OperatorAccounts
+from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.primary_config import PrimaryConfig
+from paigow_server.store.rate_counters import RateCounters
+from paigow_server.store.session_tokens import SessionTokens
+from paigow_server.store.sign_ins import SignInGuard
 from paigow_server.store.spectator_counts import SpectatorCountStore
+from paigow_server.store.tables import TableRepo
 from paigow_server.web import (
     account_routes,
     analysis_routes,
@@ -57,16 +83,23 @@ from paigow_server.web import (
     practice_routes,
     session_routes,
 )
-from paigow_server.web.api import ApiError, api_error_response, api_fallback
+from paigow_server.web.api import api_error_response, api_fallback
+from paigow_server.web.client_address import TrustedProxies
 from paigow_server.web.context import AppContext, context_of
+from paigow_server.web.device_tokens import DeviceTokens
 from paigow_server.web.headers import SecurityHeaders
 from paigow_server.web.hosts import HostGuard
 from paigow_server.web.json_only import JsonOnly
+from paigow_server.web.operator_auth import OperatorAuth
+from paigow_server.web.passwords import Passwords
+from paigow_server.web.rate_limits import Limit, RateLimits
 from paigow_server.web.revocations import RevocationListener
+from paigow_server.web.rounds_cache import RoundsCache
 from paigow_server.web.session_watch import SessionWatch
+from paigow_server.web.sessions import Sessions
 from paigow_server.web.ws import ws_routes
 
-__all__ = ["create_app", "web_root"]
+__all__ = ["Parts", "build", "create_app", "start", "web_root"]
 
 log = logging.getLogger("paigow_server.app")
 
@@ -123,25 +156,110 @@ async def _store_unavailable(request: Request, exc: Exception) -> Response:
                         status_code=503)
 
 
-async def _start_account_tasks(stack: contextlib.AsyncExitStack, ctx: AppContext,
-                               realtime: Realtime) -> None:
-    """Open connections follow their sessions (``session_watch``); unused guests are collected. Both stop
-    before the realtime services (the exit stack runs in reverse)."""
-    watch = SessionWatch(realtime.connections, players=ctx.sessions.still_valid,
-                         operators=ctx.operators.still_valid,
-                         interval_s=ctx.sessions.tokens.refresh_ms / 1000)
-    listener = RevocationListener(Channels(ctx.redis), watch.revoked)
-    await listener.start()
-    stack.push_async_callback(bounded(listener.stop, "listener"))
-    await watch.start()
-    stack.push_async_callback(bounded(watch.stop, "watch"))
-    collector = GuestCollector(ctx.tables, ctx.accounts, Guests(ctx.redis), realtime.service,
-                               lambda player_id: realtime.player_connections.count(player_id) > 0,
-                               retention_ms=ctx.settings.guest_retention_ms,
-                               interval_s=ctx.settings.guest_collect_seconds)
-    await collector.start()
-    stack.push_async_callback(bounded(collector.stop, "collector"))
-    realtime.guest_collector = collector
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """Everything ``build`` made: the handlers' context, the live side, and the other background tasks."""
+
+    ctx: AppContext
+    realtime: Realtime
+    router: Router
+    guard: ReplicaGuard
+    sweeper: OutboxSweeper
+    revocations: RevocationListener
+    watch: SessionWatch
+
+
+def _rate_limits(settings: Settings, redis: StoreClient) -> RateLimits:
+    return RateLimits(RateCounters(redis), TrustedProxies(settings.trusted_proxies),
+                      {Limit.SESSIONS: settings.sessions_per_minute,
+                       Limit.SIGN_INS: settings.sign_ins_per_minute,
+                       Limit.CHAT: settings.chat_per_minute, Limit.ANALYSES: settings.analyses_per_minute,
+                       Limit.GUESTS: settings.guests_per_minute,
+                       Limit.CHAT_NETWORK: settings.chat_per_address_per_minute,
+                       Limit.PRACTICE_DEALS: settings.practice_deals_per_minute,
+                       Limit.ROUND_READS: settings.round_reads_per_minute},
+                      ipv4_prefix=settings.limit_ipv4_prefix, ipv6_prefix=settings.limit_ipv6_prefix)
+
+
+def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
+    """Every service of one process, in dependency order; nothing runs until ``start``. ``close()`` the
+    context when done (the password hashing threads, the analysis processes)."""
+    # The store, and the web's services over it.
+    tables = TableRepo(redis, log_length=settings.event_log_length,
+                       durability=Durability(settings.replica_acks, settings.redis_ack_timeout_ms))
+    accounts = Accounts(redis, starting_balance_cents=settings.starting_balance_cents)
+    passwords = Passwords(memory_kib=settings.argon2_memory_kib, time_cost=settings.argon2_time_cost,
+                          parallelism=settings.argon2_parallelism)
+    devices = DeviceTokens(DeviceKey(redis))
+    max_wait_ms = settings.sign_in_max_wait_minutes * 60_000
+    channels = Channels(redis)
+    player_tokens = SessionTokens(redis, session_key=keys.session, owner_set=keys.player_sessions,
+                                  idle_ms=settings.session_idle_ms)
+    operator_tokens = SessionTokens(redis, session_key=keys.operator_session,
+                                    owner_set=keys.operator_sessions, idle_ms=settings.operator_session_ms)
+    sessions = Sessions(accounts, Credentials(redis), player_tokens,
+                        SignInGuard(redis, "player", max_wait_ms=max_wait_ms), channels, passwords, devices,
+                        fresh_ms=settings.fresh_guest_ms)
+    operators = OperatorAuth(OperatorAccounts(redis), operator_tokens,
+                             SignInGuard(redis, "operator", max_wait_ms=max_wait_ms), channels,
+                             settings.operator_token, passwords, devices)
+    # The live side. Several processes may share this Redis: each table is driven by its lease holder.
+    router = Router(channels, LeaseManager(Leases(redis)), registry=metrics.registry)
+    fanout = Fanout(channels, SpectatorCountStore(redis, router.owner), tables.shown, metrics)
+    service = TableService(tables, metrics, router=router)
+    router.bind(service.execute_owned)  # the one cycle: the router runs this process's commands on it
+    service.observe_executed(fanout.command_executed)
+    service.observe_written(fanout.written)
+    timers = TableTimers(service, tables, claim=router.claim,
+                         hold_back=lambda table_id: not (router.drives(table_id) or fanout.watched(table_id)))
+    presence = Presence(service, fanout.state_of, tables.load)
+    fanout.on_player_dropped(presence.dropped_elsewhere)
+    player_connections = ConnectionCounter(settings.connections_per_player)
+    collector = GuestCollector(tables, accounts, Guests(redis), service,
+                               lambda player_id: player_connections.count(player_id) > 0,
+                               retention_ms=settings.guest_retention_ms,
+                               interval_s=settings.guest_collect_seconds)
+    realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
+                        timers=timers, player_connections=player_connections, presence=presence,
+                        guest_collector=collector)
+    # Open connections follow their sessions: revoked or lapsed ones are closed.
+    watch = SessionWatch(realtime.connections, players=sessions.still_valid, operators=operators.still_valid,
+                         interval_s=sessions.tokens.refresh_ms / 1000)
+    ctx = AppContext(settings=settings, redis=redis, metrics=metrics, tables=tables, accounts=accounts,
+                     sessions=sessions, ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis),
+                     passwords=passwords, operators=operators, rate_limits=_rate_limits(settings, redis),
+                     chat=ChatStore(redis), bars=Bars(redis),
+                     analyses=AnalysisPool(settings.analysis_workers,
+                                           per_client=settings.analysis_queue_per_client),
+                     hand_analyses=HandAnalyses(redis), practice=PracticeDeals(redis), spectators=fanout,
+                     spectator_networks=ConnectionCounter(settings.spectators_per_address),
+                     rounds_cache=RoundsCache())
+    guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
+    return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
+                 sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
+                 watch=watch)
+
+
+async def start(parts: Parts, stack: contextlib.AsyncExitStack) -> None:
+    """Start every background task, in dependency order; each one's stop goes on ``stack`` (bounded), so
+    a shutdown stops them in reverse: the clients are told to reconnect first, the leases released last."""
+
+    async def run(name: str, begin: Callable[[], Awaitable[object]],
+                  end: Callable[[], Awaitable[object]]) -> None:
+        await begin()
+        stack.push_async_callback(bounded(end, name))
+
+    rt = parts.realtime
+    await run("guard", parts.guard.check, parts.guard.stop)  # warns when no replica is in sync
+    await run("router", parts.router.start, parts.router.stop)
+    stack.push_async_callback(bounded(rt.presence.stop, "presence"))
+    await run("fanout", rt.fanout.start, rt.fanout.stop)
+    await run("timers", rt.timers.start, rt.timers.stop)
+    stack.push_async_callback(bounded(rt.close_connections, "connections"))
+    await run("sweeper", parts.sweeper.start, parts.sweeper.stop)
+    await run("listener", parts.revocations.start, parts.revocations.stop)
+    await run("watch", parts.watch.start, parts.watch.stop)
+    await run("collector", rt.guest_collector.start, rt.guest_collector.stop)
 
 
 def create_app(settings: Settings, *, redis: StoreClient | None = None,
@@ -167,31 +285,13 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
                 await _wait_for_redis(client)
             if not is_cluster(client):  # a cluster starts empty: nothing of the old layout
                 await migrate_key_names(client)
-            ctx = AppContext.build(settings, client, metrics)
-            stack.callback(ctx.close)
-            app.state.ctx = ctx
-            guard = ReplicaGuard(PrimaryConfig(client).min_replicas_to_write, metrics, settings.replica_acks)
-            await guard.check()  # warns when the primary takes writes with no replica in sync
-            stack.push_async_callback(bounded(guard.stop, "guard"))
-            app.state.replica_guard = guard
-            # Several processes may share this Redis: each table is driven by the lease holder (router).
-            channels = Channels(client)
-            router = Router(channels, LeaseManager(Leases(client)), registry=metrics.registry)
-            realtime = Realtime.create(settings, channels, SpectatorCountStore(client, router.owner), metrics,
-                                       ctx.tables, router=router)
-            router.bind(realtime.service.execute_owned)
-            await router.start()
-            # after realtime.stop: the leases are released last
-            stack.push_async_callback(bounded(router.stop, "router"))
-            await realtime.start()
-            stack.push_async_callback(bounded(realtime.stop, "realtime"))
-            sweeper = OutboxSweeper(ctx.tables)
-            await sweeper.start()
-            stack.push_async_callback(bounded(sweeper.stop, "sweeper"))
-            app.state.realtime = realtime
-            ctx.spectators = realtime.fanout
-            await _start_account_tasks(stack, ctx, realtime)
-            opened = await operator.open_starter_tables(ctx)
+            parts = build(settings, client, metrics)
+            stack.callback(parts.ctx.close)
+            app.state.ctx = parts.ctx
+            app.state.realtime = parts.realtime
+            app.state.replica_guard = parts.guard
+            await start(parts, stack)
+            opened = await operator.open_starter_tables(parts.ctx)
             if opened:
                 log.info("opened starter tables", extra={"tables": opened})
             yield
@@ -222,4 +322,5 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         Middleware(JsonOnly),
     ]
     return Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
-                     exception_handlers={ApiError: api_error_response, StoreUnavailable: _store_unavailable})
+                     exception_handlers={ServerError: api_error_response,
+                                         StoreUnavailable: _store_unavailable})

@@ -29,10 +29,10 @@ async def test_readyz_and_the_api_answer_503_when_redis_is_unreachable(
                  retry=Retry(NoBackoff(), 0))
     app = create_app(settings, redis=dead)
     # the lifespan waits for Redis; enter the app without it to probe the readiness check alone
+    from paigow_server.app import build
     from paigow_server.process.metrics import Metrics
-    from paigow_server.web.context import AppContext
 
-    app.state.ctx = AppContext.build(settings, dead, Metrics())
+    app.state.ctx = build(settings, dead, Metrics()).ctx
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
         assert (await client.get("/healthz")).status_code == 200

@@ -7,11 +7,9 @@ from typing import Any
 
 import httpx
 
+from paigow_server.errors import ApiError
+
 __all__ = ["ApiError", "BotApi", "Session"]
-
-
-class ApiError(RuntimeError):
-    """The server answered an API call with an error; the message has the status and body."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +58,8 @@ class BotApi:
 
     def _operator(self) -> dict[str, str]:
         if not self.operator_token:
-            raise ApiError("this needs the operator token (--operator-token or PAIGOW_OPERATOR_TOKEN)")
+            raise ApiError(401, "UNAUTHORIZED",
+                           "this needs the operator token (--operator-token or PAIGOW_OPERATOR_TOKEN)")
         return {"Authorization": f"Bearer {self.operator_token}"}
 
     async def _json(self, method: str, path: str, *, operator: bool = False,
@@ -68,7 +67,7 @@ class BotApi:
         headers = self._operator() if operator else {}
         response = await self._request(method, path, json=json, params=params, headers=headers)
         if response.status_code >= 400:
-            raise ApiError(f"{method} {path} -> {response.status_code}: {response.text[:300]}")
+            raise _answered(response, f"{method} {path}")
         return response.json()
 
     async def new_session(self, display_name: str) -> Session:
@@ -79,7 +78,7 @@ class BotApi:
         """A player's account balance (their session resumed with its token)."""
         response = await self._request("GET", "/api/session", headers={"Authorization": f"Bearer {token}"})
         if response.status_code >= 400:
-            raise ApiError(f"GET /api/session -> {response.status_code}: {response.text[:300]}")
+            raise _answered(response, "GET /api/session")
         return int(response.json()["balance_cents"])
 
     async def open_table(self, name: str, *, timers: dict[str, int] | None = None,
@@ -110,3 +109,12 @@ class BotApi:
             cursor = body.get("next_after")
             if not page or not cursor:
                 return entries
+
+
+def _answered(response: httpx.Response, call: str) -> ApiError:
+    """The error answer to ``call``: its status and code, the message quoting the body."""
+    try:
+        code = str(response.json().get("error") or "HTTP_ERROR")
+    except (ValueError, AttributeError):
+        code = "HTTP_ERROR"
+    return ApiError(response.status_code, code, f"{call} -> {response.status_code}: {response.text[:300]}")

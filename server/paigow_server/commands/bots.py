@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = event_loop.run(run_bots(config, console=None if args.json else console))
     except ApiError as exc:
-        print(f"paigow bots: {exc}", file=sys.stderr)
+        print(f"paigow bots: {exc.message}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result.summary(), indent=2))

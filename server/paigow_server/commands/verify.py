@@ -20,11 +20,12 @@ from typing import Any
 from paigow.fair import POSITIONS, FairError, Verification, seed_from_hex, verify
 from paigow.rules.cards import Card, InvalidCardError, format_cards
 from paigow.table.cardtext import cards_from_text
+from paigow_server.errors import ServerError
 
 __all__ = ["register", "run"]
 
 
-class BadInput(ValueError):
+class BadInput(ServerError, ValueError):
     """The command's input cannot be read; the message says what is wrong."""
 
 

@@ -26,6 +26,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from paigow_server.errors import ServerError
+
 __all__ = ["EmbeddedRedis", "EmbeddedRedisError", "find_redis_server", "free_port"]
 
 _PR_SET_PDEATHSIG = 1
@@ -33,7 +35,7 @@ _START_TIMEOUT_S = 10.0
 _STOP_TIMEOUT_S = 10.0
 
 
-class EmbeddedRedisError(RuntimeError):
+class EmbeddedRedisError(ServerError, RuntimeError):
     """The private Redis could not be found, started, or locked."""
 
 

@@ -22,6 +22,8 @@ from collections import Counter, deque
 from collections.abc import AsyncIterator
 from enum import IntEnum
 
+from paigow_server.errors import ServerError
+
 __all__ = ["FairQueue", "Priority", "QueueBusy", "QueueFull"]
 
 
@@ -34,8 +36,11 @@ class Priority(IntEnum):
     """Everything else: seven cards (``POST /api/analyze``), practice answers, older hands (history)."""
 
 
-class QueueFull(Exception):
+class QueueFull(ServerError):
     """This account or network already holds its places."""
+
+    code = "ANALYSIS_QUEUE_FULL"
+    http_status = 429
 
     def __init__(self, who: str, places: int) -> None:
         super().__init__(f"{who} already has {places} analyses waiting or running")
@@ -43,8 +48,11 @@ class QueueFull(Exception):
         self.places = places
 
 
-class QueueBusy(Exception):
+class QueueBusy(ServerError):
     """Every waiting place of the process is taken."""
+
+    code = "ANALYSIS_BUSY"
+    http_status = 503
 
 
 class FairQueue:

@@ -35,6 +35,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from paigow_server.errors import ServerError
+
 PLAIN_SCHEMES = ("redis", "rediss", "unix")
 MAX_CONNECTIONS = 200
 """Connections one process opens to Redis at most; a command beyond that waits for a free one (up to
@@ -51,7 +53,7 @@ promote its replica. The next connection asks the sentinels where the master is 
 SENTINEL_CONNECT_TIMEOUT_S = 1.0
 
 
-class RedisUrlError(ValueError):
+class RedisUrlError(ServerError, ValueError):
     """A ``--redis-url`` that cannot be used; the message quotes it and says what is wrong."""
 
 

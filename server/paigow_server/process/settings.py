@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from paigow.rules.house_rules import MAX_CENTS
+from paigow_server.errors import ServerError
 from paigow_server.process.redis_client import check_redis_url, is_cluster_url, is_sentinel_url
 
 __all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
@@ -35,7 +36,7 @@ _WILDCARD_BINDS = frozenset({"0.0.0.0", "::", "[::]"})
 _HOST_NAME = re.compile(r"(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*")
 
 
-class SettingsError(ValueError):
+class SettingsError(ServerError, ValueError):
     """A setting is malformed or out of range; the message names the source, the text and the rule."""
 
 

@@ -1,12 +1,7 @@
 """``Realtime``: the live side of one server process — command execution, fanout, timers, presence.
 
-``create_app``'s lifespan builds it once the Redis client is open::
-
-    rt = Realtime.create(settings, channels, counts, metrics, repo)  # store objects (TableRepo...)
-    await rt.start()                              # fanout listener + timers (and the router, if any)
-    app.state.realtime = rt; ctx.spectators = rt.fanout
-    ...
-    await rt.stop()                               # closes every connection with 1012, stops the tasks
+A plain holder: the composition root (``paigow_server.app.build``) makes its parts, and its lifespan starts
+and stops their tasks (``close_connections`` first, on shutdown: every client is told to reconnect).
 
 The WebSocket edge (``web.ws``) registers each open connection in ``rt.connections`` and tells
 ``rt.presence`` when a player's connection opens and closes. The operator API executes its commands with
@@ -26,8 +21,6 @@ from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.tables import CommandRouter, TableService
 from paigow_server.realtime.timers import TableTimers
-from paigow_server.store.channels import Channels
-from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import TableRepo
 
 __all__ = ["ClaimingRouter", "Connection", "Realtime"]
@@ -68,44 +61,16 @@ class Realtime:
     player_connections: ConnectionCounter
     presence: Presence
     """Each player's connections per table here: the drops and reconnections they cause."""
+    guest_collector: GuestCollector
+    """Collects unused guests (tests run ``collect_once`` through it)."""
     connections: set[Connection] = field(default_factory=set)
-    guest_collector: GuestCollector | None = None
-    """Set by ``create_app`` (tests run ``collect_once`` through it)."""
 
-    @classmethod
-    def create(cls, settings: Settings, channels: Channels, counts: SpectatorCountStore, metrics: Metrics,
-               store: TableRepo, *, router: ClaimingRouter | None = None,
-               timer_rescan_s: float = 1.0) -> Realtime:
-        """The services, wired. ``channels``: the table channels' pub/sub; ``counts``: where this process's
-        spectator counts go. With a ``router`` (several processes), commands go through it and the
-        timers tick only the tables this process drives; start and stop the router yourself."""
-        service = TableService(store, metrics)
-        service.attach_router(router)
-        fanout = Fanout(channels, counts, store.shown, metrics)
-        service.observe_executed(fanout.command_executed)
-        service.observe_written(fanout.written)
-        timers = TableTimers(service, store, rescan_s=timer_rescan_s,
-                             claim=router.claim if router is not None else None,
-                             hold_back=None if router is None else
-                             lambda table_id: not router.drives(table_id) and not fanout.watched(table_id))
-        rt = cls(settings=settings, metrics=metrics, store=store, service=service, fanout=fanout,
-                 timers=timers, player_connections=ConnectionCounter(settings.connections_per_player),
-                 presence=Presence(service, fanout.state_of, store.load))
-        fanout.on_player_dropped(rt.presence.dropped_elsewhere)
-        return rt
-
-    async def start(self) -> None:
-        await self.fanout.start()
-        await self.timers.start()
-
-    async def stop(self) -> None:
-        """Tell every client to reconnect (1012), then stop the timers and the fanout."""
+    async def close_connections(self) -> None:
+        """Tell every client to reconnect (1012) and give them a moment to go (the first step of a
+        shutdown: the timers, the fanout and the presence stop after it)."""
         for conn in list(self.connections):
             conn.close_for_shutdown()
         for _ in range(100):
             if not self.connections:
                 break
             await asyncio.sleep(0.02)
-        await self.timers.stop()
-        await self.fanout.stop()
-        await self.presence.stop()

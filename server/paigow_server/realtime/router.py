@@ -41,6 +41,7 @@ from paigow.table.commands import Command
 from paigow.table.events import Event
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import TableState
+from paigow_server.errors import ServerError, wire_error
 from paigow_server.process.tasks import stop_task
 from paigow_server.realtime.lease import Lease, LeaseHolder, LeaseManager
 from paigow_server.realtime.pubsub_probe import PubSubProbe
@@ -55,7 +56,8 @@ log = logging.getLogger("paigow_server.router")
 _COMMAND = TypeAdapter[Command](Command)
 _STATE = TypeAdapter(TableState)
 _EVENTS = TypeAdapter(tuple[Event, ...])
-_ERRORS: dict[str, type[ServiceError]] = {}
+_ERRORS: dict[str, type[ServerError]] = {}
+"""The server's errors by class name (unique: ``paigow_server.errors``), those made of a message alone."""
 
 
 def process_channel(owner: str) -> str:
@@ -87,7 +89,7 @@ def _decode_executed(body: dict[str, Any]) -> Executed:
                     _EVENTS.validate_python(body["events"]))
 
 
-def _encode_error(exc: Rejection | ServiceError) -> dict[str, Any]:
+def _encode_error(exc: Rejection | ServerError) -> dict[str, Any]:
     if isinstance(exc, Rejection):
         return {"ok": False, "rejection": str(exc.code), "message": exc.message}
     return {"ok": False, "error": type(exc).__name__, "code": str(exc.code), "message": exc.message}
@@ -97,10 +99,11 @@ def _raise_error(body: dict[str, Any]) -> None:
     if "rejection" in body:
         raise Rejection(RejectCode(body["rejection"]), str(body["message"]))
     if not _ERRORS:
-        pending: list[type[ServiceError]] = [ServiceError]
+        pending: list[type[ServerError]] = [ServerError]
         while pending:
             cls = pending.pop()
-            _ERRORS[cls.__name__] = cls
+            if cls.__init__ is ServerError.__init__:
+                _ERRORS[cls.__name__] = cls
             pending.extend(cls.__subclasses__())
     cls = _ERRORS.get(str(body.get("error")), ServiceError)
     error = cls(str(body["message"]))
@@ -303,12 +306,13 @@ class Router:
             executed = await self.execute(table_id, command, within_s=left_ms / 1000,
                                           request_id=str(request["id"]))
             answer = _encode_executed(executed)
-        except (Rejection, ServiceError) as exc:
-            answer = _encode_error(exc)
-        except Exception:
-            log.exception("forwarded %s on table %s failed", command.kind, table_id)
-            answer = {"ok": False, "error": "ServiceError", "code": str(ErrorCode.INTERNAL_ERROR),
-                      "message": "internal error"}
+        except Exception as exc:  # a refusal is told; a failure of the server's own is INTERNAL_ERROR
+            if isinstance(exc, Rejection | ServerError) and wire_error(exc) is not None:
+                answer = _encode_error(exc)
+            else:
+                log.exception("forwarded %s on table %s failed", command.kind, table_id)
+                answer = {"ok": False, "error": "ServiceError", "code": str(ErrorCode.INTERNAL_ERROR),
+                          "message": "internal error"}
         answer.update(kind="answer", id=request["id"])
         with contextlib.suppress(StoreUnavailable):
             await self.channels.publish(str(request["reply_to"]), json.dumps(answer))

@@ -27,12 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from paigow.protocol.codes import ErrorCode
 from paigow.protocol.projection import ViewerUpdate, key_of, update_text
 from paigow.protocol.server import Role, encode_patch_message, encode_snapshot_message
 from paigow.protocol.view_json import ViewJson
 from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, view_for
+from paigow_server.errors import ServerError
 from paigow_server.process.tasks import stop_task
 from paigow_server.store.codec import VersionedEvents
 
@@ -65,8 +67,11 @@ class Subscriber(Protocol):
     def deliver(self, text: str) -> None: ...
 
 
-class TableGoneError(LookupError):
+class TableGoneError(ServerError, LookupError):
     """The table does not exist (any more)."""
+
+    code = ErrorCode.TABLE_NOT_FOUND
+    http_status = 404
 
 
 @dataclass(slots=True)

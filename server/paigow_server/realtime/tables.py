@@ -11,7 +11,7 @@ or an exception: ``Rejection`` from the table (with its ``RejectCode``), or a ``
 ``ErrorCode`` (table not found, buy-in over the balance, busy, fenced, unconfirmed: the replicas did not
 confirm the commit in time, so it may or may not stand).
 
-Several processes: with a ``Router`` attached (``attach_router``), ``execute`` goes through it — it runs
+Several processes: with a ``Router`` (the ``router`` argument), ``execute`` goes through it — it runs
 the command here (``execute_owned`` with this process's fencing token) when this process holds the
 table's lease, else forwards it to the process that does.
 """
@@ -37,7 +37,9 @@ from paigow.table.machine import apply
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow.table.views import TableView
+from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
+from paigow_server.store.accounts import InsufficientBalanceError
 from paigow_server.store.codec import VersionedEvents, commit_views
 from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
@@ -95,22 +97,15 @@ class CommandRouter(Protocol):
                       received_at: float | None = None) -> Executed: ...
 
 
-class ServiceError(ValueError):
+class ServiceError(ServerError, ValueError):
     """A command that could not be executed for a reason outside the table's rules; ``code`` says which."""
 
-    code: ErrorCode = ErrorCode.INTERNAL_ERROR
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    http_status = 503
 
 
 class TableNotFoundError(ServiceError):
     code = ErrorCode.TABLE_NOT_FOUND
-
-
-class InsufficientBalanceError(ServiceError):
-    code = ErrorCode.INSUFFICIENT_BALANCE
+    http_status = 404
 
 
 class TableBusyError(ServiceError):
@@ -159,8 +154,8 @@ the command-to-push latency."""
 
 
 class TableService:
-    def __init__(self, store: TableStore, metrics: Metrics, *, clock: Callable[[], int] = now_ms,
-                 max_attempts: int = MAX_ATTEMPTS) -> None:
+    def __init__(self, store: TableStore, metrics: Metrics, *, router: CommandRouter | None = None,
+                 clock: Callable[[], int] = now_ms, max_attempts: int = MAX_ATTEMPTS) -> None:
         self._store = store
         self._metrics = metrics
         self.clock = clock
@@ -169,7 +164,7 @@ class TableService:
         self._commit_observers: list[CommitObserver] = []
         self._executed_observers: list[ExecutedObserver] = []
         self._written_observers: list[WrittenObserver] = []
-        self.router: CommandRouter | None = None
+        self.router = router
         self._views: OrderedDict[str, tuple[int, dict[str, TableView]]] = OrderedDict()
         """table id -> (version, each viewer key's view at that version), as the last commit written here
         left them: the next commit's projection starts from them."""
@@ -177,9 +172,6 @@ class TableService:
         """table id -> (fencing token, the state this process last read or wrote under it). While we hold
         the lease with that token nobody else writes the table, so the next command skips the load; the
         commit's version compare-and-set still checks it, and a CONFLICT or FENCED drops the entry."""
-
-    def attach_router(self, router: CommandRouter | None) -> None:
-        self.router = router
 
     def observe_commits(self, observer: CommitObserver) -> None:
         self._commit_observers.append(observer)
@@ -206,7 +198,7 @@ class TableService:
         except Rejection as exc:
             self._count(command, str(exc.code))
             raise
-        except ServiceError as exc:
+        except (ServiceError, InsufficientBalanceError) as exc:
             self._count(command, str(exc.code))
             raise
         self._count(command, "accepted" if executed.events else "unchanged")

@@ -20,7 +20,9 @@ from enum import StrEnum
 
 from redis.asyncio import Redis
 
+from paigow.protocol.codes import ErrorCode
 from paigow.rules.house_rules import MAX_CENTS
+from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.errors import store_boundary
@@ -45,20 +47,28 @@ MAX_ADJUSTMENT_CENTS = MAX_CENTS
 """A credit or debit is bounded like every other amount (``paigow.rules.house_rules.MAX_CENTS``)."""
 
 
-class AccountError(ValueError):
+class AccountError(ServerError, ValueError):
     """An account operation that cannot be done; the message names the player and the amounts."""
+
+    code = "INVALID_FIELD"
+    http_status = 400
 
 
 class UnknownPlayerError(AccountError):
-    pass
+    code = "PLAYER_NOT_FOUND"
+    http_status = 404
 
 
 class InsufficientBalanceError(AccountError):
-    pass
+    """More than the player's balance: a debit, or a buy-in (``TableService`` raises it for a ``sit``)."""
+
+    code = ErrorCode.INSUFFICIENT_BALANCE
+    http_status = 409
 
 
 class UsernameTakenError(AccountError):
-    pass
+    code = "USERNAME_TAKEN"
+    http_status = 409
 
 
 class AdjustmentError(AccountError):

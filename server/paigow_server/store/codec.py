@@ -18,6 +18,7 @@ from paigow.protocol.projection import ViewerUpdate, update_text
 from paigow.table.commands import Command
 from paigow.table.events import Event
 from paigow.table.state import TableState
+from paigow_server.errors import ServerError
 
 __all__ = [
     "CodecError",
@@ -47,7 +48,7 @@ _ANY: TypeAdapter[Any] = TypeAdapter(Any)
 _T = TypeVar("_T")
 
 
-class CodecError(ValueError):
+class CodecError(ServerError, ValueError):
     """Stored or received JSON that is not a valid value of the expected type."""
 
 

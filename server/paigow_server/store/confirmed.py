@@ -35,6 +35,7 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
 from paigow.table.state import TableState
+from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.codec import VersionedEvents, commit_from_json, state_from_json
 from paigow_server.store.durability import BROKEN, Durability
@@ -97,9 +98,10 @@ return {h[2], false}
 """
 
 
-class StateNotConfirmed(RedisError):
+class StateNotConfirmed(RedisError, ServerError):
     """The table's newest state is not confirmed and the confirmed one is not kept (a rare race): nothing
-    may be shown of it until a replica acknowledges it (the data store counts as unavailable)."""
+    may be shown of it until a replica acknowledges it (the data store counts as unavailable: a
+    ``RedisError`` first, so it is answered as one)."""
 
 
 def _shown(version: Any, confirmed: Any) -> int | None:

@@ -28,6 +28,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from paigow_server.errors import ServerError
+
 __all__ = ["BROKEN", "DEFAULT_ACK_TIMEOUT_MS", "Durability", "OutcomeUnknown", "confirmed_eval"]
 
 DEFAULT_ACK_TIMEOUT_MS = 500
@@ -48,7 +50,7 @@ class Durability:
             raise ValueError(f"ack_timeout_ms={self.ack_timeout_ms}: must be from 1 to 60000")
 
 
-class OutcomeUnknown(RuntimeError):
+class OutcomeUnknown(ServerError, RuntimeError):
     """The connection broke after the script was sent: it may or may not have run."""
 
 

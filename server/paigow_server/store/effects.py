@@ -30,6 +30,7 @@ from paigow.table.events import (
 )
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import TableState
+from paigow_server.errors import ServerError
 from paigow_server.store.codec import jsonable
 from paigow_server.store.fortune_entries import FortuneEntriesError, fortune_entries
 from paigow_server.store.ledger import (
@@ -44,7 +45,7 @@ from paigow_server.store.ledger import (
 __all__ = ["BalanceChange", "Effects", "EffectsError", "HistoryEntry", "effects_of"]
 
 
-class EffectsError(ValueError):
+class EffectsError(ServerError, ValueError):
     """The events do not add up (a settlement whose money does not balance): nothing may be written."""
 
 

@@ -22,6 +22,9 @@ from typing import Any, ParamSpec, TypeVar
 
 from redis.exceptions import RedisError
 
+from paigow.protocol.codes import ErrorCode
+from paigow_server.errors import ServerError
+
 __all__ = ["FAILURES", "StoreUnavailable", "guarded", "store_boundary", "unavailable"]
 
 P = ParamSpec("P")
@@ -32,8 +35,19 @@ FAILURES = (RedisError, OSError)
 """What redis-py raises when Redis fails or cannot be reached (a socket error can escape it unwrapped)."""
 
 
-class StoreUnavailable(Exception):
-    """Redis failed or could not be reached; the message is the Redis client's."""
+class StoreUnavailable(ServerError):
+    """Redis failed or could not be reached; the message is the Redis client's. Answered ``INTERNAL_ERROR``
+    on the wire ("the data store is unavailable"), ``503 UNAVAILABLE`` over HTTP."""
+
+    code = ErrorCode.INTERNAL_ERROR
+    http_status = 503
+    http_code = "UNAVAILABLE"
+
+    def __init__(self, *args: object) -> None:
+        # Not ``ServerError.__init__`` (one message): a translated error is also its original class
+        # (``_kind``), whose own constructor takes the original's arguments.
+        super(ServerError, self).__init__(*args)
+        self.message = str(args[0]) if args else "the data store is unavailable"
 
 
 _KINDS: dict[type[BaseException], type[StoreUnavailable]] = {}

@@ -14,12 +14,13 @@ from typing import Any
 
 from paigow.rules.fortune import FortuneHand
 from paigow.table.records import RoundRecord
+from paigow_server.errors import ServerError
 from paigow_server.store.ledger import HOUSE, EntryKind, LedgerEntry, seat_account
 
 __all__ = ["FortuneEntriesError", "fortune_entries"]
 
 
-class FortuneEntriesError(ValueError):
+class FortuneEntriesError(ServerError, ValueError):
     """The bonus results of a round do not add up to its ``bonus_house_net_cents``."""
 
 

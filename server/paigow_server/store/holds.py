@@ -33,6 +33,7 @@ from typing import Any, cast
 
 from redis.asyncio import Redis
 
+from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.errors import store_boundary
@@ -109,7 +110,7 @@ class Hold:
                    int(data["at_ms"]))
 
 
-class HoldUnconfirmed(RuntimeError):
+class HoldUnconfirmed(ServerError, RuntimeError):
     """Replicas are required (``Durability``) and too few acknowledged the hold in time, or the connection
     broke after it was sent: it was released again (or never written), and the buy-in is not done."""
 

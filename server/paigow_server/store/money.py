@@ -36,6 +36,7 @@ from typing import Any
 
 from redis.asyncio import Redis, RedisCluster
 
+from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.errors import guarded
 from paigow_server.store.ledger import (
@@ -105,8 +106,11 @@ return {global, tables}
 """
 
 
-class SnapshotError(RuntimeError):
+class SnapshotError(ServerError, RuntimeError):
     """Money moved during every attempt to read a cluster's snapshot."""
+
+    code = "UNAVAILABLE"
+    http_status = 503
 
 
 @dataclass(frozen=True, slots=True)

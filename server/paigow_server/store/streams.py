@@ -14,14 +14,19 @@ from typing import Any, cast
 
 from redis.asyncio import Redis
 
+from paigow_server.errors import ServerError
+
 __all__ = ["MAX_PAGE", "Page", "PageError", "check_cursor", "iterate", "read_page"]
 
 FIELD = "e"
 MAX_PAGE = 1000
 
 
-class PageError(ValueError):
+class PageError(ServerError, ValueError):
     """A bad ``after`` cursor or ``limit``; the message quotes it."""
+
+    code = "INVALID_FIELD"
+    http_status = 400
 
 
 @dataclass(frozen=True, slots=True)

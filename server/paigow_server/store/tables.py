@@ -37,6 +37,7 @@ from paigow.protocol.projection import ViewerUpdate
 from paigow.table.events import Event
 from paigow.table.machine import next_deadline
 from paigow.table.state import TableState
+from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.codec import (
     VersionedEvents,
@@ -64,7 +65,7 @@ REQUESTS_KEPT = 1_000
 """Request ids of forwarded commands remembered per table (each with the version its commit wrote)."""
 
 
-class CommitNotConfirmed(RuntimeError):
+class CommitNotConfirmed(ServerError, RuntimeError):
     """A command's commit was written, but no replica holds it yet (``committed_version``)."""
 
 

@@ -1,5 +1,6 @@
-"""What the JSON API handlers share: errors as ``{"error": CODE, "message": ...}``, body parsing, bearer
-tokens, paging parameters."""
+"""What the JSON API handlers share: errors as ``{"error": CODE, "message": ...}`` (``api_error_response``
+answers every ``ServerError`` through ``paigow_server.errors.http_error``), body parsing, bearer tokens,
+paging parameters."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from starlette.routing import BaseRoute, Match, Route
 from starlette.types import Receive, Scope, Send
 
 from paigow.protocol.parse import DuplicateKeyError, unique_object
+from paigow_server.errors import ApiError, ServerError, http_error
 from paigow_server.store.streams import MAX_PAGE, PageError, check_cursor
 
 __all__ = [
@@ -33,18 +35,6 @@ MAX_BODY_BYTES = 16_384
 _LIMIT = re.compile(r"[0-9]{1,4}")
 
 
-class ApiError(Exception):
-    """An API request that cannot be served; becomes an HTTP error with a JSON body."""
-
-    def __init__(self, status: int, code: str, message: str, *,
-                 headers: dict[str, str] | None = None) -> None:
-        super().__init__(f"{code}: {message}")
-        self.status = status
-        self.code = code
-        self.message = message
-        self.headers = dict(headers or {})
-
-
 def retry_after(status: int, code: str, message: str, seconds: float) -> ApiError:
     """A refusal to try again later: the ``Retry-After`` header (whole seconds, at least 1) and
     ``retry_after_s`` in the body say when."""
@@ -52,14 +42,18 @@ def retry_after(status: int, code: str, message: str, seconds: float) -> ApiErro
 
 
 async def api_error_response(request: Request, exc: Exception) -> Response:
-    assert isinstance(exc, ApiError)
-    headers = dict(exc.headers)
-    if exc.status == 401:
+    """The JSON error answer of a ``ServerError`` (``http_error``); a failure of the server's own is raised
+    again (a plain 500, logged)."""
+    error = http_error(exc) if isinstance(exc, ServerError) else None
+    if error is None:
+        raise exc
+    headers = dict(error.headers)
+    if error.http_status == 401:
         headers.setdefault("WWW-Authenticate", "Bearer")
-    body: dict[str, object] = {"error": exc.code, "message": exc.message}
+    body: dict[str, object] = {"error": error.code, "message": error.message}
     if "Retry-After" in headers:
         body["retry_after_s"] = int(headers["Retry-After"])
-    return JSONResponse(body, status_code=exc.status, headers=headers or None)
+    return JSONResponse(body, status_code=error.http_status, headers=headers or None)
 
 
 def bearer_token(conn: HTTPConnection) -> str | None:

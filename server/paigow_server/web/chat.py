@@ -24,6 +24,7 @@ from paigow.protocol.chat import MAX_CHAT_CHARS, ChatEntry, ChatRole, chat_refus
 from paigow.protocol.client import Chat
 from paigow.protocol.codes import ErrorCode
 from paigow.table.state import TableState
+from paigow_server.errors import ServerError
 from paigow_server.store.audit import BOOTSTRAP
 from paigow_server.store.chat import ChatStore
 from paigow_server.web.marks import TooManyMarksError, check_marks
@@ -36,11 +37,14 @@ OPERATOR_NAME = "Operator"
 """The name the bootstrap operator posts with."""
 
 
-class ChatRefused(Exception):
+class ChatRefused(ServerError):
+    """A chat message refused, with its code (``CHAT_*``, ``INVALID_VALUE``)."""
+
+    http_status = 400
+
     def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,19 @@ from __future__ import annotations
 
 import unicodedata
 
+from paigow_server.errors import ServerError
+
 __all__ = ["MAX_MARKS", "TooManyMarksError", "check_marks", "excess_mark"]
 
 MAX_MARKS = 4
 _MARKS = frozenset({"Mn", "Me"})
 
 
-class TooManyMarksError(ValueError):
+class TooManyMarksError(ServerError, ValueError):
     """More than ``MAX_MARKS`` combining marks on one character; the message says where."""
+
+    code = "INVALID_FIELD"
+    http_status = 400
 
 
 def excess_mark(text: str, max_marks: int) -> int | None:

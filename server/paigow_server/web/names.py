@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from paigow_server.errors import ServerError
 from paigow_server.web.marks import excess_mark
 
 __all__ = [
@@ -30,8 +31,11 @@ tower that covers the lines around it ("Zalgo" text)."""
 _MAX_QUOTE = 60
 
 
-class InvalidNameError(ValueError):
+class InvalidNameError(ServerError, ValueError):
     """A name that is not text, is empty, too long or holds a forbidden character; the message quotes it."""
+
+    code = "INVALID_FIELD"
+    http_status = 400
 
 
 class NameTooLongError(InvalidNameError):

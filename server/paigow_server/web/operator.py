@@ -32,15 +32,15 @@ from paigow.table.commands import (
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState, Timers, TimersError, new_table
 from paigow.table.views import OperatorViewer, view_for
-from paigow_server.realtime.tables import ServiceError, TableNotFoundError
+from paigow_server.errors import ServerError, http_error
 from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.audit import SYSTEM, AuditEntry
 from paigow_server.store.client import claim_once
 from paigow_server.store.codec import jsonable
 from paigow_server.store.hand_analyses import with_analyses
-from paigow_server.store.money import SnapshotError, money_totals
-from paigow_server.store.streams import Page, PageError
+from paigow_server.store.money import money_totals
+from paigow_server.store.streams import Page
 from paigow_server.web.api import (
     ApiError,
     StoredJSONResponse,
@@ -80,13 +80,11 @@ def _now_ms() -> int:
 async def execute(request: Request, table_id: str, command: Command) -> dict[str, Any]:
     try:
         executed = await realtime_of(request).service.execute(table_id, command)
-    except Rejection as exc:
-        raise ApiError(409, str(exc.code), exc.message) from None
-    except TableNotFoundError as exc:
-        raise ApiError(404, "TABLE_NOT_FOUND", exc.message) from None
-    except ServiceError as exc:
-        status = 409 if exc.code == "INSUFFICIENT_BALANCE" else 503
-        raise ApiError(status, str(exc.code), exc.message) from None
+    except (Rejection, ServerError) as exc:  # 409 with its RejectCode, or the error's own (errors.py)
+        error = http_error(exc)
+        if error is None:
+            raise
+        raise error from None
     return {"table_id": table_id, "version": executed.version, "events": [e.kind for e in executed.events]}
 
 
@@ -294,23 +292,17 @@ async def adjust_balance(request: Request) -> Response:
     method = ctx.accounts.credit if direction == "credit" else ctx.accounts.debit
     try:
         balance = await method(player_id, amount, reason, actor=actor)  # type: ignore[arg-type]  # checked
-    except UnknownPlayerError as exc:  # Accounts audited the refusal with the balance change
-        raise ApiError(404, "PLAYER_NOT_FOUND", str(exc)) from None
-    except InsufficientBalanceError as exc:
-        raise ApiError(409, "INSUFFICIENT_BALANCE", str(exc)) from None
-    except AccountError as exc:
-        await ctx.audit.append(AuditEntry(direction, _now_ms(), "INVALID_FIELD", actor, player_id=player_id,
-                                          params=data, detail=str(exc)))
-        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+    except AccountError as exc:  # answered with its status and code: 404, 409 or 400 (errors.py)
+        if not isinstance(exc, UnknownPlayerError | InsufficientBalanceError):  # Accounts audited those
+            await ctx.audit.append(AuditEntry(direction, _now_ms(), exc.code, actor, player_id=player_id,
+                                              params=data, detail=exc.message))
+        raise
     return JSONResponse({"player_id": player_id, "balance_cents": balance})
 
 
 async def money(request: Request) -> Response:
     """The money invariant, live: everything issued is in balances, at tables, or the house's."""
-    try:
-        totals = await money_totals((await require_operator(request)).redis)
-    except SnapshotError as exc:
-        raise ApiError(503, "UNAVAILABLE", str(exc)) from None
+    totals = await money_totals((await require_operator(request)).redis)  # SnapshotError: 503 UNAVAILABLE
     return JSONResponse({**dataclasses.asdict(totals), "balanced": totals.balanced})
 
 
@@ -320,10 +312,7 @@ async def _stream_page(request: Request, read: Callable[..., Awaitable[Page]]) -
     entry gets ``player_name``, the display name of its ``player_id`` now (null: no player, or gone)."""
     ctx = await require_operator(request)
     after, limit = page_params(request)
-    try:
-        page = await read(after=after, limit=limit)
-    except PageError as exc:
-        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+    page = await read(after=after, limit=limit)  # PageError: 400 INVALID_FIELD
     ids = {e["player_id"] for e in page.entries if isinstance(e.get("player_id"), str)}
     names = await ctx.accounts.names(ids)
     entries = [{**e, "player_name": names.get(str(e.get("player_id")))} for e in page.entries]

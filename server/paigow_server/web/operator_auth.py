@@ -14,6 +14,8 @@ import secrets
 import time
 from collections.abc import Callable
 
+from paigow.protocol.codes import ErrorCode
+from paigow_server.errors import ServerError
 from paigow_server.store.audit import BOOTSTRAP
 from paigow_server.store.channels import Channels
 from paigow_server.store.operators import OperatorAccount, OperatorAccounts
@@ -28,11 +30,19 @@ from paigow_server.web.sign_in import verify_sign_in
 __all__ = ["OperatorAuth", "OperatorAuthError"]
 
 
-class OperatorAuthError(Exception):
+class OperatorAuthError(ServerError):
+    """Not an operator's token: on the wire ``UNAUTHORIZED``; over HTTP 401 with ``http_code``
+    (``BAD_OPERATOR_TOKEN``, ``OPERATOR_DISABLED``)."""
+
+    code = ErrorCode.UNAUTHORIZED
+    http_status = 401
+
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+        super().__init__(message)
+        self.http_code = code
+
+    def __str__(self) -> str:
+        return f"{self.http_code}: {self.message}"
 
 
 def _now_ms() -> int:

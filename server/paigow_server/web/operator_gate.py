@@ -17,6 +17,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from paigow_server.errors import http_error
 from paigow_server.process.logs import bind
 from paigow_server.store.audit import AuditEntry
 from paigow_server.web.api import ApiError, StoredJSONResponse, bearer_token
@@ -42,7 +43,10 @@ async def require_operator(request: Request) -> AppContext:
     try:
         request.state.operator = await ctx.operators.actor_of(token)
     except OperatorAuthError as exc:
-        raise ApiError(401, exc.code, exc.message) from None
+        error = http_error(exc)
+        if error is None:
+            raise
+        raise error from None
     return ctx
 
 

@@ -21,6 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 from argon2 import PasswordHasher, Type
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from paigow_server.errors import ServerError
+
 __all__ = [
     "HASH_THREADS",
     "MAX_PASSWORD_LENGTH",
@@ -38,12 +40,18 @@ HASH_THREADS = 2
 _USERNAME = re.compile(r"[a-z0-9_.\-]{3,24}")
 
 
-class UsernameError(ValueError):
+class UsernameError(ServerError, ValueError):
     """A username that is not 3–24 characters of a-z 0-9 _ . - (after case folding); quotes it."""
 
+    code = "INVALID_USERNAME"
+    http_status = 400
 
-class PasswordError(ValueError):
+
+class PasswordError(ServerError, ValueError):
     """A password that is too short, too long or only space (the message never quotes it)."""
+
+    code = "INVALID_PASSWORD"
+    http_status = 400
 
 
 def check_username(raw: object) -> str:

@@ -38,13 +38,13 @@ from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
+from paigow_server.errors import ServerError, wire_error
 from paigow_server.realtime.presence import ConnectionCounter
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.table_feed import TableGoneError
-from paigow_server.realtime.tables import ServiceError
 from paigow_server.store.bars import Bar
 from paigow_server.store.errors import StoreUnavailable
-from paigow_server.web.chat import ChatPoster, ChatRefused, ChatSender
+from paigow_server.web.chat import ChatPoster, ChatSender
 from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
@@ -347,14 +347,12 @@ class TableConnection:
             if isinstance(msg, Sit) and await self._barred(msg.id, self.identity.player_id):
                 return
             executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
-        except Rejection as exc:
-            self._error(msg.id, exc.code, exc.message)
-        except ServiceError as exc:
-            self._error(msg.id, exc.code, exc.message)
         except (StoreUnavailable, OSError) as exc:
             self.rt.metrics.redis_errors.labels(operation="command").inc()
             log.error("command %s on table %s failed: %s", msg.type, self.table_id, exc)
             self._error(msg.id, ErrorCode.INTERNAL_ERROR, "the data store is unavailable; nothing changed")
+        except (Rejection, ServerError) as exc:
+            self._refused(msg.id, exc)
         else:
             self._send(Accepted(id=msg.id, version=executed.version).model_dump_json())
 
@@ -368,12 +366,12 @@ class TableConnection:
                             network=self.network)
         try:
             await self._chat.post(self.table_id, sender, msg)
-        except ChatRefused as exc:
-            self._error(msg.id, exc.code, exc.message)
         except (StoreUnavailable, OSError) as exc:
             self.rt.metrics.redis_errors.labels(operation="chat").inc()
             log.error("chat on table %s failed: %s", self.table_id, exc)
             self._error(msg.id, ErrorCode.INTERNAL_ERROR, "the data store is unavailable; nothing was posted")
+        except ServerError as exc:  # ChatRefused, with its code
+            self._refused(msg.id, exc)
         else:
             state = self.rt.fanout.state_of(self.table_id)
             self._send(Accepted(id=msg.id, version=0 if state is None else state.version).model_dump_json())
@@ -398,6 +396,14 @@ class TableConnection:
                until_ms: int | None = None) -> None:
         self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms)
                    .model_dump_json())
+
+    def _refused(self, client_id: str, exc: ServerError | Rejection) -> None:
+        """Answer a refusal with its code and message (``errors.wire_error``); a failure of the server's own
+        is raised again (``_handle`` logs it and answers ``INTERNAL_ERROR``)."""
+        answer = wire_error(exc)
+        if answer is None:
+            raise exc
+        self._error(client_id, *answer)
 
     def _refuse(self, code: ErrorCode, close: CloseCode, message: str) -> bool:
         self._error(None, code, message)

@@ -47,12 +47,12 @@ async def test_a_commit_with_an_old_token_is_refused_and_writes_nothing(redis: R
 async def test_a_stale_owner_that_wakes_up_routes_its_command_to_the_new_owner(redis: Redis) -> None:
     repo = TableRepo(redis)
     assert await repo.create(new_table("t1", "fenced"))
-    services = [TableService(repo, Metrics()) for _ in range(2)]
     routers = [Router(Channels(redis),
                       LeaseManager(Leases(redis), f"proc-{i}", ttl_ms=200, renew_every_ms=60_000),
-                      services[i].execute_owned, answer_timeout_s=2) for i in range(2)]
+                      answer_timeout_s=2) for i in range(2)]
+    services = [TableService(repo, Metrics(), router=router) for router in routers]
     for service, router in zip(services, routers, strict=True):
-        service.attach_router(router)
+        router.bind(service.execute_owned)
         await router.start()
     try:
         stale, fresh = routers

@@ -43,13 +43,12 @@ class SlowRepo(TableRepo):
 async def test_a_slow_owner_runs_a_command_the_asker_sent_twice_once(redis: Redis) -> None:
     slow = SlowRepo(redis)
     assert await slow.create(new_table("t1", "slow owner"))
-    owner_service, asker_service = TableService(slow, Metrics()), TableService(TableRepo(redis), Metrics())
-    owner = Router(Channels(redis), LeaseManager(Leases(redis), "proc-owner"), owner_service.execute_owned,
-                   answer_timeout_s=0.3)
-    asker = Router(Channels(redis), LeaseManager(Leases(redis), "proc-asker"), asker_service.execute_owned,
-                   answer_timeout_s=0.3)
-    owner_service.attach_router(owner)
-    asker_service.attach_router(asker)
+    owner = Router(Channels(redis), LeaseManager(Leases(redis), "proc-owner"), answer_timeout_s=0.3)
+    asker = Router(Channels(redis), LeaseManager(Leases(redis), "proc-asker"), answer_timeout_s=0.3)
+    owner_service = TableService(slow, Metrics(), router=owner)
+    asker_service = TableService(TableRepo(redis), Metrics(), router=asker)
+    owner.bind(owner_service.execute_owned)
+    asker.bind(asker_service.execute_owned)
     await owner.start()
     await asker.start()
     try:

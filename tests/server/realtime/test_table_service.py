@@ -201,7 +201,6 @@ async def test_observers_hear_of_commits_and_of_executed_commands() -> None:
 
 async def test_with_a_router_commands_go_through_it() -> None:
     store = FakeStore(new_table("t1", "Main"))
-    service, _ = _service(store)
     routed: list[str] = []
 
     class Router:
@@ -210,7 +209,7 @@ async def test_with_a_router_commands_go_through_it() -> None:
             routed.append(command.kind)
             return await service.execute_owned(table_id, command, received_at=received_at, fence=3)
 
-    service.attach_router(Router())
+    service = TableService(store, Metrics(), router=Router(), clock=lambda: NOW)
     executed = await service.execute("t1", Sit(player_id="p1", name="Ann", seat=2, buy_in_cents=500))
     assert routed == ["sit"]
     assert executed.version == 1

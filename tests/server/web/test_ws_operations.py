@@ -62,7 +62,7 @@ async def test_a_shutdown_tells_clients_to_reconnect(tables: Any, connect: Any,
     table_id = await tables.table(timers=CALM)
     async with connect(table_id) as client:
         await client.hello()
-        await live_server.app.state.realtime.stop()
+        await live_server.app.state.realtime.close_connections()
         with pytest.raises(ConnectionClosed) as info:
             await client.recv()
         assert info.value.rcvd is not None
