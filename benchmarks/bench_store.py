@@ -8,7 +8,9 @@ each kind of viewer's update (protocol 2's projection), as ``TableService`` does
 second, and per-command wall time of the load and of the commit (p50, p99), with settlements (ledger, history,
 rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total_net_input_bytes``, what the
 clients sent: the commits' states, logs, effects...) and out of it per settled round, from the first command
-on (the tables' creation included).
+on (the tables' creation included), and the Redis commands per commit (``INFO commandstats``: each command's
+calls, those a script makes included) and the round trips per commit (what the client sent: each command or
+pipeline is one; the bench's own loads, one ``HGET`` each, are counted apart).
 
     python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20] [--replica [--acks 1]]
 
@@ -27,8 +29,10 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.connection import AbstractConnection
 
 from paigow.protocol.projection import project_commit
 from paigow.table.commands import Command, DeclineBank, PlaceBet, Sit, Tick, UseHouseWay
@@ -42,6 +46,20 @@ from paigow_server.store.durability import Durability
 from paigow_server.store.tables import CommitResult, TableRepo
 
 TIMERS = Timers(between_rounds_ms=0)
+SENDS = [0]
+"""Every write of one or more commands to Redis (one round trip each), from ``AbstractConnection``."""
+LOADS = [0]
+"""The bench's own ``repo.load`` calls (one round trip each)."""
+
+
+def _count_sends() -> None:
+    send = AbstractConnection.send_packed_command
+
+    async def counted(self: AbstractConnection, command: Any, check_health: bool = True) -> None:
+        SENDS[0] += 1
+        await send(self, command, check_health)
+
+    AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -61,6 +79,7 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
         nonlocal commits, views
         started = time.perf_counter()
         before = await repo.load(state.table_id)
+        LOADS[0] += 1
         loaded = time.perf_counter()
         assert before is not None
         after, events = apply(before, command, seed=secrets.token_bytes(32))
@@ -82,6 +101,7 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
     for _ in range(rounds):
         for _ in range(20):
             current = await repo.load(state.table_id)
+            LOADS[0] += 1
             assert current is not None
             if current.phase == Phase.BETTING:
                 break
@@ -118,16 +138,21 @@ async def main() -> None:
         accounts = Accounts(redis, starting_balance_cents=1_000_000)
         timings: dict[str, list[float]] = defaultdict(list)
         stats_before = await redis.info("stats")
+        commands_before = await redis.info("commandstats")
         gate = asyncio.Semaphore(args.concurrency)
 
         async def one() -> int:
             async with gate:
                 return await _table(repo, accounts, args.rounds, timings)
 
+        _count_sends()
+        sends_before, loads_before = SENDS[0], LOADS[0]
         started = time.perf_counter()
         commits = sum(await asyncio.gather(*(one() for _ in range(args.tables))))
         elapsed = time.perf_counter() - started
+        sends, loads = SENDS[0] - sends_before, LOADS[0] - loads_before
         stats = await redis.info("stats")
+        commands = await redis.info("commandstats")
         await redis.aclose()
     settled = args.tables * args.rounds
     bytes_in, bytes_out = (stats[k] - stats_before[k] for k in ("total_net_input_bytes",
@@ -142,6 +167,19 @@ async def main() -> None:
               f"{statistics.fmean(values) * 1000:>9.2f}")
     print(f"Redis bytes per settled round: {bytes_in / settled / 1000:.1f} kB in (written), "
           f"{bytes_out / settled / 1000:.1f} kB out (read)")
+    print(f"round trips per commit: {(sends - loads) / commits:.2f} (and the bench's own loads: "
+          f"{loads / commits:.2f}; the tables' and players' creation included)")
+    calls = _calls(commands_before, commands, commits)
+    print(f"Redis commands per commit (the load's HGET included): {calls}")
+
+
+def _calls(before: dict[str, Any], after: dict[str, Any], commits: int) -> str:
+    """Each command's calls per commit between two ``INFO commandstats``, most first (``INFO`` left out)."""
+    counts = {name.removeprefix("cmdstat_"): int(stat["calls"]) - int(before.get(name, {}).get("calls", 0))
+              for name, stat in after.items() if not name.startswith("cmdstat_info")}
+    ranked = sorted(((n, c) for n, c in counts.items() if c), key=lambda item: -item[1])
+    total = sum(c for _, c in ranked)
+    return f"{total / commits:.2f} in all: " + ", ".join(f"{n} {c / commits:.2f}" for n, c in ranked)
 
 
 if __name__ == "__main__":
