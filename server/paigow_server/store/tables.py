@@ -22,7 +22,6 @@ shown (``shown``: ``confirmed.ShownTables``) stops at it.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -46,6 +45,14 @@ from paigow_server.store.codec import (
     state_to_json,
 )
 from paigow_server.store.confirmed import CONFIRM_SCRIPT, SAVE_CONFIRMED_LUA, ShownTables, missed_commits
+from paigow_server.store.direct_commit import (
+    DIRECT_COMMIT,
+    direct_call,
+    state_delta,
+)
+from paigow_server.store.direct_commit import compact as _compact
+from paigow_server.store.direct_commit import entry_json as _entry_json
+from paigow_server.store.direct_commit import record_json as _record_json
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
@@ -155,7 +162,7 @@ return {'OK', seq}
 
 
 def _result(reply: Any) -> CommitResult:
-    text = reply.decode() if isinstance(reply, bytes) else str(reply)
+    text = _text(reply)
     return CommitResult.CONFLICT if text == "HOLD_VOID" else CommitResult(text)
 
 
@@ -166,31 +173,6 @@ def _now_ms() -> int:
 def _deadline_arg(state: TableState) -> int | str:
     at = next_deadline(state)
     return "" if at is None else at
-
-
-_compact = json.JSONEncoder(separators=(",", ":")).encode
-"""``json.dumps(value, separators=(",", ":"))``, with one encoder instead of one per call."""
-
-
-def _record_json(record: dict[str, Any], records: dict[int, str]) -> str:
-    """``_compact(record)`` of a settlement's round record, written once per commit (``records``, by
-    identity): the same dict is in the export entry, every player's history entry and the table's list."""
-    text = records.get(id(record))
-    if text is None:
-        text = records[id(record)] = _compact(record)
-    return text
-
-
-def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
-    """``_compact(entry)`` of a history or export entry. A settlement's round record (about 2.7 kB of JSON)
-    is the last field, ``round``, of its export entry and of every player's history entry: its text
-    (``_record_json``) is set in place."""
-    record = entry.get("round")
-    if record is None or next(reversed(entry)) != "round":
-        return _compact(entry)
-    text = _record_json(record, records)
-    head = _compact({name: value for name, value in entry.items() if name != "round"})
-    return f'{head[:-1]}{"," if len(head) > 2 else ""}"round":{text}}}'
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,14 +210,29 @@ def writes_of(table_id: str, effects: Effects, hold_ids: Sequence[str] = ()) -> 
     return CommitWrites(outbox, table_rounds, buy_ins)
 
 
+def _text(reply: Any) -> str:
+    return reply.decode() if isinstance(reply, bytes) else str(reply)
+
+
+TEXTS_KEPT = 10_000
+"""State texts remembered per process (one per table, the last loaded or written): a commit over one sends
+only the part of the new state's text that changed (``direct_commit.state_delta``)."""
+
+
 class TableRepo:
     def __init__(self, redis: Redis, *, log_length: int = DEFAULT_LOG_LENGTH,
-                 durability: Durability | None = None) -> None:
-        """``durability``: how many replicas must acknowledge each commit (default none)."""
+                 durability: Durability | None = None, outbox: bool | None = None) -> None:
+        """``durability``: how many replicas must acknowledge each commit (default none). ``outbox``: write
+        commits through the outbox and holds (default: on a Redis Cluster only; elsewhere one script does
+        all, ``direct_commit``; the tests of the cluster's protocol run it on one Redis)."""
         self.redis = redis
         self.log_length = log_length
         self.durability = durability or Durability()
         self.cluster = isinstance(redis, RedisCluster)
+        self.direct = not (self.cluster if outbox is None else outbox) and self.durability.replica_acks == 0
+        """One script per commit (``direct_commit``), else the outbox and holds (docs/cluster.md)."""
+        self._direct = redis.register_script(DIRECT_COMMIT)
+        self._texts: dict[str, tuple[int, str]] = {}
         self.holds = Holds(redis, durability=self.durability)
         self.outbox = Outbox(redis)
         self._create = redis.register_script(_CREATE)
@@ -274,11 +271,25 @@ class TableRepo:
 
     async def load(self, table_id: str) -> TableState | None:
         text = await self.redis.hget(keys.table(table_id), "state")
-        return None if text is None else state_from_json(text)
+        return None if text is None else self._loaded(table_id, text)
 
     async def load_many(self, table_ids: Sequence[str]) -> list[TableState | None]:
         texts = await self._field_of_each(table_ids, "state")
-        return [None if text is None else state_from_json(text) for text in texts]
+        return [None if text is None else self._loaded(table_id, text)
+                for table_id, text in zip(table_ids, texts, strict=True)]
+
+    def _loaded(self, table_id: str, text: str | bytes) -> TableState:
+        state = state_from_json(text)
+        if self.direct:
+            self._remember(table_id, state.version, _text(text))
+        return state
+
+    def _remember(self, table_id: str, version: int, text: str) -> None:
+        texts = self._texts
+        texts.pop(table_id, None)
+        texts[table_id] = (version, text)
+        if len(texts) > TEXTS_KEPT:
+            del texts[next(iter(texts))]
 
     async def version(self, table_id: str) -> int | None:
         text = await self.redis.hget(keys.table(table_id), "version")
@@ -345,6 +356,9 @@ class TableRepo:
             raise ValueError(f"commit from version {before.version} to {after.version}: must go forward")
         now = _now_ms() if now_ms is None else now_ms
         effects = effects_of(before, after, events, now_ms=now)
+        if self.direct:
+            return await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
+                                             request_id=request_id, updates=updates, views=views)
         table_id = after.table_id
         holds: list[Hold] = []
         writes = writes_of(table_id, effects)
@@ -373,6 +387,38 @@ class TableRepo:
             await self._release_quietly(holds)
             return result
         await self._after(before, after, writes, seq, commit_json, now)
+        return result
+
+    async def _commit_direct(self, before: TableState, after: TableState, events: Sequence[Event],
+                             effects: Effects, *, fence: int | None, now_ms: int, request_id: str | None,
+                             updates: Mapping[str, ViewerUpdate] | None,
+                             views: Mapping[str, str] | None) -> CommitResult:
+        """The whole commit in one ``EVALSHA`` (``direct_commit``): no hold, no outbox, no round trip
+        after it. Sent again with the whole state only if the stored text is not the one remembered."""
+        table_id = after.table_id
+        call = direct_call(table_id, before.version, after.version, effects,
+                           commit_to_json(after.version, events, updates, views=views),
+                           channel=keys.table_channel(table_id), fence=fence, deadline=_deadline_arg(after),
+                           request_id=request_id, now_ms=now_ms, log_length=self.log_length,
+                           requests_kept=REQUESTS_KEPT)
+        text = state_to_json(after)
+        new = text.encode()
+        known = self._texts.get(table_id)
+        if known is not None and known[0] == before.version:
+            part, delta = state_delta(known[1].encode(), new)
+            reply = _text(await self._direct(keys=call.keys, args=call.args(part, delta)))
+            if reply == "RESEND":
+                log.info("state text of %s at version %d is not the one remembered: sent whole", table_id,
+                         before.version)
+        else:
+            reply = "RESEND"
+        if reply == "RESEND":
+            reply = _text(await self._direct(keys=call.keys, args=call.args(new, "")))
+        result = CommitResult(reply)
+        if result is CommitResult.OK:
+            self._remember(table_id, after.version, text)
+        else:
+            self._texts.pop(table_id, None)
         return result
 
     async def _write(self, before: TableState, after: TableState, events: Sequence[Event],

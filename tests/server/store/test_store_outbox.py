@@ -1,4 +1,5 @@
-"""The table outbox and buy-in holds on one Redis (the same scripts run on a cluster): a commit's
+"""The table outbox and buy-in holds, run on one Redis (``TableRepo(outbox=True)``: the scripts a cluster
+runs; a single Redis commits in one script, ``direct_commit``, by default): a commit's
 consequences outside its table's slot take effect exactly once, whatever dies between the two steps, and
 the money check counts what is between them.
 
@@ -45,7 +46,7 @@ class _Crash:
 
 @pytest.fixture
 def repo(redis: Redis) -> TableRepo:
-    return TableRepo(redis)
+    return TableRepo(redis, outbox=True)
 
 
 @pytest.fixture
