@@ -10,7 +10,8 @@ rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total
 clients sent: the commits' states, logs, effects...) and out of it per settled round, from the first command
 on (the tables' creation included), and the Redis commands per commit (``INFO commandstats``: each command's
 calls, those a script makes included) and the round trips per commit (what the client sent: each command or
-pipeline is one; the bench's own loads, one ``HGET`` each, are counted apart).
+pipeline is one; the bench's own loads, one ``HGET`` each, and the tables' and players' creation are counted
+apart).
 
     python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20] [--replica [--acks 1]]
 
@@ -27,7 +28,8 @@ import secrets
 import statistics
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -46,17 +48,17 @@ from paigow_server.store.durability import Durability
 from paigow_server.store.tables import CommitResult, TableRepo
 
 TIMERS = Timers(between_rounds_ms=0)
-SENDS = [0]
-"""Every write of one or more commands to Redis (one round trip each), from ``AbstractConnection``."""
-LOADS = [0]
-"""The bench's own ``repo.load`` calls (one round trip each)."""
+SENDS: Counter[str] = Counter()
+"""Every write of one or more commands to Redis (one round trip each), from ``AbstractConnection``, by what
+was being done (``DOING``): ``commit``, ``load`` or ``setup`` (the tables and players made)."""
+DOING: ContextVar[str] = ContextVar("doing", default="setup")
 
 
 def _count_sends() -> None:
     send = AbstractConnection.send_packed_command
 
     async def counted(self: AbstractConnection, command: Any, check_health: bool = True) -> None:
-        SENDS[0] += 1
+        SENDS[DOING.get()] += 1
         await send(self, command, check_health)
 
     AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
@@ -78,8 +80,9 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
     async def do(command: Command) -> None:
         nonlocal commits, views
         started = time.perf_counter()
+        doing = DOING.set("load")
         before = await repo.load(state.table_id)
-        LOADS[0] += 1
+        DOING.reset(doing)
         loaded = time.perf_counter()
         assert before is not None
         after, events = apply(before, command, seed=secrets.token_bytes(32))
@@ -88,8 +91,10 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
         projection = project_commit(before, after, events, views)  # what TableService writes with it
         views = projection.views
         applied = time.perf_counter()
+        doing = DOING.set("commit")
         assert await repo.commit(before, after, events, now_ms=now,
                                  updates=projection.updates) is CommitResult.OK
+        DOING.reset(doing)
         done = time.perf_counter()
         kind = "commit (settlement)" if any(isinstance(e, RoundSettled) for e in events) else "commit"
         timings["load"].append(loaded - started)
@@ -100,8 +105,9 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
         await do(Sit(player, f"P{seat}", seat, 50_000))
     for _ in range(rounds):
         for _ in range(20):
+            doing = DOING.set("load")
             current = await repo.load(state.table_id)
-            LOADS[0] += 1
+            DOING.reset(doing)
             assert current is not None
             if current.phase == Phase.BETTING:
                 break
@@ -146,11 +152,10 @@ async def main() -> None:
                 return await _table(repo, accounts, args.rounds, timings)
 
         _count_sends()
-        sends_before, loads_before = SENDS[0], LOADS[0]
+        SENDS.clear()
         started = time.perf_counter()
         commits = sum(await asyncio.gather(*(one() for _ in range(args.tables))))
         elapsed = time.perf_counter() - started
-        sends, loads = SENDS[0] - sends_before, LOADS[0] - loads_before
         stats = await redis.info("stats")
         commands = await redis.info("commandstats")
         await redis.aclose()
@@ -167,8 +172,9 @@ async def main() -> None:
               f"{statistics.fmean(values) * 1000:>9.2f}")
     print(f"Redis bytes per settled round: {bytes_in / settled / 1000:.1f} kB in (written), "
           f"{bytes_out / settled / 1000:.1f} kB out (read)")
-    print(f"round trips per commit: {(sends - loads) / commits:.2f} (and the bench's own loads: "
-          f"{loads / commits:.2f}; the tables' and players' creation included)")
+    load, setup = (SENDS[doing] / commits for doing in ("load", "setup"))
+    print(f"round trips per commit: {SENDS['commit'] / commits:.2f} (besides, per commit: the bench's own "
+          f"loads {load:.2f}, the tables' and players' creation {setup:.2f})")
     calls = _calls(commands_before, commands, commits)
     print(f"Redis commands per commit (the load's HGET included): {calls}")
 
