@@ -127,7 +127,7 @@ return 1
 #       ``confirmed.SAVE_CONFIRMED_LUA``), else ''
 #       (channel '' = publish nothing: the caller publishes once replicas confirmed the commit)
 # Answers {'OK', seq of the outbox entry (0: none)} or {reason, 0}.
-_COMMIT = """
+_COMMIT = SAVE_CONFIRMED_LUA + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current or current ~= ARGV[1] then return {'CONFLICT', 0} end
 if ARGV[7] ~= '' then
@@ -139,7 +139,7 @@ for _, hold_id in ipairs(holds) do
   if redis.call('HEXISTS', KEYS[8], hold_id) == 1 then return {'HOLD_VOID', 0} end
 end
 for _, hold_id in ipairs(holds) do redis.call('HSET', KEYS[8], hold_id, 'consumed') end
-""" + SAVE_CONFIRMED_LUA + """
+if ARGV[15] == '1' then save_confirmed(KEYS[1], KEYS[7], current, #cjson.decode(ARGV[12])) end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2], 'deadline', ARGV[8])
 redis.call('RPUSH', KEYS[2], ARGV[4])
 redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
