@@ -28,12 +28,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paigow_server.store import keys
+from paigow_server.store.confirmed import CONFIRM_LUA, SAVE_CONFIRMED_LUA
 from paigow_server.store.effects import Effects
 from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 from paigow_server.store.ledger import EntryKind
+from paigow_server.store.outbox import APPLY_LUA, OutboxEntry
 
-__all__ = ["DIRECT_COMMIT", "RECORD_MARK", "DirectCall", "compact", "direct_call", "entry_json",
-           "record_json", "state_delta"]
+__all__ = ["CONFIRM_DELIVER", "DIRECT_COMMIT", "RECORD_MARK", "DirectCall", "compact", "direct_call",
+           "entry_json", "record_json", "state_delta"]
 
 RECORD_MARK = "\x01"
 """Stands for the settled round's record text in the texts a direct commit sends (``ESCAPED_MARK``: for
@@ -42,41 +44,44 @@ ESCAPED_MARK = "\x02"
 
 # KEYS: 1 table hash, 2 event log, 3 fence counter, 4 request ids, 5 the table's rounds list, 6 ledger,
 #       7 house, 8 rounds export, 9 issued, 10 deadline index, 11 players set, 12 guests index, 13 fresh
-#       guests index, then one player hash per buy-in, one per credit, one history list per history entry.
+#       guests index, 14 outbox, 15 outbox seq, then one player hash per buy-in, one per credit, one history
+#       list per history entry.
 # ARGV: 1 table id, 2 expected version, 3 new version, 4 the state's text (whole, or the part that changed),
 #       5 '' (whole) or '<prefix> <suffix> <sha1>': the old text's bytes kept before and after the part,
 #       and its digest, 6 commit JSON, 7 channel, 8 fencing token ('' = none), 9 next deadline ('' = none),
 #       10 request id ('' = none), 11 the record's text ('' = none: no marks), 12 house delta, 13 now (ms),
 #       14 log length, 15 request ids kept, 16 rounds kept, 17 history length, 18..23 how many buy-ins,
-#       credits, ledger entries, history entries, export entries and table rounds follow, then the buy-ins
-#       and the credits (player id, cents each), the ledger entries, history entries, export entries and
-#       table rounds (texts).
-# Answers 'OK' or why nothing was written: CONFLICT, FENCED, DUPLICATE, INSUFFICIENT_BALANCE, RESEND.
-DIRECT_COMMIT = r"""
+#       credits, ledger entries, history entries, export entries and table rounds follow, 24 '' (no
+#       ``Durability``: the effects are applied) or, under ``Durability``, the outbox entry without its seq
+#       ('-': none), then the buy-ins and the credits (player id, cents each), the ledger entries, history
+#       entries, export entries and table rounds (texts).
+# Answers {'OK', the outbox entry's seq (0: none)} or {why nothing was written, 0}: CONFLICT, FENCED,
+# DUPLICATE, INSUFFICIENT_BALANCE, RESEND.
+DIRECT_COMMIT = SAVE_CONFIRMED_LUA + r"""
 local h = redis.call('HMGET', KEYS[1], 'version', 'deadline')
-if not h[1] or h[1] ~= ARGV[2] then return 'CONFLICT' end
-if ARGV[8] ~= '' and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return 'FENCED' end
-if ARGV[10] ~= '' and redis.call('ZSCORE', KEYS[4], ARGV[10]) then return 'DUPLICATE' end
+if not h[1] or h[1] ~= ARGV[2] then return {'CONFLICT', 0} end
+if ARGV[8] ~= '' and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {'FENCED', 0} end
+if ARGV[10] ~= '' and redis.call('ZSCORE', KEYS[4], ARGV[10]) then return {'DUPLICATE', 0} end
 local state = ARGV[4]
 if ARGV[5] ~= '' then
   local prefix, suffix, digest = string.match(ARGV[5], '^(%d+) (%d+) (%x+)$')
   local old = redis.call('HGET', KEYS[1], 'state') or ''
-  if redis.sha1hex(old) ~= digest then return 'RESEND' end
+  if redis.sha1hex(old) ~= digest then return {'RESEND', 0} end
   state = string.sub(old, 1, tonumber(prefix)) .. state .. string.sub(old, #old - tonumber(suffix) + 1)
 end
 local n_buy, n_credit, n_ledger = tonumber(ARGV[18]), tonumber(ARGV[19]), tonumber(ARGV[20])
 local n_history, n_export, n_rounds = tonumber(ARGV[21]), tonumber(ARGV[22]), tonumber(ARGV[23])
-local buy_at, credit_at = 24, 24 + 2 * n_buy
+local buy_at, credit_at = 25, 25 + 2 * n_buy
 local ledger_at = credit_at + 2 * n_credit
 local history_at = ledger_at + n_ledger
 local export_at = history_at + n_history
 local rounds_at = export_at + n_export
 local needed = {}
 for i = 0, n_buy - 1 do
-  local key = KEYS[14 + i]
+  local key = KEYS[16 + i]
   needed[key] = (needed[key] or 0) + tonumber(ARGV[buy_at + 2 * i + 1])
   local balance = redis.call('HGET', key, 'balance')
-  if not balance or tonumber(balance) < needed[key] then return 'INSUFFICIENT_BALANCE' end
+  if not balance or tonumber(balance) < needed[key] then return {'INSUFFICIENT_BALANCE', 0} end
 end
 -- every check passed: from here on everything is written
 local record, escaped = ARGV[11], nil
@@ -89,7 +94,7 @@ local function expand(text)
   end))
 end
 for i = 0, n_buy - 1 do
-  local key, player_id, cents = KEYS[14 + i], ARGV[buy_at + 2 * i], ARGV[buy_at + 2 * i + 1]
+  local key, player_id, cents = KEYS[16 + i], ARGV[buy_at + 2 * i], ARGV[buy_at + 2 * i + 1]
   if redis.call('HGET', key, 'fresh') == '1' then -- settled as ``FreshGuests.settle`` does, at the wall clock
     local balance = redis.call('HGET', key, 'balance')
     local clock = redis.call('TIME')
@@ -108,6 +113,7 @@ for i = 0, n_buy - 1 do
   end
   redis.call('HINCRBY', key, 'balance', '-' .. cents)
 end
+if ARGV[24] ~= '' then save_confirmed(KEYS[1], KEYS[15], h[1], n_rounds) end
 redis.call('HSET', KEYS[1], 'state', state, 'version', ARGV[3], 'deadline', ARGV[9])
 local commit = expand(ARGV[6])
 redis.call('RPUSH', KEYS[2], commit)
@@ -122,7 +128,7 @@ if h[2] ~= ARGV[9] then
 end
 for i = 0, n_ledger - 1 do redis.call('XADD', KEYS[6], '*', 'e', ARGV[ledger_at + i]) end
 for i = 0, n_credit - 1 do
-  local key, player_id, cents = KEYS[14 + n_buy + i], ARGV[credit_at + 2 * i], ARGV[credit_at + 2 * i + 1]
+  local key, player_id, cents = KEYS[16 + n_buy + i], ARGV[credit_at + 2 * i], ARGV[credit_at + 2 * i + 1]
   if redis.call('EXISTS', key) == 1 then
     redis.call('HINCRBY', key, 'balance', cents)
   else -- a player collected meanwhile: the chips go to the bank, as the rest of a collected guest's money
@@ -135,7 +141,7 @@ for i = 0, n_credit - 1 do
 end
 if ARGV[12] ~= '0' then redis.call('INCRBY', KEYS[7], ARGV[12]) end
 for i = 0, n_history - 1 do
-  local key = KEYS[14 + n_buy + n_credit + i]
+  local key = KEYS[16 + n_buy + n_credit + i]
   redis.call('LPUSH', key, expand(ARGV[history_at + i]))
   redis.call('LTRIM', key, 0, tonumber(ARGV[17]) - 1)
 end
@@ -144,7 +150,54 @@ for i = 0, n_rounds - 1 do
   redis.call('LPUSH', KEYS[5], expand(ARGV[rounds_at + i]))
   redis.call('LTRIM', KEYS[5], 0, tonumber(ARGV[16]) - 1)
 end
+local seq = 0
+if ARGV[24] ~= '' and ARGV[24] ~= '-' then
+  seq = redis.call('INCR', KEYS[15])
+  redis.call('RPUSH', KEYS[14], '{"seq":' .. seq .. ',' .. expand(ARGV[24]))
+end
 if ARGV[7] ~= '' then redis.call('PUBLISH', ARGV[7], commit) end
+return {'OK', seq}
+"""
+
+# Under ``Durability``, once a replica acknowledged a direct commit, on the same connection: confirms its
+# version (``confirmed.CONFIRM_LUA``), applies its outbox entry when it is the table's next one (else
+# answers 'GAP', publishing nothing: the caller delivers the earlier ones first) and trims the applied
+# entries, then publishes the commit (its text read back from the log: not sent again).
+# KEYS: 1 table hash, 2 outbox seq, 3 outbox, 4 event log, 5 applied hash, 6 holds hash, 7 ledger, 8 house,
+#       9 rounds export, 10 issued, then the entry's players' keys (``outbox.apply_keys``, from the 7th on).
+# ARGV: 1 version, 2 table id, 3 the entry's seq (0: none), 4 history length, 5 now (ms), 6 channel.
+CONFIRM_DELIVER = CONFIRM_LUA + APPLY_LUA + r"""
+confirm(KEYS[1], KEYS[2], ARGV[1])
+local seq = tonumber(ARGV[3])
+if seq > 0 then
+  local applied = tonumber(redis.call('HGET', KEYS[5], ARGV[2]) or '0')
+  if seq > applied + 1 then return 'GAP' end
+  if seq == applied + 1 then
+    local found = false
+    for _, text in ipairs(redis.call('LRANGE', KEYS[3], 0, -1)) do
+      if tonumber(string.match(text, '^{"seq":(%d+),')) == seq then
+        apply_entry(cjson.decode(text), {applied = KEYS[5], holds = KEYS[6], ledger = KEYS[7],
+                    house = KEYS[8], rounds = KEYS[9], issued = KEYS[10]}, 11, ARGV[2], ARGV[3], ARGV[4],
+                    ARGV[5])
+        found = true
+        break
+      end
+    end
+    if not found then return 'GAP' end
+  end
+  while true do
+    local head = redis.call('LINDEX', KEYS[3], 0)
+    if not head then break end
+    local at = tonumber(string.match(head, '^{"seq":(%d+),'))
+    if not at or at > seq then break end
+    redis.call('LPOP', KEYS[3])
+  end
+end
+if ARGV[6] ~= '' then
+  local text = redis.call('LINDEX', KEYS[4], -1)
+  local head = '{"version":' .. ARGV[1] .. ','
+  if text and string.sub(text, 1, #head) == head then redis.call('PUBLISH', ARGV[6], text) end
+end
 return 'OK'
 """
 
@@ -214,6 +267,20 @@ class DirectCall:
     """ARGV 1..3."""
     tail: list[str | int | bytes] = field(default_factory=list)
     """ARGV 6 on."""
+    commit: str = ""
+    """The commit's JSON as it is stored and published (``tail`` holds it marked)."""
+    entry: OutboxEntry | None = None
+    """Under ``Durability``: what the outbox entry holds (None: no ``Durability``)."""
+
+    def confirm_deliver(self, seq: int, now_ms: int, channel: str) -> tuple[list[str], list[str | int]]:
+        """``CONFIRM_DELIVER``'s keys and arguments for this commit, its outbox entry being ``seq``."""
+        table_id = str(self.head[0])
+        entry = self.entry or OutboxEntry(table_id)
+        return ([keys.table(table_id), keys.table_outbox_seq(table_id), keys.table_outbox(table_id),
+                 keys.table_log(table_id), keys.OUTBOX_APPLIED, keys.HOLDS, keys.LEDGER, keys.HOUSE_NET,
+                 keys.ROUNDS, keys.MONEY_ISSUED, *(keys.player(p) for p, _ in entry.credits),
+                 *(keys.history(p) for p, _ in entry.history)],
+                [self.head[2], table_id, seq, HISTORY_LENGTH, now_ms, channel])
 
     def args(self, state: str | bytes, delta: str) -> list[str | int | bytes]:
         return [*self.head, state, delta, *self.tail]
@@ -235,39 +302,42 @@ def _mark_commit(commit_json: str, record: str) -> str:
 
 def direct_call(table_id: str, before_version: int, after_version: int, effects: Effects, commit_json: str,
                 *, channel: str, fence: int | None, deadline: int | str, request_id: str | None,
-                now_ms: int, log_length: int, requests_kept: int) -> DirectCall:
-    """The call that writes a commit with its ``effects`` (``commit_json``: its log entry and publication)."""
+                now_ms: int, log_length: int, requests_kept: int, durable: bool = False) -> DirectCall:
+    """The call that writes a commit with its ``effects`` (``commit_json``: its log entry and publication).
+    ``durable`` (under ``Durability``): the buy-ins are debited at once, everything else goes to an outbox
+    entry that ``CONFIRM_DELIVER`` applies once a replica holds the commit (``DirectCall.entry``)."""
     settled = [r["round"] for r in effects.rounds if r["status"] == "settled"]
     record, texts = _marked(settled)
     if record and (RECORD_MARK in commit_json or ESCAPED_MARK in commit_json):
         record, texts = "", {}  # not JSON text: sent as it is (never so in practice)
-    if record:
-        commit_json = _mark_commit(commit_json, record)
-    buy_ins: list[str | int] = []
-    credits: list[str | int] = []
-    buyers: list[str] = []
-    creditors: list[str] = []
-    for entry in effects.ledger:
-        if entry.player_id is None:
-            continue
-        if entry.kind is EntryKind.BUY_IN:
-            buyers.append(keys.player(entry.player_id))
-            buy_ins += [entry.player_id, entry.amount_cents]
-        elif entry.kind is EntryKind.CASH_OUT:
-            creditors.append(keys.player(entry.player_id))
-            credits += [entry.player_id, entry.amount_cents]
+    buy_ins = [(e.player_id, e.amount_cents) for e in effects.ledger
+               if e.kind is EntryKind.BUY_IN and e.player_id is not None]
+    credits = [(e.player_id, e.amount_cents) for e in effects.ledger
+               if e.kind is EntryKind.CASH_OUT and e.player_id is not None]
     ledger = [entry.to_json() for entry in effects.ledger]
-    history = [entry_json(h.record, texts) for h in effects.history]
-    export = [entry_json(r, texts) for r in effects.rounds]
+    history = [(h.player_id, entry_json(h.record, {} if durable else texts)) for h in effects.history]
+    export = [entry_json(r, {} if durable else texts) for r in effects.rounds]
     rounds = [record_json(r, texts) for r in settled]
+    body = ""
+    entry = None
+    house = effects.house_delta_cents
+    if durable:  # the outbox entry carries them, its texts escaped in its JSON: the record marked there
+        entry = OutboxEntry(table_id, credits=credits, house_cents=house, ledger=ledger, history=history,
+                            rounds=export, debits=buy_ins)
+        body = "-" if entry.empty() else entry.body_json()
+        if record and body != "-":
+            body = _mark_commit(body, record)
+        credits, ledger, history, export, house = [], [], [], [], 0
     call_keys = [keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id),
                  keys.table_requests(table_id), keys.table_rounds(table_id), keys.LEDGER, keys.HOUSE_NET,
                  keys.ROUNDS, keys.MONEY_ISSUED, keys.DEADLINES, keys.PLAYERS, keys.GUESTS_SEEN,
-                 keys.FRESH_GUESTS, *buyers, *creditors,
-                 *(keys.history(h.player_id) for h in effects.history)]
+                 keys.FRESH_GUESTS, keys.table_outbox(table_id), keys.table_outbox_seq(table_id),
+                 *(keys.player(p) for p, _ in buy_ins), *(keys.player(p) for p, _ in credits),
+                 *(keys.history(p) for p, _ in history)]
     tail: list[str | int | bytes] = [
-        commit_json, channel, "" if fence is None else fence, deadline, request_id or "", record,
-        effects.house_delta_cents, now_ms, log_length, requests_kept, TABLE_ROUNDS_KEPT, HISTORY_LENGTH,
-        len(buyers), len(creditors), len(ledger), len(history), len(export), len(rounds),
-        *buy_ins, *credits, *ledger, *history, *export, *rounds]
-    return DirectCall(call_keys, [table_id, before_version, after_version], tail)
+        _mark_commit(commit_json, record) if record else commit_json, channel, "" if fence is None else fence,
+        deadline, request_id or "", record, house, now_ms, log_length, requests_kept, TABLE_ROUNDS_KEPT,
+        HISTORY_LENGTH, len(buy_ins), len(credits), len(ledger), len(history), len(export), len(rounds), body,
+        *(x for pair in buy_ins for x in pair), *(x for pair in credits for x in pair), *ledger,
+        *(text for _, text in history), *export, *rounds]
+    return DirectCall(call_keys, [table_id, before_version, after_version], tail, commit_json, entry)

@@ -131,10 +131,14 @@ class OutboxEntry:
     history: list[tuple[str, str]] = field(default_factory=list)
     rounds: list[str] = field(default_factory=list)
     holds: list[str] = field(default_factory=list)
+    debits: list[tuple[str, int]] = field(default_factory=list)
+    """Buy-ins its commit debited from the balances already (one Redis under ``Durability``:
+    ``direct_commit``); only the money check reads them (``money``), the entry's ledger has their
+    ``buy_in`` entries. Not in the JSON when empty."""
 
     def empty(self) -> bool:
         return not (self.credits or self.house_cents or self.ledger or self.history or self.rounds
-                    or self.holds)
+                    or self.holds or self.debits)
 
     def body_json(self) -> str:
         """The entry without its ``seq`` (the commit script puts ``{"seq":n,`` in front)."""
@@ -142,7 +146,8 @@ class OutboxEntry:
                          "credits": [[p, str(c)] for p, c in self.credits],
                          "house": str(self.house_cents), "ledger": self.ledger,
                          "history": [[p, t] for p, t in self.history], "rounds": self.rounds,
-                         "holds": self.holds})[1:]
+                         "holds": self.holds,
+                         **({"debits": [[p, str(c)] for p, c in self.debits]} if self.debits else {})})[1:]
 
 
 def apply_keys(entry: dict[str, Any]) -> list[str]:

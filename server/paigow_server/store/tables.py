@@ -46,14 +46,16 @@ from paigow_server.store.codec import (
 )
 from paigow_server.store.confirmed import CONFIRM_SCRIPT, SAVE_CONFIRMED_LUA, ShownTables, missed_commits
 from paigow_server.store.direct_commit import (
+    CONFIRM_DELIVER,
     DIRECT_COMMIT,
+    DirectCall,
     direct_call,
     state_delta,
 )
 from paigow_server.store.direct_commit import compact as _compact
 from paigow_server.store.direct_commit import entry_json as _entry_json
 from paigow_server.store.direct_commit import record_json as _record_json
-from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
+from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval, confirmed_then
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
@@ -229,9 +231,10 @@ class TableRepo:
         self.log_length = log_length
         self.durability = durability or Durability()
         self.cluster = isinstance(redis, RedisCluster)
-        self.direct = not (self.cluster if outbox is None else outbox) and self.durability.replica_acks == 0
+        self.direct = not (self.cluster if outbox is None else outbox)
         """One script per commit (``direct_commit``), else the outbox and holds (docs/cluster.md)."""
         self._direct = redis.register_script(DIRECT_COMMIT)
+        self._confirm_deliver = redis.register_script(CONFIRM_DELIVER)
         self._texts: dict[str, tuple[int, str]] = {}
         self.holds = Holds(redis, durability=self.durability)
         self.outbox = Outbox(redis)
@@ -396,30 +399,64 @@ class TableRepo:
         """The whole commit in one ``EVALSHA`` (``direct_commit``): no hold, no outbox, no round trip
         after it. Sent again with the whole state only if the stored text is not the one remembered."""
         table_id = after.table_id
+        confirming = self.shown.confirming
         call = direct_call(table_id, before.version, after.version, effects,
                            commit_to_json(after.version, events, updates, views=views),
-                           channel=keys.table_channel(table_id), fence=fence, deadline=_deadline_arg(after),
-                           request_id=request_id, now_ms=now_ms, log_length=self.log_length,
-                           requests_kept=REQUESTS_KEPT)
+                           channel="" if confirming else keys.table_channel(table_id), fence=fence,
+                           deadline=_deadline_arg(after), request_id=request_id, now_ms=now_ms,
+                           log_length=self.log_length, requests_kept=REQUESTS_KEPT, durable=confirming)
         text = state_to_json(after)
         new = text.encode()
         known = self._texts.get(table_id)
         if known is not None and known[0] == before.version:
             part, delta = state_delta(known[1].encode(), new)
-            reply = _text(await self._direct(keys=call.keys, args=call.args(part, delta)))
-            if reply == "RESEND":
+            reply = await self._send_direct(call, part, delta, after.version, now_ms)
+            if reply[0] == "RESEND":
                 log.info("state text of %s at version %d is not the one remembered: sent whole", table_id,
                          before.version)
         else:
-            reply = "RESEND"
-        if reply == "RESEND":
-            reply = _text(await self._direct(keys=call.keys, args=call.args(new, "")))
-        result = CommitResult(reply)
+            reply = ("RESEND", None)
+        if reply[0] == "RESEND":
+            reply = await self._send_direct(call, new, "", after.version, now_ms)
+        result = CommitResult(reply[0])
         if result is CommitResult.OK:
             self._remember(table_id, after.version, text)
         else:
             self._texts.pop(table_id, None)
+        if result is CommitResult.OK and reply[1] == "GAP":  # an earlier unconfirmed commit's entry waits
+            await self._deliver_late(table_id, call, after.version, now_ms)
         return result
+
+    async def _send_direct(self, call: DirectCall, state: str | bytes, delta: str, version: int,
+                           now_ms: int) -> tuple[str, str | None]:
+        """(the commit's result, under ``Durability`` ``CONFIRM_DELIVER``'s answer or None). Under
+        ``Durability``: the script and ``WAIT`` in one round trip, then the confirmation, delivery and
+        publication in one more (``durability.confirmed_then``)."""
+        if not self.shown.confirming:
+            return _text((await self._direct(keys=call.keys, args=call.args(state, delta)))[0]), None
+        channel = keys.table_channel(str(call.head[0]))
+
+        def then(reply: Any) -> tuple[Any, list[str], list[str | int]]:
+            return (self._confirm_deliver, *call.confirm_deliver(int(reply[1]), now_ms, channel))
+
+        try:
+            reply, acked, delivered = await confirmed_then(self.redis, self._direct, call.keys,
+                                                           call.args(state, delta), self.durability, then)
+        except OutcomeUnknown:
+            return CommitResult.UNCONFIRMED.value, None
+        result = _text(reply[0])
+        if result == "OK" and acked < self.durability.replica_acks:
+            return CommitResult.UNCONFIRMED.value, None
+        return result, None if delivered is None else _text(delivered)
+
+    async def _deliver_late(self, table_id: str, call: DirectCall, version: int, now_ms: int) -> None:
+        """Deliver the table's waiting outbox entries up to this commit's, then publish it."""
+        try:
+            await self.outbox.deliver(table_id, now_ms=now_ms, publish=(keys.table_channel(table_id),
+                                                                       call.commit))
+        except (RedisError, OSError) as exc:
+            log.warning("outbox of %s not delivered after version %d: %s (the sweep delivers it)", table_id,
+                        version, exc)
 
     async def _write(self, before: TableState, after: TableState, events: Sequence[Event],
                      writes: CommitWrites, *, fence: int | None, request_id: str | None,

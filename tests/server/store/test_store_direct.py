@@ -20,6 +20,7 @@ from paigow.table.state import new_table
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.direct_commit import state_delta
+from paigow_server.store.durability import Durability
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.money import ledger_mismatches, money_totals
@@ -194,6 +195,39 @@ async def test_a_stored_state_other_than_the_one_remembered_is_sent_whole(redis:
     assert await repo.load("t1") == after
     assert await TableRepo(redis).load("t1") == after
     await _balanced(redis)
+
+
+async def test_under_durability_a_commit_no_replica_acknowledges_is_unconfirmed_and_its_effects_wait(
+        redis: Redis) -> None:
+    """A lone Redis has no replica: with one required, the commit's ``WAIT`` counts none. The commit stays on
+    the node (the writer goes on from it), is published to nobody and shown to nobody; its buy-in is debited
+    with it, the rest of what it causes waits in the table's outbox until a replica holds it, and the money
+    check counts the table as of its confirmed version."""
+    repo = TableRepo(redis, durability=Durability(replica_acks=1, ack_timeout_ms=50))
+    assert repo.direct
+    accounts = Accounts(redis, starting_balance_cents=START)
+    state = new_table("t1", "Main")
+    await repo.create(state)
+    ann = (await accounts.create("Ann")).player_id
+    pubsub = redis.pubsub(ignore_subscribe_messages=True)
+    await pubsub.subscribe(keys.table_channel("t1"))
+    await pubsub.get_message(timeout=0.2)
+    try:
+        after, events = apply(state, Sit(ann, "Ann", 1, BUY_IN), seed=bytes(32))
+        assert await repo.commit(state, after, events) is CommitResult.UNCONFIRMED
+        assert await pubsub.get_message(timeout=0.3) is None
+    finally:
+        await pubsub.aclose()  # type: ignore[no-untyped-call]
+    assert await repo.load("t1") == after
+    assert await repo.shown.load("t1") == state
+    assert await accounts.balance(ann) == START - BUY_IN
+    assert [e["kind"] for e in await Ledger(redis).entries()] == ["opening"]  # the buy_in waits with it
+    assert await redis.llen(keys.table_outbox("t1")) == 1
+    assert await repo.sweep() == (0, 0), "nothing is delivered before a replica holds it"
+    totals = await money_totals(redis)
+    assert totals.balanced, totals
+    assert totals.chips_at_tables_cents == 0
+    assert await ledger_mismatches(redis) == []
 
 
 def test_a_state_delta_rebuilds_the_new_text() -> None:

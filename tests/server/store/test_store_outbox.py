@@ -230,7 +230,7 @@ async def test_a_credit_for_a_player_gone_meanwhile_goes_to_the_bank(
 async def test_a_hold_no_replica_acknowledges_is_released_and_the_buy_in_unconfirmed(
         redis: Redis, accounts: Accounts) -> None:
     """A lone Redis has no replica: with one required, the hold's ``WAIT`` counts none."""
-    repo = TableRepo(redis, durability=Durability(replica_acks=1, ack_timeout_ms=50))
+    repo = TableRepo(redis, durability=Durability(replica_acks=1, ack_timeout_ms=50), outbox=True)
     state = new_table("t1", "Main")
     await repo.create(state)
     ann = (await accounts.create("Ann")).player_id
