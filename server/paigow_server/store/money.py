@@ -12,9 +12,11 @@ confirmed version (``confirmed.py``): the state kept for it, its outbox entries 
 the holds those later commits consumed, and the buy-ins they debited (``direct_commit``: their outbox
 entries' ``debits``), as still held, in the balances.
 
-Money moves in two hash slots (docs/cluster.md): a table's commit moves chips in the table's slot and leaves
-an outbox entry; balances, holds, the house result and the ledger are in ``{global}``. Two kinds of money
-are between the two at any instant, and are counted where they are going:
+On one Redis without replica acknowledgements a commit moves every cent in its own script
+(``direct_commit``): nothing is ever between two places, and neither kind of money below exists. On a
+Redis Cluster money moves in two hash slots (docs/cluster.md): a table's commit moves chips in the table's
+slot and leaves an outbox entry; balances, holds, the house result and the ledger are in ``{global}``.
+Two kinds of money are between the two at any instant, and are counted where they are going:
 
 - **in transit**: the outbox entries not applied yet (``outbox``): their credits count in the balances,
   their house result in the house's, their ledger entries in the ledger;

@@ -1,5 +1,10 @@
 """The table outbox: what a table commit causes outside its table's hash slot, delivered exactly once.
 
+Used on a Redis Cluster (``TableRepo(outbox=True)``), and on one Redis only under ``Durability``, where a
+commit's effects other than its buy-ins wait here until a replica holds the commit (``direct_commit``:
+``CONFIRM_DELIVER`` applies the entry with ``APPLY_LUA``, the sweep delivers what an unconfirmed commit
+left). A plain single Redis applies the effects in the commit script itself.
+
 A commit runs in its table's slot (``{table_id}``); balances, hand history, the ledger, the rounds export
 and the house result live in the ``{global}`` slot. So the commit script appends one **outbox entry** to the
 table's outbox (``keys.table_outbox``, a list, oldest first) in the same atomic script as the new state:

@@ -1,25 +1,33 @@
 """``TableRepo``: table states in Redis, written by compare-and-set together with everything they cause.
 
-``commit(before, after, events)`` runs one Lua script on the table's keys only (one hash slot: ``keys``),
-atomic in Redis: it checks that the table is still at ``before.version`` (and, when a fencing token is
-given, that it is the table's current one, and that no buy-in hold it consumes was voided), then writes the
-new state (with its next deadline), appends the commit to the table's bounded event log, puts a settled
-round at the head of the table's list of its last rounds, and appends what the commit causes outside the
-table (``effects.effects_of``: balances, ledger entries, hand history, the rounds export, the house result)
-as one entry of the table's outbox. Either all of it happens or none: a round is settled exactly once,
-whatever crashes.
+``commit(before, after, events)`` writes the new state if the table is still at ``before.version`` (and,
+when a fencing token is given, it is the table's current one), with everything the commit causes
+(``effects.effects_of``: balances, ledger entries, hand history, the rounds export, the house result):
+either all of it happens or none, so a round is settled exactly once, whatever crashes. How depends on the
+topology; a commit is published in exactly one way on each:
 
-Around the script (docs/cluster.md): a buy-in first takes its money from the balance into a hold
-(``holds``), which the script consumes; a refused commit releases its holds. After the script the outbox
-entry is delivered to the ``{global}`` slot (``outbox``, exactly once) and the deadline index is written;
-a commit with an outbox entry is published only then, so a viewer shown it finds its money and history
-where they go (one without is published by the script). What a dead process leaves undone is finished by
-``sweep``. When replicas must hold each commit (``Durability``, under Sentinel) the script publishes
-nothing: ``durability.confirmed_eval`` runs it with ``WAIT`` and it is published once confirmed, else the
-commit is ``UNCONFIRMED``; the table's confirmed version is raised then, and every reader of what may be
-shown (``shown``: ``confirmed.ShownTables``) stops at it.
+- **One Redis, plain or under Sentinel** (every key on one node): one ``EVALSHA`` does it all
+  (``direct_commit``): the checks, a buy-in debited from the player's balance (``INSUFFICIENT_BALANCE``
+  answered by the script), the state, the log, the request id, the table's rounds list, the effects, the
+  deadline index and the publication. One round trip, nothing to finish afterwards. When replicas must
+  hold each commit (``Durability``) the script and ``WAIT`` go out together and the script publishes
+  nothing: the effects other than the buy-ins wait as an outbox entry, and once a replica acknowledged the
+  commit one more script confirms it, applies that entry and publishes the commit
+  (``durability.confirmed_then``); else the commit is ``UNCONFIRMED``, and every reader of what may be
+  shown (``shown``: ``confirmed.ShownTables``) stops at the table's confirmed version until a replica
+  holds it (the sweep then delivers the entry).
+- **A Redis Cluster** (``outbox=True`` runs it on one Redis, for its tests): the script runs on the
+  table's keys only (one hash slot: ``keys``, docs/cluster.md). A buy-in first takes its money from the
+  balance into a hold (``holds``), which the script consumes (refusing a voided one); a refused commit
+  releases its holds. The script appends what the commit causes outside the table as one entry of the
+  table's outbox, delivered afterwards to the ``{global}`` slot (``outbox``, exactly once), with the
+  deadline index; a commit with an outbox entry is published only then, so a viewer shown it finds its
+  money and history where they go (one without is published by the script).
+
+What a dead process leaves undone (an outbox entry, a hold, an index entry) is finished by ``sweep``, on
+every topology (on one Redis it finds nothing to do, but an entry an earlier version or an unconfirmed
+commit left).
 """
-
 from __future__ import annotations
 
 import logging
