@@ -28,6 +28,7 @@ What a dead process leaves undone (an outbox entry, a hold, an index entry) is f
 every topology (on one Redis it finds nothing to do, but an entry an earlier version or an unconfirmed
 commit left).
 """
+
 from __future__ import annotations
 
 import logging
@@ -405,7 +406,8 @@ class TableRepo:
                              updates: Mapping[str, ViewerUpdate] | None,
                              views: Mapping[str, str] | None) -> CommitResult:
         """The whole commit in one ``EVALSHA`` (``direct_commit``): no hold, no outbox, no round trip
-        after it. Sent again with the whole state only if the stored text is not the one remembered."""
+        after it (under ``Durability``: ``_send_direct``). Sent again with the whole state only if the
+        stored text is not the one remembered."""
         table_id = after.table_id
         confirming = self.shown.confirming
         call = direct_call(table_id, before.version, after.version, effects,
@@ -418,14 +420,14 @@ class TableRepo:
         known = self._texts.get(table_id)
         if known is not None and known[0] == before.version:
             part, delta = state_delta(known[1].encode(), new)
-            reply = await self._send_direct(call, part, delta, after.version, now_ms)
+            reply = await self._send_direct(call, part, delta, now_ms)
             if reply[0] == "RESEND":
                 log.info("state text of %s at version %d is not the one remembered: sent whole", table_id,
                          before.version)
         else:
             reply = ("RESEND", None)
         if reply[0] == "RESEND":
-            reply = await self._send_direct(call, new, "", after.version, now_ms)
+            reply = await self._send_direct(call, new, "", now_ms)
         result = CommitResult(reply[0])
         if result is CommitResult.OK:
             self._remember(table_id, after.version, text)
@@ -435,7 +437,7 @@ class TableRepo:
             await self._deliver_late(table_id, call, after.version, now_ms)
         return result
 
-    async def _send_direct(self, call: DirectCall, state: str | bytes, delta: str, version: int,
+    async def _send_direct(self, call: DirectCall, state: str | bytes, delta: str,
                            now_ms: int) -> tuple[str, str | None]:
         """(the commit's result, under ``Durability`` ``CONFIRM_DELIVER``'s answer or None). Under
         ``Durability``: the script and ``WAIT`` in one round trip, then the confirmation, delivery and
