@@ -9,9 +9,9 @@ second, and per-command wall time of the load and of the commit (p50, p99), with
 rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total_net_input_bytes``, what the
 clients sent: the commits' states, logs, effects...) and out of it per settled round, from the first command
 on (the tables' creation included), and the Redis commands per commit (``INFO commandstats``: each command's
-calls, those a script makes included) and the round trips per commit (what the client sent: each command or
-pipeline is one; the bench's own loads, one ``HGET`` each, and the tables' and players' creation are counted
-apart).
+calls, those a script makes included), the bench process's CPU time per commit, and the round trips per
+commit (what the client sent: each command or pipeline is one; the bench's own loads, one ``HGET`` each, and
+the tables' and players' creation are counted apart).
 
     python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20] [--replica [--acks 1]]
 
@@ -153,9 +153,9 @@ async def main() -> None:
 
         _count_sends()
         SENDS.clear()
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         commits = sum(await asyncio.gather(*(one() for _ in range(args.tables))))
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         stats = await redis.info("stats")
         commands = await redis.info("commandstats")
         await redis.aclose()
@@ -164,7 +164,8 @@ async def main() -> None:
                                                                  "total_net_output_bytes"))
     print(f"replica: {'yes' if args.replica else 'no'}, acks per commit: {args.acks}")
     print(f"{args.tables} tables x {args.rounds} rounds, {args.concurrency} at once: {commits} commits in "
-          f"{elapsed:.2f} s = {commits / elapsed:.0f} commits/s")
+          f"{elapsed:.2f} s = {commits / elapsed:.0f} commits/s; this process's CPU (load, apply, "
+          f"projection, commit; not Redis's): {cpu / commits * 1000:.3f} ms per commit")
     print(f"{'what':<22}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'mean ms':>9}")
     for kind in ("load", "commit", "commit (settlement)"):
         values = timings[kind]
