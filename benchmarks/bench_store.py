@@ -8,7 +8,10 @@ each kind of viewer's update (protocol 2's projection), as ``TableService`` does
 second, and per-command wall time of the load and of the commit (p50, p99), with settlements (ledger, history,
 rounds) shown apart, and the bytes that went into Redis (``INFO stats``: ``total_net_input_bytes``, what the
 clients sent: the commits' states, logs, effects...) and out of it per settled round, from the first command
-on (the tables' creation included).
+on (the tables' creation included), and the Redis commands per commit (``INFO commandstats``: each command's
+calls, those a script makes included), the bench process's CPU time per commit, and the round trips per
+commit (what the client sent: each command or pipeline is one; the bench's own loads, one ``HGET`` each, and
+the tables' and players' creation are counted apart).
 
     python benchmarks/bench_store.py [--tables 20] [--rounds 10] [--concurrency 20] [--replica [--acks 1]]
 
@@ -25,10 +28,13 @@ import secrets
 import statistics
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Any
 
 from redis.asyncio import Redis
+from redis.asyncio.connection import AbstractConnection
 
 from paigow.protocol.projection import project_commit
 from paigow.table.commands import Command, DeclineBank, PlaceBet, Sit, Tick, UseHouseWay
@@ -42,6 +48,20 @@ from paigow_server.store.durability import Durability
 from paigow_server.store.tables import CommitResult, TableRepo
 
 TIMERS = Timers(between_rounds_ms=0)
+SENDS: Counter[str] = Counter()
+"""Every write of one or more commands to Redis (one round trip each), from ``AbstractConnection``, by what
+was being done (``DOING``): ``commit``, ``load`` or ``setup`` (the tables and players made)."""
+DOING: ContextVar[str] = ContextVar("doing", default="setup")
+
+
+def _count_sends() -> None:
+    send = AbstractConnection.send_packed_command
+
+    async def counted(self: AbstractConnection, command: Any, check_health: bool = True) -> None:
+        SENDS[DOING.get()] += 1
+        await send(self, command, check_health)
+
+    AbstractConnection.send_packed_command = counted  # type: ignore[method-assign]
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -60,7 +80,9 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
     async def do(command: Command) -> None:
         nonlocal commits, views
         started = time.perf_counter()
+        doing = DOING.set("load")
         before = await repo.load(state.table_id)
+        DOING.reset(doing)
         loaded = time.perf_counter()
         assert before is not None
         after, events = apply(before, command, seed=secrets.token_bytes(32))
@@ -69,8 +91,10 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
         projection = project_commit(before, after, events, views)  # what TableService writes with it
         views = projection.views
         applied = time.perf_counter()
+        doing = DOING.set("commit")
         assert await repo.commit(before, after, events, now_ms=now,
                                  updates=projection.updates) is CommitResult.OK
+        DOING.reset(doing)
         done = time.perf_counter()
         kind = "commit (settlement)" if any(isinstance(e, RoundSettled) for e in events) else "commit"
         timings["load"].append(loaded - started)
@@ -81,7 +105,9 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
         await do(Sit(player, f"P{seat}", seat, 50_000))
     for _ in range(rounds):
         for _ in range(20):
+            doing = DOING.set("load")
             current = await repo.load(state.table_id)
+            DOING.reset(doing)
             assert current is not None
             if current.phase == Phase.BETTING:
                 break
@@ -118,23 +144,28 @@ async def main() -> None:
         accounts = Accounts(redis, starting_balance_cents=1_000_000)
         timings: dict[str, list[float]] = defaultdict(list)
         stats_before = await redis.info("stats")
+        commands_before = await redis.info("commandstats")
         gate = asyncio.Semaphore(args.concurrency)
 
         async def one() -> int:
             async with gate:
                 return await _table(repo, accounts, args.rounds, timings)
 
-        started = time.perf_counter()
+        _count_sends()
+        SENDS.clear()
+        started, cpu_started = time.perf_counter(), time.process_time()
         commits = sum(await asyncio.gather(*(one() for _ in range(args.tables))))
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         stats = await redis.info("stats")
+        commands = await redis.info("commandstats")
         await redis.aclose()
     settled = args.tables * args.rounds
     bytes_in, bytes_out = (stats[k] - stats_before[k] for k in ("total_net_input_bytes",
                                                                  "total_net_output_bytes"))
     print(f"replica: {'yes' if args.replica else 'no'}, acks per commit: {args.acks}")
     print(f"{args.tables} tables x {args.rounds} rounds, {args.concurrency} at once: {commits} commits in "
-          f"{elapsed:.2f} s = {commits / elapsed:.0f} commits/s")
+          f"{elapsed:.2f} s = {commits / elapsed:.0f} commits/s; this process's CPU (load, apply, "
+          f"projection, commit; not Redis's): {cpu / commits * 1000:.3f} ms per commit")
     print(f"{'what':<22}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'mean ms':>9}")
     for kind in ("load", "commit", "commit (settlement)"):
         values = timings[kind]
@@ -142,6 +173,20 @@ async def main() -> None:
               f"{statistics.fmean(values) * 1000:>9.2f}")
     print(f"Redis bytes per settled round: {bytes_in / settled / 1000:.1f} kB in (written), "
           f"{bytes_out / settled / 1000:.1f} kB out (read)")
+    load, setup = (SENDS[doing] / commits for doing in ("load", "setup"))
+    print(f"round trips per commit: {SENDS['commit'] / commits:.2f} (besides, per commit: the bench's own "
+          f"loads {load:.2f}, the tables' and players' creation {setup:.2f})")
+    calls = _calls(commands_before, commands, commits)
+    print(f"Redis commands per commit (the load's HGET included): {calls}")
+
+
+def _calls(before: dict[str, Any], after: dict[str, Any], commits: int) -> str:
+    """Each command's calls per commit between two ``INFO commandstats``, most first (``INFO`` left out)."""
+    counts = {name.removeprefix("cmdstat_"): int(stat["calls"]) - int(before.get(name, {}).get("calls", 0))
+              for name, stat in after.items() if not name.startswith("cmdstat_info")}
+    ranked = sorted(((n, c) for n, c in counts.items() if c), key=lambda item: -item[1])
+    total = sum(c for _, c in ranked)
+    return f"{total / commits:.2f} in all: " + ", ".join(f"{n} {c / commits:.2f}" for n, c in ranked)
 
 
 if __name__ == "__main__":

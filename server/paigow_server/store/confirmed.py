@@ -42,42 +42,47 @@ from paigow_server.store.durability import BROKEN, Durability
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import History
 
-__all__ = ["CONFIRM_SCRIPT", "SAVE_CONFIRMED_LUA", "ShownTables", "StateNotConfirmed", "missed_commits"]
+__all__ = ["CONFIRM_LUA", "CONFIRM_SCRIPT", "SAVE_CONFIRMED_LUA", "ShownTables", "StateNotConfirmed",
+           "missed_commits"]
 
 log = logging.getLogger("paigow_server.tables")
 
-# Run by the commit script (``tables._COMMIT``) before it writes the new state, under ``Durability`` only
-# (ARGV[15] = '1'). ``current``: the version being replaced; KEYS[1] the table hash, KEYS[7] outbox seq.
+# Run by a commit script before it writes the new state, under ``Durability`` only: ``current`` is the
+# version being replaced, ``pushed`` how many settled rounds the commit puts on the table's list.
 SAVE_CONFIRMED_LUA = """
-if ARGV[15] == '1' then
-  local confirmed = redis.call('HGET', KEYS[1], 'confirmed')
+local function save_confirmed(table_key, seq_key, current, pushed)
+  local confirmed = redis.call('HGET', table_key, 'confirmed')
   if not confirmed then
     confirmed = current
-    redis.call('HSET', KEYS[1], 'confirmed', current, 'cseq', redis.call('GET', KEYS[7]) or '0',
-               'crounds', redis.call('HGET', KEYS[1], 'rounds_n') or '0')
+    redis.call('HSET', table_key, 'confirmed', current, 'cseq', redis.call('GET', seq_key) or '0',
+               'crounds', redis.call('HGET', table_key, 'rounds_n') or '0')
   end
   if confirmed == current then
-    redis.call('HSET', KEYS[1], 'cstate', redis.call('HGET', KEYS[1], 'state'), 'cversion', current)
+    redis.call('HSET', table_key, 'cstate', redis.call('HGET', table_key, 'state'), 'cversion', current)
   end
-  local pushed = #cjson.decode(ARGV[12])
-  if pushed > 0 then redis.call('HINCRBY', KEYS[1], 'rounds_n', pushed) end
+  if pushed > 0 then redis.call('HINCRBY', table_key, 'rounds_n', pushed) end
 end
 """
 
-# KEYS: 1 table hash, 2 outbox seq. ARGV: 1 a version a replica holds. Raises ``confirmed`` to it (never
-# past the table's version); at the newest version also ``cseq`` and ``crounds``. Answers the confirmed.
-CONFIRM_SCRIPT = """
-local current = tonumber(redis.call('HGET', KEYS[1], 'version') or '-1')
-local v = math.min(tonumber(ARGV[1]), current)
-local confirmed = tonumber(redis.call('HGET', KEYS[1], 'confirmed') or '-1')
-if v <= confirmed then return confirmed end
-redis.call('HSET', KEYS[1], 'confirmed', v)
-if v == current then
-  redis.call('HSET', KEYS[1], 'cseq', redis.call('GET', KEYS[2]) or '0',
-             'crounds', redis.call('HGET', KEYS[1], 'rounds_n') or '0')
+# Raises the table's ``confirmed`` to ``version`` (a version a replica holds; never past the table's
+# version); at the newest version also ``cseq`` and ``crounds``. Answers the confirmed version.
+CONFIRM_LUA = """
+local function confirm(table_key, seq_key, version)
+  local current = tonumber(redis.call('HGET', table_key, 'version') or '-1')
+  local v = math.min(tonumber(version), current)
+  local confirmed = tonumber(redis.call('HGET', table_key, 'confirmed') or '-1')
+  if v <= confirmed then return confirmed end
+  redis.call('HSET', table_key, 'confirmed', v)
+  if v == current then
+    redis.call('HSET', table_key, 'cseq', redis.call('GET', seq_key) or '0',
+               'crounds', redis.call('HGET', table_key, 'rounds_n') or '0')
+  end
+  return v
 end
-return v
 """
+
+# KEYS: 1 table hash, 2 outbox seq. ARGV: 1 a version a replica holds. ``confirm``.
+CONFIRM_SCRIPT = CONFIRM_LUA + "return confirm(KEYS[1], KEYS[2], ARGV[1])\n"
 
 # KEYS: 1 table hash. A write of the table's own (so that ``WAIT`` has something to count), and the
 # table's version then: everything up to it is held once a replica acknowledged this.

@@ -17,7 +17,7 @@ could look like a conflict with its own first attempt.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,7 +30,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from paigow_server.errors import ServerError
 
-__all__ = ["BROKEN", "DEFAULT_ACK_TIMEOUT_MS", "Durability", "OutcomeUnknown", "confirmed_eval"]
+__all__ = ["BROKEN", "DEFAULT_ACK_TIMEOUT_MS", "Durability", "OutcomeUnknown", "confirmed_eval",
+           "confirmed_then"]
 
 DEFAULT_ACK_TIMEOUT_MS = 500
 """How long a commit waits for its replica acknowledgements before it is answered as unconfirmed."""
@@ -84,6 +85,49 @@ async def confirmed_eval(redis: Redis, script: AsyncScript, keys: Sequence[str |
         await pool.release(conn)
 
 
+async def confirmed_then(redis: Redis, script: AsyncScript, keys: Sequence[str | int],
+                         args: Sequence[str | int | bytes], durability: Durability,
+                         then: Callable[[Any], tuple[AsyncScript, Sequence[str], Sequence[str | int]]],
+                         ) -> tuple[Any, int, Any]:
+    """``confirmed_eval`` with one script to follow a confirmed commit (``then(reply)``: the script, its keys
+    and arguments, sent by ``EVALSHA`` from the same connection, e.g. one that confirms and publishes): (the
+    script's reply, the acknowledgements, ``then``'s reply or None when it did not run or failed). Two round
+    trips: the script and ``WAIT`` together, then ``then``."""
+    pool = redis.connection_pool
+    conn = await pool.get_connection()  # type: ignore[no-untyped-call]
+    try:
+        await conn.connect()  # a failure here sent nothing: it is raised as it is
+        try:
+            reply, acked = await _eval_wait(conn, script, keys, args, durability)
+        except BROKEN as exc:
+            await conn.disconnect()
+            raise OutcomeUnknown(str(exc) or type(exc).__name__) from exc
+        if _status(reply) != "OK" or acked < durability.replica_acks:
+            return reply, acked, None
+        try:
+            return reply, acked, await _run(conn, *then(reply))
+        except ResponseError:  # e.g. NOREPLICAS: the commit stands, confirmed later (``ShownTables.repair``)
+            return reply, acked, None
+        except BROKEN:
+            await conn.disconnect()
+            return reply, acked, None
+    finally:
+        await pool.release(conn)
+
+
+async def _run(conn: AbstractConnection, script: AsyncScript, keys: Sequence[str],
+               args: Sequence[str | int]) -> Any:
+    """``script`` by ``EVALSHA`` on ``conn`` (loaded first on a node that does not know it)."""
+    for _attempt in range(2):
+        await conn.send_command("EVALSHA", script.sha, len(keys), *keys, *args)
+        try:
+            return await conn.read_response()
+        except NoScriptError:
+            await conn.send_command("SCRIPT", "LOAD", script.script)
+            await conn.read_response()
+    raise ResponseError(f"script {script.sha} could not be loaded")
+
+
 async def _after_confirmed(conn: AbstractConnection, confirm: tuple[str | int, ...] | None,
                            publish: tuple[str, str] | None) -> None:
     """Record the confirmation, then publish. Neither may undo the commit: a failure leaves the mark for
@@ -111,7 +155,7 @@ def _status(reply: Any) -> str:
 
 
 async def _eval_wait(conn: AbstractConnection, script: AsyncScript, keys: Sequence[str | int],
-                     args: Sequence[str | int], durability: Durability) -> tuple[Any, int]:
+                     args: Sequence[str | int | bytes], durability: Durability) -> tuple[Any, int]:
     wait = ("WAIT", durability.replica_acks, durability.ack_timeout_ms)
     for _attempt in range(2):
         await conn.send_packed_command(conn.pack_commands(

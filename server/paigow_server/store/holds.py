@@ -1,5 +1,8 @@
 """Holds: a buy-in's money, taken from the balance before the table commit that seats the player.
 
+On a Redis Cluster only (``TableRepo(outbox=True)``); on one Redis the commit script debits the balance
+itself (``direct_commit``), and the sweep here finds no hold (or one an older version left).
+
 A table's commit runs in the table's hash slot; a player's balance lives in the ``{global}`` slot (``keys``).
 So a buy-in is two steps, each atomic in its slot, and a protocol between them that can neither lose nor
 duplicate a cent (docs/cluster.md, "Buy-ins"):

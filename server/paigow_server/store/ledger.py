@@ -6,7 +6,7 @@ Each ``LedgerEntry`` moves ``amount_cents`` (> 0) from one account to another. T
   guests' balances go to it;
 - ``player:{id}``: a player's account balance (``paigow:player:{id}`` ``balance``);
 - ``seat:{table}:{player}``: the chips a player has at a table (the table state's seat);
-- ``hold:{id}``: a buy-in's money between the balance and the seat (``holds``);
+- ``hold:{id}``: a buy-in's money between the balance and the seat (``holds``: on a Redis Cluster);
 - ``round:{table}:{round}``: a round's pot, through which stakes lost reach the winners (zero after
   each settlement);
 - ``house``: the house's result (``paigow:money:house``).
@@ -75,7 +75,8 @@ class EntryKind(StrEnum):
     RELEASE = "release"
     """A hold whose seat was not granted, back to the balance: hold -> player."""
     BUY_IN = "buy_in"
-    """Taking chips to a seat, from the hold made for it: hold -> seat."""
+    """Taking chips to a seat: player -> seat on one Redis (``direct_commit``), from the hold made for it
+    on a Redis Cluster: hold -> seat."""
     CASH_OUT = "cash_out"
     """Chips back to the account (left, stood up, kicked, table closed): seat -> player."""
     STAKE_LOST = "stake_lost"

@@ -9,11 +9,14 @@ when it is settled, before any of its money moves.
 
 Under replica acknowledgements a table whose newest commits no replica holds yet is counted as of its
 confirmed version (``confirmed.py``): the state kept for it, its outbox entries up to that version, and
-the holds those later commits consumed as still held.
+the holds those later commits consumed, and the buy-ins they debited (``direct_commit``: their outbox
+entries' ``debits``), as still held, in the balances.
 
-Money moves in two hash slots (docs/cluster.md): a table's commit moves chips in the table's slot and leaves
-an outbox entry; balances, holds, the house result and the ledger are in ``{global}``. Two kinds of money
-are between the two at any instant, and are counted where they are going:
+On one Redis without replica acknowledgements a commit moves every cent in its own script
+(``direct_commit``): nothing is ever between two places, and neither kind of money below exists. On a
+Redis Cluster money moves in two hash slots (docs/cluster.md): a table's commit moves chips in the table's
+slot and leaves an outbox entry; balances, holds, the house result and the ledger are in ``{global}``.
+Two kinds of money are between the two at any instant, and are counted where they are going:
 
 - **in transit**: the outbox entries not applied yet (``outbox``): their credits count in the balances,
   their house result in the house's, their ledger entries in the ledger;
@@ -185,6 +188,9 @@ def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnap
         later = [json.loads(_text(raw)) for raw in outbox
                  if upto is not None and entry_seq(_text(raw)) > upto]
         unheld = {hold_id for entry in later for hold_id in entry["holds"]}
+        for entry in later:  # buy-ins of commits no replica holds yet: still in the balances (one Redis)
+            for player_id, cents in entry.get("debits", ()):
+                balances[player_id] = balances.get(player_id, 0) + int(cents)
         consumed |= {h for h, mark in _pairs(flat_marks).items() if mark == "consumed" and h not in unheld}
         if _text(state_text):
             for seat in json.loads(_text(state_text))["seats"]:

@@ -1,5 +1,10 @@
 """The table outbox: what a table commit causes outside its table's hash slot, delivered exactly once.
 
+Used on a Redis Cluster (``TableRepo(outbox=True)``), and on one Redis only under ``Durability``, where a
+commit's effects other than its buy-ins wait here until a replica holds the commit (``direct_commit``:
+``CONFIRM_DELIVER`` applies the entry with ``APPLY_LUA``, the sweep delivers what an unconfirmed commit
+left). A plain single Redis applies the effects in the commit script itself.
+
 A commit runs in its table's slot (``{table_id}``); balances, hand history, the ledger, the rounds export
 and the house result live in the ``{global}`` slot. So the commit script appends one **outbox entry** to the
 table's outbox (``keys.table_outbox``, a list, oldest first) in the same atomic script as the new state:
@@ -34,42 +39,51 @@ from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import HISTORY_LENGTH
 
-__all__ = ["FIXED_APPLY_KEYS", "Outbox", "OutboxEntry", "entry_seq"]
+__all__ = ["APPLY_LUA", "FIXED_APPLY_KEYS", "Outbox", "OutboxEntry", "apply_keys", "entry_seq"]
 
 log = logging.getLogger("paigow_server.outbox")
+
+# Applies decoded entry ``e`` of table ``table_id`` (its ``seq``, a string): ``k`` names the keys (applied
+# hash, holds hash, ledger, house, rounds, issued), ``first`` is the index in KEYS of the first credit's
+# player hash, which the other credits' and then one history list per history entry follow.
+APPLY_LUA = """
+local function apply_entry(e, k, first, table_id, seq, history_length, now)
+  for i, credit in ipairs(e['credits']) do
+    local key = KEYS[first + i - 1]
+    if redis.call('EXISTS', key) == 1 then
+      redis.call('HINCRBY', key, 'balance', credit[2])
+    else
+      redis.call('DECRBY', k.issued, credit[2])
+      e['ledger'][#e['ledger'] + 1] = cjson.encode({kind = 'guest_expired',
+        from_account = 'player:' .. credit[1], to_account = 'bank', amount_cents = tonumber(credit[2]),
+        ts_ms = tonumber(now), table_id = table_id, round_id = cjson.null, player_id = credit[1],
+        reason = 'player_gone'})
+    end
+  end
+  for _, text in ipairs(e['ledger']) do redis.call('XADD', k.ledger, '*', 'e', text) end
+  if e['house'] ~= '0' then redis.call('INCRBY', k.house, e['house']) end
+  local first_history = first + #e['credits']
+  for i, item in ipairs(e['history']) do
+    local key = KEYS[first_history + i - 1]
+    redis.call('LPUSH', key, item[2])
+    redis.call('LTRIM', key, 0, tonumber(history_length) - 1)
+  end
+  for _, text in ipairs(e['rounds']) do redis.call('XADD', k.rounds, '*', 'e', text) end
+  for _, hold_id in ipairs(e['holds']) do redis.call('HDEL', k.holds, hold_id) end
+  redis.call('HSET', k.applied, table_id, seq)
+end
+"""
 
 # KEYS: 1 applied hash, 2 holds hash, 3 ledger, 4 house, 5 rounds, 6 issued, then one player hash per
 #       credit and one history list per history entry, in the entry's order.
 # ARGV: 1 table id, 2 seq, 3 entry JSON, 4 history length, 5 now (ms: a player-gone entry's time).
-_APPLY = """
+_APPLY = APPLY_LUA + """
 local applied = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
 local seq = tonumber(ARGV[2])
 if seq <= applied then return 'DONE' end
 if seq ~= applied + 1 then return 'GAP' end
-local e = cjson.decode(ARGV[3])
-for i, credit in ipairs(e['credits']) do
-  local key = KEYS[6 + i]
-  if redis.call('EXISTS', key) == 1 then
-    redis.call('HINCRBY', key, 'balance', credit[2])
-  else
-    redis.call('DECRBY', KEYS[6], credit[2])
-    e['ledger'][#e['ledger'] + 1] = cjson.encode({kind = 'guest_expired',
-      from_account = 'player:' .. credit[1], to_account = 'bank', amount_cents = tonumber(credit[2]),
-      ts_ms = tonumber(ARGV[5]), table_id = ARGV[1], round_id = cjson.null, player_id = credit[1],
-      reason = 'player_gone'})
-  end
-end
-for _, text in ipairs(e['ledger']) do redis.call('XADD', KEYS[3], '*', 'e', text) end
-if e['house'] ~= '0' then redis.call('INCRBY', KEYS[4], e['house']) end
-local first_history = 6 + #e['credits']
-for i, item in ipairs(e['history']) do
-  local key = KEYS[first_history + i]
-  redis.call('LPUSH', key, item[2])
-  redis.call('LTRIM', key, 0, tonumber(ARGV[4]) - 1)
-end
-for _, text in ipairs(e['rounds']) do redis.call('XADD', KEYS[5], '*', 'e', text) end
-for _, hold_id in ipairs(e['holds']) do redis.call('HDEL', KEYS[2], hold_id) end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+apply_entry(cjson.decode(ARGV[3]), {applied = KEYS[1], holds = KEYS[2], ledger = KEYS[3], house = KEYS[4],
+            rounds = KEYS[5], issued = KEYS[6]}, 7, ARGV[1], ARGV[2], ARGV[4], ARGV[5])
 return 'OK'
 """
 
@@ -123,10 +137,14 @@ class OutboxEntry:
     history: list[tuple[str, str]] = field(default_factory=list)
     rounds: list[str] = field(default_factory=list)
     holds: list[str] = field(default_factory=list)
+    debits: list[tuple[str, int]] = field(default_factory=list)
+    """Buy-ins its commit debited from the balances already (one Redis under ``Durability``:
+    ``direct_commit``); only the money check reads them (``money``), the entry's ledger has their
+    ``buy_in`` entries. Not in the JSON when empty."""
 
     def empty(self) -> bool:
         return not (self.credits or self.house_cents or self.ledger or self.history or self.rounds
-                    or self.holds)
+                    or self.holds or self.debits)
 
     def body_json(self) -> str:
         """The entry without its ``seq`` (the commit script puts ``{"seq":n,`` in front)."""
@@ -134,10 +152,12 @@ class OutboxEntry:
                          "credits": [[p, str(c)] for p, c in self.credits],
                          "house": str(self.house_cents), "ledger": self.ledger,
                          "history": [[p, t] for p, t in self.history], "rounds": self.rounds,
-                         "holds": self.holds})[1:]
+                         "holds": self.holds,
+                         **({"debits": [[p, str(c)] for p, c in self.debits]} if self.debits else {})})[1:]
 
 
-def _apply_keys(entry: dict[str, Any]) -> list[str]:
+def apply_keys(entry: dict[str, Any]) -> list[str]:
+    """The keys ``_APPLY`` takes for ``entry``; from the 7th on, those of ``APPLY_LUA``'s players."""
     return [keys.OUTBOX_APPLIED, keys.HOLDS, keys.LEDGER, keys.HOUSE_NET, keys.ROUNDS, keys.MONEY_ISSUED,
             *(keys.player(str(p)) for p, _ in entry["credits"]),
             *(keys.history(str(p)) for p, _ in entry["history"])]
@@ -154,7 +174,7 @@ class Outbox:
         """Apply one entry (its full JSON, ``seq`` first): ``OK``, ``DONE`` (applied before) or ``GAP``
         (an earlier entry of the table is not applied yet)."""
         entry = json.loads(text)
-        reply = await self._apply(keys=_apply_keys(entry),
+        reply = await self._apply(keys=apply_keys(entry),
                                   args=[table_id, entry_seq(text), text, HISTORY_LENGTH, now_ms])
         return reply.decode() if isinstance(reply, bytes) else str(reply)
 

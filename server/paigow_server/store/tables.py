@@ -1,28 +1,36 @@
 """``TableRepo``: table states in Redis, written by compare-and-set together with everything they cause.
 
-``commit(before, after, events)`` runs one Lua script on the table's keys only (one hash slot: ``keys``),
-atomic in Redis: it checks that the table is still at ``before.version`` (and, when a fencing token is
-given, that it is the table's current one, and that no buy-in hold it consumes was voided), then writes the
-new state (with its next deadline), appends the commit to the table's bounded event log, puts a settled
-round at the head of the table's list of its last rounds, and appends what the commit causes outside the
-table (``effects.effects_of``: balances, ledger entries, hand history, the rounds export, the house result)
-as one entry of the table's outbox. Either all of it happens or none: a round is settled exactly once,
-whatever crashes.
+``commit(before, after, events)`` writes the new state if the table is still at ``before.version`` (and,
+when a fencing token is given, it is the table's current one), with everything the commit causes
+(``effects.effects_of``: balances, ledger entries, hand history, the rounds export, the house result):
+either all of it happens or none, so a round is settled exactly once, whatever crashes. How depends on the
+topology; a commit is published in exactly one way on each:
 
-Around the script (docs/cluster.md): a buy-in first takes its money from the balance into a hold
-(``holds``), which the script consumes; a refused commit releases its holds. After the script the outbox
-entry is delivered to the ``{global}`` slot (``outbox``, exactly once) and the deadline index is written;
-a commit with an outbox entry is published only then, so a viewer shown it finds its money and history
-where they go (one without is published by the script). What a dead process leaves undone is finished by
-``sweep``. When replicas must hold each commit (``Durability``, under Sentinel) the script publishes
-nothing: ``durability.confirmed_eval`` runs it with ``WAIT`` and it is published once confirmed, else the
-commit is ``UNCONFIRMED``; the table's confirmed version is raised then, and every reader of what may be
-shown (``shown``: ``confirmed.ShownTables``) stops at it.
+- **One Redis, plain or under Sentinel** (every key on one node): one ``EVALSHA`` does it all
+  (``direct_commit``): the checks, a buy-in debited from the player's balance (``INSUFFICIENT_BALANCE``
+  answered by the script), the state, the log, the request id, the table's rounds list, the effects, the
+  deadline index and the publication. One round trip, nothing to finish afterwards. When replicas must
+  hold each commit (``Durability``) the script and ``WAIT`` go out together and the script publishes
+  nothing: the effects other than the buy-ins wait as an outbox entry, and once a replica acknowledged the
+  commit one more script confirms it, applies that entry and publishes the commit
+  (``durability.confirmed_then``); else the commit is ``UNCONFIRMED``, and every reader of what may be
+  shown (``shown``: ``confirmed.ShownTables``) stops at the table's confirmed version until a replica
+  holds it (the sweep then delivers the entry).
+- **A Redis Cluster** (``outbox=True`` runs it on one Redis, for its tests): the script runs on the
+  table's keys only (one hash slot: ``keys``, docs/cluster.md). A buy-in first takes its money from the
+  balance into a hold (``holds``), which the script consumes (refusing a voided one); a refused commit
+  releases its holds. The script appends what the commit causes outside the table as one entry of the
+  table's outbox, delivered afterwards to the ``{global}`` slot (``outbox``, exactly once), with the
+  deadline index; a commit with an outbox entry is published only then, so a viewer shown it finds its
+  money and history where they go (one without is published by the script).
+
+What a dead process leaves undone (an outbox entry, a hold, an index entry) is finished by ``sweep``, on
+every topology (on one Redis it finds nothing to do, but an entry an earlier version or an unconfirmed
+commit left).
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -47,7 +55,17 @@ from paigow_server.store.codec import (
     state_to_json,
 )
 from paigow_server.store.confirmed import CONFIRM_SCRIPT, SAVE_CONFIRMED_LUA, ShownTables, missed_commits
-from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
+from paigow_server.store.direct_commit import (
+    CONFIRM_DELIVER,
+    DIRECT_COMMIT,
+    DirectCall,
+    direct_call,
+    state_delta,
+)
+from paigow_server.store.direct_commit import compact as _compact
+from paigow_server.store.direct_commit import entry_json as _entry_json
+from paigow_server.store.direct_commit import record_json as _record_json
+from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval, confirmed_then
 from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
@@ -122,7 +140,7 @@ return 1
 #       ``confirmed.SAVE_CONFIRMED_LUA``), else ''
 #       (channel '' = publish nothing: the caller publishes once replicas confirmed the commit)
 # Answers {'OK', seq of the outbox entry (0: none)} or {reason, 0}.
-_COMMIT = """
+_COMMIT = SAVE_CONFIRMED_LUA + """
 local current = redis.call('HGET', KEYS[1], 'version')
 if not current or current ~= ARGV[1] then return {'CONFLICT', 0} end
 if ARGV[7] ~= '' then
@@ -134,7 +152,7 @@ for _, hold_id in ipairs(holds) do
   if redis.call('HEXISTS', KEYS[8], hold_id) == 1 then return {'HOLD_VOID', 0} end
 end
 for _, hold_id in ipairs(holds) do redis.call('HSET', KEYS[8], hold_id, 'consumed') end
-""" + SAVE_CONFIRMED_LUA + """
+if ARGV[15] == '1' then save_confirmed(KEYS[1], KEYS[7], current, #cjson.decode(ARGV[12])) end
 redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2], 'deadline', ARGV[8])
 redis.call('RPUSH', KEYS[2], ARGV[4])
 redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
@@ -157,7 +175,7 @@ return {'OK', seq}
 
 
 def _result(reply: Any) -> CommitResult:
-    text = reply.decode() if isinstance(reply, bytes) else str(reply)
+    text = _text(reply)
     return CommitResult.CONFLICT if text == "HOLD_VOID" else CommitResult(text)
 
 
@@ -168,31 +186,6 @@ def _now_ms() -> int:
 def _deadline_arg(state: TableState) -> int | str:
     at = next_deadline(state)
     return "" if at is None else at
-
-
-_compact = json.JSONEncoder(separators=(",", ":")).encode
-"""``json.dumps(value, separators=(",", ":"))``, with one encoder instead of one per call."""
-
-
-def _record_json(record: dict[str, Any], records: dict[int, str]) -> str:
-    """``_compact(record)`` of a settlement's round record, written once per commit (``records``, by
-    identity): the same dict is in the export entry, every player's history entry and the table's list."""
-    text = records.get(id(record))
-    if text is None:
-        text = records[id(record)] = _compact(record)
-    return text
-
-
-def _entry_json(entry: dict[str, Any], records: dict[int, str]) -> str:
-    """``_compact(entry)`` of a history or export entry. A settlement's round record (about 2.7 kB of JSON)
-    is the last field, ``round``, of its export entry and of every player's history entry: its text
-    (``_record_json``) is set in place."""
-    record = entry.get("round")
-    if record is None or next(reversed(entry)) != "round":
-        return _compact(entry)
-    text = _record_json(record, records)
-    head = _compact({name: value for name, value in entry.items() if name != "round"})
-    return f'{head[:-1]}{"," if len(head) > 2 else ""}"round":{text}}}'
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,15 +223,31 @@ def writes_of(table_id: str, effects: Effects, hold_ids: Sequence[str] = ()) -> 
     return CommitWrites(outbox, table_rounds, buy_ins)
 
 
+def _text(reply: Any) -> str:
+    return reply.decode() if isinstance(reply, bytes) else str(reply)
+
+
+TEXTS_KEPT = 10_000
+"""State texts remembered per process (one per table, the last loaded or written): a commit over one sends
+only the part of the new state's text that changed (``direct_commit.state_delta``)."""
+
+
 @store_boundary
 class TableRepo:
     def __init__(self, redis: Redis, *, log_length: int = DEFAULT_LOG_LENGTH,
-                 durability: Durability | None = None) -> None:
-        """``durability``: how many replicas must acknowledge each commit (default none)."""
+                 durability: Durability | None = None, outbox: bool | None = None) -> None:
+        """``durability``: how many replicas must acknowledge each commit (default none). ``outbox``: write
+        commits through the outbox and holds (default: on a Redis Cluster only; elsewhere one script does
+        all, ``direct_commit``; the tests of the cluster's protocol run it on one Redis)."""
         self.redis = redis
         self.log_length = log_length
         self.durability = durability or Durability()
         self.cluster = isinstance(redis, RedisCluster)
+        self.direct = not (self.cluster if outbox is None else outbox)
+        """One script per commit (``direct_commit``), else the outbox and holds (docs/cluster.md)."""
+        self._direct = redis.register_script(DIRECT_COMMIT)
+        self._confirm_deliver = redis.register_script(CONFIRM_DELIVER)
+        self._texts: dict[str, tuple[int, str]] = {}
         self.holds = Holds(redis, durability=self.durability)
         self.outbox = Outbox(redis)
         self._create = redis.register_script(_CREATE)
@@ -277,11 +286,25 @@ class TableRepo:
 
     async def load(self, table_id: str) -> TableState | None:
         text = await self.redis.hget(keys.table(table_id), "state")
-        return None if text is None else state_from_json(text)
+        return None if text is None else self._loaded(table_id, text)
 
     async def load_many(self, table_ids: Sequence[str]) -> list[TableState | None]:
         texts = await self._field_of_each(table_ids, "state")
-        return [None if text is None else state_from_json(text) for text in texts]
+        return [None if text is None else self._loaded(table_id, text)
+                for table_id, text in zip(table_ids, texts, strict=True)]
+
+    def _loaded(self, table_id: str, text: str | bytes) -> TableState:
+        state = state_from_json(text)
+        if self.direct:
+            self._remember(table_id, state.version, _text(text))
+        return state
+
+    def _remember(self, table_id: str, version: int, text: str) -> None:
+        texts = self._texts
+        texts.pop(table_id, None)
+        texts[table_id] = (version, text)
+        if len(texts) > TEXTS_KEPT:
+            del texts[next(iter(texts))]
 
     async def version(self, table_id: str) -> int | None:
         text = await self.redis.hget(keys.table(table_id), "version")
@@ -348,6 +371,9 @@ class TableRepo:
             raise ValueError(f"commit from version {before.version} to {after.version}: must go forward")
         now = _now_ms() if now_ms is None else now_ms
         effects = effects_of(before, after, events, now_ms=now)
+        if self.direct:
+            return await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
+                                             request_id=request_id, updates=updates, views=views)
         table_id = after.table_id
         holds: list[Hold] = []
         writes = writes_of(table_id, effects)
@@ -377,6 +403,73 @@ class TableRepo:
             return result
         await self._after(before, after, writes, seq, commit_json, now)
         return result
+
+    async def _commit_direct(self, before: TableState, after: TableState, events: Sequence[Event],
+                             effects: Effects, *, fence: int | None, now_ms: int, request_id: str | None,
+                             updates: Mapping[str, ViewerUpdate] | None,
+                             views: Mapping[str, str] | None) -> CommitResult:
+        """The whole commit in one ``EVALSHA`` (``direct_commit``): no hold, no outbox, no round trip
+        after it (under ``Durability``: ``_send_direct``). Sent again with the whole state only if the
+        stored text is not the one remembered."""
+        table_id = after.table_id
+        confirming = self.shown.confirming
+        call = direct_call(table_id, before.version, after.version, effects,
+                           commit_to_json(after.version, events, updates, views=views),
+                           channel="" if confirming else keys.table_channel(table_id), fence=fence,
+                           deadline=_deadline_arg(after), request_id=request_id, now_ms=now_ms,
+                           log_length=self.log_length, requests_kept=REQUESTS_KEPT, durable=confirming)
+        text = state_to_json(after)
+        new = text.encode()
+        known = self._texts.get(table_id)
+        if known is not None and known[0] == before.version:
+            part, delta = state_delta(known[1].encode(), new)
+            reply = await self._send_direct(call, part, delta, now_ms)
+            if reply[0] == "RESEND":
+                log.info("state text of %s at version %d is not the one remembered: sent whole", table_id,
+                         before.version)
+        else:
+            reply = ("RESEND", None)
+        if reply[0] == "RESEND":
+            reply = await self._send_direct(call, new, "", now_ms)
+        result = CommitResult(reply[0])
+        if result is CommitResult.OK:
+            self._remember(table_id, after.version, text)
+        else:
+            self._texts.pop(table_id, None)
+        if result is CommitResult.OK and reply[1] == "GAP":  # an earlier unconfirmed commit's entry waits
+            await self._deliver_late(table_id, call, after.version, now_ms)
+        return result
+
+    async def _send_direct(self, call: DirectCall, state: str | bytes, delta: str,
+                           now_ms: int) -> tuple[str, str | None]:
+        """(the commit's result, under ``Durability`` ``CONFIRM_DELIVER``'s answer or None). Under
+        ``Durability``: the script and ``WAIT`` in one round trip, then the confirmation, delivery and
+        publication in one more (``durability.confirmed_then``)."""
+        if not self.shown.confirming:
+            return _text((await self._direct(keys=call.keys, args=call.args(state, delta)))[0]), None
+        channel = keys.table_channel(str(call.head[0]))
+
+        def then(reply: Any) -> tuple[Any, list[str], list[str | int]]:
+            return (self._confirm_deliver, *call.confirm_deliver(int(reply[1]), now_ms, channel))
+
+        try:
+            reply, acked, delivered = await confirmed_then(self.redis, self._direct, call.keys,
+                                                           call.args(state, delta), self.durability, then)
+        except OutcomeUnknown:
+            return CommitResult.UNCONFIRMED.value, None
+        result = _text(reply[0])
+        if result == "OK" and acked < self.durability.replica_acks:
+            return CommitResult.UNCONFIRMED.value, None
+        return result, None if delivered is None else _text(delivered)
+
+    async def _deliver_late(self, table_id: str, call: DirectCall, version: int, now_ms: int) -> None:
+        """Deliver the table's waiting outbox entries up to this commit's, then publish it."""
+        try:
+            await self.outbox.deliver(table_id, now_ms=now_ms, publish=(keys.table_channel(table_id),
+                                                                       call.commit))
+        except (RedisError, OSError) as exc:
+            log.warning("outbox of %s not delivered after version %d: %s (the sweep delivers it)", table_id,
+                        version, exc)
 
     async def _write(self, before: TableState, after: TableState, events: Sequence[Event],
                      writes: CommitWrites, *, fence: int | None, request_id: str | None,

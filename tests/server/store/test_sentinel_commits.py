@@ -32,7 +32,7 @@ from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.channels import Channels
 from paigow_server.store.durability import Durability
-from paigow_server.store.money import money_totals
+from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.primary_config import PrimaryConfig
 from paigow_server.store.tables import CommitResult, TableRepo
 
@@ -242,6 +242,51 @@ async def test_readers_stop_at_the_confirmed_version_until_a_replica_holds_the_r
     totals = await money_totals(primary_client)
     assert totals.balanced, totals
     assert totals.chips_at_tables_cents == 10_000
+
+
+@pytest.mark.failover
+async def test_a_confirmed_commit_delivers_what_an_unconfirmed_one_before_it_left_then_is_published(
+        pair: tuple[EmbeddedRedis, EmbeddedRedis], primary_client: Redis) -> None:
+    """One Redis under ``Durability`` (``direct_commit``): a cash-out no replica acknowledged waits in the
+    outbox; the table's next commit, once a replica holds it, finds its own entry not next in turn, so the
+    earlier one is delivered first, then its own, and only then is it published."""
+    repo = TableRepo(primary_client, durability=Durability(replica_acks=1, ack_timeout_ms=300))
+    assert repo.direct
+    table_id, player_id = await _table(repo, primary_client)
+    accounts = Accounts(primary_client, starting_balance_cents=100_000)
+    other = (await accounts.create("Other")).player_id
+    assert (await _sit(repo, table_id, player_id, seat=1))[0] is CommitResult.OK
+    assert (await _sit(repo, table_id, other, seat=2))[0] is CommitResult.OK
+    assert await accounts.balance(other) == 90_000
+    replica = pair[1]
+    assert replica.pid is not None
+    os.kill(replica.pid, signal.SIGSTOP)
+    try:
+        before = await repo.load(table_id)
+        assert before is not None
+        after, events = apply(before, Leave(other), seed=secrets.token_bytes(32))
+        assert await repo.commit(before, after, events) is CommitResult.UNCONFIRMED
+        assert await accounts.balance(other) == 90_000, "not delivered before a replica holds it"
+    finally:
+        os.kill(replica.pid, signal.SIGCONT)
+    outcome: list[CommitResult] = []
+
+    async def leave() -> None:
+        current = await repo.load(table_id)
+        assert current is not None
+        later, events = apply(current, Leave(player_id), seed=secrets.token_bytes(32))
+        outcome.append(await repo.commit(current, later, events))
+
+    published = await _published(primary_client, keys.table_channel(table_id), asyncio.ensure_future(leave()))
+    assert outcome == [CommitResult.OK]
+    assert len(published) == 1
+    assert await accounts.balance(other) == 100_000, "the earlier cash-out, delivered first"
+    assert await accounts.balance(player_id) == 100_000
+    assert await primary_client.llen(keys.table_outbox(table_id)) == 0
+    totals = await money_totals(primary_client)
+    assert totals.balanced, totals
+    assert totals.chips_at_tables_cents == 0
+    assert await ledger_mismatches(primary_client) == []
 
 
 async def test_the_guard_says_when_the_primary_takes_writes_without_a_replica(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The table outbox and buy-in holds on one Redis (the same scripts run on a cluster): a commit's
+"""The table outbox and buy-in holds, run on one Redis (``TableRepo(outbox=True)``: the scripts a cluster
+runs; a single Redis commits in one script, ``direct_commit``, by default): a commit's
 consequences outside its table's slot take effect exactly once, whatever dies between the two steps, and
 the money check counts what is between them.
 
@@ -45,7 +46,7 @@ class _Crash:
 
 @pytest.fixture
 def repo(redis: Redis) -> TableRepo:
-    return TableRepo(redis)
+    return TableRepo(redis, outbox=True)
 
 
 @pytest.fixture
@@ -229,7 +230,7 @@ async def test_a_credit_for_a_player_gone_meanwhile_goes_to_the_bank(
 async def test_a_hold_no_replica_acknowledges_is_released_and_the_buy_in_unconfirmed(
         redis: Redis, accounts: Accounts) -> None:
     """A lone Redis has no replica: with one required, the hold's ``WAIT`` counts none."""
-    repo = TableRepo(redis, durability=Durability(replica_acks=1, ack_timeout_ms=50))
+    repo = TableRepo(redis, durability=Durability(replica_acks=1, ack_timeout_ms=50), outbox=True)
     state = new_table("t1", "Main")
     await repo.create(state)
     ann = (await accounts.create("Ann")).player_id
