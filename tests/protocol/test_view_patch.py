@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from paigow.protocol.patch import PatchOp, apply_patch, diff
-from paigow.protocol.projection import key_of, project_commit, update_text, viewer_keys
+from paigow.protocol.projection import key_of, project_commit, seen_of, update_text, viewer_keys
 from paigow.protocol.server import encode_event
 from paigow.protocol.view_patch import jsonable_view, view_patch
 from paigow.table import commands as c
@@ -80,8 +80,9 @@ def test_each_viewers_updates_replay_its_views_and_carry_its_events(played: Call
     for before, after in itertools.pairwise(table.states):
         events = table.events[after.version]
         projection = project_commit(before, after, events, views)
-        views = projection.views
+        views = projection.seen
         assert set(projection.updates) == set(viewer_keys(before, after))
+        assert set(projection.texts) == set(projection.updates)
         for viewer in VIEWERS:
             update = projection.updates[key_of(viewer, projection.updates)]
             docs[viewer] = apply_patch(docs[viewer], list(update.patch))
@@ -90,6 +91,7 @@ def test_each_viewers_updates_replay_its_views_and_carry_its_events(played: Call
             assert list(update.events) == [json.loads(encode_event(p)) for p in seen]
             assert json.loads(update_text(update)) == {"events": list(update.events),
                                                        "patch": list(update.patch)}
+            assert projection.texts[key_of(viewer, projection.updates)] == update_text(update)
 
 
 
@@ -108,11 +110,13 @@ def test_a_players_patch_is_walked_whole_when_the_spectators_patch_writes_their_
     assert pairs
     before, after = pairs[0]
     old, new = view_for(before, viewer), view_for(after, viewer)
+    seen_before, seen_after = seen_of(before), seen_of(after)
     spectators = jsonable_view(view_for(after, SpectatorViewer()))
     index = next(i for i, h in enumerate(spectators["round"]["hands"]) if h["player_id"] == "p1")
     for path, value in (("/round", spectators["round"]), ("/round/hands", spectators["round"]["hands"]),
                         (f"/round/hands/{index}", spectators["round"]["hands"][index])):
         public: list[PatchOp] = [{"op": "replace", "path": path, "value": value}]
-        ops = _layered_patch(public, old, new, {})
+        ops = _layered_patch("p1", public, seen_before, seen_after, {})
+        assert ops is not None
         assert _typed(apply_patch(jsonable_view(old), ops)) == _typed(jsonable_view(new))
         assert ops == view_patch(old, new)

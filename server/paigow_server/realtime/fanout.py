@@ -27,6 +27,7 @@ from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
 from redis.exceptions import RedisError
 
+from paigow.table.commit import VersionedEvents
 from paigow.table.events import PlayerDropped
 from paigow.table.state import TableState
 from paigow_server.process.metrics import Metrics
@@ -37,7 +38,7 @@ from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.realtime.tables import Executed
 from paigow_server.store import keys
-from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json, commit_version_of
+from paigow_server.store.codec import CodecError, commit_from_json, commit_version_of
 
 __all__ = ["Fanout", "FeedSource"]
 

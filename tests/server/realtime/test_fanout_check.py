@@ -14,13 +14,13 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from paigow.table.commands import PauseTable
+from paigow.table.commit import VersionedEvents
 from paigow.table.state import TableState, new_table
 from paigow.table.views import SpectatorViewer, Viewer
 from paigow_server.process.metrics import Metrics
 from paigow_server.realtime import fanout as fanout_module
 from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.tables import TableService
-from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.tables import TableRepo
 
 

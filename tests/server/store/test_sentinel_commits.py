@@ -33,6 +33,7 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.durability import Durability
 from paigow_server.store.money import money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 
 @pytest.fixture
@@ -77,7 +78,7 @@ async def _sit(repo: TableRepo, table_id: str, player_id: str, seat: int) -> tup
     assert before is not None
     after, events = apply(before, Sit(player_id=player_id, name="P", seat=seat, buy_in_cents=10_000),
                           seed=secrets.token_bytes(32))
-    return await repo.commit(before, after, events), after.version
+    return await repo.commit(commit_now(before, after, events)), after.version
 
 
 async def _published(client: Redis, channel: str, action: asyncio.Future[object]) -> list[str]:
@@ -207,7 +208,7 @@ async def test_readers_stop_at_the_confirmed_version_until_a_replica_holds_the_r
         before = await repo.load(table_id)
         assert before is not None
         after, events = apply(before, Leave(other), seed=secrets.token_bytes(32))
-        assert await repo.commit(before, after, events) is CommitResult.UNCONFIRMED
+        assert await repo.commit(commit_now(before, after, events)) is CommitResult.UNCONFIRMED
         assert await repo.version(table_id) == after.version, "the primary keeps it: the writer goes on"
         shown = await repo.shown.load(table_id)
         assert shown is not None

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from paigow.ledger.accounts import HOUSE, EntryKind, LedgerEntry, seat_account
 from paigow.rules.fortune import FortuneHand
 from paigow.table.records import RoundRecord
-from paigow_server.store.ledger import HOUSE, EntryKind, LedgerEntry, seat_account
 
 __all__ = ["FortuneEntriesError", "fortune_entries"]
 
