@@ -14,7 +14,7 @@ from paigow.protocol.projection import key_of, project_commit, seen_of, update_t
 from paigow.protocol.server import encode_event
 from paigow.protocol.view_patch import jsonable_view, view_patch
 from paigow.table import commands as c
-from paigow.table.views import PlayerViewer, SpectatorViewer, event_for, view_for
+from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, event_for, shown_apart, view_for
 
 from .test_patch import _typed
 from .test_view_json import VIEWERS, Table
@@ -120,3 +120,23 @@ def test_a_players_patch_is_walked_whole_when_the_spectators_patch_writes_their_
         assert ops is not None
         assert _typed(apply_patch(jsonable_view(old), ops)) == _typed(jsonable_view(new))
         assert ops == view_patch(old, new)
+
+
+def test_only_the_viewers_an_event_is_shown_apart_to_see_it_otherwise_than_a_spectator() -> None:
+    """``shown_apart`` names every viewer to whom ``event_for`` shows an event otherwise than to a
+    spectator (the projection writes the spectators' JSON for all the others), over eventful rounds."""
+    table = _eventful()
+    spectator = SpectatorViewer()
+    apart_seen = 0
+    for events in table.events.values():
+        for event in events:
+            apart = shown_apart(event)
+            players, operator = apart if apart is not None else (frozenset(), False)
+            for viewer in VIEWERS:
+                named = (isinstance(viewer, PlayerViewer) and viewer.player_id in players) or (
+                    operator and isinstance(viewer, OperatorViewer))
+                if named:
+                    apart_seen += 1
+                else:
+                    assert event_for(event, viewer) == event_for(event, spectator), (event, viewer)
+    assert apart_seen > 20

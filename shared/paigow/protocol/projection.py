@@ -28,7 +28,6 @@ from paigow.protocol.view_patch import Memo, view_patch
 from paigow.table.events import Event
 from paigow.table.state import TableState
 from paigow.table.views import (
-    PERSONAL_EVENTS,
     AdminView,
     OperatorViewer,
     OwnView,
@@ -39,6 +38,7 @@ from paigow.table.views import (
     admin_view,
     event_for,
     own_view,
+    shown_apart,
     spectator_view,
     with_admin,
     with_own,
@@ -153,8 +153,8 @@ def project_commit(before: TableState, after: TableState, events: Sequence[Event
     others are made from it (``_layered_patch``): the operator's patch is the spectators' with the
     operations of ``admin``, and a player's the spectators' with those of their own hand and ``you``.
     Likewise the events: each is projected and written as JSON once for the spectators, and again only
-    for the viewers that ``event_for`` shows it to differently (``PERSONAL_EVENTS``). The update texts are
-    joined from the JSON of these shared parts, each written once."""
+    for the viewers that ``event_for`` shows it to otherwise (``shown_apart``: a player's own cards).
+    The update texts are joined from the JSON of these shared parts, each written once."""
     keys = viewer_keys(before, after)
     if seen is None or seen.version != before.version or seen.table_id != before.table_id:
         seen = seen_of(before)
@@ -162,6 +162,7 @@ def project_commit(before: TableState, after: TableState, events: Sequence[Event
     memo: Memo = {}
     public = view_patch(seen.spectator, new.spectator, memo)
     op_texts = [_compact(op) for op in public]
+    public_texts = {id(op): text for op, text in zip(public, op_texts, strict=True)}
     # The spectators' events, each once as JSON data and text; the personal ones again per viewer.
     shared: list[tuple[Any, str] | None] = []
     spectator_events: list[Any] = []
@@ -173,7 +174,8 @@ def project_commit(before: TableState, after: TableState, events: Sequence[Event
         if entry is not None:
             spectator_events.append(entry[0])
             spectator_texts.append(entry[1])
-    personal = any(isinstance(event, PERSONAL_EVENTS) for event in events)
+    apart = [shown_apart(event) for event in events]
+    personal = [(i, a) for i, a in enumerate(apart) if a is not None and (a[0] or a[1])]
     spectator_update = ViewerUpdate(tuple(spectator_events), tuple(public))
     spectator_text = _text(spectator_texts, op_texts)
     updates: dict[str, ViewerUpdate] = {}
@@ -184,15 +186,17 @@ def project_commit(before: TableState, after: TableState, events: Sequence[Event
             updates[key], texts[key] = spectator_update, spectator_text
             continue
         viewer = viewer_of(key)
-        if personal:
-            seen_events, seen_texts = _events_for(events, shared, viewer)
+        mine = [i for i, (players, operator) in personal if key in players or (operator and key == OPERATOR)]
+        if mine:
+            seen_events, seen_texts = _events_for(events, shared, mine, viewer)
         else:
             seen_events, seen_texts = spectator_events, spectator_texts
         layered = _layered_patch(key, public, seen, new, memo)
         if layered is None:
             ops, ops_texts = public, op_texts
         else:
-            ops, ops_texts = layered, [_compact(op) for op in layered]
+            ops = layered
+            ops_texts = [public_texts.get(id(op)) or _compact(op) for op in layered]
         if ops is public and seen_events is spectator_events:
             updates[key], texts[key] = spectator_update, spectator_text
             continue
@@ -210,14 +214,14 @@ def _event_json(event: Event) -> tuple[Any, str]:
     return data, _compact(data)
 
 
-def _events_for(events: Sequence[Event], shared: Sequence[tuple[Any, str] | None],
+def _events_for(events: Sequence[Event], shared: Sequence[tuple[Any, str] | None], mine: Sequence[int],
                 viewer: Viewer) -> tuple[list[Any], list[str]]:
-    """The events as ``viewer`` sees them, as JSON data and texts: the spectators' (``shared``) but for the
-    ``PERSONAL_EVENTS``, which are projected for the viewer."""
+    """The events as ``viewer`` sees them, as JSON data and texts: the spectators' (``shared``) but for
+    those at the indexes ``mine``, which ``event_for`` shows the viewer otherwise (``shown_apart``)."""
     data: list[Any] = []
     texts: list[str] = []
-    for event, entry in zip(events, shared, strict=True):
-        if isinstance(event, PERSONAL_EVENTS):
+    for index, (event, entry) in enumerate(zip(events, shared, strict=True)):
+        if index in mine:
             projected = event_for(event, viewer)
             entry = None if projected is None else _event_json(projected)
         if entry is not None:
@@ -243,7 +247,7 @@ def _layered_patch(key: str, public: list[PatchOp], old: Seen, new: Seen,
     hand's. When the spectators' patch writes a part that holds the own hand (the round, its hands) or the
     own hand moves (it is dealt, or the round ends), the two whole views are walked instead."""
     if key == OPERATOR:
-        if old.admin is new.admin:
+        if old.admin is new.admin or old.admin == new.admin:
             return None
         admin = view_patch(old.admin, new.admin, memo, "/admin")
         return [*public, *admin] if admin else None
@@ -265,9 +269,10 @@ def _layered_patch(key: str, public: list[PatchOp], old: Seen, new: Seen,
             if hand.startswith(path) and (len(path) == len(hand) or hand[len(path)] == "/"):
                 return view_patch(old.view(key), new.view(key), memo)  # the round, its hands or own hand
             ops.append(op)
-        ops.extend(view_patch(was.hand, now.hand, memo, hand))
+        if was.hand != now.hand:
+            ops.extend(view_patch(was.hand, now.hand, memo, hand))
     you_old, you_new = (None if was is None else was.you), (None if now is None else now.you)
-    if you_old is not you_new:
+    if you_old is not you_new and you_old != you_new:
         mine = view_patch(you_old, you_new, memo, "/you")
         if mine:
             ops = [*(public if ops is None else ops), *mine]

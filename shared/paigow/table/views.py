@@ -34,7 +34,6 @@ from paigow.table.state import (
 )
 
 __all__ = [
-    "PERSONAL_EVENTS",
     "AdminView",
     "HandView",
     "OperatorViewer",
@@ -49,6 +48,7 @@ __all__ = [
     "admin_view",
     "event_for",
     "own_view",
+    "shown_apart",
     "spectator_view",
     "view_for",
     "with_admin",
@@ -321,9 +321,17 @@ def view_for(state: TableState, viewer: Viewer) -> TableView:
     return spectator
 
 
-PERSONAL_EVENTS = (HandsDealt, HandSet, OwnLimitSet)
-"""The only events that ``event_for`` shows differently to different viewers: any other event is shown
-to every viewer as it is shown to a spectator."""
+def shown_apart(event: Event) -> tuple[frozenset[str], bool] | None:
+    """Whom ``event_for`` shows ``event`` otherwise than a spectator: (those players, whether the operator
+    too). None: every viewer sees it as a spectator does (only ``HandsDealt``, ``HandSet`` and
+    ``OwnLimitSet`` are shown apart: a player's own cards, a player's own limit)."""
+    if isinstance(event, HandsDealt):
+        return frozenset(h.player_id for h in event.hands if h.player_id is not None), False
+    if isinstance(event, HandSet):
+        return frozenset(() if event.player_id is None else (event.player_id,)), False
+    if isinstance(event, OwnLimitSet):
+        return frozenset((event.player_id,)), True
+    return None
 
 
 def event_for(event: Event, viewer: Viewer) -> Event | None:
