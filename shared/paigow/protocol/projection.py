@@ -29,6 +29,7 @@ from paigow.table.events import Event
 from paigow.table.state import TableState
 from paigow.table.views import (
     AdminView,
+    HandView,
     OperatorViewer,
     OwnView,
     PlayerViewer,
@@ -243,34 +244,52 @@ def _layered_patch(key: str, public: list[PatchOp], old: Seen, new: Seen,
 
     Such a view is the spectators' view of its state (the very same parts) but for ``admin`` (the
     operator's), ``you`` and the viewer's own hand in ``round.hands`` (a player's). Operations of the
-    spectators' patch elsewhere apply to it as they are; those inside the own hand are replaced by the own
-    hand's. When the spectators' patch writes a part that holds the own hand (the round, its hands) or the
-    own hand moves (it is dealt, or the round ends), the two whole views are walked instead."""
+    spectators' patch elsewhere apply to it as they are. Those inside the own hand are left out and the
+    own hand's own operations added; one that writes a part holding the own hand whole (the round, its
+    hands, the hand: as the deal does) writes it with the own hand in it. In the rare cases left (the own
+    hand moves to another index; it stays but is no longer the player's) the two whole views are walked."""
     if key == OPERATOR:
         if old.admin is new.admin or old.admin == new.admin:
             return None
         admin = view_patch(old.admin, new.admin, memo, "/admin")
         return [*public, *admin] if admin else None
     was, now = old.players.get(key), new.players.get(key)
-    index = None if was is None else was.hand_index
-    if index != (None if now is None else now.hand_index):
-        return view_patch(old.view(key), new.view(key), memo)
+    a = None if was is None else was.hand_index
+    b = None if now is None else now.hand_index
     ops: list[PatchOp] | None = None
-    if index is not None:
-        assert was is not None
-        assert now is not None
-        hand = f"/round/hands/{index}"
+    if a is not None or b is not None:
+        if a is not None and b is not None and a != b:
+            return view_patch(old.view(key), new.view(key), memo)
+        hand = f"/round/hands/{a if a is not None else b}"
         inside = hand + "/"
         ops = []
+        covered = False
+        """An operation of the spectators' wrote the own hand's place whole (or a part that holds it)."""
         for op in public:
             path = op["path"]
             if path.startswith(inside):
                 continue
             if hand.startswith(path) and (len(path) == len(hand) or hand[len(path)] == "/"):
-                return view_patch(old.view(key), new.view(key), memo)  # the round, its hands or own hand
+                covered = True
+                if now is not None and now.hand is not None and "value" in op:
+                    value = _with_hand(op["value"], hand[len(path):], now.hand)
+                    if value is _MISSING:
+                        return view_patch(old.view(key), new.view(key), memo)
+                    op = {"op": op["op"], "path": path, "value": value}
+                elif b is not None:
+                    return view_patch(old.view(key), new.view(key), memo)
             ops.append(op)
-        if was.hand != now.hand:
-            ops.extend(view_patch(was.hand, now.hand, memo, hand))
+        if not covered:
+            if was is not None and now is not None and a is not None and b is not None:
+                if was.hand != now.hand:
+                    ops.extend(view_patch(was.hand, now.hand, memo, hand))
+            elif b is not None and now is not None:  # the own hand where the spectators' was and stays
+                spectators = old.spectator.round
+                if spectators is None or len(spectators.hands) <= b:
+                    return view_patch(old.view(key), new.view(key), memo)
+                ops.extend(view_patch(spectators.hands[b], now.hand, memo, hand))
+            else:  # a hand that was the player's and is no longer, where it was
+                return view_patch(old.view(key), new.view(key), memo)
     you_old, you_new = (None if was is None else was.you), (None if now is None else now.you)
     if you_old is not you_new and you_old != you_new:
         mine = view_patch(you_old, you_new, memo, "/you")
@@ -279,6 +298,30 @@ def _layered_patch(key: str, public: list[PatchOp], old: Seen, new: Seen,
     if ops is not None and ops == public:
         return None
     return ops
+
+
+_MISSING = object()
+
+
+def _with_hand(value: Any, pointer: str, hand: HandView) -> Any:
+    """The JSON ``value`` with the own ``hand`` at ``pointer`` in it (relative, ``"/hands/2"`` in a round;
+    ``""``: the hand itself), copied along the way (``value`` is the spectators' and stays as it is);
+    ``_MISSING`` when ``value`` has no such place."""
+    if pointer == "":
+        return to_jsonable_python(hand)
+    token, _, rest = pointer[1:].partition("/")
+    rest = "/" + rest if rest else ""
+    if isinstance(value, dict) and token in value:
+        inner = _with_hand(value[token], rest, hand)
+        return _MISSING if inner is _MISSING else {**value, token: inner}
+    if isinstance(value, list) and token.isdigit() and int(token) < len(value):
+        inner = _with_hand(value[int(token)], rest, hand)
+        if inner is _MISSING:
+            return _MISSING
+        copy = list(value)
+        copy[int(token)] = inner
+        return copy
+    return _MISSING
 
 
 _compact = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
