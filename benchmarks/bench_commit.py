@@ -11,6 +11,9 @@ commit's views as the writing process keeps them:
   the state after and diffing them, ``store.codec.commit_views``, ``effects_of``;
 - ``after``: ``decide_commit``.
 
+Then the projection alone (every kind of viewer's update and its text, from the states and events
+recorded once), the old ``project_commit`` + ``commit_views`` against the new ``project_commit``.
+
 Process CPU time (``time.process_time``: the machine is shared), best of R repetitions, per commit. Both
 paths' update texts are checked equal per viewer, commit by commit, before anything is timed.
 """
@@ -28,7 +31,7 @@ from pydantic_core import to_jsonable_python
 from bench_table import Round, _record_round, _start_state
 from paigow.ledger.effects import effects_of
 from paigow.protocol.patch import PatchOp
-from paigow.protocol.projection import SPECTATOR, Seen, ViewerUpdate, viewer_keys, viewer_of
+from paigow.protocol.projection import SPECTATOR, Seen, ViewerUpdate, project_commit, viewer_keys, viewer_of
 from paigow.protocol.view_patch import Memo, view_patch
 from paigow.table import TableState, apply
 from paigow.table.commit import decide_commit
@@ -126,6 +129,33 @@ def _new_round(start: TableState, cmds: Round) -> list[dict[str, str]]:
     return texts
 
 
+Triple = tuple[TableState, TableState, tuple[Event, ...]]
+
+
+def _old_views(triples: list[list[Triple]]) -> None:
+    for commits in triples:
+        views = None
+        for before, after, events in commits:
+            updates, views = _old_project_commit(before, after, events, views)
+            commit_views(updates)
+
+
+def _new_views(triples: list[list[Triple]]) -> None:
+    for commits in triples:
+        seen = None
+        for before, after, events in commits:
+            seen = project_commit(before, after, events, seen).seen
+
+
+def _triples(start: TableState, cmds: Round) -> list[Triple]:
+    out, s = [], start
+    for cmd, seed in cmds:
+        after, events = apply(s, cmd, seed=seed)
+        out.append((s, after, events))
+        s = after
+    return out
+
+
 def _time(path: Any, start: TableState, rounds: list[Round]) -> float:
     t = time.process_time()
     for cmds in rounds:
@@ -147,6 +177,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     for _ in range(args.repeat):
         old = min(old, _time(_old_round, start, rounds))
         new = min(new, _time(_new_round, start, rounds))
+    triples = [_triples(start, cmds) for cmds in rounds]
+    old_views, new_views = float("inf"), float("inf")
+    for _ in range(args.repeat):
+        t = time.process_time()
+        _old_views(triples)
+        old_views = min(old_views, time.process_time() - t)
+        t = time.process_time()
+        _new_views(triples)
+        new_views = min(new_views, time.process_time() - t)
     machine = min(_time(lambda s, cmds: [s := apply(s, c, seed=x)[0] for c, x in cmds], start, rounds)
                   for _ in range(args.repeat))
     print(f"Python {sys.version.split()[0]}, {len(rounds)} rounds of six players, {commits} commits, "
@@ -157,7 +196,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"| before: `apply` + `project_commit` (8 views diffed) + `commit_views` + `effects_of` | "
           f"{old / commits * 1e6:.0f} |")
     print(f"| after: `decide_commit` (the same, pure, one spectators' view) | {new / commits * 1e6:.0f} |")
-    print(f"\nafter / before: {new / old:.2f}")
+    print("| the projection alone, before: `project_commit` + `commit_views` | "
+          f"{old_views / commits * 1e6:.0f} |")
+    print("| the projection alone, after: `project_commit` (texts included) | "
+          f"{new_views / commits * 1e6:.0f} |")
+    print(f"\nafter / before: {new / old:.2f} (the projection alone: {new_views / old_views:.2f})")
 
 
 if __name__ == "__main__":

@@ -166,7 +166,7 @@ class TableService:
         self._executed_observers: list[ExecutedObserver] = []
         self._written_observers: list[WrittenObserver] = []
         self.router: CommandRouter | None = None
-        self._views: OrderedDict[str, Seen] = OrderedDict()
+        self._seen: OrderedDict[str, Seen] = OrderedDict()
         """table id -> every kind of viewer's view of the table as the last commit written here left them:
         the next commit's projection starts from them (if they are of the state it starts from)."""
         self._owned: dict[str, tuple[int, TableState]] = {}
@@ -261,7 +261,7 @@ class TableService:
             if before is None:
                 raise TableNotFoundError(f"no table {table_id!r}")
             commit = decide_commit(before, command, seed=secrets.token_bytes(32), now_ms=self.clock(),
-                                   seen=self._views.get(table_id))
+                                   seen=self._seen.get(table_id))
             if commit is None:
                 return Executed(before.version, before, ())
             after = commit.after
@@ -273,13 +273,13 @@ class TableService:
                         written(table_id, after, record)
                 if fence is not None:
                     self._owned[table_id] = (fence, after)
-                self._views[table_id] = commit.seen
-                self._views.move_to_end(table_id)
-                if len(self._views) > VIEWS_KEPT:
-                    self._views.popitem(last=False)
+                self._seen[table_id] = commit.seen
+                self._seen.move_to_end(table_id)
+                if len(self._seen) > VIEWS_KEPT:
+                    self._seen.popitem(last=False)
                 return Executed(after.version, after, commit.events)
             self._owned.pop(table_id, None)
-            self._views.pop(table_id, None)
+            self._seen.pop(table_id, None)
             if result is CommitResult.FENCED:
                 raise FencedError(f"table {table_id!r} is driven by another process now")
             if result is CommitResult.UNCONFIRMED:
