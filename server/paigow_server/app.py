@@ -20,8 +20,6 @@ from collections.abc import AsyncIterator
 from importlib.resources import files
 from pathlib import Path
 
-from redis.asyncio import Redis, RedisCluster
-from redis.exceptions import RedisError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -40,7 +38,14 @@ from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.outbox_sweeper import OutboxSweeper
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
+from paigow_server.store.channels import Channels
+from paigow_server.store.client import StoreClient, is_cluster, ping
+from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.guests import Guests
+from paigow_server.store.leases import Leases
 from paigow_server.store.migration import migrate_key_names
+from paigow_server.store.primary_config import PrimaryConfig
+from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.web import (
     account_routes,
     analysis_routes,
@@ -75,12 +80,12 @@ def web_root() -> Path:
     return Path(str(files("paigow_web")))
 
 
-async def _wait_for_redis(redis: Redis) -> None:
+async def _wait_for_redis(redis: StoreClient) -> None:
     for attempt in range(_REDIS_CONNECT_ATTEMPTS):
         try:
-            await redis.ping()
+            await ping(redis)
             return
-        except (RedisError, OSError):
+        except StoreUnavailable:
             if attempt == _REDIS_CONNECT_ATTEMPTS - 1:
                 raise
             await asyncio.sleep(_REDIS_CONNECT_PAUSE_S)
@@ -95,8 +100,8 @@ async def healthz(request: Request) -> Response:
 async def readyz(request: Request) -> Response:
     ctx = context_of(request)
     try:
-        await asyncio.wait_for(ctx.redis.ping(), READY_TIMEOUT_S)
-    except (RedisError, OSError, TimeoutError) as exc:
+        await asyncio.wait_for(ping(ctx.redis), READY_TIMEOUT_S)
+    except (StoreUnavailable, TimeoutError) as exc:
         ctx.metrics.redis_errors.labels(operation="ping").inc()
         return JSONResponse({"status": "unavailable", "error": f"redis: {exc}"}, status_code=503)
     return JSONResponse({"status": "ready"})
@@ -106,12 +111,12 @@ async def metrics_endpoint(request: Request) -> Response:
     ctx = context_of(request)
     try:
         ctx.metrics.tables.set(await ctx.tables.count())
-    except (RedisError, OSError):
+    except StoreUnavailable:
         ctx.metrics.redis_errors.labels(operation="metrics").inc()
     return Response(ctx.metrics.render(), media_type=CONTENT_TYPE)
 
 
-async def _redis_error(request: Request, exc: Exception) -> Response:
+async def _store_unavailable(request: Request, exc: Exception) -> Response:
     context_of(request).metrics.redis_errors.labels(operation="http").inc()
     log.error("redis error while serving %s", request.url.path, exc_info=exc)
     return JSONResponse({"error": "UNAVAILABLE", "message": "the data store is unavailable; try again"},
@@ -125,12 +130,12 @@ async def _start_account_tasks(stack: contextlib.AsyncExitStack, ctx: AppContext
     watch = SessionWatch(realtime.connections, players=ctx.sessions.still_valid,
                          operators=ctx.operators.still_valid,
                          interval_s=ctx.sessions.tokens.refresh_ms / 1000)
-    listener = RevocationListener(ctx.redis, watch.revoked)
+    listener = RevocationListener(Channels(ctx.redis), watch.revoked)
     await listener.start()
     stack.push_async_callback(bounded(listener.stop, "listener"))
     await watch.start()
     stack.push_async_callback(bounded(watch.stop, "watch"))
-    collector = GuestCollector(ctx.tables, ctx.accounts, realtime.service,
+    collector = GuestCollector(ctx.tables, ctx.accounts, Guests(ctx.redis), realtime.service,
                                lambda player_id: realtime.player_connections.count(player_id) > 0,
                                retention_ms=ctx.settings.guest_retention_ms,
                                interval_s=ctx.settings.guest_collect_seconds)
@@ -139,7 +144,7 @@ async def _start_account_tasks(stack: contextlib.AsyncExitStack, ctx: AppContext
     realtime.guest_collector = collector
 
 
-def create_app(settings: Settings, *, redis: Redis | None = None,
+def create_app(settings: Settings, *, redis: StoreClient | None = None,
                static_dir: Path | None = None) -> Starlette:
     """The app. ``redis``: an open client to use (the caller closes it); else one from ``settings``
     (``settings.redis_url``, or a private Redis in ``settings.data_dir`` when that is ``None``)."""
@@ -160,18 +165,20 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
                 client = redis_from_url(url, decode_responses=True)
                 stack.push_async_callback(client.aclose)
                 await _wait_for_redis(client)
-            if not isinstance(client, RedisCluster):  # a cluster starts empty: nothing of the old layout
+            if not is_cluster(client):  # a cluster starts empty: nothing of the old layout
                 await migrate_key_names(client)
             ctx = AppContext.build(settings, client, metrics)
             stack.callback(ctx.close)
             app.state.ctx = ctx
-            guard = ReplicaGuard(client, metrics, settings.replica_acks)
+            guard = ReplicaGuard(PrimaryConfig(client).min_replicas_to_write, metrics, settings.replica_acks)
             await guard.check()  # warns when the primary takes writes with no replica in sync
             stack.push_async_callback(bounded(guard.stop, "guard"))
             app.state.replica_guard = guard
             # Several processes may share this Redis: each table is driven by the lease holder (router).
-            router = Router(client, LeaseManager(client), registry=metrics.registry)
-            realtime = Realtime.create(settings, client, metrics, ctx.tables, router=router)
+            channels = Channels(client)
+            router = Router(channels, LeaseManager(Leases(client)), registry=metrics.registry)
+            realtime = Realtime.create(settings, channels, SpectatorCountStore(client, router.owner), metrics,
+                                       ctx.tables, router=router)
             router.bind(realtime.service.execute_owned)
             await router.start()
             # after realtime.stop: the leases are released last
@@ -215,4 +222,4 @@ def create_app(settings: Settings, *, redis: Redis | None = None,
         Middleware(JsonOnly),
     ]
     return Starlette(routes=routes, lifespan=lifespan, middleware=middleware,
-                     exception_handlers={ApiError: api_error_response, RedisError: _redis_error})
+                     exception_handlers={ApiError: api_error_response, StoreUnavailable: _store_unavailable})

@@ -17,40 +17,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
-
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from paigow_server.process.metrics import Metrics
 
-__all__ = ["RECHECK_S", "ReplicaGuard", "min_replicas_to_write"]
+__all__ = ["RECHECK_S", "ReplicaGuard"]
 
 log = logging.getLogger("paigow_server.replicas")
 
 RECHECK_S = 30.0
 
 
-async def min_replicas_to_write(redis: Redis) -> int | None:
-    """The primary's ``min-replicas-to-write``, or None when it cannot be read (``CONFIG`` refused or
-    renamed, as managed Redis services do, or the node does not answer)."""
-    try:
-        reply: Any = await redis.config_get("min-replicas-to-write")
-    except (RedisError, OSError):
-        return None
-    value = reply.get("min-replicas-to-write") if isinstance(reply, dict) else None
-    try:
-        return None if value is None else int(value)
-    except ValueError:
-        return None
-
-
 class ReplicaGuard:
     """What the server knows of the primary's ``min-replicas-to-write`` while replicas must acknowledge
     commits (``replica_acks`` > 0; with 0 it asks nothing)."""
 
-    def __init__(self, redis: Redis, metrics: Metrics, replica_acks: int) -> None:
-        self._redis = redis
+    def __init__(self, min_replicas_to_write: Callable[[], Awaitable[int | None]], metrics: Metrics,
+                 replica_acks: int) -> None:
+        """``min_replicas_to_write``: asks the primary (``store.primary_config.PrimaryConfig``); None when
+        it cannot tell."""
+        self._read = min_replicas_to_write
         self._metrics = metrics
         self.replica_acks = replica_acks
         self.min_replicas: int | None = None
@@ -61,7 +48,7 @@ class ReplicaGuard:
         if self.replica_acks == 0:
             return
         first = self._checked_at is None
-        found = await min_replicas_to_write(self._redis)
+        found = await self._read()
         self._checked_at = time.monotonic()
         changed = found != self.min_replicas
         self.min_replicas = found

@@ -7,8 +7,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from redis.exceptions import RedisError
-
 __all__ = ["Every", "bounded", "stop_task"]
 
 log = logging.getLogger("paigow_server.tasks")
@@ -41,12 +39,15 @@ def bounded(step: Callable[[], Awaitable[object]], name: str, *,
 
 class Every:
     """``step()`` every ``interval_s`` seconds in a background task, from ``start()`` to ``stop()``. A step
-    that fails because Redis is unreachable is logged; the next one runs on time."""
+    that fails with one of ``failures`` (the store's ``StoreUnavailable``: Redis is unreachable) is logged;
+    the next one runs on time."""
 
-    def __init__(self, name: str, interval_s: float, step: Callable[[], Awaitable[object]]) -> None:
+    def __init__(self, name: str, interval_s: float, step: Callable[[], Awaitable[object]], *,
+                 failures: tuple[type[Exception], ...]) -> None:
         self.name = name
         self.interval_s = interval_s
         self._step = step
+        self._failures = failures
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -61,5 +62,5 @@ class Every:
             await asyncio.sleep(self.interval_s)
             try:
                 await self._step()
-            except (RedisError, OSError) as exc:
+            except self._failures as exc:
                 log.warning("%s failed: %s", self.name, exc)

@@ -15,17 +15,11 @@ was pushed).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Protocol
-
-from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
-from redis.exceptions import RedisError
 
 from paigow.table.commit import VersionedEvents
 from paigow.table.events import PlayerDropped
@@ -38,7 +32,10 @@ from paigow_server.realtime.spectators import SpectatorCounts
 from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFeed
 from paigow_server.realtime.tables import Executed
 from paigow_server.store import keys
+from paigow_server.store.channels import Channels, Subscription
 from paigow_server.store.codec import CodecError, commit_from_json, commit_version_of
+from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.spectator_counts import SpectatorCountStore
 
 __all__ = ["Fanout", "FeedSource"]
 
@@ -57,14 +54,14 @@ class FeedSource(CommitSource, Protocol):
 
 
 class Fanout:
-    def __init__(self, redis: Redis, source: FeedSource, metrics: Metrics, *, owner: str | None = None,
-                 counts_every_s: float = 1.0) -> None:
-        self._redis = redis
+    def __init__(self, channels: Channels, counts: SpectatorCountStore, source: FeedSource, metrics: Metrics,
+                 *, counts_every_s: float = 1.0) -> None:
+        self._channels = channels
         self._source = source
         self._metrics = metrics
         self._feeds: dict[str, TableFeed] = {}
         self._tables_of: dict[Subscriber, str] = {}
-        self._pubsub: PubSub | None = None
+        self._subscription: Subscription | None = None
         self._probe: PubSubProbe | None = None
         self._subscribed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -72,14 +69,13 @@ class Fanout:
         self._marks: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._pushed_at: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._drop_listeners: list[Callable[[str, str], None]] = []
-        self._counts = SpectatorCounts(redis, owner or secrets.token_hex(8), self._local_spectators,
-                                       every_s=counts_every_s)
+        self._counts = SpectatorCounts(counts, self._local_spectators, every_s=counts_every_s)
 
     # --- lifecycle ------------------------------------------------------------------------------------
     async def start(self) -> None:
         if self._task is None:
-            self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-            self._probe = PubSubProbe(self._redis, self._pubsub, "table channels")
+            self._subscription = self._channels.subscription()
+            self._probe = PubSubProbe(self._channels, self._subscription, "table channels")
             await self._probe.start()
             self._task = asyncio.create_task(self._listen(), name="paigow-fanout")
             await self._counts.start()
@@ -91,10 +87,9 @@ class Fanout:
         feeds, self._feeds = list(self._feeds.values()), {}
         await asyncio.gather(*(f.stop() for f in feeds), return_exceptions=True)
         self._tables_of.clear()
-        if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError, TimeoutError):
-                await asyncio.wait_for(self._pubsub.aclose(), 2.0)  # type: ignore[no-untyped-call]
-            self._pubsub = None
+        if self._subscription is not None:
+            await self._subscription.close()
+            self._subscription = None
 
     # --- viewers --------------------------------------------------------------------------------------
     async def join(self, table_id: str, subscriber: Subscriber, last_version: int | None) -> None:
@@ -198,23 +193,24 @@ class Fanout:
 
     # --- pub/sub --------------------------------------------------------------------------------------
     async def _subscribe(self, table_id: str) -> None:
-        assert self._pubsub is not None, "Fanout.start() first"
-        await self._pubsub.subscribe(keys.table_channel(table_id), keys.table_chat_channel(table_id))
+        assert self._subscription is not None, "Fanout.start() first"
+        await self._subscription.subscribe(keys.table_channel(table_id), keys.table_chat_channel(table_id))
         self._subscribed.set()
 
     async def _unsubscribe(self, table_id: str) -> None:
-        if self._pubsub is not None:
+        if self._subscription is not None:
             try:
-                await self._pubsub.unsubscribe(keys.table_channel(table_id),
-                                               keys.table_chat_channel(table_id))
-            except (RedisError, OSError) as exc:
+                await self._subscription.unsubscribe(keys.table_channel(table_id),
+                                                     keys.table_chat_channel(table_id))
+            except StoreUnavailable as exc:
                 log.warning("unsubscribe from table %s failed: %s", table_id, exc)
 
     async def _listen(self) -> None:
         """Read the table channels. Commits published while the connection was down are lost to pub/sub,
         so after a reconnection, and every ``CHECK_S`` seconds, the feeds' versions are checked in Redis. A
         connection that went silent (its Redis frozen or partitioned away) is dropped (``PubSubProbe``)."""
-        assert self._pubsub is not None
+        subscription = self._subscription
+        assert subscription is not None
         loop = asyncio.get_running_loop()
         next_check = loop.time() + CHECK_S
         reconnected = False
@@ -222,11 +218,11 @@ class Fanout:
         while True:
             await self._subscribed.wait()
             try:
-                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                message = await subscription.receive(1.0)
                 if self._probe.heard(message):
                     message = None
                 reconnected = await self._probe.check() or reconnected
-            except (RedisError, OSError) as exc:
+            except StoreUnavailable as exc:
                 self._metrics.redis_errors.labels(operation="pubsub").inc()
                 log.warning("pub/sub listener: %s; reconnecting", exc)
                 reconnected = True
@@ -235,9 +231,9 @@ class Fanout:
             if reconnected or loop.time() >= next_check:
                 reconnected, next_check = False, loop.time() + CHECK_S
                 await self._check_versions()
-            if message is None or message.get("type") != "message":
+            if message is None:
                 continue
-            self._dispatch(message["channel"], message["data"])
+            self._dispatch(message.channel, message.data)
 
     async def _check_versions(self) -> None:
         """Read every watched table's version in one round trip and make the feeds that are behind it (or
@@ -247,7 +243,7 @@ class Fanout:
             return
         try:
             versions = await self._source.versions([table_id for table_id, _ in feeds])
-        except (RedisError, OSError) as exc:
+        except StoreUnavailable as exc:
             log.warning("version check of the watched tables failed: %s", exc)
             behind = [feed for _, feed in feeds]
         else:
@@ -256,8 +252,7 @@ class Fanout:
         for feed in behind:
             feed.refresh()
 
-    def _dispatch(self, channel: str | bytes, data: str | bytes) -> None:
-        name = channel.decode() if isinstance(channel, bytes) else channel
+    def _dispatch(self, name: str, data: str | bytes) -> None:
         chat_table = keys.table_id_of_chat_channel(name)
         if chat_table is not None:
             chat_feed = self._feeds.get(chat_table)

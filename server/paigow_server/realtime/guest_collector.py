@@ -26,8 +26,8 @@ from paigow.table.commands import Kick
 from paigow.table.rejections import Rejection
 from paigow_server.process.tasks import Every
 from paigow_server.realtime.tables import ServiceError, TableService
-from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
+from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.guests import ExpireOutcome, Guests
 from paigow_server.store.tables import TableRepo
 
@@ -44,25 +44,26 @@ def _now_ms() -> int:
 
 
 class GuestCollector:
-    def __init__(self, repo: TableRepo, accounts: Accounts, service: TableService,
+    def __init__(self, repo: TableRepo, accounts: Accounts, guests: Guests, service: TableService,
                  connected: Callable[[str], bool], *, retention_ms: int, interval_s: float,
                  clock: Callable[[], int] = _now_ms) -> None:
         self._repo = repo
         self._accounts = accounts
-        self._guests = Guests(accounts.redis)
+        self._guests = guests
         self._service = service
         self._connected = connected
         self.retention_ms = retention_ms
         self.interval_s = interval_s
         self._clock = clock
         self._owner = secrets.token_hex(8)
-        self._every = Every("paigow-guest-collector", interval_s, self._turn)
+        self._every = Every("paigow-guest-collector", interval_s, self._turn,
+                            failures=(StoreUnavailable, OSError))
         self.start, self.stop = self._every.start, self._every.stop
 
     async def _turn(self) -> None:
         """One process per interval looks (whichever takes the turn first)."""
         turn_ms = max(1, int(self.interval_s * 900))
-        if await self._accounts.redis.set(keys.GUEST_COLLECTOR, self._owner, nx=True, px=turn_ms):
+        if await self._guests.take_turn(self._owner, turn_ms):
             await self.collect_once()
 
     async def collect_once(self) -> list[str]:

@@ -11,7 +11,7 @@ owner that wakes up after its lease was taken over holds a smaller token than th
 write is refused. That holds even when
 its clock, its renewal loop or its idea of time is wrong, which a TTL alone cannot promise.
 
-Acquire, renew and release are Lua scripts, each atomic in Redis.
+Acquire, renew and release are Lua scripts, each atomic in Redis (``store/leases.py``).
 """
 
 from __future__ import annotations
@@ -26,11 +26,9 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
-
 from paigow_server.process.tasks import stop_task
-from paigow_server.store import keys
+from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.leases import Leases
 
 __all__ = [
     "DEFAULT_TTL_MS",
@@ -45,44 +43,6 @@ log = logging.getLogger("paigow_server.lease")
 
 DEFAULT_TTL_MS = 5_000
 """How long a lease lives without renewal: a dead process's tables move after at most this long."""
-
-_ACQUIRE = """
-local current = redis.call('GET', KEYS[1])
-if current then
-  local sep = string.find(current, ' ', 1, true)
-  local owner = string.sub(current, 1, sep - 1)
-  local token = tonumber(string.sub(current, sep + 1))
-  if owner == ARGV[1] then
-    redis.call('PEXPIRE', KEYS[1], ARGV[2])
-    return {1, token, owner, tonumber(ARGV[2])}
-  end
-  return {0, token, owner, redis.call('PTTL', KEYS[1])}
-end
-local token = redis.call('INCR', KEYS[2])
-redis.call('SET', KEYS[1], ARGV[1] .. ' ' .. token, 'PX', ARGV[2])
-return {1, token, ARGV[1], tonumber(ARGV[2])}
-"""
-
-_RENEW = """
-local current = redis.call('GET', KEYS[1])
-if current == ARGV[1] then
-  return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-end
-if not current and redis.call('GET', KEYS[2]) == ARGV[3] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0
-"""
-"""Renew our lease; one that expired while nobody else took it (the fence is still our token) is ours
-again."""
-
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
-end
-return 0
-"""
 
 def new_owner_id() -> str:
     """A fresh name for this process: host, pid and a random part (no spaces), so an operator reading
@@ -116,12 +76,12 @@ class LeaseManager:
     ``on_lost(table_id)`` is awaited when a renewal finds the lease gone (expired and taken over).
     """
 
-    def __init__(self, redis: Redis, owner: str | None = None, *, ttl_ms: int = DEFAULT_TTL_MS,
+    def __init__(self, store: Leases, owner: str | None = None, *, ttl_ms: int = DEFAULT_TTL_MS,
                  renew_every_ms: int | None = None,
                  on_lost: Callable[[str], Awaitable[None]] | None = None) -> None:
         if ttl_ms < 100:
             raise ValueError(f"lease ttl_ms={ttl_ms}: must be at least 100 ms")
-        self.redis = redis
+        self.store = store
         self.owner = owner or new_owner_id()
         if " " in self.owner:
             raise ValueError(f"lease owner {self.owner!r}: must not contain spaces")
@@ -129,9 +89,6 @@ class LeaseManager:
         self.renew_every_s = (renew_every_ms if renew_every_ms is not None else ttl_ms // 3) / 1000
         self.on_lost = on_lost
         self._held: dict[str, tuple[int, float]] = {}  # table id -> (token, monotonic expiry)
-        self._acquire = redis.register_script(_ACQUIRE)
-        self._renew = redis.register_script(_RENEW)
-        self._release = redis.register_script(_RELEASE)
         self._task: asyncio.Task[None] | None = None
 
     # -- queries ---------------------------------------------------------------------------------------
@@ -147,28 +104,20 @@ class LeaseManager:
 
     async def holder(self, table_id: str) -> LeaseHolder | None:
         """Who holds the lease in Redis now (``None``: nobody)."""
-        raw = await self.redis.get(keys.table_lease(table_id))
-        if raw is None:
-            return None
-        text = raw.decode() if isinstance(raw, bytes) else str(raw)
-        owner, _, token = text.partition(" ")
-        ttl = int(await self.redis.pttl(keys.table_lease(table_id)))
-        return LeaseHolder(table_id, owner, int(token), max(ttl, 0))
+        held = await self.store.holder(table_id)
+        return None if held is None else LeaseHolder(table_id, held.owner, held.token, held.ttl_ms)
 
     # -- acquire / renew / release ---------------------------------------------------------------------
     async def acquire(self, table_id: str) -> Lease | LeaseHolder:
         """Our lease (new or renewed), or who else holds it."""
         started = time.monotonic()
-        got, token, owner, ttl = await self._acquire(
-            keys=[keys.table_lease(table_id), keys.table_fence(table_id)], args=[self.owner, self.ttl_ms]
-        )
-        owner_text = owner.decode() if isinstance(owner, bytes) else str(owner)
-        if int(got) == 1:
-            self._held[table_id] = (int(token), self._expiry(started))
-            return Lease(table_id, self.owner, int(token))
+        held = await self.store.acquire(table_id, self.owner, self.ttl_ms)
+        if held.owner == self.owner:
+            self._held[table_id] = (held.token, self._expiry(started))
+            return Lease(table_id, self.owner, held.token)
         if self._held.pop(table_id, None) is not None:  # ours until now: taken over while we were away
             await self._lost(table_id)
-        return LeaseHolder(table_id, owner_text, int(token), max(int(ttl), 0))
+        return LeaseHolder(table_id, held.owner, held.token, held.ttl_ms)
 
     async def renew_all(self) -> list[str]:
         """Renew every lease we hold in one round trip; returns the tables whose lease was lost."""
@@ -176,16 +125,13 @@ class LeaseManager:
             return []
         started = time.monotonic()
         held = list(self._held.items())
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id, (token, _) in held:
-                await self._renew(keys=[keys.table_lease(table_id), keys.table_fence(table_id)],
-                                  args=[f"{self.owner} {token}", self.ttl_ms, token], client=pipe)
-            results = await pipe.execute()
+        results = await self.store.renew(self.owner, [(table_id, token) for table_id, (token, _) in held],
+                                         self.ttl_ms)
         lost: list[str] = []
         for (table_id, (token, _)), ok in zip(held, results, strict=True):
             if self._held.get(table_id, (None, 0.0))[0] != token:
                 continue  # released or re-acquired meanwhile
-            if int(ok) == 1:
+            if ok:
                 self._held[table_id] = (token, self._expiry(started))
             else:
                 del self._held[table_id]
@@ -205,12 +151,11 @@ class LeaseManager:
         entry = self._held.pop(table_id, None)
         if entry is None:
             return False
-        done = await self._release(keys=[keys.table_lease(table_id)], args=[f"{self.owner} {entry[0]}"])
-        return int(done) == 1
+        return await self.store.release(table_id, self.owner, entry[0])
 
     async def release_all(self) -> None:
         for table_id in list(self._held):
-            with contextlib.suppress(RedisError, OSError):
+            with contextlib.suppress(StoreUnavailable):
                 await self.release(table_id)
 
     def forget(self, table_id: str) -> None:
@@ -233,7 +178,7 @@ class LeaseManager:
             await asyncio.sleep(self.renew_every_s)
             try:
                 await self.renew_all()
-            except (RedisError, OSError):
+            except StoreUnavailable:
                 log.exception("lease renewal failed", extra={"owner": self.owner})
 
     def _expiry(self, started: float) -> float:

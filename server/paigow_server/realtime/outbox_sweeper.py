@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 
 from paigow_server.process.tasks import Every
+from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.tables import TableRepo
 
 __all__ = ["SWEEP_S", "OutboxSweeper"]
@@ -20,7 +21,8 @@ SWEEP_S = 5.0
 class OutboxSweeper:
     def __init__(self, repo: TableRepo, *, interval_s: float = SWEEP_S) -> None:
         self._repo = repo
-        self._every = Every("paigow-outbox-sweeper", interval_s, self.sweep_once)
+        self._every = Every("paigow-outbox-sweeper", interval_s, self.sweep_once,
+                            failures=(StoreUnavailable, OSError))
 
     async def start(self) -> None:
         await self._every.start()

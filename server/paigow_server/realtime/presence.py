@@ -24,13 +24,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from redis.exceptions import RedisError
-
 from paigow.table.commands import Command, Drop, Reconnect
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow_server.process.tasks import stop_task
 from paigow_server.realtime.tables import ServiceError
+from paigow_server.store.errors import StoreUnavailable
 
 __all__ = ["ConnectionCounter", "Presence", "PresenceService"]
 
@@ -123,7 +122,7 @@ class Presence:
         try:
             await self._service.execute(table_id, Reconnect(player_id=player_id,
                                                             now_ms=self._service.now_ms()))
-        except (Rejection, ServiceError, RedisError, OSError) as exc:
+        except (Rejection, ServiceError, StoreUnavailable, OSError) as exc:
             log.info("reconnect of %s at table %s not done: %s", player_id, table_id, exc)
 
     async def _quietly(self, table_id: str, command: Command) -> None:
@@ -131,5 +130,5 @@ class Presence:
             await self._service.execute(table_id, command)
         except Rejection as exc:
             log.debug("%s of table %s refused: %s", command.kind, table_id, exc)
-        except (ServiceError, RedisError, OSError) as exc:
+        except (ServiceError, StoreUnavailable, OSError) as exc:
             log.warning("%s of table %s failed: %s", command.kind, table_id, exc)

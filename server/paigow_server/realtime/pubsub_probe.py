@@ -16,12 +16,9 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
-
-from redis.asyncio import Redis, RedisCluster
-from redis.asyncio.client import PubSub
 
 from paigow_server.store import keys
+from paigow_server.store.channels import Channels, Message, Subscription
 
 __all__ = ["PubSubProbe"]
 
@@ -36,10 +33,11 @@ class PubSubProbe:
     ``heard(message)`` — True: the probe's own message, skip it — then ``await check()``: True when the
     connection was found deaf and dropped."""
 
-    def __init__(self, redis: Redis, pubsub: PubSub, name: str, *, every_s: float = PROBE_EVERY_S,
-                 timeout_s: float = PROBE_TIMEOUT_S, clock: Callable[[], float] = time.monotonic) -> None:
-        self._redis = redis
-        self._pubsub = pubsub
+    def __init__(self, channels: Channels, subscription: Subscription, name: str, *,
+                 every_s: float = PROBE_EVERY_S, timeout_s: float = PROBE_TIMEOUT_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._channels = channels
+        self._subscription = subscription
         self._name = name
         self.channel = keys.probe_channel(secrets.token_hex(8))
         self._every_s = every_s
@@ -51,13 +49,10 @@ class PubSubProbe:
         """How many times a deaf connection was dropped."""
 
     async def start(self) -> None:
-        await self._pubsub.subscribe(self.channel)
+        await self._subscription.subscribe(self.channel)
 
-    def heard(self, message: dict[str, Any] | None) -> bool:
-        if message is None or message.get("type") != "message":
-            return False
-        channel = message.get("channel")
-        if (channel.decode() if isinstance(channel, bytes) else channel) != self.channel:
+    def heard(self, message: Message | None) -> bool:
+        if message is None or message.channel != self.channel:
             return False
         self._sent_at = None  # answered
         return True
@@ -70,10 +65,10 @@ class PubSubProbe:
             return True
         if self._sent_at is None and now - self._last_sent >= self._every_s:
             self._last_sent = now
-            receivers = int(await self._redis.publish(self.channel, "probe"))
+            receivers = await self._channels.publish(self.channel, "probe")
             # A cluster's PUBLISH counts the subscribers of the node it reached only: the listener may be on
             # another one, so there only the message coming back (or not) tells.
-            if receivers == 0 and not isinstance(self._redis, RedisCluster):
+            if receivers == 0 and self._channels.counts_every_receiver:
                 await self._drop("it is not subscribed on the primary any more")
                 return True
             self._sent_at = now
@@ -84,6 +79,4 @@ class PubSubProbe:
         self._last_sent = self._clock()
         self.dropped += 1
         log.warning("%s: %s; reconnecting", self._name, why)
-        connection = self._pubsub.connection
-        if connection is not None:
-            await connection.disconnect()
+        await self._subscription.disconnect()

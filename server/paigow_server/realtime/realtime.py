@@ -2,7 +2,7 @@
 
 ``create_app``'s lifespan builds it once the Redis client is open::
 
-    rt = Realtime.create(settings, redis, metrics, repo)  # repo: store.tables.TableRepo
+    rt = Realtime.create(settings, channels, counts, metrics, repo)  # store objects (TableRepo...)
     await rt.start()                              # fanout listener + timers (and the router, if any)
     app.state.realtime = rt; ctx.spectators = rt.fanout
     ...
@@ -19,8 +19,6 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from redis.asyncio import Redis
-
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.fanout import Fanout
@@ -28,6 +26,8 @@ from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.tables import CommandRouter, TableService
 from paigow_server.realtime.timers import TableTimers
+from paigow_server.store.channels import Channels
+from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import TableRepo
 
 __all__ = ["ClaimingRouter", "Connection", "Realtime"]
@@ -73,13 +73,15 @@ class Realtime:
     """Set by ``create_app`` (tests run ``collect_once`` through it)."""
 
     @classmethod
-    def create(cls, settings: Settings, redis: Redis, metrics: Metrics, store: TableRepo, *,
-               router: ClaimingRouter | None = None, timer_rescan_s: float = 1.0) -> Realtime:
-        """The services, wired. With a ``router`` (several processes), commands go through it and the
+    def create(cls, settings: Settings, channels: Channels, counts: SpectatorCountStore, metrics: Metrics,
+               store: TableRepo, *, router: ClaimingRouter | None = None,
+               timer_rescan_s: float = 1.0) -> Realtime:
+        """The services, wired. ``channels``: the table channels' pub/sub; ``counts``: where this process's
+        spectator counts go. With a ``router`` (several processes), commands go through it and the
         timers tick only the tables this process drives; start and stop the router yourself."""
         service = TableService(store, metrics)
         service.attach_router(router)
-        fanout = Fanout(redis, store.shown, metrics, owner=router.owner if router is not None else None)
+        fanout = Fanout(channels, counts, store.shown, metrics)
         service.observe_executed(fanout.command_executed)
         service.observe_written(fanout.written)
         timers = TableTimers(service, store, rescan_s=timer_rescan_s,

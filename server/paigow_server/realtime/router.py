@@ -35,9 +35,6 @@ from typing import Any, Protocol
 
 from prometheus_client import CollectorRegistry, Counter, Gauge
 from pydantic import TypeAdapter
-from redis.asyncio import Redis
-from redis.asyncio.client import PubSub
-from redis.exceptions import RedisError
 
 from paigow.protocol.codes import ErrorCode
 from paigow.table.commands import Command
@@ -48,6 +45,8 @@ from paigow_server.process.tasks import stop_task
 from paigow_server.realtime.lease import Lease, LeaseHolder, LeaseManager
 from paigow_server.realtime.pubsub_probe import PubSubProbe
 from paigow_server.realtime.tables import Executed, FencedError, ServiceError
+from paigow_server.store.channels import Channels, Subscription
+from paigow_server.store.errors import StoreUnavailable
 
 __all__ = ["LocalExecutor", "RouteTimeoutError", "Router", "new_request_id", "process_channel"]
 
@@ -118,11 +117,11 @@ def new_request_id() -> str:
 class Router:
     """One per process; ``execute`` is what ``TableService.execute`` calls when a router is attached."""
 
-    def __init__(self, redis: Redis, leases: LeaseManager, local: LocalExecutor | None = None, *,
+    def __init__(self, channels: Channels, leases: LeaseManager, local: LocalExecutor | None = None, *,
                  deadline_s: float = 10.0, answer_timeout_s: float = 3.0,
                  clock_ms: Callable[[], int] = lambda: time.time_ns() // 1_000_000,
                  registry: CollectorRegistry | None = None) -> None:
-        self.redis = redis
+        self.channels = channels
         self.leases = leases
         self.local = local
         self.deadline_s = deadline_s
@@ -143,7 +142,7 @@ class Router:
         Gauge("paigow_leases_held", "Tables this process drives (table leases it holds)",
               registry=registry).set_function(lambda: len(self.leases.held_ids()))
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
-        self._pubsub: PubSub | None = None
+        self._subscription: Subscription | None = None
         self._probe: PubSubProbe | None = None
         self._listener: asyncio.Task[None] | None = None
         self._workers: set[asyncio.Task[None]] = set()
@@ -160,9 +159,9 @@ class Router:
     async def start(self) -> None:
         if self._listener is not None:
             return
-        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self._pubsub.subscribe(self.channel)
-        self._probe = PubSubProbe(self.redis, self._pubsub, "router channel")
+        self._subscription = self.channels.subscription()
+        await self._subscription.subscribe(self.channel)
+        self._probe = PubSubProbe(self.channels, self._subscription, "router channel")
         await self._probe.start()
         self._listener = asyncio.create_task(self._listen(), name=f"router-{self.owner}")
         await self.leases.start()
@@ -175,10 +174,9 @@ class Router:
         if self._workers:
             await asyncio.wait(list(self._workers), timeout=self.answer_timeout_s)
         await self.leases.stop(release=True)
-        if self._pubsub is not None:
-            with contextlib.suppress(RedisError, OSError):
-                await self._pubsub.aclose()  # type: ignore[no-untyped-call]
-            self._pubsub = None
+        if self._subscription is not None:
+            await self._subscription.close()
+            self._subscription = None
         for future in self._pending.values():
             future.cancel()
 
@@ -246,7 +244,7 @@ class Router:
             "command": _COMMAND.dump_python(command, mode="json"),
         })
         try:
-            receivers = await self.redis.publish(process_channel(holder.owner), message)
+            receivers = await self.channels.publish(process_channel(holder.owner), message)
             if receivers == 0:
                 return None
             self.forwarded += 1
@@ -261,25 +259,26 @@ class Router:
 
     # -- the listening side ------------------------------------------------------------------------------
     async def _listen(self) -> None:
-        assert self._pubsub is not None
+        subscription = self._subscription
+        assert subscription is not None
         probe = self._probe
         assert probe is not None
         while True:
             try:
-                message = await self._pubsub.get_message(timeout=1.0)
+                message = await subscription.receive(1.0)
                 if probe.heard(message):
                     continue
                 await probe.check()
-            except (RedisError, OSError):
+            except StoreUnavailable:
                 log.exception("router channel failed; resubscribing")
                 await asyncio.sleep(0.5)
-                with contextlib.suppress(RedisError, OSError):
-                    await self._pubsub.subscribe(self.channel)
+                with contextlib.suppress(StoreUnavailable):
+                    await subscription.subscribe(self.channel)
                 continue
-            if message is None or message.get("type") != "message":
+            if message is None:
                 continue
             try:
-                body = json.loads(message["data"])
+                body = json.loads(message.data)
             except (TypeError, ValueError):
                 log.error("unreadable router message on %s", self.channel)
                 continue
@@ -311,5 +310,5 @@ class Router:
             answer = {"ok": False, "error": "ServiceError", "code": str(ErrorCode.INTERNAL_ERROR),
                       "message": "internal error"}
         answer.update(kind="answer", id=request["id"])
-        with contextlib.suppress(RedisError, OSError):
-            await self.redis.publish(str(request["reply_to"]), json.dumps(answer))
+        with contextlib.suppress(StoreUnavailable):
+            await self.channels.publish(str(request["reply_to"]), json.dumps(answer))

@@ -22,14 +22,13 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Protocol
 
-from redis.exceptions import RedisError
-
 from paigow.table.commands import Tick
 from paigow.table.machine import next_deadline
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
 from paigow_server.process.tasks import stop_task
 from paigow_server.realtime.tables import ServiceError, TableNotFoundError, TableService
+from paigow_server.store.errors import StoreUnavailable
 
 __all__ = ["TableTimers", "TimerStore"]
 
@@ -161,7 +160,7 @@ class TableTimers:
                 for table_id, state in loaded:
                     self.schedule_state(table_id, state)
                 await self._store.sync_deadlines([state for _, state in loaded])
-        except (RedisError, OSError) as exc:
+        except (StoreUnavailable, OSError) as exc:
             log.warning("timer start-up scan failed, trying again at the next rescan: %s", exc)
         else:
             self._loaded = True
@@ -174,7 +173,7 @@ class TableTimers:
         self._committed.clear()
         try:
             due = await self._store.deadlines_until(until)
-        except (RedisError, OSError) as exc:
+        except (StoreUnavailable, OSError) as exc:
             log.warning("timer rescan failed: %s", exc)
             return
         for table_id, at_ms in due:
@@ -187,14 +186,14 @@ class TableTimers:
         try:
             states = await self._store.load_many(batch)
             return [(t, s) for t, s in zip(batch, states, strict=True) if s is not None]
-        except (RedisError, OSError):
+        except (StoreUnavailable, OSError):
             raise
         except Exception:
             loaded = []
             for table_id in batch:
                 try:
                     state = await self._store.load(table_id)
-                except (RedisError, OSError):
+                except (StoreUnavailable, OSError):
                     raise
                 except Exception:
                     log.exception("table %s cannot be read: no timers for it", table_id)
@@ -233,7 +232,7 @@ class TableTimers:
         except Rejection as exc:  # closed, or nothing to do: look again later
             log.debug("tick of %s refused: %s", table_id, exc)
             self._reschedule_after_nothing(table_id, await self._reload(table_id), now)
-        except (ServiceError, RedisError, OSError) as exc:
+        except (ServiceError, StoreUnavailable, OSError) as exc:
             log.warning("tick of %s failed, retrying in %d ms: %s", table_id, RETRY_MS, exc)
             self.schedule(table_id, now + RETRY_MS)
         except Exception:
@@ -247,7 +246,7 @@ class TableTimers:
     async def _reload(self, table_id: str) -> TableState | None:
         try:
             return await self._store.load(table_id)
-        except (RedisError, OSError):
+        except (StoreUnavailable, OSError):
             return None
 
     def _reschedule_after_nothing(self, table_id: str, state: TableState | None, now: int) -> None:

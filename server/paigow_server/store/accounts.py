@@ -24,6 +24,7 @@ from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.store import keys
 from paigow_server.store.audit import AuditEntry
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.fresh_guests import CREATE_FRESH, FRESH, FreshGuests
 
 __all__ = [
@@ -144,6 +145,7 @@ def new_player_id() -> str:
     return "p_" + secrets.token_hex(8)
 
 
+@store_boundary
 class Accounts:
     def __init__(self, redis: Redis, *, starting_balance_cents: int) -> None:
         self.redis = redis
@@ -157,6 +159,10 @@ class Accounts:
         """The operator's setting (``PUT /api/operator/settings``), else ``starting_balance_cents``."""
         stored = await self.redis.hget(keys.SETTINGS, "starting_balance_cents")
         return self.starting_balance_cents if stored is None else int(stored)
+
+    async def set_starting_balance(self, amount_cents: int) -> None:
+        """What new players start with from now on, in every process."""
+        await self.redis.hset(keys.SETTINGS, "starting_balance_cents", amount_cents)
 
     async def create(self, name: str, *, username: str | None = None, pw_hash: str = "",
                      fresh_ms: int | None = None) -> Player:

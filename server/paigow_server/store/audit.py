@@ -14,6 +14,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.streams import Page, read_page
 
 __all__ = ["BOOTSTRAP", "SYSTEM", "AuditEntry", "AuditLog"]
@@ -42,6 +43,7 @@ class AuditEntry:
         return json.dumps(asdict(self), separators=(",", ":"), default=str)
 
 
+@store_boundary
 class AuditLog:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

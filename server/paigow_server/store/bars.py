@@ -16,6 +16,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["Bar", "Bars"]
 
@@ -45,6 +46,7 @@ def _member(table_id: str, player_id: str) -> str:
     return f"{table_id}:{player_id}"
 
 
+@store_boundary
 class Bars:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

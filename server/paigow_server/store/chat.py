@@ -19,6 +19,7 @@ from redis.asyncio import Redis
 
 from paigow.protocol.chat import CHAT_KEPT, ChatEntry, ChatRole, ChatSetting
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["ChatStore"]
 
@@ -60,6 +61,7 @@ return 1
 """
 
 
+@store_boundary
 class ChatStore:
     def __init__(self, redis: Redis) -> None:
         self._redis = redis

@@ -39,6 +39,7 @@ from paigow.table.state import TableState
 from paigow_server.store import keys
 from paigow_server.store.codec import commit_from_json, state_from_json
 from paigow_server.store.durability import BROKEN, Durability
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import History
 
 __all__ = ["CONFIRM_SCRIPT", "SAVE_CONFIRMED_LUA", "ShownTables", "StateNotConfirmed", "missed_commits"]
@@ -134,6 +135,7 @@ class PlainReads(Protocol):
     async def events_since(self, table_id: str, version: int) -> list[VersionedEvents] | None: ...
 
 
+@store_boundary
 class ShownTables:
     """The readers of what may be shown (``FeedSource`` of the fanout, the HTTP reads): under
     ``Durability`` they stop at each table's confirmed version, else they are the plain reads

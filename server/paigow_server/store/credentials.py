@@ -14,6 +14,7 @@ from redis.asyncio import Redis
 from redis.exceptions import WatchError
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["Credentials", "KeepOutcome", "StoredLogin"]
 
@@ -50,6 +51,7 @@ return 1
 """
 
 
+@store_boundary
 class Credentials:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

@@ -12,10 +12,12 @@ import secrets
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import guarded
 
-__all__ = ["device_key"]
+__all__ = ["DeviceKey", "device_key"]
 
 
+@guarded
 async def device_key(redis: Redis) -> bytes:
     stored = await redis.get(keys.DEVICE_KEY)
     if stored is None:
@@ -23,3 +25,13 @@ async def device_key(redis: Redis) -> bytes:
         stored = await redis.get(keys.DEVICE_KEY)
     text = stored.decode() if isinstance(stored, bytes) else str(stored)
     return bytes.fromhex(text)
+
+
+class DeviceKey:
+    """The shared device key of one Redis (``device_key``), read at each use."""
+
+    def __init__(self, redis: Redis) -> None:
+        self._redis = redis
+
+    async def get(self) -> bytes:
+        return await device_key(self._redis)

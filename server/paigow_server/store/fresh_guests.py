@@ -23,6 +23,7 @@ from redis.asyncio import Redis
 
 from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["FRESH", "FreshGuests"]
 
@@ -76,6 +77,7 @@ def _now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+@store_boundary
 class FreshGuests:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

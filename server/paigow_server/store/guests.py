@@ -17,6 +17,7 @@ from redis.asyncio import Redis
 from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow_server.store import keys
 from paigow_server.store.audit import SYSTEM, AuditEntry
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["ExpireOutcome", "Guests"]
 
@@ -59,6 +60,7 @@ return 'OK'
 """
 
 
+@store_boundary
 class Guests:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
@@ -68,6 +70,10 @@ class Guests:
         """Guests last seen at or before ``cutoff_ms``, longest unseen first."""
         found = await self.redis.zrangebyscore(keys.GUESTS_SEEN, "-inf", cutoff_ms, start=0, num=limit)
         return [str(player_id) for player_id in found]
+
+    async def take_turn(self, owner: str, ms: int) -> bool:
+        """The collector's turn for ``owner`` for ``ms`` (False: another process has it)."""
+        return bool(await self.redis.set(keys.GUEST_COLLECTOR, owner, nx=True, px=ms))
 
     async def claim(self, player_id: str, owner: str, ms: int) -> bool:
         return bool(await self.redis.set(keys.guest_collecting(player_id), owner, nx=True, px=ms))

@@ -20,6 +20,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import guarded, store_boundary
 
 __all__ = ["HandAnalyses", "stored_analysis", "with_analyses"]
 
@@ -58,6 +59,7 @@ def stored_analysis(doc: dict[str, Any], analysed_ms: int) -> dict[str, Any]:
             "analysed_ms": analysed_ms}
 
 
+@store_boundary
 class HandAnalyses:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis
@@ -102,6 +104,7 @@ class HandAnalyses:
         return found
 
 
+@guarded
 async def with_analyses(store: HandAnalyses, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Export entries (``History.rounds``) with every hand of a settled round given its ``analysis``: the
     stored one, or None (not analysed; a banker's and the dealer's hands never are)."""

@@ -12,6 +12,7 @@ from typing import Any
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.streams import Page, read_page
 
 __all__ = ["HISTORY_LENGTH", "TABLE_ROUNDS_KEPT", "History"]
@@ -21,6 +22,7 @@ TABLE_ROUNDS_KEPT = 100
 """Settled rounds kept per table (``keys.table_rounds``): the most ``table_rounds`` returns."""
 
 
+@store_boundary
 class History:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

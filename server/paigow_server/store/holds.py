@@ -36,6 +36,7 @@ from redis.asyncio import Redis
 from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, hold_account, player_account
 from paigow_server.store import keys
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.fresh_guests import FreshGuests
 
 __all__ = ["HOLD_STALE_MS", "Hold", "HoldUnconfirmed", "Holds"]
@@ -113,6 +114,7 @@ class HoldUnconfirmed(RuntimeError):
     broke after it was sent: it was released again (or never written), and the buy-in is not done."""
 
 
+@store_boundary
 class Holds:
     def __init__(self, redis: Redis, *, durability: Durability | None = None) -> None:
         """``durability``: replicas that must hold a hold before its commit is sent (as for commits): a

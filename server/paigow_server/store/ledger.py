@@ -12,11 +12,13 @@ from redis.asyncio import Redis
 
 from paigow.ledger.accounts import derived_balances
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.streams import Page, iterate, read_page
 
 __all__ = ["Ledger"]
 
 
+@store_boundary
 class Ledger:
     """Read access; entries are written only inside the transactions that move the money."""
 

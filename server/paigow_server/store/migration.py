@@ -19,6 +19,7 @@ import logging
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import guarded
 
 __all__ = ["SCHEMA_VERSION", "migrate_key_names"]
 
@@ -42,6 +43,7 @@ return {moved, kept}
 """
 
 
+@guarded
 async def migrate_key_names(redis: Redis) -> int:
     """Rename every key of the old layout; how many were renamed (0: nothing to do)."""
     if await redis.get(keys.SCHEMA) == str(SCHEMA_VERSION):

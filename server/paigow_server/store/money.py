@@ -38,6 +38,7 @@ from redis.asyncio import Redis, RedisCluster
 
 from paigow.ledger.accounts import BANK, HOUSE, derived_balances, hold_account, player_account, seat_account
 from paigow_server.store import keys
+from paigow_server.store.errors import guarded
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.outbox import entry_seq
 
@@ -195,6 +196,7 @@ def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnap
     return MoneySnapshot(int(issued), house_net, balances, chips, _text(last_id) or None, holds, in_transit)
 
 
+@guarded
 async def money_snapshot(redis: Redis) -> MoneySnapshot:
     if isinstance(redis, RedisCluster):
         return await _cluster_snapshot(redis)
@@ -236,6 +238,7 @@ async def _cluster_snapshot(redis: Redis) -> MoneySnapshot:
     raise SnapshotError(f"money moved during each of {SNAPSHOT_ATTEMPTS} reads; try again")
 
 
+@guarded
 async def money_totals(redis: Redis) -> MoneyTotals:
     snap = await money_snapshot(redis)
     return MoneyTotals(issued_cents=snap.issued_cents,
@@ -245,6 +248,7 @@ async def money_totals(redis: Redis) -> MoneyTotals:
                        in_transit_cents=snap.in_transit_cents)
 
 
+@guarded
 async def ledger_mismatches(redis: Redis) -> list[str]:
     """Every account whose ledger balance differs from Redis's (empty: all agree). The ledger is read up
     to the snapshot's last entry: it is append-only, so that is the ledger as it was at the snapshot; the

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["OperatorAccount", "OperatorAccounts"]
 
@@ -45,6 +46,7 @@ return 1
 """
 
 
+@store_boundary
 class OperatorAccounts:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

@@ -31,6 +31,7 @@ from typing import Any, cast
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import HISTORY_LENGTH
 
 __all__ = ["FIXED_APPLY_KEYS", "Outbox", "OutboxEntry", "entry_seq"]
@@ -142,6 +143,7 @@ def _apply_keys(entry: dict[str, Any]) -> list[str]:
             *(keys.history(str(p)) for p, _ in entry["history"])]
 
 
+@store_boundary
 class Outbox:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

@@ -16,6 +16,7 @@ from redis.asyncio import Redis
 
 from paigow.rules.cards import DECK
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["DEAL_TTL_MS", "Claim", "PracticeDeal", "PracticeDeals"]
 
@@ -54,6 +55,7 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+@store_boundary
 class PracticeDeals:
     def __init__(self, redis: Redis) -> None:
         self.redis = redis

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from redis.asyncio import Redis
+
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["MAX_TOKEN_LENGTH", "TOMBSTONE", "SessionTokens", "Touched", "hash_token", "new_token"]
 
@@ -94,9 +97,10 @@ return #members
 """
 
 
+@store_boundary
 class SessionTokens:
     def __init__(self, redis: Redis, *, session_key: Callable[[str], str], owner_set: Callable[[str], str],
-                 idle_ms: int, clock: Callable[[], int]) -> None:
+                 idle_ms: int, clock: Callable[[], int] = lambda: time.time_ns() // 1_000_000) -> None:
         self.redis = redis
         self._session_key = session_key
         self._owner_set = owner_set

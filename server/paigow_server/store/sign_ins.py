@@ -29,6 +29,7 @@ from enum import StrEnum
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.errors import store_boundary
 
 __all__ = ["ACCOUNT_FREE", "FORGET_MS", "Attempt", "SignInGuard", "Verdict"]
 
@@ -105,6 +106,7 @@ return 0
 """
 
 
+@store_boundary
 class SignInGuard:
     """``kind``: ``player`` or ``operator`` (their usernames are separate)."""
 

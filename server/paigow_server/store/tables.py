@@ -44,6 +44,7 @@ from paigow_server.store import keys
 from paigow_server.store.codec import commit_from_json, commit_to_json, state_from_json, state_to_json
 from paigow_server.store.confirmed import CONFIRM_SCRIPT, SAVE_CONFIRMED_LUA, ShownTables, missed_commits
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
+from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
 from paigow_server.store.outbox import Outbox, OutboxEntry
@@ -223,6 +224,7 @@ def writes_of(table_id: str, effects: Effects, hold_ids: Sequence[str] = ()) -> 
     return CommitWrites(outbox, table_rounds, buy_ins)
 
 
+@store_boundary
 class TableRepo:
     def __init__(self, redis: Redis, *, log_length: int = DEFAULT_LOG_LENGTH,
                  durability: Durability | None = None) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from redis.asyncio import Redis
 from starlette.requests import HTTPConnection
 
 from paigow_server.process.analysis_pool import AnalysisPool
@@ -18,15 +17,24 @@ from paigow_server.process.metrics import Metrics
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.presence import ConnectionCounter
 from paigow_server.realtime.realtime import Realtime
+from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
 from paigow_server.store.bars import Bars
+from paigow_server.store.channels import Channels
 from paigow_server.store.chat import ChatStore
+from paigow_server.store.client import StoreClient
+from paigow_server.store.credentials import Credentials
+from paigow_server.store.device_keys import DeviceKey
 from paigow_server.store.durability import Durability
 from paigow_server.store.hand_analyses import HandAnalyses
 from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
+from paigow_server.store.operators import OperatorAccounts
 from paigow_server.store.practice import PracticeDeals
+from paigow_server.store.rate_counters import RateCounters
+from paigow_server.store.session_tokens import SessionTokens
+from paigow_server.store.sign_ins import SignInGuard
 from paigow_server.store.tables import TableRepo
 from paigow_server.web.client_address import TrustedProxies
 from paigow_server.web.device_tokens import DeviceTokens
@@ -53,7 +61,8 @@ class NoSpectators:
 @dataclass(slots=True)
 class AppContext:
     settings: Settings
-    redis: Redis
+    redis: StoreClient
+    """The store's handle, only to build store objects with (``store.client``)."""
     metrics: Metrics
     tables: TableRepo
     accounts: Accounts
@@ -75,23 +84,31 @@ class AppContext:
     rounds_cache: RoundsCache = field(default_factory=RoundsCache)
 
     @classmethod
-    def build(cls, settings: Settings, redis: Redis, metrics: Metrics) -> AppContext:
+    def build(cls, settings: Settings, redis: StoreClient, metrics: Metrics) -> AppContext:
         """The services; ``close()`` it when done (the password hashing threads, the analysis processes)."""
         accounts = Accounts(redis, starting_balance_cents=settings.starting_balance_cents)
         passwords = Passwords(memory_kib=settings.argon2_memory_kib, time_cost=settings.argon2_time_cost,
                               parallelism=settings.argon2_parallelism)
         max_wait_ms = settings.sign_in_max_wait_minutes * 60_000
-        devices = DeviceTokens(redis)
+        devices = DeviceTokens(DeviceKey(redis))
+        revocations = Channels(redis)
+        player_tokens = SessionTokens(redis, session_key=keys.session, owner_set=keys.player_sessions,
+                                      idle_ms=settings.session_idle_ms)
+        operator_tokens = SessionTokens(redis, session_key=keys.operator_session,
+                                        owner_set=keys.operator_sessions,
+                                        idle_ms=settings.operator_session_ms)
         return cls(settings=settings, redis=redis, metrics=metrics,
                    tables=TableRepo(redis, log_length=settings.event_log_length,
                                     durability=Durability(settings.replica_acks,
                                                           settings.redis_ack_timeout_ms)), accounts=accounts,
-                   sessions=Sessions(redis, accounts, passwords, devices, idle_ms=settings.session_idle_ms,
-                                     max_wait_ms=max_wait_ms, fresh_ms=settings.fresh_guest_ms),
+                   sessions=Sessions(accounts, Credentials(redis), player_tokens,
+                                     SignInGuard(redis, "player", max_wait_ms=max_wait_ms), revocations,
+                                     passwords, devices, fresh_ms=settings.fresh_guest_ms),
                    ledger=Ledger(redis), history=History(redis), audit=AuditLog(redis), passwords=passwords,
-                   operators=OperatorAuth(redis, settings.operator_token, passwords, devices,
-                                          session_ms=settings.operator_session_ms, max_wait_ms=max_wait_ms),
-                   rate_limits=RateLimits(redis, TrustedProxies(settings.trusted_proxies),
+                   operators=OperatorAuth(OperatorAccounts(redis), operator_tokens,
+                                          SignInGuard(redis, "operator", max_wait_ms=max_wait_ms),
+                                          revocations, settings.operator_token, passwords, devices),
+                   rate_limits=RateLimits(RateCounters(redis), TrustedProxies(settings.trusted_proxies),
                                           {Limit.SESSIONS: settings.sessions_per_minute,
                                            Limit.SIGN_INS: settings.sign_ins_per_minute,
                                            Limit.CHAT: settings.chat_per_minute,

@@ -23,11 +23,10 @@ import secrets
 import time
 from collections.abc import Callable
 
-from redis.asyncio import Redis
 from starlette.requests import Request
 from starlette.responses import Response
 
-from paigow_server.store.device_keys import device_key
+from paigow_server.store.device_keys import DeviceKey
 
 __all__ = ["COOKIES", "DEVICE_DAYS", "DeviceTokens", "device_cookie", "set_device_cookie"]
 
@@ -48,13 +47,13 @@ def _mac(key: bytes, kind: str, username: str, device_id: str, issued_ms: int) -
 
 
 class DeviceTokens:
-    def __init__(self, redis: Redis, *, clock: Callable[[], int] = _now_ms) -> None:
-        self.redis = redis
+    def __init__(self, key: DeviceKey, *, clock: Callable[[], int] = _now_ms) -> None:
+        self.key = key
         self._clock = clock
 
     async def issue(self, kind: str, username: str) -> str:
         device_id, issued = secrets.token_hex(16), self._clock()
-        mac = _mac(await device_key(self.redis), kind, username, device_id, issued)
+        mac = _mac(await self.key.get(), kind, username, device_id, issued)
         return f"d1.{device_id}.{issued}.{mac}"
 
     async def device_of(self, kind: str, username: str, token: str | None) -> str | None:
@@ -68,7 +67,7 @@ class DeviceTokens:
         issued = int(issued_text)
         if not 0 <= self._clock() - issued <= _VALID_MS:
             return None
-        expected = _mac(await device_key(self.redis), kind, username, device_id, issued)
+        expected = _mac(await self.key.get(), kind, username, device_id, issued)
         return device_id if hmac.compare_digest(expected.encode(), mac.encode()) else None
 
 

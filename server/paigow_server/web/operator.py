@@ -36,6 +36,7 @@ from paigow_server.realtime.tables import ServiceError, TableNotFoundError
 from paigow_server.store import keys
 from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
 from paigow_server.store.audit import SYSTEM, AuditEntry
+from paigow_server.store.client import claim_once
 from paigow_server.store.codec import jsonable
 from paigow_server.store.hand_analyses import with_analyses
 from paigow_server.store.money import SnapshotError, money_totals
@@ -139,7 +140,7 @@ async def open_starter_tables(ctx: AppContext) -> list[str]:
     count = ctx.settings.starter_tables
     if count == 0 or await ctx.tables.count() > 0:
         return []
-    if not await ctx.redis.set(keys.STARTER_TABLES, "1", nx=True):
+    if not await claim_once(ctx.redis, keys.STARTER_TABLES):
         return []
     opened: list[str] = []
     timers = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)

@@ -14,10 +14,8 @@ import secrets
 import time
 from collections.abc import Callable
 
-from redis.asyncio import Redis
-
-from paigow_server.store import keys
 from paigow_server.store.audit import BOOTSTRAP
+from paigow_server.store.channels import Channels
 from paigow_server.store.operators import OperatorAccount, OperatorAccounts
 from paigow_server.store.session_tokens import TOMBSTONE, SessionTokens, hash_token
 from paigow_server.store.sign_ins import SignInGuard
@@ -42,16 +40,18 @@ def _now_ms() -> int:
 
 
 class OperatorAuth:
-    def __init__(self, redis: Redis, bootstrap_token: str, passwords: Passwords, devices: DeviceTokens, *,
-                 session_ms: int, max_wait_ms: int, clock: Callable[[], int] = _now_ms) -> None:
-        self.redis = redis
+    def __init__(self, accounts: OperatorAccounts, tokens: SessionTokens, guard: SignInGuard,
+                 revocations: Channels, bootstrap_token: str, passwords: Passwords, devices: DeviceTokens, *,
+                 clock: Callable[[], int] = _now_ms) -> None:
+        """``tokens``: the operators' (``keys.operator_session``, ``keys.operator_sessions``);
+        ``revocations``: where a sign-out or a disabled operator is published (``web.revocations``)."""
+        self.revocations = revocations
         self._bootstrap = bootstrap_token.encode()
         self.passwords = passwords
-        self.accounts = OperatorAccounts(redis)
-        self.tokens = SessionTokens(redis, session_key=keys.operator_session,
-                                    owner_set=keys.operator_sessions, idle_ms=session_ms, clock=clock)
+        self.accounts = accounts
+        self.tokens = tokens
         self.devices = devices
-        self.guard = SignInGuard(redis, "operator", max_wait_ms=max_wait_ms)
+        self.guard = guard
         self._clock = clock
 
     def is_bootstrap(self, token: str) -> bool:
@@ -105,7 +105,7 @@ class OperatorAuth:
 
     async def sign_out(self, token: str, username: str) -> None:
         await self.tokens.revoke(token, username)
-        await publish_revocation(self.redis, Revoked(token_hash=hash_token(token)))
+        await publish_revocation(self.revocations, Revoked(token_hash=hash_token(token)))
 
     async def set_disabled(self, username: str, disabled: bool) -> OperatorAccount | None:
         """Disable (revoking every session of the operator, in every process) or enable."""
@@ -113,5 +113,5 @@ class OperatorAuth:
             return None
         if disabled:
             await self.tokens.revoke_all(username, tombstone=True)
-            await publish_revocation(self.redis, Revoked(operator=username))
+            await publish_revocation(self.revocations, Revoked(operator=username))
         return await self.accounts.get(username)

@@ -17,7 +17,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from paigow_server.store import keys
 from paigow_server.store.audit import BOOTSTRAP, AuditEntry
 from paigow_server.store.operators import OperatorAccount
 from paigow_server.web.account_routes import (
@@ -162,7 +161,7 @@ async def put_settings(request: Request) -> Response:
         if not 0 <= amount <= MAX_STARTING_BALANCE_CENTS:
             raise ApiError(400, "INVALID_FIELD", f"starting_balance_cents={amount}: must be 0, or from 1 to "
                                                  f"{MAX_STARTING_BALANCE_CENTS:,} cents")
-        await ctx.redis.hset(keys.SETTINGS, "starting_balance_cents", amount)
+        await ctx.accounts.set_starting_balance(amount)
         return {"starting_balance_cents": amount}
 
     return await audited(request, "change_settings", run, params=data)

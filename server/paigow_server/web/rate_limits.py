@@ -21,31 +21,15 @@ from __future__ import annotations
 import time
 from enum import StrEnum
 
-from redis.asyncio import Redis
 from starlette.requests import HTTPConnection
 
-from paigow_server.store import keys
+from paigow_server.store.rate_counters import RateCounters
 from paigow_server.web.api import retry_after
 from paigow_server.web.client_address import TrustedProxies, address_network, client_address
 
 __all__ = ["Limit", "RateLimits"]
 
 WINDOW_MS = 60_000
-
-# KEYS: the limit's key. ARGV: now (ms), interval (ms), window (ms). Returns 0 (allowed) or the wait (ms).
-_HIT = """
-local now = tonumber(ARGV[1])
-local interval = tonumber(ARGV[2])
-local window = tonumber(ARGV[3])
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-local wait = tat + interval - now - window
-if wait > 0 then return wait end
-tat = tat + interval
-redis.call('SET', KEYS[1], tat, 'PX', math.max(1, tat - now))
-return 0
-"""
-
 
 class Limit(StrEnum):
     SESSIONS = "sessions"
@@ -71,9 +55,9 @@ EVERYONE = "everyone"
 
 
 class RateLimits:
-    def __init__(self, redis: Redis, proxies: TrustedProxies, per_minute: dict[Limit, int], *,
+    def __init__(self, counters: RateCounters, proxies: TrustedProxies, per_minute: dict[Limit, int], *,
                  ipv4_prefix: int = 24, ipv6_prefix: int = 64) -> None:
-        self._hit = redis.register_script(_HIT)
+        self._counters = counters
         self.proxies = proxies
         self.per_minute = per_minute
         self.ipv4_prefix = ipv4_prefix
@@ -91,8 +75,8 @@ class RateLimits:
         """0 and the request counted, or how long ``address`` must wait (nothing counted)."""
         now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
         interval = max(1, WINDOW_MS // self.per_minute[limit])
-        return int(await self._hit(keys=[keys.rate_limit(str(limit), address)],
-                                   args=[now, interval, WINDOW_MS]))
+        return await self._counters.hit(str(limit), address, now_ms=now, interval_ms=interval,
+                                        window_ms=WINDOW_MS)
 
     async def check_account(self, limit: Limit, player_id: str) -> None:
         """Count the request against the player's own limit, or raise the 429."""

@@ -16,11 +16,10 @@ import logging
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from redis.asyncio import Redis
-from redis.exceptions import RedisError
-
 from paigow_server.process.tasks import stop_task
 from paigow_server.store import keys
+from paigow_server.store.channels import Channels
+from paigow_server.store.errors import StoreUnavailable
 
 __all__ = ["RevocationListener", "Revoked", "publish_revocation"]
 
@@ -52,13 +51,13 @@ class Revoked:
         return cls(**{name: data[name]}) if name in ("player_id", "token_hash", "operator") else None
 
 
-async def publish_revocation(redis: Redis, revoked: Revoked) -> None:
-    await redis.publish(keys.REVOCATIONS, revoked.to_json())
+async def publish_revocation(channels: Channels, revoked: Revoked) -> None:
+    await channels.publish(keys.REVOCATIONS, revoked.to_json())
 
 
 class RevocationListener:
-    def __init__(self, redis: Redis, on_revoked: Callable[[Revoked], None]) -> None:
-        self._redis = redis
+    def __init__(self, channels: Channels, on_revoked: Callable[[Revoked], None]) -> None:
+        self._channels = channels
         self._on_revoked = on_revoked
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
@@ -74,23 +73,22 @@ class RevocationListener:
 
     async def _listen(self) -> None:
         while True:
-            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            subscription = self._channels.subscription()
             try:
-                await pubsub.subscribe(keys.REVOCATIONS)
+                await subscription.subscribe(keys.REVOCATIONS)
                 self._ready.set()
                 while True:
-                    message = await pubsub.get_message(timeout=30.0)
-                    if message is None or message.get("type") != "message":
+                    message = await subscription.receive(30.0)
+                    if message is None:
                         continue
-                    data = message["data"]
+                    data = message.data
                     revoked = Revoked.from_json(data.decode() if isinstance(data, bytes) else str(data))
                     if revoked is None:
                         log.warning("ignored a malformed revocation %r", data)
                         continue
                     self._on_revoked(revoked)
-            except (RedisError, OSError) as exc:
+            except StoreUnavailable as exc:
                 log.warning("revocation listener lost Redis (%s); resubscribing", exc)
                 await asyncio.sleep(_RECONNECT_PAUSE_S)
             finally:
-                with contextlib.suppress(RedisError, OSError, TimeoutError):
-                    await asyncio.wait_for(pubsub.aclose(), 2.0)  # type: ignore[no-untyped-call]
+                await subscription.close()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 
 from paigow_server.process.tasks import Every
+from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.session_tokens import hash_token
 from paigow_server.web.revocations import Revoked
 from paigow_server.web.ws import TableConnection
@@ -32,7 +33,8 @@ class SessionWatch:
         self._connections = connections
         self._players = players
         self._operators = operators
-        self._every = Every("paigow-session-watch", interval_s, self.check_once)
+        self._every = Every("paigow-session-watch", interval_s, self.check_once,
+                            failures=(StoreUnavailable, OSError))
         self.start, self.stop = self._every.start, self._every.stop
 
     def revoked(self, revoked: Revoked) -> None:

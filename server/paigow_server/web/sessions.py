@@ -15,10 +15,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from redis.asyncio import Redis
-
-from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts, Player
+from paigow_server.store.channels import Channels
 from paigow_server.store.credentials import Credentials
 from paigow_server.store.session_tokens import SessionTokens, Touched, hash_token
 from paigow_server.store.sign_ins import SignInGuard
@@ -73,20 +71,21 @@ def _now_ms() -> int:
 
 
 class Sessions:
-    def __init__(self, redis: Redis, accounts: Accounts, passwords: Passwords, devices: DeviceTokens, *,
-                 idle_ms: int, max_wait_ms: int, fresh_ms: int | None = None,
-                 clock: Callable[[], int] = _now_ms) -> None:
-        """``fresh_ms``: new guests start fresh (``store.fresh_guests``), their token lapsing with them after
-        that long unused (or the idle time, if shorter); None: every guest is settled at once."""
-        self.redis = redis
+    def __init__(self, accounts: Accounts, credentials: Credentials, tokens: SessionTokens,
+                 guard: SignInGuard, revocations: Channels, passwords: Passwords, devices: DeviceTokens, *,
+                 fresh_ms: int | None = None, clock: Callable[[], int] = _now_ms) -> None:
+        """``tokens``: the players' (``keys.session``, ``keys.player_sessions``); ``revocations``: where a
+        sign-out is published (``web.revocations``). ``fresh_ms``: new guests start fresh
+        (``store.fresh_guests``), their token lapsing with them after that long unused (or the idle time, if
+        shorter); None: every guest is settled at once."""
+        self.revocations = revocations
         self.accounts = accounts
         self.passwords = passwords
-        self.credentials = Credentials(redis)
-        self.tokens = SessionTokens(redis, session_key=keys.session, owner_set=keys.player_sessions,
-                                    idle_ms=idle_ms, clock=clock)
+        self.credentials = credentials
+        self.tokens = tokens
         self.devices = devices
-        self.guard = SignInGuard(redis, "player", max_wait_ms=max_wait_ms)
-        self.fresh_ms = None if fresh_ms is None else min(fresh_ms, idle_ms)
+        self.guard = guard
+        self.fresh_ms = None if fresh_ms is None else min(fresh_ms, tokens.idle_ms)
         self._clock = clock
 
     async def start(self, display_name: object) -> tuple[Player, str, int]:
@@ -164,11 +163,11 @@ class Sessions:
 
     async def sign_out(self, token: str, player_id: str) -> None:
         await self.tokens.revoke(token, player_id)
-        await publish_revocation(self.redis, Revoked(token_hash=hash_token(token)))
+        await publish_revocation(self.revocations, Revoked(token_hash=hash_token(token)))
 
     async def sign_out_everywhere(self, player_id: str) -> int:
         count = await self.tokens.revoke_all(player_id)
-        await publish_revocation(self.redis, Revoked(player_id=player_id))
+        await publish_revocation(self.revocations, Revoked(player_id=player_id))
         return count
 
 

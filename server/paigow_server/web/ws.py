@@ -27,7 +27,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from redis.exceptions import RedisError
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
@@ -44,6 +43,7 @@ from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.table_feed import TableGoneError
 from paigow_server.realtime.tables import ServiceError
 from paigow_server.store.bars import Bar
+from paigow_server.store.errors import StoreUnavailable
 from paigow_server.web.chat import ChatPoster, ChatRefused, ChatSender
 from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.operator_auth import OperatorAuthError
@@ -351,7 +351,7 @@ class TableConnection:
             self._error(msg.id, exc.code, exc.message)
         except ServiceError as exc:
             self._error(msg.id, exc.code, exc.message)
-        except (RedisError, OSError) as exc:
+        except (StoreUnavailable, OSError) as exc:
             self.rt.metrics.redis_errors.labels(operation="command").inc()
             log.error("command %s on table %s failed: %s", msg.type, self.table_id, exc)
             self._error(msg.id, ErrorCode.INTERNAL_ERROR, "the data store is unavailable; nothing changed")
@@ -370,7 +370,7 @@ class TableConnection:
             await self._chat.post(self.table_id, sender, msg)
         except ChatRefused as exc:
             self._error(msg.id, exc.code, exc.message)
-        except (RedisError, OSError) as exc:
+        except (StoreUnavailable, OSError) as exc:
             self.rt.metrics.redis_errors.labels(operation="chat").inc()
             log.error("chat on table %s failed: %s", self.table_id, exc)
             self._error(msg.id, ErrorCode.INTERNAL_ERROR, "the data store is unavailable; nothing was posted")

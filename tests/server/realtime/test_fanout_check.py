@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from paigow.table.commands import PauseTable
 from paigow.table.commit import VersionedEvents
@@ -21,6 +20,9 @@ from paigow_server.process.metrics import Metrics
 from paigow_server.realtime import fanout as fanout_module
 from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.tables import TableService
+from paigow_server.store.channels import Channels
+from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import TableRepo
 
 
@@ -45,7 +47,7 @@ class CountingSource:
     async def versions(self, table_ids: Sequence[str]) -> list[int | None]:
         self.calls["versions"] += 1
         if self.versions_fail:
-            raise RedisError("connection lost")
+            raise StoreUnavailable("connection lost")
         return await self.repo.versions(table_ids)
 
 
@@ -82,7 +84,7 @@ async def watched(redis: Redis,
                   monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[CountingSource, Fanout]]:
     monkeypatch.setattr(fanout_module, "CHECK_S", 0.05)
     source = CountingSource(TableRepo(redis))
-    fanout = Fanout(redis, source, Metrics())
+    fanout = Fanout(Channels(redis), SpectatorCountStore(redis, "proc-test"), source, Metrics())
     await fanout.start()
     yield source, fanout
     await fanout.stop()

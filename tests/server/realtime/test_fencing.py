@@ -15,6 +15,8 @@ from paigow_server.realtime.lease import Lease, LeaseManager
 from paigow_server.realtime.router import Router
 from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
+from paigow_server.store.channels import Channels
+from paigow_server.store.leases import Leases
 from paigow_server.store.tables import CommitResult, TableRepo
 from support.commits import commit_now
 
@@ -22,8 +24,8 @@ from support.commits import commit_now
 async def test_a_commit_with_an_old_token_is_refused_and_writes_nothing(redis: Redis) -> None:
     repo = TableRepo(redis)
     assert await repo.create(new_table("t1", "fenced"))
-    a = LeaseManager(redis, "proc-a", ttl_ms=100)
-    b = LeaseManager(redis, "proc-b")
+    a = LeaseManager(Leases(redis), "proc-a", ttl_ms=100)
+    b = LeaseManager(Leases(redis), "proc-b")
     old = await a.acquire("t1")
     assert isinstance(old, Lease)
     before = await repo.load("t1")
@@ -47,7 +49,8 @@ async def test_a_stale_owner_that_wakes_up_routes_its_command_to_the_new_owner(r
     repo = TableRepo(redis)
     assert await repo.create(new_table("t1", "fenced"))
     services = [TableService(repo, Metrics()) for _ in range(2)]
-    routers = [Router(redis, LeaseManager(redis, f"proc-{i}", ttl_ms=200, renew_every_ms=60_000),
+    routers = [Router(Channels(redis),
+                      LeaseManager(Leases(redis), f"proc-{i}", ttl_ms=200, renew_every_ms=60_000),
                       services[i].execute_owned, answer_timeout_s=2) for i in range(2)]
     for service, router in zip(services, routers, strict=True):
         service.attach_router(router)

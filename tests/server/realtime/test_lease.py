@@ -9,11 +9,12 @@ from redis.asyncio import Redis
 
 from paigow_server.realtime.lease import Lease, LeaseHolder, LeaseManager, new_owner_id
 from paigow_server.store import keys
+from paigow_server.store.leases import Leases
 
 
 async def test_first_acquirer_gets_token_one_and_others_see_it(redis: Redis) -> None:
-    a = LeaseManager(redis, "proc-a")
-    b = LeaseManager(redis, "proc-b")
+    a = LeaseManager(Leases(redis), "proc-a")
+    b = LeaseManager(Leases(redis), "proc-b")
     assert await a.acquire("t1") == Lease("t1", "proc-a", 1)
     theirs = await b.acquire("t1")
     assert isinstance(theirs, LeaseHolder)
@@ -29,8 +30,8 @@ async def test_first_acquirer_gets_token_one_and_others_see_it(redis: Redis) -> 
 
 
 async def test_an_expired_lease_goes_to_the_next_process_with_a_larger_token(redis: Redis) -> None:
-    a = LeaseManager(redis, "proc-a", ttl_ms=150)
-    b = LeaseManager(redis, "proc-b", ttl_ms=150)
+    a = LeaseManager(Leases(redis), "proc-a", ttl_ms=150)
+    b = LeaseManager(Leases(redis), "proc-b", ttl_ms=150)
     assert await a.acquire("t1") == Lease("t1", "proc-a", 1)
     await asyncio.sleep(0.2)
     assert a.held("t1") is None, "our own clock already gave the lease up"
@@ -40,8 +41,8 @@ async def test_an_expired_lease_goes_to_the_next_process_with_a_larger_token(red
 
 
 async def test_background_renewal_keeps_the_lease_and_stop_releases_it(redis: Redis) -> None:
-    a = LeaseManager(redis, "proc-a", ttl_ms=300, renew_every_ms=50)
-    b = LeaseManager(redis, "proc-b", ttl_ms=300)
+    a = LeaseManager(Leases(redis), "proc-a", ttl_ms=300, renew_every_ms=50)
+    b = LeaseManager(Leases(redis), "proc-b", ttl_ms=300)
     await a.acquire("t1")
     await a.acquire("t2")
     await a.start()
@@ -60,8 +61,8 @@ async def test_renewal_reports_a_lease_taken_over_while_we_slept(redis: Redis) -
     async def on_lost(table_id: str) -> None:
         lost.append(table_id)
 
-    a = LeaseManager(redis, "proc-a", ttl_ms=150, on_lost=on_lost)
-    b = LeaseManager(redis, "proc-b", ttl_ms=5_000)
+    a = LeaseManager(Leases(redis), "proc-a", ttl_ms=150, on_lost=on_lost)
+    b = LeaseManager(Leases(redis), "proc-b", ttl_ms=5_000)
     await a.acquire("t1")
     await a.acquire("t2")
     await asyncio.sleep(0.2)  # "paused": no renewal ran
@@ -79,8 +80,8 @@ async def test_renewal_reports_a_lease_taken_over_while_we_slept(redis: Redis) -
 
 
 async def test_release_only_deletes_our_own_lease(redis: Redis) -> None:
-    a = LeaseManager(redis, "proc-a", ttl_ms=100)
-    b = LeaseManager(redis, "proc-b")
+    a = LeaseManager(Leases(redis), "proc-a", ttl_ms=100)
+    b = LeaseManager(Leases(redis), "proc-b")
     await a.acquire("t1")
     await asyncio.sleep(0.15)
     await b.acquire("t1")
@@ -94,9 +95,9 @@ async def test_release_only_deletes_our_own_lease(redis: Redis) -> None:
 
 def test_bad_owner_and_ttl_are_refused() -> None:
     with pytest.raises(ValueError, match="must not contain spaces"):
-        LeaseManager(Redis(), "proc a")
+        LeaseManager(Leases(Redis()), "proc a")
     with pytest.raises(ValueError, match="at least 100 ms"):
-        LeaseManager(Redis(), "a", ttl_ms=5)
+        LeaseManager(Leases(Redis()), "a", ttl_ms=5)
 
 
 def test_owner_ids_name_the_process_and_differ() -> None:

@@ -17,6 +17,8 @@ from paigow.table.state import new_table
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.router import Router, RouteTimeoutError
 from paigow_server.realtime.tables import Executed, FencedError, TableNotFoundError
+from paigow_server.store.channels import Channels
+from paigow_server.store.leases import Leases
 
 
 @dataclass
@@ -44,8 +46,10 @@ class FakeTables:
 @pytest.fixture
 async def routers(redis: Redis) -> AsyncIterator[tuple[Router, FakeTables, Router, FakeTables]]:
     a_tables, b_tables = FakeTables("a"), FakeTables("b")
-    a = Router(redis, LeaseManager(redis, "proc-a", ttl_ms=400), a_tables, deadline_s=3, answer_timeout_s=1)
-    b = Router(redis, LeaseManager(redis, "proc-b", ttl_ms=400), b_tables, deadline_s=3, answer_timeout_s=1)
+    a = Router(Channels(redis), LeaseManager(Leases(redis), "proc-a", ttl_ms=400), a_tables, deadline_s=3,
+               answer_timeout_s=1)
+    b = Router(Channels(redis), LeaseManager(Leases(redis), "proc-b", ttl_ms=400), b_tables, deadline_s=3,
+               answer_timeout_s=1)
     await a.start()
     await b.start()
     yield a, a_tables, b, b_tables
@@ -110,11 +114,11 @@ async def test_a_fenced_write_forgets_the_lease_and_routes_again(
 
 
 async def test_an_owner_that_never_answers_makes_the_command_time_out(redis: Redis) -> None:
-    silent = LeaseManager(redis, "proc-silent", ttl_ms=60_000)
+    silent = LeaseManager(Leases(redis), "proc-silent", ttl_ms=60_000)
     await silent.acquire("t1")
     listener = redis.pubsub()
     await listener.subscribe("paigow:proc:proc-silent")  # it hears, but never answers
-    asker = Router(redis, LeaseManager(redis, "proc-b"), FakeTables("b"), deadline_s=0.6,
+    asker = Router(Channels(redis), LeaseManager(Leases(redis), "proc-b"), FakeTables("b"), deadline_s=0.6,
                    answer_timeout_s=0.2)
     await asker.start()
     try:

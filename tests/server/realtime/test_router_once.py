@@ -19,6 +19,8 @@ from paigow_server.realtime.router import Router
 from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
 from paigow_server.store import tables as store_tables
+from paigow_server.store.channels import Channels
+from paigow_server.store.leases import Leases
 from paigow_server.store.tables import CommitResult, TableRepo
 from support.commits import commit_now
 
@@ -38,9 +40,9 @@ async def test_a_slow_owner_runs_a_command_the_asker_sent_twice_once(redis: Redi
     slow = SlowRepo(redis)
     assert await slow.create(new_table("t1", "slow owner"))
     owner_service, asker_service = TableService(slow, Metrics()), TableService(TableRepo(redis), Metrics())
-    owner = Router(redis, LeaseManager(redis, "proc-owner"), owner_service.execute_owned,
+    owner = Router(Channels(redis), LeaseManager(Leases(redis), "proc-owner"), owner_service.execute_owned,
                    answer_timeout_s=0.3)
-    asker = Router(redis, LeaseManager(redis, "proc-asker"), asker_service.execute_owned,
+    asker = Router(Channels(redis), LeaseManager(Leases(redis), "proc-asker"), asker_service.execute_owned,
                    answer_timeout_s=0.3)
     owner_service.attach_router(owner)
     asker_service.attach_router(asker)

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from paigow.table.commands import Sit, Tick
 from paigow.table.state import Phase, TableState, Timers, new_table
@@ -19,6 +18,7 @@ from paigow_server.realtime.tables import TableService
 from paigow_server.realtime.timers import HOLD_BACK_MS, TableTimers
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
+from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.tables import TableRepo
 
 QUICK = Timers(betting_ms=200, between_rounds_ms=50)
@@ -36,7 +36,7 @@ class CountingStore:
     async def list_ids(self) -> list[str]:
         self.calls["list_ids"] += 1
         if self.calls["list_ids"] <= self.list_ids_failures:
-            raise RedisError("connection lost")
+            raise StoreUnavailable("connection lost")
         return await self.repo.list_ids()
 
     async def load(self, table_id: str) -> TableState | None:

@@ -35,6 +35,7 @@ from paigow_server.store.credentials import Credentials
 from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.holds import HOLD_STALE_MS
 from paigow_server.store.money import ledger_mismatches, money_totals
+from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import TableRepo
 from support.checks import (
     assert_money_and_ledger_intact,
@@ -117,7 +118,7 @@ async def test_the_stores_scripts_and_transactions_each_stay_in_one_slot(topolog
                            reason="test"))
         assert [b.player_id for b in await bars.active(2)] == [ann.player_id]
         assert await bars.lift("t9", ann.player_id) is not None
-        counts = SpectatorCounts(redis, "proc-a", lambda: {"t9": 2})
+        counts = SpectatorCounts(SpectatorCountStore(redis, "proc-a"), lambda: {"t9": 2})
         await counts.refresh()  # MULTI of one key, then a SCAN of every node
         assert await redis.hget(keys.spectators("proc-a"), "t9") == "2"
         assert (await money_totals(redis)).balanced

@@ -30,8 +30,10 @@ from paigow_server.realtime.pubsub_probe import PubSubProbe
 from paigow_server.realtime.tables import TableService, UnconfirmedError
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
+from paigow_server.store.channels import Channels
 from paigow_server.store.durability import Durability
 from paigow_server.store.money import money_totals
+from paigow_server.store.primary_config import PrimaryConfig
 from paigow_server.store.tables import CommitResult, TableRepo
 from support.commits import commit_now
 
@@ -165,23 +167,23 @@ async def test_the_probe_drops_a_listener_subscribed_where_the_publications_no_l
         stale = redis_from_url(elsewhere.url, decode_responses=True)
         current = redis_from_url(pair[0].url, decode_responses=True)
         try:
-            pubsub = stale.pubsub(ignore_subscribe_messages=True)
-            probe = PubSubProbe(current, pubsub, "test listener", every_s=0.0)
+            subscription = Channels(stale).subscription()
+            probe = PubSubProbe(Channels(current), subscription, "test listener", every_s=0.0)
             await probe.start()
             assert await probe.check() is True, "PUBLISH on the primary reached nobody: dropped"
             assert probe.dropped == 1
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
-            healthy = current.pubsub(ignore_subscribe_messages=True)
-            probe = PubSubProbe(current, healthy, "test listener", every_s=0.0)
+            await subscription.close()
+            healthy = Channels(current).subscription()
+            probe = PubSubProbe(Channels(current), healthy, "test listener", every_s=0.0)
             await probe.start()
             assert await probe.check() is False
             heard = False
             for _ in range(20):
-                heard = probe.heard(await healthy.get_message(timeout=0.1)) or heard
+                heard = probe.heard(await healthy.receive(0.1)) or heard
             assert heard, "the probe's own message came back"
             assert await probe.check() is False
             assert probe.dropped == 0
-            await healthy.aclose()  # type: ignore[no-untyped-call]
+            await healthy.close()
         finally:
             await stale.aclose()
             await current.aclose()
@@ -251,7 +253,7 @@ async def test_the_guard_says_when_the_primary_takes_writes_without_a_replica(tm
         for node, said in ((plain, 0), (managed, "unknown")):
             client = redis_from_url(node.url, decode_responses=True)
             metrics = Metrics()
-            guard = ReplicaGuard(client, metrics, replica_acks=1)
+            guard = ReplicaGuard(PrimaryConfig(client).min_replicas_to_write, metrics, replica_acks=1)
             await guard.check()
             health = guard.health()
             assert health is not None
@@ -263,7 +265,7 @@ async def test_the_guard_says_when_the_primary_takes_writes_without_a_replica(tm
                 await client.config_set("min-replicas-to-write", 1)
                 await guard.check()
                 assert guard.health() == {"replica_acks": 1, "min_replicas_to_write": 1, "warning": None}
-            off = ReplicaGuard(client, Metrics(), replica_acks=0)
+            off = ReplicaGuard(PrimaryConfig(client).min_replicas_to_write, Metrics(), replica_acks=0)
             await off.check()
             assert off.health() is None
             await guard.stop()

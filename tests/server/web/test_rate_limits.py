@@ -12,6 +12,7 @@ from redis.asyncio import Redis
 
 from paigow_server.process.settings import Settings, SettingsError, load_settings
 from paigow_server.store import keys
+from paigow_server.store.rate_counters import RateCounters
 from paigow_server.web.client_address import TrustedProxies
 from paigow_server.web.rate_limits import Limit, RateLimits
 from support.harness import AppHandle, ServerProcess, player_ids
@@ -53,7 +54,7 @@ def test_the_trusted_proxies_setting_is_checked() -> None:
 
 
 async def test_the_limit_is_a_steady_rate_with_bursts(redis: Redis) -> None:
-    limits = RateLimits(redis, PROXIES, {Limit.SESSIONS: 6, Limit.SIGN_INS: 6})
+    limits = RateLimits(RateCounters(redis), PROXIES, {Limit.SESSIONS: 6, Limit.SIGN_INS: 6})
     waits = [await limits.wait_ms(Limit.SESSIONS, "198.51.100.1", now_ms=1_000_000) for _ in range(8)]
     assert waits[:6] == [0] * 6
     assert waits[6:] == [10_000, 10_000]  # one more every 10 s

@@ -16,6 +16,7 @@ from redis.asyncio import Redis
 from paigow_server.app import create_app
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
+from paigow_server.store.device_keys import DeviceKey
 from paigow_server.store.sign_ins import ACCOUNT_FREE, FORGET_MS, SignInGuard, Verdict
 from paigow_server.web.client_address import address_network
 from paigow_server.web.device_tokens import DeviceTokens
@@ -142,7 +143,7 @@ async def test_strangers_on_the_owners_network_never_use_up_its_sign_ins(setting
 
 
 async def test_a_device_token_counts_only_for_its_own_account(app_client: AppHandle, redis: Redis) -> None:
-    tokens = DeviceTokens(redis)
+    tokens = DeviceTokens(DeviceKey(redis))
     token = await tokens.issue("player", "ann")
     assert await tokens.device_of("player", "ann", token) is not None
     assert await tokens.device_of("player", "bob", token) is None  # another account
@@ -151,7 +152,7 @@ async def test_a_device_token_counts_only_for_its_own_account(app_client: AppHan
     assert await tokens.device_of("player", "ann", forged) is None
     assert await tokens.device_of("player", "ann", "d1.x.1.y") is None
     assert await tokens.device_of("player", "ann", "d1." + "1" * 200) is None
-    old = DeviceTokens(redis, clock=lambda: 1_000)
+    old = DeviceTokens(DeviceKey(redis), clock=lambda: 1_000)
     assert await tokens.device_of("player", "ann", await old.issue("player", "ann")) is None  # expired
     await redis.delete(keys.DEVICE_KEY)  # a new key forgets every device
     assert await tokens.device_of("player", "ann", token) is None
