@@ -150,3 +150,30 @@ def test_only_the_viewers_an_event_is_shown_apart_to_see_it_otherwise_than_a_spe
                 else:
                     assert event_for(event, viewer) == event_for(event, spectator), (event, viewer)
     assert apart_seen > 20
+
+
+def test_a_players_patch_walks_the_whole_views_when_their_hand_moves_or_comes_in_place() -> None:
+    """The cases the machine never makes (the own hand at another index before; the own hand dealt
+    where the spectators' patch leaves the hand in place): the player's two whole views are walked, and
+    the patch still turns the one into the other."""
+    from dataclasses import replace as copy
+
+    from paigow.protocol.projection import _layered_patch
+
+    table = _played()
+    pairs = [(a, b) for a, b in itertools.pairwise(table.states)
+             if a.round is not None and b.round is not None and len(a.round.hands) > 2
+             and a.seat_of("p1") is not None and b.seat_of("p1") is not None]
+    assert pairs
+    before, after = pairs[0]
+    old, new = seen_of(before), seen_of(after)
+    own = old.players["p1"]
+    assert own.hand_index is not None
+    moved = (own.hand_index + 1) % len(old.spectator.round.hands)  # type: ignore[union-attr]
+    for was in (copy(own, hand_index=moved), copy(own, hand_index=None, hand=None)):
+        seen = copy(old, players={**old.players, "p1": was})
+        public = view_patch(seen.spectator, new.spectator)
+        ops = _layered_patch("p1", public, seen, new, {})
+        assert ops is not None
+        patched = apply_patch(jsonable_view(seen.view("p1")), ops)
+        assert _typed(patched) == _typed(jsonable_view(new.view("p1")))

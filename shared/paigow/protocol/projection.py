@@ -246,8 +246,9 @@ def _layered_patch(key: str, public: list[PatchOp], old: Seen, new: Seen,
     operator's), ``you`` and the viewer's own hand in ``round.hands`` (a player's). Operations of the
     spectators' patch elsewhere apply to it as they are. Those inside the own hand are left out and the
     own hand's own operations added; one that writes a part holding the own hand whole (the round, its
-    hands, the hand: as the deal does) writes it with the own hand in it. In the rare cases left (the own
-    hand moves to another index; it stays but is no longer the player's) the two whole views are walked."""
+    hands, the hand: as the deal does) writes it with the own hand in it. In the cases left, which the
+    machine never makes (the own hand moves to another index, or comes or goes where the spectators'
+    patch leaves the hand in place), the two whole views are walked."""
     if key == OPERATOR:
         if old.admin is new.admin or old.admin == new.admin:
             return None
@@ -280,16 +281,10 @@ def _layered_patch(key: str, public: list[PatchOp], old: Seen, new: Seen,
                     return view_patch(old.view(key), new.view(key), memo)
             ops.append(op)
         if not covered:
-            if was is not None and now is not None and a is not None and b is not None:
-                if was.hand != now.hand:
-                    ops.extend(view_patch(was.hand, now.hand, memo, hand))
-            elif b is not None and now is not None:  # the own hand where the spectators' was and stays
-                spectators = old.spectator.round
-                if spectators is None or len(spectators.hands) <= b:
-                    return view_patch(old.view(key), new.view(key), memo)
-                ops.extend(view_patch(spectators.hands[b], now.hand, memo, hand))
-            else:  # a hand that was the player's and is no longer, where it was
+            if was is None or now is None or a is None or b is None:  # dealt or taken back in place
                 return view_patch(old.view(key), new.view(key), memo)
+            if was.hand != now.hand:
+                ops.extend(view_patch(was.hand, now.hand, memo, hand))
     you_old, you_new = (None if was is None else was.you), (None if now is None else now.you)
     if you_old is not you_new and you_old != you_new:
         mine = view_patch(you_old, you_new, memo, "/you")
