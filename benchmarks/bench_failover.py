@@ -38,6 +38,7 @@ import redis
 import harness_path  # noqa: F401  (puts tests/ on sys.path: the harness, support)
 from paigow.protocol.projection import SPECTATOR
 from paigow.table.commands import Leave, Sit
+from paigow.table.commit import VersionedEvents
 from paigow.table.machine import apply
 from paigow.table.state import new_table
 from paigow_server.bots.player import Behaviour
@@ -46,7 +47,6 @@ from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.process.redis_client import redis_from_url
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
-from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.durability import Durability
 from paigow_server.store.tables import CommitResult, TableRepo
 from support.checks import (
@@ -56,6 +56,7 @@ from support.checks import (
     table_versions,
     wait_for_round_in_play,
 )
+from support.commits import commit_now
 from support.harness import ServerProcess
 from support.sentinel import SentinelTopology
 from support.witness import Witness
@@ -89,7 +90,7 @@ async def commit_cost(folder: Path, commits: int) -> None:
             command = Sit(player, "B", 1, 1_000) if before.seats[1] is None else Leave(player)
             after, events = apply(before, command, seed=secrets.token_bytes(32))
             started = time.perf_counter()
-            assert await repos[acks].commit(before, after, events) is CommitResult.OK
+            assert await repos[acks].commit(commit_now(before, after, events)) is CommitResult.OK
             times[acks].append(time.perf_counter() - started)
         await client.aclose()
     print(f"commit of a sit or leave, {commits // 2} of each kind, interleaved (primary + 1 replica, "

@@ -31,18 +31,19 @@ from itertools import accumulate
 
 from pydantic import TypeAdapter
 
+from paigow.ledger.effects import effects_of
 from paigow.protocol.projection import project_commit
 from paigow.protocol.server import Role, encode_snapshot_message
 from paigow.protocol.view_json import ViewJson
 from paigow.table import commands as c
+from paigow.table.commit import VersionedEvents
 from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, evolve_all
 from paigow.table.state import Phase, TableState, Timers, new_table
 from paigow.table.ticks import next_deadline
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, view_for
 from paigow_server.realtime.table_feed import TableFeed
-from paigow_server.store.codec import VersionedEvents, commit_from_json, commit_to_json, state_to_json
-from paigow_server.store.effects import effects_of
+from paigow_server.store.codec import commit_from_json, commit_to_json, state_to_json
 from paigow_server.store.tables import writes_of
 
 START = 1_700_000_000_000
@@ -121,8 +122,8 @@ def _with_views(start: TableState, commits: Sequence[VersionedEvents]) -> list[V
     for commit in commits:
         after = evolve_all(state, commit.events)
         projection = project_commit(state, after, commit.events, views)
-        out.append(commit_from_json(commit_to_json(commit.version, commit.events, projection.updates)))
-        state, views = after, projection.views
+        out.append(commit_from_json(commit_to_json(commit.version, commit.events, views=projection.texts)))
+        state, views = after, projection.seen
     return out
 
 
@@ -139,8 +140,8 @@ def measure_projection(rounds: int, repeat: int) -> tuple[float, int]:
         t0 = time.process_time()
         for before, after, commit in zip(states[:-1], states[1:], commits, strict=True):
             projection = project_commit(before, after, commit.events, views)
-            views = projection.views
-            size += len(commit_to_json(commit.version, commit.events, projection.updates))
+            views = projection.seen
+            size += len(commit_to_json(commit.version, commit.events, views=projection.texts))
         best = min(best, time.process_time() - t0)
     return best / len(commits) * 1e6, size // len(commits)
 

@@ -36,12 +36,12 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.connection import AbstractConnection
 
-from paigow.protocol.projection import project_commit
+from paigow.protocol.projection import Seen
 from paigow.table.commands import Command, DeclineBank, PlaceBet, Sit, Tick, UseHouseWay
+from paigow.table.commit import decide_commit
 from paigow.table.events import RoundSettled
-from paigow.table.machine import apply, next_deadline
+from paigow.table.machine import next_deadline
 from paigow.table.state import Phase, Timers, new_table
-from paigow.table.views import TableView
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.durability import Durability
@@ -75,25 +75,24 @@ async def _table(repo: TableRepo, accounts: Accounts, rounds: int, timings: dict
     players = [(await accounts.create(f"P{i}")).player_id for i in range(6)]
     now = 1_000_000
     commits = 0
-    views: dict[str, TableView] | None = None
+    seen: Seen | None = None
 
     async def do(command: Command) -> None:
-        nonlocal commits, views
+        nonlocal commits, seen
         started = time.perf_counter()
         doing = DOING.set("load")
         before = await repo.load(state.table_id)
         DOING.reset(doing)
         loaded = time.perf_counter()
         assert before is not None
-        after, events = apply(before, command, seed=secrets.token_bytes(32))
-        if not events:
+        commit = decide_commit(before, command, seed=secrets.token_bytes(32), now_ms=now, seen=seen)
+        if commit is None:
             return
-        projection = project_commit(before, after, events, views)  # what TableService writes with it
-        views = projection.views
+        seen = commit.seen  # what TableService writes with it
+        events = commit.events
         applied = time.perf_counter()
         doing = DOING.set("commit")
-        assert await repo.commit(before, after, events, now_ms=now,
-                                 updates=projection.updates) is CommitResult.OK
+        assert await repo.commit(commit) is CommitResult.OK
         DOING.reset(doing)
         done = time.perf_counter()
         kind = "commit (settlement)" if any(isinstance(e, RoundSettled) for e in events) else "commit"

@@ -6,7 +6,10 @@ of an HTTP error body (docs/http-api.md) unless ``http_code`` names another one;
 ``message``, what the client reads. ``http_status`` 500 means a failure of the server's own (a bug, a
 record that does not add up): it is logged and answered ``INTERNAL_ERROR`` without its message, never
 told. A refusal by the table's rules is not a server error: it is the core's
-``paigow.table.rejections.Rejection`` (its ``RejectCode`` on the wire, 409 over HTTP).
+``paigow.table.rejections.Rejection`` (its ``RejectCode`` on the wire, 409 over HTTP). The core's own
+failures (``paigow.ledger``'s ``EffectsError``, ``FortuneEntriesError``: a record that does not add up) are
+not either: like any other exception they are the server's own failure, logged and answered
+``INTERNAL_ERROR``.
 
 ``wire_error`` and ``http_error`` are that mapping; the table connection (``web.ws``) and the JSON API
 (``web.api.api_error_response``, the operator's table actions) both answer through them. Most classes keep
@@ -30,8 +33,7 @@ what catches those still catches them. Redis's own errors are the data store bei
     │   └── AdjustmentError                      INVALID_FIELD    400
     ├── PageError (store.streams)                INVALID_FIELD    400
     ├── SnapshotError (store.money)              UNAVAILABLE      503
-    ├── CodecError, EffectsError, FortuneEntriesError, OutcomeUnknown, CommitNotConfirmed,
-    │   HoldUnconfirmed (store)                  INTERNAL_ERROR   500
+    ├── CodecError, OutcomeUnknown, CommitNotConfirmed, HoldUnconfirmed (store)   INTERNAL_ERROR 500
     ├── StateNotConfirmed (store.confirmed)      a RedisError first: the data store unavailable
     ├── OperatorAuthError (web.operator_auth)    UNAUTHORIZED     401, its own HTTP code
     ├── ChatRefused (web.chat)                   its CHAT_* (or INVALID_VALUE) code

@@ -10,6 +10,7 @@ from paigow.table.events import RoundSettled
 from paigow.table.machine import apply, next_deadline
 from paigow.table.state import Phase, TableState
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 __all__ = ["TableDriver"]
 
@@ -31,7 +32,7 @@ class TableDriver:
         before = await self.state()
         after, events = apply(before, command, seed=secrets.token_bytes(32))
         assert events, f"{command} changed nothing"
-        return await self.repo.commit(before, after, events, now_ms=self.now_ms)
+        return await self.repo.commit(commit_now(before, after, events, now_ms=self.now_ms))
 
     async def tick_until(self, phase: Phase) -> None:
         for _ in range(20):

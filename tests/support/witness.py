@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from paigow.protocol.projection import SPECTATOR
 from paigow.protocol.version import PROTOCOL_VERSION
-from paigow_server.store.codec import VersionedEvents
+from paigow.table.commit import VersionedEvents
 
 __all__ = ["Seen", "Witness"]
 

@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from paigow.table.commit import VersionedEvents
 from paigow.table.events import PlayerDropped
 from paigow.table.state import TableState
 from paigow_server.process.metrics import Metrics
@@ -32,7 +33,7 @@ from paigow_server.realtime.table_feed import CommitSource, Subscriber, TableFee
 from paigow_server.realtime.tables import Executed
 from paigow_server.store import keys
 from paigow_server.store.channels import Channels, Subscription
-from paigow_server.store.codec import CodecError, VersionedEvents, commit_from_json, commit_version_of
+from paigow_server.store.codec import CodecError, commit_from_json, commit_version_of
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.spectator_counts import SpectatorCountStore
 

@@ -31,12 +31,12 @@ from paigow.protocol.codes import ErrorCode
 from paigow.protocol.projection import ViewerUpdate, key_of, update_text
 from paigow.protocol.server import Role, encode_patch_message, encode_snapshot_message
 from paigow.protocol.view_json import ViewJson
+from paigow.table.commit import VersionedEvents
 from paigow.table.machine import evolve_all
 from paigow.table.state import TableState
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer, view_for
 from paigow_server.errors import ServerError
 from paigow_server.process.tasks import stop_task
-from paigow_server.store.codec import VersionedEvents
 
 __all__ = ["CommitSource", "Subscriber", "TableFeed", "TableGoneError"]
 

@@ -1,8 +1,9 @@
 """``TableService``: the only caller of the table state machine.
 
-One command: load the table (version N) → ``apply(state, command, seed=<32 fresh bytes from secrets>)``
-→ ``TableRepo.commit`` writes the new state only if the table is still at version N, together with the
-events, their money effects and the publication on the table's channel. When another command got there
+One command: load the table (version N) → the pure commit (``paigow.table.commit.decide_commit(state,
+command, seed=<32 fresh bytes from secrets>, now_ms=...)``: the new state, the events, every kind of
+viewer's update and the money effects) → ``TableRepo.commit`` writes it only if the table is still at
+version N, with the publication on the table's channel. When another command got there
 first (CONFLICT) the command is decided again on the new state, a bounded number of times. Commands of one
 table in this process are serialized by a lock, so conflicts only come from other processes.
 
@@ -24,23 +25,21 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
 from paigow.protocol.codes import ErrorCode
-from paigow.protocol.projection import Projection, ViewerUpdate, project_commit
+from paigow.protocol.projection import Seen
 from paigow.table.cardtext import format_cents
 from paigow.table.commands import Command, Sit
+from paigow.table.commit import Commit, VersionedEvents, decide_commit
 from paigow.table.events import Event
-from paigow.table.machine import apply
 from paigow.table.rejections import Rejection
 from paigow.table.state import TableState
-from paigow.table.views import TableView
 from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
 from paigow_server.store.accounts import InsufficientBalanceError
-from paigow_server.store.codec import VersionedEvents, commit_views
 from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
 __all__ = [
@@ -78,11 +77,8 @@ class TableStore(Protocol):
 
     async def load(self, table_id: str) -> TableState | None: ...
 
-    async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
-                     fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None,
-                     updates: Mapping[str, ViewerUpdate] | None = None,
-                     views: Mapping[str, str] | None = None) -> CommitResult: ...
+    async def commit(self, commit: Commit, *, fence: int | None = None,
+                     request_id: str | None = None) -> CommitResult: ...
 
     async def committed_version(self, table_id: str, request_id: str) -> int | None: ...
 
@@ -165,9 +161,9 @@ class TableService:
         self._executed_observers: list[ExecutedObserver] = []
         self._written_observers: list[WrittenObserver] = []
         self.router = router
-        self._views: OrderedDict[str, tuple[int, dict[str, TableView]]] = OrderedDict()
-        """table id -> (version, each viewer key's view at that version), as the last commit written here
-        left them: the next commit's projection starts from them."""
+        self._seen: OrderedDict[str, Seen] = OrderedDict()
+        """table id -> every kind of viewer's view of the table as the last commit written here left them:
+        the next commit's projection starts from them (if they are of the state it starts from)."""
         self._owned: dict[str, tuple[int, TableState]] = {}
         """table id -> (fencing token, the state this process last read or wrote under it). While we hold
         the lease with that token nobody else writes the table, so the next command skips the load; the
@@ -229,14 +225,6 @@ class TableService:
                 observer(table_id, executed.state)
         return executed
 
-    def _project(self, table_id: str, before: TableState, after: TableState,
-                 events: Sequence[Event]) -> Projection:
-        """What the commit looks like to each kind of viewer, from the views this process made of
-        ``before`` when it wrote it (else made afresh)."""
-        known = self._views.get(table_id)
-        return project_commit(before, after, events,
-                              known[1] if known is not None and known[0] == before.version else None)
-
     async def _already_done(self, table_id: str, request_id: str) -> Executed | None:
         """The outcome of the commit of ``request_id``, if it was written (by this process or another)."""
         try:
@@ -264,27 +252,26 @@ class TableService:
                 before = await self._store.load(table_id)
             if before is None:
                 raise TableNotFoundError(f"no table {table_id!r}")
-            after, events = apply(before, command, seed=secrets.token_bytes(32))
-            if not events:
+            commit = decide_commit(before, command, seed=secrets.token_bytes(32), now_ms=self.clock(),
+                                   seen=self._seen.get(table_id))
+            if commit is None:
                 return Executed(before.version, before, ())
-            projection = self._project(table_id, before, after, events)
-            views = commit_views(projection.updates)
-            result = await self._store.commit(before, after, events, fence=fence, now_ms=self.clock(),
-                                              request_id=request_id, views=views)
+            after = commit.after
+            result = await self._store.commit(commit, fence=fence, request_id=request_id)
             if result is CommitResult.OK:
                 if self._written_observers:
-                    commit = VersionedEvents(after.version, tuple(events), views)
+                    record = commit.record()
                     for written in self._written_observers:
-                        written(table_id, after, commit)
+                        written(table_id, after, record)
                 if fence is not None:
                     self._owned[table_id] = (fence, after)
-                self._views[table_id] = (after.version, projection.views)
-                self._views.move_to_end(table_id)
-                if len(self._views) > VIEWS_KEPT:
-                    self._views.popitem(last=False)
-                return Executed(after.version, after, tuple(events))
+                self._seen[table_id] = commit.seen
+                self._seen.move_to_end(table_id)
+                if len(self._seen) > VIEWS_KEPT:
+                    self._seen.popitem(last=False)
+                return Executed(after.version, after, commit.events)
             self._owned.pop(table_id, None)
-            self._views.pop(table_id, None)
+            self._seen.pop(table_id, None)
             if result is CommitResult.FENCED:
                 raise FencedError(f"table {table_id!r} is driven by another process now")
             if result is CommitResult.UNCONFIRMED:

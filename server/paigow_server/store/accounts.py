@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow.protocol.codes import ErrorCode
 from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.errors import ServerError
@@ -27,7 +28,6 @@ from paigow_server.store import keys
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.fresh_guests import CREATE_FRESH, FRESH, FreshGuests
-from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, player_account
 
 __all__ = [
     "MAX_ADJUSTMENT_CENTS",

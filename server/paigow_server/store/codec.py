@@ -1,28 +1,28 @@
 """JSON forms of the table's values, through pydantic ``TypeAdapter`` over the pure dataclasses.
 
 Commands and events are told apart by their ``kind`` field (a discriminated union), so each one comes
-back as the very class it was. A commit travels (event log and pub/sub alike) as
-``{"version": N, "events": [...], "views": {...}}``, where N is the table version the events produced and
-``views`` what the commit looks like to each kind of viewer (``commit_to_json``).
+back as the very class it was. A commit (the core's ``paigow.table.commit.VersionedEvents``) travels
+(event log and pub/sub alike) as ``{"version": N, "events": [...], "views": {...}}``, where N is the table
+version the events produced and ``views`` what the commit looks like to each kind of viewer
+(``commit_to_json``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar, cast
 
 from pydantic import Field, TypeAdapter
 
 from paigow.protocol.projection import ViewerUpdate, update_text
 from paigow.table.commands import Command
+from paigow.table.commit import VersionedEvents
 from paigow.table.events import Event
 from paigow.table.state import TableState
 from paigow_server.errors import ServerError
 
 __all__ = [
     "CodecError",
-    "VersionedEvents",
     "command_from_json",
     "command_to_json",
     "commit_from_json",
@@ -50,18 +50,6 @@ _T = TypeVar("_T")
 
 class CodecError(ServerError, ValueError):
     """Stored or received JSON that is not a valid value of the expected type."""
-
-
-@dataclass(frozen=True, slots=True)
-class VersionedEvents:
-    """The events of one commit and the table version they produced, and what the commit looks like to
-    each kind of viewer (``paigow.protocol.projection``): per viewer key, the JSON text of its update
-    ``{"events": [...], "patch": [...]}``. ``views`` is None for a commit written without them (by a
-    version of the server before protocol 2, or straight to the store): its viewers get a snapshot."""
-
-    version: int
-    events: tuple[Event, ...]
-    views: Mapping[str, str] | None = None
 
 
 def state_to_json(state: TableState) -> str:

@@ -34,10 +34,11 @@ from typing import Any, Protocol, cast
 from redis.asyncio import Redis
 from redis.exceptions import RedisError, ResponseError
 
+from paigow.table.commit import VersionedEvents
 from paigow.table.state import TableState
 from paigow_server.errors import ServerError
 from paigow_server.store import keys
-from paigow_server.store.codec import VersionedEvents, commit_from_json, state_from_json
+from paigow_server.store.codec import commit_from_json, state_from_json
 from paigow_server.store.durability import BROKEN, Durability
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import History

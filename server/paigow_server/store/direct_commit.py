@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from paigow.ledger.accounts import EntryKind
+from paigow.ledger.effects import Effects
 from paigow_server.store import keys
 from paigow_server.store.confirmed import CONFIRM_LUA, SAVE_CONFIRMED_LUA
-from paigow_server.store.effects import Effects
 from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
-from paigow_server.store.ledger import EntryKind
 from paigow_server.store.outbox import APPLY_LUA, OutboxEntry
 
 __all__ = ["CONFIRM_DELIVER", "DIRECT_COMMIT", "RECORD_MARK", "DirectCall", "compact", "direct_call",

@@ -21,9 +21,9 @@ import time
 
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
-from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, player_account
 
 __all__ = ["FRESH", "FreshGuests"]
 

@@ -14,10 +14,10 @@ from enum import StrEnum
 
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow_server.store import keys
 from paigow_server.store.audit import SYSTEM, AuditEntry
 from paigow_server.store.errors import store_boundary
-from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, player_account
 
 __all__ = ["ExpireOutcome", "Guests"]
 

@@ -36,12 +36,12 @@ from typing import Any, cast
 
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, hold_account, player_account
 from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.fresh_guests import FreshGuests
-from paigow_server.store.ledger import BANK, EntryKind, LedgerEntry, hold_account, player_account
 
 __all__ = ["HOLD_STALE_MS", "Hold", "HoldUnconfirmed", "Holds"]
 

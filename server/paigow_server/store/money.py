@@ -39,18 +39,11 @@ from typing import Any
 
 from redis.asyncio import Redis, RedisCluster
 
+from paigow.ledger.accounts import BANK, HOUSE, derived_balances, hold_account, player_account, seat_account
 from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.errors import guarded
-from paigow_server.store.ledger import (
-    BANK,
-    HOUSE,
-    Ledger,
-    derived_balances,
-    hold_account,
-    player_account,
-    seat_account,
-)
+from paigow_server.store.ledger import Ledger
 from paigow_server.store.outbox import entry_seq
 
 __all__ = ["MoneySnapshot", "MoneyTotals", "SnapshotError", "ledger_mismatches", "money_snapshot",

@@ -41,19 +41,16 @@ from typing import Any, cast
 from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import RedisError
 
+from paigow.ledger.accounts import EntryKind, LedgerEntry, hold_account
+from paigow.ledger.effects import Effects
 from paigow.protocol.projection import ViewerUpdate
+from paigow.table.commit import Commit, VersionedEvents
 from paigow.table.events import Event
 from paigow.table.machine import next_deadline
 from paigow.table.state import TableState
 from paigow_server.errors import ServerError
 from paigow_server.store import keys
-from paigow_server.store.codec import (
-    VersionedEvents,
-    commit_from_json,
-    commit_to_json,
-    state_from_json,
-    state_to_json,
-)
+from paigow_server.store.codec import commit_from_json, commit_to_json, state_from_json, state_to_json
 from paigow_server.store.confirmed import CONFIRM_SCRIPT, SAVE_CONFIRMED_LUA, ShownTables, missed_commits
 from paigow_server.store.direct_commit import (
     CONFIRM_DELIVER,
@@ -66,11 +63,9 @@ from paigow_server.store.direct_commit import compact as _compact
 from paigow_server.store.direct_commit import entry_json as _entry_json
 from paigow_server.store.direct_commit import record_json as _record_json
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval, confirmed_then
-from paigow_server.store.effects import Effects, effects_of
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
-from paigow_server.store.ledger import EntryKind, LedgerEntry, hold_account
 from paigow_server.store.outbox import Outbox, OutboxEntry
 
 log = logging.getLogger("paigow_server.tables")
@@ -354,23 +349,18 @@ class TableRepo:
                         pipe.zadd(keys.DEADLINES, {state.table_id: deadline})
             await pipe.execute()
 
-    async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
-                     fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None,
-                     updates: Mapping[str, ViewerUpdate] | None = None,
-                     views: Mapping[str, str] | None = None) -> CommitResult:
-        """Write ``after`` if the table is still at ``before.version``, with the effects of ``events``
-        (and, in its log entry and publication, each kind of viewer's ``updates``, or their texts already
-        made: ``views``, see ``codec.commit_views``).
+    async def commit(self, commit: Commit, *, fence: int | None = None,
+                     request_id: str | None = None) -> CommitResult:
+        """Write ``commit.after`` if the table is still at ``commit.before.version``, with the commit's
+        effects (worked out by the core: ``paigow.table.commit``) and, in its log entry and publication,
+        each kind of viewer's update text (``commit.views``).
         ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current.
         ``request_id``: a forwarded command's id; the write is refused (DUPLICATE) when a commit of that id
         was written already, and is remembered with the new version otherwise (``committed_version``)."""
-        if after.table_id != before.table_id:
-            raise ValueError(f"commit of table {after.table_id!r} over table {before.table_id!r}")
-        if after.version <= before.version:
-            raise ValueError(f"commit from version {before.version} to {after.version}: must go forward")
-        now = _now_ms() if now_ms is None else now_ms
-        effects = effects_of(before, after, events, now_ms=now)
+        before, after, events, now, effects = (commit.before, commit.after, commit.events, commit.now_ms,
+                                               commit.effects)
+        updates: Mapping[str, ViewerUpdate] | None = None
+        views: Mapping[str, str] | None = commit.views
         if self.direct:
             return await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
                                              request_id=request_id, updates=updates, views=views)

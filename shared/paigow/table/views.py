@@ -37,6 +37,7 @@ __all__ = [
     "AdminView",
     "HandView",
     "OperatorViewer",
+    "OwnView",
     "PlayerViewer",
     "RoundView",
     "SeatView",
@@ -44,8 +45,14 @@ __all__ = [
     "TableView",
     "Viewer",
     "YouView",
+    "admin_view",
     "event_for",
+    "own_view",
+    "shown_apart",
+    "spectator_view",
     "view_for",
+    "with_admin",
+    "with_own",
 ]
 
 
@@ -168,12 +175,6 @@ class TableView:
     admin: AdminView | None
 
 
-def _own_position(state: TableState, viewer: Viewer) -> int | None:
-    if isinstance(viewer, PlayerViewer):
-        return state.seat_of(viewer.player_id)
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class _Public:
     """What every viewer of one state sees alike (computed once per state)."""
@@ -245,32 +246,92 @@ def _public(state: TableState) -> _Public:
     return public
 
 
-def view_for(state: TableState, viewer: Viewer) -> TableView:
-    """The table as ``viewer`` may see it. (The parts every viewer shares are computed once per state.)"""
-    pub = _public(state)
-    own = _own_position(state, viewer)
-    if isinstance(viewer, OperatorViewer):
-        limits = tuple((p, sp.own_max_bet_cents) for p, sp in enumerate(state.seats) if sp is not None)
-        admin = AdminView(state.ledger, state.rounds_started, state.last_house_round, state.pending_rules,
-                          state.pending_timers, limits)
-        return replace(pub.spectator, admin=admin)
+@dataclass(frozen=True, slots=True)
+class OwnView:
+    """What a seated player sees beyond the spectators' view of the same state: ``you``, and their own hand
+    (with its cards) at ``hand_index`` in ``round.hands`` (None: no round, or no hand of theirs in it)."""
+
+    you: YouView
+    hand_index: int | None
+    hand: HandView | None
+
+
+def spectator_view(state: TableState) -> TableView:
+    """The table as a spectator (or a player without a seat) sees it (``view_for`` a spectator)."""
+    return _public(state).spectator
+
+
+def admin_view(state: TableState) -> AdminView:
+    """The operator's part of their view (their view is the spectators' with it as ``admin``)."""
+    limits = tuple((p, sp.own_max_bet_cents) for p, sp in enumerate(state.seats) if sp is not None)
+    return AdminView(state.ledger, state.rounds_started, state.last_house_round, state.pending_rules,
+                     state.pending_timers, limits)
+
+
+def own_view(state: TableState, player_id: str) -> OwnView | None:
+    """A player's own part of their view (None: not seated, so they see what a spectator sees)."""
+    own = state.seat_of(player_id)
     if own is None:
-        return pub.spectator
+        return None
+    pub = _public(state)
     rnd = state.round
     sp = state.seats[own]
     assert sp is not None
-    round_view = pub.round
-    if rnd is not None and round_view is not None:
-        hands = tuple(
-            HandView(h.position, h.player_id, h.cards, h.high, h.low, h.set_by is not None, h.fouled)
-            if h.position == own else v for h, v in zip(rnd.hands, pub.hands, strict=True))
-        round_view = replace(round_view, hands=hands)
+    index: int | None = None
+    hand: HandView | None = None
+    if rnd is not None:
+        for i, h in enumerate(rnd.hands):
+            if h.position == own:
+                index = i
+                hand = HandView(h.position, h.player_id, h.cards, h.high, h.low, h.set_by is not None,
+                                h.fouled)
+                break
     raise_from = None if sp.own_limit_raised_ms is None else sp.own_limit_raised_ms + WEEK_MS
     banker = rnd.banker_position if rnd is not None else None
     you = YouView(own, sp.chips_cents, sp.shown_status, sp.own_max_bet_cents, raise_from,
                   pub.bets.get(own, 0), pub.bonuses.get(own, 0), banker == own,
                   rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own))
-    return replace(pub.spectator, round=round_view, you=you)
+    return OwnView(you, index, hand)
+
+
+def with_own(spectator: TableView, own: OwnView | None) -> TableView:
+    """A player's view: the spectators' view of a state with the player's ``own_view`` of it."""
+    if own is None:
+        return spectator
+    round_view = spectator.round
+    if own.hand_index is not None and own.hand is not None and round_view is not None:
+        hands = round_view.hands
+        i = own.hand_index
+        round_view = replace(round_view, hands=(*hands[:i], own.hand, *hands[i + 1:]))
+    return replace(spectator, round=round_view, you=own.you)
+
+
+def with_admin(spectator: TableView, admin: AdminView) -> TableView:
+    """The operator's view: the spectators' view of a state with its ``admin_view``."""
+    return replace(spectator, admin=admin)
+
+
+def view_for(state: TableState, viewer: Viewer) -> TableView:
+    """The table as ``viewer`` may see it. (The parts every viewer shares are computed once per state.)"""
+    spectator = spectator_view(state)
+    if isinstance(viewer, OperatorViewer):
+        return with_admin(spectator, admin_view(state))
+    if isinstance(viewer, PlayerViewer):
+        return with_own(spectator, own_view(state, viewer.player_id))
+    return spectator
+
+
+def shown_apart(event: Event) -> tuple[frozenset[str], bool] | None:
+    """Whom ``event_for`` shows ``event`` otherwise than a spectator: (those players, whether the operator
+    too). None: every viewer sees it as a spectator does (only ``HandsDealt``, ``HandSet`` and
+    ``OwnLimitSet`` are shown apart: a player's own cards, a player's own limit)."""
+    if isinstance(event, HandsDealt):
+        return frozenset(h.player_id for h in event.hands if h.player_id is not None), False
+    if isinstance(event, HandSet):
+        return frozenset(() if event.player_id is None else (event.player_id,)), False
+    if isinstance(event, OwnLimitSet):
+        return frozenset((event.player_id,)), True
+    return None
 
 
 def event_for(event: Event, viewer: Viewer) -> Event | None:

@@ -13,6 +13,7 @@ import pytest
 from redis.asyncio import Redis
 
 from paigow.table.commands import PauseTable
+from paigow.table.commit import VersionedEvents
 from paigow.table.state import TableState, new_table
 from paigow.table.views import SpectatorViewer, Viewer
 from paigow_server.process.metrics import Metrics
@@ -20,7 +21,6 @@ from paigow_server.realtime import fanout as fanout_module
 from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.tables import TableService
 from paigow_server.store.channels import Channels
-from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import TableRepo

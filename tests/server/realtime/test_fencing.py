@@ -18,6 +18,7 @@ from paigow_server.store import keys
 from paigow_server.store.channels import Channels
 from paigow_server.store.leases import Leases
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 
 async def test_a_commit_with_an_old_token_is_refused_and_writes_nothing(redis: Redis) -> None:
@@ -34,11 +35,11 @@ async def test_a_commit_with_an_old_token_is_refused_and_writes_nothing(redis: R
     new = await b.acquire("t1")
     assert isinstance(new, Lease)
     assert new.token > old.token
-    assert await repo.commit(before, after, events, fence=old.token) is CommitResult.FENCED
+    assert await repo.commit(commit_now(before, after, events), fence=old.token) is CommitResult.FENCED
     unchanged = await repo.load("t1")
     assert unchanged == before, "a fenced commit writes nothing"
     assert await redis.llen(keys.table_log("t1")) == 0
-    assert await repo.commit(before, after, events, fence=new.token) is CommitResult.OK
+    assert await repo.commit(commit_now(before, after, events), fence=new.token) is CommitResult.OK
     written = await repo.load("t1")
     assert written is not None
     assert written.paused

@@ -10,12 +10,13 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import derived_balances
 from paigow.table.commands import Sit
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store import keys
-from paigow_server.store.ledger import Ledger, derived_balances
+from paigow_server.store.ledger import Ledger
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.session_tokens import hash_token
 from support.harness import AppHandle, play_house_round

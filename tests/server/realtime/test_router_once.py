@@ -4,16 +4,15 @@ the same request id, the commit records it with the state, and a repeated id is 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
 
 import pytest
 from redis.asyncio import Redis
 
-from paigow.protocol.projection import ViewerUpdate
 from paigow.table.commands import ChangeLimits
-from paigow.table.events import Event, RulesChanged
+from paigow.table.commit import Commit
+from paigow.table.events import RulesChanged
 from paigow.table.machine import apply
-from paigow.table.state import TableState, new_table
+from paigow.table.state import new_table
 from paigow_server.process.metrics import Metrics
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.router import Router
@@ -23,6 +22,7 @@ from paigow_server.store import tables as store_tables
 from paigow_server.store.channels import Channels
 from paigow_server.store.leases import Leases
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 
 class SlowRepo(TableRepo):
@@ -30,14 +30,10 @@ class SlowRepo(TableRepo):
 
     delay_s = 0.0
 
-    async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
-                     fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None,
-                     updates: Mapping[str, ViewerUpdate] | None = None,
-                     views: Mapping[str, str] | None = None) -> CommitResult:
+    async def commit(self, commit: Commit, *, fence: int | None = None,
+                     request_id: str | None = None) -> CommitResult:
         await asyncio.sleep(self.delay_s)
-        return await super().commit(before, after, events, fence=fence, now_ms=now_ms, request_id=request_id,
-                                    updates=updates, views=views)
+        return await super().commit(commit, fence=fence, request_id=request_id)
 
 
 async def test_a_slow_owner_runs_a_command_the_asker_sent_twice_once(redis: Redis) -> None:
@@ -74,10 +70,10 @@ async def test_the_commit_refuses_a_request_id_it_wrote_and_remembers_its_versio
     table = new_table("t1", "once")
     assert await repo.create(table)
     after, events = apply(table, ChangeLimits(1_000, 20_000), seed=bytes(32))
-    assert await repo.commit(table, after, events, request_id="r1") is CommitResult.OK
+    assert await repo.commit(commit_now(table, after, events), request_id="r1") is CommitResult.OK
     assert await repo.committed_version("t1", "r1") == after.version
     again, more = apply(after, ChangeLimits(1_000, 20_000), seed=bytes(32))
-    assert await repo.commit(after, again, more, request_id="r1") is CommitResult.DUPLICATE
+    assert await repo.commit(commit_now(after, again, more), request_id="r1") is CommitResult.DUPLICATE
     assert await repo.version("t1") == after.version, "a duplicate writes nothing"
     commit = await repo.commit_at("t1", after.version)
     assert commit is not None
@@ -92,7 +88,7 @@ async def test_only_the_last_request_ids_are_kept(redis: Redis, monkeypatch: pyt
     assert await repo.create(state)
     for n in range(5):
         after, events = apply(state, ChangeLimits(1_000 + n, 20_000), seed=bytes(32))
-        assert await repo.commit(state, after, events, request_id=f"r{n}") is CommitResult.OK
+        assert await repo.commit(commit_now(state, after, events), request_id=f"r{n}") is CommitResult.OK
         state = after
     kept = await redis.zrange(keys.table_requests("t1"), 0, -1, withscores=True)
     assert kept == [("r2", 3.0), ("r3", 4.0), ("r4", 5.0)]

@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 
 from paigow.protocol.patch import apply_patch
-from paigow.protocol.projection import project_commit
+from paigow.protocol.projection import Seen, project_commit
 from paigow.protocol.server import Role, Snapshot, decode_server_message, encode_event
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.protocol.view_patch import jsonable_view
 from paigow.table.commands import AcceptBank, Command, PlaceBet, Sit, Tick, UseHouseWay
+from paigow.table.commit import VersionedEvents
 from paigow.table.events import RoundSettled
 from paigow.table.machine import apply
 from paigow.table.state import Phase, TableState, Timers, new_table
@@ -22,13 +23,12 @@ from paigow.table.views import (
     OperatorViewer,
     PlayerViewer,
     SpectatorViewer,
-    TableView,
     Viewer,
     event_for,
     view_for,
 )
 from paigow_server.realtime.table_feed import TableFeed, TableGoneError
-from paigow_server.store.codec import VersionedEvents, commit_from_json, commit_to_json
+from paigow_server.store.codec import commit_from_json, commit_to_json
 
 T0 = 1_800_000_000_000
 
@@ -40,7 +40,7 @@ class Source:
         self.states = [new_table("t1", "Main", timers=Timers(betting_ms=60_000))]
         self.commits: list[VersionedEvents] = []
         self.log_reaches_back = True
-        self._views: dict[str, TableView] | None = None
+        self._views: Seen | None = None
 
     def play(self, command: Command) -> VersionedEvents:
         """Apply ``command`` and keep the commit as the writing process stores it (with every kind of
@@ -50,8 +50,8 @@ class Source:
         assert events, command
         self.states.append(state)
         projection = project_commit(before, state, events, self._views)
-        self._views = projection.views
-        commit = commit_from_json(commit_to_json(state.version, events, projection.updates))
+        self._views = projection.seen
+        commit = commit_from_json(commit_to_json(state.version, events, views=projection.texts))
         self.commits.append(commit)
         return commit
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 
 from paigow.protocol.codes import ErrorCode
 from paigow.table.commands import Command, PlaceBet, Sit, Tick
+from paigow.table.commit import Commit, VersionedEvents
 from paigow.table.events import Event, PlayerSat
 from paigow.table.machine import apply
 from paigow.table.rejections import RejectCode, Rejection
@@ -21,7 +20,6 @@ from paigow_server.realtime.tables import (
     TableNotFoundError,
     TableService,
 )
-from paigow_server.store.codec import VersionedEvents
 from paigow_server.store.tables import CommitResult
 
 NOW = 1_800_000_000_000
@@ -42,10 +40,9 @@ class FakeStore:
     async def load(self, table_id: str) -> TableState | None:
         return self.states.get(table_id)
 
-    async def commit(self, before: TableState, after: TableState, events: Sequence[Event], *,
-                     fence: int | None = None, now_ms: int | None = None,
-                     request_id: str | None = None, updates: object = None,
-                     views: object = None) -> CommitResult:
+    async def commit(self, commit: Commit, *, fence: int | None = None,
+                     request_id: str | None = None) -> CommitResult:
+        before, after, events = commit.before, commit.after, commit.events
         if self.interfere:
             current = self.states[before.table_id]
             self.states[before.table_id], _ = apply(current, self.interfere.pop(0), seed=bytes(32))

@@ -35,6 +35,7 @@ from paigow_server.store.durability import Durability
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.primary_config import PrimaryConfig
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 
 @pytest.fixture
@@ -79,7 +80,7 @@ async def _sit(repo: TableRepo, table_id: str, player_id: str, seat: int) -> tup
     assert before is not None
     after, events = apply(before, Sit(player_id=player_id, name="P", seat=seat, buy_in_cents=10_000),
                           seed=secrets.token_bytes(32))
-    return await repo.commit(before, after, events), after.version
+    return await repo.commit(commit_now(before, after, events)), after.version
 
 
 async def _published(client: Redis, channel: str, action: asyncio.Future[object]) -> list[str]:
@@ -209,7 +210,7 @@ async def test_readers_stop_at_the_confirmed_version_until_a_replica_holds_the_r
         before = await repo.load(table_id)
         assert before is not None
         after, events = apply(before, Leave(other), seed=secrets.token_bytes(32))
-        assert await repo.commit(before, after, events) is CommitResult.UNCONFIRMED
+        assert await repo.commit(commit_now(before, after, events)) is CommitResult.UNCONFIRMED
         assert await repo.version(table_id) == after.version, "the primary keeps it: the writer goes on"
         shown = await repo.shown.load(table_id)
         assert shown is not None
@@ -265,7 +266,7 @@ async def test_a_confirmed_commit_delivers_what_an_unconfirmed_one_before_it_lef
         before = await repo.load(table_id)
         assert before is not None
         after, events = apply(before, Leave(other), seed=secrets.token_bytes(32))
-        assert await repo.commit(before, after, events) is CommitResult.UNCONFIRMED
+        assert await repo.commit(commit_now(before, after, events)) is CommitResult.UNCONFIRMED
         assert await accounts.balance(other) == 90_000, "not delivered before a replica holds it"
     finally:
         os.kill(replica.pid, signal.SIGCONT)
@@ -275,7 +276,7 @@ async def test_a_confirmed_commit_delivers_what_an_unconfirmed_one_before_it_lef
         current = await repo.load(table_id)
         assert current is not None
         later, events = apply(current, Leave(player_id), seed=secrets.token_bytes(32))
-        outcome.append(await repo.commit(current, later, events))
+        outcome.append(await repo.commit(commit_now(current, later, events)))
 
     published = await _published(primary_client, keys.table_channel(table_id), asyncio.ensure_future(leave()))
     assert outcome == [CommitResult.OK]

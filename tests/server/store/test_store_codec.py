@@ -152,6 +152,10 @@ def test_a_commit_says_its_version_in_its_first_bytes_and_its_equal_updates_once
     assert text == commit_to_json(after.version, events, projection.updates)
     assert len(json.loads(text)["views"]["texts"]) == len({id(t) for t in views.values()}) == 3
     assert commit_from_json(text).views == views
+    # The projection's own texts are these, shared alike: the commit's JSON is the same.
+    assert projection.texts == views
+    assert len({id(t) for t in projection.texts.values()}) == 3
+    assert commit_to_json(after.version, events, views=projection.texts) == text
     assert commit_version_of(text) == commit_version_of(text.encode()) == after.version
     for not_a_commit in ('{"events":[],"version":3}', '{"version":"3",', "", '{"version":', "[1]"):
         assert commit_version_of(not_a_commit) is None

@@ -13,6 +13,7 @@ from paigow.table.state import Phase, TableState, Timers, new_table
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 T0 = 1_800_000_000_000
 QUICK = Timers(betting_ms=20_000)
@@ -41,7 +42,7 @@ def _next(state: TableState, command: Command) -> TableState:
 
 async def _commit(repo: TableRepo, before: TableState, command: Command) -> TableState:
     after, events = apply(before, command, seed=bytes(32))
-    assert await repo.commit(before, after, events) is CommitResult.OK
+    assert await repo.commit(commit_now(before, after, events)) is CommitResult.OK
     return after
 
 
@@ -89,17 +90,17 @@ async def test_a_refused_commit_leaves_the_entry_as_it_was(
     assert await _index(redis) == {"t1": T0 + 20_000}
     # CONFLICT: a decision on the old version would clear the deadline (the player leaves).
     stale, stale_events = apply(state, Leave(ann), seed=bytes(32))
-    assert await repo.commit(state, stale, stale_events) is CommitResult.CONFLICT
+    assert await repo.commit(commit_now(state, stale, stale_events)) is CommitResult.CONFLICT
     # FENCED: a closing written with an old token.
     await redis.set(keys.table_fence("t1"), 5)
     closed, close_events = apply(betting, CloseTable(), seed=bytes(32))
-    assert await repo.commit(betting, closed, close_events, fence=4) is CommitResult.FENCED
+    assert await repo.commit(commit_now(betting, closed, close_events), fence=4) is CommitResult.FENCED
     # INSUFFICIENT_BALANCE: a buy-in over the balance at an empty table would set a deadline there.
     empty = new_table("t2", "Empty")
     await repo.create(empty)
     broke, broke_events = apply(empty, Sit(ann, "Ann", 1, 10**9), seed=bytes(32))
     assert next_deadline(broke) == 0
-    assert await repo.commit(empty, broke, broke_events) is CommitResult.INSUFFICIENT_BALANCE
+    assert await repo.commit(commit_now(empty, broke, broke_events)) is CommitResult.INSUFFICIENT_BALANCE
     assert await _index(redis) == {"t1": T0 + 20_000}
 
 

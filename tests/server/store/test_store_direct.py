@@ -25,6 +25,7 @@ from paigow_server.store.history import History
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 from support.tables import TableDriver
 
 START = 100_000
@@ -41,7 +42,7 @@ class SeededDriver(TableDriver):
         self.seeds += 1
         after, events = apply(before, command, seed=hashlib.sha256(str(self.seeds).encode()).digest())
         assert events, f"{command} changed nothing"
-        return await self.repo.commit(before, after, events, now_ms=self.now_ms)
+        return await self.repo.commit(commit_now(before, after, events, now_ms=self.now_ms))
 
 
 @pytest.fixture
@@ -136,7 +137,7 @@ async def test_each_commit_is_one_round_trip(redis: Redis, monkeypatch: pytest.M
     before = await table.state()
     sends.clear()
     after, events = apply(before, Sit(ann, "Ann", 1, BUY_IN), seed=bytes(32))
-    assert await repo.commit(before, after, events, now_ms=table.now_ms) is CommitResult.OK
+    assert await repo.commit(commit_now(before, after, events, now_ms=table.now_ms)) is CommitResult.OK
     assert len(sends) == 1  # the buy-in, the seat, the log, the deadline index and the publication
     monkeypatch.undo()
     await table.play_house_round({ann: 1_000})
@@ -144,7 +145,7 @@ async def test_each_commit_is_one_round_trip(redis: Redis, monkeypatch: pytest.M
     before = await table.state()
     sends.clear()
     after, events = apply(before, Leave(ann), seed=bytes(32))
-    assert await repo.commit(before, after, events, now_ms=table.now_ms) is CommitResult.OK
+    assert await repo.commit(commit_now(before, after, events, now_ms=table.now_ms)) is CommitResult.OK
     assert len(sends) == 1  # the cash-out's credit too
     monkeypatch.undo()
     assert await accounts.balance(ann) == START + sum(
@@ -163,16 +164,17 @@ async def test_a_buy_in_above_the_balance_is_refused_by_the_script_and_nothing_i
     ann = (await accounts.create("Ann")).player_id
     ledger_before = await Ledger(redis).entries()
     after, events = apply(state, Sit(ann, "Ann", 1, START + 1), seed=bytes(32))
-    assert await repo.commit(state, after, events) is CommitResult.INSUFFICIENT_BALANCE
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.INSUFFICIENT_BALANCE
     assert await repo.load("t1") == state
     assert await accounts.balance(ann) == START
     assert await Ledger(redis).entries() == ledger_before
     assert await redis.llen(keys.table_log("t1")) == 0
     gone = "p_nobody"
     after, events = apply(state, Sit(gone, "Nobody", 2, BUY_IN), seed=bytes(32))
-    assert await repo.commit(state, after, events) is CommitResult.INSUFFICIENT_BALANCE
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.INSUFFICIENT_BALANCE
+    # the whole balance: allowed
     after, events = apply(state, Sit(ann, "Ann", 1, START), seed=bytes(32))
-    assert await repo.commit(state, after, events) is CommitResult.OK  # the whole balance: allowed
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.OK
     assert await accounts.balance(ann) == 0
     await _balanced(redis)
 
@@ -191,7 +193,7 @@ async def test_a_stored_state_other_than_the_one_remembered_is_sent_whole(redis:
     assert stored is not None
     await redis.hset(keys.table("t1"), "state", json.dumps(json.loads(stored), indent=1))
     after, events = apply(before, Leave(ann), seed=bytes(32))
-    assert await repo.commit(before, after, events, now_ms=table.now_ms) is CommitResult.OK
+    assert await repo.commit(commit_now(before, after, events, now_ms=table.now_ms)) is CommitResult.OK
     assert await repo.load("t1") == after
     assert await TableRepo(redis).load("t1") == after
     await _balanced(redis)
@@ -214,7 +216,7 @@ async def test_under_durability_a_commit_no_replica_acknowledges_is_unconfirmed_
     await pubsub.get_message(timeout=0.2)
     try:
         after, events = apply(state, Sit(ann, "Ann", 1, BUY_IN), seed=bytes(32))
-        assert await repo.commit(state, after, events) is CommitResult.UNCONFIRMED
+        assert await repo.commit(commit_now(state, after, events)) is CommitResult.UNCONFIRMED
         assert await pubsub.get_message(timeout=0.3) is None
     finally:
         await pubsub.aclose()  # type: ignore[no-untyped-call]

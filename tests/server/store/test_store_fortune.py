@@ -8,17 +8,19 @@ from dataclasses import replace
 
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import HOUSE, seat_account
+from paigow.ledger.effects import effects_of
 from paigow.rules.house_rules import HouseRules
 from paigow.table.commands import Command, DeclineBank, PlaceBet, Sit, Tick, UseHouseWay
 from paigow.table.events import Event, RoundSettled
 from paigow.table.machine import apply, next_deadline
 from paigow.table.state import Phase, TableState, new_table
 from paigow_server.store.accounts import Accounts
-from paigow_server.store.effects import effects_of
 from paigow_server.store.history import History
-from paigow_server.store.ledger import HOUSE, Ledger, seat_account
+from paigow_server.store.ledger import Ledger
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 FORTUNE = HouseRules(fortune_enabled=True)
 
@@ -88,7 +90,7 @@ async def test_bonus_rounds_keep_the_money_check_balanced(redis: Redis) -> None:
         before = await repo.load("t1")
         assert before is not None
         after, events = apply(before, command, seed=secrets.token_bytes(32))
-        assert await repo.commit(before, after, events, now_ms=now) is CommitResult.OK
+        assert await repo.commit(commit_now(before, after, events, now_ms=now)) is CommitResult.OK
         return list(events)
 
     await do(Sit(ann.player_id, "Ann", 1, 50_000))

@@ -39,6 +39,7 @@ from paigow.table.state import Timers, new_table
 from paigow_server.store.accounts import AccountError, Accounts
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 
 PLAYERS = 4
 START = 20_000
@@ -139,7 +140,7 @@ async def _run(redis_url: str, steps: list[tuple[str, int, int]]) -> None:
                 continue
             if events:
                 settled.extend(e for e in events if isinstance(e, RoundSettled))
-                result = await repo.commit(before, after, events, now_ms=now_ms)
+                result = await repo.commit(commit_now(before, after, events, now_ms=now_ms))
                 assert result in (CommitResult.OK, CommitResult.INSUFFICIENT_BALANCE)
             if index % 10 == 0:
                 assert await ledger_mismatches(redis) == []

@@ -11,13 +11,13 @@ from collections.abc import Iterator
 from dataclasses import asdict
 from typing import Any
 
+from paigow.ledger.accounts import EntryKind
+from paigow.ledger.effects import Effects, effects_of
 from paigow.table import commands as c
 from paigow.table.events import Event
 from paigow.table.machine import apply
 from paigow.table.state import Phase, TableState, new_table
 from paigow.table.ticks import next_deadline
-from paigow_server.store.effects import Effects, effects_of
-from paigow_server.store.ledger import EntryKind
 from paigow_server.store.tables import _compact, writes_of
 
 T0 = 1_800_000_000_000

@@ -15,6 +15,7 @@ import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from paigow.ledger.accounts import player_account
 from paigow.table.commands import Leave, Sit, Tick
 from paigow.table.machine import apply, next_deadline
 from paigow.table.state import new_table
@@ -23,10 +24,11 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.durability import Durability
 from paigow_server.store.history import History
 from paigow_server.store.holds import HOLD_STALE_MS, Hold
-from paigow_server.store.ledger import Ledger, player_account
+from paigow_server.store.ledger import Ledger
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.outbox import entry_seq
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 from support.tables import TableDriver
 
 START = 100_000
@@ -169,7 +171,8 @@ async def test_a_voided_hold_cannot_be_consumed_and_a_consumed_one_cannot_be_ref
 
     monkeypatch.setattr(repo.holds, "reserve", reserve_then_stall)
     after, events = apply(state, Sit(ann, "Ann", 1, BUY_IN), seed=bytes(32))
-    assert await repo.commit(state, after, events) is CommitResult.CONFLICT  # decided again by the caller
+    # decided again by the caller:
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.CONFLICT
     assert await repo.load("t1") == state
     assert await accounts.balance(ann) == START
     await _balanced(redis)
@@ -184,7 +187,7 @@ async def test_a_voided_hold_cannot_be_consumed_and_a_consumed_one_cannot_be_ref
         await deliver(table_id, text, now_ms=now_ms, publish=publish)
 
     monkeypatch.setattr(repo.outbox, "after_commit", look_then_deliver)
-    assert await repo.commit(state, after, events) is CommitResult.OK
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.OK
     assert sorted(marks) == ["consumed", "void"]  # the voided first hold, and the one the commit consumed
     (hold_id,) = [e["from_account"].removeprefix("hold:") for e in await Ledger(redis).entries()
                   if e["kind"] == "buy_in"]
@@ -203,7 +206,7 @@ async def test_a_buy_in_above_the_balance_writes_nothing(redis: Redis, repo: Tab
     ann = (await accounts.create("Ann")).player_id
     after, events = apply(state, Sit(ann, "Ann", 1, START + 1), seed=bytes(32))
     ledger = await redis.xlen(keys.LEDGER)
-    assert await repo.commit(state, after, events) is CommitResult.INSUFFICIENT_BALANCE
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.INSUFFICIENT_BALANCE
     assert await repo.load("t1") == state
     assert (await redis.xlen(keys.LEDGER), await redis.hlen(keys.HOLDS)) == (ledger, 0)
     await _balanced(redis)
@@ -235,7 +238,7 @@ async def test_a_hold_no_replica_acknowledges_is_released_and_the_buy_in_unconfi
     await repo.create(state)
     ann = (await accounts.create("Ann")).player_id
     after, events = apply(state, Sit(ann, "Ann", 1, BUY_IN), seed=bytes(32))
-    assert await repo.commit(state, after, events) is CommitResult.UNCONFIRMED
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.UNCONFIRMED
     assert await repo.load("t1") == state  # the commit was never sent
     assert await accounts.balance(ann) == START
     assert await redis.hlen(keys.HOLDS) == 0

@@ -9,6 +9,7 @@ import json
 import pytest
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import HOUSE, player_account, seat_account
 from paigow.table.commands import (
     AcceptBank,
     Leave,
@@ -23,9 +24,10 @@ from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.codec import commit_from_json
 from paigow_server.store.history import History
-from paigow_server.store.ledger import HOUSE, Ledger, player_account, seat_account
+from paigow_server.store.ledger import Ledger
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
+from support.commits import commit_now
 from support.tables import TableDriver as Table
 
 START = 100_000
@@ -61,8 +63,8 @@ async def test_a_stale_version_conflicts_and_writes_nothing(repo: TableRepo, acc
     await repo.create(state)
     after_ann, ann_events = apply(state, Sit(ann.player_id, "Ann", 1, 5_000), seed=bytes(32))
     after_bob, bob_events = apply(state, Sit(bob.player_id, "Bob", 2, 5_000), seed=bytes(32))
-    assert await repo.commit(state, after_ann, ann_events) is CommitResult.OK
-    assert await repo.commit(state, after_bob, bob_events) is CommitResult.CONFLICT
+    assert await repo.commit(commit_now(state, after_ann, ann_events)) is CommitResult.OK
+    assert await repo.commit(commit_now(state, after_bob, bob_events)) is CommitResult.CONFLICT
     assert await repo.load("t1") == after_ann
     assert await accounts.balance(bob.player_id) == START  # the losing commit's buy-in never happened
     assert await accounts.balance(ann.player_id) == START - 5_000
@@ -75,7 +77,8 @@ async def test_concurrent_commits_on_one_version_let_exactly_one_through(
     await repo.create(state)
     attempts = [apply(state, Sit(p.player_id, p.name, i + 1, 1_000), seed=bytes(32))
                 for i, p in enumerate(players)]
-    results = await asyncio.gather(*(repo.commit(state, after, events) for after, events in attempts))
+    results = await asyncio.gather(*(repo.commit(commit_now(state, after, events))
+                                     for after, events in attempts))
     assert sorted(results) == sorted([CommitResult.OK] + [CommitResult.CONFLICT] * 5)
     assert await accounts.total_balance() == 6 * START - 1_000
 
@@ -85,12 +88,12 @@ async def test_a_buy_in_over_the_balance_is_refused_whole(repo: TableRepo, accou
     state = new_table("t1", "Main")
     await repo.create(state)
     after, events = apply(state, Sit(ann.player_id, "Ann", 1, START + 1), seed=bytes(32))
-    assert await repo.commit(state, after, events) is CommitResult.INSUFFICIENT_BALANCE
+    assert await repo.commit(commit_now(state, after, events)) is CommitResult.INSUFFICIENT_BALANCE
     assert await repo.load("t1") == state
     assert await repo.event_log("t1") == []
     assert await accounts.balance(ann.player_id) == START
     ghost, ghost_events = apply(state, Sit("p_ghost", "Ghost", 2, 1_000), seed=bytes(32))
-    assert await repo.commit(state, ghost, ghost_events) is CommitResult.INSUFFICIENT_BALANCE
+    assert await repo.commit(commit_now(state, ghost, ghost_events)) is CommitResult.INSUFFICIENT_BALANCE
 
 
 async def test_fencing_token_must_be_the_tables_current_one(repo: TableRepo, redis: Redis) -> None:
@@ -98,8 +101,8 @@ async def test_fencing_token_must_be_the_tables_current_one(repo: TableRepo, red
     await repo.create(state)
     await redis.set(keys.table_fence("t1"), 7)
     after, events = apply(state, PauseTable(), seed=bytes(32))
-    assert await repo.commit(state, after, events, fence=6) is CommitResult.FENCED
-    assert await repo.commit(state, after, events, fence=7) is CommitResult.OK
+    assert await repo.commit(commit_now(state, after, events), fence=6) is CommitResult.FENCED
+    assert await repo.commit(commit_now(state, after, events), fence=7) is CommitResult.OK
 
 
 async def test_commits_are_logged_and_published_with_their_version(repo: TableRepo, accounts: Accounts,

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from paigow.ledger.accounts import HOUSE, EntryKind, LedgerEntry, seat_account
 from paigow.rules.fortune import FortuneHand
 from paigow.table.records import RoundRecord
-from paigow_server.errors import ServerError
-from paigow_server.store.ledger import HOUSE, EntryKind, LedgerEntry, seat_account
 
 __all__ = ["FortuneEntriesError", "fortune_entries"]
 
 
-class FortuneEntriesError(ServerError, ValueError):
+class FortuneEntriesError(ValueError):
     """The bonus results of a round do not add up to its ``bonus_house_net_cents``."""
 
 

@@ -1,7 +1,7 @@
 """The money and history consequences of a commit: a pure function of (before, after, events).
 
-``effects_of`` turns the events of one accepted command into the writes that ``TableRepo.commit`` makes
-in the same Redis transaction as the new state:
+``effects_of`` turns the events of one accepted command into the writes that the server's store
+(``paigow_server.store.tables.TableRepo.commit``) makes in the same transaction as the new state:
 
 - ``PlayerSat``: the buy-in leaves the player's balance (the commit fails if the balance is too low);
 - ``PlayerLeft`` / ``PlayerStoodUp`` / ``PlayerKicked``: the chips returned go back to the balance;
@@ -19,6 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import TypeAdapter
+
+from paigow.ledger.accounts import (
+    HOUSE,
+    EntryKind,
+    LedgerEntry,
+    player_account,
+    round_account,
+    seat_account,
+)
+from paigow.ledger.fortune_entries import FortuneEntriesError, fortune_entries
 from paigow.table.events import (
     Event,
     PlayerKicked,
@@ -30,22 +41,21 @@ from paigow.table.events import (
 )
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import TableState
-from paigow_server.errors import ServerError
-from paigow_server.store.codec import jsonable
-from paigow_server.store.fortune_entries import FortuneEntriesError, fortune_entries
-from paigow_server.store.ledger import (
-    HOUSE,
-    EntryKind,
-    LedgerEntry,
-    player_account,
-    round_account,
-    seat_account,
-)
 
 __all__ = ["BalanceChange", "Effects", "EffectsError", "HistoryEntry", "effects_of"]
 
+_ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
-class EffectsError(ServerError, ValueError):
+
+def jsonable(value: Any) -> Any:
+    """A dataclass of the core (a round record, a bet) as plain JSON data, as pydantic writes it."""
+    adapter = _ADAPTERS.get(type(value))
+    if adapter is None:
+        adapter = _ADAPTERS[type(value)] = TypeAdapter(type(value))
+    return adapter.dump_python(value, mode="json")
+
+
+class EffectsError(ValueError):
     """The events do not add up (a settlement whose money does not balance): nothing may be written."""
 
 
