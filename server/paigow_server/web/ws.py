@@ -152,6 +152,8 @@ class TableConnection:
         self._limiter = RateLimiter(rate=rate, burst=rate, flood_after=2 * rate)
         self._outbox: asyncio.Queue[str | _Close] = asyncio.Queue(SEND_QUEUE)
         self._send_now = _send_now_of(websocket)
+        self._loop = asyncio.get_running_loop()
+        """Held: on Python 3.11 each ``get_running_loop()`` is a ``getpid`` system call."""
         self._pending: list[str] = []
         """Messages to write at the end of this loop iteration through ``_send_now``, in one write."""
         self._sending = False
@@ -171,7 +173,7 @@ class TableConnection:
         if self._send_now is not None and not self._sending and self._outbox.empty():
             self._pending.append(text)
             if len(self._pending) == 1:
-                asyncio.get_running_loop().call_soon(self._flush)
+                self._loop.call_soon(self._flush)
             return
         try:
             self._outbox.put_nowait(text)
