@@ -6,9 +6,12 @@ The flow: the upgrade's ``Host`` is checked (``hosts``: refused with HTTP 400) a
 player's connection, none (or ``spectate``) a spectator's, the operator token the operator's (it watches
 with the admin view). The server answers with a ``snapshot`` (or the
 events missed since ``last_version``), then pushes every change. Each command gets ``accepted`` or
-``error`` naming its id. Each player connection tells ``presence`` when it opens and closes: a seated
-player whose last connection closes is dropped (away, with the table's grace time); their next hello
-reconnects them.
+``error`` naming its id. What one loop iteration delivers to a connection (an ``accepted`` and its
+``patch``) is written at the end of the iteration in one write, below ASGI (``ws_protocol.SEND_NOW``);
+only while the socket is paused for flow control do messages queue for the send loop, which closes a
+client that falls ``SEND_QUEUE`` messages behind. Each player connection tells ``presence`` when it
+opens and closes: a seated player whose last connection closes is dropped (away, with the table's grace
+time); their next hello reconnects them.
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
