@@ -155,8 +155,10 @@ async def test_under_another_asgi_server_everything_goes_through_the_send_loop()
     assert socket.writes == []
 
 
+@pytest.mark.parametrize("deflate", [False, True])
 @pytest.mark.parametrize("texts", [["one"], ["un", "deux", "trois é"]])
-async def test_the_protocol_writes_them_as_text_frames(texts: list[str]) -> None:
+async def test_the_protocol_writes_them_as_text_frames(texts: list[str], deflate: bool) -> None:
+    """``deflate``: with permessage-deflate (``ws_compression``) the frames are compressed as any other."""
     answers: list[bool] = []
 
     async def endpoint(websocket: WebSocket) -> None:
@@ -166,7 +168,8 @@ async def test_the_protocol_writes_them_as_text_frames(texts: list[str]) -> None
 
     port = free_port()
     config = uvicorn.Config(Starlette(routes=[WebSocketRoute("/ws", endpoint)]), host="127.0.0.1", port=port,
-                            ws=WebSocketProtocol, lifespan="off", log_config=None)
+                            ws=WebSocketProtocol, lifespan="off", log_config=None,
+                            ws_per_message_deflate=deflate)
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     try:
@@ -176,6 +179,8 @@ async def test_the_protocol_writes_them_as_text_frames(texts: list[str]) -> None
             await asyncio.sleep(0.01)
         assert server.started
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as client:
+            assert client.response is not None
+            assert (client.response.headers.get("Sec-WebSocket-Extensions") is not None) is deflate
             received = [await client.recv() for _ in texts]
         assert received == texts
         assert answers == [True]
