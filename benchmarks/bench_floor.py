@@ -2,6 +2,7 @@
 
     python benchmarks/bench_floor.py                          # 100 tables, 2 rounds, 3 repetitions
     python benchmarks/bench_floor.py --tables 285 --repeat 1  # 1,995 connections
+    python benchmarks/bench_floor.py --compare ../main         # this checkout against another, same run
 
 Each repetition runs, one after the other on one private Redis:
 1. **the project**: one ``paigow serve`` under ``bench_load``'s bots (6 players and a spectator per table,
@@ -9,9 +10,15 @@ Each repetition runs, one after the other on one private Redis:
    it (from the moment the bots start);
 2. **the floor** (``floor_server.py``): the same stack doing only this traffic's I/O per command, under the
    same shape: as many tables with 7 connections each, the same number of commands per table spread at
-   random over the same time, so the command rate and the fan-out are the project's.
+   random over the same time, so the command rate and the fan-out are the project's. Like ``paigow serve``
+   it does not compress frames (``--floor-compression``: permessage-deflate on, as uvicorn's default has
+   it and as this benchmark ran before 2026-12-02: a dearer floor).
 
-The two alternate, ``--repeat`` times, so a change in the machine's load falls on both alike; the figures
+With ``--compare DIR`` each repetition also runs ``paigow serve`` from another checkout (``DIR/server`` and
+``DIR/shared`` first on its ``PYTHONPATH``; the bots stay this checkout's) beside this one, the two in turn
+first, and prints its figures and ratios too: a change's before and after in one run.
+
+The runs alternate, ``--repeat`` times, so a change in the machine's load falls on both alike; the figures
 are process CPU time (``/proc``), not wall time. Per run it also counts **Redis round trips per command**:
 for ``--window`` seconds in the middle of the run a ``MONITOR`` client counts the commands clients sent
 (not those that scripts ran inside Redis), divided by the commands the bots sent meanwhile; and **frames
@@ -25,6 +32,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
+import os
 import random
 import statistics
 import subprocess
@@ -57,6 +66,8 @@ class Figures:
     duration_s: float
     round_trips_per_command: float
     frames_per_command: float
+    p99_ms: float = float("nan")
+    """Command to push, the bots' p99 (the project's runs only)."""
 
 
 class Window:
@@ -105,7 +116,9 @@ class Window:
         return sent / commands, frames / commands
 
 
-async def project_run(backend: bench_load.Backend, data: Path, args: argparse.Namespace) -> Figures:
+async def project_run(backend: bench_load.Backend, data: Path, args: argparse.Namespace,
+                      checkout: Path | None = None) -> Figures:
+    """``paigow serve`` under the bots: this checkout's, or ``checkout``'s."""
     window = Window(backend.url, args.window_after, args.window)
     holder: list[RunStats] = []
 
@@ -116,12 +129,12 @@ async def project_run(backend: bench_load.Backend, data: Path, args: argparse.Na
 
     try:
         r = await bench_load.one_run(backend, data, 1, args.tables, args.rounds, 1, args.timeout, args.seed,
-                                     (1000, 4000), observe=observe)
+                                     (1000, 4000), observe=observe, server_env=_pythonpath(checkout))
     finally:
         round_trips, frames = window.end()
     if not r.money_ok:
         raise SystemExit("the project's money check failed")
-    return Figures(r.server_cpu_ms_per_command, r.commands, r.duration_s, round_trips, frames)
+    return Figures(r.server_cpu_ms_per_command, r.commands, r.duration_s, round_trips, frames, r.p99_ms)
 
 
 class FloorClient:
@@ -152,10 +165,21 @@ def cpu_seconds(pid: int) -> float:
     return bench_load.cpu_seconds(pid)
 
 
-def start_floor(port: int, redis_url: str, log: IO[str]) -> subprocess.Popen[bytes]:
+def _pythonpath(checkout: Path | None) -> dict[str, str]:
+    if checkout is None:
+        return {}
+    paths = [str(checkout / "server"), str(checkout / "shared")]
+    if os.environ.get("PYTHONPATH"):
+        paths.append(os.environ["PYTHONPATH"])
+    return {"PYTHONPATH": os.pathsep.join(paths)}
+
+
+def start_floor(port: int, redis_url: str, log: IO[str], *, compression: bool = False
+                ) -> subprocess.Popen[bytes]:
     """``floor_server.py`` on ``port``, once it answers."""
     process = subprocess.Popen([sys.executable, str(HERE / "floor_server.py"), "--port", str(port),
-                                "--redis-url", redis_url], stdout=log, stderr=subprocess.STDOUT)
+                                "--redis-url", redis_url, *(["--compression"] if compression else [])],
+                               stdout=log, stderr=subprocess.STDOUT)
     for _ in range(300):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/count", timeout=1).read()
@@ -171,7 +195,8 @@ async def floor_run(backend: bench_load.Backend, data: Path, args: argparse.Name
     redis.Redis.from_url(backend.url).flushall()
     port = free_port()
     log = (data / f"floor-{port}.log").open("w")
-    process = await asyncio.to_thread(start_floor, port, backend.url, log)
+    process = await asyncio.to_thread(lambda: start_floor(port, backend.url, log,
+                                                          compression=args.floor_compression))
     window = Window(backend.url, args.window_after, args.window)
     try:
         counter = [0]
@@ -215,11 +240,14 @@ async def floor_run(backend: bench_load.Backend, data: Path, args: argparse.Name
 def show(name: str, f: Figures) -> str:
     return (f"{name:8s} {f.cpu_ms_per_command:6.2f} ms CPU/cmd over {f.commands} commands in "
             f"{f.duration_s} s | Redis round trips/cmd {f.round_trips_per_command:.2f} | frames/cmd "
-            f"{f.frames_per_command:.2f}")
+            f"{f.frames_per_command:.2f}" + ("" if math.isnan(f.p99_ms) else f" | p99 {f.p99_ms:.1f} ms"))
 
 
 async def main_async(args: argparse.Namespace) -> int:
     ratios: list[float] = []
+    compared: list[float] = []
+    against: list[float] = []
+    compare: Path | None = args.compare
     with tempfile.TemporaryDirectory(prefix="paigow-floor-") as tmp:
         data = Path(tmp)
         single = EmbeddedRedis(data / "redis")
@@ -227,15 +255,32 @@ async def main_async(args: argparse.Namespace) -> int:
         backend = bench_load.Backend(single.url, [single], cluster=False)
         try:
             for rep in range(args.repeat):
+                other: Figures | None = None
+                if compare is not None and rep % 2:
+                    other = await project_run(backend, data / f"rep{rep}-compare", args, compare)
+                    print(show("compare", other), flush=True)
                 project = await project_run(backend, data / f"rep{rep}", args)
                 print(show("project", project), flush=True)
+                if compare is not None and other is None:
+                    other = await project_run(backend, data / f"rep{rep}-compare", args, compare)
+                    print(show("compare", other), flush=True)
                 floor = await floor_run(backend, data, args, project.commands, project.duration_s)
                 print(show("floor", floor), flush=True)
                 ratio = project.cpu_ms_per_command / floor.cpu_ms_per_command
                 ratios.append(ratio)
-                print(f"rep {rep + 1}: project / floor = {ratio:.2f}x", flush=True)
+                line = f"rep {rep + 1}: project / floor = {ratio:.2f}x"
+                if other is not None:
+                    compared.append(other.cpu_ms_per_command / floor.cpu_ms_per_command)
+                    against.append(project.cpu_ms_per_command / other.cpu_ms_per_command)
+                    line += (f" | compare / floor = {compared[-1]:.2f}x | project / compare = "
+                             f"{against[-1]:.2f}")
+                print(line, flush=True)
         finally:
             single.stop()
+    for name, values in (("compare / floor", compared), ("project / compare", against)):
+        if values:
+            print(f"median {name} over {len(values)} repetitions: {statistics.median(values):.2f}"
+                  f"{'x' if 'floor' in name else ''} (each: {', '.join(f'{r:.2f}' for r in values)})")
     print(f"median ratio over {len(ratios)} repetitions: {statistics.median(ratios):.2f}x "
           f"(each: {', '.join(f'{r:.2f}' for r in ratios)})")
     return 0
@@ -252,6 +297,10 @@ def main() -> int:
     parser.add_argument("--window-after", type=float, default=15.0,
                         help="seconds after the bots start before the MONITOR window (default 15)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compare", type=Path, default=None, metavar="DIR",
+                        help="also run paigow serve from this checkout in each repetition")
+    parser.add_argument("--floor-compression", action="store_true",
+                        help="the floor with permessage-deflate (as before 2026-12-02)")
     return event_loop.run(main_async(parser.parse_args()))
 
 

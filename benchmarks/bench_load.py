@@ -33,7 +33,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -161,14 +161,18 @@ class LoadResult:
 async def one_run(backend: Backend, data: Path, processes: int, tables: int, rounds: int,
                   spectators: int, timeout_s: float, seed: int,
                   think_ms: tuple[int, int] = (0, 0), by_table: bool = False,
-                  observe: Callable[[RunStats], None] | None = None) -> LoadResult:
-    """One bounded run; ``observe(stats)`` is called with the run's live counters as the bots run."""
+                  observe: Callable[[RunStats], None] | None = None,
+                  server_env: Mapping[str, str] | None = None) -> LoadResult:
+    """One bounded run; ``observe(stats)`` is called with the run's live counters as the bots run.
+    ``server_env``: more environment for the server processes (``bench_floor --compare`` puts another
+    checkout first on their ``PYTHONPATH``)."""
     clients = backend.clients()
     for client in clients:
         client.flushall()
     redis_pids = [n.pid or 0 for n in backend.nodes]
     servers = [ServerProcess(data_dir=data / f"server{i}", redis_url=backend.url, operator_token=TOKEN,
-                             env={"PAIGOW_LOG_LEVEL": "warning"}) for i in range(processes)]
+                             env={"PAIGOW_LOG_LEVEL": "warning", **(server_env or {})})
+               for i in range(processes)]
     await asyncio.gather(*(asyncio.to_thread(s.start, 60.0) for s in servers))
     try:
         pids = [s.pid for s in servers if s.pid is not None]

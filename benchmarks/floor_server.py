@@ -8,7 +8,9 @@ only this traffic's I/O per command. A client opens ``/ws/{table}``; any frame i
 compare-and-sets the table's 2.8 kB state and publishes the command's 520-byte push on the table's channel,
 answers ``{"type": "accepted", "id": N, "v": V}`` to the sender and sends the same pre-encoded 520-byte frame
 to every viewer of the table (the sender included, as the project does). ``GET /count`` gives the commands
-handled so far. No rules, no views, no patches: what is left is the cost of the libraries.
+handled so far. No rules, no views, no patches: what is left is the cost of the libraries. Like ``paigow
+serve`` (``ws_compression`` off by default) it does not compress frames (uvicorn's own default would
+deflate every frame for every viewer: ``--compression``).
 
 ``benchmarks/bench_floor.py`` runs it beside ``paigow serve`` under the same load; nothing else imports it.
 """
@@ -116,9 +118,12 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--redis-url", required=True)
+    parser.add_argument("--compression", action="store_true",
+                        help="permessage-deflate on (uvicorn's default; paigow serve's is off, so is this)")
     args = parser.parse_args()
     uvicorn.run(build(args.redis_url), host="127.0.0.1", port=args.port, ws="websockets-sansio",
-                loop="uvloop", log_level="warning", access_log=False, server_header=False)
+                loop="uvloop", log_level="warning", access_log=False, server_header=False,
+                ws_per_message_deflate=args.compression)
 
 
 if __name__ == "__main__":

@@ -134,7 +134,8 @@ class TableTimers:
             wait_s = min(next_rescan - loop.time(), self._until_next_s(now))
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=max(0.0, wait_s))
+                async with asyncio.timeout(max(0.0, wait_s)):  # no task per wait, as wait_for makes
+                    await self._wake.wait()
 
     def _pop_due(self, now: int) -> list[tuple[str, int]]:
         due: list[tuple[str, int]] = []

@@ -6,9 +6,12 @@ The flow: the upgrade's ``Host`` is checked (``hosts``: refused with HTTP 400) a
 player's connection, none (or ``spectate``) a spectator's, the operator token the operator's (it watches
 with the admin view). The server answers with a ``snapshot`` (or the
 events missed since ``last_version``), then pushes every change. Each command gets ``accepted`` or
-``error`` naming its id. Each player connection tells ``presence`` when it opens and closes: a seated
-player whose last connection closes is dropped (away, with the table's grace time); their next hello
-reconnects them.
+``error`` naming its id. What one loop iteration delivers to a connection (an ``accepted`` and its
+``patch``) is written at the end of the iteration in one write, below ASGI (``ws_protocol.SEND_NOW``);
+only while the socket is paused for flow control do messages queue for the send loop, which closes a
+client that falls ``SEND_QUEUE`` messages behind. Each player connection tells ``presence`` when it
+opens and closes: a seated player whose last connection closes is dropped (away, with the table's grace
+time); their next hello reconnects them.
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
@@ -22,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,11 +53,14 @@ from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
 from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
+from paigow_server.web.ws_protocol import SEND_NOW, SendNow
 
-__all__ = ["BarLookup", "OperatorLookup", "SessionLookup", "TableConnection", "ws_routes"]
+__all__ = ["BarLookup", "OperatorLookup", "SessionLookup", "TableConnection", "accepted_text", "ws_routes"]
 
 log = logging.getLogger("paigow_server.ws")
 
+_PLAIN_ID = re.compile(r'[ !#-\[\]-~]+')
+"""Printable ASCII but ``"`` and ``\\``: a JSON string of these characters is written as they are."""
 HELLO_TIMEOUT_S = 10.0
 SEND_QUEUE = 256
 """Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
@@ -147,6 +154,13 @@ class TableConnection:
         rate = float(settings.messages_per_second)
         self._limiter = RateLimiter(rate=rate, burst=rate, flood_after=2 * rate)
         self._outbox: asyncio.Queue[str | _Close] = asyncio.Queue(SEND_QUEUE)
+        self._send_now = _send_now_of(websocket)
+        self._loop = asyncio.get_running_loop()
+        """Held: on Python 3.11 each ``get_running_loop()`` is a ``getpid`` system call."""
+        self._pending: list[str] = []
+        """Messages to write at the end of this loop iteration through ``_send_now``, in one write."""
+        self._sending = False
+        """The send loop holds a message it is sending (the ASGI way): later ones wait in the outbox."""
         self._closing = False
         self._joined = False
         self._counted_player: str | None = None
@@ -159,11 +173,40 @@ class TableConnection:
     def deliver(self, text: str) -> None:
         if self._closing:
             return
+        if self._send_now is not None and not self._sending and self._outbox.empty():
+            self._pending.append(text)
+            if len(self._pending) == 1:
+                self._loop.call_soon(self._flush)
+            return
         try:
             self._outbox.put_nowait(text)
         except asyncio.QueueFull:
-            log.warning("client of table %s fell %d messages behind; closing", self.table_id, SEND_QUEUE)
-            self._close_soon(CloseCode.TRY_AGAIN_LATER, "too far behind: reconnect with your last version")
+            self._fell_behind()
+
+    def _flush(self) -> None:
+        """Write the pending messages now, in one write; when the socket cannot take them now (paused by
+        flow control, or closing), hand them to the send loop, which sends them the ASGI way."""
+        if not self._pending:
+            return
+        assert self._send_now is not None
+        if not self._sending and self._outbox.empty() and self._send_now(self._pending):
+            self._pending.clear()
+        elif not self._spill():
+            self._fell_behind()
+
+    def _spill(self) -> bool:
+        """Move the pending messages to the send loop's outbox, in order; False when it overflowed."""
+        pending, self._pending = self._pending, []
+        try:
+            for text in pending:
+                self._outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    def _fell_behind(self) -> None:
+        log.warning("client of table %s fell %d messages behind; closing", self.table_id, SEND_QUEUE)
+        self._close_soon(CloseCode.TRY_AGAIN_LATER, "too far behind: reconnect with your last version")
 
     # --- the connection ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -354,7 +397,7 @@ class TableConnection:
         except (Rejection, ServerError) as exc:
             self._refused(msg.id, exc)
         else:
-            self._send(Accepted(id=msg.id, version=executed.version).model_dump_json())
+            self._send(accepted_text(msg.id, executed.version))
 
     async def _post_chat(self, msg: Chat) -> None:
         """Post to the table's chat; the message itself reaches everyone who may read it (this connection
@@ -374,7 +417,7 @@ class TableConnection:
             self._refused(msg.id, exc)
         else:
             state = self.rt.fanout.state_of(self.table_id)
-            self._send(Accepted(id=msg.id, version=0 if state is None else state.version).model_dump_json())
+            self._send(accepted_text(msg.id, 0 if state is None else state.version))
 
     async def _barred(self, command_id: str, player_id: str) -> bool:
         """Refuse a barred player's ``sit`` (``BARRED``, with when the bar ends); the bar is in Redis, so
@@ -414,6 +457,7 @@ class TableConnection:
         if self._closing:
             return
         self._closing = True
+        self._spill()  # what was delivered before goes out before the close (unless the queue is full)
         with contextlib.suppress(asyncio.QueueFull):
             self._outbox.put_nowait(_Close(code, reason))
             return
@@ -437,6 +481,24 @@ class TableConnection:
                     if self.ws.application_state is not WebSocketState.DISCONNECTED:
                         await self.ws.close(code=item.code, reason=item.reason[:120])
                     return
+                self._sending = True
                 await self.ws.send_text(item)
+                self._sending = False
         except (WebSocketDisconnect, RuntimeError, OSError):
             self._closing = True  # the client is gone; the receive loop ends on its own
+
+
+def accepted_text(client_id: str, version: int) -> str:
+    """``Accepted(id=client_id, version=version).model_dump_json()``, written directly for an id of plain
+    ASCII (what clients send), which needs no escape in JSON."""
+    if _PLAIN_ID.fullmatch(client_id) is None:
+        return Accepted(id=client_id, version=version).model_dump_json()
+    return f'{{"type":"accepted","id":"{client_id}","version":{int(version)}}}'
+
+
+def _send_now_of(websocket: WebSocket) -> SendNow | None:
+    """The connection's ``ws_protocol.SEND_NOW`` (None under another ASGI server: every message then goes
+    through the send loop)."""
+    extension = websocket.scope.get("extensions", {}).get(SEND_NOW)
+    send = None if extension is None else extension.get("send")
+    return send if callable(send) else None

@@ -67,6 +67,10 @@ def unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+_UNIQUE_KEYS = json.JSONDecoder(object_pairs_hook=unique_object)
+"""``json.loads(text, object_pairs_hook=unique_object)`` without making a decoder for each frame."""
+
+
 def parse_client_message(frame: str | bytes) -> ClientMessage:
     """The typed message of one frame; raises ``ProtocolError``."""
     try:
@@ -74,7 +78,10 @@ def parse_client_message(frame: str | bytes) -> ClientMessage:
     except ValidationError as exc:
         raise _protocol_error(exc, frame) from None
     try:  # the fast parser above keeps the last of a repeated key: look again, only at a valid message
-        json.loads(frame, object_pairs_hook=unique_object)
+        if isinstance(frame, str):
+            _UNIQUE_KEYS.decode(frame)
+        else:
+            json.loads(frame, object_pairs_hook=unique_object)
     except DuplicateKeyError as exc:
         client_id = None if exc.key == "id" else getattr(message, "id", None)
         raise ProtocolError(ErrorCode.MALFORMED_JSON, f"the frame is not a JSON object of unique keys: {exc}",
