@@ -5,8 +5,10 @@ this process (long timers: no deadline falls inside the measured window); a gues
 HTTP and WebSocket API only, sits at a table the operator opened and, each round, places one bet while a
 profiler (``sys.setprofile``) records every Python function called, until the bet's ``accepted`` and its
 push have both arrived. Printed: the files of the project (``server/paigow_server``, ``shared/paigow``)
-whose code ran, by folder, for the median bet (the window may also catch a background task's step: the
-median of several bets leaves those out), and the list of files.
+whose code was called (a coroutine resumed where it awaited is not a call: the middleware and handler
+frames that merely hold the connection's task are not counted), by folder, for the median bet (the
+window may also catch a background task's step: the median of several bets leaves those out), and the
+list of files. ``PYTHONPATH=OTHER/server:OTHER/shared`` measures another checkout with this script.
 """
 
 from __future__ import annotations
@@ -14,13 +16,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dis
+import inspect
 import json
 import statistics
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 import httpx
@@ -28,14 +32,18 @@ import uvicorn
 import websockets
 
 import harness_path  # noqa: F401  (tests/ on sys.path: the test harness)
+import paigow
+import paigow_server
 from paigow.protocol.patch import apply_patch
 from paigow_server.app import create_app
 from paigow_server.process.embedded_redis import EmbeddedRedis, free_port
 from paigow_server.process.settings import Settings
 from paigow_server.web.ws_protocol import WebSocketProtocol
 
-ROOT = Path(__file__).resolve().parent.parent
-PROJECT = (str(ROOT / "server" / "paigow_server"), str(ROOT / "shared" / "paigow"))
+PACKAGES = (Path(paigow.__file__).parent, Path(paigow_server.__file__).parent)
+"""The checkout measured: where ``paigow`` and ``paigow_server`` are imported from."""
+PROJECT = tuple(str(p) + "/" for p in PACKAGES)
+ROOT = PACKAGES[0].parent.parent
 OPERATOR = "bench-operator-token-0123456789"
 
 
@@ -65,6 +73,23 @@ async def serving(data_dir: Path) -> AsyncIterator[str]:
         await task
     finally:
         redis.stop()
+
+
+_SUSPENDABLE = inspect.CO_COROUTINE | inspect.CO_GENERATOR | inspect.CO_ASYNC_GENERATOR
+_FIRST_RESUME: dict[CodeType, int] = {}
+
+
+def started(frame: FrameType) -> bool:
+    """A call that starts running ``frame``'s code, not a coroutine or generator resumed where it awaited
+    (``sys.setprofile`` reports both as ``call``): a suspendable frame starts at its first ``RESUME``."""
+    code = frame.f_code
+    if not code.co_flags & _SUSPENDABLE:
+        return True
+    first = _FIRST_RESUME.get(code)
+    if first is None:
+        first = _FIRST_RESUME[code] = next(
+            (i.offset for i in dis.get_instructions(code) if i.opname == "RESUME"), 0)
+    return frame.f_lasti <= first
 
 
 class Player:
@@ -126,7 +151,7 @@ async def measure(bets: int) -> list[set[str]]:
                     files: set[str] = set()
 
                     def profile(frame: FrameType, event: str, arg: object, files: set[str] = files) -> None:
-                        if event == "call":
+                        if event == "call" and started(frame):
                             files.add(frame.f_code.co_filename)
 
                     answered = pushed = False
