@@ -42,8 +42,9 @@ import tempfile
 import threading
 import time
 import urllib.request
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
@@ -68,6 +69,8 @@ class Figures:
     frames_per_command: float
     p99_ms: float = float("nan")
     """Command to push, the bots' p99 (the project's runs only)."""
+    per_command: dict[str, float] = field(default_factory=dict)
+    """Each Redis command's count per bot command over the window (``MONITOR``), most frequent first."""
 
 
 class Window:
@@ -78,6 +81,7 @@ class Window:
         self.url, self.start_after, self.seconds = url, start_after, seconds
         self.count: Callable[[], tuple[int, int]] = lambda: (0, 0)
         self.result: tuple[int, int, int] | None = None
+        self.names: Counter[str] = Counter()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
 
@@ -98,6 +102,7 @@ class Window:
                 for command in monitor.listen():
                     if command.get("client_type") != "lua" and command.get("command", "") != "MONITOR":
                         sent += 1
+                        self.names[str(command.get("command", "")).split(" ", 1)[0].upper()] += 1
                     if time.monotonic() - started >= self.seconds or self._stop.is_set():
                         break
                 commands1, frames1 = self.count()
@@ -114,6 +119,10 @@ class Window:
             return float("nan"), float("nan")
         sent, commands, frames = self.result
         return sent / commands, frames / commands
+
+    def per_command(self) -> dict[str, float]:
+        commands = self.result[1] if self.result else 0
+        return {name: count / commands for name, count in self.names.most_common()} if commands else {}
 
 
 async def project_run(backend: bench_load.Backend, data: Path, args: argparse.Namespace,
@@ -134,7 +143,8 @@ async def project_run(backend: bench_load.Backend, data: Path, args: argparse.Na
         round_trips, frames = window.end()
     if not r.money_ok:
         raise SystemExit("the project's money check failed")
-    return Figures(r.server_cpu_ms_per_command, r.commands, r.duration_s, round_trips, frames, r.p99_ms)
+    return Figures(r.server_cpu_ms_per_command, r.commands, r.duration_s, round_trips, frames, r.p99_ms,
+                   window.per_command())
 
 
 class FloorClient:
@@ -240,7 +250,9 @@ async def floor_run(backend: bench_load.Backend, data: Path, args: argparse.Name
 def show(name: str, f: Figures) -> str:
     return (f"{name:8s} {f.cpu_ms_per_command:6.2f} ms CPU/cmd over {f.commands} commands in "
             f"{f.duration_s} s | Redis round trips/cmd {f.round_trips_per_command:.2f} | frames/cmd "
-            f"{f.frames_per_command:.2f}" + ("" if math.isnan(f.p99_ms) else f" | p99 {f.p99_ms:.1f} ms"))
+            f"{f.frames_per_command:.2f}" + ("" if math.isnan(f.p99_ms) else f" | p99 {f.p99_ms:.1f} ms")
+            + ("" if not f.per_command else "\n         Redis commands/cmd: "
+               + ", ".join(f"{name} {n:.2f}" for name, n in list(f.per_command.items())[:10])))
 
 
 async def main_async(args: argparse.Namespace) -> int:

@@ -210,6 +210,7 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     router.bind(service.execute_owned)  # the one cycle: the router runs this process's commands on it
     service.observe_executed(fanout.command_executed)
     service.observe_written(fanout.written)
+    service.observe_writes(fanout)
     timers = TableTimers(service, tables, claim=router.claim,
                          hold_back=lambda table_id: not (router.drives(table_id) or fanout.watched(table_id)))
     presence = Presence(service, fanout.state_of, tables.load)

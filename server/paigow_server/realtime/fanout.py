@@ -60,6 +60,10 @@ class Fanout:
         self._source = source
         self._metrics = metrics
         self._feeds: dict[str, TableFeed] = {}
+        self._writing: dict[str, int] = {}
+        """table id -> the version this process is writing now (``writing``; one at a time per table)."""
+        self._held: dict[str, tuple[str, str | bytes]] = {}
+        """table id -> (channel, message): the publication of the version being written, held unread."""
         self._tables_of: dict[Subscriber, str] = {}
         self._subscription: Subscription | None = None
         self._probe: PubSubProbe | None = None
@@ -127,6 +131,8 @@ class Fanout:
             if any(t == table_id for t in self._tables_of.values()):
                 return
             del self._feeds[table_id]
+            self._writing.pop(table_id, None)
+            self._held.pop(table_id, None)
             await self._unsubscribe(table_id)
         await feed.stop()
 
@@ -164,10 +170,31 @@ class Fanout:
 
     def written(self, table_id: str, state: TableState, commit: VersionedEvents) -> None:
         """``TableService`` observer: this process wrote ``commit`` (leaving ``state``). Its viewers here
-        get it at once; its publication, when it comes back, is then dropped unread."""
+        get it at once; its publication, when it comes back (or came while it was written), is dropped
+        unread."""
+        if self._writing.get(table_id) == commit.version:
+            del self._writing[table_id]
+            self._held.pop(table_id, None)
         feed = self._feeds.get(table_id)
         if feed is not None:
             feed.written(commit, state)
+
+    def writing(self, table_id: str, version: int) -> None:
+        """``TableService`` observer (``WriteObserver``): this process is writing ``version`` of the table.
+        A publication of that version that arrives meanwhile is most likely this very commit, whose reply
+        is on its way on another connection: it is held unread until the write's outcome is known."""
+        if table_id in self._feeds:
+            self._writing[table_id] = version
+
+    def not_written(self, table_id: str, version: int) -> None:
+        """The write of ``version`` did not succeed (lost a race, refused, or its outcome unknown): a
+        publication of that version held meanwhile is another process's commit (or ours after all, its
+        reply lost), and goes to the feed now."""
+        if self._writing.get(table_id) == version:
+            del self._writing[table_id]
+        held = self._held.pop(table_id, None)
+        if held is not None:
+            self._deliver(table_id, *held)
 
     # --- latency --------------------------------------------------------------------------------------
     def command_executed(self, table_id: str, executed: Executed, received_at: float | None) -> None:
@@ -260,9 +287,22 @@ class Fanout:
                 relay_chat(chat_feed, data)
             return
         try:
-            feed = self._feeds.get(keys.table_id_of_channel(name))
-            if feed is None:
+            table_id = keys.table_id_of_channel(name)
+            if table_id not in self._feeds:
                 return
+            version = commit_version_of(data)
+            if version is not None and self._writing.get(table_id) == version:
+                self._held[table_id] = (name, data)  # ours, as like as not: ``written`` or ``not_written``
+                return
+            self._deliver(table_id, name, data)
+        except (ValueError, CodecError) as exc:
+            log.error("unreadable message on %s: %s", name, exc)
+
+    def _deliver(self, table_id: str, name: str, data: str | bytes) -> None:
+        feed = self._feeds.get(table_id)
+        if feed is None:
+            return
+        try:
             version = commit_version_of(data)
             if version is not None and version <= feed.queued_version:
                 return  # written by this process, and handed to the feed already (``written``)

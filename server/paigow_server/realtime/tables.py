@@ -54,6 +54,7 @@ __all__ = [
     "TableService",
     "TableStore",
     "UnconfirmedError",
+    "WriteObserver",
     "WrittenObserver",
     "now_ms",
 ]
@@ -143,6 +144,16 @@ WrittenObserver: TypeAlias = Callable[[str, TableState, VersionedEvents], None]
 with every kind of viewer's update, as the table channel carries it). The fanout pushes it to this process's
 viewers at once, without waiting for (and parsing) its publication."""
 
+class WriteObserver(Protocol):
+    """Told when this process sends a commit to the store and, when it was not written, that it was not
+    (a written one is told through ``WrittenObserver``): (table id, the version it writes). The fanout
+    holds a publication of that version, its own as like as not, until it knows."""
+
+    def writing(self, table_id: str, version: int) -> None: ...
+
+    def not_written(self, table_id: str, version: int) -> None: ...
+
+
 ExecutedObserver: TypeAlias = Callable[[str, Executed, float | None], None]
 """Called after every command executed for this process (here or forwarded) that changed the table:
 (table id, outcome, the command's arrival time (``time.perf_counter()``) or None). The fanout uses it for
@@ -160,6 +171,7 @@ class TableService:
         self._commit_observers: list[CommitObserver] = []
         self._executed_observers: list[ExecutedObserver] = []
         self._written_observers: list[WrittenObserver] = []
+        self._write_observers: list[WriteObserver] = []
         self.router = router
         self._seen: OrderedDict[str, Seen] = OrderedDict()
         """table id -> every kind of viewer's view of the table as the last commit written here left them:
@@ -174,6 +186,9 @@ class TableService:
 
     def observe_written(self, observer: WrittenObserver) -> None:
         self._written_observers.append(observer)
+
+    def observe_writes(self, observer: WriteObserver) -> None:
+        self._write_observers.append(observer)
 
     def observe_executed(self, observer: ExecutedObserver) -> None:
         self._executed_observers.append(observer)
@@ -257,7 +272,7 @@ class TableService:
             if commit is None:
                 return Executed(before.version, before, ())
             after = commit.after
-            result = await self._store.commit(commit, fence=fence, request_id=request_id)
+            result = await self._write(table_id, commit, fence, request_id)
             if result is CommitResult.OK:
                 if self._written_observers:
                     record = commit.record()
@@ -294,6 +309,20 @@ class TableService:
             await asyncio.sleep(0.001 * attempt)
         raise TableBusyError(f"table {table_id!r} changed {self._max_attempts} times while {command.kind} "
                              "was tried; nothing changed, send it again")
+
+    async def _write(self, table_id: str, commit: Commit, fence: int | None,
+                     request_id: str | None) -> CommitResult:
+        version = commit.after.version
+        for observer in self._write_observers:
+            observer.writing(table_id, version)
+        result: CommitResult | None = None
+        try:
+            result = await self._store.commit(commit, fence=fence, request_id=request_id)
+            return result
+        finally:
+            if result is not CommitResult.OK:
+                for observer in self._write_observers:
+                    observer.not_written(table_id, version)
 
     def _count(self, command: Command, result: str) -> None:
         self._metrics.commands.labels(type=command.kind, result=result).inc()
