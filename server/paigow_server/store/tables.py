@@ -240,6 +240,10 @@ class TableRepo:
         self.cluster = isinstance(redis, RedisCluster)
         self.direct = not (self.cluster if outbox is None else outbox)
         """One script per commit (``direct_commit``), else the outbox and holds (docs/cluster.md)."""
+        self.leaves_work_behind = not self.direct or self.durability.replica_acks > 0
+        """Whether a commit can leave something for ``sweep`` (an outbox entry to deliver, a hold to
+        release, a deadline index entry to repair): through the outbox, or a commit no replica confirmed.
+        One script per commit leaves nothing: it all happens or none of it does."""
         self._direct = redis.register_script(DIRECT_COMMIT)
         self._confirm_deliver = redis.register_script(CONFIRM_DELIVER)
         self._texts: dict[str, tuple[int, str]] = {}
