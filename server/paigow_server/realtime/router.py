@@ -98,6 +98,8 @@ def _encode_error(exc: Rejection | ServerError) -> dict[str, Any]:
 def _raise_error(body: dict[str, Any]) -> None:
     if "rejection" in body:
         raise Rejection(RejectCode(body["rejection"]), str(body["message"]))
+    if body.get("error") == "StoreUnavailable":
+        raise StoreUnavailable(f"the owner of the table: {body['message']}")
     if not _ERRORS:
         pending: list[type[ServerError]] = [ServerError]
         while pending:
@@ -307,7 +309,11 @@ class Router:
                                           request_id=str(request["id"]))
             answer = _encode_executed(executed)
         except Exception as exc:  # a refusal is told; a failure of the server's own is INTERNAL_ERROR
-            if isinstance(exc, Rejection | ServerError) and wire_error(exc) is not None:
+            if isinstance(exc, StoreUnavailable):  # the asker answers it as its own (``_raise_error``)
+                log.error("forwarded %s on table %s failed: %s", command.kind, table_id, exc)
+                answer = {"ok": False, "error": "StoreUnavailable", "code": str(exc.code),
+                          "message": exc.message}
+            elif isinstance(exc, Rejection | ServerError) and wire_error(exc) is not None:
                 answer = _encode_error(exc)
             else:
                 log.exception("forwarded %s on table %s failed", command.kind, table_id)

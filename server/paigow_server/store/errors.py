@@ -47,10 +47,24 @@ class StoreUnavailable(ServerError):
         # Not ``ServerError.__init__`` (one message): a translated error is also its original class
         # (``_kind``), whose own constructor takes the original's arguments.
         super(ServerError, self).__init__(*args)
-        self.message = str(args[0]) if args else "the data store is unavailable"
+        self.message = PUBLIC_MESSAGE  # what a client may read: the Redis client's words stay in ``args``
 
+
+PUBLIC_MESSAGE = "the data store is unavailable"
+"""``StoreUnavailable.message``: never the Redis client's own words (host names, ports, errno)."""
 
 _KINDS: dict[type[BaseException], type[StoreUnavailable]] = {}
+
+
+def _reduce(self: StoreUnavailable) -> tuple[Any, tuple[Any, ...]]:
+    """Pickled as what it is made of (a process pool, a log queue): the original error, translated again."""
+    original = next(c for c in type(self).__mro__[2:] if not issubclass(c, StoreUnavailable)
+                    and c is not ServerError)
+    return _rebuild, (original, self.args)
+
+
+def _rebuild(original: type[BaseException], args: tuple[Any, ...]) -> StoreUnavailable:
+    return unavailable(original(*args))
 
 
 def _kind(original: type[BaseException]) -> type[StoreUnavailable]:
@@ -58,7 +72,7 @@ def _kind(original: type[BaseException]) -> type[StoreUnavailable]:
     if kind is None:
         try:
             kind = type(f"StoreUnavailable[{original.__name__}]", (StoreUnavailable, original),
-                        {"__module__": __name__})
+                        {"__module__": __name__, "__reduce__": _reduce})
         except TypeError:  # a class that cannot be combined: the plain one
             kind = StoreUnavailable
         _KINDS[original] = kind

@@ -38,6 +38,7 @@ from paigow_server.store.accounts import AccountError, InsufficientBalanceError,
 from paigow_server.store.audit import SYSTEM, AuditEntry
 from paigow_server.store.client import claim_once
 from paigow_server.store.codec import jsonable
+from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.hand_analyses import with_analyses
 from paigow_server.store.money import money_totals
 from paigow_server.store.streams import Page
@@ -80,6 +81,8 @@ def _now_ms() -> int:
 async def execute(request: Request, table_id: str, command: Command) -> dict[str, Any]:
     try:
         executed = await realtime_of(request).service.execute(table_id, command)
+    except StoreUnavailable:
+        raise  # the app's handler: logged, counted, 503 UNAVAILABLE
     except (Rejection, ServerError) as exc:  # 409 with its RejectCode, or the error's own (errors.py)
         error = http_error(exc)
         if error is None:

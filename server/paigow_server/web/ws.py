@@ -189,10 +189,15 @@ class TableConnection:
         if not self._pending:
             return
         assert self._send_now is not None
-        if not self._sending and self._outbox.empty() and self._send_now(self._pending):
+        try:
+            if not self._sending and self._outbox.empty() and self._send_now(self._pending):
+                self._pending.clear()
+            elif not self._spill():
+                self._fell_behind()
+        except Exception:  # never left with messages pending and no flush to come: end the connection
+            log.exception("writing to a client of table %s failed; closing", self.table_id)
             self._pending.clear()
-        elif not self._spill():
-            self._fell_behind()
+            self._close_soon(CloseCode.INTERNAL_ERROR, "server error: reconnect with your last version")
 
     def _spill(self) -> bool:
         """Move the pending messages to the send loop's outbox, in order; False when it overflowed."""

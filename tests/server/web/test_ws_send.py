@@ -131,6 +131,23 @@ async def test_a_close_comes_after_what_was_delivered_before_it() -> None:
     assert socket.closed[0] == CloseCode.SERVICE_RESTART
 
 
+async def test_a_write_that_fails_ends_the_connection_rather_than_stalling_it() -> None:
+    socket = FakeSocket(now=True)
+
+    def broken(texts: Sequence[str]) -> bool:
+        raise RuntimeError("the transport broke")
+
+    socket.scope["extensions"][SEND_NOW]["send"] = broken
+    conn = _connection(socket)
+    async with _send_loop(conn) as loop:
+        conn.deliver("a")
+        await asyncio.wait_for(loop, 1.0)  # closed: the send loop ends
+        conn.deliver("b")  # after the close: dropped, never piling up
+    assert conn._pending == []
+    assert socket.closed is not None
+    assert socket.closed[0] == CloseCode.INTERNAL_ERROR
+
+
 async def test_a_client_too_far_behind_is_closed() -> None:
     socket = FakeSocket(now=True)
     conn = _connection(socket)
