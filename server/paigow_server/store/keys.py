@@ -118,6 +118,7 @@ __all__ = [
     "ROUNDS",
     "SETTINGS",
     "SPECTATORS_PATTERN",
+    "SPECTATOR_COUNTERS",
     "TABLES",
     "TABLE_CHANNEL_PATTERN",
     "TABLE_SEQ",
@@ -342,6 +343,9 @@ def spectators(owner: str) -> str:
 
 
 SPECTATORS_PATTERN = f"{GLOBAL}spectators:*"
+SPECTATOR_COUNTERS = f"{GLOBAL}spectator_counters"
+"""The processes whose spectator counts are in Redis: owner → until when (ms) its hash lives (a sorted set:
+a reader finds every hash without scanning the keyspace)."""
 
 
 def renamed(old: str) -> str | None:

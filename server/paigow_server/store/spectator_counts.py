@@ -1,13 +1,17 @@
 """``SpectatorCountStore``: each process's spectator counts in Redis, for every other process to read.
 
 A process's counts are one hash, ``keys.spectators(owner)`` (table id → spectators), rewritten whole each
-time with a time-to-live, so the counts of a process that dies disappear by themselves. ``others`` sums
-every other process's hash. What the counts mean is ``realtime/spectators.py``'s.
+time with a time-to-live, so the counts of a process that dies disappear by themselves. Each put also marks
+the owner in ``keys.SPECTATOR_COUNTERS`` with the time its hash lives until, so ``others`` reads every
+other live process's hash in two round trips, whatever the size of the keyspace (it scanned the whole
+keyspace every second before: a hundred ``SCAN`` calls a second at a hundred thousand keys), and forgets
+the owners whose hashes expired. What the counts mean is ``realtime/spectators.py``'s.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import Counter
 from collections.abc import Mapping
 
@@ -24,10 +28,15 @@ def _text(value: str | bytes) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
 @store_boundary
 class SpectatorCountStore:
     def __init__(self, redis: Redis, owner: str) -> None:
         self._redis = redis
+        self._owner = owner
         self._key = keys.spectators(owner)
 
     async def put(self, counts: Mapping[str, int], ttl_ms: int) -> None:
@@ -38,18 +47,32 @@ class SpectatorCountStore:
             if mine:
                 pipe.hset(self._key, mapping=mine)
                 pipe.pexpire(self._key, ttl_ms)
+                pipe.zadd(keys.SPECTATOR_COUNTERS, {self._owner: _now_ms() + ttl_ms})
+            else:
+                pipe.zrem(keys.SPECTATOR_COUNTERS, self._owner)
             await pipe.execute()
 
     async def others(self) -> Counter[str]:
-        """Spectators per table over every other process, as each last put them."""
+        """Spectators per table over every other live process, as each last put them."""
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.zremrangebyscore(keys.SPECTATOR_COUNTERS, "-inf", _now_ms())
+            pipe.zrange(keys.SPECTATOR_COUNTERS, 0, -1)
+            _, owners = await pipe.execute()
+        others = [_text(owner) for owner in owners if _text(owner) != self._owner]
         totals: Counter[str] = Counter()
-        async for key in self._redis.scan_iter(match=keys.SPECTATORS_PATTERN, count=100):
-            if _text(key) == self._key:
-                continue
-            for table_id, n in (await self._redis.hgetall(key)).items():
-                totals[_text(table_id)] += int(n)
+        if not others:
+            return totals
+        async with self._redis.pipeline(transaction=False) as pipe:
+            for owner in others:
+                pipe.hgetall(keys.spectators(owner))
+            for counts in await pipe.execute():
+                for table_id, n in counts.items():
+                    totals[_text(table_id)] += int(n)
         return totals
 
     async def clear(self, timeout_s: float = 2.0) -> None:
         """Remove this process's counts (at shutdown), waiting at most ``timeout_s``."""
-        await asyncio.wait_for(self._redis.delete(self._key), timeout_s)
+        async with self._redis.pipeline(transaction=True) as pipe:
+            pipe.delete(self._key)
+            pipe.zrem(keys.SPECTATOR_COUNTERS, self._owner)
+            await asyncio.wait_for(pipe.execute(), timeout_s)
