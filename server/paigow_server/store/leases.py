@@ -14,6 +14,7 @@ from typing import NamedTuple
 from redis.asyncio import Redis
 
 from paigow_server.store import keys
+from paigow_server.store.client import is_cluster
 from paigow_server.store.errors import store_boundary
 
 __all__ = ["Held", "Leases"]
@@ -49,6 +50,28 @@ return 0
 """Renew our lease; one that expired while nobody else took it (the fence is still our token) is ours
 again."""
 
+_RENEW_MANY = """
+local out = {}
+for i = 1, #KEYS / 2 do
+  local lease, fence, value, token = KEYS[2 * i - 1], KEYS[2 * i], ARGV[2 * i], ARGV[2 * i + 1]
+  local current = redis.call('GET', lease)
+  if current == value then
+    out[i] = redis.call('PEXPIRE', lease, ARGV[1])
+  elseif not current and redis.call('GET', fence) == token then
+    redis.call('SET', lease, value, 'PX', ARGV[1])
+    out[i] = 1
+  else
+    out[i] = 0
+  end
+end
+return out
+"""
+"""``_RENEW`` of many leases in one script, where every key is on the one Redis (not a cluster's slots).
+KEYS: each lease and its fence; ARGV: 1 the time to live, then each lease's value and token."""
+
+RENEW_CHUNK = 1_000
+"""Leases renewed by one script call at most (a short script: Redis serves nobody else meanwhile)."""
+
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
@@ -75,6 +98,7 @@ class Leases:
         self._redis = redis
         self._acquire = redis.register_script(_ACQUIRE)
         self._renew = redis.register_script(_RENEW)
+        self._renew_many = None if is_cluster(redis) else redis.register_script(_RENEW_MANY)
         self._release = redis.register_script(_RELEASE)
 
     async def acquire(self, table_id: str, owner: str, ttl_ms: int) -> Held:
@@ -85,7 +109,20 @@ class Leases:
 
     async def renew(self, owner: str, leases: Sequence[tuple[str, int]], ttl_ms: int) -> list[bool]:
         """Renew each (table id, token) of ``owner`` for ``ttl_ms``, in one round trip: which are still
-        ours (one that expired while nobody took it, the fence still at our token, is ours again)."""
+        ours (one that expired while nobody took it, the fence still at our token, is ours again). On one
+        Redis one script renews them all (up to ``RENEW_CHUNK`` a call); on a cluster, one script each,
+        pipelined."""
+        if self._renew_many is not None:
+            results: list[bool] = []
+            for start in range(0, len(leases), RENEW_CHUNK):
+                chunk = leases[start:start + RENEW_CHUNK]
+                script_keys: list[str] = []
+                args: list[str | int] = [ttl_ms]
+                for table_id, token in chunk:
+                    script_keys += [keys.table_lease(table_id), keys.table_fence(table_id)]
+                    args += [f"{owner} {token}", token]
+                results += [int(ok) == 1 for ok in await self._renew_many(keys=script_keys, args=args)]
+            return results
         async with self._redis.pipeline(transaction=False) as pipe:
             for table_id, token in leases:
                 await self._renew(keys=[keys.table_lease(table_id), keys.table_fence(table_id)],
