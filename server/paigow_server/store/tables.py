@@ -1,8 +1,9 @@
 """``TableRepo``: table states in Redis, written by compare-and-set together with everything they cause.
 
-``commit(before, after, events)`` writes the new state if the table is still at ``before.version`` (and,
-when a fencing token is given, it is the table's current one), with everything the commit causes
-(``effects.effects_of``: balances, ledger entries, hand history, the rounds export, the house result):
+``commit(commit)`` writes the core's ``Commit`` (``paigow.table.commit``): the new state if the table is
+still at the version it was decided on (and, when a fencing token is given, it is the table's current
+one), with everything it causes (its ``effects``, made in the core by ``paigow.ledger.effects``:
+balances, ledger entries, hand history, the rounds export, the house result):
 either all of it happens or none, so a round is settled exactly once, whatever crashes. How depends on the
 topology; a commit is published in exactly one way on each:
 
@@ -24,9 +25,10 @@ topology; a commit is published in exactly one way on each:
   deadline index; a commit with an outbox entry is published only then, so a viewer shown it finds its
   money and history where they go (one without is published by the script).
 
-What a dead process leaves undone (an outbox entry, a hold, an index entry) is finished by ``sweep``, on
-every topology (on one Redis it finds nothing to do, but an entry an earlier version or an unconfirmed
-commit left).
+What a dead process leaves undone (an outbox entry, a hold, an index entry) is finished by ``sweep``
+(``realtime.outbox_sweeper``), every few seconds where a commit can leave something behind
+(``leaves_work_behind``: the cluster's outbox, or a commit no replica confirmed); on a plain single Redis
+once, at start (what an earlier version left).
 """
 
 from __future__ import annotations
