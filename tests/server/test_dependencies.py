@@ -56,3 +56,20 @@ def test_every_package_of_the_source_is_installed() -> None:
         for init in (ROOT / root / top).rglob("__init__.py"):
             found.add(".".join(init.parent.relative_to(ROOT / root).parts))
     assert found <= listed, f"not installed by pip install .: {sorted(found - listed)}"
+
+
+def test_every_folder_of_the_product_is_a_listed_package() -> None:
+    """``pip install .`` warns of each importable folder that ``packages`` does not list (setuptools'
+    BuildBackendWarning, a screenful per folder on a newcomer's first install): every folder under the
+    three roots is listed, the client's too (they hold data only)."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
+    found = set()
+    for package, folder in setuptools["package-dir"].items():
+        base = ROOT / folder
+        for path in [base, *(p for p in base.rglob("*") if p.is_dir())]:
+            parts = path.relative_to(base).parts
+            if any(part.startswith((".", "_")) or not part.isidentifier() for part in parts):
+                continue  # __pycache__, node_modules-like or hidden folders are not importable
+            found.add(".".join((package, *parts)))
+    assert found - listed == set(), "folders pyproject's [tool.setuptools] packages does not list"
