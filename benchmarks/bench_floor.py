@@ -18,6 +18,13 @@ With ``--compare DIR`` each repetition also runs ``paigow serve`` from another c
 ``DIR/shared`` first on its ``PYTHONPATH``; the bots stay this checkout's) beside this one, the two in turn
 first, and prints its figures and ratios too: a change's before and after in one run.
 
+With ``--core`` each repetition also runs **the floor plus the core** (``floor_server.py --core``): the
+floor that, per command, also runs the project's pure commit (``decide_commit``: the rules, each kind of
+viewer's update and its text, the ledger effects) on a replay of recorded rounds, plus as many commits
+per command that no client sent as the project's timers made in this repetition (its ``EVALSHA`` per
+command less one), each with the core, its ``EVALSHA`` and its push. That is the least any server could
+cost that plays these rules with this core on this stack; "project / core" is what the server itself adds.
+
 The runs alternate, ``--repeat`` times, so a change in the machine's load falls on both alike; the figures
 are process CPU time (``/proc``), not wall time. Per run it also counts **Redis round trips per command**:
 for ``--window`` seconds in the middle of the run a ``MONITOR`` client counts the commands clients sent
@@ -184,13 +191,14 @@ def _pythonpath(checkout: Path | None) -> dict[str, str]:
     return {"PYTHONPATH": os.pathsep.join(paths)}
 
 
-def start_floor(port: int, redis_url: str, log: IO[str], *, compression: bool = False
-                ) -> subprocess.Popen[bytes]:
-    """``floor_server.py`` on ``port``, once it answers."""
+def start_floor(port: int, redis_url: str, log: IO[str], *, compression: bool = False,
+                ticks: float | None = None) -> subprocess.Popen[bytes]:
+    """``floor_server.py`` on ``port``, once it answers; with ``ticks``, the floor plus the core."""
+    core = [] if ticks is None else ["--core", "--ticks", f"{ticks:.3f}"]
     process = subprocess.Popen([sys.executable, str(HERE / "floor_server.py"), "--port", str(port),
-                                "--redis-url", redis_url, *(["--compression"] if compression else [])],
+                                "--redis-url", redis_url, *(["--compression"] if compression else []), *core],
                                stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(300):
+    for _ in range(600):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/count", timeout=1).read()
             return process
@@ -201,11 +209,13 @@ def start_floor(port: int, redis_url: str, log: IO[str], *, compression: bool = 
 
 
 async def floor_run(backend: bench_load.Backend, data: Path, args: argparse.Namespace, commands: int,
-                    duration_s: float) -> Figures:
+                    duration_s: float, ticks: float | None = None) -> Figures:
+    """The floor under the project's load shape; with ``ticks`` (commits per command no client sent),
+    the floor plus the core (``floor_server.py --core``)."""
     redis.Redis.from_url(backend.url).flushall()
     port = free_port()
     log = (data / f"floor-{port}.log").open("w")
-    process = await asyncio.to_thread(lambda: start_floor(port, backend.url, log,
+    process = await asyncio.to_thread(lambda: start_floor(port, backend.url, log, ticks=ticks,
                                                           compression=args.floor_compression))
     window = Window(backend.url, args.window_after, args.window)
     try:
@@ -259,6 +269,8 @@ async def main_async(args: argparse.Namespace) -> int:
     ratios: list[float] = []
     compared: list[float] = []
     against: list[float] = []
+    cores: list[float] = []
+    beyond: list[float] = []
     compare: Path | None = args.compare
     with tempfile.TemporaryDirectory(prefix="paigow-floor-") as tmp:
         data = Path(tmp)
@@ -281,6 +293,13 @@ async def main_async(args: argparse.Namespace) -> int:
                 ratio = project.cpu_ms_per_command / floor.cpu_ms_per_command
                 ratios.append(ratio)
                 line = f"rep {rep + 1}: project / floor = {ratio:.2f}x"
+                if args.core:  # the project's own commits per command: its EVALSHA, less the command's own
+                    ticks = max(0.0, project.per_command.get("EVALSHA", 1.0) - 1.0)
+                    core = await floor_run(backend, data, args, project.commands, project.duration_s, ticks)
+                    print(show("core", core) + f" | ticks/cmd {ticks:.2f}", flush=True)
+                    cores.append(core.cpu_ms_per_command / floor.cpu_ms_per_command)
+                    beyond.append(project.cpu_ms_per_command / core.cpu_ms_per_command)
+                    line += f" | core / floor = {cores[-1]:.2f}x | project / core = {beyond[-1]:.2f}x"
                 if other is not None:
                     compared.append(other.cpu_ms_per_command / floor.cpu_ms_per_command)
                     against.append(project.cpu_ms_per_command / other.cpu_ms_per_command)
@@ -289,10 +308,12 @@ async def main_async(args: argparse.Namespace) -> int:
                 print(line, flush=True)
         finally:
             single.stop()
-    for name, values in (("compare / floor", compared), ("project / compare", against)):
+    for name, values in (("compare / floor", compared), ("project / compare", against),
+                         ("core / floor", cores), ("project / core", beyond)):
         if values:
-            print(f"median {name} over {len(values)} repetitions: {statistics.median(values):.2f}"
-                  f"{'x' if 'floor' in name else ''} (each: {', '.join(f'{r:.2f}' for r in values)})")
+            unit = "" if name == "project / compare" else "x"
+            print(f"median {name} over {len(values)} repetitions: {statistics.median(values):.2f}{unit}"
+                  f" (each: {', '.join(f'{r:.2f}' for r in values)})")
     print(f"median ratio over {len(ratios)} repetitions: {statistics.median(ratios):.2f}x "
           f"(each: {', '.join(f'{r:.2f}' for r in ratios)})")
     return 0
@@ -311,6 +332,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--compare", type=Path, default=None, metavar="DIR",
                         help="also run paigow serve from this checkout in each repetition")
+    parser.add_argument("--core", action="store_true",
+                        help="also run the floor plus the project's pure core (floor_server.py --core) "
+                             "with the project's own timers' commits per command")
     parser.add_argument("--floor-compression", action="store_true",
                         help="the floor with permessage-deflate (as before 2026-12-02)")
     return event_loop.run(main_async(parser.parse_args()))
