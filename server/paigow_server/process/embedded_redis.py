@@ -161,9 +161,13 @@ class EmbeddedRedis:
             "--appendonly", "yes" if self.appendonly else "no", "--appendfsync", "everysec",
             "--logfile", "redis.log", "--databases", "16", *self.extra_args,
         ]
+        # A process group of its own: a terminal's Ctrl+C (SIGINT to the foreground group) reaches the
+        # server alone, which stops serving and only then stops this Redis; in the server's group Redis
+        # went at once and the server's shutdown was a screenful of connection-refused tracebacks. It
+        # still ends with its parent (the parent-death signal).
         return subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent,
-                                pass_fds=pass_fds)
+                                pass_fds=pass_fds, process_group=0)
 
     def _wait_ready(self, process: subprocess.Popen[bytes]) -> bool:
         deadline = time.monotonic() + _START_TIMEOUT_S

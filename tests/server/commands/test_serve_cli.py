@@ -1,9 +1,13 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -128,3 +132,46 @@ async def test_without_redis_url_a_private_redis_keeps_everything_across_a_stop_
             assert player.json()["balance_cents"] == 100_000 + 700
     finally:
         server.kill()
+
+
+def test_ctrl_c_in_a_terminal_stops_the_server_and_its_private_redis_without_a_traceback(
+        tmp_path: Path) -> None:
+    """A terminal's Ctrl+C sends SIGINT to its whole foreground process group: the server and, were it in
+    that group, the private Redis at the same moment (then the shutdown was about a hundred lines of
+    connection-refused tracebacks). The server alone gets it, stops, and stops its Redis."""
+    server = ServerProcess(data_dir=tmp_path / "data", redis_url=None)
+    log = (tmp_path / "serve.log").open("wb")
+    process = subprocess.Popen(server.command(), stdin=subprocess.DEVNULL, stdout=log,
+                               stderr=subprocess.STDOUT,
+                               start_new_session=True)  # its own group, as a terminal's foreground job
+    try:
+        deadline = time.monotonic() + 30
+        while b"serving on" not in (tmp_path / "serve.log").read_bytes():
+            assert process.poll() is None, (tmp_path / "serve.log").read_text()
+            assert time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
+            time.sleep(0.05)
+        httpx.get(server.url + "/readyz", timeout=5).raise_for_status()
+        os.killpg(process.pid, signal.SIGINT)  # what Ctrl+C does
+        assert process.wait(30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        log.close()
+    output = (tmp_path / "serve.log").read_text()
+    for word in ("Traceback", "StoreUnavailable", " error ", " warning "):
+        assert word not in output, output
+    [port] = re.findall(r"started a private Redis redis_url=redis://127\.0\.0\.1:(\d+)/0", output)
+    with pytest.raises(ConnectionRefusedError):  # the private Redis stopped with the server
+        socket.create_connection(("127.0.0.1", int(port)), timeout=2).close()
+    deadline = time.monotonic() + 10  # the pool's resource tracker leaves once its pipe closes
+    while time.monotonic() < deadline and _group_alive(process.pid):
+        time.sleep(0.05)
+    assert not _group_alive(process.pid), "a process of the server's group outlived it"
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True

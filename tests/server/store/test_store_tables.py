@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from redis.asyncio import Redis
@@ -268,3 +270,47 @@ async def test_a_player_banked_round_settles_through_the_pot_with_the_dealers_wa
         assert "stake_lost" in moved
     assert len(await History(redis).recent(ann.player_id)) == 2
     assert (await History(redis).recent(ann.player_id))[0]["is_banker"]
+
+
+async def _sent(redis: Redis, work: Callable[[], Awaitable[object]]) -> list[str]:
+    """The commands clients sent while ``work`` ran (``MONITOR``; not those scripts ran inside Redis)."""
+    seen: list[str] = []
+    async with redis.monitor() as monitor:
+        async def listen() -> None:
+            while True:
+                command = await monitor.next_command()
+                if command.get("client_type") == "lua":
+                    continue
+                if command["command"] == "ECHO end-of-work":
+                    return
+                seen.append(str(command["command"]).split(" ", 1)[0].upper())
+
+        listening = asyncio.create_task(listen())
+        await asyncio.sleep(0.1)
+        await work()
+        await redis.echo("end-of-work")
+        await asyncio.wait_for(listening, 10)
+    return seen
+
+
+async def test_many_tables_versions_and_states_are_one_command_on_one_redis(redis: Redis,
+                                                                             repo: TableRepo) -> None:
+    """The fanout's version check of every watched table (every 5 s) and a batch load are one script call
+    on one Redis, not an HGET each: a pipeline is one round trip but as many commands."""
+    ids = [f"many{i}" for i in range(30)]
+    for table_id in ids:
+        assert await repo.create(new_table(table_id, table_id))
+    await repo.versions(ids[:1])  # the script loaded, a connection open: nothing but the reads below
+    found: dict[str, Any] = {}
+
+    async def work() -> None:
+        found["versions"] = await repo.versions([*ids, "nosuch"])
+        found["states"] = await repo.load_many(["nosuch", *ids])
+
+    sent = await _sent(redis, work)
+    assert [c for c in sent if c not in ("HELLO", "CLIENT")] == ["EVALSHA", "EVALSHA"]
+    assert found["versions"] == [0] * 30 + [None]
+    assert found["states"][0] is None
+    assert [s.table_id for s in found["states"][1:]] == ids
+    assert await repo.versions([]) == []
+    assert await repo.load_many([]) == []
