@@ -274,10 +274,21 @@ class Fanout:
             log.warning("version check of the watched tables failed: %s", exc)
             behind = [feed for _, feed in feeds]
         else:
-            behind = [feed for (_, feed), version in zip(feeds, versions, strict=True)
-                      if feed.state is None or (version is not None and version > feed.state.version)]
+            behind = [feed for (table_id, feed), version in zip(feeds, versions, strict=True)
+                      if self._behind(table_id, feed, version)]
         for feed in behind:
             feed.refresh()
+
+    def _behind(self, table_id: str, feed: TableFeed, version: int | None) -> bool:
+        """Whether the table's ``version`` in Redis is ahead of ``feed``: not when the one version ahead is
+        the one this process is writing now (its writer hands it over as soon as the reply is in; the
+        check read it between the script and its reply, most often when many tables' timers fall due
+        together)."""
+        if feed.state is None:
+            return True
+        if version is None or version <= feed.state.version:
+            return False
+        return not (version == feed.state.version + 1 and self._writing.get(table_id) == version)
 
     def _dispatch(self, name: str, data: str | bytes) -> None:
         chat_table = keys.table_id_of_chat_channel(name)

@@ -104,3 +104,38 @@ async def test_a_held_publication_of_another_process_is_pushed_when_our_write_fa
     await _until(lambda: spectator.versions[-1] == 1)
     assert spectator.versions == [0, 1]
     assert len(parsed) == 1
+
+
+async def test_the_version_check_leaves_a_version_being_written_here_to_its_writer(
+        redis: Redis, fanout: Fanout, caplog: pytest.LogCaptureFixture) -> None:
+    """The periodic check reads a version this process is writing, between the script and its reply (most
+    often when many tables' timers fall due together): the writer hands it over, no catch-up from the log."""
+    repo = SlowReplyRepo(redis)
+    assert await repo.create(new_table("t1", "Main"))
+    service = TableService(repo, Metrics())
+    service.observe_written(fanout.written)
+    service.observe_writes(fanout)
+    spectator = Spectator()
+    await fanout.join("t1", spectator, None)
+    read: list[list[str]] = []
+    original = repo.events_since
+
+    async def counting(table_id: str, version: int) -> Any:
+        read.append([table_id])
+        return await original(table_id, version)
+
+    fanout._source.events_since = counting  # type: ignore[method-assign]
+    writing = asyncio.create_task(service.execute("t1", PauseTable()))
+    await _until(lambda: fanout._writing.get("t1") == 1)
+    for _ in range(50):  # the script has run (the table is at 1 in Redis); its reply is 100 ms away
+        if await repo.versions(["t1"]) == [1]:
+            break
+        await asyncio.sleep(0.005)
+    with caplog.at_level("WARNING"):
+        await fanout._check_versions()
+        await writing
+        await _until(lambda: spectator.versions[-1] == 1)
+        await asyncio.sleep(0.1)
+    assert spectator.versions == [0, 1]
+    assert read == []
+    assert "catching up" not in caplog.text
