@@ -16,12 +16,30 @@ from collections import Counter
 from collections.abc import Mapping
 
 from redis.asyncio import Redis
-from redis.typing import EncodableT, FieldT
+from redis.typing import EncodableT
 
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
 
 __all__ = ["SpectatorCountStore"]
+
+
+_PUT = """
+redis.call('DEL', KEYS[1])
+if #ARGV < 4 then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+  return 0
+end
+for i = 4, #ARGV, 2 do
+  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
+return 1
+"""
+"""KEYS: the owner's hash, ``keys.SPECTATOR_COUNTERS`` (both in the ``{global}`` slot). ARGV: the owner, the
+time to live, the time the hash lives until, then each table id and its count (none: the owner leaves the
+counters). One command a put, where a transaction was six."""
 
 
 def _text(value: str | bytes) -> str:
@@ -38,19 +56,15 @@ class SpectatorCountStore:
         self._redis = redis
         self._owner = owner
         self._key = keys.spectators(owner)
+        self._put = redis.register_script(_PUT)
 
     async def put(self, counts: Mapping[str, int], ttl_ms: int) -> None:
         """This process's counts now (tables with none left out), living ``ttl_ms`` unless put again."""
-        mine: dict[FieldT, EncodableT] = {table_id: n for table_id, n in counts.items() if n > 0}
-        async with self._redis.pipeline(transaction=True) as pipe:
-            pipe.delete(self._key)
-            if mine:
-                pipe.hset(self._key, mapping=mine)
-                pipe.pexpire(self._key, ttl_ms)
-                pipe.zadd(keys.SPECTATOR_COUNTERS, {self._owner: _now_ms() + ttl_ms})
-            else:
-                pipe.zrem(keys.SPECTATOR_COUNTERS, self._owner)
-            await pipe.execute()
+        args: list[EncodableT] = [self._owner, ttl_ms, _now_ms() + ttl_ms]
+        for table_id, n in counts.items():
+            if n > 0:
+                args += [table_id, n]
+        await self._put(keys=[self._key, keys.SPECTATOR_COUNTERS], args=args)
 
     async def others(self) -> Counter[str]:
         """Spectators per table over every other live process, as each last put them."""

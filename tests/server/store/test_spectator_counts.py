@@ -10,6 +10,7 @@ from redis.asyncio import Redis
 
 from paigow_server.store import keys
 from paigow_server.store.spectator_counts import SpectatorCountStore
+from support.monitor import sent_commands
 
 
 async def _scans(redis: Redis) -> int:
@@ -41,3 +42,20 @@ async def test_a_dead_process_counts_go_when_they_expire(redis: Redis) -> None:
     await asyncio.sleep(0.1)
     assert dict(await alive.others()) == {}
     assert await redis.zrange(keys.SPECTATOR_COUNTERS, 0, -1) == []  # forgotten by the reader
+
+
+async def test_a_put_is_one_command(redis: Redis) -> None:
+    """A process puts its counts every second: one script call, not a transaction of six commands."""
+    store = SpectatorCountStore(redis, "proc-one")
+    await store.put({"t1": 1}, 60_000)  # the script loaded
+
+    async def work() -> None:
+        await store.put({"t1": 2, "t2": 0, "t3": 5}, 60_000)
+        await store.put({}, 60_000)
+
+    assert await sent_commands(redis, work) == ["EVALSHA", "EVALSHA"]
+    assert await redis.hgetall(keys.spectators("proc-one")) == {}
+    assert await redis.zrange(keys.SPECTATOR_COUNTERS, 0, -1) == []
+    await store.put({"t1": 2, "t2": 0, "t3": 5}, 60_000)
+    assert await redis.hgetall(keys.spectators("proc-one")) == {"t1": "2", "t3": "5"}
+    assert 0 < await redis.pttl(keys.spectators("proc-one")) <= 60_000

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -30,6 +29,7 @@ from paigow_server.store.ledger import Ledger
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
 from support.commits import commit_now
+from support.monitor import sent_commands
 from support.tables import TableDriver as Table
 
 START = 100_000
@@ -272,27 +272,6 @@ async def test_a_player_banked_round_settles_through_the_pot_with_the_dealers_wa
     assert (await History(redis).recent(ann.player_id))[0]["is_banker"]
 
 
-async def _sent(redis: Redis, work: Callable[[], Awaitable[object]]) -> list[str]:
-    """The commands clients sent while ``work`` ran (``MONITOR``; not those scripts ran inside Redis)."""
-    seen: list[str] = []
-    async with redis.monitor() as monitor:
-        async def listen() -> None:
-            while True:
-                command = await monitor.next_command()
-                if command.get("client_type") == "lua":
-                    continue
-                if command["command"] == "ECHO end-of-work":
-                    return
-                seen.append(str(command["command"]).split(" ", 1)[0].upper())
-
-        listening = asyncio.create_task(listen())
-        await asyncio.sleep(0.1)
-        await work()
-        await redis.echo("end-of-work")
-        await asyncio.wait_for(listening, 10)
-    return seen
-
-
 async def test_many_tables_versions_and_states_are_one_command_on_one_redis(redis: Redis,
                                                                              repo: TableRepo) -> None:
     """The fanout's version check of every watched table (every 5 s) and a batch load are one script call
@@ -307,8 +286,7 @@ async def test_many_tables_versions_and_states_are_one_command_on_one_redis(redi
         found["versions"] = await repo.versions([*ids, "nosuch"])
         found["states"] = await repo.load_many(["nosuch", *ids])
 
-    sent = await _sent(redis, work)
-    assert [c for c in sent if c not in ("HELLO", "CLIENT")] == ["EVALSHA", "EVALSHA"]
+    assert await sent_commands(redis, work) == ["EVALSHA", "EVALSHA"]
     assert found["versions"] == [0] * 30 + [None]
     assert found["states"][0] is None
     assert [s.table_id for s in found["states"][1:]] == ids
