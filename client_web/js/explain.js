@@ -46,6 +46,7 @@ export function describeEvents(events, view, me, nameOf) {
   // `untilPlay`: a sentence about not playing (sat out, cannot bank), stale once you sit in or bet.
   const say = (text, mine = false, kind = "info", untilPlay = false) => out.push({ text, mine, kind, untilPlay });
   const missed = {};
+  const by = view.home ? "host" : "operator"; // a home game's host removes and pauses
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     const name = ev.player_id ? nameOf(ev.player_id, ev.seat ?? ev.position) : "";
@@ -90,11 +91,11 @@ export function describeEvents(events, view, me, nameOf) {
         } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
         break;
       case "player_leaving":
-        if (isMe && ev.kicked) say(`The operator removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms) : ""}`, true, "warn");
+        if (isMe && ev.kicked) say(`The ${by} removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms) : ""}`, true, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`The operator removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms)}`, true, "warn");
-        else say(`${name || "A player"} was removed from the table by the operator.`, true);
+        if (isMe) say(`The ${by} removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms)}`, true, "warn");
+        else say(`${name || "A player"} was removed from the table by the ${by}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;
       case "deadline_cleared":
@@ -107,7 +108,7 @@ export function describeEvents(events, view, me, nameOf) {
         say(`Round ${r.number} settled${mine ? `: ${net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "a push for you"}` : ""}.`);
         break;
       }
-      case "table_paused": say("The operator paused the table."); break; // the page says so while it lasts
+      case "table_paused": say(`The ${by} paused the table.`); break; // the page says so while it lasts
       case "table_resumed": say("The table is open again.", true); break;
       default: break;
     }
