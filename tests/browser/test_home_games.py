@@ -1,0 +1,276 @@
+"""A home game end to end, as people would play it (issue 23): a host signs up on a laptop (1366x768),
+creates a private table from the lobby (approval seating, player banking on, short timers), copies and
+shares the link; two friends on phones (390x844 and 360x740) open it: the first enters a name, asks to sit,
+waits for the host and is let in; the host opens the seating, the second sits at once. They play five
+rounds, two of them with a player-banker; then the host pauses, removes the second friend (who is told, and
+whose old link is refused), hands the host role to the first, who closes the table; the operator's money
+check is balanced. Each step is photographed at 390x844, 360x740 and 1366x768
+(test-artifacts/browser/home-*.png), checked for overlapping and clipped text (tests/browser/layout.py) and
+with axe-core, and the Content Security Policy is watched throughout (conftest.py)."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from tests.browser.conftest import Site
+from tests.browser.layout import overlaps, text_problems
+from tests.browser.test_accessibility import serious_violations
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": (390, 844), "small-phone": (360, 740), "laptop": (1366, 768)}
+PASSWORD = "felt-marker-dice-7731"
+# Every share sheet call is kept, so the test sees what the page handed to it (Chromium on Linux has none).
+SHARE_STUB = "navigator.share = async (data) => { (window.__shared ??= []).push(data); };"
+
+
+class Steps:
+    """Screenshots of each step at the three sizes (the page is resized to each, then back), with the
+    layout's and axe's findings collected."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.n = 0
+        self.problems: list[str] = []
+
+    def shot(self, page: Page, step: str, *, axe: bool = False) -> None:
+        self.n += 1
+        own = page.viewport_size
+        assert own is not None
+        for name, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(250)
+            page.screenshot(path=str(self.site.artifacts / f"home-{self.n:02d}-{step}-{name}.png"))
+            where = f"{step} at {name}"
+            self.problems.extend(f"{where}: {p}" for p in text_problems(page))
+            if page.locator("#stage").is_visible():
+                self.problems.extend(f"{where}: {p}" for p in overlaps(page))
+        page.set_viewport_size(own)
+        if axe:
+            self.problems.extend(f"{step}: axe {v}" for v in serious_violations(page))
+
+
+def phone(site: Site, width: int, height: int) -> Page:
+    context: BrowserContext = site.browser.new_context(viewport={"width": width, "height": height},
+                                                       has_touch=True, is_mobile=True, device_scale_factor=2)
+    context.set_default_timeout(20_000)
+    context.on("page", site._watch)
+    site.contexts.append(context)
+    return context.new_page()
+
+
+def view(page: Page) -> dict[str, Any]:
+    v: dict[str, Any] = page.evaluate("window.paigow.ctx.view")
+    return v
+
+
+def no_animation(page: Page) -> None:
+    if page.locator("#anim-toggle").is_checked():
+        page.locator("#anim-toggle").uncheck()
+
+
+def sit(page: Page, seat: int, dollars: str = "200") -> None:
+    page.locator(f"[data-seat='{seat}']").click()
+    page.fill("#buy-in", dollars)
+    page.click("#sit-confirm")
+    expect(page.locator(f".pos[data-position='{seat}'].me")).to_be_visible()
+
+
+def open_host_dialog(page: Page) -> None:
+    page.click("#host-btn")
+    expect(page.locator("#host-dialog")).to_be_visible()
+    expect(page.locator("#host-dialog-close")).to_be_focused()
+
+
+def join_by_link(page: Page, link: str, name: str) -> None:
+    """What a friend does with the link on a phone: open it, enter a name, play."""
+    page.goto(link)
+    expect(page.locator("[data-panel='spectator']")).to_contain_text("a home game hosted by Ann")
+    page.fill("#join-name", name)
+    page.locator("#join-submit").click()
+    page.wait_for_function("() => window.paigow?.ctx?.view && window.paigow.ctx.role === 'player'")
+    no_animation(page)
+
+
+def play_round(pages: dict[str, Page], number: int, bank: dict[str, bool]) -> tuple[dict[str, Any], float]:
+    """Round `number`: the marker's player takes (or declines) the bank as `bank` says, every other player
+    bets $10, everyone sets by the House Way; returns the settled record and when the cards were dealt."""
+    for page in pages.values():
+        page.wait_for_function(f"() => window.paigow.ctx.view.round?.number === {number}"
+                               " && ['bank_offer', 'betting'].includes(window.paigow.ctx.view.phase)")
+    for who, page in pages.items():
+        if view(page)["phase"] == "bank_offer" and view(page)["you"]["offered_bank"]:
+            page.locator("#accept-bank" if bank.get(who) else "#decline-bank").click()
+    for page in pages.values():
+        page.wait_for_function("() => window.paigow.ctx.view.phase !== 'bank_offer'")
+    for page in pages.values():
+        you = view(page)["you"]
+        if view(page)["phase"] == "betting" and not you["is_banker"] and you["can"]["bet"]:
+            page.fill("#bet-amount", "10")
+            page.locator("#place-bet").click()
+    first, *others = pages.values()
+    first.wait_for_function("() => window.paigow.ctx.view.phase === 'setting'", polling=50)
+    dealt_at = time.monotonic()
+    for page in others:
+        page.wait_for_function("() => window.paigow.ctx.view.phase === 'setting'")
+    for page in pages.values():
+        page.locator("#house-way").click()
+    for page in pages.values():
+        page.wait_for_function(f"() => window.paigow.ctx.rounds[0]?.number === {number}")
+    record: dict[str, Any] = next(iter(pages.values())).evaluate("window.paigow.ctx.rounds[0]")
+    return record, dealt_at
+
+
+def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
+    steps = Steps(site)
+    # ---- the host, on a laptop: an account, then "Host a home game" ----
+    host_context = site.browser.new_context(viewport={"width": 1366, "height": 768})
+    host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
+    host_context.add_init_script(SHARE_STUB)
+    host_context.set_default_timeout(20_000)
+    host_context.on("page", site._watch)
+    site.contexts.append(host_context)
+    ann = host_context.new_page()
+    ann.goto(f"{site.url}/")
+    ann.click("#tab-signup")
+    ann.fill("#signup-username", f"ann{int(time.time() * 1000) % 10**8}")
+    ann.fill("#signup-password", PASSWORD)
+    ann.fill("#signup-display", "Ann")
+    ann.click("#signup-submit")
+    expect(ann.locator("#host-tools")).to_be_visible()
+    ann.click("#host-open")
+    expect(ann.locator("#home-name")).to_be_focused()
+    ann.fill("#home-name", "")
+    ann.click("#host-submit")  # an error at its field first
+    expect(ann.locator("#home-name-error")).to_contain_text("name")
+    expect(ann.locator("#home-name")).to_have_attribute("aria-invalid", "true")
+    ann.fill("#home-name", "Friday game")
+    ann.fill("#home-max", "2000000")  # above the operator's bound: the server says so at the field
+    ann.click("#host-submit")
+    expect(ann.locator("#home-max-error")).not_to_be_empty()
+    ann.fill("#home-min", "5")
+    ann.fill("#home-max", "200")
+    ann.select_option("#home-way", "trump_plaza")
+    ann.uncheck("#home-fortune")
+    expect(ann.locator("#home-banking")).to_be_checked()
+    timers = {"betting_ms": 30, "setting_ms": 30, "bank_offer_ms": 15, "between_rounds_ms": 2}
+    for key, seconds in timers.items():
+        ann.fill(f"#home-{key}", str(seconds))
+    ann.check("#home-seating-approval")
+    steps.shot(ann, "create-form", axe=True)
+    created_at = time.monotonic()
+    ann.click("#host-submit")
+
+    # ---- the invite: link, copy, share, the code to read out ----
+    expect(ann.locator("#host-created")).to_be_visible()
+    link = ann.locator("#invite-link").input_value()
+    assert re.fullmatch(re.escape(site.url) + r"/table/\?id=h_[\w-]+&invite=[\w-]{32}", link), link
+    short = ann.locator("#invite-code").inner_text()
+    assert re.fullmatch(r"[A-HJ-NP-Z]{6}", short), short
+    ann.click("#invite-copy")
+    expect(ann.locator("#invite-copied")).to_have_text("Copied ✓")
+    assert ann.evaluate("navigator.clipboard.readText()") == link
+    ann.click("#invite-share")
+    assert ann.evaluate("window.__shared[0].url") == link
+    steps.shot(ann, "invite", axe=True)
+    expect(ann.locator("[data-home-table]")).to_have_count(1)
+    ann.click("#host-go")
+    no_animation(ann)
+    expect(ann.locator("#table-home")).to_have_text("Your home game")
+    expect(ann.locator("#host-btn")).to_be_visible()
+    sit(ann, 1)
+
+    # ---- the first friend: the link on a phone, a name, "Ask to sit", waiting, let in ----
+    maya = phone(site, *SIZES["phone"])
+    join_by_link(maya, link, "Maya")
+    expect(maya.locator("#table-home")).to_have_text("Home game · host Ann")
+    expect(maya.locator("[data-seat]")).to_have_count(0)  # no "Sit here" before the host lets her in
+    expect(maya.locator("#request-seat")).to_be_visible()
+    steps.shot(maya, "ask-to-sit", axe=True)
+    maya.locator("#request-seat").tap()
+    expect(maya.locator("#request-status")).to_have_text("Waiting for the host to let you in")
+    expect(maya.locator("#cancel-request")).to_be_visible()
+    steps.shot(maya, "waiting-for-host")
+    expect(ann.locator("[data-panel='requests']")).to_contain_text("Maya")
+    expect(ann.locator("#announcer")).to_contain_text("Maya asks to sit")
+    steps.shot(ann, "host-sees-request", axe=True)
+    ann.get_by_role("button", name="Approve Maya").click()
+    expect(maya.locator("[data-seat='2']")).to_be_visible()
+    sit(maya, 2)
+
+    # ---- the host opens the seating: the second friend sits at once ----
+    open_host_dialog(ann)
+    expect(ann.locator("#host-invite-code")).to_have_text(short)
+    ann.select_option("#host-seating", "open")
+    ann.click("#host-settings-save")
+    expect(ann.locator("#host-settings-saved")).to_have_text("Saved.")
+    steps.shot(ann, "host-dialog", axe=True)
+    ann.click("#host-dialog-close")
+    theo = phone(site, *SIZES["small-phone"])
+    join_by_link(theo, link, "Theo")
+    expect(theo.locator("[data-seat='3']")).to_be_visible()
+    steps.shot(theo, "choose-seat")
+    sit(theo, 3)
+
+    # ---- five rounds; the bank goes to Ann (round 2) and Maya (round 3); Theo declines it (round 4) ----
+    players = {"ann": ann, "maya": maya, "theo": theo}
+    records = []
+    first_deal_s = 0.0
+    for number in range(1, 6):
+        record, dealt_at = play_round(players, number, bank={"ann": True, "maya": True, "theo": False})
+        records.append(record)
+        if number == 1:
+            first_deal_s = dealt_at - created_at
+        if number in (2, 3):
+            steps.shot(maya, f"round-{number}-showdown")
+    bankers = [next((h["player_id"] for h in r["hands"] if h["is_banker"] and h["player_id"]), None)
+               for r in records]
+    ids = {who: page.evaluate("window.paigow.ctx.playerId") for who, page in players.items()}
+    assert bankers[1] == ids["ann"], bankers
+    assert bankers[2] == ids["maya"], bankers
+
+    # ---- the host pauses, removes Theo (told, and his link refused), hands over to Maya, who closes ----
+    open_host_dialog(ann)
+    ann.click("#host-pause")
+    expect(ann.locator("#host-pause")).to_have_text("Resume")
+    ann.locator(f"#remove-{ids['theo']}").click()
+    expect(ann.locator("#confirm-dialog")).to_be_visible()
+    expect(ann.locator("#confirm-choice")).to_be_focused()
+    ann.select_option("#confirm-choice", "60")
+    steps.shot(ann, "remove-confirm", axe=True)
+    ann.click("#confirm-ok")
+    expect(ann.locator("#confirm-dialog")).to_be_hidden()
+    expect(theo.locator("#choose-seat")).to_contain_text("The host barred you from this table until")
+    expect(maya.locator(".phase-sub, #phase-sub")).to_contain_text("Paused by the host")
+    steps.shot(theo, "removed")
+    theo.goto(link)
+    expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
+    steps.shot(theo, "old-link-refused", axe=True)
+
+    ann.locator(f"#hand-over-{ids['maya']}").click()
+    ann.click("#confirm-ok")
+    expect(ann.locator("#host-btn")).to_be_hidden()
+    expect(ann.locator("#table-home")).to_have_text("Home game · host Maya")
+    expect(maya.locator("#host-btn")).to_be_visible()
+    expect(maya.locator("#table-home")).to_have_text("Your home game")
+    steps.shot(maya, "new-host")
+    open_host_dialog(maya)
+    maya.click("#host-close")
+    expect(maya.locator("#confirm-dialog")).to_contain_text("every player stands up")
+    maya.click("#confirm-ok")
+    for page in (ann, maya):
+        page.wait_for_function("() => window.paigow.ctx.view.phase === 'closed'")
+    expect(ann.locator("#phase-text")).to_have_text("Table closed")
+    steps.shot(ann, "closed")
+
+    money = httpx.get(f"{site.url}/api/operator/money", headers=site.headers, timeout=10).json()
+    assert money["balanced"], money
+    assert steps.problems == []
+    assert site.errors == []
+    print(f"\ncreation to first deal: {first_deal_s:.1f} s (two friends joining by the link on phones, the"
+          " first let in by the host, three bets)")
