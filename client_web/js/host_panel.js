@@ -148,7 +148,6 @@ function drawTableButtons(view, ctx) {
   const pause = $("host-pause");
   if (!pause) return;
   pause.textContent = view.paused ? "Resume" : "Pause";
-  pause.dataset.action = view.paused ? "host_resume" : "host_pause";
   $("host-pause-hint").textContent = view.paused ? "The table is paused: no new round starts until you resume."
     : "Pausing lets the round in play finish, then no new round starts.";
   $("host-close").disabled = view.phase === "closed" || view.closing;
@@ -178,8 +177,8 @@ function openDialog(ctx, tableId) {
       el("button", { class: "btn small secondary", type: "button", id: "host-dialog-close", text: "Close", onclick: () => dialog.close() })),
     section("host-invite-section", "Invite", el("div", { id: "host-invite" }, el("p", { class: "hint", text: "Loading the invite…" }))),
     section("host-table", "The table", el("div", { class: "row" },
-      el("button", { class: "btn small", type: "button", id: "host-pause", onclick: async (ev) => {
-        await send(ctx, { type: ev.currentTarget.dataset.action }, "host-table-error");
+      el("button", { class: "btn small", type: "button", id: "host-pause", onclick: async () => {
+        await send(ctx, { type: ctx.view.paused ? "host_resume" : "host_pause" }, "host-table-error");
       } }),
       el("button", { class: "btn small danger", type: "button", id: "host-close", text: "Close the table…", onclick: close })),
     el("p", { class: "hint", id: "host-pause-hint" }), errorLine("host-table-error")),
