@@ -86,8 +86,9 @@ function waitlistPanel(view, ctx) {
   const buttons = [];
   const lines = [];
   if (me.offered_seat != null) {
-    lines.push(el("p", { class: "offer-line", id: "offer-status", role: "alert" }, `Seat ${me.offered_seat} is yours if you take it now. `,
-      el("span", { "data-offer-left": me.player_id })));
+    const left = offerLeft(me);
+    lines.push(el("p", { class: "offer-line", id: "offer-status", role: "alert" }, `Seat ${me.offered_seat} is free for you: `,
+      el("span", { "data-offer-left": me.player_id, text: left === null ? "" : `${left} s left to take it` })));
     buttons.push(el("button", { class: "btn", type: "button", id: "take-seat", text: "Take the seat",
       onclick: () => ctx.onSit(me.offered_seat, { take: true }) }));
   } else {

@@ -130,7 +130,7 @@ function plateFor(p, view, ctx) {
       sig: `empty:${canSit}:${held?.player_id ?? ""}`,
       build: () => [el("span", { class: "name", text: `Seat ${p}` }),
         canSit ? el("button", { class: "btn small sit-btn", type: "button", "data-seat": String(p), onclick: () => ctx.onSit(p), text: "Sit here" })
-          : el("span", { class: "chips", text: held ? `held for ${held.name}` : "open" })],
+          : el("span", { class: "chips", text: held ? `held for ${held.player_id === ctx.playerId ? "you" : held.name}` : "open" })],
     };
   }
   const tags = [];

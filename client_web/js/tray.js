@@ -373,7 +373,7 @@ export function renderTray(tray, view, ctx) {
 /** The panel as drawn, without the countdowns' text (tickCountdown changes it in place every second). */
 function drawnAs(node) {
   const copy = node.cloneNode(true);
-  for (const n of copy.querySelectorAll("[data-countdown]")) n.textContent = "";
+  for (const n of copy.querySelectorAll("[data-countdown], [data-offer-left]")) n.textContent = "";
   return copy.outerHTML;
 }
 

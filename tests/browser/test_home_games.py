@@ -274,3 +274,38 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     assert site.errors == []
     print(f"\ncreation to first deal: {first_deal_s:.1f} s (two friends joining by the link on phones, the"
           " first let in by the host, three bets)")
+
+
+def test_the_waiting_list_at_a_public_table(site: Site, wire: Any) -> None:
+    """Six seats taken: a player on a phone joins the waiting list, sees their place, is offered the seat
+    that frees with its countdown, and takes it; a second waiting player is 1st in line then."""
+    steps = Steps(site)
+    table = site.open_table("Full house", betting_ms=120_000, setting_ms=120_000, between_rounds_ms=120_000)
+    others = [wire(table, f"Seat{n}") for n in range(1, 7)]
+    for n, other in enumerate(others, start=1):
+        other.command("sit", seat=n, buy_in_cents=10_000)
+    zoe = phone(site, *SIZES["phone"])
+    zoe.goto(f"{site.url}/")
+    zoe.fill("#display-name", "Zoe")
+    zoe.locator("#name-submit").tap()
+    zoe.wait_for_selector("#signed-in:not([hidden])")
+    zoe.goto(f"{site.url}/table/?id={table}")
+    expect(zoe.locator("#waitlist-status")).to_have_text("Every seat is taken")
+    expect(zoe.locator("[data-seat]")).to_have_count(0)
+    zoe.locator("#join-waitlist").tap()
+    expect(zoe.locator("#waitlist-status")).to_have_text("You are 1st in line")
+    late = wire(table, "Late")
+    late.command("join_waitlist")
+    steps.shot(zoe, "waitlist-place", axe=True)
+    others[3].command("leave")  # seat 4 frees: offered to Zoe, held for her
+    expect(zoe.locator("#offer-status")).to_contain_text("Seat 4 is free for you")
+    expect(zoe.locator("#offer-status")).to_contain_text("s left to take it")
+    expect(zoe.locator(".pos[data-position='4'] .plate")).to_contain_text("held for you")
+    steps.shot(zoe, "waitlist-offer", axe=True)
+    zoe.locator("#take-seat").tap()
+    zoe.fill("#buy-in", "100")
+    zoe.locator("#sit-confirm").tap()
+    expect(zoe.locator(".pos[data-position='4'].me")).to_be_visible()
+    assert [w["name"] for w in view(zoe)["waiting"]] == ["Late"]
+    assert steps.problems == []
+    assert site.errors == []
