@@ -68,6 +68,7 @@ function buildForm() {
 
 function toggleForm(open) {
   $("host-form").hidden = !open;
+  $("host-open").hidden = open; // the form has its own title and Cancel
   $("host-open").setAttribute("aria-expanded", String(open));
   if (open) {
     $("host-created").hidden = true;
@@ -90,6 +91,7 @@ async function submitCreate(ev) {
   try {
     const made = await createHomeTable(session.token, body);
     form.hidden = true;
+    $("host-open").hidden = false;
     $("host-open").setAttribute("aria-expanded", "false");
     showCreated(made.table ?? { name: body.name, table_id: made.table_id }, made.table_id, made.invite);
     refreshMine();

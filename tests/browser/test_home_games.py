@@ -251,6 +251,10 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     theo.goto(link)
     expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
     steps.shot(theo, "old-link-refused", axe=True)
+    theo.locator("#access-lobby").tap()  # the code read out does not help either
+    theo.fill("#join-code", short.lower())
+    theo.locator("#join-code-submit").tap()
+    expect(theo.locator("#join-code-error")).to_contain_text("The host removed you from this table")
 
     ann.locator(f"#hand-over-{ids['maya']}").click()
     ann.click("#confirm-ok")
