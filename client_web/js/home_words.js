@@ -18,7 +18,7 @@ export function describeHomeEvents(events, view, me, nameOf) {
     const name = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : "A player");
     switch (ev.kind) {
       case "seat_requested":
-        if (host) say(`${name} asks to sit: approve or deny below.`, true, "warn");
+        if (host) say(`${name} asks to sit: approve or deny.`, false, "info", true); // the tray's panel shows it
         break;
       case "seat_request_approved":
         if (isMe) say("The host let you in: choose a seat.", true, "ok");

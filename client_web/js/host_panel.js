@@ -128,7 +128,7 @@ function playerRow(view, ctx, p) {
     el("span", { class: "who", text: p.seat ? `${p.name} · seat ${p.seat}` : `${p.name} · waiting` }),
     el("button", { class: "btn small secondary", type: "button", id: `mute-${p.player_id}`, "aria-pressed": String(muted),
       "aria-label": `${muted ? "Unmute" : "Mute"} ${p.name} in chat`, text: muted ? "Unmute" : "Mute", onclick: mute }),
-    p.seat ? el("button", { class: "btn small secondary", type: "button", id: `hand-over-${p.player_id}`, "aria-label": `Make ${p.name} the host`,
+    p.seat ? el("button", { class: "btn small secondary", type: "button", id: `hand-over-${p.player_id}`, "aria-label": `Make host: ${p.name}`,
       text: "Make host…", onclick: handOver }) : null,
     el("button", { class: "btn small danger", type: "button", id: `remove-${p.player_id}`, "aria-label": `Remove ${p.name}`, text: "Remove…", onclick: remove }));
 }
@@ -204,6 +204,7 @@ export function installHost(ctx, tableId) {
 export function updateHost(view, ctx) {
   const host = isHost(view, ctx) && view.phase !== "closed";
   $("host-btn").hidden = !host;
+  document.body.classList.toggle("hosting", host); // a phone's header gives the button a line of its own (home.css)
   if (!dialog?.open) return;
   if (!host) {
     dialog.close();

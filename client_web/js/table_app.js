@@ -94,7 +94,10 @@ function renderHeader(view) {
   $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}${view.fortune ? " · Fortune" : ""}`;
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   $("table-home").hidden = !view.home;
-  if (view.home) $("table-home").textContent = view.home.host_player_id === ctx.playerId ? "Your home game" : `Home game · host ${view.home.host_name}`;
+  if (view.home) {
+    $("table-home").textContent = view.home.host_player_id === ctx.playerId ? "Your home game" : `Home game · host ${view.home.host_name}`;
+    $("table-home").title = $("table-home").textContent; // cut short on a narrow screen: the whole in its title
+  }
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
   const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))] : [name];
@@ -321,6 +324,8 @@ function onEvents(events, view) {
         break;
       }
       case "bet_placed": play("chip"); break;
+      case "seat_requested": if (view.home?.host_player_id === ctx.playerId) play("alert"); break;
+      case "seat_offered": if (ev.player_id === ctx.playerId) play("alert"); break;
       case "bank_offered":
         if (ev.player_id === ctx.playerId) play("alert");
         announce(ev.player_id === ctx.playerId ? "The bank is offered to you: accept or decline." : `The bank is offered to ${view.seats.find((x) => x?.player_id === ev.player_id)?.name ?? "a player"}.`);

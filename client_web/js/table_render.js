@@ -203,6 +203,7 @@ function placeMarker(nodes, view, ctx) {
   const p = bankPosition(view, ctx);
   if (p === null) {
     marker?.remove();
+    stage.dataset.markerIn = "";
     return;
   }
   if (!marker) {
@@ -224,6 +225,10 @@ function placeMarker(nodes, view, ctx) {
   const fits = (at) => at >= 0 && at + size <= box.width;
   const x = outward > 0 ? (fits(right) ? right : left) : (fits(left) ? left : right);
   const y = plate.top - box.top + plate.height / 2 - size / 2;
+  // A side seat beside the centre with no room outside (a phone): the marker stands on the centre's side,
+  // and the centre's words and banner keep clear of it (table.css, data-marker-in).
+  const inward = p === 2 || p === 5 ? (x === right) === (outward < 0) : false;
+  stage.dataset.markerIn = inward ? (p === 2 ? "left" : "right") : "";
   marker.style.left = `${Math.round(x)}px`;
   marker.style.top = `${Math.round(y)}px`;
   if (!marker.classList.contains("placed")) requestAnimationFrame(() => marker.classList.add("placed"));

@@ -44,7 +44,8 @@ class Steps:
         assert own is not None
         for name, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(250)
+            page.evaluate("window.paigow?.rerender?.()")  # drawn for this size, as a phone first draws it
+            page.wait_for_timeout(300)
             page.screenshot(path=str(self.site.artifacts / f"home-{self.n:02d}-{step}-{name}.png"))
             where = f"{step} at {name}"
             self.problems.extend(f"{where}: {p}" for p in text_problems(page))
@@ -70,6 +71,7 @@ def view(page: Page) -> dict[str, Any]:
 
 
 def no_animation(page: Page) -> None:
+    page.wait_for_function("() => window.paigow?.ctx")  # the toggle shows the stored choice by then
     if page.locator("#anim-toggle").is_checked():
         page.locator("#anim-toggle").uncheck()
 
@@ -274,7 +276,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
 
     money = httpx.get(f"{site.url}/api/operator/money", headers=site.headers, timeout=10).json()
     assert money["balanced"], money
-    assert steps.problems == []
+    assert steps.problems == [], "\n".join(steps.problems)
     assert site.errors == []
     print(f"\ncreation to first deal: {first_deal_s:.1f} s (two friends joining by the link on phones, the"
           " first let in by the host, three bets)")
@@ -311,5 +313,5 @@ def test_the_waiting_list_at_a_public_table(site: Site, wire: Any) -> None:
     zoe.locator("#sit-confirm").tap()
     expect(zoe.locator(".pos[data-position='4'].me")).to_be_visible()
     assert [w["name"] for w in view(zoe)["waiting"]] == ["Late"]
-    assert steps.problems == []
+    assert steps.problems == [], "\n".join(steps.problems)
     assert site.errors == []
