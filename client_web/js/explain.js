@@ -22,8 +22,10 @@ export function cannotBankText(name, why, isMe) {
 }
 
 /** " You are barred from this table until <when>: you may keep watching." (nothing without a bar). */
-export function barredText(untilMs) {
-  return untilMs ? ` You are barred from this table until ${new Date(untilMs).toLocaleString()}: you may keep watching, or play at another table.` : " You may keep watching, or sit down again.";
+export function barredText(untilMs, short = false) {
+  // A home game's removal says the time as people do ("Dec 2, 2026, 11:46 AM"); the operator's kick in full.
+  const when = short ? new Date(untilMs).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : new Date(untilMs).toLocaleString();
+  return untilMs ? ` You are barred from this table until ${when}: you may keep watching, or play at another table.` : " You may keep watching, or sit down again.";
 }
 
 /** "Time ran out: the House Way set your hand (two pair, low + high: split)." */
@@ -91,10 +93,10 @@ export function describeEvents(events, view, me, nameOf) {
         } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
         break;
       case "player_leaving":
-        if (isMe && ev.kicked) say(`The ${by} removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms) : ""}`, true, "warn");
+        if (isMe && ev.kicked) say(`The ${by} removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, true, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`The ${by} removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms)}`, true, "warn");
+        if (isMe) say(`The ${by} removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, true, "warn");
         else say(`${name || "A player"} was removed from the table by the ${by}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;

@@ -208,7 +208,7 @@ function tickCountdown() {
   const near = dealIsNear(view);
   for (const n of document.querySelectorAll("[data-until-deal]")) n.hidden = near;
   for (const n of document.querySelectorAll("[data-when-deal]")) n.hidden = !near;
-  const next = view.deadline_kind === "next_round" && left !== null && !view.paused ? `Next round in ${left} s` : view.paused ? `Paused by the ${view.home ? "host" : "operator"}: the next round waits` : "";
+  const next = view.phase === "closed" ? "" : view.deadline_kind === "next_round" && left !== null && !view.paused ? `Next round in ${left} s` : view.paused ? `Paused by the ${view.home ? "host" : "operator"}: the next round waits` : "";
   tickOffer(view);
   for (const n of document.querySelectorAll("[data-next]")) n.textContent = next;
 }

@@ -89,10 +89,13 @@ def open_host_dialog(page: Page) -> None:
     expect(page.locator("#host-dialog-close")).to_be_focused()
 
 
-def join_by_link(page: Page, link: str, name: str) -> None:
-    """What a friend does with the link on a phone: open it, enter a name, play."""
+def join_by_link(page: Page, link: str, name: str, steps: Steps) -> None:
+    """What a friend does with the link on a phone: open it (the table, watched, and a name to enter),
+    enter a name, play."""
     page.goto(link)
     expect(page.locator("[data-panel='spectator']")).to_contain_text("a home game hosted by Ann")
+    expect(page.locator("#join-name")).to_be_visible()
+    steps.shot(page, f"link-opened-{name.lower()}", axe=name == "Maya")
     page.fill("#join-name", name)
     page.locator("#join-submit").click()
     page.wait_for_function("() => window.paigow?.ctx?.view && window.paigow.ctx.role === 'player'")
@@ -189,7 +192,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
 
     # ---- the first friend: the link on a phone, a name, "Ask to sit", waiting, let in ----
     maya = phone(site, *SIZES["phone"])
-    join_by_link(maya, link, "Maya")
+    join_by_link(maya, link, "Maya", steps)
     expect(maya.locator("#table-home")).to_have_text("Home game · host Ann")
     expect(maya.locator("[data-seat]")).to_have_count(0)  # no "Sit here" before the host lets her in
     expect(maya.locator("#request-seat")).to_be_visible()
@@ -214,7 +217,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     steps.shot(ann, "host-dialog", axe=True)
     ann.click("#host-dialog-close")
     theo = phone(site, *SIZES["small-phone"])
-    join_by_link(theo, link, "Theo")
+    join_by_link(theo, link, "Theo", steps)
     expect(theo.locator("[data-seat='3']")).to_be_visible()
     steps.shot(theo, "choose-seat")
     sit(theo, 3)
