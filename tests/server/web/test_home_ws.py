@@ -1,0 +1,256 @@
+"""Private tables on the table WebSocket: who may say hello (the invite, an admission, the spectators
+policy, a removed player's bar), the host's messages checked by the table for every sender, audited with the
+host's name, removal, mute, hand-over races, closing mid-round with the money balanced, and the waiting list
+wired through (docs/protocol.md, "Private tables and the waiting list")."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import httpx
+import pytest
+
+from paigow.protocol.version import PROTOCOL_VERSION
+from paigow_server.process.settings import Settings
+from support.homes import Homes, auth, home_settings
+
+FAST = {"bank_offer_ms": 2_000, "betting_ms": 5_000, "setting_ms": 5_000, "between_rounds_ms": 150}
+OPERATOR = {"Authorization": "Bearer test-operator-token-0123456789"}
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    return home_settings(settings)
+
+
+@pytest.fixture
+async def homes(live_server: Any):
+    async with httpx.AsyncClient(base_url=live_server.url) as client:
+        yield Homes(client)
+
+
+async def hello(client: Any, token: str | None = None, **fields: Any) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL_VERSION, **fields}
+    if token is not None:
+        message["token"] = token
+    await client.send(message)
+    return await client.recv()
+
+
+async def refused(client: Any, token: str | None, code: str, **fields: Any) -> dict[str, Any]:
+    answer = await hello(client, token, **fields)
+    assert answer["type"] == "error", answer
+    assert answer["code"] == code, answer
+    await client.ws.wait_closed()
+    assert client.ws.close_code == 4403
+    return answer
+
+
+def every_host_message(host_id: str, other_id: str) -> list[dict[str, Any]]:
+    return [{"type": "host_approve", "player_id": other_id}, {"type": "host_deny", "player_id": other_id},
+            {"type": "host_remove", "player_id": host_id, "bar_minutes": 5},
+            {"type": "host_mute", "player_id": host_id, "muted": True},
+            {"type": "host_hand_over", "player_id": other_id}, {"type": "host_pause"}, {"type": "host_resume"},
+            {"type": "host_close"}, {"type": "host_limits", "min_bet_cents": 100, "max_bet_cents": 200},
+            {"type": "host_timers", "betting_ms": 9_000}, {"type": "host_settings", "seating": "open"}]
+
+
+async def audit(homes: Homes) -> list[dict[str, Any]]:
+    page = await homes.client.get("/api/operator/audit?limit=1000", headers=OPERATOR)
+    return list(page.json()["entries"])
+
+
+async def test_hello_needs_access_at_a_private_table(homes: Homes, connect: Any) -> None:
+    _, ann = await homes.account()
+    body = await homes.table(ann)
+    table_id, code = body["table_id"], body["invite"]["code"]
+    _, bob = await homes.account()
+    async with connect(table_id) as client:
+        await refused(client, bob, "NO_ACCESS")
+    async with connect(table_id) as client:
+        await refused(client, None, "NO_ACCESS")
+    async with connect(table_id) as client:
+        await refused(client, bob, "NO_ACCESS", invite="x" * 32)
+    async with connect(table_id) as client:  # a token-less spectator with the link
+        snapshot = await hello(client, None, invite=code)
+        assert snapshot["type"] == "snapshot"
+        assert snapshot["role"] == "spectator"
+        assert snapshot["view"]["home"]["host_name"] == body["table"]["host_name"]
+    bob_id, bob = await homes.account()
+    async with connect(table_id, player_id=bob_id) as client:  # the link admits Bob's account
+        assert (await hello(client, bob, invite=code))["type"] == "snapshot"
+    async with connect(table_id, player_id=bob_id) as client:  # and then he needs it no more
+        snapshot = await hello(client, bob)
+        assert snapshot["type"] == "snapshot"
+        assert snapshot["view"]["waiting"] == []
+    async with connect(table_id) as client:  # the operator always
+        await client.send({"type": "hello", "protocol": PROTOCOL_VERSION,
+                           "operator_token": "test-operator-token-0123456789"})
+        assert (await client.recv())["type"] == "snapshot"
+
+
+async def test_with_spectators_none_nobody_watches(homes: Homes, connect: Any) -> None:
+    _, ann = await homes.account()
+    body = await homes.table(ann, spectators="none")
+    table_id, code = body["table_id"], body["invite"]["code"]
+    async with connect(table_id) as client:
+        await refused(client, None, "SPECTATORS_OFF", invite=code)
+    bob_id, bob = await homes.account()
+    assert (await homes.resolve(code, bob)).status_code == 200
+    async with connect(table_id) as client:
+        await refused(client, bob, "SPECTATORS_OFF", spectate=True)
+    async with connect(table_id, player_id=bob_id) as client:
+        assert (await hello(client, bob))["type"] == "snapshot"
+
+
+async def test_approval_every_host_message_from_a_non_host_and_the_audit(homes: Homes, connect: Any) -> None:
+    ann_id, ann = await homes.account()
+    body = await homes.table(ann, seating="approval", timers=FAST)
+    table_id, code = body["table_id"], body["invite"]["code"]
+    bob_id, bob = await homes.account()
+    assert (await homes.resolve(code, bob)).status_code == 200
+    async with connect(table_id, player_id=ann_id) as host, connect(table_id, player_id=bob_id) as guest:
+        await hello(host, ann)
+        await hello(guest, bob)
+        sit = {"type": "sit", "seat": 3, "buy_in_cents": 10_000}
+        assert (await guest.command(sit))["code"] == "APPROVAL_REQUIRED"
+        assert (await guest.command({"type": "request_seat"}))["type"] == "accepted"
+        await host.until_event(lambda e: e["kind"] == "seat_requested" and e["player_id"] == bob_id)
+        assert [r["player_id"] for r in host.view["home"]["requests"]] == [bob_id]
+        for message in every_host_message(ann_id, bob_id):
+            answer = await guest.command(message)
+            assert answer["code"] == "NOT_HOST", (message, answer)
+        assert (await host.command({"type": "host_approve", "player_id": bob_id}))["type"] == "accepted"
+        await guest.until_view(lambda v: bob_id in v["home"]["approved"])
+        assert (await guest.command(sit))["type"] == "accepted"
+    entries = [e for e in await audit(homes) if e["table_id"] == table_id and e["action"].startswith("host_")]
+    refused_ones = [e for e in entries if e["outcome"] == "NOT_HOST"]
+    assert len(refused_ones) == 11
+    assert {e["actor"] for e in refused_ones} == {f"host:{bob_id}"}
+    approved = next(e for e in entries if e["action"] == "host_approve" and e["outcome"] == "ok")
+    assert approved["actor"] == f"host:{ann_id}"
+    assert approved["params"]["host_name"] == body["table"]["host_name"]
+
+
+async def test_a_removed_player_is_barred_even_with_the_old_link_and_a_muted_one_cannot_chat(
+        homes: Homes, connect: Any) -> None:
+    ann_id, ann = await homes.account()
+    body = await homes.table(ann, timers=FAST)
+    table_id, code = body["table_id"], body["invite"]["code"]
+    bob_id, bob = await homes.account()
+    cat_id, cat = await homes.account()
+    async with connect(table_id, player_id=ann_id) as host, connect(table_id, player_id=bob_id) as guest, \
+            connect(table_id, player_id=cat_id) as third:
+        await hello(host, ann)
+        await hello(guest, bob, invite=code)
+        await hello(third, cat, invite=code)
+        assert (await guest.command({"type": "sit", "seat": 2, "buy_in_cents": 10_000}))["type"] == "accepted"
+        assert (await host.command({"type": "host_mute", "player_id": cat_id, "muted": True}))["type"] == \
+            "accepted"
+        assert (await third.command({"type": "chat", "text": "hi"}))["code"] == "CHAT_MUTED"
+        removed = await host.command({"type": "host_remove", "player_id": bob_id, "bar_minutes": 30})
+        assert removed["type"] == "accepted", removed
+        kicked = await guest.until_event(lambda e: e["kind"] in ("player_kicked", "player_leaving"))
+        assert kicked["barred_until_ms"] is not None
+    async with connect(table_id, player_id=bob_id) as again:
+        answer = await refused(again, bob, "BARRED", invite=code)
+        assert answer["until_ms"] == kicked["barred_until_ms"]
+    resolved = await homes.resolve(code, bob)
+    assert resolved.status_code == 403
+    assert resolved.json()["error"] == "BARRED"
+    assert resolved.json()["until_ms"] == kicked["barred_until_ms"]
+    actions = [(e["action"], e["outcome"]) for e in await audit(homes) if e["table_id"] == table_id]
+    assert ("host_mute", "ok") in actions
+    assert ("host_remove", "ok") in actions
+
+
+async def test_hand_over_race_leaves_one_host(homes: Homes, connect: Any) -> None:
+    ann_id, ann = await homes.account()
+    body = await homes.table(ann, timers=FAST)
+    table_id, code = body["table_id"], body["invite"]["code"]
+    bob_id, bob = await homes.account()
+    cat_id, cat = await homes.account()
+    async with connect(table_id, player_id=ann_id) as host, connect(table_id, player_id=bob_id) as b, \
+            connect(table_id, player_id=cat_id) as c:
+        await hello(host, ann)
+        await hello(b, bob, invite=code)
+        await hello(c, cat, invite=code)
+        for client, seat in ((b, 2), (c, 3)):
+            assert (await client.command({"type": "sit", "seat": seat, "buy_in_cents": 10_000}))["type"] == \
+                "accepted"
+        # the host hands the role to Bob and to Cat at once: the table takes one, refuses the other
+        await host.send({"type": "host_hand_over", "id": "h1", "player_id": bob_id})
+        await host.send({"type": "host_hand_over", "id": "h2", "player_id": cat_id})
+        answers: dict[str, dict[str, Any]] = {}
+        while len(answers) < 2:
+            frame = await host.until(lambda f: f["type"] in ("accepted", "error"))
+            answers[frame["id"]] = frame
+        kinds = sorted(a.get("code", a["type"]) for a in answers.values())
+        assert kinds == ["NOT_HOST", "accepted"]
+        view = await host.until_view(lambda v: v["home"]["host_player_id"] != ann_id)
+        new_host = view["home"]["host_player_id"]
+        assert (await host.command({"type": "host_pause"}))["code"] == "NOT_HOST"
+        winner = b if new_host == bob_id else c
+        assert (await winner.command({"type": "host_pause"}))["type"] == "accepted"
+
+
+async def test_a_host_acts_only_at_their_own_table(homes: Homes, connect: Any) -> None:
+    ann_id, ann = await homes.account()
+    _bob_id, bob = await homes.account()
+    mine = await homes.table(ann)
+    theirs = await homes.table(bob)
+    async with connect(theirs["table_id"], player_id=ann_id) as client:
+        await hello(client, ann, invite=theirs["invite"]["code"])
+        assert (await client.command({"type": "host_pause"}))["code"] == "NOT_HOST"
+        assert (await client.command({"type": "host_close"}))["code"] == "NOT_HOST"
+    async with connect(mine["table_id"], player_id=ann_id) as client:
+        await hello(client, ann)
+        assert (await client.command({"type": "host_pause"}))["type"] == "accepted"
+
+
+async def test_host_messages_at_a_public_table_are_not_private(tables: Any, connect: Any) -> None:
+    table_id = await tables.table()
+    player_id, token = await tables.player("Ann")
+    async with connect(table_id, player_id=player_id) as client:
+        await client.hello(token)
+        assert (await client.command({"type": "host_pause"}))["code"] == "NOT_PRIVATE"
+        assert (await client.command({"type": "request_seat"}))["code"] == "NOT_PRIVATE"
+        assert (await client.command({"type": "join_waitlist"}))["code"] == "SEATS_FREE"
+        assert (await client.command({"type": "take_seat", "buy_in_cents": 5_000}))["code"] == "NO_OFFER"
+
+
+async def test_the_host_closes_mid_round_the_round_finishes_and_the_money_balances(
+        homes: Homes, connect: Any) -> None:
+    ann_id, ann = await homes.account()
+    body = await homes.table(ann, timers=FAST, rules={"player_banking": False})
+    table_id, code = body["table_id"], body["invite"]["code"]
+    bob_id, bob = await homes.account()
+    async with connect(table_id, player_id=ann_id) as host, connect(table_id, player_id=bob_id) as guest:
+        await hello(host, ann)
+        await hello(guest, bob, invite=code)
+        for client, seat in ((host, 1), (guest, 2)):
+            assert (await client.command({"type": "sit", "seat": seat, "buy_in_cents": 10_000}))["type"] == \
+                "accepted"
+        await host.until_view(lambda v: v["phase"] == "betting", within=10)
+        for client in (host, guest):
+            assert (await client.command({"type": "place_bet", "amount_cents": 1_000}))["type"] == "accepted"
+        await host.until_view(lambda v: v["phase"] == "setting")
+        assert (await host.command({"type": "host_close"}))["type"] == "accepted"
+        await host.until_event(lambda e: e["kind"] == "table_closing")
+        for client in (host, guest):
+            await client.command({"type": "use_house_way"})
+        await host.until_event(lambda e: e["kind"] == "round_settled")
+        view = await host.until_view(lambda v: v["phase"] == "closed")
+        assert all(seat is None for seat in view["seats"])
+    money = (await homes.client.get("/api/operator/money", headers=OPERATOR)).json()
+    for _ in range(50):  # the ledger's part of a commit is delivered an instant after it
+        if money["balanced"] and money["in_transit_cents"] == 0:
+            break
+        await asyncio.sleep(0.05)
+        money = (await homes.client.get("/api/operator/money", headers=OPERATOR)).json()
+    assert money["balanced"] is True
+    assert (await homes.resolve(code)).status_code == 404
+    rounds = await homes.client.get(f"/api/tables/{table_id}/rounds", headers=auth(bob))
+    assert rounds.status_code == 200
+    assert len(rounds.json()["rounds"]) == 1  # a closed table's history stays readable by those who played
