@@ -51,7 +51,8 @@ def every_host_message(host_id: str, other_id: str) -> list[dict[str, Any]]:
     return [{"type": "host_approve", "player_id": other_id}, {"type": "host_deny", "player_id": other_id},
             {"type": "host_remove", "player_id": host_id, "bar_minutes": 5},
             {"type": "host_mute", "player_id": host_id, "muted": True},
-            {"type": "host_hand_over", "player_id": other_id}, {"type": "host_pause"}, {"type": "host_resume"},
+            {"type": "host_hand_over", "player_id": other_id}, {"type": "host_pause"},
+            {"type": "host_resume"},
             {"type": "host_close"}, {"type": "host_limits", "min_bet_cents": 100, "max_bet_cents": 200},
             {"type": "host_timers", "betting_ms": 9_000}, {"type": "host_settings", "seating": "open"}]
 
