@@ -154,6 +154,10 @@ async def test_a_removed_player_is_barred_even_with_the_old_link_and_a_muted_one
         assert removed["type"] == "accepted", removed
         kicked = await guest.until_event(lambda e: e["kind"] in ("player_kicked", "player_leaving"))
         assert kicked["barred_until_ms"] is not None
+        told = await guest.until(lambda f: f["type"] == "error")  # then the removed player's socket closes
+        assert told["code"] == "BARRED"
+        await guest.ws.wait_closed()
+        assert guest.ws.close_code == 4403
     async with connect(table_id, player_id=bob_id) as again:
         answer = await refused(again, bob, "BARRED", invite=code)
         assert answer["until_ms"] == kicked["barred_until_ms"]
