@@ -259,3 +259,48 @@ async def test_the_host_closes_mid_round_the_round_finishes_and_the_money_balanc
     rounds = await homes.client.get(f"/api/tables/{table_id}/rounds", headers=auth(bob))
     assert rounds.status_code == 200
     assert len(rounds.json()["rounds"]) == 1  # a closed table's history stays readable by those who played
+
+
+@pytest.mark.parametrize(("message", "code", "names"), [
+    ({"type": "host_remove", "player_id": "p_x", "bar_minutes": 0}, "INVALID_VALUE", "bar_minutes"),
+    ({"type": "host_remove", "player_id": "p_x"}, "MISSING_FIELD", "bar_minutes"),
+    ({"type": "host_timers"}, "INVALID_VALUE", "at least one"),
+    ({"type": "host_timers", "betting_ms": "9000"}, "WRONG_TYPE", "betting_ms"),
+    ({"type": "host_settings", "seating": "closed"}, "INVALID_VALUE", "seating"),
+    ({"type": "host_mute", "player_id": "p_x", "muted": 1}, "WRONG_TYPE", "muted"),
+    ({"type": "take_seat", "buy_in_cents": -5}, "INVALID_VALUE", "buy_in_cents"),
+    ({"type": "join_waitlist", "seat": 2}, "UNKNOWN_FIELD", "seat"),
+    ({"type": "host_limits", "min_bet_cents": 100, "max_bet_cents": 100_001}, "INVALID_VALUE", "100000"),
+])
+async def test_bad_host_input_names_what_was_wrong_and_changes_nothing(homes: Homes, connect: Any, message,
+                                                                        code, names) -> None:
+    ann_id, ann = await homes.account()
+    table_id = (await homes.table(ann))["table_id"]
+    async with connect(table_id, player_id=ann_id) as host:
+        await hello(host, ann)
+        await host.drain()
+        version = host.version
+        answer = await host.command(message)
+        assert answer["code"] == code, answer
+        assert names in answer["message"], answer
+        await host.drain()
+        assert host.version == version
+
+
+async def test_a_host_token_is_no_operator_token(homes: Homes, connect: Any) -> None:
+    ann_id, ann = await homes.account()
+    table_id = (await homes.table(ann))["table_id"]
+    for path in ("/api/operator/home-tables", f"/api/operator/tables/{table_id}", "/api/operator/money"):
+        response = await homes.client.get(path, headers=auth(ann))
+        assert response.status_code == 401, path
+        assert response.json()["error"] == "BAD_OPERATOR_TOKEN"
+    closed = await homes.client.post(f"/api/operator/tables/{table_id}/close", headers=auth(ann))
+    assert closed.status_code == 401
+    async with connect(table_id) as client:
+        await client.send({"type": "hello", "protocol": PROTOCOL_VERSION, "operator_token": ann})
+        answer = await client.recv()
+        assert answer["code"] == "UNAUTHORIZED"
+    async with connect(table_id, player_id=ann_id) as client:
+        snapshot = await hello(client, ann)
+        assert snapshot["role"] == "player"
+        assert snapshot["view"]["admin"] is None
