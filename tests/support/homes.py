@@ -3,15 +3,19 @@ private table one of them hosts (docs/home-games.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
+from redis.asyncio import Redis
 
+from paigow_server.app import create_app
 from paigow_server.process.settings import Settings
 
-__all__ = ["Homes", "auth", "home_settings"]
+__all__ = ["Homes", "asgi_homes", "auth", "home_settings"]
 
 _names = itertools.count(1)
 PASSWORD = "correct horse battery staple"
@@ -28,6 +32,10 @@ def home_settings(settings: Settings, **changes: Any) -> Settings:
 @dataclasses.dataclass
 class Homes:
     client: httpx.AsyncClient
+    ctx: Any = None
+    """The app's ``AppContext`` when driven in-process (``asgi_homes``)."""
+    rt: Any = None
+    """The app's ``Realtime`` when driven in-process."""
 
     async def account(self, name: str | None = None) -> tuple[str, str]:
         """A new registered account: (player_id, token)."""
@@ -59,3 +67,13 @@ class Homes:
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+@contextlib.asynccontextmanager
+async def asgi_homes(settings: Settings, redis: Redis) -> AsyncIterator[Homes]:
+    """``Homes`` over the app in this process (ASGI, no socket), its lifespan running."""
+    app = create_app(settings, redis=redis)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
+            yield Homes(client, app.state.ctx, app.state.realtime)

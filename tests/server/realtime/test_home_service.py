@@ -5,7 +5,8 @@ host's grace passes the role on (docs/home-games.md)."""
 
 from __future__ import annotations
 
-import httpx
+from collections.abc import AsyncIterator
+
 import pytest
 from redis.asyncio import Redis
 
@@ -13,10 +14,9 @@ from paigow.table import commands as c
 from paigow.table import home_commands as h
 from paigow.table.home_events import SeatOffered, WaitlistLeft, WaitlistLeftReason
 from paigow.table.state import Phase
-from paigow_server.app import create_app
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
-from support.homes import Homes, auth, home_settings
+from support.homes import Homes, asgi_homes, auth, home_settings
 
 OPERATOR = {"Authorization": "Bearer test-operator-token-0123456789"}
 
@@ -27,14 +27,9 @@ def settings(settings: Settings) -> Settings:
 
 
 @pytest.fixture
-async def homes(settings: Settings, redis: Redis):
-    app = create_app(settings, redis=redis)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
-            h_ = Homes(client)
-            h_.rt = app.state.realtime  # type: ignore[attr-defined]
-            yield h_
+async def homes(settings: Settings, redis: Redis) -> AsyncIterator[Homes]:
+    async with asgi_homes(settings, redis) as h:
+        yield h
 
 
 async def _money_balanced(homes: Homes) -> bool:
@@ -43,7 +38,7 @@ async def _money_balanced(homes: Homes) -> bool:
 
 
 async def test_a_waiting_player_is_offered_the_freed_seat_and_an_offer_runs_out(homes: Homes) -> None:
-    rt: Realtime = homes.rt  # type: ignore[attr-defined]
+    rt: Realtime = homes.rt
     opened = await homes.client.post("/api/operator/tables", json={"name": "Full"}, headers=OPERATOR)
     table_id = opened.json()["table_id"]
     players = [await homes.guest(f"P{i}") for i in range(1, 9)]
@@ -71,7 +66,7 @@ async def test_a_waiting_player_is_offered_the_freed_seat_and_an_offer_runs_out(
 
 
 async def test_an_idle_private_table_closes_its_codes_end_and_its_rounds_stay_readable(homes: Homes) -> None:
-    rt: Realtime = homes.rt  # type: ignore[attr-defined]
+    rt: Realtime = homes.rt
     host_id, token = await homes.account()
     body = await homes.table(token)
     table_id = body["table_id"]
@@ -95,7 +90,7 @@ async def test_an_idle_private_table_closes_its_codes_end_and_its_rounds_stay_re
 
 
 async def test_a_host_who_dropped_passes_the_role_after_the_grace(homes: Homes) -> None:
-    rt: Realtime = homes.rt  # type: ignore[attr-defined]
+    rt: Realtime = homes.rt
     host_id, token = await homes.account()
     table_id = (await homes.table(token))["table_id"]
     bob_id, _ = await homes.account()

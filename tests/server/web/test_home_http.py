@@ -5,15 +5,14 @@ list, and the operator's listing and closing (docs/http-api.md, "Home games").""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import AsyncIterator
 
-import httpx
 import pytest
 from redis.asyncio import Redis
 
 from paigow.table.state import Phase
-from paigow_server.app import create_app
 from paigow_server.process.settings import Settings
-from support.homes import Homes, auth, home_settings
+from support.homes import Homes, asgi_homes, auth, home_settings
 
 
 @pytest.fixture
@@ -22,14 +21,9 @@ def settings(settings: Settings) -> Settings:
 
 
 @pytest.fixture
-async def homes(settings: Settings, redis: Redis):
-    app = create_app(settings, redis=redis)
-    async with app.router.lifespan_context(app):
-        transport = httpx.ASGITransport(app=app)
-        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
-            h = Homes(client)
-            h.ctx = app.state.ctx  # type: ignore[attr-defined]
-            yield h
+async def homes(settings: Settings, redis: Redis) -> AsyncIterator[Homes]:
+    async with asgi_homes(settings, redis) as h:
+        yield h
 
 
 OPERATOR = {"Authorization": "Bearer test-operator-token-0123456789"}
@@ -51,7 +45,7 @@ async def test_an_account_creates_a_private_table_with_an_invite(homes: Homes, s
     assert len(invite["short_code"]) == 6
     assert set(invite["short_code"]) <= set("ABCDEFGHJKLMNPQRSTUVWXYZ")
     assert invite["url"] == f"/table/?id={body['table_id']}&invite={invite['code']}"
-    state = await homes.ctx.tables.load(body["table_id"])  # type: ignore[attr-defined]
+    state = await homes.ctx.tables.load(body["table_id"])
     assert state.rules.house_way == "foxwoods"
     assert state.rules.player_banking is False
     assert state.timers.betting_ms == 15_000
@@ -125,7 +119,7 @@ async def test_resolving_codes_admits_and_a_new_invite_ends_the_old(homes: Homes
     assert found.json()["table_id"] == table_id
     assert found.json()["code"] == invite["code"]
     assert found.json()["admitted"] is True
-    assert await homes.ctx.homes.admitted(table_id, bob_id)  # type: ignore[attr-defined]
+    assert await homes.ctx.homes.admitted(table_id, bob_id)
     anonymous = await homes.resolve(invite["code"])
     assert anonymous.json()["admitted"] is False
     assert (await homes.client.get(f"/api/home/tables/{table_id}", headers=auth(bob))).json()["error"] == \
@@ -176,7 +170,7 @@ async def test_a_closed_tables_codes_stop_working_and_the_operator_lists_private
     assert (await homes.client.get("/api/operator/home-tables", headers=auth(ann))).status_code == 401
     closed = await homes.client.post(f"/api/operator/tables/{table_id}/close", headers=OPERATOR)
     assert closed.status_code == 200
-    state = await homes.ctx.tables.load(table_id)  # type: ignore[attr-defined]
+    state = await homes.ctx.tables.load(table_id)
     assert state.phase == Phase.CLOSED
     assert (await homes.resolve(body["invite"]["code"])).status_code == 404
     assert (await homes.client.get("/api/operator/home-tables", headers=OPERATOR)).json()["tables"] == []
