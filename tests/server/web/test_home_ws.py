@@ -6,6 +6,9 @@ wired through (docs/protocol.md, "Private tables and the waiting list")."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -55,6 +58,30 @@ def every_host_message(host_id: str, other_id: str) -> list[dict[str, Any]]:
             {"type": "host_resume"},
             {"type": "host_close"}, {"type": "host_limits", "min_bet_cents": 100, "max_bet_cents": 200},
             {"type": "host_timers", "betting_ms": 9_000}, {"type": "host_settings", "seating": "open"}]
+
+
+@dataclasses.dataclass
+class Party:
+    table_id: str
+    code: str
+    ids: tuple[str, str, str]
+    tokens: tuple[str, str, str]
+    clients: tuple[Any, Any, Any]
+
+
+@contextlib.asynccontextmanager
+async def three_at_a_table(homes: Homes, connect: Any) -> AsyncIterator[Party]:
+    """A host and two friends who came by the link, each connected (the host first)."""
+    accounts = [await homes.account() for _ in range(3)]
+    body = await homes.table(accounts[0][1], timers=FAST)
+    table_id, code = body["table_id"], body["invite"]["code"]
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [await stack.enter_async_context(connect(table_id, player_id=pid)) for pid, _ in accounts]
+        await hello(clients[0], accounts[0][1])
+        for client, (_, token) in zip(clients[1:], accounts[1:], strict=True):
+            await hello(client, token, invite=code)
+        (a, ta), (b, tb), (c, tc) = accounts
+        yield Party(table_id, code, (a, b, c), (ta, tb, tc), (clients[0], clients[1], clients[2]))
 
 
 async def audit(homes: Homes) -> list[dict[str, Any]]:
@@ -136,16 +163,10 @@ async def test_approval_every_host_message_from_a_non_host_and_the_audit(homes: 
 
 async def test_a_removed_player_is_barred_even_with_the_old_link_and_a_muted_one_cannot_chat(
         homes: Homes, connect: Any) -> None:
-    ann_id, ann = await homes.account()
-    body = await homes.table(ann, timers=FAST)
-    table_id, code = body["table_id"], body["invite"]["code"]
-    bob_id, bob = await homes.account()
-    cat_id, cat = await homes.account()
-    async with connect(table_id, player_id=ann_id) as host, connect(table_id, player_id=bob_id) as guest, \
-            connect(table_id, player_id=cat_id) as third:
-        await hello(host, ann)
-        await hello(guest, bob, invite=code)
-        await hello(third, cat, invite=code)
+    async with three_at_a_table(homes, connect) as party:
+        host, guest, third = party.clients
+        (_, bob_id, cat_id), (_, bob, _) = party.ids, party.tokens
+        table_id, code = party.table_id, party.code
         assert (await guest.command({"type": "sit", "seat": 2, "buy_in_cents": 10_000}))["type"] == "accepted"
         assert (await host.command({"type": "host_mute", "player_id": cat_id, "muted": True}))["type"] == \
             "accepted"
@@ -171,16 +192,9 @@ async def test_a_removed_player_is_barred_even_with_the_old_link_and_a_muted_one
 
 
 async def test_hand_over_race_leaves_one_host(homes: Homes, connect: Any) -> None:
-    ann_id, ann = await homes.account()
-    body = await homes.table(ann, timers=FAST)
-    table_id, code = body["table_id"], body["invite"]["code"]
-    bob_id, bob = await homes.account()
-    cat_id, cat = await homes.account()
-    async with connect(table_id, player_id=ann_id) as host, connect(table_id, player_id=bob_id) as b, \
-            connect(table_id, player_id=cat_id) as c:
-        await hello(host, ann)
-        await hello(b, bob, invite=code)
-        await hello(c, cat, invite=code)
+    async with three_at_a_table(homes, connect) as party:
+        host, b, c = party.clients
+        ann_id, bob_id, cat_id = party.ids
         for client, seat in ((b, 2), (c, 3)):
             assert (await client.command({"type": "sit", "seat": seat, "buy_in_cents": 10_000}))["type"] == \
                 "accepted"
