@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow_server.process.settings import Settings
@@ -318,3 +319,26 @@ async def test_a_host_token_is_no_operator_token(homes: Homes, connect: Any) -> 
         snapshot = await hello(client, ann)
         assert snapshot["role"] == "player"
         assert snapshot["view"]["admin"] is None
+
+
+async def test_two_server_processes_one_host_after_a_hand_over_race(homes: Homes, connect: Any,
+                                                                     other_ws_url: str,
+                                                                     frame_checker: Any) -> None:
+    async with three_at_a_table(homes, connect) as party:
+        host, b, c = party.clients
+        ann_id, bob_id, cat_id = party.ids
+        for client, seat in ((b, 2), (c, 3)):
+            assert (await client.command({"type": "sit", "seat": seat, "buy_in_cents": 10_000}))["type"] == \
+                "accepted"
+        async with websockets.connect(f"{other_ws_url}/ws/tables/{party.table_id}") as ws:
+            elsewhere = frame_checker(ann_id)
+            elsewhere.ws = ws
+            assert (await hello(elsewhere, party.tokens[0]))["type"] == "snapshot"
+            await host.send({"type": "host_hand_over", "id": "here", "player_id": bob_id})
+            await elsewhere.send({"type": "host_hand_over", "id": "there", "player_id": cat_id})
+            here = await host.until(lambda f: f.get("id") == "here")
+            there = await elsewhere.until(lambda f: f.get("id") == "there")
+        assert sorted(a.get("code", a["type"]) for a in (here, there)) == ["NOT_HOST", "accepted"]
+        view = await b.until_view(lambda v: v["home"]["host_player_id"] != ann_id)
+        assert view["home"]["host_player_id"] in (bob_id, cat_id)
+        assert sum(1 for e in b.events if e["kind"] == "host_changed") == 1
