@@ -262,3 +262,16 @@ def test_player_banking_off_lets_the_house_bank_every_round(driver) -> None:
     assert all(e.reason in (BankReason.DEALER_SEAT, BankReason.BANKING_OFF, BankReason.EMPTY_SEAT)
                for e in d.events if e.kind == "betting_opened")
     assert any(e.kind == "betting_opened" and e.reason == BankReason.BANKING_OFF for e in d.events)
+
+
+def test_every_viewer_sees_the_same_home_and_waiting_list_and_no_cards_in_them(driver) -> None:
+    d = _dealt_home(driver)
+    d.do(host(h.ChangeHomeSettings(seating=Seating.APPROVAL)))
+    d.do(h.RequestSeat("p8", "Eight"))
+    views = [view_for(d.state, v) for v in (PlayerViewer(HOST), PlayerViewer("p2"), PlayerViewer("p8"),
+                                            SpectatorViewer())]
+    assert len({(v.home, v.waiting) for v in views}) == 1
+    text = repr((views[0].home, views[0].waiting))
+    for hand in d.state.round.hands:
+        for card in hand.cards:
+            assert f"'{card}'" not in text

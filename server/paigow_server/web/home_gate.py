@@ -22,6 +22,7 @@ from paigow.protocol import home_messages as m
 from paigow.protocol.codes import ErrorCode
 from paigow.table.commands import Command
 from paigow.table.home import SpectatorsPolicy
+from paigow.table.home_commands import HostAct, RemovePlayer
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import Phase, TableState
 from paigow_server.errors import ServerError
@@ -144,9 +145,11 @@ class HomeGate:
             raise Rejection(RejectCode.INVALID_VALUE, "the host cannot remove themselves: hand the role "
                                                       "over, or leave")
         now = _now_ms()
+        until = now + msg.bar_minutes * 60_000
+        if isinstance(command, HostAct) and isinstance(command.action, RemovePlayer):
+            until = command.action.barred_until_ms  # the time the table tells the player
         earlier = await self.bars.get(table_id, msg.player_id)
-        bar = Bar(table_id, msg.player_id, now + msg.bar_minutes * 60_000, now, host_actor(player_id),
-                  "removed by the host")
+        bar = Bar(table_id, msg.player_id, until, now, host_actor(player_id), "removed by the host")
         await self.bars.put(bar)
         try:
             version = await execute(command)

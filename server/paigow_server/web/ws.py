@@ -448,6 +448,8 @@ class TableConnection:
                                                 name=self.identity.name, command=command,
                                                 execute=self._execute_version)
                 self._send(accepted_text(msg.id, version))
+                if isinstance(msg, HostRemove):
+                    await self._close_removed(msg.player_id)
                 return
             assert command is not None  # only host_mute has none
             executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
@@ -459,6 +461,17 @@ class TableConnection:
             self._refused(msg.id, exc)
         else:
             self._send(accepted_text(msg.id, executed.version))
+
+    async def _close_removed(self, player_id: str) -> None:
+        """The host removed ``player_id``: their connections to this table here are told (``BARRED``, with
+        when the bar ends) and closed with 4403, after the removal's patch."""
+        bar = await self._bars.get(self.table_id, player_id)
+        until = None if bar is None else bar.until_ms
+        for conn in list(self.rt.connections):
+            if (isinstance(conn, TableConnection) and conn.table_id == self.table_id
+                    and conn.identity is not None and conn.identity.player_id == player_id):
+                conn._error(None, ErrorCode.BARRED, "the host removed you from this table", until_ms=until)
+                conn._close_soon(CloseCode.FORBIDDEN, "removed by the host")
 
     async def _execute_version(self, command: Command) -> int:
         return (await self.rt.service.execute(self.table_id, command)).version
