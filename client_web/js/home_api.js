@@ -30,16 +30,18 @@ const RESOLVED_KEY = "paigow.invite.";
 /**
  * What a code names ({table_id, name, host_name, seating, spectators_policy, ..., code, admitted}); with a
  * token the account is admitted. The lobby's answer is kept for the table page it opens, so the same code is
- * not looked up twice within a minute (lookups are rate-limited).
+ * not looked up twice in a row (lookups are rate-limited).
  */
-export async function resolveInvite(code, token) {
+export async function resolveInvite(code, token, { keep = false } = {}) {
   const key = `${RESOLVED_KEY}${code}`;
   try {
+    // Used once, for the page the lobby opens at once: a reload asks again (the host may have replaced it).
     const kept = JSON.parse(sessionStorage.getItem(key) ?? "null");
-    if (kept && kept.token === (token ?? null) && Date.now() - kept.at < 60_000) return kept.data;
+    sessionStorage.removeItem(key);
+    if (kept && kept.token === (token ?? null) && Date.now() - kept.at < 15_000) return kept.data;
   } catch { /* looked up again */ }
   const data = await api("/api/invites/resolve", { method: "POST", body: { code }, token });
-  sessionStorage.setItem(`${RESOLVED_KEY}${data.code}`, JSON.stringify({ token: token ?? null, at: Date.now(), data }));
+  if (keep) sessionStorage.setItem(`${RESOLVED_KEY}${data.code}`, JSON.stringify({ token: token ?? null, at: Date.now(), data }));
   return data;
 }
 

@@ -151,7 +151,7 @@ async function submitCode(ev) {
   const button = $("join-code-submit");
   button.disabled = true;
   try {
-    const found = await resolveInvite(code, session?.token);
+    const found = await resolveInvite(code, session?.token, { keep: true }); // for the table page, next
     location.assign(`/table/?id=${encodeURIComponent(found.table_id)}&invite=${encodeURIComponent(found.code)}`);
   } catch (err) {
     const { title, text, wait } = resolveRefusal(err);

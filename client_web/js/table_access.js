@@ -81,12 +81,15 @@ export async function admitByInvite(code, tableId, token) {
   }
 }
 
-/** A hello refused (the error before the close 4403): its page. `hadInvite`: the link carried a code. */
-export function showHelloRefusal(error, { hadInvite, session }) {
+/** A hello refused, or a removed player's connection closed (the error before the close 4403): its page.
+ * `hadInvite`: the link carried a code; `wasSeated`: the viewer sat at the table until now. */
+export function showHelloRefusal(error, { hadInvite, session, wasSeated = false }) {
   if (error?.code === "BARRED") {
+    // Said at once to a player the host has just removed (their connection is closed), or at a later hello.
+    const chips = wasSeated ? "Your chips went back to your balance. " : "";
     showAccessPage("The host removed you from this table",
-      error.until_ms ? `You may not come back before ${untilText(error.until_ms)}, not even with the link.` : "You may not come back for now.");
-  } else if (error?.code === "SPECTATORS_OFF") {
+      `${chips}${error.until_ms ? `You may not come back before ${untilText(error.until_ms)}, not even with the link.` : "You may not come back for now."}`);
+  } else if (error?.code === "SPECTATORS_OFF" && hadInvite) { // without a code, a name would not help
     showAccessPage("Nobody may watch this table", session ? "The host lets nobody watch. Open the host's link while signed in to play."
       : "The host lets nobody watch: enter your name to play at it.", session ? [] : [joinForm("refused-join")]);
   } else if (hadInvite) {

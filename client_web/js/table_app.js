@@ -338,6 +338,7 @@ function onEvents(events, view) {
 function onMessage(msg) {
   if (chat.onMessage(msg)) return;
   if (msg.type === "snapshot" || msg.type === "patch") noteServerTime(msg.server_ms);
+  if (msg.type === "patch" && msg.events?.some((e) => e.kind === "player_kicked" && e.player_id === ctx.playerId)) ctx.wasSeated = true;
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
     ctx.playerId = msg.player_id;
@@ -417,7 +418,7 @@ function setBanner(status, detail) {
   }
   if (status === "stopped" && detail.code === 4403) {
     b.hidden = true;
-    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session });
+    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, wasSeated: ctx.wasSeated });
     return;
   }
   if (status === "stopped") {

@@ -338,9 +338,10 @@ function showdownPanel(view, ctx) {
 export function renderTray(tray, view, ctx) {
   const panels = [hostRequestsPanel(view, ctx)];
   if (ctx.role === "spectator") {
-    const home = view.home ? `${view.name} is a home game hosted by ${view.home.host_name}. ` : "";
+    const invited = ctx.invite && !ctx.session;
+    const home = !view.home ? "" : invited ? `${view.home.host_name} invited you to ${view.name}, a home game. ` : `${view.name} is a home game hosted by ${view.home.host_name}. `;
     drawTray(tray, [el("div", { class: "panel summary", "data-panel": "spectator" },
-      el("p", { text: `${home}You are watching this table.` }),
+      el("p", { text: invited ? `${home}Enter your name to play; you are watching until then.` : `${home}You are watching this table.` }),
       // Come by an invite without a session: a name here, and the same link seats you.
       ctx.invite && !ctx.session ? joinForm() : ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })
         : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })), ...[showdownPanel(view, ctx)].filter(Boolean)]);
