@@ -92,11 +92,13 @@ export function describeEvents(events, view, me, nameOf) {
             : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
         } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
         break;
+      // At a home game the removed player's connection closes and its page says so (table_access.js): the
+      // log keeps the line, the screen shows no second notice over that page.
       case "player_leaving":
-        if (isMe && ev.kicked) say(`The ${by} removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, true, "warn");
+        if (isMe && ev.kicked) say(`The ${by} removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, !view.home, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`The ${by} removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, true, "warn");
+        if (isMe) say(`The ${by} removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !view.home, "warn");
         else say(`${name || "A player"} was removed from the table by the ${by}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;

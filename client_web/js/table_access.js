@@ -82,11 +82,12 @@ export async function admitByInvite(code, tableId, token) {
 }
 
 /** A hello refused, or a removed player's connection closed (the error before the close 4403): its page.
- * `hadInvite`: the link carried a code; `wasSeated`: the viewer sat at the table until now. */
-export function showHelloRefusal(error, { hadInvite, session, wasSeated = false }) {
+ * `hadInvite`: the link carried a code; `removed`: "stood" (stood up just now) or "leaving" (after the round). */
+export function showHelloRefusal(error, { hadInvite, session, removed = null }) {
   if (error?.code === "BARRED") {
     // Said at once to a player the host has just removed (their connection is closed), or at a later hello.
-    const chips = wasSeated ? "Your chips went back to your balance. " : "";
+    const chips = { stood: "Your chips went back to your balance. ",
+      leaving: "Your hand in play is played out; then your chips go back to your balance. " }[removed] ?? "";
     showAccessPage("The host removed you from this table",
       `${chips}${error.until_ms ? `You may not come back before ${untilText(error.until_ms)}, not even with the link.` : "You may not come back for now."}`);
   } else if (error?.code === "SPECTATORS_OFF" && hadInvite) { // without a code, a name would not help

@@ -338,7 +338,11 @@ function onEvents(events, view) {
 function onMessage(msg) {
   if (chat.onMessage(msg)) return;
   if (msg.type === "snapshot" || msg.type === "patch") noteServerTime(msg.server_ms);
-  if (msg.type === "patch" && msg.events?.some((e) => e.kind === "player_kicked" && e.player_id === ctx.playerId)) ctx.wasSeated = true;
+  for (const e of msg.type === "patch" ? msg.events ?? [] : []) {
+    // Removed: what the refusal page (after the close 4403) says of the chips.
+    if (e.player_id === ctx.playerId && e.kind === "player_kicked") ctx.removed = "stood";
+    if (e.player_id === ctx.playerId && e.kind === "player_leaving" && e.kicked) ctx.removed = "leaving";
+  }
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
     ctx.playerId = msg.player_id;
@@ -418,7 +422,7 @@ function setBanner(status, detail) {
   }
   if (status === "stopped" && detail.code === 4403) {
     b.hidden = true;
-    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, wasSeated: ctx.wasSeated });
+    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed });
     return;
   }
   if (status === "stopped") {

@@ -5,7 +5,7 @@ waits for the host and is let in; the host opens the seating, the second sits at
 rounds, two of them with a player-banker; then the host pauses, removes the second friend (who is told, and
 whose old link is refused), hands the host role to the first, who closes the table; the operator's money
 check is balanced. Each step is photographed at 390x844, 360x740 and 1366x768
-(test-artifacts/browser/home-*.png), checked for overlapping and clipped text (tests/browser/layout.py) and
+(test-artifacts/browser/home-*.png, git-ignored), checked for overlapping and clipped text (tests/browser/layout.py) and
 with axe-core, and the Content Security Policy is watched throughout (conftest.py)."""
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ class Steps:
     """Screenshots of each step at the three sizes (the page is resized to each, then back), with the
     layout's and axe's findings collected."""
 
-    def __init__(self, site: Site) -> None:
+    def __init__(self, site: Site, prefix: str) -> None:
         self.site = site
+        self.prefix = prefix
         self.n = 0
         self.problems: list[str] = []
 
@@ -47,7 +48,7 @@ class Steps:
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("window.paigow?.rerender?.()")  # drawn for this size, as a phone first draws it
             page.wait_for_timeout(300)
-            page.screenshot(path=str(self.site.artifacts / f"home-{self.n:02d}-{step}-{name}.png"))
+            page.screenshot(path=str(self.site.artifacts / f"{self.prefix}-{self.n:02d}-{step}-{name}.png"))
             where = f"{step} at {name}"
             self.problems.extend(f"{where}: {p}" for p in text_problems(page))
             if page.locator("#stage").is_visible():
@@ -146,7 +147,7 @@ def play_round(pages: dict[str, Page], number: int, bank: dict[str, bool]) -> tu
 
 
 def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
-    steps = Steps(site)
+    steps = Steps(site, "home")
     # ---- the host, on a laptop: an account, then "Host a home game" ----
     host_context = site.browser.new_context(viewport={"width": 1366, "height": 768})
     host_context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.url)
@@ -305,7 +306,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
 def test_the_waiting_list_at_a_public_table(site: Site, wire: Any) -> None:
     """Six seats taken: a player on a phone joins the waiting list, sees their place, is offered the seat
     that frees with its countdown, and takes it; a second waiting player is 1st in line then."""
-    steps = Steps(site)
+    steps = Steps(site, "home-waitlist")
     table = site.open_table("Full house", betting_ms=120_000, setting_ms=120_000, between_rounds_ms=120_000)
     others = [wire(table, f"Seat{n}") for n in range(1, 7)]
     for n, other in enumerate(others, start=1):
@@ -340,7 +341,7 @@ def test_the_waiting_list_at_a_public_table(site: Site, wire: Any) -> None:
 def test_what_a_link_that_does_not_let_you_in_says(site: Site) -> None:
     """A private table's address without its code, a wrong code, a code the host replaced, and a table
     whose host lets nobody watch opened without a session: each a page that says why and what to do."""
-    steps = Steps(site)
+    steps = Steps(site, "home-refused")
     username = f"host{int(time.time() * 1000) % 10**8}"
     host = httpx.post(f"{site.url}/api/accounts", timeout=10,
                       json={"username": username, "password": PASSWORD, "display_name": "Hana"}).json()
