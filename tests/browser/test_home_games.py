@@ -4,9 +4,9 @@ shares the link; two friends on phones (390x844 and 360x740) open it: the first 
 waits for the host and is let in; the host opens the seating, the second sits at once. They play five
 rounds, two of them with a player-banker; then the host pauses, removes the second friend (who is told, and
 whose old link is refused), hands the host role to the first, who closes the table; the operator's money
-check is balanced. Each step is photographed at 390x844, 360x740 and 1366x768
-(test-artifacts/browser/home-*.png, git-ignored), checked for overlapping and clipped text (tests/browser/layout.py) and
-with axe-core, and the Content Security Policy is watched throughout (conftest.py)."""
+check is balanced. Each step is photographed at 390x844, 360x740 and 1366x768 (test-artifacts/browser/
+home-*.png, git-ignored), checked for overlapping and clipped text (tests/browser/layout.py) and with
+axe-core, and the Content Security Policy is watched throughout (conftest.py)."""
 
 from __future__ import annotations
 
