@@ -38,9 +38,12 @@ class Steps:
         self.site = site
         self.prefix = prefix
         self.n = 0
+        self.spent = 0.0
+        """Seconds spent photographing and checking: not part of what the players waited for."""
         self.problems: list[str] = []
 
     def shot(self, page: Page, step: str, *, axe: bool = False) -> None:
+        started = time.monotonic()
         self.n += 1
         own = page.viewport_size
         assert own is not None
@@ -56,6 +59,11 @@ class Steps:
         page.set_viewport_size(own)
         if axe:
             self.problems.extend(f"{step}: axe {v}" for v in serious_violations(page))
+        self.spent += time.monotonic() - started
+
+    def since(self, started: float, spent_then: float) -> float:
+        """Seconds since `started`, less the photographing done meanwhile."""
+        return time.monotonic() - started - (self.spent - spent_then)
 
 
 def phone(site: Site, width: int, height: int) -> Page:
@@ -183,7 +191,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
         ann.fill(f"#home-{key}", str(seconds))
     ann.check("#home-seating-approval")
     steps.shot(ann, "create-form", axe=True)
-    created_at = time.monotonic()
+    created_at, spent_at_create = time.monotonic(), steps.spent
     ann.click("#host-submit")
 
     # ---- the invite: link, copy, share, the code to read out ----
@@ -207,6 +215,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
 
     # ---- the first friend: the link on a phone, a name, "Ask to sit", waiting, let in ----
     maya = phone(site, *SIZES["phone"])
+    maya_opened, maya_spent = time.monotonic(), steps.spent
     join_by_link(maya, link, "Maya", steps)
     expect(maya.locator("#table-home")).to_have_text("Home game · host Ann")
     expect(maya.locator("[data-seat]")).to_have_count(0)  # no "Sit here" before the host lets her in
@@ -222,6 +231,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ann.get_by_role("button", name="Approve Maya").click()
     expect(maya.locator("[data-seat='2']")).to_be_visible()
     sit(maya, 2)
+    maya_seated_s = steps.since(maya_opened, maya_spent)
 
     # ---- the host opens the seating: the second friend sits at once ----
     open_host_dialog(ann)
@@ -229,13 +239,25 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ann.select_option("#host-seating", "open")
     ann.click("#host-settings-save")
     expect(ann.locator("#host-settings-saved")).to_have_text("Saved.")
+    ann.fill("#host-max", "150")  # limits and timers from the next round, as the operator's console says
+    ann.click("#host-limits-save")
+    expect(ann.locator("#host-limits-saved")).to_have_text("Saved: takes effect from the next round.")
+    ann.fill("#host-setting_ms", "40")
+    ann.click("#host-timers-save")
+    expect(ann.locator("#host-timers-saved")).to_have_text("Saved: takes effect from the next round.")
+    ann.locator(f"#mute-{maya.evaluate('window.paigow.ctx.playerId')}").click()
+    expect(ann.get_by_role("button", name="Unmute Maya in chat")).to_be_visible()
     steps.shot(ann, "host-dialog", axe=True)
-    ann.click("#host-dialog-close")
+    ann.keyboard.press("Escape")
+    expect(ann.locator("#host-dialog")).to_be_hidden()
+    expect(ann.locator("#host-btn")).to_be_focused()  # the focus goes back where it came from
     theo = phone(site, *SIZES["small-phone"])
+    theo_opened, theo_spent = time.monotonic(), steps.spent
     join_by_link(theo, link, "Theo", steps)
     expect(theo.locator("[data-seat='3']")).to_be_visible()
     steps.shot(theo, "choose-seat")
     sit(theo, 3)
+    theo_seated_s = steps.since(theo_opened, theo_spent)
 
     # ---- five rounds; the bank goes to Ann (round 2) and Maya (round 3); Theo declines it (round 4) ----
     players = {"ann": ann, "maya": maya, "theo": theo}
@@ -245,7 +267,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
         record, dealt_at = play_round(players, number, bank={"ann": True, "maya": True, "theo": False})
         records.append(record)
         if number == 1:
-            first_deal_s = dealt_at - created_at
+            first_deal_s = dealt_at - created_at - (steps.spent - spent_at_create)
         if number in (2, 3):
             steps.shot(maya, f"round-{number}-showdown")
     bankers = [next((h["player_id"] for h in r["hands"] if h["is_banker"] and h["player_id"]), None)
@@ -253,6 +275,8 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ids = {who: page.evaluate("window.paigow.ctx.playerId") for who, page in players.items()}
     assert bankers[1] == ids["ann"], bankers
     assert bankers[2] == ids["maya"], bankers
+    assert view(maya)["rules"]["max_bet_cents"] == 15_000
+    assert view(maya)["timers"]["setting_ms"] == 40_000
 
     # ---- the host pauses, removes Theo (told, and his link refused), hands over to Maya, who closes ----
     open_host_dialog(ann)
@@ -286,7 +310,12 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     expect(maya.locator("#host-btn")).to_be_visible()
     expect(maya.locator("#table-home")).to_have_text("Your home game")
     steps.shot(maya, "new-host")
-    open_host_dialog(maya)
+    open_host_dialog(maya)  # the new host has every power: a new link first (the old one ends), then close
+    expect(maya.locator("#host-invite-code")).to_have_text(short)
+    maya.click("#host-invite-new")
+    expect(maya.locator("#confirm-dialog")).to_contain_text("stop working at once")
+    maya.click("#confirm-ok")
+    expect(maya.locator("#host-invite-code")).not_to_have_text(short)
     maya.click("#host-close")
     expect(maya.locator("#confirm-dialog")).to_contain_text("every player stands up")
     maya.click("#confirm-ok")
@@ -299,8 +328,11 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     assert money["balanced"], money
     assert steps.problems == [], "\n".join(steps.problems)
     assert site.errors == []
-    print(f"\ncreation to first deal: {first_deal_s:.1f} s (two friends joining by the link on phones, the"
-          " first let in by the host, three bets)")
+    print(f"\ncreation to first deal: {first_deal_s:.1f} s, the screenshots' time left out (the host sits,"
+          " two friends join by the link on phones, the first let in by the host, the host opens the seating,"
+          " three bets)")
+    print(f"link to seat: {maya_seated_s:.1f} s (name, ask, the host approves, sit), {theo_seated_s:.1f} s"
+          " (open seating: name, sit)")
 
 
 def test_the_waiting_list_at_a_public_table(site: Site, wire: Any) -> None:
