@@ -400,3 +400,25 @@ def test_what_a_link_that_does_not_let_you_in_says(site: Site) -> None:
     expect(visitor.locator("#access-title")).to_have_text("This invite does not work")
     assert steps.problems == [], "\n".join(steps.problems)
     assert site.errors == []
+
+
+def test_too_many_codes_tried_says_how_long_to_wait(make_site: Any) -> None:
+    """Invite look-ups are rate-limited per address network: past the limit the link's page says how long
+    to wait, and its "Try again" counts the seconds down; the lobby's code form says it at the field."""
+    site: Site = make_site({"PAIGOW_INVITE_LOOKUPS_PER_MINUTE": "1"})
+    steps = Steps(site, "home-limited")
+    visitor = phone(site, *SIZES["phone"])
+    visitor.goto(f"{site.url}/")
+    visitor.fill("#join-code", "KXMBQT")
+    visitor.locator("#join-code-submit").tap()  # the one look-up of the minute: no such table
+    expect(visitor.locator("#join-code-error")).to_contain_text("This invite does not work")
+    visitor.locator("#join-code-submit").tap()
+    expect(visitor.locator("#join-code-error")).to_contain_text("Too many invite codes were tried")
+    expect(visitor.locator("#join-code-submit")).to_be_disabled()
+    visitor.goto(f"{site.url}/table/?id=h_{'a' * 16}&invite={'b' * 32}")
+    expect(visitor.locator("#access-title")).to_have_text("Too many codes tried")
+    expect(visitor.locator("#access-retry")).to_be_disabled()
+    expect(visitor.locator("#access-retry")).to_contain_text(re.compile(r"Try again in \d+ seconds?"))
+    steps.shot(visitor, "too-many", axe=True)
+    assert steps.problems == [], "\n".join(steps.problems)
+    assert site.errors == []
