@@ -225,6 +225,14 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     expect(maya.locator("#request-status")).to_have_text("Waiting for the host to let you in")
     expect(maya.locator("#cancel-request")).to_be_visible()
     steps.shot(maya, "waiting-for-host")
+    maya.locator("#cancel-request").tap()  # she changes her mind, then asks again; the host says no once
+    expect(maya.locator("#request-seat")).to_be_visible()
+    maya.locator("#request-seat").tap()
+    ann.get_by_role("button", name="Deny Maya").click()
+    expect(maya.locator("#request-seat")).to_be_visible()
+    expect(maya.locator(".toast").last).to_contain_text("The host did not let you in this time")
+    maya.locator("#request-seat").tap()
+    expect(maya.locator("#request-status")).to_have_text("Waiting for the host to let you in")
     expect(ann.locator("[data-panel='requests']")).to_contain_text("Maya")
     expect(ann.locator("#announcer")).to_contain_text("Maya asks to sit")
     steps.shot(ann, "host-sees-request", axe=True)
@@ -331,7 +339,8 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     print(f"\ncreation to first deal: {first_deal_s:.1f} s, the screenshots' time left out (the host sits,"
           " two friends join by the link on phones, the first let in by the host, the host opens the seating,"
           " three bets)")
-    print(f"link to seat: {maya_seated_s:.1f} s (name, ask, the host approves, sit), {theo_seated_s:.1f} s"
+    print(f"link to seat: {maya_seated_s:.1f} s (name, ask, cancel, ask, denied, ask, approved, sit),"
+          f" {theo_seated_s:.1f} s"
           " (open seating: name, sit)")
 
 
