@@ -64,11 +64,12 @@ function limitsSection(view, ctx) {
     if (cap && max > cap) return void ($("host-limits-error").textContent = `The most a home game allows is ${money(cap)}.`);
     if (await send(ctx, { type: "host_limits", min_bet_cents: min, max_bet_cents: max }, "host-limits-error")) $("host-limits-saved").textContent = SAVED_TEXT;
   };
-  return section("host-limits", "Limits", el("div", { class: "row" },
+  return section("host-limits", "Limits", cap ? el("p", { class: "hint", id: "host-cap", text: `The maximum may be up to ${money(cap)}.` }) : null,
+    el("div", { class: "row" },
     field("host-min", "Minimum bet ($)", (view.rules.min_bet_cents / 100).toFixed(2)),
     field("host-max", "Maximum bet ($)", (view.rules.max_bet_cents / 100).toFixed(2)),
     el("button", { class: "btn small", type: "button", id: "host-limits-save", text: "Save limits", onclick: save })),
-  cap ? el("p", { class: "hint", text: `Up to ${money(cap)}.` }) : null, saved("host-limits-saved"), errorLine("host-limits-error"));
+  saved("host-limits-saved"), errorLine("host-limits-error"));
 }
 
 function timersSection(view, ctx) {
