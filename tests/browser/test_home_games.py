@@ -407,6 +407,15 @@ def test_what_a_link_that_does_not_let_you_in_says(site: Site) -> None:
     assert fresh["code"] != old["code"]
     visitor.goto(f"{site.url}{old['url']}")
     expect(visitor.locator("#access-title")).to_have_text("This invite does not work")
+    # The new code read out, typed in the lobby by a player with a session: straight to a seat.
+    visitor.goto(f"{site.url}/")
+    visitor.fill("#display-name", "Vic")
+    visitor.locator("#name-submit").tap()
+    visitor.fill("#join-code", f"{fresh['short_code'][:3].lower()}-{fresh['short_code'][3:].lower()}")
+    visitor.locator("#join-code-submit").tap()
+    expect(visitor.locator("#table-home")).to_have_text("Home game · host Hana")
+    expect(visitor.locator("[data-seat='1']")).to_be_visible()
+    assert "invite=" in visitor.url
     assert steps.problems == [], "\n".join(steps.problems)
     assert site.errors == []
 
