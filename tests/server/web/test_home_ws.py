@@ -342,3 +342,23 @@ async def test_two_server_processes_one_host_after_a_hand_over_race(homes: Homes
         view = await b.until_view(lambda v: v["home"]["host_player_id"] != ann_id)
         assert view["home"]["host_player_id"] in (bob_id, cat_id)
         assert sum(1 for e in b.events if e["kind"] == "host_changed") == 1
+
+
+async def test_a_removed_player_connected_to_another_process_is_closed_there_too(
+        homes: Homes, connect: Any, other_ws_url: str, frame_checker: Any) -> None:
+    async with three_at_a_table(homes, connect) as party:
+        host, bob = party.clients[0], party.clients[1]
+        _, bob_id, _ = party.ids
+        assert (await bob.command({"type": "sit", "seat": 2, "buy_in_cents": 10_000}))["type"] == "accepted"
+        async with websockets.connect(f"{other_ws_url}/ws/tables/{party.table_id}") as ws:
+            elsewhere = frame_checker(bob_id)
+            elsewhere.ws = ws
+            assert (await hello(elsewhere, party.tokens[1]))["type"] == "snapshot"
+            removed = await host.command({"type": "host_remove", "player_id": bob_id, "bar_minutes": 10})
+            assert removed["type"] == "accepted"
+            await elsewhere.until_event(lambda e: e["kind"] == "admission_ended")
+            told = await elsewhere.until(lambda f: f["type"] == "error")
+            assert told["code"] == "BARRED"
+            assert told["until_ms"] is not None
+            await ws.wait_closed()
+            assert ws.close_code == 4403
