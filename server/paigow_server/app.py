@@ -99,7 +99,7 @@ from paigow_server.web.revocations import RevocationListener
 from paigow_server.web.rounds_cache import RoundsCache
 from paigow_server.web.session_watch import SessionWatch
 from paigow_server.web.sessions import Sessions
-from paigow_server.web.ws import ws_routes
+from paigow_server.web.ws import close_removed, ws_routes
 
 __all__ = ["Parts", "build", "create_app", "start", "web_root"]
 
@@ -227,6 +227,8 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector)
+    fanout.on_removed(lambda table_id, player_id, until_ms: close_removed(realtime.connections, table_id,
+                                                                          player_id, until_ms))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
     watch = SessionWatch(realtime.connections, players=sessions.still_valid, operators=operators.still_valid,
                          interval_s=sessions.tokens.refresh_ms / 1000)

@@ -32,6 +32,7 @@ SHORT_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 SHORT_LENGTH = 6
 LONG_CODE = re.compile(r"[A-Za-z0-9_-]{32}")
 _SHORT_INPUT = re.compile(r"[ -]")
+CREATION_TURN_MS = 5_000
 
 
 def _text(value: bytes | str | None) -> str | None:
@@ -92,6 +93,16 @@ class HomeTables:
                                                                    "short": invite.short_code})
         await self.redis.set(keys.invite(_hash(invite.code)), table_id)
         return invite
+
+    async def claim_creation(self, token: str) -> bool:
+        """Take the deployment's creation turn (``keys.HOME_CREATING``, 5 s at most): one private table is
+        counted against the caps and created at a time, by every process, so two at once cannot pass a
+        cap together. False: another creation holds it."""
+        return bool(await self.redis.set(keys.HOME_CREATING, token, nx=True, px=CREATION_TURN_MS))
+
+    async def release_creation(self, token: str) -> None:
+        if _text(await self.redis.get(keys.HOME_CREATING)) == token:
+            await self.redis.delete(keys.HOME_CREATING)
 
     async def register(self, table_id: str, creator: str, created_ms: int) -> Invite:
         """Index a new private table (already stored as a table) and make its first invite."""

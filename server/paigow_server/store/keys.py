@@ -95,6 +95,8 @@ G:invite-short:{SHORT}                 string  the private table a short code op
 G:home:tables                          zset    every private table id -> created_ms
 G:home:open                            zset    the private tables not yet seen closed -> created_ms
 G:home:by:{player}                     zset    the private tables a player created -> created_ms
+G:home:creating                        string  the creation holding the turn to count the caps and create
+                                               (a random token; PX 5 s)
 G:bar:{table}:{player}                 string  a player barred from sitting at a table (JSON ``Bar``);
                                                PEXPIREAT its ``until_ms``: the bar ends by itself
 G:bars                                 zset    ``{table}:{player}`` -> until_ms of every bar (read:
@@ -118,6 +120,7 @@ __all__ = [
     "FRESH_GUESTS",
     "GUESTS_SEEN",
     "GUEST_COLLECTOR",
+    "HOME_CREATING",
     "HOME_OPEN",
     "HOME_TABLES",
     "HOUSE_NET",
@@ -338,6 +341,7 @@ def operator_session(token_hash: str) -> str:
 
 HOME_TABLES = GLOBAL + "home:tables"
 HOME_OPEN = GLOBAL + "home:open"
+HOME_CREATING = GLOBAL + "home:creating"
 
 
 def table_home(table_id: str) -> str:

@@ -34,10 +34,6 @@ from paigow_server.store.home_tables import LONG_CODE, HomeTables
 __all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "host_actor", "is_private_id"]
 
 HOME_PREFIX = "h_"
-_ACTIONS = {"host_approve": "host_approve", "host_deny": "host_deny", "host_remove": "host_remove",
-            "host_hand_over": "host_hand_over", "host_pause": "host_pause", "host_resume": "host_resume",
-            "host_close": "host_close", "host_limits": "host_limits", "host_timers": "host_timers",
-            "host_settings": "host_settings"}
 
 
 def is_private_id(table_id: str) -> bool:
@@ -103,7 +99,9 @@ class HomeGate:
                    command: Command | None, execute: Callable[[Command], Awaitable[int]]) -> int:
         """Carry out a host's message (``command`` its table command, None for ``host_mute``) and audit
         it: the table's version after it."""
-        action = _ACTIONS.get(msg.type) or ("host_mute" if getattr(msg, "muted", False) else "host_unmute")
+        action: str = msg.type  # the audit's action is the message's type, host_mute's split in two
+        if isinstance(msg, m.HostMute):
+            action = "host_mute" if msg.muted else "host_unmute"
         params: dict[str, Any] = {**msg.model_dump(exclude={"id", "type"}), "host_name": name}
         entry = AuditEntry(action, _now_ms(), "ok", host_actor(player_id), table_id=table_id,
                            player_id=getattr(msg, "player_id", None), params=params)

@@ -11,7 +11,11 @@ table goes over its WebSocket (``home_gate``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import secrets
 import time
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import Any
 
@@ -38,6 +42,8 @@ __all__ = ["home_summary", "routes"]
 HOST_RULES = frozenset({"min_bet_cents", "max_bet_cents", "house_way", "fortune_enabled", "player_banking"})
 HOST_TIMERS = frozenset({"bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms"})
 CLOSED_LISTED = 20
+CREATION_TRIES = 150
+"""Waits of 20 ms for the creation turn (3 s) before ``503 BUSY``."""
 
 
 def _now_ms() -> int:
@@ -102,12 +108,30 @@ async def create_home_table(request: Request) -> Response:
     entry = AuditEntry("host_create_table", _now_ms(), "ok", host_actor(player.player_id),
                        params={**data, "host_name": player.name})
     try:
-        body = await _create(ctx, data, player)
+        async with _creation_turn(ctx):
+            body = await _create(ctx, data, player)
     except ApiError as exc:
         await ctx.audit.append(replace(entry, outcome=exc.code, detail=exc.message))
         raise
     await ctx.audit.append(replace(entry, table_id=body["table_id"], detail=f"version {body['version']}"))
     return JSONResponse(body, status_code=201)
+
+
+@contextlib.asynccontextmanager
+async def _creation_turn(ctx: AppContext) -> AsyncIterator[None]:
+    """One creation at a time on the deployment (``HomeTables.claim_creation``): the caps hold exactly."""
+    token = secrets.token_hex(8)
+    for _ in range(CREATION_TRIES):
+        if await ctx.homes.claim_creation(token):
+            break
+        await asyncio.sleep(0.02)
+    else:
+        raise ApiError(503, "BUSY", "other private tables are being created: send it again",
+                       headers={"Retry-After": "1"})
+    try:
+        yield
+    finally:
+        await ctx.homes.release_creation(token)
 
 
 async def _create(ctx: AppContext, data: dict[str, Any], player: Player) -> dict[str, Any]:

@@ -27,7 +27,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -448,8 +448,6 @@ class TableConnection:
                                                 name=self.identity.name, command=command,
                                                 execute=self._execute_version)
                 self._send(accepted_text(msg.id, version))
-                if isinstance(msg, HostRemove):
-                    await self._close_removed(msg.player_id)
                 return
             assert command is not None  # only host_mute has none
             executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
@@ -461,17 +459,6 @@ class TableConnection:
             self._refused(msg.id, exc)
         else:
             self._send(accepted_text(msg.id, executed.version))
-
-    async def _close_removed(self, player_id: str) -> None:
-        """The host removed ``player_id``: their connections to this table here are told (``BARRED``, with
-        when the bar ends) and closed with 4403, after the removal's patch."""
-        bar = await self._bars.get(self.table_id, player_id)
-        until = None if bar is None else bar.until_ms
-        for conn in list(self.rt.connections):
-            if (isinstance(conn, TableConnection) and conn.table_id == self.table_id
-                    and conn.identity is not None and conn.identity.player_id == player_id):
-                conn._error(None, ErrorCode.BARRED, "the host removed you from this table", until_ms=until)
-                conn._close_soon(CloseCode.FORBIDDEN, "removed by the host")
 
     async def _execute_version(self, command: Command) -> int:
         return (await self.rt.service.execute(self.table_id, command)).version
@@ -543,6 +530,11 @@ class TableConnection:
             self._outbox.get_nowait()
         self._outbox.put_nowait(_Close(code, reason))
 
+    def close_removed(self, until_ms: int | None) -> None:
+        """The host removed this connection's player: error ``BARRED`` (when the bar ends), then 4403."""
+        self._error(None, ErrorCode.BARRED, "the host removed you from this table", until_ms=until_ms)
+        self._close_soon(CloseCode.FORBIDDEN, "removed by the host")
+
     def close_unauthorized(self, message: str) -> None:
         """The session was revoked or lapsed: error ``UNAUTHORIZED``, then close 4401."""
         self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, message)
@@ -563,6 +555,15 @@ class TableConnection:
                 self._sending = False
         except (WebSocketDisconnect, RuntimeError, OSError):
             self._closing = True  # the client is gone; the receive loop ends on its own
+
+
+def close_removed(connections: Iterable[object], table_id: str, player_id: str, until_ms: int | None) -> None:
+    """``Fanout.on_removed``: a private table's host removed ``player_id``; this process's connections of
+    theirs to that table are told and closed (every process does the same for its own)."""
+    for conn in list(connections):
+        if (isinstance(conn, TableConnection) and conn.table_id == table_id and conn.identity is not None
+                and conn.identity.player_id == player_id):
+            conn.close_removed(until_ms)
 
 
 def accepted_text(client_id: str, version: int) -> str:

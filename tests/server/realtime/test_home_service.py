@@ -101,3 +101,60 @@ async def test_a_host_who_dropped_passes_the_role_after_the_grace(homes: Homes) 
     passed = await rt.service.execute(table_id, c.Tick(now + 5_000))
     assert passed.state.home is not None
     assert passed.state.home.host_player_id == bob_id
+
+
+async def _next_round(rt: Realtime, table_id: str) -> None:
+    """Tick until a round is open for bets (a bank offer accepted: a player banks when they may)."""
+    for _ in range(400):
+        state = await rt.store.load(table_id)
+        assert state is not None
+        if state.phase == Phase.BANK_OFFER and state.round is not None and state.round.offer_player_id:
+            await rt.service.execute(table_id, c.AcceptBank(state.round.offer_player_id))
+            continue
+        if state.phase == Phase.BETTING:
+            return
+        await rt.service.execute(table_id, c.Tick(rt.service.now_ms() + 60_000))
+    raise AssertionError("no round opened")
+
+
+async def test_a_home_game_from_approval_to_closing_with_a_player_banker(homes: Homes) -> None:
+    """The issue's evening, through the service: a friend waits for approval and is let in, five rounds
+    with a player-banker, the host pauses, removes a player, hands over and closes; the money balances."""
+    rt: Realtime = homes.rt
+    host_id, token = await homes.account()
+    table_id = (await homes.table(token, seating="approval"))["table_id"]
+    bob_id, _ = await homes.account()
+    cat_id, _ = await homes.account()
+    await rt.service.execute(table_id, c.Sit(host_id, "Host", 1, 20_000))
+    for friend, name in ((bob_id, "Bob"), (cat_id, "Cat")):
+        await rt.service.execute(table_id, h.RequestSeat(friend, name))
+        await rt.service.execute(table_id, h.HostAct(host_id, h.ApproveSeat(friend)))
+    await rt.service.execute(table_id, c.Sit(bob_id, "Bob", 2, 20_000))
+    await rt.service.execute(table_id, c.Sit(cat_id, "Cat", 3, 20_000))
+    player_banked = 0
+    for _ in range(5):
+        await _next_round(rt, table_id)
+        state = await rt.store.load(table_id)
+        assert state is not None
+        assert state.round is not None
+        banker = state.round.banker_player_id
+        player_banked += banker is not None
+        for pid in (host_id, bob_id, cat_id):
+            if pid != banker:
+                await rt.service.execute(table_id, c.PlaceBet(pid, 500))
+        for pid in (host_id, bob_id, cat_id):
+            await rt.service.execute(table_id, c.UseHouseWay(pid))
+        state = await rt.store.load(table_id)
+        assert state is not None
+        assert state.phase == Phase.IDLE
+    assert player_banked >= 1
+    await rt.service.execute(table_id, h.HostAct(host_id, c.PauseTable()))
+    barred_until = rt.service.now_ms() + 60_000
+    await rt.service.execute(table_id, h.HostAct(host_id, h.RemovePlayer(cat_id, barred_until)))
+    await rt.service.execute(table_id, h.HostAct(host_id, h.HandOver(bob_id)))
+    closed = await rt.service.execute(table_id, h.HostAct(bob_id, c.CloseTable()))
+    assert closed.state.phase == Phase.CLOSED
+    assert await _money_balanced(homes)
+    rounds = (await homes.client.get(f"/api/tables/{table_id}/rounds", headers=auth(token))).json()["rounds"]
+    assert len(rounds) == 5
+    assert any(r["banker_player_id"] is not None for r in rounds)

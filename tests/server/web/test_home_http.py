@@ -4,6 +4,7 @@ list, and the operator's listing and closing (docs/http-api.md, "Home games").""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import AsyncIterator
 
@@ -105,6 +106,14 @@ async def test_the_caps_per_account_and_per_deployment(homes: Homes) -> None:
     assert [e["outcome"] for e in created] == ["ok", "ok", "HOME_TABLE_LIMIT", "ok", "HOME_TABLES_FULL", "ok"]
     assert created[0]["actor"].startswith("host:")
     assert created[0]["params"]["host_name"]
+
+
+async def test_creations_at_once_never_pass_the_cap(homes: Homes) -> None:
+    _, ann = await homes.account()
+    answers = await asyncio.gather(*(homes.create(ann) for _ in range(5)))
+    assert sorted(a.status_code for a in answers) == [201, 201, 409, 409, 409]
+    mine = (await homes.client.get("/api/home/tables", headers=auth(ann))).json()["tables"]
+    assert len(mine) == 2
 
 
 async def test_resolving_codes_admits_and_a_new_invite_ends_the_old(homes: Homes) -> None:

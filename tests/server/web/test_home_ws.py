@@ -71,8 +71,9 @@ class Party:
 
 
 @contextlib.asynccontextmanager
-async def three_at_a_table(homes: Homes, connect: Any) -> AsyncIterator[Party]:
-    """A host and two friends who came by the link, each connected (the host first)."""
+async def three_at_a_table(homes: Homes, connect: Any, *, friends_sit: bool = False) -> AsyncIterator[Party]:
+    """A host and two friends who came by the link, each connected (the host first); with ``friends_sit``
+    the friends take seats 2 and 3."""
     accounts = [await homes.account() for _ in range(3)]
     body = await homes.table(accounts[0][1], timers=FAST)
     table_id, code = body["table_id"], body["invite"]["code"]
@@ -81,6 +82,10 @@ async def three_at_a_table(homes: Homes, connect: Any) -> AsyncIterator[Party]:
         await hello(clients[0], accounts[0][1])
         for client, (_, token) in zip(clients[1:], accounts[1:], strict=True):
             await hello(client, token, invite=code)
+        seats = enumerate(clients[1:], start=2) if friends_sit else iter(())
+        for seat, client in seats:
+            answer = await client.command({"type": "sit", "seat": seat, "buy_in_cents": 10_000})
+            assert answer["type"] == "accepted", answer
         (a, ta), (b, tb), (c, tc) = accounts
         yield Party(table_id, code, (a, b, c), (ta, tb, tc), (clients[0], clients[1], clients[2]))
 
@@ -193,12 +198,9 @@ async def test_a_removed_player_is_barred_even_with_the_old_link_and_a_muted_one
 
 
 async def test_hand_over_race_leaves_one_host(homes: Homes, connect: Any) -> None:
-    async with three_at_a_table(homes, connect) as party:
+    async with three_at_a_table(homes, connect, friends_sit=True) as party:
         host, b, c = party.clients
         ann_id, bob_id, cat_id = party.ids
-        for client, seat in ((b, 2), (c, 3)):
-            assert (await client.command({"type": "sit", "seat": seat, "buy_in_cents": 10_000}))["type"] == \
-                "accepted"
         # the host hands the role to Bob and to Cat at once: the table takes one, refuses the other
         await host.send({"type": "host_hand_over", "id": "h1", "player_id": bob_id})
         await host.send({"type": "host_hand_over", "id": "h2", "player_id": cat_id})
@@ -324,12 +326,9 @@ async def test_a_host_token_is_no_operator_token(homes: Homes, connect: Any) -> 
 async def test_two_server_processes_one_host_after_a_hand_over_race(homes: Homes, connect: Any,
                                                                      other_ws_url: str,
                                                                      frame_checker: Any) -> None:
-    async with three_at_a_table(homes, connect) as party:
-        host, b, c = party.clients
+    async with three_at_a_table(homes, connect, friends_sit=True) as party:
+        host, b, _ = party.clients
         ann_id, bob_id, cat_id = party.ids
-        for client, seat in ((b, 2), (c, 3)):
-            assert (await client.command({"type": "sit", "seat": seat, "buy_in_cents": 10_000}))["type"] == \
-                "accepted"
         async with websockets.connect(f"{other_ws_url}/ws/tables/{party.table_id}") as ws:
             elsewhere = frame_checker(ann_id)
             elsewhere.ws = ws
@@ -342,3 +341,23 @@ async def test_two_server_processes_one_host_after_a_hand_over_race(homes: Homes
         view = await b.until_view(lambda v: v["home"]["host_player_id"] != ann_id)
         assert view["home"]["host_player_id"] in (bob_id, cat_id)
         assert sum(1 for e in b.events if e["kind"] == "host_changed") == 1
+
+
+async def test_a_removed_player_connected_to_another_process_is_closed_there_too(
+        homes: Homes, connect: Any, other_ws_url: str, frame_checker: Any) -> None:
+    async with three_at_a_table(homes, connect) as party:
+        host, bob = party.clients[0], party.clients[1]
+        _, bob_id, _ = party.ids
+        assert (await bob.command({"type": "sit", "seat": 2, "buy_in_cents": 10_000}))["type"] == "accepted"
+        async with websockets.connect(f"{other_ws_url}/ws/tables/{party.table_id}") as ws:
+            elsewhere = frame_checker(bob_id)
+            elsewhere.ws = ws
+            assert (await hello(elsewhere, party.tokens[1]))["type"] == "snapshot"
+            removed = await host.command({"type": "host_remove", "player_id": bob_id, "bar_minutes": 10})
+            assert removed["type"] == "accepted"
+            await elsewhere.until_event(lambda e: e["kind"] == "admission_ended")
+            told = await elsewhere.until(lambda f: f["type"] == "error")
+            assert told["code"] == "BARRED"
+            assert told["until_ms"] is not None
+            await ws.wait_closed()
+            assert ws.close_code == 4403
