@@ -315,6 +315,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ann.click("#confirm-ok")
     expect(ann.locator("#host-btn")).to_be_hidden()
     expect(ann.locator("#table-home")).to_have_text("Home game · host Maya")
+    expect(ann.locator("#notice, .toast").filter(has_text="Maya is the host now").first).to_be_visible()
     expect(maya.locator("#host-btn")).to_be_visible()
     expect(maya.locator("#table-home")).to_have_text("Your home game")
     steps.shot(maya, "new-host")
