@@ -74,6 +74,7 @@ export async function api(path, { method = "GET", body, token, quiet = false } =
     const message = data?.message ?? data?.error?.message ?? (typeof data?.detail === "string" ? data.detail : `The server answered ${res.status}.`);
     const wait = retryAfterOf(res) ?? (Number.isInteger(data?.retry_after_s) ? data.retry_after_s : null);
     const err = new ApiError(res.status, code, message, wait);
+    err.body = data ?? {}; // what else the refusal says (a bar's until_ms)
     const saved = savedSession();
     if (!quiet && res.status === 401 && code === "UNKNOWN_SESSION" && token && token === saved?.token) endSession(saved);
     throw err;

@@ -22,8 +22,10 @@ export function cannotBankText(name, why, isMe) {
 }
 
 /** " You are barred from this table until <when>: you may keep watching." (nothing without a bar). */
-export function barredText(untilMs) {
-  return untilMs ? ` You are barred from this table until ${new Date(untilMs).toLocaleString()}: you may keep watching, or play at another table.` : " You may keep watching, or sit down again.";
+export function barredText(untilMs, short = false) {
+  // A home game's removal says the time as people do ("Dec 2, 2026, 11:46 AM"); the operator's kick in full.
+  const when = short ? new Date(untilMs).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : new Date(untilMs).toLocaleString();
+  return untilMs ? ` You are barred from this table until ${when}: you may keep watching, or play at another table.` : " You may keep watching, or sit down again.";
 }
 
 /** "Time ran out: the House Way set your hand (two pair, low + high: split)." */
@@ -46,6 +48,7 @@ export function describeEvents(events, view, me, nameOf) {
   // `untilPlay`: a sentence about not playing (sat out, cannot bank), stale once you sit in or bet.
   const say = (text, mine = false, kind = "info", untilPlay = false) => out.push({ text, mine, kind, untilPlay });
   const missed = {};
+  const by = view.home ? "host" : "operator"; // a home game's host removes and pauses
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     const name = ev.player_id ? nameOf(ev.player_id, ev.seat ?? ev.position) : "";
@@ -89,12 +92,14 @@ export function describeEvents(events, view, me, nameOf) {
             : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
         } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
         break;
+      // At a home game the removed player's connection closes and its page says so (table_access.js): the
+      // log keeps the line, the screen shows no second notice over that page.
       case "player_leaving":
-        if (isMe && ev.kicked) say(`The operator removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms) : ""}`, true, "warn");
+        if (isMe && ev.kicked) say(`The ${by} removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, !view.home, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`The operator removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms)}`, true, "warn");
-        else say(`${name || "A player"} was removed from the table by the operator.`, true);
+        if (isMe) say(`The ${by} removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !view.home, "warn");
+        else say(`${name || "A player"} was removed from the table by the ${by}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;
       case "deadline_cleared":
@@ -107,7 +112,7 @@ export function describeEvents(events, view, me, nameOf) {
         say(`Round ${r.number} settled${mine ? `: ${net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "a push for you"}` : ""}.`);
         break;
       }
-      case "table_paused": say("The operator paused the table."); break; // the page says so while it lasts
+      case "table_paused": say(`The ${by} paused the table.`); break; // the page says so while it lasts
       case "table_resumed": say("The table is open again.", true); break;
       default: break;
     }

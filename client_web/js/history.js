@@ -150,7 +150,7 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
   if (round) sections.push(el("h3", { text: "This round" }), fairLine({ commitment: round.commitment }));
   sections.push(el("h3", { text: "This table's recent rounds" }));
   try {
-    const recent = await fetchRounds(tableId);
+    const recent = await fetchRounds(tableId, undefined, token);
     sections.push(recent.length ? el("table", { class: "data", id: "table-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You", "Banker", "Result", "Fair deal"].map((t) => el("th", { text: t })))),
       el("tbody", {}, recent.map((r) => roundRow(r, playerId)))) : el("p", { class: "hint", text: "No settled round yet." }));
   } catch (err) {

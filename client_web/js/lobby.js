@@ -7,6 +7,7 @@ import {
 } from "./api.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
+import { homeSession } from "./lobby_home.js";
 
 const $ = (id) => document.getElementById(id);
 const list = $("table-list");
@@ -163,6 +164,7 @@ function setupTabs() {
 
 function showSession() {
   clearInterval(sessionTimer);
+  homeSession(session);
   if (!session) {
     signedOut.hidden = false;
     signedIn.hidden = true;

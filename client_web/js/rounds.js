@@ -14,7 +14,8 @@ export function mergeRounds(known, records) {
 }
 
 /** The table's last settled rounds' records, newest first, from the server. */
-export async function fetchRounds(tableId, limit = ROUNDS_KEPT) {
-  const data = await api(`/api/tables/${encodeURIComponent(tableId)}/rounds?limit=${limit}`);
+export async function fetchRounds(tableId, limit = ROUNDS_KEPT, token = undefined) {
+  // A private table's rounds need the token of a player with access (docs/http-api.md).
+  const data = await api(`/api/tables/${encodeURIComponent(tableId)}/rounds?limit=${limit}`, { token });
   return Array.isArray(data?.rounds) ? data.rounds : [];
 }

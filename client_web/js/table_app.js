@@ -20,20 +20,26 @@ import { onKey, installActions } from "./table_actions.js";
 import { deadlineStakes, mustAct, unblockClock } from "./act_clock.js";
 import { installFortune } from "./fortune.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
+import { installHost, updateHost } from "./host_panel.js";
+import { describeHomeEvents } from "./home_words.js";
+import { tickOffer } from "./home_seat.js";
+import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
 
 const PROTOCOL = 2;
 const FATAL = { 4401: "Your session has ended: go back to the lobby.",
   4404: "This table does not exist (any more).", 4426: "This page is out of date: reload it.",
-  4429: "You have too many tabs open on this table: close one and reload." };
+  4429: "You have too many tabs open on this table: close one and reload.", 4403: "This table let you in no more." };
+const REFUSALS = ["NO_ACCESS", "SPECTATORS_OFF", "BARRED"]; // a private table's answers to a hello, before a 4403
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const tableId = params.get("id") ?? "";
+const inviteCode = params.get("invite");
 const stored = (k, d) => (localStorage.getItem(k) ?? d) === "1";
 
 const ctx = {
   view: null, version: null, rounds: [], role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
   anim: stored("paigow.anim", "1"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
-  log: [], notice: null, toasts: [], voided: null, names: {}, clauses: {}, lastTick: null,
+  invite: null, refused: null, log: [], notice: null, toasts: [], voided: null, names: {}, clauses: {}, lastTick: null,
   ui: { low: [], lowRound: null, syncLow: false, betDraft: 0, betText: null, errors: {}, flipIn: false,
     lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
 };
@@ -53,6 +59,7 @@ function rerender() {
   renderCenter(view);
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
+  updateHost(view, ctx);
   unblockClock(view, ctx);
   try {
     renderTray($("tray"), view, ctx);
@@ -86,6 +93,11 @@ function renderHeader(view) {
   document.title = `${view.name} — Pai Gow Poker`;
   $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}${view.fortune ? " · Fortune" : ""}`;
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
+  $("table-home").hidden = !view.home;
+  if (view.home) {
+    $("table-home").textContent = view.home.host_player_id === ctx.playerId ? "Your home game" : `Home game · host ${view.home.host_name}`;
+    $("table-home").title = $("table-home").textContent; // cut short on a narrow screen: the whole in its title
+  }
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
   const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))] : [name];
@@ -129,7 +141,7 @@ function renderCenter(view) {
   }
   renderBanner(center, view);
   if (!$("center-warn")) center.append(el("p", { class: "time-warning center-warn", id: "center-warn", "data-warn": "1", hidden: true }));
-  if (view.paused) sub = `Paused by the operator${sub ? ` · ${sub}` : ""}`;
+  if (view.paused) sub = `Paused by the ${view.home ? "host" : "operator"}${sub ? ` · ${sub}` : ""}`;
   else if (view.closing) sub = `Closing after this round${sub ? ` · ${sub}` : ""}`;
   $("phase-text").textContent = text;
   $("phase-sub").textContent = sub;
@@ -196,7 +208,8 @@ function tickCountdown() {
   const near = dealIsNear(view);
   for (const n of document.querySelectorAll("[data-until-deal]")) n.hidden = near;
   for (const n of document.querySelectorAll("[data-when-deal]")) n.hidden = !near;
-  const next = view.deadline_kind === "next_round" && left !== null && !view.paused ? `Next round in ${left} s` : view.paused ? "Paused by the operator: the next round waits" : "";
+  const next = view.phase === "closed" ? "" : view.deadline_kind === "next_round" && left !== null && !view.paused ? `Next round in ${left} s` : view.paused ? `Paused by the ${view.home ? "host" : "operator"}: the next round waits` : "";
+  tickOffer(view);
   for (const n of document.querySelectorAll("[data-next]")) n.textContent = next;
 }
 
@@ -268,8 +281,11 @@ function explainEvents(events, view) {
   const playing = events.some((e) => (e.kind === "player_sat_in" || e.kind === "bet_placed") && e.player_id === ctx.playerId);
   if (playing && ctx.notice?.untilPlay) ctx.notice = null;
   const nameOf = (id, seat) => ctx.names[id] ?? view.seats[seat]?.name ?? `Seat ${seat}`;
-  for (const line of describeEvents(events, view, ctx.role === "player" ? ctx.playerId : null, nameOf)) {
+  const me = ctx.role === "player" ? ctx.playerId : null;
+  const homeLines = describeHomeEvents(events, view, me, (id) => nameOf(id));
+  for (const line of [...describeEvents(events, view, me, nameOf), ...homeLines]) {
     ctx.log.unshift({ text: line.text, at: serverNow() });
+    if (line.say) announce(line.text);
     if (line.mine) {
       ctx.notice = line;
       ctx.toasts.push(line);
@@ -308,6 +324,8 @@ function onEvents(events, view) {
         break;
       }
       case "bet_placed": play("chip"); break;
+      case "seat_requested": if (view.home?.host_player_id === ctx.playerId) play("alert"); break;
+      case "seat_offered": if (ev.player_id === ctx.playerId) play("alert"); break;
       case "bank_offered":
         if (ev.player_id === ctx.playerId) play("alert");
         announce(ev.player_id === ctx.playerId ? "The bank is offered to you: accept or decline." : `The bank is offered to ${view.seats.find((x) => x?.player_id === ev.player_id)?.name ?? "a player"}.`);
@@ -320,6 +338,11 @@ function onEvents(events, view) {
 function onMessage(msg) {
   if (chat.onMessage(msg)) return;
   if (msg.type === "snapshot" || msg.type === "patch") noteServerTime(msg.server_ms);
+  for (const e of msg.type === "patch" ? msg.events ?? [] : []) {
+    // Removed: what the refusal page (after the close 4403) says of the chips.
+    if (e.player_id === ctx.playerId && e.kind === "player_kicked") ctx.removed = "stood";
+    if (e.player_id === ctx.playerId && e.kind === "player_leaving" && e.kicked) ctx.removed = "leaving";
+  }
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
     ctx.playerId = msg.player_id;
@@ -346,7 +369,8 @@ function onMessage(msg) {
     // What the table did for you pops up, unless the tray already says it.
     for (const line of ctx.toasts.splice(0)) if ($("notice")?.textContent !== line.text) toast(line.text, line.kind === "warn" ? "warn" : "info");
   } else if (msg.type === "error" && !msg.id) {
-    if (msg.code === "UNAUTHORIZED") sessionOver();
+    if (REFUSALS.includes(msg.code)) ctx.refused = msg; // its page once the close (4403) comes
+    else if (msg.code === "UNAUTHORIZED") sessionOver();
     else toast(msg.message);
   }
 }
@@ -376,7 +400,7 @@ window.addEventListener("paigow:session-ended", (ev) => sessionOver(ev.detail));
  * round_settled event that came meanwhile. */
 async function loadRounds() {
   try {
-    ctx.rounds = mergeRounds(ctx.rounds, await fetchRounds(tableId));
+    ctx.rounds = mergeRounds(ctx.rounds, await fetchRounds(tableId, undefined, ctx.session?.token));
     rerender();
   } catch { /* the next snapshot or settlement fills them in */ }
 }
@@ -394,6 +418,11 @@ function setBanner(status, detail) {
   $("stage").dataset.connected = "0";
   if (status === "stopped" && detail.code === 4401) {
     sessionOver();
+    return;
+  }
+  if (status === "stopped" && detail.code === 4403) {
+    b.hidden = true;
+    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed });
     return;
   }
   if (status === "stopped") {
@@ -414,6 +443,7 @@ const socket = new ReconnectingSocket({
     if (ctx.session?.token) m.token = ctx.session.token;
     if (ctx.role === "spectator" || !ctx.session) m.spectate = true;
     if (ctx.version !== null) m.last_version = ctx.version;
+    if (ctx.invite) m.invite = ctx.invite;
     return m;
   },
   onMessage,
@@ -461,11 +491,14 @@ ctx.onOwnLanded = (roundId) => {
   ctx.ui.flipIn = ctx.anim;
   rerender();
 };
-ctx.onSit = (seat) => openSit(seat);
+ctx.onSit = (seat, opts) => openSit(seat, opts);
+ctx.command = (msg) => socket.command(msg);
 installActions(ctx, rerender, tableId);
+installHost(ctx, tableId);
 installFortune(ctx, rerender);
 
-function openSit(seat) {
+/** The buy-in dialog for `seat`; `take`: the seat the waiting list offers you (take_seat). */
+function openSit(seat, { take = false } = {}) {
   const dialog = $("sit-dialog");
   const rules = ctx.view.rules;
   const balance = ctx.session?.balance_cents;
@@ -475,6 +508,7 @@ function openSit(seat) {
   $("buy-in").value = (suggested / 100).toFixed(2);
   $("sit-dialog-error").textContent = "";
   dialog.dataset.seat = String(seat);
+  dialog.dataset.take = take ? "1" : "";
   dialog.showModal();
   $("buy-in").select();
 }
@@ -497,13 +531,14 @@ $("sit-form").addEventListener("submit", async (ev) => {
     return;
   }
   try {
-    await socket.command({ type: "sit", seat, buy_in_cents: cents });
+    const take = $("sit-dialog").dataset.take === "1";
+    await socket.command(take ? { type: "take_seat", buy_in_cents: cents } : { type: "sit", seat, buy_in_cents: cents });
     $("sit-dialog").close();
     refreshBalance();
   } catch (err) {
     resyncIfUnconfirmed(err);
     $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
-      ? `An operator barred you from this table until ${new Date(err.until_ms).toLocaleString()}: you may watch, or play at another table.`
+      ? `${ctx.view?.home ? "The host" : "An operator"} barred you from this table until ${new Date(err.until_ms).toLocaleString()}: you may watch, or play at another table.`
       : sentence(err.message);
   }
 });
@@ -528,10 +563,13 @@ async function refreshBalance() {
 }
 
 async function refreshSpectators() {
+  if (ctx.view?.home || ctx.noSummary) return; // a private table has no public summary (404)
   try {
     const t = await api(`/api/tables/${encodeURIComponent(tableId)}`);
     $("spectators").textContent = `${t.spectators ?? 0} watching`;
-  } catch { /* shown again next time */ }
+  } catch (err) {
+    if (err.status === 404) ctx.noSummary = true;
+  }
 }
 
 function setupToggles() {
@@ -566,6 +604,16 @@ async function init() {
     if (!ctx.session) ctx.role = "spectator";
   } else {
     ctx.session = await watcherSession(); // a watcher with a live session chats under their name
+  }
+  if (inviteCode) {
+    // An invite link: checked (and this player admitted) before the table is asked; refused: its page.
+    const found = await admitByInvite(inviteCode, tableId, ctx.session?.token);
+    if (!found) return;
+    ctx.invite = found.code;
+    if (!ctx.session && found.spectators_policy === "none") {
+      showAccessPage(`${found.name}: a home game hosted by ${found.host_name}`, "The host lets nobody watch: enter your name to play.", [joinForm("refused-join")]);
+      return;
+    }
   }
   document.addEventListener("keydown", (ev) => onKey(ctx, ev));
   setInterval(tickCountdown, 250);

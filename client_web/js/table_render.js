@@ -7,6 +7,7 @@ import { cardElement } from "./card_svg.js";
 import { chipStack } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 import { bonusBadge, seatFortune } from "./fortune.js";
+import { admitted, offerFor } from "./home_seat.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
 export const PACKET_MS = 140;
@@ -122,12 +123,14 @@ function plateFor(p, view, ctx) {
   if (!s) {
     // No seat is offered to a player the operator barred (until the bar ends), nor once the session has ended.
     const barred = ctx.barredUntil != null && ctx.barredUntil > Date.now();
-    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended;
+    // Nor a seat the waiting list holds for someone's offer, nor any at a home game before the host lets you in.
+    const held = offerFor(view, p);
+    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx);
     return {
-      sig: `empty:${canSit}`,
+      sig: `empty:${canSit}:${held?.player_id ?? ""}`,
       build: () => [el("span", { class: "name", text: `Seat ${p}` }),
         canSit ? el("button", { class: "btn small sit-btn", type: "button", "data-seat": String(p), onclick: () => ctx.onSit(p), text: "Sit here" })
-          : el("span", { class: "chips", text: "open" })],
+          : el("span", { class: "chips", text: held ? `held for ${held.player_id === ctx.playerId ? "you" : held.name}` : "open" })],
     };
   }
   const tags = [];
@@ -200,6 +203,7 @@ function placeMarker(nodes, view, ctx) {
   const p = bankPosition(view, ctx);
   if (p === null) {
     marker?.remove();
+    stage.dataset.markerIn = "";
     return;
   }
   if (!marker) {
@@ -221,6 +225,10 @@ function placeMarker(nodes, view, ctx) {
   const fits = (at) => at >= 0 && at + size <= box.width;
   const x = outward > 0 ? (fits(right) ? right : left) : (fits(left) ? left : right);
   const y = plate.top - box.top + plate.height / 2 - size / 2;
+  // A side seat beside the centre with no room outside (a phone): the marker stands on the centre's side,
+  // and the centre's words and banner keep clear of it (table.css, data-marker-in).
+  const inward = p === 2 || p === 5 ? (x === right) === (outward < 0) : false;
+  stage.dataset.markerIn = inward ? (p === 2 ? "left" : "right") : "";
   marker.style.left = `${Math.round(x)}px`;
   marker.style.top = `${Math.round(y)}px`;
   if (!marker.classList.contains("placed")) requestAnimationFrame(() => marker.classList.add("placed"));

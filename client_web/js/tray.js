@@ -9,6 +9,10 @@ import { serverNow } from "./clock.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
 import { breakdown, breakdownNodes } from "./results.js";
+import { seatAccessPanel } from "./home_seat.js";
+import { hostRequestsPanel } from "./host_panel.js";
+import { joinForm } from "./table_access.js";
+import { untilText } from "./home_api.js";
 
 const BET_CHIPS = [100, 500, 2500, 10000, 50000, 100000];
 
@@ -265,7 +269,7 @@ function summaryPanel(view, ctx) {
       coachButton(ctx, last, mine, "coach-open"));
   }
   parts.push(noticeLine(ctx));
-  if (view.paused) parts.push(el("p", { text: "The table is paused by the operator: the next round waits." }));
+  if (view.paused) parts.push(el("p", { text: `The table is paused by the ${view.home ? "host" : "operator"}: the next round waits.` }));
   else if (view.deadline_kind === "next_round") parts.push(el("p", { class: "next-round", "data-next": "1" }));
   else parts.push(el("p", { class: "hint", text: "Waiting for the next round." }));
   const payTable = payTableButton(view);
@@ -332,19 +336,25 @@ function showdownPanel(view, ctx) {
 
 /** The tray's panels for this view (a spectator's: who they are, and the showdown). */
 export function renderTray(tray, view, ctx) {
-  const panels = [];
+  const panels = [hostRequestsPanel(view, ctx)];
   if (ctx.role === "spectator") {
+    const invited = ctx.invite && !ctx.session;
+    const home = !view.home ? "" : invited ? `${view.home.host_name} invited you to ${view.name}, a home game. ` : `${view.name} is a home game hosted by ${view.home.host_name}. `;
     drawTray(tray, [el("div", { class: "panel summary", "data-panel": "spectator" },
-      el("p", { text: "You are watching this table." }),
-      ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })
+      el("p", { text: invited ? `${home}Enter your name to play; you are watching until then.` : `${home}You are watching this table.` }),
+      // Come by an invite without a session: a name here, and the same link seats you.
+      ctx.invite && !ctx.session ? joinForm() : ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })
         : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })), ...[showdownPanel(view, ctx)].filter(Boolean)]);
     return;
   }
   const you = view.you;
+  const by = view.home ? "The host" : "An operator";
   if (!you) {
-    panels.push(el("div", { class: "panel summary", "data-panel": "choose-seat" },
-      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed." : ctx.barredUntil > Date.now() ? `An operator barred you from this table until ${new Date(ctx.barredUntil).toLocaleString()}: you may keep watching.`
-        : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." })));
+    panels.push(seatAccessPanel(view, ctx) ?? el("div", { class: "panel summary", "data-panel": "choose-seat" },
+      view.home && view.phase !== "closed" ? el("p", { class: "hint", text: `${view.name}: a home game hosted by ${view.home.host_name}.` }) : null,
+      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed: every player's chips went back to their balance." : ctx.barredUntil > Date.now() ? `${by} barred you from this table until ${view.home ? untilText(ctx.barredUntil) : new Date(ctx.barredUntil).toLocaleString()}: you may keep watching.`
+        : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." }),
+      view.phase === "closed" ? el("a", { class: "btn small secondary", href: "/", id: "closed-lobby", text: "Back to the lobby" }) : null));
   } else {
     const rnd = view.round;
     const hand = rnd?.hands?.find((h) => h.position === you.position);
@@ -360,13 +370,13 @@ export function renderTray(tray, view, ctx) {
     else panels.push(summaryPanel(view, ctx), showdownPanel(view, ctx));
     panels.push(seatOptions(view, ctx));
   }
-  drawTray(tray, panels);
+  drawTray(tray, panels.filter(Boolean));
 }
 
 /** The panel as drawn, without the countdowns' text (tickCountdown changes it in place every second). */
 function drawnAs(node) {
   const copy = node.cloneNode(true);
-  for (const n of copy.querySelectorAll("[data-countdown]")) n.textContent = "";
+  for (const n of copy.querySelectorAll("[data-countdown], [data-offer-left]")) n.textContent = "";
   return copy.outerHTML;
 }
 

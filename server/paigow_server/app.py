@@ -61,6 +61,7 @@ from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.guests import Guests
 from paigow_server.store.hand_analyses import HandAnalyses
 from paigow_server.store.history import History
+from paigow_server.store.home_tables import HomeTables
 from paigow_server.store.leases import Leases
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.migration import migrate_key_names
@@ -76,6 +77,7 @@ from paigow_server.web import (
     account_routes,
     analysis_routes,
     chat_routes,
+    home_routes,
     http,
     operator,
     operator_kick,
@@ -97,7 +99,7 @@ from paigow_server.web.revocations import RevocationListener
 from paigow_server.web.rounds_cache import RoundsCache
 from paigow_server.web.session_watch import SessionWatch
 from paigow_server.web.sessions import Sessions
-from paigow_server.web.ws import ws_routes
+from paigow_server.web.ws import close_removed, ws_routes
 
 __all__ = ["Parts", "build", "create_app", "start", "web_root"]
 
@@ -177,7 +179,8 @@ def _rate_limits(settings: Settings, redis: StoreClient) -> RateLimits:
                        Limit.GUESTS: settings.guests_per_minute,
                        Limit.CHAT_NETWORK: settings.chat_per_address_per_minute,
                        Limit.PRACTICE_DEALS: settings.practice_deals_per_minute,
-                       Limit.ROUND_READS: settings.round_reads_per_minute},
+                       Limit.ROUND_READS: settings.round_reads_per_minute,
+                       Limit.INVITE_LOOKUPS: settings.invite_lookups_per_minute},
                       ipv4_prefix=settings.limit_ipv4_prefix, ipv6_prefix=settings.limit_ipv6_prefix)
 
 
@@ -203,6 +206,7 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     operators = OperatorAuth(OperatorAccounts(redis), operator_tokens,
                              SignInGuard(redis, "operator", max_wait_ms=max_wait_ms), channels,
                              settings.operator_token, passwords, devices)
+    homes = HomeTables(redis)
     # The live side. Several processes may share this Redis: each table is driven by its lease holder.
     router = Router(channels, LeaseManager(Leases(redis)), registry=metrics.registry)
     fanout = Fanout(channels, SpectatorCountStore(redis, router.owner), tables.shown, metrics)
@@ -223,6 +227,8 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector)
+    fanout.on_removed(lambda table_id, player_id, until_ms: close_removed(realtime.connections, table_id,
+                                                                          player_id, until_ms))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
     watch = SessionWatch(realtime.connections, players=sessions.still_valid, operators=operators.still_valid,
                          interval_s=sessions.tokens.refresh_ms / 1000)
@@ -234,7 +240,7 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                                            per_client=settings.analysis_queue_per_client),
                      hand_analyses=HandAnalyses(redis), practice=PracticeDeals(redis), spectators=fanout,
                      spectator_networks=ConnectionCounter(settings.spectators_per_address),
-                     rounds_cache=RoundsCache())
+                     rounds_cache=RoundsCache(), homes=homes)
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
                  sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
@@ -304,6 +310,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *chat_routes.routes(),
         *analysis_routes.routes(),
         *practice_routes.routes(),
+        *home_routes.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),

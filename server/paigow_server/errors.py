@@ -77,11 +77,13 @@ class ApiError(ServerError):
     answer they got."""
 
     def __init__(self, status: int, code: str, message: str, *,
-                 headers: dict[str, str] | None = None) -> None:
+                 headers: dict[str, str] | None = None, extra: dict[str, object] | None = None) -> None:
         super().__init__(message)
         self.http_status = status
         self.code = code
         self.headers = dict(headers or {})
+        self.extra = dict(extra or {})
+        """More fields of the error body (``until_ms`` of a ``BARRED``)."""
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"

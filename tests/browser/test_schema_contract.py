@@ -14,13 +14,16 @@ WEB = Path(str(files("paigow_web")))
 SCHEMA: dict[str, Any] = json.loads((WEB / "protocol.schema.json").read_text())
 DEFS: dict[str, Any] = SCHEMA["$defs"]
 TABLE_MODULES = ["table_app.js", "table_actions.js", "tray.js", "table_render.js", "showdown.js",
-                 "history.js", "rounds.js", "chat.js", "fortune.js", "coach.js"]
+                 "history.js", "rounds.js", "chat.js", "fortune.js", "coach.js",
+                 "home_seat.js", "host_panel.js", "home_words.js", "table_access.js"]
 SENT = re.compile(r"\{ type: ([^,}]+)((?:, \w+: [^,}]+)*) \}")
 # Fields of the HTTP API (docs/http-api.md), not of the WebSocket protocol.
 HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance_after_cents",
                # the coach: a hand's analysis, its stored form and the history's sessions
                "ev_given_up", "chosen_ev", "best_ev", "best_splits", "ev_given_up_total", "ev_given_up_mean",
-               "timed_out", "table_name"}
+               "timed_out", "table_name",
+               # home games (docs/http-api.md, "Home games"): an invite's resolution and a table's summary
+               "spectators_policy", "short_code", "until_ms"}
 
 
 def _source(name: str) -> str:
@@ -85,7 +88,7 @@ def test_every_message_the_client_sends_is_in_the_schema_with_its_fields() -> No
 def test_every_event_kind_the_client_handles_exists() -> None:
     kinds = {_const(d["properties"]["kind"]) for d in DEFS.values()
              if isinstance(d.get("properties"), dict) and "kind" in d["properties"]}
-    handled = set(re.findall(r'case "(\w+)":', _source("table_app.js")))
+    handled = set(re.findall(r'case "(\w+)":', _source("table_app.js") + _source("home_words.js")))
     assert handled
     assert handled <= kinds, handled - kinds
 

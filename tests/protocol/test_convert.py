@@ -10,6 +10,8 @@ from paigow.protocol import client
 from paigow.protocol.convert import to_command
 from paigow.protocol.parse import parse_client_message
 from paigow.table import commands
+from paigow.table import home_commands as h
+from paigow.table.home import Seating, SpectatorsPolicy
 
 NOW = 1_700_000_000_000
 
@@ -39,7 +41,28 @@ CASES: list[tuple[str, commands.Command]] = [
      commands.SetOwnLimit(player_id="p1", max_bet_cents=2500, now_ms=NOW)),
     ('{"type":"set_own_limit","id":"1","max_bet_cents":null}',
      commands.SetOwnLimit(player_id="p1", max_bet_cents=None, now_ms=NOW)),
+    ('{"type":"request_seat","id":"1"}', h.RequestSeat("p1", "Ann")),
+    ('{"type":"cancel_request","id":"1"}', h.CancelRequest("p1")),
+    ('{"type":"join_waitlist","id":"1"}', h.JoinWaitlist("p1", "Ann")),
+    ('{"type":"leave_waitlist","id":"1"}', h.LeaveWaitlist("p1")),
+    ('{"type":"take_seat","id":"1","buy_in_cents":5000}', h.TakeSeat("p1", "Ann", 5000)),
+    ('{"type":"host_approve","id":"1","player_id":"p2"}', h.HostAct("p1", h.ApproveSeat("p2"), NOW)),
+    ('{"type":"host_deny","id":"1","player_id":"p2"}', h.HostAct("p1", h.DenySeat("p2"), NOW)),
+    ('{"type":"host_remove","id":"1","player_id":"p2","bar_minutes":30}',
+     h.HostAct("p1", h.RemovePlayer("p2", NOW + 30 * 60_000), NOW)),
+    ('{"type":"host_hand_over","id":"1","player_id":"p2"}', h.HostAct("p1", h.HandOver("p2"), NOW)),
+    ('{"type":"host_pause","id":"1"}', h.HostAct("p1", commands.PauseTable(), NOW)),
+    ('{"type":"host_resume","id":"1"}', h.HostAct("p1", commands.ResumeTable(), NOW)),
+    ('{"type":"host_close","id":"1"}', h.HostAct("p1", commands.CloseTable(), NOW)),
+    ('{"type":"host_limits","id":"1","min_bet_cents":100,"max_bet_cents":900}',
+     h.HostAct("p1", commands.ChangeLimits(100, 900), NOW)),
+    ('{"type":"host_timers","id":"1","betting_ms":9000}',
+     h.HostAct("p1", h.AdjustTimers(betting_ms=9000), NOW)),
+    ('{"type":"host_settings","id":"1","seating":"approval","spectators":"none"}',
+     h.HostAct("p1", h.ChangeHomeSettings(Seating.APPROVAL, SpectatorsPolicy.NONE), NOW)),
 ]
+NOT_TABLE_COMMANDS = {'{"type":"host_mute","id":"1","player_id":"p2","muted":true}'}
+"""A chat setting: the server mutes at the table's chat itself (tests/server/web/test_home_ws.py)."""
 
 
 @pytest.mark.parametrize(("frame", "expected"), CASES)
@@ -52,6 +75,7 @@ def test_each_client_command_becomes_its_table_command(frame: str, expected: com
 def test_every_client_command_type_is_covered() -> None:
     union = typing.get_args(typing.get_args(client.ClientCommand)[0])
     covered = {type(parse_client_message(frame)) for frame, _ in CASES}
+    covered |= {type(parse_client_message(frame)) for frame in NOT_TABLE_COMMANDS}
     assert covered == set(union)
 
 

@@ -74,6 +74,28 @@ class BotApi:
         body = await self._json("POST", "/api/session", json={"display_name": display_name})
         return Session(str(body["player_id"]), str(body["token"]), int(body["balance_cents"]))
 
+    async def new_account(self, username: str, password: str) -> Session:
+        """A registered account (a private table's host must be one): its session."""
+        body = await self._json("POST", "/api/accounts", json={"username": username, "password": password})
+        return Session(str(body["player_id"]), str(body["token"]), int(body["balance_cents"]))
+
+    async def open_home_table(self, token: str, name: str, *, timers: dict[str, int],
+                              rules: dict[str, Any]) -> tuple[str, str]:
+        """A private table hosted by ``token``'s account: (table id, invite code)."""
+        response = await self._request("POST", "/api/home/tables", headers=_bearer(token),
+                                       json={"name": name, "timers": timers, "rules": rules})
+        if response.status_code >= 400:
+            raise _answered(response, "POST /api/home/tables")
+        body = response.json()
+        return str(body["table_id"]), str(body["invite"]["code"])
+
+    async def resolve_invite(self, token: str, code: str) -> None:
+        """Admit ``token``'s account to the table of ``code``."""
+        response = await self._request("POST", "/api/invites/resolve", headers=_bearer(token),
+                                       json={"code": code})
+        if response.status_code >= 400:
+            raise _answered(response, "POST /api/invites/resolve")
+
     async def balance(self, token: str) -> int:
         """A player's account balance (their session resumed with its token)."""
         response = await self._request("GET", "/api/session", headers={"Authorization": f"Bearer {token}"})
@@ -109,6 +131,10 @@ class BotApi:
             cursor = body.get("next_after")
             if not page or not cursor:
                 return entries
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
 
 
 def _answered(response: httpx.Response, call: str) -> ApiError:

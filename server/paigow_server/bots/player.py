@@ -66,6 +66,8 @@ class TableProgress:
 
     table_id: str
     target_rounds: int
+    invite: str | None = None
+    """A private table's invite code, for the spectators' hello (the players' accounts are admitted)."""
     settled: set[str] = field(default_factory=set)
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -170,6 +172,8 @@ class PlayerBot:
             hello["token"] = self.token
         else:
             hello["spectate"] = True
+            if self.progress.invite is not None:
+                hello["invite"] = self.progress.invite
         if self.version is not None:
             hello["last_version"] = self.version
         await ws.send(json.dumps(hello))

@@ -44,6 +44,9 @@ class BotsConfig:
     timeout_s: float = 300.0
     buy_in_cents: int = 20_000
     behaviour: Behaviour = field(default_factory=Behaviour)
+    private: bool = False
+    """Private tables (home games): the first bot of each table, an account, creates and hosts it; the
+    others (accounts too) join by its invite, the spectators with the invite code."""
     table_urls: tuple[str, ...] = ()
     """WebSocket bases to spread the bots over (several processes); default: the one of ``url``."""
     by_table: bool = False
@@ -119,6 +122,34 @@ async def _balances(api: BotApi, sessions: list[Session]) -> list[int]:
     return list(await asyncio.gather(*(one(s) for s in sessions)))
 
 
+HOME_TIMERS = ("bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms")
+"""The timers a host may set (the reconnect grace is the deployment's)."""
+BOT_PASSWORD = "bots play pai gow at home"
+
+
+async def _home_tables(api: BotApi, config: BotsConfig, prefix: str,
+                       rules: dict[str, Any]) -> tuple[list[Session], list[TableProgress]]:
+    """Accounts for every bot player; each table's first creates it, the others resolve its invite."""
+    limit = asyncio.Semaphore(8)
+
+    async def account(i: int) -> Session:
+        async with limit:
+            return await api.new_account(f"{prefix}{i}", BOT_PASSWORD)
+
+    count = config.tables * config.players_per_table
+    sessions = list(await asyncio.gather(*(account(i) for i in range(count))))
+    timers = {k: v for k, v in FAST_TIMERS.items() if k in HOME_TIMERS}
+    progress: list[TableProgress] = []
+    for t in range(config.tables):
+        players = sessions[t * config.players_per_table:(t + 1) * config.players_per_table]
+        table_id, code = await api.open_home_table(players[0].token, f"bots home {t + 1}", timers=timers,
+                                                   rules=rules)
+        for player in players[1:]:
+            await api.resolve_invite(player.token, code)
+        progress.append(TableProgress(table_id, config.rounds, invite=code))
+    return sessions, progress
+
+
 def _rotated(bases: tuple[str, ...], i: int) -> tuple[str, ...]:
     k = i % len(bases)
     return bases[k:] + bases[:k]
@@ -192,13 +223,16 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
     async with BotApi(config.url, config.operator_token, fallbacks=fallbacks) as api:
         money_before = await api.money()
         fortune = {"fortune_enabled": True}  # the bots sometimes bet the Fortune bonus
-        table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS, rules=fortune)
-                     for i in range(config.tables)]
         prefix = f"bot-{rng.randrange(10**6)}-"
-        sessions = await _sessions(api, config.tables * config.players_per_table, prefix)
+        if config.private:
+            sessions, progress = await _home_tables(api, config, prefix, fortune)
+        else:
+            table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS, rules=fortune)
+                         for i in range(config.tables)]
+            sessions = await _sessions(api, config.tables * config.players_per_table, prefix)
+            progress = [TableProgress(table_id, config.rounds) for table_id in table_ids]
         bases = config.table_urls or (api.ws_base,)
         started = time.monotonic()
-        progress = [TableProgress(table_id, config.rounds) for table_id in table_ids]
         bots = _make_bots(config, progress, sessions, bases, stats, rng, started + config.timeout_s)
         if on_tick is not None:
             on_tick(stats)  # the set-up is done; the bots start now
@@ -225,5 +259,6 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
     message = "; ".join(problems) or (f"ok: the bots' balances moved {players_delta:+d} cents, chips at "
                                       f"tables {chips_delta:+d}, the house {house_delta:+d}")
     completed = sum(1 for p in progress if p.done.is_set())
+    table_ids = [p.table_id for p in progress]
     return RunResult(stats, duration, table_ids, completed, players_delta, house_delta, money_after,
                      not problems, message)

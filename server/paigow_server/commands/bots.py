@@ -1,7 +1,7 @@
 """``paigow bots``: bot players over real WebSockets against a running server, with a live display.
 
     paigow bots --url http://127.0.0.1:8000 --operator-token T --tables 10 --players-per-table 6 \\
-        --spectators 2 --rounds 5 [--also-url http://127.0.0.1:8001] [--json]
+        --spectators 2 --rounds 5 [--also-url http://127.0.0.1:8001] [--private] [--json]
 
 Opens the tables (operator API), makes a session per bot player, plays the rounds (House Way, sometimes
 banking, declining, dropping and reconnecting, sending bad input), then has every bot leave and prints a
@@ -82,6 +82,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--think-ms", type=think_ms, default=(0, 0), metavar="LO,HI",
                         help="each bot pauses uniformly LO..HI ms before each decision, as people do "
                              "(default 0,0: every bot acts the instant it can)")
+    parser.add_argument("--private", action="store_true",
+                        help="private tables (home games): a bot account hosts each, the others join by "
+                             "its invite (the bots register accounts instead of guests)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON, no live display")
     parser.set_defaults(run=run)
 
@@ -112,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
     config = BotsConfig(
         url=args.url, operator_token=args.operator_token, tables=args.tables,
         players_per_table=args.players_per_table, spectators=args.spectators, rounds=args.rounds,
-        seed=args.seed, timeout_s=args.timeout,
+        seed=args.seed, timeout_s=args.timeout, private=args.private,
         behaviour=Behaviour(bank_rate=args.bank_rate, drop_rate=args.drop_rate,
                             bad_input_rate=args.bad_input_rate, think_ms=args.think_ms),
         table_urls=tuple("ws" + u.rstrip("/").removeprefix("http") for u in urls) if args.also_url else (),

@@ -89,6 +89,14 @@ _HELP: dict[str, str] = {
     "practice_deals_per_minute": "practice deals per account and per address network per minute "
                                  "(default 30)",
     "round_reads_per_minute": "GET /api/tables/{id}/rounds per address network per minute (default 120)",
+    "home_tables_per_account": "private tables (home games) one account may have open (default 3)",
+    "home_tables_max": "private tables open on the whole deployment (default 200)",
+    "home_idle_close_minutes": "a private table with nobody seated closes after this long (default 30)",
+    "home_host_grace_seconds": "a host who left keeps the role this long (default 120)",
+    "home_max_bet_cents": "the highest maximum bet a host may set (default 100000)",
+    "seat_offer_seconds": "how long a waiting-list offer holds a free seat (default 30)",
+    "invite_lookups_per_minute": "invite code look-ups per address network and per account per minute "
+                                 "(default 10)",
     "spectators_per_address": "token-less table connections per address network in one process "
                               "(default 20)",
     "trusted_proxies": "comma-separated addresses or CIDR networks of your proxies, whose "

@@ -126,6 +126,20 @@ class Settings:
     """Practice deals per account, and per address network, per minute."""
     round_reads_per_minute: int = 120
     """``GET /api/tables/{id}/rounds`` per address network per minute."""
+    home_tables_per_account: int = 3
+    """Private tables (home games) one account may have open at once."""
+    home_tables_max: int = 200
+    """Private tables open on the whole deployment at once."""
+    home_idle_close_minutes: int = 30
+    """A private table with nobody seated closes after this long."""
+    home_host_grace_seconds: int = 120
+    """A host who left keeps the role this long before it passes to the player seated longest."""
+    home_max_bet_cents: int = 100_000
+    """The highest ``max_bet_cents`` a host may give a private table."""
+    seat_offer_seconds: int = 30
+    """How long a waiting-list offer holds a free seat (new tables, public and private)."""
+    invite_lookups_per_minute: int = 10
+    """``POST /api/invites/resolve`` per address network, and per account, per minute."""
     spectators_per_address: int = 20
     """Token-less (spectator) table connections per address network in one process; past it, close 4429."""
     trusted_proxies: tuple[str, ...] = ()
@@ -307,6 +321,13 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "practice_deals_per_minute": _int_range(1, 1_000_000),
     "round_reads_per_minute": _int_range(1, 1_000_000),
     "spectators_per_address": _int_range(1, 100_000),
+    "home_tables_per_account": _int_range(0, 1_000),
+    "home_tables_max": _int_range(0, 1_000_000),
+    "home_idle_close_minutes": _int_range(1, 10_080),
+    "home_host_grace_seconds": _int_range(0, 86_400),
+    "home_max_bet_cents": _int_range(1, MAX_CENTS),
+    "seat_offer_seconds": _int_range(5, 3_600),
+    "invite_lookups_per_minute": _int_range(1, 1_000_000),
     "trusted_proxies": _check_networks,
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
@@ -376,6 +397,13 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "practice_deals_per_minute": _parse_int,
     "round_reads_per_minute": _parse_int,
     "spectators_per_address": _parse_int,
+    "home_tables_per_account": _parse_int,
+    "home_tables_max": _parse_int,
+    "home_idle_close_minutes": _parse_int,
+    "home_host_grace_seconds": _parse_int,
+    "home_max_bet_cents": _parse_int,
+    "seat_offer_seconds": _parse_int,
+    "invite_lookups_per_minute": _parse_int,
     "trusted_proxies": _parse_list,
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,

@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from paigow.table.commit import VersionedEvents
-from paigow.table.events import PlayerDropped
+from paigow.table.events import PlayerDropped, PlayerKicked, PlayerLeaving
+from paigow.table.home_events import AdmissionEnded
 from paigow.table.state import TableState
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.tasks import stop_task
@@ -73,6 +74,7 @@ class Fanout:
         self._marks: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._pushed_at: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._drop_listeners: list[Callable[[str, str], None]] = []
+        self._removal_listeners: list[Callable[[str, str, int | None], None]] = []
         self._counts = SpectatorCounts(counts, self._local_spectators, every_s=counts_every_s)
 
     # --- lifecycle ------------------------------------------------------------------------------------
@@ -162,11 +164,22 @@ class Fanout:
         process dropped them: the player may still be connected here)."""
         self._drop_listeners.append(listener)
 
+    def on_removed(self, listener: Callable[[str, str, int | None], None]) -> None:
+        """Call ``listener(table_id, player_id, barred_until_ms)`` whenever a watched private table's host
+        removed a player (``AdmissionEnded``), after the commit's patch reached this process's viewers."""
+        self._removal_listeners.append(listener)
+
     def _seen(self, table_id: str, commit: VersionedEvents) -> None:
+        bars: dict[str, int | None] = {}
         for event in commit.events:
             if isinstance(event, PlayerDropped):
                 for listener in self._drop_listeners:
                     listener(table_id, event.player_id)
+            elif isinstance(event, PlayerKicked | PlayerLeaving):
+                bars[event.player_id] = event.barred_until_ms
+            elif isinstance(event, AdmissionEnded):
+                for removal in self._removal_listeners:
+                    removal(table_id, event.player_id, bars.get(event.player_id))
 
     def written(self, table_id: str, state: TableState, commit: VersionedEvents) -> None:
         """``TableService`` observer: this process wrote ``commit`` (leaving ``state``). Its viewers here

@@ -85,6 +85,18 @@ G:rounds                               stream  every settled or voided round, fo
                                                appended as the tables' outbox entries are applied
 G:ledger                               stream  every money movement (JSON), append-only
 G:audit                                stream  every operator action (JSON), append-only
+paigow:table:{id}:home                 hash    a private table's ``code`` and ``short`` (its invite),
+                                               ``creator`` (player id), ``created_ms`` (home_tables)
+paigow:table:{id}:home:access          set     the player ids admitted to a private table (kept after it
+                                               closes: they may read its rounds)
+G:invite:{sha256(code)}                string  the private table a long invite code opens (deleted with a
+                                               new code or the table's closing)
+G:invite-short:{SHORT}                 string  the private table a short code opens (the same)
+G:home:tables                          zset    every private table id -> created_ms
+G:home:open                            zset    the private tables not yet seen closed -> created_ms
+G:home:by:{player}                     zset    the private tables a player created -> created_ms
+G:home:creating                        string  the creation holding the turn to count the caps and create
+                                               (a random token; PX 5 s)
 G:bar:{table}:{player}                 string  a player barred from sitting at a table (JSON ``Bar``);
                                                PEXPIREAT its ``until_ms``: the bar ends by itself
 G:bars                                 zset    ``{table}:{player}`` -> until_ms of every bar (read:
@@ -108,6 +120,9 @@ __all__ = [
     "FRESH_GUESTS",
     "GUESTS_SEEN",
     "GUEST_COLLECTOR",
+    "HOME_CREATING",
+    "HOME_OPEN",
+    "HOME_TABLES",
     "HOUSE_NET",
     "LEDGER",
     "MONEY_ISSUED",
@@ -126,6 +141,9 @@ __all__ = [
     "guest_collecting",
     "history",
     "history_analyses",
+    "home_by",
+    "invite",
+    "invite_short",
     "operator",
     "operator_session",
     "operator_sessions",
@@ -147,6 +165,8 @@ __all__ = [
     "table_chat_muted",
     "table_chat_seq",
     "table_fence",
+    "table_home",
+    "table_home_access",
     "table_id_of_channel",
     "table_id_of_chat_channel",
     "table_lease",
@@ -317,6 +337,31 @@ def operator_sessions(name: str) -> str:
 
 def operator_session(token_hash: str) -> str:
     return f"{GLOBAL}operator-session:{token_hash}"
+
+
+HOME_TABLES = GLOBAL + "home:tables"
+HOME_OPEN = GLOBAL + "home:open"
+HOME_CREATING = GLOBAL + "home:creating"
+
+
+def table_home(table_id: str) -> str:
+    return f"{table(table_id)}:home"
+
+
+def table_home_access(table_id: str) -> str:
+    return f"{table(table_id)}:home:access"
+
+
+def invite(code_hash: str) -> str:
+    return f"{GLOBAL}invite:{code_hash}"
+
+
+def invite_short(short: str) -> str:
+    return f"{GLOBAL}invite-short:{short}"
+
+
+def home_by(player_id: str) -> str:
+    return f"{GLOBAL}home:by:{player_id}"
 
 
 def bar(table_id: str, player_id: str) -> str:

@@ -50,7 +50,7 @@ async def api_error_response(request: Request, exc: Exception) -> Response:
     headers = dict(error.headers)
     if error.http_status == 401:
         headers.setdefault("WWW-Authenticate", "Bearer")
-    body: dict[str, object] = {"error": error.code, "message": error.message}
+    body: dict[str, object] = {"error": error.code, "message": error.message, **error.extra}
     if "Retry-After" in headers:
         body["retry_after_s"] = int(headers["Retry-After"])
     return JSONResponse(body, status_code=error.http_status, headers=headers or None)

@@ -22,6 +22,7 @@ from paigow.protocol.chat import ChatEntry, ChatSetting, may_read_chat
 from paigow.table.state import TableState
 from paigow_server.web.api import ApiError, bearer_token, json_body, only_fields, str_field
 from paigow_server.web.context import AppContext, context_of
+from paigow_server.web.home_gate import is_private_id
 from paigow_server.web.operator_gate import audited, require_operator
 
 __all__ = ["routes"]
@@ -53,6 +54,8 @@ async def read_chat(request: Request) -> Response:
         if identity is None:
             raise ApiError(401, "UNKNOWN_SESSION", "unknown, expired or signed-out session token")
         player_id = identity.player_id
+    if is_private_id(table_id) and (player_id is None or not await ctx.homes.admitted(table_id, player_id)):
+        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")  # its admitted players' only
     setting = await ctx.chat.setting(table_id)
     seated = player_id is not None and state.seat_of(player_id) is not None
     readable = may_read_chat(setting, operator=False, seated=seated)

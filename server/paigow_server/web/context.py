@@ -25,6 +25,7 @@ from paigow_server.store.chat import ChatStore
 from paigow_server.store.client import StoreClient
 from paigow_server.store.hand_analyses import HandAnalyses
 from paigow_server.store.history import History
+from paigow_server.store.home_tables import HomeTables
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.tables import TableRepo
@@ -70,6 +71,8 @@ class AppContext:
     spectator_networks: ConnectionCounter
     """Token-less table connections per address network in this process (``spectators_per_address``)."""
     rounds_cache: RoundsCache
+    homes: HomeTables
+    """Private tables' invites, admissions and indexes (docs/home-games.md)."""
 
     def close(self) -> None:
         """Stop the password hashing threads and the analysis processes."""

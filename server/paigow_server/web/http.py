@@ -23,13 +23,14 @@ from starlette.routing import BaseRoute, Route
 
 from paigow.table.state import PLAYER_SEATS, TableState
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
-from paigow_server.web.api import ApiError
+from paigow_server.web.api import ApiError, bearer_token
 from paigow_server.web.context import SpectatorCounter, context_of
 from paigow_server.web.hand_sessions import sessions_of
+from paigow_server.web.home_gate import is_private_id
 from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
-__all__ = ["DEFAULT_ROUNDS", "routes", "table_summary"]
+__all__ = ["DEFAULT_ROUNDS", "check_private_access", "routes", "table_summary"]
 
 DEFAULT_ROUNDS = 10
 """Rounds ``GET /api/tables/{id}/rounds`` answers without ``limit``."""
@@ -57,22 +58,38 @@ def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, 
         "bonus_bets_cents": sum(b.amount_cents for b in bonuses),
         "round_number": state.round.number if state.round is not None else None,
         "spectators": spectators.count(state.table_id),
+        "private": state.home is not None,
+        "waiting": len(state.waiting),
     }
 
 
 async def list_tables(request: Request) -> Response:
     ctx = context_of(request)
     states = await ctx.tables.shown.load_many(await ctx.tables.list_ids())
-    return JSONResponse({"tables": [table_summary(s, ctx.spectators) for s in states if s is not None]})
+    return JSONResponse({"tables": [table_summary(s, ctx.spectators) for s in states
+                                    if s is not None and s.home is None]})
 
 
 async def get_table(request: Request) -> Response:
     ctx = context_of(request)
     table_id = request.path_params["table_id"]
     state = await ctx.tables.shown.load(table_id)
-    if state is None:
+    if state is None or state.home is not None:  # a private table: POST /api/invites/resolve
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
     return JSONResponse(table_summary(state, ctx.spectators))
+
+
+async def check_private_access(request: Request, table_id: str) -> None:
+    """A private table's rounds and chat are for the players it admitted (its host too), even after it
+    closed; anyone else is told there is no such table."""
+    if not is_private_id(table_id):
+        return
+    ctx = context_of(request)
+    if bearer_token(request) is not None:
+        player = await current_player(request)
+        if await ctx.homes.admitted(table_id, player.player_id):
+            return
+    raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
 
 
 def _rounds_limit(request: Request) -> int:
@@ -89,6 +106,7 @@ async def table_rounds(request: Request) -> Response:
     table_id = request.path_params["table_id"]
     limit = _rounds_limit(request)
     await ctx.rate_limits.check(request, Limit.ROUND_READS)
+    await check_private_access(request, table_id)
     version = await ctx.tables.shown.version(table_id)  # the confirmed one, under replica acknowledgements
     if version is None:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")

@@ -56,7 +56,7 @@ from paigow_server.web.names import InvalidNameError, check_name
 from paigow_server.web.operator_gate import actor_of, audited, require_operator
 from paigow_server.web.reasons import reason_of
 
-__all__ = ["MAX_TABLE_NAME_LENGTH", "execute", "routes"]
+__all__ = ["MAX_TABLE_NAME_LENGTH", "NEW_TABLE_RULES", "execute", "merged_fields", "routes", "table_name"]
 
 log = logging.getLogger("paigow_server.operator")
 
@@ -91,14 +91,14 @@ async def execute(request: Request, table_id: str, command: Command) -> dict[str
     return {"table_id": table_id, "version": executed.version, "events": [e.kind for e in executed.events]}
 
 
-def _table_name(raw: object) -> str:
+def table_name(raw: object) -> str:
     try:
         return check_name(raw, "name", MAX_TABLE_NAME_LENGTH)
     except InvalidNameError as exc:
         raise ApiError(400, "INVALID_FIELD", str(exc)) from None
 
 
-def _merge(current: _T, changes: object, allowed: frozenset[str], what: str) -> _T:
+def merged_fields(current: _T, changes: object, allowed: frozenset[str], what: str) -> _T:
     if not isinstance(changes, dict):
         raise ApiError(400, "INVALID_FIELD", f"{what} must be a JSON object of fields, not {changes!r}")
     only_fields(changes, allowed)
@@ -115,10 +115,10 @@ async def open_table(request: Request) -> Response:
 
     async def run() -> dict[str, Any]:
         only_fields(data, {"name", "rules", "timers"})
-        name = _table_name(data.get("name"))
-        rules = _merge(NEW_TABLE_RULES, data.get("rules", {}), _RULE_FIELDS, "rules")
+        name = table_name(data.get("name"))
+        rules = merged_fields(NEW_TABLE_RULES, data.get("rules", {}), _RULE_FIELDS, "rules")
         base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
-        timers = _merge(base, data.get("timers", {}), _TIMER_FIELDS, "timers")
+        timers = merged_fields(base, data.get("timers", {}), _TIMER_FIELDS, "timers")
         state = await create_table(ctx, name, rules, timers)
         return {"table_id": state.table_id, "version": state.version,
                 "table": table_summary(state, ctx.spectators)}
@@ -186,7 +186,7 @@ async def change_limits(request: Request) -> Response:
         only_fields(data, _LIMIT_FIELDS)
         for name in ("min_bet_cents", "max_bet_cents"):
             int_field(data, name)  # both are required
-        limits = _merge(HouseRules(), data, _LIMIT_FIELDS, "limits")  # HouseRules' bounds, as a 400
+        limits = merged_fields(HouseRules(), data, _LIMIT_FIELDS, "limits")  # HouseRules' bounds, as a 400
         return await execute(request, table_id, ChangeLimits(limits.min_bet_cents, limits.max_bet_cents))
 
     return await audited(request, "change_limits", run, table_id=table_id, params=data)
@@ -214,9 +214,9 @@ def _settings_change(action: str, fields: frozenset[str],
 
 
 change_rules = _settings_change("change_rules", _RULE_FIELDS, lambda state, data: ChangeRules(
-    _merge(state.pending_rules or state.rules, data, _RULE_FIELDS, "rules")))
+    merged_fields(state.pending_rules or state.rules, data, _RULE_FIELDS, "rules")))
 change_timers = _settings_change("change_timers", _TIMER_FIELDS, lambda state, data: ChangeTimers(
-    _merge(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers")))
+    merged_fields(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers")))
 
 
 async def void_round(request: Request) -> Response:

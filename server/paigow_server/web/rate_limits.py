@@ -48,6 +48,8 @@ class Limit(StrEnum):
     """Practice deals, per account and per address network."""
     ROUND_READS = "round reads"
     """Public reads of a table's last rounds, per address network."""
+    INVITE_LOOKUPS = "invite look-ups"
+    """``POST /api/invites/resolve``, per address network and per account."""
 
 
 EVERYONE = "everyone"

@@ -27,7 +27,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -37,9 +37,26 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from paigow.protocol.client import Chat, ClientCommand, Hello, Ping, Sit, Sync
 from paigow.protocol.codes import CloseCode, ErrorCode
 from paigow.protocol.convert import to_command
+from paigow.protocol.home_messages import (
+    HostApprove,
+    HostClose,
+    HostDeny,
+    HostHandOver,
+    HostLimits,
+    HostMute,
+    HostPause,
+    HostRemove,
+    HostResume,
+    HostSettings,
+    HostTimers,
+    JoinWaitlist,
+    RequestSeat,
+    TakeSeat,
+)
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
 from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
+from paigow.table.commands import Command
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.errors import ServerError, wire_error
@@ -50,6 +67,7 @@ from paigow_server.store.bars import Bar
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.web.chat import ChatPoster, ChatSender
 from paigow_server.web.context import context_of, realtime_of
+from paigow_server.web.home_gate import HomeGate, is_private_id
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
 from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
@@ -63,6 +81,11 @@ _PLAIN_ID = re.compile(r'[ !#-\[\]-~]+')
 """Printable ASCII but ``"`` and ``\\``: a JSON string of these characters is written as they are."""
 HELLO_TIMEOUT_S = 10.0
 SEND_QUEUE = 256
+SITTING = (Sit, TakeSeat, RequestSeat, JoinWaitlist)
+"""The commands a barred player may not send (``BARRED``): each leads to a seat."""
+HOST_MESSAGES = (HostApprove, HostDeny, HostRemove, HostMute, HostHandOver, HostPause, HostResume, HostClose,
+                 HostLimits, HostTimers, HostSettings)
+"""A host's messages: audited, and ``host_mute`` / ``host_remove`` done beside the table (``home_gate``)."""
 """Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
 
 
@@ -109,7 +132,8 @@ async def table_socket(websocket: WebSocket) -> None:
                            chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of,
                                            ctx.accounts.fresh.settle),
                            network=ctx.rate_limits.client_network(websocket),
-                           spectator_networks=ctx.spectator_networks)
+                           spectator_networks=ctx.spectator_networks,
+                           home=HomeGate(ctx.homes, ctx.bars, ctx.chat, ctx.audit, rt.store.load))
     await conn.run()
 
 
@@ -128,7 +152,7 @@ class TableConnection:
 
     def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
                  operators: OperatorLookup, bars: BarLookup, chat: ChatPoster, network: str = "unknown",
-                 spectator_networks: ConnectionCounter | None = None,
+                 spectator_networks: ConnectionCounter | None = None, home: HomeGate | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.ws = websocket
         self.rt = rt
@@ -137,6 +161,8 @@ class TableConnection:
         self._operators = operators
         self._chat = chat
         self._bars = bars
+        self._home = home
+        """Private tables' hello and host messages (None: the table is public, or a test left it out)."""
         self.network = network
         """The client's address network (``RateLimits.client_network``), for the per-address limits."""
         self._spectator_networks = spectator_networks
@@ -276,6 +302,8 @@ class TableConnection:
             self.token = hello.token
             if not hello.spectate:
                 self._viewer = PlayerViewer(identity.player_id)
+        if not await self._may_enter(hello):
+            return False
         if isinstance(self._viewer, PlayerViewer):
             player_id = self._viewer.player_id
             if not self.rt.player_connections.acquire(player_id):
@@ -298,6 +326,23 @@ class TableConnection:
         if isinstance(self._viewer, PlayerViewer):
             await self.rt.presence.opened(self.table_id, self._viewer.player_id)
         return True
+
+    async def _may_enter(self, hello: Hello) -> bool:
+        """A private table's access (``home_gate``); a public table lets every hello in."""
+        if self._home is None or not is_private_id(self.table_id):
+            return True
+        state = await self.rt.store.load(self.table_id)
+        if state is None:
+            return True  # joining fails next: TABLE_NOT_FOUND
+        refusal = await self._home.refusal(
+            state, player_id=None if self.identity is None else self.identity.player_id,
+            spectate=not isinstance(self._viewer, PlayerViewer), operator=self.operator is not None,
+            invite=hello.invite)
+        if refusal is None:
+            return True
+        self._error(None, refusal.code, refusal.message, until_ms=refusal.until_ms)
+        self._close_soon(CloseCode.FORBIDDEN, refusal.message)
+        return False
 
     async def _finish(self) -> None:
         if self._counted_network is not None and self._spectator_networks is not None:
@@ -389,11 +434,22 @@ class TableConnection:
                         + (" (operator actions go through /api/operator)"
                            if isinstance(self._viewer, OperatorViewer) else ""))
             return
-        command = to_command(msg, player_id=self.identity.player_id, name=self.identity.name,
-                             now_ms=self.rt.service.now_ms())
+        command = None if isinstance(msg, HostMute) else to_command(
+            msg, player_id=self.identity.player_id, name=self.identity.name, now_ms=self.rt.service.now_ms())
         try:
-            if isinstance(msg, Sit) and await self._barred(msg.id, self.identity.player_id):
+            if isinstance(msg, SITTING) and await self._barred(msg.id, self.identity.player_id):
                 return
+            if isinstance(msg, HOST_MESSAGES):
+                if self._home is None or not is_private_id(self.table_id):
+                    self._error(msg.id, RejectCode.NOT_PRIVATE, f"table {self.table_id!r} is not a private "
+                                                                "table: host messages are for home games")
+                    return
+                version = await self._home.host(self.table_id, msg, player_id=self.identity.player_id,
+                                                name=self.identity.name, command=command,
+                                                execute=self._execute_version)
+                self._send(accepted_text(msg.id, version))
+                return
+            assert command is not None  # only host_mute has none
             executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
         except (StoreUnavailable, OSError) as exc:
             self.rt.metrics.redis_errors.labels(operation="command").inc()
@@ -403,6 +459,9 @@ class TableConnection:
             self._refused(msg.id, exc)
         else:
             self._send(accepted_text(msg.id, executed.version))
+
+    async def _execute_version(self, command: Command) -> int:
+        return (await self.rt.service.execute(self.table_id, command)).version
 
     async def _post_chat(self, msg: Chat) -> None:
         """Post to the table's chat; the message itself reaches everyone who may read it (this connection
@@ -471,6 +530,11 @@ class TableConnection:
             self._outbox.get_nowait()
         self._outbox.put_nowait(_Close(code, reason))
 
+    def close_removed(self, until_ms: int | None) -> None:
+        """The host removed this connection's player: error ``BARRED`` (when the bar ends), then 4403."""
+        self._error(None, ErrorCode.BARRED, "the host removed you from this table", until_ms=until_ms)
+        self._close_soon(CloseCode.FORBIDDEN, "removed by the host")
+
     def close_unauthorized(self, message: str) -> None:
         """The session was revoked or lapsed: error ``UNAUTHORIZED``, then close 4401."""
         self._refuse(ErrorCode.UNAUTHORIZED, CloseCode.UNAUTHORIZED, message)
@@ -491,6 +555,15 @@ class TableConnection:
                 self._sending = False
         except (WebSocketDisconnect, RuntimeError, OSError):
             self._closing = True  # the client is gone; the receive loop ends on its own
+
+
+def close_removed(connections: Iterable[object], table_id: str, player_id: str, until_ms: int | None) -> None:
+    """``Fanout.on_removed``: a private table's host removed ``player_id``; this process's connections of
+    theirs to that table are told and closed (every process does the same for its own)."""
+    for conn in list(connections):
+        if (isinstance(conn, TableConnection) and conn.table_id == table_id and conn.identity is not None
+                and conn.identity.player_id == player_id):
+            conn.close_removed(until_ms)
 
 
 def accepted_text(client_id: str, version: int) -> str:

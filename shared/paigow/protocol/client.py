@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from paigow.protocol.chat import emote_text
+from paigow.protocol.home_messages import HOME_CLIENT_COMMANDS, HOME_MESSAGE_TYPES
 from paigow.rules.cards import Card, DuplicateCardError, card_from_text
 from paigow.rules.house_rules import MAX_CENTS
 
@@ -64,6 +65,8 @@ class Hello(_Message):
     protocol: int = Field(description="The protocol version the client speaks (PROTOCOL_VERSION)")
     token: str | None = Field(default=None, min_length=1, max_length=256, description="Session token")
     spectate: bool = Field(default=False, description="Watch only, even with a token")
+    invite: str | None = Field(default=None, min_length=1, max_length=64,
+                               description="A private table's invite code (the long one), proving access")
     operator_token: str | None = Field(default=None, min_length=1, max_length=256,
                                        description="Watch as the operator (instead of a session token)")
     last_version: Version | None = None
@@ -196,20 +199,20 @@ class Chat(_Message):
 
 ClientCommand = Annotated[
     Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
-    | UseHouseWay | SetOwnLimit,
+    | UseHouseWay | SetOwnLimit | HOME_CLIENT_COMMANDS,
     Field(discriminator="type"),
 ]
 """The table commands a player connection may send."""
 
 ClientMessage = Annotated[
     Hello | Sync | Ping | Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus
-    | RemoveBet | SetHand | UseHouseWay | SetOwnLimit | Chat,
+    | RemoveBet | SetHand | UseHouseWay | SetOwnLimit | Chat | HOME_CLIENT_COMMANDS,
     Field(discriminator="type"),
 ]
 """Every message a client may send."""
 
 CLIENT_MESSAGE_TYPES: tuple[str, ...] = (
     "hello", "sync", "ping", "sit", "leave", "sit_out", "sit_in", "accept_bank", "decline_bank", "place_bet",
-    "place_bonus", "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat",
+    "place_bonus", "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat", *HOME_MESSAGE_TYPES,
 )
 """The ``type`` of every client message, in the order of ``ClientMessage``."""

@@ -61,6 +61,12 @@ class ErrorCode(StrEnum):
     under way): it may have taken effect or may be lost. Resync (``sync``) and look before sending it
     again. The one error after which something may have changed."""
     INTERNAL_ERROR = "INTERNAL_ERROR"
+    # Private tables (docs/home-games.md): a hello refused, then closed with 4403.
+    NO_ACCESS = "NO_ACCESS"
+    """A hello at a private table without access: no invite code, an unknown or replaced one, or the table's
+    codes ended with its closing."""
+    SPECTATORS_OFF = "SPECTATORS_OFF"
+    """A spectator's hello at a private table whose host lets nobody watch."""
     # The table chat (``chat``): each refusal of a well-formed message.
     CHAT_OFF = "CHAT_OFF"
     """The table's chat is off."""
@@ -93,6 +99,9 @@ class CloseCode(IntEnum):
     """The client fell too far behind (its send queue overflowed); reconnect with the last version."""
     UNAUTHORIZED = 4401
     """The ``hello`` token is unknown: start a new session."""
+    FORBIDDEN = 4403
+    """A private table refused the hello (``NO_ACCESS``, ``SPECTATORS_OFF``, ``BARRED``): ask the host for a
+    link; do not reconnect with the same code."""
     TABLE_NOT_FOUND = 4404
     HELLO_TIMEOUT = 4408
     """No ``hello`` arrived in time after the connection opened."""

@@ -7,6 +7,7 @@ and when (its clock), so a client can never act for another seat or choose the t
 from __future__ import annotations
 
 from paigow.protocol import client
+from paigow.protocol.home_convert import home_command
 from paigow.table import commands
 
 __all__ = ["to_command"]
@@ -40,4 +41,4 @@ def to_command(msg: client.ClientCommand, *, player_id: str, name: str, now_ms: 
             return commands.UseHouseWay(player_id=player_id, now_ms=now_ms)
         case client.SetOwnLimit(max_bet_cents=limit):
             return commands.SetOwnLimit(player_id=player_id, max_bet_cents=limit, now_ms=now_ms)
-    raise TypeError(f"not a client command: {msg!r}")  # pragma: no cover - the union is closed
+    return home_command(msg, player_id=player_id, name=name, now_ms=now_ms)

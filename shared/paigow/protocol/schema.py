@@ -30,6 +30,7 @@ _CLOSE_CODE_HELP = {
     CloseCode.SERVICE_RESTART: "the server is restarting: reconnect with the last version",
     CloseCode.TRY_AGAIN_LATER: "the client fell too far behind: reconnect with the last version",
     CloseCode.UNAUTHORIZED: "unknown session token: start a new session",
+    CloseCode.FORBIDDEN: "a private table refused the hello: ask its host for a link",
     CloseCode.TABLE_NOT_FOUND: "no table with that id",
     CloseCode.HELLO_TIMEOUT: "no hello in time",
     CloseCode.UNSUPPORTED_PROTOCOL: "hello.protocol is not spoken by this server",

@@ -71,6 +71,8 @@ class HouseRules:
     fortune_max_bet_cents: int = 10_000
     envy_min_bet_cents: int = 500
     """A Fortune bet of at least this much is also paid the Envy bonus."""
+    player_banking: bool = True
+    """Whether a player may take the bank (False: the house banks every round)."""
 
     @property
     def fortune_table(self) -> FortunePayTable:
@@ -115,6 +117,8 @@ class HouseRules:
     def _check_fortune(self) -> None:
         if type(self.fortune_enabled) is not bool:
             raise HouseRulesError(f"fortune_enabled must be true or false, not {self.fortune_enabled!r}")
+        if type(self.player_banking) is not bool:
+            raise HouseRulesError(f"player_banking must be true or false, not {self.player_banking!r}")
         if not isinstance(self.fortune_pay_table, str) or self.fortune_pay_table not in PAY_TABLES:
             choices = ", ".join(repr(name) for name in PAY_TABLES)
             raise HouseRulesError(

@@ -78,6 +78,8 @@ def start_round(em: Emitter, now_ms: int) -> None:
         open_betting(em, DEALER_POSITION, BankReason.DEALER_SEAT, now_ms)
     elif sp is None:
         open_betting(em, DEALER_POSITION, BankReason.EMPTY_SEAT, now_ms)
+    elif not s.rules.player_banking:
+        open_betting(em, DEALER_POSITION, BankReason.BANKING_OFF, now_ms)
     elif (why := ineligibility(em, marker)) is not None:
         open_betting(em, DEALER_POSITION, BankReason.INELIGIBLE, now_ms, ineligible=why)
     else:

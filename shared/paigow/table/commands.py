@@ -259,13 +259,18 @@ class Tick:
     kind: Literal["tick"] = "tick"
 
 
-Command = (
-    Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
-    | UseHouseWay | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable
-    | ChangeLimits | ChangeTimers | ChangeRules | Kick | VoidRound | Tick
-)
 
 OPERATOR_COMMANDS: tuple[type, ...] = (
     OpenTable, CloseTable, PauseTable, ResumeTable, ChangeLimits, ChangeTimers, ChangeRules, Kick, VoidRound,
 )
 """Commands only the table operator may send."""
+
+
+# The commands of private tables and the waiting list use the operator's commands above.
+from paigow.table.home_commands import HOME_COMMANDS  # noqa: E402
+
+Command = (
+    Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
+    | UseHouseWay | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable
+    | ChangeLimits | ChangeTimers | ChangeRules | Kick | VoidRound | Tick | HOME_COMMANDS
+)

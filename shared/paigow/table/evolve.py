@@ -11,6 +11,7 @@ from typing import Any
 
 from paigow.table import events as ev
 from paigow.table.fastcopy import replace
+from paigow.table.home_evolve import HOME_HANDLERS, home_closed, home_gone, home_sat
 from paigow.table.state import (
     DEALER_POSITION,
     Bet,
@@ -55,6 +56,7 @@ def _update_round(state: TableState, **changes: Any) -> TableState:
 
 def _sat(s: TableState, e: ev.PlayerSat) -> TableState:
     s = _with_seat(s, e.seat, SeatPlayer(e.player_id, e.name, e.buy_in_cents))
+    s = home_sat(s, e.player_id)
     return replace(s, ledger=replace(s.ledger, bought_in_cents=s.ledger.bought_in_cents + e.buy_in_cents))
 
 
@@ -64,7 +66,7 @@ def _leaving(s: TableState, e: ev.PlayerLeaving) -> TableState:
 
 
 def _gone(s: TableState, e: ev.PlayerLeft | ev.PlayerStoodUp | ev.PlayerKicked) -> TableState:
-    s = _with_seat(s, e.seat, None)
+    s = home_gone(_with_seat(s, e.seat, None), e.player_id)
     returned = s.ledger.returned_cents + e.chips_returned_cents
     return replace(s, ledger=replace(s.ledger, returned_cents=returned))
 
@@ -201,7 +203,7 @@ def _closing(s: TableState, e: ev.TableClosing) -> TableState:
 
 
 def _closed(s: TableState, e: ev.TableClosed) -> TableState:
-    return replace(s, phase=Phase.CLOSED, closing=False, deadline=None)
+    return home_closed(replace(s, phase=Phase.CLOSED, closing=False, deadline=None))
 
 
 def _paused(s: TableState, e: ev.TablePaused) -> TableState:
@@ -257,6 +259,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
     ev.TableResumed: _resumed,
     ev.RulesChanged: _rules,
     ev.TimersChanged: _timers,
+    **HOME_HANDLERS,
 }
 
 

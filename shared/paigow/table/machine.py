@@ -23,6 +23,16 @@ from paigow.table.events import Event
 from paigow.table.evolve import evolve, evolve_all
 from paigow.table.fastcopy import replace
 from paigow.table.fortune_bets import place_bonus
+from paigow.table.home_clock import keep_up
+from paigow.table.home_commands import (
+    CancelRequest,
+    HostAct,
+    JoinWaitlist,
+    LeaveWaitlist,
+    RequestSeat,
+    TakeSeat,
+)
+from paigow.table.home_rules import cancel_request, host_act, request_seat
 from paigow.table.operator import (
     change_limits,
     change_rules,
@@ -38,6 +48,7 @@ from paigow.table.seating import drop, leave, reconnect, set_own_limit, sit, sit
 from paigow.table.setting import set_hand, use_house_way
 from paigow.table.state import TableState
 from paigow.table.ticks import next_deadline, tick
+from paigow.table.waitlist import join_waitlist, leave_waitlist, take_seat
 
 __all__ = ["apply", "decide", "evolve", "evolve_all", "next_deadline"]
 
@@ -66,6 +77,12 @@ _HANDLERS: dict[type, Callable[[Emitter, Any], None]] = {
     c.Kick: kick,
     c.VoidRound: void,
     c.Tick: tick,
+    RequestSeat: request_seat,
+    CancelRequest: cancel_request,
+    JoinWaitlist: join_waitlist,
+    LeaveWaitlist: leave_waitlist,
+    TakeSeat: take_seat,
+    HostAct: host_act,
 }
 
 
@@ -75,6 +92,7 @@ def _run(state: TableState, command: c.Command, seed: bytes) -> Emitter:
         raise TypeError(f"not a table command: {command!r}")
     em = Emitter(state, seed)
     handler(em, command)
+    keep_up(em, state, getattr(command, "now_ms", None))
     return em
 
 

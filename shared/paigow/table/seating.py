@@ -26,22 +26,19 @@ from paigow.table.events import (
 )
 from paigow.table.records import SetBy
 from paigow.table.rejections import RejectCode
+from paigow.table.seat_holds import check_sit, checked_name, seated_off_list
 from paigow.table.setting import set_by_house_way
 from paigow.table.settlement import maybe_showdown, void_round
 from paigow.table.state import PLAYER_SEATS, WEEK_MS, Phase, SeatPlayer, SeatStatus
 
 __all__ = ["depart", "drop", "leave", "reconnect", "set_own_limit", "sit", "sit_in", "sit_out"]
 
-MAX_NAME = 32
-
 
 def sit(em: Emitter, cmd: Sit) -> None:
     s = em.state
     if s.phase == Phase.CLOSED or s.closing:
         reject(RejectCode.TABLE_CLOSED, f"table {s.table_id!r} is closed")
-    name = cmd.name.strip() if isinstance(cmd.name, str) else ""
-    if not name or len(name) > MAX_NAME or not name.isprintable():
-        reject(RejectCode.INVALID_VALUE, f"name {cmd.name!r} must be 1 to {MAX_NAME} printable characters")
+    name = checked_name(cmd.name)
     if cmd.seat not in PLAYER_SEATS:
         reject(RejectCode.NO_SUCH_SEAT, f"seat {cmd.seat!r} is not a player seat (1..6)")
     held = s.seat_of(cmd.player_id)
@@ -50,11 +47,13 @@ def sit(em: Emitter, cmd: Sit) -> None:
     taken = s.seats[cmd.seat]
     if taken is not None:
         reject(RejectCode.SEAT_TAKEN, f"seat {cmd.seat} is taken by {taken.name}")
+    check_sit(em, cmd.player_id, cmd.seat)
     if type(cmd.buy_in_cents) is not int or cmd.buy_in_cents < s.rules.min_bet_cents:
         shown = money(cmd.buy_in_cents) if type(cmd.buy_in_cents) is int else repr(cmd.buy_in_cents)
         reject(RejectCode.BELOW_MINIMUM, f"a buy-in of {shown} is below the table minimum "
                                          f"{money(s.rules.min_bet_cents)}")
     em.emit(PlayerSat(cmd.player_id, name, cmd.seat, cmd.buy_in_cents))
+    seated_off_list(em, cmd.player_id)
     if em.state.round is None:
         em.schedule_next_round(0, None)
 

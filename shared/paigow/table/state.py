@@ -15,11 +15,12 @@ so the server sends ``Tick(now_ms)`` at once and the machine stamps ``at_ms = no
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from paigow.rules.house_rules import DEFAULT_RULES, HouseRules
 from paigow.table.cardtext import CardText
+from paigow.table.home import Home, Waiter
 from paigow.table.records import SetBy
 
 __all__ = [
@@ -118,6 +119,8 @@ class BankReason(StrEnum):
     INELIGIBLE = "ineligible"
     DECLINED = "declined"
     TIMED_OUT = "timed_out"
+    BANKING_OFF = "banking_off"
+    """The table's rules let no player bank (``HouseRules.player_banking`` False)."""
 
 
 class IneligibleReason(StrEnum):
@@ -272,6 +275,12 @@ class TableState:
     """Rules to apply when the round in progress ends."""
     pending_timers: Timers | None = None
     ledger: Ledger = field(default_factory=Ledger)
+    home: Home | None = None
+    """A private table's host, seating, requests and clocks (None: a public table)."""
+    waiting: tuple[Waiter, ...] = ()
+    """The waiting list, first in line first."""
+    seat_offer_ms: int = 30_000
+    """How long a waiting-list offer holds a free seat."""
 
     def seat_of(self, player_id: str) -> int | None:
         """The position (1..6) of a seated player, or None."""
@@ -285,6 +294,11 @@ class TableState:
 
 
 def new_table(table_id: str, name: str, rules: HouseRules = DEFAULT_RULES,
-              timers: Timers = DEFAULT_TIMERS) -> TableState:
-    """An open, empty table. The first round starts once a player sits (the house banks it)."""
-    return TableState(table_id=table_id, name=name, rules=rules, timers=timers)
+              timers: Timers = DEFAULT_TIMERS, *, home: Home | None = None,
+              seat_offer_ms: int = 30_000) -> TableState:
+    """An open, empty table. The first round starts once a player sits (the house banks it). With
+    ``home``, a private table (idle from the start: it closes by itself if nobody sits)."""
+    if home is not None:
+        home = replace(home, idle=True, idle_since_ms=None)
+    return TableState(table_id=table_id, name=name, rules=rules, timers=timers, home=home,
+                      seat_offer_ms=seat_offer_ms)

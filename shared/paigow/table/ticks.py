@@ -16,6 +16,7 @@ from paigow.table.commands import Tick
 from paigow.table.dealing import deal_round, has_stake
 from paigow.table.emitter import Emitter
 from paigow.table.events import DeadlineCleared, DeadlineSet
+from paigow.table.home_clock import home_due, home_tick
 from paigow.table.records import SetBy
 from paigow.table.setting import set_by_house_way
 from paigow.table.settlement import maybe_showdown, void_round
@@ -36,6 +37,7 @@ def next_deadline(state: TableState) -> int | None:
             sp = state.seats[h.position] if h.player_id is not None else None
             if sp is not None and h.set_by is None and sp.away_until_ms is not None:
                 due.append(sp.away_until_ms)
+    due += home_due(state)
     return min(due) if due else None
 
 
@@ -52,6 +54,7 @@ def tick(em: Emitter, cmd: Tick) -> None:
                     and sp.away_until_ms <= now):
                 set_by_house_way(em, h, SetBy.TIMEOUT)
         maybe_showdown(em, now)
+    home_tick(em, now)
     dl = em.state.deadline
     if dl is None or dl.at_ms is None or dl.at_ms > now:
         return

@@ -19,6 +19,8 @@ from paigow.table.cardtext import CardText
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
 from paigow.table.fastcopy import replace
 from paigow.table.fortune_view import FortuneView, fortune_view
+from paigow.table.home import Waiter
+from paigow.table.home_view import HomeView, home_view
 from paigow.table.records import SetBy
 from paigow.table.state import (
     WEEK_MS,
@@ -171,6 +173,10 @@ class TableView:
     round: RoundView | None
     deadline_kind: DeadlineKind | None
     deadline_ms: int | None
+    home: HomeView | None
+    """A private table's host, seating and seat requests (None: a public table)."""
+    waiting: tuple[Waiter, ...]
+    """The waiting list, first in line first."""
     you: YouView | None
     admin: AdminView | None
 
@@ -240,7 +246,7 @@ def _public(state: TableState) -> _Public:
                           _interned(tuple(seats)),
                           round_view,
                           dl.kind if dl is not None else None, dl.at_ms if dl is not None else None,
-                          None, None)
+                          _interned(home_view(state)), state.waiting, None, None)
     public = _Public(spectator.seats, hands, round_view, bets, bonuses, spectator)
     _cache[:] = [(state, public)]
     return public

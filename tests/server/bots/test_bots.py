@@ -41,6 +41,19 @@ async def test_a_small_bots_run_plays_every_round_and_the_money_adds_up(live_ser
     json.dumps(summary)  # the --json output is plain JSON
 
 
+async def test_bots_host_and_play_private_tables(live_server: LiveServer) -> None:
+    config = BotsConfig(url=live_server.url, operator_token=live_server.operator_token, tables=1,
+                        players_per_table=3, spectators=1, rounds=2, seed=11, timeout_s=60, private=True,
+                        behaviour=Behaviour(bank_rate=0.5, drop_rate=0.2, bad_input_rate=0.0))
+    result = await run_bots(config)
+    assert result.completed_tables == 1, result.summary()
+    assert all(table_id.startswith("h_") for table_id in result.table_ids)
+    assert result.stats.rounds >= 2
+    assert result.money_ok, result.money_message
+    assert result.stats.hidden_card_leaks == 0
+    assert "NO_ACCESS" not in result.stats.errors
+
+
 def test_percentiles_are_nearest_rank() -> None:
     values = [float(v) for v in range(1, 101)]
     assert percentile(values, 0.50) == 50.0

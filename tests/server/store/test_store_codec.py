@@ -111,6 +111,8 @@ def test_a_state_written_before_the_records_left_it_still_loads() -> None:
     for seat in old["seats"]:  # and before a seat kept a kick's bar
         if seat is not None:
             seat["barred_until_ms"] = None
+    old["rules"]["player_banking"] = True  # and before home games: a public table, nobody waiting
+    old.update(home=None, waiting=[], seat_offer_ms=30_000)
     assert json.loads(state_to_json(state)) == old
     assert state.phase == Phase.BETTING
     after, events = apply(state, c.PlaceBet("p2", 10_00), seed=bytes(32))

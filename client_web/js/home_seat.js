@@ -1,0 +1,114 @@
+// Getting a seat when it is not just "Sit here" (docs/protocol.md, "Private tables and the waiting list"):
+// at a home game whose host lets each player in, "Ask to sit", then "Waiting for the host to let you in"
+// (cancel); at any table whose six seats are taken, the waiting list: join it, your place ("2nd in line"),
+// the seat offered to you with its countdown and "Take the seat", leave it.
+
+import { el } from "./api.js";
+import { serverNow } from "./clock.js";
+
+const ordinal = (n) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th";
+  return `${n}${suffix}`;
+};
+
+/** The waiting list's entry offering seat `p` now, or null. */
+export function offerFor(view, p) {
+  return (view.waiting ?? []).find((w) => w.offered_seat === p) ?? null;
+}
+
+/** Whether this viewer may sit (or join the waiting list) without asking the host first. */
+export function admitted(view, ctx) {
+  const home = view.home;
+  if (!home || home.seating !== "approval") return true;
+  return home.host_player_id === ctx.playerId || (home.approved ?? []).includes(ctx.playerId);
+}
+
+/** The seats 1-6 nobody sits in and no waiting player's offer holds. */
+export function freeSeats(view) {
+  return [1, 2, 3, 4, 5, 6].filter((p) => !view.seats[p] && !offerFor(view, p));
+}
+
+export const isHost = (view, ctx) => Boolean(view.home) && view.home.host_player_id === ctx.playerId && Boolean(ctx.playerId);
+
+/** Seconds left of an offer (null when its clock has not started). */
+function offerLeft(entry) {
+  return entry.offer_until_ms == null ? null : Math.max(0, Math.ceil((entry.offer_until_ms - serverNow()) / 1000));
+}
+
+/** Refreshes the offer's countdown in place (the page's clock tick calls it every quarter second). */
+export function tickOffer(view) {
+  for (const n of document.querySelectorAll("[data-offer-left]")) {
+    const entry = (view?.waiting ?? []).find((w) => w.player_id === n.dataset.offerLeft);
+    const left = entry ? offerLeft(entry) : null;
+    n.textContent = left === null ? "" : `${left} s left to take it`;
+  }
+}
+
+function errorLine(ctx) {
+  return el("p", { class: "field-error", id: "queue-error", role: "alert", text: ctx.ui.errors.queue ?? "" });
+}
+
+function requestPanel(view, ctx) {
+  const mine = (view.home.requests ?? []).some((r) => r.player_id === ctx.playerId);
+  if (mine) {
+    return el("div", { class: "panel summary home-seat", "data-panel": "request" },
+      el("p", { class: "big", id: "request-status", text: "Waiting for the host to let you in" }),
+      el("p", { class: "hint", text: `${view.home.host_name} sees your request and answers it. You can watch meanwhile.` }),
+      el("div", { class: "buttons" },
+        el("button", { class: "btn small secondary", type: "button", id: "cancel-request", text: "Cancel the request",
+          onclick: () => ctx.act("queue", { type: "cancel_request" }) })),
+      errorLine(ctx));
+  }
+  return el("div", { class: "panel summary home-seat", "data-panel": "request" },
+    el("p", { class: "big", id: "request-status", text: `${view.home.host_name} lets each player in` }),
+    el("p", { class: "hint", text: "Ask to sit: the host gets your request and approves it, then you choose a seat." }),
+    el("div", { class: "buttons" },
+      el("button", { class: "btn", type: "button", id: "request-seat", text: "Ask to sit",
+        onclick: () => ctx.act("queue", { type: "request_seat" }) })),
+    errorLine(ctx));
+}
+
+function waitlistPanel(view, ctx) {
+  const list = view.waiting ?? [];
+  const at = list.findIndex((w) => w.player_id === ctx.playerId);
+  if (at < 0) {
+    return el("div", { class: "panel summary home-seat", "data-panel": "waitlist" },
+      el("p", { class: "big", id: "waitlist-status", text: "Every seat is taken" }),
+      el("p", { class: "hint", text: list.length ? `${list.length} ${list.length === 1 ? "player is" : "players are"} waiting. Join the list and the next free seat is offered to you in turn.`
+        : "Join the waiting list: the next free seat is offered to you." }),
+      el("div", { class: "buttons" },
+        el("button", { class: "btn", type: "button", id: "join-waitlist", text: "Join the waiting list",
+          onclick: () => ctx.act("queue", { type: "join_waitlist" }) })),
+      errorLine(ctx));
+  }
+  const me = list[at];
+  const buttons = [];
+  const lines = [];
+  if (me.offered_seat != null) {
+    const left = offerLeft(me);
+    lines.push(el("p", { class: "offer-line", id: "offer-status", role: "alert" }, `Seat ${me.offered_seat} is free for you: `,
+      el("span", { "data-offer-left": me.player_id, text: left === null ? "" : `${left} s left to take it` })));
+    buttons.push(el("button", { class: "btn", type: "button", id: "take-seat", text: "Take the seat",
+      onclick: () => ctx.onSit(me.offered_seat, { take: true }) }));
+  } else {
+    lines.push(el("p", { class: "big", id: "waitlist-status", text: `You are ${ordinal(at + 1)} in line` }),
+      el("p", { class: "hint", text: at === 0 ? "The next seat that frees is offered to you." : `${at} ahead of you. A seat is offered to each in turn.` }));
+  }
+  buttons.push(el("button", { class: "btn small secondary", type: "button", id: "leave-waitlist", text: "Leave the list",
+    onclick: () => ctx.act("queue", { type: "leave_waitlist" }) }));
+  return el("div", { class: "panel summary home-seat", "data-panel": "waitlist" }, ...lines, el("div", { class: "buttons" }, buttons), errorLine(ctx));
+}
+
+/**
+ * The panel for a player with no seat, when sitting is not simply choosing a seat; null otherwise (the tray
+ * then says "Choose an open seat"). Being on the waiting list wins over everything else.
+ */
+export function seatAccessPanel(view, ctx) {
+  if (ctx.role !== "player" || view.you || view.phase === "closed" || ctx.ended) return null;
+  const onList = (view.waiting ?? []).some((w) => w.player_id === ctx.playerId);
+  if (onList) return waitlistPanel(view, ctx);
+  if (!admitted(view, ctx)) return requestPanel(view, ctx);
+  if (!freeSeats(view).length) return waitlistPanel(view, ctx);
+  return null;
+}

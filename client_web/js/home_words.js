@@ -1,0 +1,61 @@
+// What a home game and the waiting list did, in words (the events of docs/protocol.md, "Private tables and
+// the waiting list"): seat requests and their answers, the waiting list and its offers, the host role
+// changing hands, the host away and back, the settings, an idle table. Same shape as explain.js:
+// [{text, mine, kind, say}] — `mine`: shown on this viewer's screen; `say`: told to screen readers too.
+
+import { untilText } from "./home_api.js";
+
+const SEATING = { open: "anyone with the link sits", approval: "the host lets each player in" };
+const WATCHING = { link: "anyone with the link may watch", none: "nobody may watch" };
+
+/** `me`: this connection's player id (null when watching); `nameOf(playerId)`: a player's name. */
+export function describeHomeEvents(events, view, me, nameOf) {
+  const out = [];
+  const host = Boolean(me) && view.home?.host_player_id === me;
+  const say = (text, mine = false, kind = "info", aloud = mine) => out.push({ text, mine, kind, say: aloud });
+  for (const ev of events) {
+    const isMe = Boolean(me) && ev.player_id === me;
+    const name = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : "A player");
+    switch (ev.kind) {
+      case "seat_requested":
+        if (host) say(`${name} asks to sit: approve or deny.`, false, "info", true); // the tray's panel shows it
+        break;
+      case "seat_request_approved":
+        if (isMe) say("The host let you in: choose a seat.", true, "ok");
+        else if (host) say(`You let ${name} in.`);
+        break;
+      case "seat_request_denied":
+        if (isMe) say("The host did not let you in this time. You may keep watching, or ask again.", true, "warn");
+        break;
+      case "seat_request_cancelled":
+        if (host) say(`${name} withdrew the request to sit.`, true);
+        break;
+      case "waitlist_joined":
+        if (isMe) say("You are on the waiting list.", false, "info", true);
+        break;
+      case "waitlist_left":
+        if (isMe && ev.reason === "offer_expired") say("The seat offered to you was not taken in time: it goes to the next in line.", true, "warn");
+        else if (isMe && ev.reason === "removed") say("The host took you off the waiting list.", true, "warn");
+        break;
+      case "seat_offered":
+        if (isMe) say(`Seat ${ev.seat} is free for you: take it within ${Math.round((ev.duration_ms ?? 30000) / 1000)} seconds.`, true, "warn");
+        break;
+      case "host_changed":
+        if (isMe) say(ev.reason === "grace_ended" ? "The host did not come back: you are the host now." : "You are the host now: the Host button opens your controls.", true, "ok");
+        else say(`${name} is the host now.`, true);
+        break;
+      case "host_away":
+        if (!host) say(`${view.home?.host_name ?? "The host"} left: if they are not back${ev.until_ms ? ` by ${untilText(ev.until_ms)}` : " soon"}, the player seated longest becomes the host.`);
+        break;
+      case "host_back": say(`${view.home?.host_name ?? "The host"} is back.`); break;
+      case "home_settings_changed":
+        say(`The host changed the table: ${SEATING[ev.seating] ?? ev.seating}; ${WATCHING[ev.spectators] ?? ev.spectators}.`, !host);
+        break;
+      case "table_idle":
+        say("Nobody is seated: the table closes by itself after a while unless someone sits down.");
+        break;
+      default: break;
+    }
+  }
+  return out;
+}

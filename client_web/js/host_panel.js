@@ -1,0 +1,216 @@
+// The host's powers at their own home game (docs/home-games.md), shown only while view.home.host_player_id
+// is this viewer: the seat requests in the tray (Approve / Deny each), and the "Host" dialog from the header:
+// the invite, pause and resume, limits and timers from the next round, seating and spectators, each
+// player's mute, removal (with a bar) and the hand-over, and closing the table. Each is a table command.
+
+import { el, money, parseMoney, sentence } from "./api.js";
+import { confirmChoice } from "./confirm_dialog.js";
+import { homeTable, newInvite, TIMER_FIELDS } from "./home_api.js";
+import { invitePanel } from "./invite_panel.js";
+import { isHost } from "./home_seat.js";
+
+const $ = (id) => document.getElementById(id);
+const SAVED_TEXT = "Saved: takes effect from the next round.";
+const BARS = [["15", "15 minutes"], ["60", "1 hour"], ["1440", "1 day"], ["10080", "1 week"]];
+let dialog = null;
+
+/** The tray's notice of pending seat requests, for the host: each with Approve and Deny; null when none. */
+export function hostRequestsPanel(view, ctx) {
+  const requests = view.home?.requests ?? [];
+  if (!isHost(view, ctx) || !requests.length) return null;
+  return el("div", { class: "panel summary host-requests", "data-panel": "requests", role: "region", "aria-label": "Seat requests" },
+    el("p", { class: "big", text: requests.length === 1 ? "1 player asks to sit" : `${requests.length} players ask to sit` }),
+    el("ul", {}, requests.map((r) => el("li", { "data-request": r.player_id },
+      el("span", { class: "who", text: r.name }),
+      el("button", { class: "btn small", type: "button", id: `approve-${r.player_id}`, "aria-label": `Approve ${r.name}`, text: "Approve",
+        onclick: () => ctx.act("host", { type: "host_approve", player_id: r.player_id }) }),
+      el("button", { class: "btn small secondary", type: "button", id: `deny-${r.player_id}`, "aria-label": `Deny ${r.name}`, text: "Deny",
+        onclick: () => ctx.act("host", { type: "host_deny", player_id: r.player_id }) })))),
+    el("p", { class: "field-error", id: "host-error", role: "alert", text: ctx.ui.errors.host ?? "" }));
+}
+
+/** Send a host command; its refusal goes to the dialog's line `errorId`. */
+async function send(ctx, msg, errorId) {
+  $(errorId).textContent = "";
+  try {
+    return await ctx.command(msg);
+  } catch (err) {
+    $(errorId).textContent = sentence(err.message ?? String(err));
+    return null;
+  }
+}
+
+const field = (id, label, value, extra = {}) => el("div", { class: "field" },
+  el("label", { for: id, text: label }), el("input", { id, inputmode: "decimal", autocomplete: "off", value, ...extra }));
+
+const choice = (id, label, options, value) => el("div", { class: "field" }, el("label", { for: id, text: label }),
+  el("select", { id }, options.map(([v, words]) => el("option", { value: v, text: words, selected: v === value }))));
+
+function section(id, title, ...body) {
+  return el("section", { id, "aria-labelledby": `${id}-title` }, el("h3", { id: `${id}-title`, text: title }), ...body);
+}
+
+const saved = (id) => el("p", { class: "saved", id, role: "status" });
+const errorLine = (id) => el("p", { class: "field-error", id, role: "alert" });
+
+function limitsSection(view, ctx) {
+  const cap = view.home.max_bet_cap_cents;
+  const save = async () => {
+    $("host-limits-saved").textContent = "";
+    const min = parseMoney($("host-min").value);
+    const max = parseMoney($("host-max").value);
+    if (min === null || max === null || min <= 0 || max <= 0) return void ($("host-limits-error").textContent = "Enter both limits in dollars, e.g. 5 and 200.");
+    if (max < min) return void ($("host-limits-error").textContent = `The maximum (${money(max)}) is below the minimum (${money(min)}).`);
+    if (cap && max > cap) return void ($("host-limits-error").textContent = `The most a home game allows is ${money(cap)}.`);
+    if (await send(ctx, { type: "host_limits", min_bet_cents: min, max_bet_cents: max }, "host-limits-error")) $("host-limits-saved").textContent = SAVED_TEXT;
+  };
+  return section("host-limits", "Limits", cap ? el("p", { class: "hint", id: "host-cap", text: `The maximum may be up to ${money(cap)}.` }) : null,
+    el("div", { class: "row" },
+    field("host-min", "Minimum bet ($)", (view.rules.min_bet_cents / 100).toFixed(2)),
+    field("host-max", "Maximum bet ($)", (view.rules.max_bet_cents / 100).toFixed(2)),
+    el("button", { class: "btn small", type: "button", id: "host-limits-save", text: "Save limits", onclick: save })),
+  saved("host-limits-saved"), errorLine("host-limits-error"));
+}
+
+function timersSection(view, ctx) {
+  const save = async () => {
+    $("host-timers-saved").textContent = "";
+    const msg = { type: "host_timers" };
+    for (const [key] of TIMER_FIELDS) {
+      const raw = $(`host-${key}`).value.trim();
+      if (!/^\d{1,4}$/.test(raw) || Number(raw) > 3600) return void ($("host-timers-error").textContent = "Enter each timer in whole seconds, from 0 to 3600.");
+      msg[key] = Number(raw) * 1000;
+    }
+    if (await send(ctx, msg, "host-timers-error")) $("host-timers-saved").textContent = SAVED_TEXT;
+  };
+  return section("host-timers", "Timers (seconds)", el("div", { class: "row" },
+    ...TIMER_FIELDS.map(([key, words]) => field(`host-${key}`, words, String(Math.round((view.timers[key] ?? 0) / 1000)), { inputmode: "numeric" })),
+    el("button", { class: "btn small", type: "button", id: "host-timers-save", text: "Save timers", onclick: save })),
+  saved("host-timers-saved"), errorLine("host-timers-error"));
+}
+
+function settingsSection(view, ctx) {
+  const save = async () => {
+    $("host-settings-saved").textContent = "";
+    const msg = { type: "host_settings", seating: $("host-seating").value, spectators: $("host-spectators").value };
+    if (await send(ctx, msg, "host-settings-error")) $("host-settings-saved").textContent = "Saved.";
+  };
+  return section("host-settings", "Who sits, who watches", el("div", { class: "row" },
+    choice("host-seating", "Seating", [["open", "Anyone with the link sits"], ["approval", "I let each player in"]], view.home.seating),
+    choice("host-spectators", "Watching", [["link", "Anyone with the link"], ["none", "Nobody"]], view.home.spectators),
+    el("button", { class: "btn small", type: "button", id: "host-settings-save", text: "Save", onclick: save })),
+  saved("host-settings-saved"), errorLine("host-settings-error"));
+}
+
+function playerRow(view, ctx, p) {
+  const muted = ctx.mutedIds.has(p.player_id);
+  const mute = async () => {
+    if (await send(ctx, { type: "host_mute", player_id: p.player_id, muted: !muted }, "host-players-error")) {
+      if (muted) ctx.mutedIds.delete(p.player_id);
+      else ctx.mutedIds.add(p.player_id);
+      drawPlayers(ctx.view, ctx);
+    }
+  };
+  const remove = () => confirmChoice({
+    title: `Remove ${p.name}?`,
+    text: `${p.name} stands up now (or when the round in play ends, if they are in it), and their chips go back to their balance. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
+    okLabel: `Remove ${p.name}`,
+    choice: { label: "Barred from this table for", options: BARS, value: "60" },
+    run: async ({ choice: minutes }) => ctx.command({ type: "host_remove", player_id: p.player_id, bar_minutes: Number(minutes) }),
+  });
+  const handOver = () => confirmChoice({
+    title: `Make ${p.name} the host?`,
+    text: `${p.name} gets every host power at once (letting players in, pausing, removing, closing) and you have none; you keep your seat and play on.`,
+    okLabel: `Make ${p.name} the host`,
+    danger: false,
+    run: async () => ctx.command({ type: "host_hand_over", player_id: p.player_id }),
+  });
+  return el("li", { "data-host-player": p.player_id },
+    el("span", { class: "who", text: p.seat ? `${p.name} · seat ${p.seat}` : `${p.name} · waiting` }),
+    el("button", { class: "btn small secondary", type: "button", id: `mute-${p.player_id}`, "aria-pressed": String(muted),
+      "aria-label": `${muted ? "Unmute" : "Mute"} ${p.name} in chat`, text: muted ? "Unmute" : "Mute", onclick: mute }),
+    p.seat ? el("button", { class: "btn small secondary", type: "button", id: `hand-over-${p.player_id}`, "aria-label": `Make host: ${p.name}`,
+      text: "Make host…", onclick: handOver }) : null,
+    el("button", { class: "btn small danger", type: "button", id: `remove-${p.player_id}`, "aria-label": `Remove ${p.name}`, text: "Remove…", onclick: remove }));
+}
+
+function drawPlayers(view, ctx) {
+  const holder = $("host-players-list");
+  if (!holder) return;
+  const people = view.seats.filter((s) => s && s.player_id !== ctx.playerId).map((s) => ({ player_id: s.player_id, name: s.name, seat: s.position }))
+    .concat((view.waiting ?? []).map((w) => ({ player_id: w.player_id, name: w.name, seat: null })));
+  const sig = JSON.stringify([people, [...ctx.mutedIds]]);
+  if (holder.dataset.sig === sig) return;
+  holder.dataset.sig = sig;
+  holder.replaceChildren(...(people.length ? people.map((p) => playerRow(view, ctx, p)) : [el("li", { class: "hint", text: "Nobody else is seated yet." })]));
+}
+
+function drawTableButtons(view, ctx) {
+  const pause = $("host-pause");
+  if (!pause) return;
+  pause.textContent = view.paused ? "Resume" : "Pause";
+  $("host-pause-hint").textContent = view.paused ? "The table is paused: no new round starts until you resume."
+    : "Pausing lets the round in play finish, then no new round starts.";
+  $("host-close").disabled = view.phase === "closed" || view.closing;
+}
+
+async function loadInvite(ctx, tableId, name) {
+  const holder = $("host-invite");
+  try {
+    const t = await homeTable(ctx.session.token, tableId);
+    holder.replaceChildren(t.invite ? invitePanel({ invite: t.invite, tableName: name, prefix: "host-invite",
+      renew: async () => (await newInvite(ctx.session.token, tableId)).invite }) : el("p", { class: "hint", text: "This table has no invite any more." }));
+  } catch (err) {
+    holder.replaceChildren(el("p", { class: "field-error", text: `The invite could not be loaded: ${sentence(err.message)}` }));
+  }
+}
+
+function openDialog(ctx, tableId) {
+  const view = ctx.view;
+  const close = () => confirmChoice({
+    title: `Close ${view.name}?`,
+    text: "The round in play finishes first. Then every player stands up, their chips go back to their balance, and the link and code stop working.",
+    okLabel: "Close the table",
+    run: async () => ctx.command({ type: "host_close" }),
+  });
+  dialog.replaceChildren(
+    el("div", { class: "dialog-head" }, el("h2", { id: "host-title", text: `Host: ${view.name}` }),
+      el("button", { class: "btn small secondary", type: "button", id: "host-dialog-close", text: "Close", onclick: () => dialog.close() })),
+    section("host-invite-section", "Invite", el("div", { id: "host-invite" }, el("p", { class: "hint", text: "Loading the invite…" }))),
+    section("host-table", "The table", el("div", { class: "row" },
+      el("button", { class: "btn small", type: "button", id: "host-pause", onclick: async () => {
+        await send(ctx, { type: ctx.view.paused ? "host_resume" : "host_pause" }, "host-table-error");
+      } }),
+      el("button", { class: "btn small danger", type: "button", id: "host-close", text: "Close the table…", onclick: close })),
+    el("p", { class: "hint", id: "host-pause-hint" }), errorLine("host-table-error")),
+    limitsSection(view, ctx), timersSection(view, ctx), settingsSection(view, ctx),
+    section("host-players", "Players", el("ul", { class: "host-players", id: "host-players-list" }), errorLine("host-players-error")));
+  drawTableButtons(view, ctx);
+  drawPlayers(view, ctx);
+  dialog.showModal();
+  $("host-dialog-close").focus();
+  loadInvite(ctx, tableId, view.name);
+}
+
+/** Adds the header's "Host" button and its dialog (hidden unless this viewer hosts). */
+export function installHost(ctx, tableId) {
+  ctx.mutedIds = new Set();
+  dialog = el("dialog", { id: "host-dialog", "aria-labelledby": "host-title" });
+  dialog.addEventListener("close", () => $("host-btn")?.focus());
+  document.body.append(dialog);
+  $("host-btn").addEventListener("click", () => openDialog(ctx, tableId));
+}
+
+/** Each view: the Host button shown to the host alone; an open dialog kept in step (or closed once not host). */
+export function updateHost(view, ctx) {
+  const host = isHost(view, ctx) && view.phase !== "closed";
+  $("host-btn").hidden = !host;
+  document.body.classList.toggle("hosting", host); // a phone's header gives the button a line of its own (home.css)
+  if (!dialog?.open) return;
+  if (!host) {
+    dialog.close();
+    return;
+  }
+  drawTableButtons(view, ctx);
+  drawPlayers(view, ctx);
+}

@@ -1,0 +1,182 @@
+// The lobby's home games: "Join with a code" for anyone; for an account, "Host a home game" (the create
+// form, its errors at their fields), the invite panel once created, and "My home games" with each one's
+// invite. The endpoints: docs/http-api.md, "Home games (players)".
+
+import { el, money, parseMoney } from "./api.js";
+import {
+  createHomeTable, createRefusal, HOUSE_WAYS, myHomeTables, newInvite, resolveInvite, resolveRefusal, shortCodeOf, TIMER_FIELDS,
+} from "./home_api.js";
+import { invitePanel } from "./invite_panel.js";
+
+const $ = (id) => document.getElementById(id);
+const TIMER_DEFAULTS = { betting_ms: 20, setting_ms: 45, bank_offer_ms: 15, between_rounds_ms: 10 };
+let session = null;
+let listed = null;
+
+function clearErrors(form) {
+  for (const p of form.querySelectorAll(".field-error")) p.textContent = "";
+  for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
+}
+
+function fieldError(inputId, text, errorId = null) {
+  const target = $(errorId ?? (inputId ? `${inputId}-error` : "host-error"));
+  target.textContent = text;
+  if (inputId) {
+    $(inputId).setAttribute("aria-invalid", "true");
+    $(inputId).focus();
+  }
+}
+
+/** The form as the request's body, or null after showing the first problem at its field. */
+function readForm() {
+  const name = $("home-name").value.trim();
+  if (!name) return fieldError("home-name", "Give the table a name your friends will recognise."), null;
+  const min = parseMoney($("home-min").value);
+  if (min === null || min <= 0) return fieldError("home-min", "Enter the minimum bet in dollars, e.g. 5."), null;
+  const max = parseMoney($("home-max").value);
+  if (max === null || max <= 0) return fieldError("home-max", "Enter the maximum bet in dollars, e.g. 200."), null;
+  if (max < min) return fieldError("home-max", `The maximum (${money(max)}) is below the minimum (${money(min)}).`), null;
+  const timers = {};
+  for (const [key] of TIMER_FIELDS) {
+    const raw = $(`home-${key}`).value.trim();
+    const s = Number(raw);
+    if (!/^\d{1,4}$/.test(raw) || s > 3600) return fieldError(`home-${key}`, "Enter whole seconds, from 0 to 3600."), null;
+    timers[key] = s * 1000;
+  }
+  return {
+    name,
+    rules: { min_bet_cents: min, max_bet_cents: max, house_way: $("home-way").value, fortune_enabled: $("home-fortune").checked,
+      player_banking: $("home-banking").checked },
+    timers,
+    seating: document.querySelector("input[name='home-seating']:checked").value,
+    spectators: document.querySelector("input[name='home-spectators']:checked").value,
+  };
+}
+
+function buildForm() {
+  $("home-way").replaceChildren(...HOUSE_WAYS.map(([v, words]) => el("option", { value: v, text: words })));
+  $("home-timers").append(...TIMER_FIELDS.map(([key, words]) => el("div", { class: "field narrow" },
+    el("label", { for: `home-${key}`, text: words }),
+    el("input", { id: `home-${key}`, inputmode: "numeric", autocomplete: "off", value: String(TIMER_DEFAULTS[key]),
+      "aria-describedby": `home-${key}-error` }),
+    el("p", { class: "field-error", id: `home-${key}-error`, role: "alert" }))));
+  $("host-open").addEventListener("click", () => toggleForm($("host-form").hidden));
+  $("host-cancel").addEventListener("click", () => toggleForm(false));
+  $("host-form").addEventListener("submit", submitCreate);
+  $("code-form").addEventListener("submit", submitCode);
+}
+
+function toggleForm(open) {
+  $("host-form").hidden = !open;
+  $("host-open").hidden = open; // the form has its own title and Cancel
+  $("host-open").setAttribute("aria-expanded", String(open));
+  if (open) {
+    $("host-created").hidden = true;
+    clearErrors($("host-form"));
+    if (!$("home-name").value && session) $("home-name").value = `${session.display_name}'s game`.slice(0, 40);
+    $("home-name").focus();
+  } else {
+    $("host-open").focus();
+  }
+}
+
+async function submitCreate(ev) {
+  ev.preventDefault();
+  const form = $("host-form");
+  clearErrors(form);
+  const body = readForm();
+  if (!body || !session) return;
+  const button = $("host-submit");
+  button.disabled = true;
+  try {
+    const made = await createHomeTable(session.token, body);
+    form.hidden = true;
+    $("host-open").hidden = false;
+    $("host-open").setAttribute("aria-expanded", "false");
+    showCreated(made.table ?? { name: body.name, table_id: made.table_id }, made.table_id, made.invite);
+    refreshMine();
+  } catch (err) {
+    const [inputId, text] = createRefusal(err, null);
+    fieldError(inputId, text);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** The table just made (or one picked from My home games): its invite, and the way in. */
+function showCreated(table, tableId, invite) {
+  $("host-created-title").textContent = `${table.name}: invite your friends`;
+  $("host-invite").replaceChildren(invite ? invitePanel({ invite, tableName: table.name, prefix: "invite",
+    renew: async () => (await newInvite(session.token, tableId)).invite }) : el("p", { class: "hint", text: "This table has closed: its link no longer works." }));
+  $("host-go").href = `/table/?id=${encodeURIComponent(tableId)}`;
+  $("host-created").hidden = false;
+  $("host-created").focus();
+}
+
+function mineCard(t) {
+  const state = t.closed ? "closed" : t.paused ? "paused" : `${t.seats_taken ?? 0} of ${t.seats ?? 6} seats taken${t.waiting ? ` · ${t.waiting} waiting` : ""}`;
+  const href = `/table/?id=${encodeURIComponent(t.table_id)}`;
+  return el("article", { class: `home-card${t.closed ? " closed" : ""}`, "data-home-table": t.table_id },
+    el("h4", { text: t.name }),
+    el("p", { class: "hint", text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)} · ${t.seating === "approval" ? "you let players in" : "open seating"} · ${state}` }),
+    t.closed ? null : el("div", { class: "actions" },
+      el("a", { class: "btn small", href, "aria-label": `Open ${t.name}`, text: "Open" }),
+      t.invite ? el("button", { class: "btn small secondary", type: "button", "aria-label": `Invite to ${t.name}`, text: "Invite",
+        onclick: () => showCreated(t, t.table_id, t.invite) }) : null));
+}
+
+async function refreshMine() {
+  if (!session?.registered) return;
+  try {
+    const tables = await myHomeTables(session.token);
+    $("my-home-error").textContent = "";
+    $("my-home-list").replaceChildren(...(tables.length ? tables.map(mineCard) : [el("p", { class: "empty", text: "None yet: host one above." })]));
+    listed = session.token;
+  } catch (err) {
+    $("my-home-error").textContent = `Your home games could not be loaded: ${err.message}`;
+  }
+}
+
+async function submitCode(ev) {
+  ev.preventDefault();
+  const form = $("code-form");
+  clearErrors(form);
+  const typed = $("join-code").value.trim();
+  // A pasted link works as well as its code.
+  let code = shortCodeOf(typed);
+  try {
+    code ??= new URL(typed, location.origin).searchParams.get("invite");
+  } catch { /* not a link */ }
+  if (!code) return fieldError("join-code", "Enter the six letters the host gave you (like KXMBQT), or paste their link.");
+  const button = $("join-code-submit");
+  button.disabled = true;
+  try {
+    const found = await resolveInvite(code, session?.token, { keep: true }); // for the table page, next
+    location.assign(`/table/?id=${encodeURIComponent(found.table_id)}&invite=${encodeURIComponent(found.code)}`);
+  } catch (err) {
+    const { title, text, wait } = resolveRefusal(err);
+    fieldError("join-code", `${title}. ${text}`);
+    if (wait) {
+      button.dataset.wait = "1"; // held for the seconds the server asked
+      setTimeout(() => { button.disabled = false; delete button.dataset.wait; }, wait * 1000);
+    }
+  } finally {
+    if (!button.dataset.wait) button.disabled = false;
+  }
+}
+
+/** The lobby's session changed (signed in, out, kept): show what this player may do. */
+export function homeSession(s) {
+  session = s;
+  const account = Boolean(s?.registered);
+  $("host-needs-account").hidden = account;
+  $("host-tools").hidden = !account;
+  if (account && listed !== s.token) refreshMine();
+  if (!account) {
+    listed = null;
+    $("host-form").hidden = true;
+    $("host-created").hidden = true;
+  }
+}
+
+buildForm();

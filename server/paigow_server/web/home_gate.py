@@ -1,0 +1,158 @@
+"""The table connection's side of private tables (docs/protocol.md, "Private tables and the waiting list"):
+who may say hello, and what a host's message does beyond the table command.
+
+- ``refusal(...)``: at a private table (an ``h_`` id), whether a hello is let in: the operator always; a
+  player who is the host, was admitted (``POST /api/invites/resolve``) or brings the current invite code
+  (then admitted); a spectator only with ``spectators: "link"`` and the code (or an admitted token).
+  Refused: ``NO_ACCESS``, ``SPECTATORS_OFF`` or ``BARRED``; the connection then closes with 4403.
+- ``host(...)``: every ``host_*`` message is audited with the host as actor (``host:<player id>``);
+  ``host_mute`` is the table chat's mute, done here after checking the host on the table's state;
+  ``host_remove`` writes the bar first (the table refuses a barred player at once, in every process),
+  then the table's removal; a refusal puts the earlier bar back, and a removal ends the player's admission.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from paigow.protocol import home_messages as m
+from paigow.protocol.codes import ErrorCode
+from paigow.table.commands import Command
+from paigow.table.home import SpectatorsPolicy
+from paigow.table.home_commands import HostAct, RemovePlayer
+from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.state import Phase, TableState
+from paigow_server.errors import ServerError
+from paigow_server.store.audit import AuditEntry, AuditLog
+from paigow_server.store.bars import Bar, Bars
+from paigow_server.store.chat import ChatStore
+from paigow_server.store.home_tables import LONG_CODE, HomeTables
+
+__all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "host_actor", "is_private_id"]
+
+HOME_PREFIX = "h_"
+
+
+def is_private_id(table_id: str) -> bool:
+    return table_id.startswith(HOME_PREFIX)
+
+
+def host_actor(player_id: str) -> str:
+    return f"host:{player_id}"
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _until_text(ms: int) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(ms / 1000))
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    code: ErrorCode
+    message: str
+    until_ms: int | None = None
+
+
+@dataclass(slots=True)
+class HomeGate:
+    homes: HomeTables
+    bars: Bars
+    chat: ChatStore
+    audit: AuditLog
+    load: Callable[[str], Awaitable[TableState | None]]
+
+    # --- hello ---------------------------------------------------------------------------------------
+    async def refusal(self, state: TableState, *, player_id: str | None, spectate: bool, operator: bool,
+                      invite: str | None) -> Refusal | None:
+        """None when the hello may join ``state``'s private table; else why not."""
+        home = state.home
+        if home is None or operator:
+            return None
+        table_id = state.table_id
+        if player_id is not None:
+            bar = await self.bars.get(table_id, player_id)
+            if bar is not None:
+                return Refusal(ErrorCode.BARRED, f"the host removed you from table {table_id!r} until "
+                                                 f"{_until_text(bar.until_ms)}", bar.until_ms)
+        if spectate and home.spectators == SpectatorsPolicy.NONE:
+            return Refusal(ErrorCode.SPECTATORS_OFF, "the host of this table lets nobody watch: say hello "
+                                                     "with your session token, as a player")
+        if player_id is not None and (player_id == home.host_player_id
+                                      or await self.homes.admitted(table_id, player_id)):
+            return None
+        if invite is not None and LONG_CODE.fullmatch(invite) and state.phase != Phase.CLOSED \
+                and not state.closing and await self.homes.table_of_code(invite) == table_id:
+            if player_id is not None:
+                await self.homes.admit(table_id, player_id)
+            return None
+        return Refusal(ErrorCode.NO_ACCESS, f"table {table_id!r} is a private table: open it with its "
+                                            "invite link (an old or unknown code opens nothing)")
+
+    # --- host messages -------------------------------------------------------------------------------
+    async def host(self, table_id: str, msg: m.HOME_CLIENT_COMMANDS, *, player_id: str, name: str,
+                   command: Command | None, execute: Callable[[Command], Awaitable[int]]) -> int:
+        """Carry out a host's message (``command`` its table command, None for ``host_mute``) and audit
+        it: the table's version after it."""
+        action: str = msg.type  # the audit's action is the message's type, host_mute's split in two
+        if isinstance(msg, m.HostMute):
+            action = "host_mute" if msg.muted else "host_unmute"
+        params: dict[str, Any] = {**msg.model_dump(exclude={"id", "type"}), "host_name": name}
+        entry = AuditEntry(action, _now_ms(), "ok", host_actor(player_id), table_id=table_id,
+                           player_id=getattr(msg, "player_id", None), params=params)
+        try:
+            if isinstance(msg, m.HostMute):
+                version = await self._mute(table_id, msg, player_id)
+            elif isinstance(msg, m.HostRemove):
+                assert command is not None
+                version = await self._remove(table_id, msg, player_id, command, execute)
+            else:
+                assert command is not None
+                version = await execute(command)
+        except (Rejection, ServerError) as exc:
+            await self.audit.append(replace(entry, outcome=str(exc.code), detail=exc.message))
+            raise
+        await self.audit.append(replace(entry, detail=f"version {version}"))
+        return version
+
+    async def _host_state(self, table_id: str, player_id: str) -> TableState:
+        state = await self.load(table_id)
+        if state is None or state.home is None:
+            raise Rejection(RejectCode.NOT_PRIVATE, f"table {table_id!r} is not a private table")
+        if state.home.host_player_id != player_id:
+            raise Rejection(RejectCode.NOT_HOST, f"player {player_id!r} is not the host of table "
+                                                   f"{table_id!r} (the host is {state.home.host_name})")
+        return state
+
+    async def _mute(self, table_id: str, msg: m.HostMute, player_id: str) -> int:
+        state = await self._host_state(table_id, player_id)
+        if msg.player_id == player_id:
+            raise Rejection(RejectCode.INVALID_VALUE, "the host cannot mute themselves")
+        await self.chat.set_muted(table_id, msg.player_id, msg.muted)
+        return state.version
+
+    async def _remove(self, table_id: str, msg: m.HostRemove, player_id: str, command: Command,
+                      execute: Callable[[Command], Awaitable[int]]) -> int:
+        await self._host_state(table_id, player_id)
+        if msg.player_id == player_id:
+            raise Rejection(RejectCode.INVALID_VALUE, "the host cannot remove themselves: hand the role "
+                                                      "over, or leave")
+        now = _now_ms()
+        until = now + msg.bar_minutes * 60_000
+        if isinstance(command, HostAct) and isinstance(command.action, RemovePlayer):
+            until = command.action.barred_until_ms  # the time the table tells the player
+        earlier = await self.bars.get(table_id, msg.player_id)
+        bar = Bar(table_id, msg.player_id, until, now, host_actor(player_id), "removed by the host")
+        await self.bars.put(bar)
+        try:
+            version = await execute(command)
+        except BaseException:
+            await (self.bars.put(earlier) if earlier is not None else self.bars.lift(table_id, msg.player_id))
+            raise
+        await self.homes.unadmit(table_id, msg.player_id)
+        return version

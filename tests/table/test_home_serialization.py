@@ -1,0 +1,63 @@
+"""Private tables' and the waiting list's state, commands and events survive the JSON round trip the
+server's codec makes (pydantic's TypeAdapter), each coming back as its own class."""
+
+from __future__ import annotations
+
+import typing
+
+from pydantic import TypeAdapter
+
+from paigow.table import TableState, new_table
+from paigow.table import commands as c
+from paigow.table import events as ev
+from paigow.table import home_commands as h
+from paigow.table import home_events as he
+from paigow.table.home import Home, Seating, SeatRequest, SpectatorsPolicy, Waiter
+
+
+def test_every_home_event_round_trips() -> None:
+    samples: list[ev.Event] = [
+        he.SeatRequested("p1", "Ann"), he.SeatRequestApproved("p1"), he.SeatRequestDenied("p1"),
+        he.SeatRequestCancelled("p1"), he.WaitlistJoined("p1", "Ann"),
+        he.WaitlistLeft("p1", he.WaitlistLeftReason.OFFER_EXPIRED), he.SeatOffered("p1", 3, None, 30_000),
+        he.HostChanged("p2", "Bob", he.HostChangeReason.GRACE_ENDED), he.HostAway(5), he.HostBack(),
+        he.HomeSettingsChanged(Seating.APPROVAL, SpectatorsPolicy.NONE), he.AdmissionEnded("p1"),
+        he.TableIdle(None),
+    ]
+    assert {type(e) for e in samples} == set(typing.get_args(he.HOME_EVENTS))
+    adapter: TypeAdapter[ev.Event] = TypeAdapter(ev.Event)
+    for e in samples:
+        back = adapter.validate_json(adapter.dump_json(e))
+        assert back == e
+        assert type(back) is type(e)
+
+
+def test_every_home_command_and_host_action_round_trips() -> None:
+    actions: list[h.HostAction] = [
+        c.PauseTable(), c.ResumeTable(), c.CloseTable(), c.ChangeLimits(1, 2), c.ChangeTimers(c.Timers()),
+        h.AdjustTimers(betting_ms=5), h.ApproveSeat("p1"), h.DenySeat("p1"), h.RemovePlayer("p1", 9),
+        h.HandOver("p1"), h.ChangeHomeSettings(spectators=SpectatorsPolicy.LINK),
+    ]
+    assert {type(a) for a in actions} == set(typing.get_args(h.HostAction))
+    commands: list[c.Command] = [
+        h.RequestSeat("p1", "Ann"), h.CancelRequest("p1"), h.JoinWaitlist("p1", "Ann"), h.LeaveWaitlist("p1"),
+        h.TakeSeat("p1", "Ann", 500), *(h.HostAct("p1", a, 7) for a in actions),
+    ]
+    assert {type(x) for x in commands} == set(typing.get_args(h.HOME_COMMANDS))
+    adapter: TypeAdapter[c.Command] = TypeAdapter(c.Command)
+    for cmd in commands:
+        back = adapter.validate_json(adapter.dump_json(cmd))
+        assert back == cmd
+        assert type(back) is type(cmd)
+        if isinstance(cmd, h.HostAct):
+            assert type(back.action) is type(cmd.action)  # type: ignore[attr-defined]
+
+
+def test_a_private_table_state_round_trips() -> None:
+    home = Home("p1", "Ann", Seating.APPROVAL, SpectatorsPolicy.NONE, requests=(SeatRequest("p2", "Bob"),),
+                approved=("p3",), sat_order=("p1",), host_away=True)
+    state = new_table("h1", "Home", home=home)
+    state = TableState(**{**{f: getattr(state, f) for f in state.__dataclass_fields__},
+                          "waiting": (Waiter("p4", "Cat", 2, None),)})
+    adapter = TypeAdapter(TableState)
+    assert adapter.validate_json(adapter.dump_json(state)) == state
