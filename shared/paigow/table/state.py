@@ -27,6 +27,7 @@ __all__ = [
     "DEALER_POSITION",
     "PLAYER_SEATS",
     "POSITIONS",
+    "TIMER_MAX_MS",
     "BankReason",
     "Bet",
     "Deadline",
@@ -54,6 +55,10 @@ class TimersError(ValueError):
     """A timer or limit value is out of range; the message names the field and the value."""
 
 
+TIMER_MAX_MS = 3_600_000
+"""The longest a table's timer may be (an hour); every timer is from 0 to it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Timers:
     """The table's deadlines (milliseconds) and absence limits (rounds)."""
@@ -73,8 +78,8 @@ class Timers:
     def __post_init__(self) -> None:
         for name in ("bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms", "reconnect_grace_ms"):
             value = getattr(self, name)
-            if type(value) is not int or not 0 <= value <= 3_600_000:
-                raise TimersError(f"{name} must be a whole number of ms in 0..3600000, not {value!r}")
+            if type(value) is not int or not 0 <= value <= TIMER_MAX_MS:
+                raise TimersError(f"{name} must be a whole number of ms in 0..{TIMER_MAX_MS}, not {value!r}")
         for name in ("sit_out_after_missed", "stand_up_after_missed"):
             value = getattr(self, name)
             if type(value) is not int or not 1 <= value <= 1000:
