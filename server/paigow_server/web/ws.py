@@ -85,7 +85,7 @@ SITTING = (Sit, TakeSeat, RequestSeat, JoinWaitlist)
 """The commands a barred player may not send (``BARRED``): each leads to a seat."""
 HOST_MESSAGES = (HostApprove, HostDeny, HostRemove, HostMute, HostHandOver, HostPause, HostResume, HostClose,
                  HostLimits, HostTimers, HostSettings)
-"""A host's messages: audited, and ``host_mute`` / ``host_remove`` done beside the table (``home_gate``)."""
+"""A host's messages: audited, and ``host_remove``'s bar written beside the table (``home_gate``)."""
 """Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
 
 
@@ -133,7 +133,7 @@ async def table_socket(websocket: WebSocket) -> None:
                                            ctx.accounts.fresh.settle),
                            network=ctx.rate_limits.client_network(websocket),
                            spectator_networks=ctx.spectator_networks,
-                           home=HomeGate(ctx.homes, ctx.bars, ctx.chat, ctx.audit, rt.store.load))
+                           home=HomeGate(ctx.homes, ctx.bars, ctx.audit, rt.store.load))
     await conn.run()
 
 
@@ -434,8 +434,8 @@ class TableConnection:
                         + (" (operator actions go through /api/operator)"
                            if isinstance(self._viewer, OperatorViewer) else ""))
             return
-        command = None if isinstance(msg, HostMute) else to_command(
-            msg, player_id=self.identity.player_id, name=self.identity.name, now_ms=self.rt.service.now_ms())
+        command = to_command(msg, player_id=self.identity.player_id, name=self.identity.name,
+                             now_ms=self.rt.service.now_ms())
         try:
             if isinstance(msg, SITTING) and await self._barred(msg.id, self.identity.player_id):
                 return
@@ -449,7 +449,6 @@ class TableConnection:
                                                 execute=self._execute_version)
                 self._send(accepted_text(msg.id, version))
                 return
-            assert command is not None  # only host_mute has none
             executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
         except (StoreUnavailable, OSError) as exc:
             self.rt.metrics.redis_errors.labels(operation="command").inc()
