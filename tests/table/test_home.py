@@ -14,7 +14,7 @@ from paigow.table import home_events as he
 from paigow.table.events import PlayerKicked, PlayerLeaving, PlayerStoodUp, TableClosed, TableClosing
 from paigow.table.home import Home, Seating, SpectatorsPolicy
 from paigow.table.rejections import RejectCode
-from paigow.table.state import BankReason
+from paigow.table.state import BankReason, KickedBy
 from paigow.table.views import PlayerViewer, SpectatorViewer, view_for
 
 HOST = "p1"
@@ -135,7 +135,7 @@ def test_the_host_removes_a_seated_player_with_a_bar_and_their_approval_ends(dri
     d.do(host(h.ApproveSeat("p2")))
     d.do(c.Sit("p2", "Player 2", 2, 100_00))
     events = d.do(host(h.RemovePlayer("p2", d.now + 60_000)))
-    assert PlayerKicked("p2", 2, 100_00, d.now + 60_000) in events
+    assert PlayerKicked("p2", 2, 100_00, d.now + 60_000, by=KickedBy.HOST) in events
     assert events[-1] == he.AdmissionEnded("p2")
     assert d.state.seat_of("p2") is None
     assert d.state.home.approved == ()
@@ -149,8 +149,10 @@ def test_a_removal_mid_round_plays_the_round_out(driver) -> None:
     d = _dealt_home(driver)
     assert d.state.phase == Phase.SETTING
     events = d.do(host(h.RemovePlayer("p3", d.now + 1)))
-    assert any(isinstance(e, PlayerLeaving) and e.kicked and e.player_id == "p3" for e in events)
+    assert any(isinstance(e, PlayerLeaving) and e.kicked and e.player_id == "p3" and e.by == "host"
+               for e in events)
     d.house_way_all()
+    assert [e.by for e in d.events if isinstance(e, PlayerKicked)] == ["host"]
     assert d.state.seat_of("p3") is None
     _ledger_balanced(d.state)
 

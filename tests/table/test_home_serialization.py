@@ -68,3 +68,11 @@ def test_a_private_table_stored_before_the_hosts_mutes_reads_none_muted() -> Non
     data = adapter.dump_python(new_table("h1", "Home", home=Home("p1", "Ann")), mode="json")
     del data["home"]["muted"]
     assert adapter.validate_python(data).home.muted == ()
+
+
+def test_a_kick_stored_before_it_said_who_kicked_reads_by_none() -> None:
+    adapter: TypeAdapter[ev.Event] = TypeAdapter(ev.Event)
+    for event in (ev.PlayerKicked("p1", 2, 500, None), ev.PlayerLeaving("p1", 2, True, 9)):
+        data = adapter.dump_python(event, mode="json")
+        del data["by"]
+        assert adapter.validate_python(data) == event

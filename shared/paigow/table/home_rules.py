@@ -46,7 +46,7 @@ from paigow.table.operator import change_limits, change_timers, close_table, pau
 from paigow.table.rejections import RejectCode
 from paigow.table.seat_holds import checked_name
 from paigow.table.seating import depart
-from paigow.table.state import Phase, TimersError
+from paigow.table.state import KickedBy, Phase, TimersError
 
 __all__ = ["cancel_request", "host_act", "request_seat"]
 
@@ -123,7 +123,7 @@ def _remove(em: Emitter, cmd: RemovePlayer, now_ms: int | None) -> None:
     if pos is not None:
         sp = s.seats[pos]
         assert sp is not None
-        depart(em, pos, sp, kicked=True, now_ms=now_ms, barred_until_ms=cmd.barred_until_ms)
+        depart(em, pos, sp, kicked=True, now_ms=now_ms, barred_until_ms=cmd.barred_until_ms, by=KickedBy.HOST)
     if waiting:
         em.emit(WaitlistLeft(cmd.player_id, WaitlistLeftReason.REMOVED))
     em.emit(AdmissionEnded(cmd.player_id))

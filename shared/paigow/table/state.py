@@ -33,6 +33,7 @@ __all__ = [
     "Deadline",
     "DeadlineKind",
     "IneligibleReason",
+    "KickedBy",
     "Ledger",
     "LiveHand",
     "Phase",
@@ -115,6 +116,13 @@ class SeatStatus(StrEnum):
     """Leaves (or is kicked) when the round in progress ends."""
 
 
+class KickedBy(StrEnum):
+    """Who removed a kicked player: the operator, or a private table's host (``host_remove``)."""
+
+    HOST = "host"
+    OPERATOR = "operator"
+
+
 class BankReason(StrEnum):
     """Why the banker of a round banks."""
 
@@ -175,6 +183,8 @@ class SeatPlayer:
     """With status LEAVING: the operator kicked the player (effective at the end of the round)."""
     barred_until_ms: int | None = None
     """With ``kicked``: when the bar the operator set with the kick ends (told in ``PlayerKicked``)."""
+    kicked_by: KickedBy | None = None
+    """With ``kicked``: who kicked (told in ``PlayerKicked``; None in a state stored before it was kept)."""
 
     @property
     def away(self) -> bool:

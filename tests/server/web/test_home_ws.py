@@ -188,6 +188,7 @@ async def test_a_removed_player_is_barred_even_with_the_old_link_and_a_muted_one
         assert removed["type"] == "accepted", removed
         kicked = await guest.until_event(lambda e: e["kind"] in ("player_kicked", "player_leaving"))
         assert kicked["barred_until_ms"] is not None
+        assert kicked["by"] == "host"
         told = await guest.until(lambda f: f["type"] == "error")  # then the removed player's socket closes
         assert told["code"] == "BARRED"
         await guest.ws.wait_closed()
