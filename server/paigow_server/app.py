@@ -99,7 +99,8 @@ from paigow_server.web.revocations import RevocationListener
 from paigow_server.web.rounds_cache import RoundsCache
 from paigow_server.web.session_watch import SessionWatch
 from paigow_server.web.sessions import Sessions
-from paigow_server.web.ws import close_removed, ws_routes
+from paigow_server.web.ws import ws_routes
+from paigow_server.web.ws_home import close_removed
 
 __all__ = ["Parts", "build", "create_app", "start", "web_root"]
 

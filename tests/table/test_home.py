@@ -14,7 +14,7 @@ from paigow.table import home_events as he
 from paigow.table.events import PlayerKicked, PlayerLeaving, PlayerStoodUp, TableClosed, TableClosing
 from paigow.table.home import Home, Seating, SpectatorsPolicy
 from paigow.table.rejections import RejectCode
-from paigow.table.state import BankReason
+from paigow.table.state import BankReason, KickedBy
 from paigow.table.views import PlayerViewer, SpectatorViewer, view_for
 
 HOST = "p1"
@@ -55,7 +55,7 @@ def _ledger_balanced(state) -> None:
 EVERY_HOST_ACTION = [
     c.PauseTable(), c.ResumeTable(), c.CloseTable(), c.ChangeLimits(100, 200), h.AdjustTimers(betting_ms=1),
     h.ApproveSeat("p3"), h.DenySeat("p3"), h.RemovePlayer(HOST, 1), h.HandOver("p2"),
-    h.ChangeHomeSettings(seating=Seating.APPROVAL),
+    h.ChangeHomeSettings(seating=Seating.APPROVAL), h.MuteChat("p3", True),
 ]
 
 
@@ -135,7 +135,7 @@ def test_the_host_removes_a_seated_player_with_a_bar_and_their_approval_ends(dri
     d.do(host(h.ApproveSeat("p2")))
     d.do(c.Sit("p2", "Player 2", 2, 100_00))
     events = d.do(host(h.RemovePlayer("p2", d.now + 60_000)))
-    assert PlayerKicked("p2", 2, 100_00, d.now + 60_000) in events
+    assert PlayerKicked("p2", 2, 100_00, d.now + 60_000, by=KickedBy.HOST) in events
     assert events[-1] == he.AdmissionEnded("p2")
     assert d.state.seat_of("p2") is None
     assert d.state.home.approved == ()
@@ -149,8 +149,10 @@ def test_a_removal_mid_round_plays_the_round_out(driver) -> None:
     d = _dealt_home(driver)
     assert d.state.phase == Phase.SETTING
     events = d.do(host(h.RemovePlayer("p3", d.now + 1)))
-    assert any(isinstance(e, PlayerLeaving) and e.kicked and e.player_id == "p3" for e in events)
+    assert any(isinstance(e, PlayerLeaving) and e.kicked and e.player_id == "p3" and e.by == "host"
+               for e in events)
     d.house_way_all()
+    assert [e.by for e in d.events if isinstance(e, PlayerKicked)] == ["host"]
     assert d.state.seat_of("p3") is None
     _ledger_balanced(d.state)
 
@@ -185,6 +187,34 @@ def test_hand_over_makes_one_host_and_the_old_one_loses_every_power(driver) -> N
     # refuses to write it over the hand-over (tests/server/realtime/test_home_service.py)
     assert before.home.host_player_id == HOST
     assert d.state.home.host_player_id == "p2"
+
+
+def test_the_hosts_mutes_are_the_tables_decided_in_the_commit_that_checks_the_host(driver) -> None:
+    d = _home(driver)
+    d.sit(3)
+    assert d.do(host(h.MuteChat("p3", True))) == (he.PlayerMuted("p3", True),)
+    d.do(host(h.MuteChat("p9", True)))  # anyone with an id: a spectator with an account too
+    assert d.state.home.muted == ("p3", "p9")
+    assert view_for(d.state, SpectatorViewer()).home.muted == ("p3", "p9")
+    d.refuse(host(h.MuteChat("p3", True)), RejectCode.ALREADY_DONE)
+    d.refuse(host(h.MuteChat(HOST, True)), RejectCode.INVALID_VALUE)
+    d.do(host(h.MuteChat("p9", False)))
+    assert d.state.home.muted == ("p3",)
+    d.refuse(host(h.MuteChat("p9", False)), RejectCode.ALREADY_DONE)
+    d.do(host(h.HandOver("p2")))
+    # the race: the old host's mute is decided on the state the hand-over wrote, and refused
+    d.refuse(host(h.MuteChat("p2", True)), RejectCode.NOT_HOST)
+    d.refuse(host(h.MuteChat("p3", False)), RejectCode.NOT_HOST)
+    assert d.state.home.muted == ("p3",)
+    d.do(host(h.MuteChat("p3", False), player="p2"))
+    assert d.state.home.muted == ()
+
+
+def test_a_hosts_mutes_are_bounded(driver) -> None:
+    d = _home(driver)
+    d.state = replace(d.state, home=replace(d.state.home, muted=tuple(f"p{n:03}" for n in range(100))))
+    d.refuse(host(h.MuteChat("p_new", True)), RejectCode.INVALID_VALUE)
+    d.do(host(h.MuteChat("p000", False)))
 
 
 def test_a_host_who_drops_keeps_the_role_for_the_grace_then_it_passes_to_the_longest_seated(driver) -> None:

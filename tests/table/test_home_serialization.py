@@ -22,7 +22,7 @@ def test_every_home_event_round_trips() -> None:
         he.WaitlistLeft("p1", he.WaitlistLeftReason.OFFER_EXPIRED), he.SeatOffered("p1", 3, None, 30_000),
         he.HostChanged("p2", "Bob", he.HostChangeReason.GRACE_ENDED), he.HostAway(5), he.HostBack(),
         he.HomeSettingsChanged(Seating.APPROVAL, SpectatorsPolicy.NONE), he.AdmissionEnded("p1"),
-        he.TableIdle(None),
+        he.TableIdle(None), he.PlayerMuted("p1", True),
     ]
     assert {type(e) for e in samples} == set(typing.get_args(he.HOME_EVENTS))
     adapter: TypeAdapter[ev.Event] = TypeAdapter(ev.Event)
@@ -36,7 +36,7 @@ def test_every_home_command_and_host_action_round_trips() -> None:
     actions: list[h.HostAction] = [
         c.PauseTable(), c.ResumeTable(), c.CloseTable(), c.ChangeLimits(1, 2), c.ChangeTimers(c.Timers()),
         h.AdjustTimers(betting_ms=5), h.ApproveSeat("p1"), h.DenySeat("p1"), h.RemovePlayer("p1", 9),
-        h.HandOver("p1"), h.ChangeHomeSettings(spectators=SpectatorsPolicy.LINK),
+        h.HandOver("p1"), h.ChangeHomeSettings(spectators=SpectatorsPolicy.LINK), h.MuteChat("p1", False),
     ]
     assert {type(a) for a in actions} == set(typing.get_args(h.HostAction))
     commands: list[c.Command] = [
@@ -55,9 +55,24 @@ def test_every_home_command_and_host_action_round_trips() -> None:
 
 def test_a_private_table_state_round_trips() -> None:
     home = Home("p1", "Ann", Seating.APPROVAL, SpectatorsPolicy.NONE, requests=(SeatRequest("p2", "Bob"),),
-                approved=("p3",), sat_order=("p1",), host_away=True)
+                approved=("p3",), muted=("p5",), sat_order=("p1",), host_away=True)
     state = new_table("h1", "Home", home=home)
     state = TableState(**{**{f: getattr(state, f) for f in state.__dataclass_fields__},
                           "waiting": (Waiter("p4", "Cat", 2, None),)})
     adapter = TypeAdapter(TableState)
     assert adapter.validate_json(adapter.dump_json(state)) == state
+
+
+def test_a_private_table_stored_before_the_hosts_mutes_reads_none_muted() -> None:
+    adapter = TypeAdapter(TableState)
+    data = adapter.dump_python(new_table("h1", "Home", home=Home("p1", "Ann")), mode="json")
+    del data["home"]["muted"]
+    assert adapter.validate_python(data).home.muted == ()
+
+
+def test_a_kick_stored_before_it_said_who_kicked_reads_by_none() -> None:
+    adapter: TypeAdapter[ev.Event] = TypeAdapter(ev.Event)
+    for event in (ev.PlayerKicked("p1", 2, 500, None), ev.PlayerLeaving("p1", 2, True, 9)):
+        data = adapter.dump_python(event, mode="json")
+        del data["by"]
+        assert adapter.validate_python(data) == event

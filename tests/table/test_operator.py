@@ -112,6 +112,8 @@ def test_a_kick_with_a_bar_tells_when_the_bar_ends_at_once_and_at_the_rounds_end
     d.house_way_all()
     kicked = [e for e in d.events if isinstance(e, ev.PlayerKicked)]
     assert [(k.player_id, k.barred_until_ms) for k in kicked] == [("p1", 9_000_000), ("p2", 8_000_000)]
+    assert events[0].by == "operator"
+    assert [k.by for k in kicked] == ["operator", "operator"]  # at once, and at the round's end
     events = d.do(c.Kick("p3"))  # no bar
     assert [e.barred_until_ms for e in events if isinstance(e, ev.PlayerKicked)] == [None]
 

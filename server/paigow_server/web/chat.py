@@ -5,8 +5,8 @@
    trimmed, inner runs of space made one), 1 to ``MAX_CHAT_CHARS`` characters and at most ``MAX_MARKS``
    combining marks on one character (``marks.check_marks``) (``INVALID_VALUE``, ``CHAT_TOO_LONG``);
 2. who may post under the table's setting (``paigow.protocol.chat.chat_refusal``: ``CHAT_OFF``,
-   ``CHAT_NEEDS_SESSION``, ``CHAT_PLAYERS_ONLY``, ``CHAT_MUTED``); seated means seated in the table as this
-   process's feed holds it;
+   ``CHAT_NEEDS_SESSION``, ``CHAT_PLAYERS_ONLY``, ``CHAT_MUTED``: muted by an operator, or by a private
+   table's host); seated and muted by the host mean so in the table as this process's feed holds it;
 3. the account's chat rate (``chat_per_minute``, in Redis for every process: ``CHAT_TOO_FAST``), then its
    address network's (``chat_per_address_per_minute``, every account of the network together; operators
    are not counted by address), so ten guests of one network cannot replace a table's kept chat at once.
@@ -31,10 +31,16 @@ from paigow_server.web.marks import TooManyMarksError, check_marks
 from paigow_server.web.names import InvalidNameError, NameTooLongError, check_name
 from paigow_server.web.rate_limits import Limit, RateLimits
 
-__all__ = ["ChatPoster", "ChatRefused", "ChatSender"]
+__all__ = ["ChatPoster", "ChatRefused", "ChatSender", "host_muted"]
 
 OPERATOR_NAME = "Operator"
 """The name the bootstrap operator posts with."""
+
+
+def host_muted(state: TableState | None, player_id: str) -> bool:
+    """Whether a private table's host muted the player (the table's ``home.muted``; an operator's mutes
+    are the chat store's)."""
+    return state is not None and state.home is not None and player_id in state.home.muted
 
 
 class ChatRefused(ServerError):
@@ -76,7 +82,8 @@ class ChatPoster:
         state = self._state_of(table_id)
         seated = (sender.player_id is not None and state is not None
                   and state.seat_of(sender.player_id) is not None)
-        muted = sender.player_id is not None and await self._store.is_muted(table_id, sender.player_id)
+        muted = sender.player_id is not None and (host_muted(state, sender.player_id)
+                                                  or await self._store.is_muted(table_id, sender.player_id))
         refusal = chat_refusal(await self._store.setting(table_id), operator=sender.operator is not None,
                                seated=seated, named=sender.name is not None, muted=muted)
         if refusal is not None:

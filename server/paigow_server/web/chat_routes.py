@@ -21,6 +21,7 @@ from starlette.routing import BaseRoute, Route
 from paigow.protocol.chat import ChatEntry, ChatSetting, may_read_chat
 from paigow.table.state import TableState
 from paigow_server.web.api import ApiError, bearer_token, json_body, only_fields, str_field
+from paigow_server.web.chat import host_muted
 from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.home_gate import is_private_id
 from paigow_server.web.operator_gate import audited, require_operator
@@ -61,7 +62,8 @@ async def read_chat(request: Request) -> Response:
     readable = may_read_chat(setting, operator=False, seated=seated)
     return JSONResponse({
         "table_id": table_id, "setting": setting.value,
-        "muted": player_id is not None and await ctx.chat.is_muted(table_id, player_id),
+        "muted": player_id is not None and (host_muted(state, player_id)
+                                            or await ctx.chat.is_muted(table_id, player_id)),
         "messages": _entries(await ctx.chat.messages(table_id)) if readable else []})
 
 

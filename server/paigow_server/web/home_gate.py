@@ -5,8 +5,9 @@ who may say hello, and what a host's message does beyond the table command.
   player who is the host, was admitted (``POST /api/invites/resolve``) or brings the current invite code
   (then admitted); a spectator only with ``spectators: "link"`` and the code (or an admitted token).
   Refused: ``NO_ACCESS``, ``SPECTATORS_OFF`` or ``BARRED``; the connection then closes with 4403.
-- ``host(...)``: every ``host_*`` message is audited with the host as actor (``host:<player id>``);
-  ``host_mute`` is the table chat's mute, done here after checking the host on the table's state;
+- ``host(...)``: every ``host_*`` message is audited with the host as actor (``host:<player id>``), and is
+  a table command, which the table carries out only if the sender is its host at that version (a
+  ``host_mute`` too: the table's ``home.muted``, which the chat reads beside the operator's mutes);
   ``host_remove`` writes the bar first (the table refuses a barred player at once, in every process),
   then the table's removal; a refusal puts the earlier bar back, and a removal ends the player's admission.
 """
@@ -28,7 +29,6 @@ from paigow.table.state import Phase, TableState
 from paigow_server.errors import ServerError
 from paigow_server.store.audit import AuditEntry, AuditLog
 from paigow_server.store.bars import Bar, Bars
-from paigow_server.store.chat import ChatStore
 from paigow_server.store.home_tables import LONG_CODE, HomeTables
 
 __all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "host_actor", "is_private_id"]
@@ -63,7 +63,6 @@ class Refusal:
 class HomeGate:
     homes: HomeTables
     bars: Bars
-    chat: ChatStore
     audit: AuditLog
     load: Callable[[str], Awaitable[TableState | None]]
 
@@ -96,9 +95,9 @@ class HomeGate:
 
     # --- host messages -------------------------------------------------------------------------------
     async def host(self, table_id: str, msg: m.HOME_CLIENT_COMMANDS, *, player_id: str, name: str,
-                   command: Command | None, execute: Callable[[Command], Awaitable[int]]) -> int:
-        """Carry out a host's message (``command`` its table command, None for ``host_mute``) and audit
-        it: the table's version after it."""
+                   command: Command, execute: Callable[[Command], Awaitable[int]]) -> int:
+        """Carry out a host's message (``command`` its table command) and audit it: the table's version
+        after it."""
         action: str = msg.type  # the audit's action is the message's type, host_mute's split in two
         if isinstance(msg, m.HostMute):
             action = "host_mute" if msg.muted else "host_unmute"
@@ -106,13 +105,9 @@ class HomeGate:
         entry = AuditEntry(action, _now_ms(), "ok", host_actor(player_id), table_id=table_id,
                            player_id=getattr(msg, "player_id", None), params=params)
         try:
-            if isinstance(msg, m.HostMute):
-                version = await self._mute(table_id, msg, player_id)
-            elif isinstance(msg, m.HostRemove):
-                assert command is not None
+            if isinstance(msg, m.HostRemove):
                 version = await self._remove(table_id, msg, player_id, command, execute)
             else:
-                assert command is not None
                 version = await execute(command)
         except (Rejection, ServerError) as exc:
             await self.audit.append(replace(entry, outcome=str(exc.code), detail=exc.message))
@@ -128,13 +123,6 @@ class HomeGate:
             raise Rejection(RejectCode.NOT_HOST, f"player {player_id!r} is not the host of table "
                                                    f"{table_id!r} (the host is {state.home.host_name})")
         return state
-
-    async def _mute(self, table_id: str, msg: m.HostMute, player_id: str) -> int:
-        state = await self._host_state(table_id, player_id)
-        if msg.player_id == player_id:
-            raise Rejection(RejectCode.INVALID_VALUE, "the host cannot mute themselves")
-        await self.chat.set_muted(table_id, msg.player_id, msg.muted)
-        return state.version
 
     async def _remove(self, table_id: str, msg: m.HostRemove, player_id: str, command: Command,
                       execute: Callable[[Command], Awaitable[int]]) -> int:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -24,7 +25,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from paigow.table.home import Home, Seating, SpectatorsPolicy
-from paigow.table.state import Phase, TableState, Timers, new_table
+from paigow.table.state import TIMER_MAX_MS, Phase, TableState, Timers, new_table
 from paigow_server.store.accounts import Player
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.home_tables import LONG_CODE, HomeRecord, normal_short_code
@@ -41,6 +42,7 @@ __all__ = ["home_summary", "routes"]
 
 HOST_RULES = frozenset({"min_bet_cents", "max_bet_cents", "house_way", "fortune_enabled", "player_banking"})
 HOST_TIMERS = frozenset({"bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms"})
+_LEADING_NAME = re.compile(r"[a-z_]+")
 CLOSED_LISTED = 20
 CREATION_TRIES = 150
 """Waits of 20 ms for the creation turn (3 s) before ``503 BUSY``."""
@@ -72,8 +74,35 @@ def _choice(data: dict[str, Any], name: str, choices: type[Seating] | type[Spect
     value = data.get(name, str(default))
     names = [str(c) for c in choices]
     if value not in names:
-        raise ApiError(400, "INVALID_FIELD", f"{name} must be one of {', '.join(names)}, not {value!r}"[:300])
+        raise ApiError(400, "INVALID_FIELD", f"{name} must be one of {', '.join(names)}, not {value!r}"[:300],
+                       extra={"field": name})
     return choices(value)
+
+
+@contextlib.contextmanager
+def _field(path: str, inner: frozenset[str] = frozenset()) -> Iterator[None]:
+    """A ``400 INVALID_FIELD`` raised inside names its field in the body's ``field`` and at the start of its
+    message: ``path`` (``"rules"``), or ``path.<name>`` for the inner field its message starts with
+    (``"rules.max_bet_cents (400) must not be below min_bet_cents (500)"``)."""
+    try:
+        yield
+    except ApiError as exc:
+        if exc.code != "INVALID_FIELD" or "field" in exc.extra:
+            raise
+        leading = _LEADING_NAME.match(exc.message)
+        if leading is not None and leading.group(0) in inner:
+            field, message = f"{path}.{leading.group(0)}", f"{path}.{exc.message}"
+        else:
+            field = path
+            message = exc.message if exc.message.startswith(path) else f"{path}: {exc.message}"
+        raise ApiError(400, "INVALID_FIELD", message[:300], extra={"field": field}) from None
+
+
+def create_bounds(ctx: AppContext) -> dict[str, Any]:
+    """What the lobby's create form needs to know before a table exists: the operator's bounds."""
+    settings = ctx.settings
+    return {"max_bet_cap_cents": settings.home_max_bet_cents, "timer_max_ms": TIMER_MAX_MS,
+            "tables_per_account": settings.home_tables_per_account}
 
 
 async def _open_states(ctx: AppContext, ids: list[str]) -> list[TableState]:
@@ -136,14 +165,18 @@ async def _creation_turn(ctx: AppContext) -> AsyncIterator[None]:
 
 async def _create(ctx: AppContext, data: dict[str, Any], player: Player) -> dict[str, Any]:
     only_fields(data, {"name", "rules", "timers", "seating", "spectators"})
-    name = table_name(data.get("name"))
-    rules = merged_fields(NEW_TABLE_RULES, data.get("rules", {}), HOST_RULES, "rules")
+    with _field("name"):
+        name = table_name(data.get("name"))
+    with _field("rules", HOST_RULES):
+        rules = merged_fields(NEW_TABLE_RULES, data.get("rules", {}), HOST_RULES, "rules")
     cap = ctx.settings.home_max_bet_cents
     if rules.max_bet_cents > cap:
         raise ApiError(400, "INVALID_FIELD", f"rules.max_bet_cents {rules.max_bet_cents} is over this "
-                                             f"server's bound for home games, {cap}")
+                                             f"server's bound for home games, {cap}",
+                       extra={"field": "rules.max_bet_cents"})
     base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
-    timers = merged_fields(base, data.get("timers", {}), HOST_TIMERS, "timers")
+    with _field("timers", HOST_TIMERS):
+        timers = merged_fields(base, data.get("timers", {}), HOST_TIMERS, "timers")
     seating = _choice(data, "seating", Seating, Seating.OPEN)
     spectators = _choice(data, "spectators", SpectatorsPolicy, SpectatorsPolicy.LINK)
     await _check_caps(ctx, player)
@@ -191,7 +224,7 @@ async def my_home_tables(request: Request) -> Response:
         assert state.home is not None
         hosts = state.home.host_player_id == player.player_id
         listed.append(home_summary(ctx, state, await ctx.homes.record(state.table_id), show_invite=hosts))
-    return JSONResponse({"tables": listed})
+    return JSONResponse({"tables": listed, **create_bounds(ctx)})
 
 
 async def get_home_table(request: Request) -> Response:

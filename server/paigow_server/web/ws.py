@@ -27,36 +27,19 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from starlette.routing import BaseRoute, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from paigow.protocol.client import Chat, ClientCommand, Hello, Ping, Sit, Sync
+from paigow.protocol.client import Chat, ClientCommand, Hello, Ping, Sync
 from paigow.protocol.codes import CloseCode, ErrorCode
 from paigow.protocol.convert import to_command
-from paigow.protocol.home_messages import (
-    HostApprove,
-    HostClose,
-    HostDeny,
-    HostHandOver,
-    HostLimits,
-    HostMute,
-    HostPause,
-    HostRemove,
-    HostResume,
-    HostSettings,
-    HostTimers,
-    JoinWaitlist,
-    RequestSeat,
-    TakeSeat,
-)
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
 from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
-from paigow.table.commands import Command
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.errors import ServerError, wire_error
@@ -67,9 +50,10 @@ from paigow_server.store.bars import Bar
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.web.chat import ChatPoster, ChatSender
 from paigow_server.web.context import context_of, realtime_of
-from paigow_server.web.home_gate import HomeGate, is_private_id
+from paigow_server.web.home_gate import HomeGate
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
+from paigow_server.web.ws_home import HOST_MESSAGES, SITTING, hello_refusal, host_message
 from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
 from paigow_server.web.ws_protocol import SEND_NOW, SendNow
 
@@ -81,11 +65,6 @@ _PLAIN_ID = re.compile(r'[ !#-\[\]-~]+')
 """Printable ASCII but ``"`` and ``\\``: a JSON string of these characters is written as they are."""
 HELLO_TIMEOUT_S = 10.0
 SEND_QUEUE = 256
-SITTING = (Sit, TakeSeat, RequestSeat, JoinWaitlist)
-"""The commands a barred player may not send (``BARRED``): each leads to a seat."""
-HOST_MESSAGES = (HostApprove, HostDeny, HostRemove, HostMute, HostHandOver, HostPause, HostResume, HostClose,
-                 HostLimits, HostTimers, HostSettings)
-"""A host's messages: audited, and ``host_mute`` / ``host_remove`` done beside the table (``home_gate``)."""
 """Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
 
 
@@ -133,7 +112,7 @@ async def table_socket(websocket: WebSocket) -> None:
                                            ctx.accounts.fresh.settle),
                            network=ctx.rate_limits.client_network(websocket),
                            spectator_networks=ctx.spectator_networks,
-                           home=HomeGate(ctx.homes, ctx.bars, ctx.chat, ctx.audit, rt.store.load))
+                           home=HomeGate(ctx.homes, ctx.bars, ctx.audit, rt.store.load))
     await conn.run()
 
 
@@ -328,21 +307,12 @@ class TableConnection:
         return True
 
     async def _may_enter(self, hello: Hello) -> bool:
-        """A private table's access (``home_gate``); a public table lets every hello in."""
-        if self._home is None or not is_private_id(self.table_id):
-            return True
-        state = await self.rt.store.load(self.table_id)
-        if state is None:
-            return True  # joining fails next: TABLE_NOT_FOUND
-        refusal = await self._home.refusal(
-            state, player_id=None if self.identity is None else self.identity.player_id,
-            spectate=not isinstance(self._viewer, PlayerViewer), operator=self.operator is not None,
-            invite=hello.invite)
-        if refusal is None:
-            return True
-        self._error(None, refusal.code, refusal.message, until_ms=refusal.until_ms)
-        self._close_soon(CloseCode.FORBIDDEN, refusal.message)
-        return False
+        """A private table's access (``ws_home``); a public table lets every hello in."""
+        refusal = await hello_refusal(self._home, self.rt.store.load, self.table_id, hello, self.identity,
+                                      spectate=not isinstance(self._viewer, PlayerViewer),
+                                      operator=self.operator is not None)
+        return refusal is None or self._refuse(refusal.code, CloseCode.FORBIDDEN, refusal.message,
+                                               until_ms=refusal.until_ms)
 
     async def _finish(self) -> None:
         if self._counted_network is not None and self._spectator_networks is not None:
@@ -434,22 +404,16 @@ class TableConnection:
                         + (" (operator actions go through /api/operator)"
                            if isinstance(self._viewer, OperatorViewer) else ""))
             return
-        command = None if isinstance(msg, HostMute) else to_command(
-            msg, player_id=self.identity.player_id, name=self.identity.name, now_ms=self.rt.service.now_ms())
+        command = to_command(msg, player_id=self.identity.player_id, name=self.identity.name,
+                             now_ms=self.rt.service.now_ms())
         try:
             if isinstance(msg, SITTING) and await self._barred(msg.id, self.identity.player_id):
                 return
             if isinstance(msg, HOST_MESSAGES):
-                if self._home is None or not is_private_id(self.table_id):
-                    self._error(msg.id, RejectCode.NOT_PRIVATE, f"table {self.table_id!r} is not a private "
-                                                                "table: host messages are for home games")
-                    return
-                version = await self._home.host(self.table_id, msg, player_id=self.identity.player_id,
-                                                name=self.identity.name, command=command,
-                                                execute=self._execute_version)
+                version = await host_message(self._home, self.rt.service, self.table_id, msg, self.identity,
+                                             command)
                 self._send(accepted_text(msg.id, version))
                 return
-            assert command is not None  # only host_mute has none
             executed = await self.rt.service.execute(self.table_id, command, received_at=received_at)
         except (StoreUnavailable, OSError) as exc:
             self.rt.metrics.redis_errors.labels(operation="command").inc()
@@ -459,9 +423,6 @@ class TableConnection:
             self._refused(msg.id, exc)
         else:
             self._send(accepted_text(msg.id, executed.version))
-
-    async def _execute_version(self, command: Command) -> int:
-        return (await self.rt.service.execute(self.table_id, command)).version
 
     async def _post_chat(self, msg: Chat) -> None:
         """Post to the table's chat; the message itself reaches everyone who may read it (this connection
@@ -512,8 +473,8 @@ class TableConnection:
             raise exc
         self._error(client_id, *answer)
 
-    def _refuse(self, code: ErrorCode, close: CloseCode, message: str) -> bool:
-        self._error(None, code, message)
+    def _refuse(self, code: ErrorCode, close: CloseCode, message: str, until_ms: int | None = None) -> bool:
+        self._error(None, code, message, until_ms=until_ms)
         self._close_soon(close, message)
         return False
 
@@ -532,8 +493,7 @@ class TableConnection:
 
     def close_removed(self, until_ms: int | None) -> None:
         """The host removed this connection's player: error ``BARRED`` (when the bar ends), then 4403."""
-        self._error(None, ErrorCode.BARRED, "the host removed you from this table", until_ms=until_ms)
-        self._close_soon(CloseCode.FORBIDDEN, "removed by the host")
+        self._refuse(ErrorCode.BARRED, CloseCode.FORBIDDEN, "the host removed you from this table", until_ms)
 
     def close_unauthorized(self, message: str) -> None:
         """The session was revoked or lapsed: error ``UNAUTHORIZED``, then close 4401."""
@@ -555,15 +515,6 @@ class TableConnection:
                 self._sending = False
         except (WebSocketDisconnect, RuntimeError, OSError):
             self._closing = True  # the client is gone; the receive loop ends on its own
-
-
-def close_removed(connections: Iterable[object], table_id: str, player_id: str, until_ms: int | None) -> None:
-    """``Fanout.on_removed``: a private table's host removed ``player_id``; this process's connections of
-    theirs to that table are told and closed (every process does the same for its own)."""
-    for conn in list(connections):
-        if (isinstance(conn, TableConnection) and conn.table_id == table_id and conn.identity is not None
-                and conn.identity.player_id == player_id):
-            conn.close_removed(until_ms)
 
 
 def accepted_text(client_id: str, version: int) -> str:

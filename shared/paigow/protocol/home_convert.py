@@ -21,6 +21,8 @@ def _host_action(msg: m.HOME_CLIENT_COMMANDS, now_ms: int) -> h.HostAction | Non
             return h.DenySeat(target)
         case m.HostRemove(player_id=target, bar_minutes=minutes):
             return h.RemovePlayer(target, now_ms + minutes * MINUTE_MS)
+        case m.HostMute(player_id=target, muted=muted):
+            return h.MuteChat(target, muted)
         case m.HostHandOver(player_id=target):
             return h.HandOver(target)
         case m.HostPause():
@@ -40,7 +42,7 @@ def _host_action(msg: m.HOME_CLIENT_COMMANDS, now_ms: int) -> h.HostAction | Non
 
 
 def home_command(msg: m.HOME_CLIENT_COMMANDS, *, player_id: str, name: str, now_ms: int) -> c.Command:
-    """The table command for ``msg``; ``host_mute`` is none (the server mutes in the chat itself)."""
+    """The table command for ``msg``."""
     match msg:
         case m.RequestSeat():
             return h.RequestSeat(player_id, name)

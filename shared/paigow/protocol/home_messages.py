@@ -1,6 +1,6 @@
 """Client messages of private tables and the waiting list (docs/protocol.md, "Private tables and the
 waiting list"). Like every client message they forbid extra fields and are strict; each is a table command
-with an ``id`` that the answer names (``host_mute`` too, though it moves no version: a chat setting)."""
+with an ``id`` that the answer names."""
 
 from __future__ import annotations
 

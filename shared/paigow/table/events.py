@@ -15,7 +15,7 @@ from paigow.rules.house_rules import HouseRules
 from paigow.table.cardtext import CardText
 from paigow.table.home_events import HOME_EVENTS
 from paigow.table.records import RoundRecord, SetBy
-from paigow.table.state import BankReason, Bet, DeadlineKind, IneligibleReason, Timers
+from paigow.table.state import BankReason, Bet, DeadlineKind, IneligibleReason, KickedBy, Timers
 
 __all__ = [
     "BankDeclined",
@@ -80,6 +80,8 @@ class PlayerLeaving:
     kicked: bool
     barred_until_ms: int | None = None
     """With ``kicked``: when the operator's bar from this table ends (None: no bar)."""
+    by: KickedBy | None = None
+    """With ``kicked``: who removed the player (None: not kicked, or an event stored before it was told)."""
     kind: Literal["player_leaving"] = "player_leaving"
 
 
@@ -109,6 +111,8 @@ class PlayerKicked:
     chips_returned_cents: int
     barred_until_ms: int | None = None
     """When the operator's bar from this table ends (None: no bar): the player may watch until then."""
+    by: KickedBy | None = None
+    """Who removed the player (None: an event stored before it was told)."""
     kind: Literal["player_kicked"] = "player_kicked"
 
 

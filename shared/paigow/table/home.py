@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 __all__ = [
+    "MAX_MUTED",
     "MAX_REQUESTS",
     "MAX_WAITING",
     "Home",
@@ -27,6 +28,8 @@ __all__ = [
 
 MAX_REQUESTS = 12
 """Pending seat requests a private table holds at once (more: ``REQUESTS_FULL``)."""
+MAX_MUTED = 100
+"""Players a private table's host may have muted in its chat at once."""
 MAX_WAITING = 20
 """Places on a table's waiting list (more: ``WAITLIST_FULL``)."""
 
@@ -63,6 +66,9 @@ class Home:
     idle_close_ms: int = 1_800_000
     requests: tuple[SeatRequest, ...] = ()
     approved: tuple[str, ...] = ()
+    muted: tuple[str, ...] = ()
+    """The players the host muted in the table's chat (sorted): the table's own list, so a mute is decided
+    in the commit that checks the host (an operator's chat mutes are the chat's, apart)."""
     sat_order: tuple[str, ...] = ()
     """The seated players, longest seated first: who takes the role when the host's grace ends."""
     host_away: bool = False

@@ -26,6 +26,7 @@ __all__ = [
     "HostAction",
     "JoinWaitlist",
     "LeaveWaitlist",
+    "MuteChat",
     "RemovePlayer",
     "RequestSeat",
     "TakeSeat",
@@ -90,6 +91,15 @@ class RemovePlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class MuteChat:
+    """Mute (or unmute) the player in the table's chat."""
+
+    player_id: str
+    muted: bool
+    kind: Literal["mute_chat"] = "mute_chat"
+
+
+@dataclass(frozen=True, slots=True)
 class HandOver:
     player_id: str
     kind: Literal["hand_over"] = "hand_over"
@@ -116,7 +126,7 @@ class AdjustTimers:
 
 HostAction: TypeAlias = (
     PauseTable | ResumeTable | CloseTable | ChangeLimits | ChangeTimers | AdjustTimers | ApproveSeat
-    | DenySeat | RemovePlayer | HandOver | ChangeHomeSettings
+    | DenySeat | RemovePlayer | MuteChat | HandOver | ChangeHomeSettings
 )
 
 

@@ -16,6 +16,7 @@ __all__ = [
     "HostBack",
     "HostChangeReason",
     "HostChanged",
+    "PlayerMuted",
     "SeatOffered",
     "SeatRequestApproved",
     "SeatRequestCancelled",
@@ -121,6 +122,15 @@ class HomeSettingsChanged:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerMuted:
+    """The host muted (``muted``) or unmuted the player in the table's chat."""
+
+    player_id: str
+    muted: bool
+    kind: Literal["player_muted"] = "player_muted"
+
+
+@dataclass(frozen=True, slots=True)
 class AdmissionEnded:
     """The host removed the player: no longer approved, requesting or waiting (the server ends their
     access and keeps the bar)."""
@@ -140,5 +150,5 @@ class TableIdle:
 HOME_EVENTS: TypeAlias = (
     SeatRequested | SeatRequestApproved | SeatRequestDenied | SeatRequestCancelled | WaitlistJoined
     | WaitlistLeft | SeatOffered | HostChanged | HostAway | HostBack | HomeSettingsChanged | AdmissionEnded
-    | TableIdle
+    | TableIdle | PlayerMuted
 )

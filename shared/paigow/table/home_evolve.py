@@ -106,6 +106,11 @@ def _admission_ended(s: TableState, e: he.AdmissionEnded) -> TableState:
                       approved=tuple(p for p in home.approved if p != e.player_id))
 
 
+def _muted(s: TableState, e: he.PlayerMuted) -> TableState:
+    others = {p for p in _home(s).muted if p != e.player_id}
+    return _with_home(s, muted=tuple(sorted(others | {e.player_id} if e.muted else others)))
+
+
 def _idle(s: TableState, e: he.TableIdle) -> TableState:
     return _with_home(s, idle=True, idle_since_ms=e.since_ms)
 
@@ -124,4 +129,5 @@ HOME_HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
     he.HomeSettingsChanged: _settings,
     he.AdmissionEnded: _admission_ended,
     he.TableIdle: _idle,
+    he.PlayerMuted: _muted,
 }

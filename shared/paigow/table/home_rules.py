@@ -3,8 +3,8 @@
 ``host_act`` checks, in the table's own commit, that the acting player is the table's host at this
 version, then carries out the action: the operator's pause, resume, close, limits and timers (the same
 handlers, so the same events and refusals), and what only a private table has (answer a seat request,
-remove a player, hand the role over, change the seating and spectators policy). Nothing here moves money:
-a removal is the operator's kick, whose chips go back as in any leave.
+remove a player, mute one in the chat, hand the role over, change the seating and spectators policy).
+Nothing here moves money: a removal is the operator's kick, whose chips go back as in any leave.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 from paigow.table import commands as c
 from paigow.table.cardtext import format_cents
 from paigow.table.emitter import Emitter, reject
-from paigow.table.home import MAX_REQUESTS, Home, Seating
+from paigow.table.home import MAX_MUTED, MAX_REQUESTS, Home, Seating
 from paigow.table.home_commands import (
     AdjustTimers,
     ApproveSeat,
@@ -25,6 +25,7 @@ from paigow.table.home_commands import (
     DenySeat,
     HandOver,
     HostAct,
+    MuteChat,
     RemovePlayer,
     RequestSeat,
 )
@@ -33,6 +34,7 @@ from paigow.table.home_events import (
     HomeSettingsChanged,
     HostChanged,
     HostChangeReason,
+    PlayerMuted,
     SeatRequestApproved,
     SeatRequestCancelled,
     SeatRequestDenied,
@@ -44,7 +46,7 @@ from paigow.table.operator import change_limits, change_timers, close_table, pau
 from paigow.table.rejections import RejectCode
 from paigow.table.seat_holds import checked_name
 from paigow.table.seating import depart
-from paigow.table.state import Phase, TimersError
+from paigow.table.state import KickedBy, Phase, TimersError
 
 __all__ = ["cancel_request", "host_act", "request_seat"]
 
@@ -121,10 +123,22 @@ def _remove(em: Emitter, cmd: RemovePlayer, now_ms: int | None) -> None:
     if pos is not None:
         sp = s.seats[pos]
         assert sp is not None
-        depart(em, pos, sp, kicked=True, now_ms=now_ms, barred_until_ms=cmd.barred_until_ms)
+        depart(em, pos, sp, kicked=True, now_ms=now_ms, barred_until_ms=cmd.barred_until_ms, by=KickedBy.HOST)
     if waiting:
         em.emit(WaitlistLeft(cmd.player_id, WaitlistLeftReason.REMOVED))
     em.emit(AdmissionEnded(cmd.player_id))
+
+
+def _mute(em: Emitter, cmd: MuteChat, now_ms: int | None) -> None:
+    home = _home(em, "")
+    if cmd.player_id == home.host_player_id:
+        reject(RejectCode.INVALID_VALUE, "the host cannot mute themselves")
+    if (cmd.player_id in home.muted) == cmd.muted:
+        reject(RejectCode.ALREADY_DONE, f"player {cmd.player_id!r} is {'' if cmd.muted else 'not '}muted "
+                                        "at this table already")
+    if cmd.muted and len(home.muted) >= MAX_MUTED:
+        reject(RejectCode.INVALID_VALUE, f"at most {MAX_MUTED} players muted at one table: unmute one first")
+    em.emit(PlayerMuted(cmd.player_id, cmd.muted))
 
 
 def _hand_over(em: Emitter, cmd: HandOver, now_ms: int | None) -> None:
@@ -182,6 +196,7 @@ _ACTIONS: dict[type, Callable[[Emitter, Any, int | None], None]] = {
     ApproveSeat: _approve,
     DenySeat: _deny,
     RemovePlayer: _remove,
+    MuteChat: _mute,
     HandOver: _hand_over,
     ChangeHomeSettings: _settings,
 }

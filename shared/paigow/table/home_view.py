@@ -24,6 +24,8 @@ class HomeView:
     requests: tuple[SeatRequest, ...]
     """The pending seat requests, oldest first."""
     approved: tuple[str, ...]
+    muted: tuple[str, ...]
+    """The players the host muted in the table's chat (sorted)."""
     idle_since_ms: int | None
     """Since when nobody is seated (None: someone is): the table closes by itself after its idle time."""
 
@@ -34,7 +36,7 @@ def home_view(state: TableState) -> HomeView | None:
         return None
     return HomeView(home.host_player_id, home.host_name, home.host_away_until_ms, home.seating,
                     home.spectators, home.max_bet_cap_cents, home.requests, home.approved,
-                    home.idle_since_ms if home.idle else None)
+                    home.muted, home.idle_since_ms if home.idle else None)
 
 
 WaitingView = Waiter

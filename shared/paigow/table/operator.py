@@ -33,7 +33,7 @@ from paigow.table.events import (
 from paigow.table.rejections import RejectCode
 from paigow.table.seating import depart
 from paigow.table.settlement import close_now, void_round
-from paigow.table.state import Phase, Timers
+from paigow.table.state import KickedBy, Phase, Timers
 
 __all__ = ["change_limits", "change_rules", "change_timers", "close_table", "kick", "open_table",
            "pause_table", "resume_table", "void"]
@@ -99,7 +99,7 @@ def change_timers(em: Emitter, cmd: ChangeTimers) -> None:
 
 def kick(em: Emitter, cmd: Kick) -> None:
     pos, sp = em.seated(cmd.player_id)
-    depart(em, pos, sp, kicked=True, now_ms=None, barred_until_ms=cmd.barred_until_ms)
+    depart(em, pos, sp, kicked=True, now_ms=None, barred_until_ms=cmd.barred_until_ms, by=KickedBy.OPERATOR)
 
 
 def void(em: Emitter, cmd: VoidRound) -> None:

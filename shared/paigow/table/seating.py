@@ -29,7 +29,7 @@ from paigow.table.rejections import RejectCode
 from paigow.table.seat_holds import check_sit, checked_name, seated_off_list
 from paigow.table.setting import set_by_house_way
 from paigow.table.settlement import maybe_showdown, void_round
-from paigow.table.state import PLAYER_SEATS, WEEK_MS, Phase, SeatPlayer, SeatStatus
+from paigow.table.state import PLAYER_SEATS, WEEK_MS, KickedBy, Phase, SeatPlayer, SeatStatus
 
 __all__ = ["depart", "drop", "leave", "reconnect", "set_own_limit", "sit", "sit_in", "sit_out"]
 
@@ -59,14 +59,16 @@ def sit(em: Emitter, cmd: Sit) -> None:
 
 
 def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | None,
-           barred_until_ms: int | None = None) -> None:
+           barred_until_ms: int | None = None, by: KickedBy | None = None) -> None:
     """Leave or kick: at once, or when the round ends for a player who has something at stake in it.
     ``now_ms``: the server clock, when the command carried it (a timer started runs from then);
-    ``barred_until_ms``: with a kick, when the operator's bar ends (the events tell the player)."""
+    ``barred_until_ms``: with a kick, when the operator's bar ends (the events tell the player);
+    ``by``: with a kick, who kicked."""
     if em.in_round(pos):
         if sp.status == SeatStatus.LEAVING and (sp.kicked or not kicked):
             reject(RejectCode.ALREADY_DONE, f"{sp.name} already leaves when round {em.round().round_id} ends")
-        em.emit(PlayerLeaving(sp.player_id, pos, kicked, barred_until_ms if kicked else None))
+        em.emit(PlayerLeaving(sp.player_id, pos, kicked, barred_until_ms if kicked else None,
+                              by if kicked else None))
         rnd = em.round()
         hand = next((h for h in rnd.hands if h.position == pos), None)
         if kicked and hand is not None and hand.set_by is None:
@@ -79,7 +81,7 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | No
     if em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     if kicked:
-        em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents, barred_until_ms))
+        em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents, barred_until_ms, by))
     else:
         em.emit(PlayerLeft(sp.player_id, pos, sp.chips_cents))
     _after_change(em, now_ms)

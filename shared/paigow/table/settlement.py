@@ -135,7 +135,7 @@ def after_round(em: Emitter, now_ms: int | None) -> None:
     for pos, sp in enumerate(em.state.seats):
         if sp is not None and sp.status == SeatStatus.LEAVING:
             if sp.kicked:
-                em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents, sp.barred_until_ms))
+                em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents, sp.barred_until_ms, sp.kicked_by))
             else:
                 em.emit(PlayerLeft(sp.player_id, pos, sp.chips_cents))
     if em.state.pending_rules is not None:

@@ -27,11 +27,13 @@ __all__ = [
     "DEALER_POSITION",
     "PLAYER_SEATS",
     "POSITIONS",
+    "TIMER_MAX_MS",
     "BankReason",
     "Bet",
     "Deadline",
     "DeadlineKind",
     "IneligibleReason",
+    "KickedBy",
     "Ledger",
     "LiveHand",
     "Phase",
@@ -54,6 +56,10 @@ class TimersError(ValueError):
     """A timer or limit value is out of range; the message names the field and the value."""
 
 
+TIMER_MAX_MS = 3_600_000
+"""The longest a table's timer may be (an hour); every timer is from 0 to it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Timers:
     """The table's deadlines (milliseconds) and absence limits (rounds)."""
@@ -73,8 +79,8 @@ class Timers:
     def __post_init__(self) -> None:
         for name in ("bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms", "reconnect_grace_ms"):
             value = getattr(self, name)
-            if type(value) is not int or not 0 <= value <= 3_600_000:
-                raise TimersError(f"{name} must be a whole number of ms in 0..3600000, not {value!r}")
+            if type(value) is not int or not 0 <= value <= TIMER_MAX_MS:
+                raise TimersError(f"{name} must be a whole number of ms in 0..{TIMER_MAX_MS}, not {value!r}")
         for name in ("sit_out_after_missed", "stand_up_after_missed"):
             value = getattr(self, name)
             if type(value) is not int or not 1 <= value <= 1000:
@@ -108,6 +114,13 @@ class SeatStatus(StrEnum):
     before that change may still hold it (read as active and away)."""
     LEAVING = "leaving"
     """Leaves (or is kicked) when the round in progress ends."""
+
+
+class KickedBy(StrEnum):
+    """Who removed a kicked player: the operator, or a private table's host (``host_remove``)."""
+
+    HOST = "host"
+    OPERATOR = "operator"
 
 
 class BankReason(StrEnum):
@@ -170,6 +183,8 @@ class SeatPlayer:
     """With status LEAVING: the operator kicked the player (effective at the end of the round)."""
     barred_until_ms: int | None = None
     """With ``kicked``: when the bar the operator set with the kick ends (told in ``PlayerKicked``)."""
+    kicked_by: KickedBy | None = None
+    """With ``kicked``: who kicked (told in ``PlayerKicked``; None in a state stored before it was kept)."""
 
     @property
     def away(self) -> bool:

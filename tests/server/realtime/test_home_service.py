@@ -10,12 +10,17 @@ from collections.abc import AsyncIterator
 import pytest
 from redis.asyncio import Redis
 
+from paigow.protocol.convert import to_command
+from paigow.protocol.home_messages import HostMute
 from paigow.table import commands as c
 from paigow.table import home_commands as h
+from paigow.table.commands import Command
 from paigow.table.home_events import SeatOffered, WaitlistLeft, WaitlistLeftReason
-from paigow.table.state import Phase
+from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.state import Phase, TableState
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
+from paigow_server.web.home_gate import HomeGate
 from support.homes import Homes, asgi_homes, auth, home_settings
 
 OPERATOR = {"Authorization": "Bearer test-operator-token-0123456789"}
@@ -158,3 +163,33 @@ async def test_a_home_game_from_approval_to_closing_with_a_player_banker(homes: 
     rounds = (await homes.client.get(f"/api/tables/{table_id}/rounds", headers=auth(token))).json()["rounds"]
     assert len(rounds) == 5
     assert any(r["banker_player_id"] is not None for r in rounds)
+
+
+async def test_an_ex_hosts_mute_checked_before_a_hand_over_is_refused_by_the_table(homes: Homes) -> None:
+    """The host check and the mute are one commit: a mute whose sender was the host when the server last
+    read the table, but not when it is written (a hand-over committed in between), changes nothing."""
+    rt: Realtime = homes.rt
+    (ann_id, ann), (bob_id, _), (cat_id, _) = [await homes.account() for _ in range(3)]
+    table_id = (await homes.table(ann))["table_id"]
+    for seat, player_id in ((1, ann_id), (2, bob_id)):
+        await rt.service.execute(table_id, c.Sit(player_id, f"P{seat}", seat, 10_000))
+    before = await rt.store.load(table_id)  # what the server read when Ann's mute came ...
+    await rt.service.execute(table_id, h.HostAct(ann_id, h.HandOver(bob_id)))  # ... as the hand-over went in
+
+    async def read_before(_: str) -> TableState | None:
+        return before
+
+    async def execute(command: Command) -> int:
+        return (await rt.service.execute(table_id, command)).version
+
+    gate = HomeGate(homes.ctx.homes, homes.ctx.bars, homes.ctx.audit, read_before)
+    mute = HostMute(id="m1", player_id=cat_id, muted=True)
+    command = to_command(mute, player_id=ann_id, name="Ann", now_ms=rt.service.now_ms())
+    with pytest.raises(Rejection) as refused:
+        await gate.host(table_id, mute, player_id=ann_id, name="Ann", command=command, execute=execute)
+    assert refused.value.code == RejectCode.NOT_HOST
+    state = await rt.store.load(table_id)
+    assert state is not None
+    assert state.home is not None
+    assert state.home.muted == ()
+    assert not await homes.ctx.chat.is_muted(table_id, cat_id)

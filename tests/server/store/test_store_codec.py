@@ -108,9 +108,10 @@ def test_a_state_written_before_the_records_left_it_still_loads() -> None:
     old["ledger"].update(bonus_house_net_cents=0, bonuses_settled=0)
     old["round"]["bonuses"] = []
     old["round"]["bank_ineligible"] = None  # and before the round said why the marker's player may not bank
-    for seat in old["seats"]:  # and before a seat kept a kick's bar
+    for seat in old["seats"]:  # and before a seat kept a kick's bar, and who kicked
         if seat is not None:
             seat["barred_until_ms"] = None
+            seat["kicked_by"] = None
     old["rules"]["player_banking"] = True  # and before home games: a public table, nobody waiting
     old.update(home=None, waiting=[], seat_offer_ms=30_000)
     assert json.loads(state_to_json(state)) == old

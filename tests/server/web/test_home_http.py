@@ -78,6 +78,41 @@ async def test_bad_input_names_what_was_wrong_and_creates_nothing(homes: Homes, 
     assert (await homes.client.get("/api/home/tables", headers=auth(token))).json()["tables"] == []
 
 
+@pytest.mark.parametrize(("body", "field"), [
+    ({"name": ""}, "name"),
+    ({"name": 7}, "name"),
+    ({"rules": []}, "rules"),
+    ({"rules": {"min_bet_cents": 0}}, "rules.min_bet_cents"),
+    ({"rules": {"min_bet_cents": "500"}}, "rules.min_bet_cents"),
+    ({"rules": {"min_bet_cents": 5000, "max_bet_cents": 1000}}, "rules.max_bet_cents"),
+    ({"rules": {"max_bet_cents": 100_001}}, "rules.max_bet_cents"),
+    ({"rules": {"house_way": "vegas"}}, "rules.house_way"),
+    ({"rules": {"fortune_enabled": 1}}, "rules.fortune_enabled"),
+    ({"rules": {"player_banking": "yes"}}, "rules.player_banking"),
+    ({"timers": 5}, "timers"),
+    ({"timers": {"betting_ms": -1}}, "timers.betting_ms"),
+    ({"timers": {"setting_ms": 3_600_001}}, "timers.setting_ms"),
+    ({"seating": "closed"}, "seating"),
+    ({"spectators": "all"}, "spectators"),
+])
+async def test_every_invalid_field_names_its_wire_name(homes: Homes, body, field) -> None:
+    _, token = await homes.account()
+    response = await homes.create(token, **body)
+    assert response.status_code == 400, response.text
+    error = response.json()
+    assert error["error"] == "INVALID_FIELD"
+    assert error["field"] == field
+    assert error["message"].startswith(field), error["message"]
+
+
+async def test_the_create_forms_bounds_are_readable_before_a_table_exists(homes: Homes,
+                                                                         settings: Settings) -> None:
+    _, token = await homes.account()
+    listed = (await homes.client.get("/api/home/tables", headers=auth(token))).json()
+    assert listed == {"tables": [], "max_bet_cap_cents": settings.home_max_bet_cents,
+                      "timer_max_ms": 3_600_000, "tables_per_account": settings.home_tables_per_account}
+
+
 async def test_a_guest_may_not_host(homes: Homes) -> None:
     _, token = await homes.guest()
     response = await homes.create(token)

@@ -176,11 +176,19 @@ async def test_a_removed_player_is_barred_even_with_the_old_link_and_a_muted_one
         assert (await guest.command({"type": "sit", "seat": 2, "buy_in_cents": 10_000}))["type"] == "accepted"
         assert (await host.command({"type": "host_mute", "player_id": cat_id, "muted": True}))["type"] == \
             "accepted"
+        muted = await third.until_event(lambda e: e["kind"] == "player_muted")
+        assert muted == {"kind": "player_muted", "player_id": cat_id, "muted": True}
+        assert (await third.until_view(lambda v: v["home"]["muted"] == [cat_id]))["home"]["muted"] == [cat_id]
         assert (await third.command({"type": "chat", "text": "hi"}))["code"] == "CHAT_MUTED"
+        read = await homes.client.get(f"/api/tables/{table_id}/chat", headers=auth(party.tokens[2]))
+        assert read.json()["muted"] is True
+        again = await host.command({"type": "host_mute", "player_id": cat_id, "muted": True})
+        assert again["code"] == "ALREADY_DONE"
         removed = await host.command({"type": "host_remove", "player_id": bob_id, "bar_minutes": 30})
         assert removed["type"] == "accepted", removed
         kicked = await guest.until_event(lambda e: e["kind"] in ("player_kicked", "player_leaving"))
         assert kicked["barred_until_ms"] is not None
+        assert kicked["by"] == "host"
         told = await guest.until(lambda f: f["type"] == "error")  # then the removed player's socket closes
         assert told["code"] == "BARRED"
         await guest.ws.wait_closed()

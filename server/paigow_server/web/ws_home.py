@@ -1,0 +1,94 @@
+"""The table connection's side of home games (docs/protocol.md, "Private tables and the waiting list"): how
+``ws.TableConnection`` asks ``home_gate`` whether a hello may join a private table and has a host's message
+carried out, which messages a barred player may not send, and the closing of a removed player's
+connections. ``home_gate`` decides; the table checks the host in each host message's own commit."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Protocol, runtime_checkable
+
+from paigow.protocol.client import Hello, Sit
+from paigow.protocol.home_messages import (
+    HOME_CLIENT_COMMANDS,
+    HostApprove,
+    HostClose,
+    HostDeny,
+    HostHandOver,
+    HostLimits,
+    HostMute,
+    HostPause,
+    HostRemove,
+    HostResume,
+    HostSettings,
+    HostTimers,
+    JoinWaitlist,
+    RequestSeat,
+    TakeSeat,
+)
+from paigow.table.commands import Command
+from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.state import TableState
+from paigow_server.realtime.tables import TableService
+from paigow_server.web.home_gate import HomeGate, Refusal, is_private_id
+from paigow_server.web.sessions import Identity
+
+__all__ = [
+    "HOST_MESSAGES", "SITTING", "RemovableConnection", "close_removed", "hello_refusal", "host_message",
+]
+
+SITTING = (Sit, TakeSeat, RequestSeat, JoinWaitlist)
+"""The commands a barred player may not send (``BARRED``): each leads to a seat."""
+HOST_MESSAGES = (HostApprove, HostDeny, HostRemove, HostMute, HostHandOver, HostPause, HostResume, HostClose,
+                 HostLimits, HostTimers, HostSettings)
+"""A host's messages: audited, and ``host_remove``'s bar written beside the table (``home_gate``)."""
+
+
+async def hello_refusal(home: HomeGate | None, load: Callable[[str], Awaitable[TableState | None]],
+                        table_id: str, hello: Hello, identity: Identity | None, *, spectate: bool,
+                        operator: bool) -> Refusal | None:
+    """Why ``hello`` (of ``identity``'s session, if any) may not join the table (``HomeGate.refusal``); None
+    at a public table, and at an unknown one (joining its feed then fails: ``TABLE_NOT_FOUND``)."""
+    if home is None or not is_private_id(table_id):
+        return None
+    state = await load(table_id)
+    if state is None:
+        return None
+    return await home.refusal(state, player_id=None if identity is None else identity.player_id,
+                              spectate=spectate, operator=operator, invite=hello.invite)
+
+
+async def host_message(home: HomeGate | None, service: TableService, table_id: str, msg: HOME_CLIENT_COMMANDS,
+                       identity: Identity, command: Command) -> int:
+    """Carry out a host's message (``HomeGate.host``) through the table service: the table's version after
+    it. At a public table it is ``NOT_PRIVATE`` (not audited)."""
+    if home is None or not is_private_id(table_id):
+        raise Rejection(RejectCode.NOT_PRIVATE, f"table {table_id!r} is not a private table: host messages "
+                                                "are for home games")
+
+    async def execute(table_command: Command) -> int:
+        return (await service.execute(table_id, table_command)).version
+
+    return await home.host(table_id, msg, player_id=identity.player_id, name=identity.name, command=command,
+                           execute=execute)
+
+
+@runtime_checkable
+class RemovableConnection(Protocol):
+    """A table connection, as a removal closes it (``ws.TableConnection``)."""
+
+    table_id: str
+    identity: Identity | None
+
+    def close_removed(self, until_ms: int | None) -> None:
+        """Tell the player they were removed (``BARRED``, when the bar ends), then close with 4403."""
+        ...
+
+
+def close_removed(connections: Iterable[object], table_id: str, player_id: str, until_ms: int | None) -> None:
+    """``Fanout.on_removed``: a private table's host removed ``player_id``; this process's connections of
+    theirs to that table are told and closed (every process does the same for its own)."""
+    for conn in list(connections):
+        if (isinstance(conn, RemovableConnection) and conn.table_id == table_id and conn.identity is not None
+                and conn.identity.player_id == player_id):
+            conn.close_removed(until_ms)
