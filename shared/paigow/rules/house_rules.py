@@ -7,8 +7,8 @@ from enum import StrEnum
 
 from .fortune import DEFAULT_PAY_TABLE, PAY_TABLES, FortunePayTable
 
-__all__ = ["DEFAULT_RULES", "MAX_CENTS", "FoulPolicy", "HouseRules", "HouseRulesError", "HouseWayName",
-           "WheelRank"]
+__all__ = ["DEFAULT_RULES", "MAX_CENTS", "CommissionForm", "FoulPolicy", "HouseRules", "HouseRulesError",
+           "HouseWayName", "WheelRank"]
 
 
 class WheelRank(StrEnum):
@@ -23,6 +23,34 @@ class FoulPolicy(StrEnum):
 
     REJECT = "reject"
     LOSE = "lose"
+
+
+class CommissionForm(StrEnum):
+    """How the house takes its edge on the main bet (docs/rules.md §4, §4a).
+
+    ``COMMISSIONED``: a win pays even money less the commission (``commission_bps``). The two
+    commission-free forms pay a win even money and instead bar one kind of house dealer hand, against which
+    every player's wager pushes: ``EZ`` a queen-high pai gow (the dealer's seven cards), ``NINE_HIGH`` a
+    nine-high low hand (the dealer's House Way front). When a player banks, the round is commissioned.
+    """
+
+    COMMISSIONED = "commissioned"
+    EZ = "ez"
+    NINE_HIGH = "nine_high"
+
+    @property
+    def is_commission_free(self) -> bool:
+        return self is not CommissionForm.COMMISSIONED
+
+    @property
+    def display_name(self) -> str:
+        """``EZ Pai Gow (queen-high pai gow pushes)``, as the command line shows it."""
+        return _FORM_NAMES[self]
+
+
+_FORM_NAMES = {CommissionForm.COMMISSIONED: "commissioned (5% of a win)",
+               CommissionForm.EZ: "EZ Pai Gow (no commission; a queen-high pai gow dealer pushes)",
+               CommissionForm.NINE_HIGH: "9-high commission-free (no commission; a 9-high dealer low pushes)"}
 
 
 MAX_CENTS = 1_000_000_000
@@ -71,6 +99,8 @@ class HouseRules:
     fortune_max_bet_cents: int = 10_000
     envy_min_bet_cents: int = 500
     """A Fortune bet of at least this much is also paid the Envy bonus."""
+    commission_form: CommissionForm = CommissionForm.COMMISSIONED
+    """Commissioned (the default), or commission-free: ``"ez"`` or ``"nine_high"`` (``CommissionForm``)."""
 
     @property
     def fortune_table(self) -> FortunePayTable:
@@ -92,6 +122,12 @@ class HouseRules:
         except ValueError:
             choices = ", ".join(repr(str(w)) for w in HouseWayName)
             raise HouseRulesError(f"house_way must be one of {choices}, not {self.house_way!r}") from None
+        try:
+            object.__setattr__(self, "commission_form", CommissionForm(self.commission_form))
+        except ValueError:
+            choices = ", ".join(repr(str(f)) for f in CommissionForm)
+            raise HouseRulesError(
+                f"commission_form must be one of {choices}, not {self.commission_form!r}") from None
         for name in _WHOLE_NUMBERS:
             value = getattr(self, name)
             if type(value) is not int:

@@ -105,6 +105,7 @@ def test_a_state_written_before_the_records_left_it_still_loads() -> None:
     # ... and before the Fortune bonus: its settings, bets and ledger fields read as their defaults.
     old["rules"].update(fortune_enabled=False, fortune_pay_table="fortune-8000", fortune_min_bet_cents=100,
                         fortune_max_bet_cents=10_000, envy_min_bet_cents=500)
+    old["rules"]["commission_form"] = "commissioned"  # and before the commission-free forms
     old["ledger"].update(bonus_house_net_cents=0, bonuses_settled=0)
     old["round"]["bonuses"] = []
     old["round"]["bank_ineligible"] = None  # and before the round said why the marker's player may not bank
