@@ -148,7 +148,11 @@ def void_round(em: Emitter, reason: str, now_ms: int | None) -> None:
     returned = rnd.bets
     if rnd.dealer_wager_cents > 0:
         returned = (Bet(DEALER_POSITION, HOUSE_KEY, rnd.dealer_wager_cents), *returned)
-    em.emit(RoundVoided(rnd.round_id, rnd.server_seed, returned, reason, rnd.bonuses))
+    dragon = rnd.dragon
+    bought = (() if dragon is None or dragon.buyer_player_id is None or dragon.buyer_position is None
+              else (Bet(dragon.buyer_position, dragon.buyer_player_id, dragon.wager_cents),))
+    em.emit(RoundVoided(rnd.round_id, rnd.server_seed, returned, reason, rnd.bonuses,
+                        rnd.queens_dragon_bets, bought))
     after_round(em, now_ms)
 
 
