@@ -39,6 +39,18 @@ CASES: list[tuple[str, commands.Command]] = [
      commands.SetOwnLimit(player_id="p1", max_bet_cents=2500, now_ms=NOW)),
     ('{"type":"set_own_limit","id":"1","max_bet_cents":null}',
      commands.SetOwnLimit(player_id="p1", max_bet_cents=None, now_ms=NOW)),
+    ('{"type":"accept_bank","id":"1","co_bank":true}',
+     commands.AcceptBank(player_id="p1", now_ms=NOW, co_bank=True)),
+    ('{"type":"place_bet","id":"1","amount_cents":1500,"queens_dragon_cents":100}',
+     commands.PlaceBet(player_id="p1", amount_cents=1500, now_ms=NOW, queens_dragon_cents=100)),
+    ('{"type":"place_queens_dragon","id":"1","amount_cents":0}',
+     commands.PlaceQueensDragon(player_id="p1", amount_cents=0, now_ms=NOW)),
+    ('{"type":"take_dragon","id":"1","amount_cents":500}',
+     commands.TakeDragon(player_id="p1", amount_cents=500, now_ms=NOW)),
+    ('{"type":"pass_dragon","id":"1"}', commands.PassDragon(player_id="p1", now_ms=NOW)),
+    ('{"type":"set_dragon","id":"1","low":["Kd","JK"]}',
+     commands.SetDragon(player_id="p1", low=("Kd", "JK"), now_ms=NOW)),
+    ('{"type":"set_dragon","id":"1","low":[]}', commands.SetDragon(player_id="p1", low=(), now_ms=NOW)),
 ]
 
 
