@@ -21,6 +21,7 @@ from rich.text import Text
 from paigow_server.bots.api import BotApi, Session
 from paigow_server.bots.player import Behaviour, PlayerBot, TableProgress
 from paigow_server.bots.stats import RunStats
+from paigow_server.bots.variants import variant_rules
 from paigow_server.process.gc_policy import serving_gc
 
 __all__ = ["FAST_TIMERS", "BotsConfig", "RunResult", "run_bots"]
@@ -46,6 +47,8 @@ class BotsConfig:
     behaviour: Behaviour = field(default_factory=Behaviour)
     table_urls: tuple[str, ...] = ()
     """WebSocket bases to spread the bots over (several processes); default: the one of ``url``."""
+    variants: bool = False
+    """Open each table with one of the casino variants in turn (``bots.variants.VARIANT_RULES``)."""
     by_table: bool = False
     """With several ``table_urls``: every bot of a table on the same process (as a balancer that routes by
     table does), instead of the bots of each table spread over all of them."""
@@ -70,6 +73,7 @@ class RunResult:
             "duration_s": round(self.duration_s, 2), "tables": len(self.table_ids),
             "tables_completed": self.completed_tables, "rounds": s.rounds, "voided": s.voided,
             "bonus_bets": s.bonus_bets, "bonus_house_net_cents": s.bonus_house_net_cents,
+            "variants": dict(s.variants),
             "commands": s.commands, "accepted": s.accepted,
             "commands_per_s": round(s.commands / self.duration_s, 1) if self.duration_s else 0.0,
             "messages_received": s.messages_received, "connections_peak": s.connections_peak,
@@ -192,7 +196,8 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
     async with BotApi(config.url, config.operator_token, fallbacks=fallbacks) as api:
         money_before = await api.money()
         fortune = {"fortune_enabled": True}  # the bots sometimes bet the Fortune bonus
-        table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS, rules=fortune)
+        table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS,
+                                          rules={**fortune, **(variant_rules(i) if config.variants else {})})
                      for i in range(config.tables)]
         prefix = f"bot-{rng.randrange(10**6)}-"
         sessions = await _sessions(api, config.tables * config.players_per_table, prefix)
