@@ -65,7 +65,8 @@ def fits(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def test_ez_table_explains_the_barred_dealer_and_takes_the_queens_dragon_beside_the_bet(site: Any, wire: Any) -> None:
+def test_ez_table_explains_the_barred_dealer_and_takes_the_queens_dragon_beside_the_bet(
+        site: Any, wire: Any) -> None:
     table = open_table(site, "EZ Dragon", {"commission_form": "ez", "queens_dragon_enabled": True})
     alice = seat_alice(site, table)
     bob = wire(table, "Bob")
