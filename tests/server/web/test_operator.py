@@ -468,8 +468,7 @@ async def test_the_operator_sets_each_casino_variant_and_a_bad_one_is_refused(ap
                                            headers=app_client.operator_headers)
     assert response.status_code == 400
     assert "only on EZ tables" in response.json()["message"]
-    response = await app_client.client.put(f"/api/operator/tables/{table_id}/rules",
-                                           json={"commission_form": "nine_high",
-                                                 "queens_dragon_enabled": False, "dragon_set_by": "house_way"},
+    change = {"commission_form": "nine_high", "queens_dragon_enabled": False, "dragon_set_by": "house_way"}
+    response = await app_client.client.put(f"/api/operator/tables/{table_id}/rules", json=change,
                                            headers=app_client.operator_headers)
     assert response.status_code == 200, response.text
