@@ -279,17 +279,23 @@ class TableMachine(RuleBasedStateMachine):
         self.now += value
         self.do(cmds[which])
 
-    @rule(accept=st.booleans(), amount=st.sampled_from((5_00, 15_00, 40_00)), house_way=st.booleans())
-    def play_a_round(self, accept: bool, amount: int, house_way: bool) -> None:
-        """Drive the table through a whole round, if it can play one."""
+    def _to_a_round(self) -> bool:
+        """Run the clock until a round offers the bank or takes bets; False if nothing is timed."""
         for _ in range(6):
             if self.state.phase in (Phase.BETTING, Phase.BANK_OFFER):
                 break
             due = next_deadline(self.state)
             if due is None:
-                return
+                return False
             self.now = max(self.now, due)
             self.do(c.Tick(self.now))
+        return True
+
+    @rule(accept=st.booleans(), amount=st.sampled_from((5_00, 15_00, 40_00)), house_way=st.booleans())
+    def play_a_round(self, accept: bool, amount: int, house_way: bool) -> None:
+        """Drive the table through a whole round, if it can play one."""
+        if not self._to_a_round():
+            return
         rnd = self.state.round
         if self.state.phase == Phase.BANK_OFFER and rnd is not None and rnd.offer_player_id is not None:
             pid = rnd.offer_player_id
@@ -433,14 +439,8 @@ class VariantMachine(TableMachine):
     def play_a_variant_round(self, co: bool, take: int, amount: int) -> None:
         """A whole round with the variants: co-banking, the Queen's Dragon, the Dragon taken (by the
         ``take``-th player offered it) or passed."""
-        for _ in range(6):
-            if self.state.phase in (Phase.BETTING, Phase.BANK_OFFER):
-                break
-            due = next_deadline(self.state)
-            if due is None:
-                return
-            self.now = max(self.now, due)
-            self.do(c.Tick(self.now))
+        if not self._to_a_round():
+            return
         rnd = self.state.round
         if self.state.phase == Phase.BANK_OFFER and rnd is not None and rnd.offer_player_id is not None:
             self.do(c.AcceptBank(rnd.offer_player_id, co_bank=co))

@@ -330,16 +330,21 @@ def test_a_buyer_sets_the_dragon_under_foul_lose(money) -> None:
         assert hand.outcome is Outcome.LOSS
 
 
-def test_a_dragon_with_a_player_banker_never_goes_to_the_banker_who_must_cover_it(money) -> None:
+def _a_dragon_round_passed_then_a_player_banks(money):
+    """Three players: a house-banked round whose Dragon everyone passes, then p1 takes the bank."""
     d = money(DRAGON)
     d.sit(3)
     d.start_round()
     d.bet_all()
-    if d.state.phase == Phase.DRAGON_OFFER:
-        while d.state.phase == Phase.DRAGON_OFFER:
-            d.do(c.PassDragon(f"p{d.state.round.dragon.offered_seat}"))
+    while d.state.phase == Phase.DRAGON_OFFER:
+        d.do(c.PassDragon(f"p{d.state.round.dragon.offered_seat}"))
     _house_way_all(d)
     _player_banks(d, rules_first_round=False)
+    return d
+
+
+def test_a_dragon_with_a_player_banker_never_goes_to_the_banker_who_must_cover_it(money) -> None:
+    d = _a_dragon_round_passed_then_a_player_banks(money)
     d.with_chips(1, 40_00)
     rnd = d.state.round
     d.do(c.PlaceBet("p2", 10_00))
@@ -357,14 +362,7 @@ def test_a_dragon_with_a_player_banker_never_goes_to_the_banker_who_must_cover_i
 
 
 def test_the_bank_must_cover_the_dragon_a_bought_dragon_settles_against_the_player_banker(money) -> None:
-    d = money(DRAGON)
-    d.sit(3)
-    d.start_round()
-    d.bet_all()
-    while d.state.phase == Phase.DRAGON_OFFER:
-        d.do(c.PassDragon(f"p{d.state.round.dragon.offered_seat}"))
-    _house_way_all(d)
-    _player_banks(d, rules_first_round=False)
+    d = _a_dragon_round_passed_then_a_player_banks(money)
     d.do(c.PlaceBet("p2", 10_00))
     d.do(c.PlaceBet("p3", 10_00))
     seat = d.state.round.dragon.offered_seat
