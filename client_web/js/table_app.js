@@ -90,7 +90,7 @@ function renderHeader(view) {
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0) - (you.queens_dragon_cents ?? 0))] : [name];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0) - (you.queens_dragon_cents ?? 0) - (view.round?.dragon?.buyer_player_id === ctx.playerId ? view.round.dragon.wager_cents : 0))] : [name];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
@@ -159,7 +159,7 @@ function renderBanner(center, view) {
     return;
   }
   if (banner?.dataset.round === record.round_id) return;
-  const nameOf = (h) => (h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
+  const nameOf = (h) => (h.dragon_of != null ? `Dragon (${ctx.names[h.player_id] ?? `seat ${h.dragon_of}`})` : h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
   banner ??= el("div", { class: "result-banner", id: "result-banner", role: "status", "aria-label": "The showdown" });
   banner.dataset.round = record.round_id;
   banner.replaceChildren(...bannerNodes(breakdown(record, view.rules, nameOf), ctx.playerId),

@@ -21,6 +21,13 @@ export function installVariants(ctx) {
     },
     passDragon() { return ctx.act("dragon", { type: "pass_dragon" }); },
     setDragon() { return ctx.act("dragon", { type: "set_dragon", low: [] }); },
+    pickDragonCard(text) {
+      const low = ctx.ui.dragonLow ?? [];
+      ctx.ui.dragonLow = low.includes(text) ? low.filter((t) => t !== text) : [...low, text].slice(-2);
+      ctx.ui.errors.dragon = "";
+      ctx.rerender();
+    },
+    setDragonLow() { return ctx.act("dragon", { type: "set_dragon", low: ctx.ui.dragonLow ?? [] }); },
     coBank() { return ctx.act("bank", { type: "accept_bank", co_bank: true }); },
     placeQueensDragon() {
       const input = document.getElementById("qd-amount");
@@ -101,9 +108,14 @@ export function variantNodes(view, ctx) {
     const mine = dragon.buyer_player_id === ctx.playerId;
     out.push(line(`${mine ? "You play" : `${name(view, dragon.buyer_position)} plays`} the Dragon hand (${money(dragon.wager_cents)})${dragon.set_by_buyer ? "" : ", set by the House Way: seen at the showdown"}.`, "variant-note dragon-bought"));
     if (mine && you?.dragon && can.set_dragon) {
-      out.push(el("div", { class: "variant-row" },
-        el("span", { class: "variant-note", text: `Your Dragon: ${you.dragon.cards.join(" ")}${you.dragon.is_set ? ` (set: low ${you.dragon.low.join(" ")})` : ""}` }),
-        you.dragon.is_set ? null : el("button", { class: "btn small", type: "button", id: "dragon-set", onclick: () => ctx.setDragon() }, "Set the Dragon by the House Way")));
+      const picked = (ctx.ui.dragonLow ?? []).filter((t) => you.dragon.cards.includes(t));
+      out.push(el("div", { class: "variant-row", role: "group", "aria-label": "Your Dragon hand" },
+        el("span", { class: "variant-note", text: you.dragon.is_set ? `Your Dragon is set: low ${you.dragon.low.join(" ")}, high ${you.dragon.high.join(" ")}. You may set it again until the showdown.` : "Your Dragon: pick its two low cards, or let the House Way set it." }),
+        el("div", { class: "dragon-cards" }, ...you.dragon.cards.map((t) => el("button", {
+          class: `btn small dragon-card${picked.includes(t) ? " picked" : ""}`, type: "button", "data-dragon-card": t,
+          "aria-pressed": picked.includes(t) ? "true" : "false", onclick: () => ctx.pickDragonCard(t) }, t))),
+        el("button", { class: "btn small", type: "button", id: "dragon-set-low", disabled: picked.length !== 2, onclick: () => ctx.setDragonLow() }, "Set these two as the low hand"),
+        el("button", { class: "btn small secondary", type: "button", id: "dragon-set", onclick: () => ctx.setDragon() }, "House Way")));
       const err = errorLine(ctx, "dragon");
       if (err) out.push(err);
     }

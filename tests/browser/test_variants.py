@@ -12,6 +12,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from paigow.rules.house_way import house_way
+from paigow.table.cardtext import cards_from_text
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
@@ -59,6 +62,11 @@ def settle_by_house_way(site: Any, table: str, alice: Page, bob: Any, number: in
     alice.wait_for_function("n => window.paigow.ctx.showdown?.number === n", arg=number)
     record: dict[str, Any] = alice.evaluate("window.paigow.ctx.showdown")
     return record
+
+
+def _house_way_low(cards: list[str]) -> list[str]:
+    split = house_way(cards_from_text(tuple(cards)))
+    return [str(c) for c in split.low]
 
 
 def fits(page: Page) -> None:
@@ -142,10 +150,16 @@ def test_the_dragon_is_offered_in_turn_the_first_passes_and_the_second_takes(sit
     assert view(alice)["round"]["dragon"]["passed"] == [first]
     if buyer == 1:
         expect(alice.locator("#dragon-set")).to_be_visible()
-        assert len(view(alice)["you"]["dragon"]["cards"]) == 7
+        cards = view(alice)["you"]["dragon"]["cards"]
+        assert len(cards) == 7
+        # She picks two low cards (the House Way's low hand, so never a foul) and sets them.
+        low = _house_way_low(cards)
+        for text in low:
+            alice.click(f"[data-dragon-card='{text}']")
         site.shot(alice, "variants-05-dragon-bought-phone-390", full_page=True)
-        alice.click("#dragon-set")
+        alice.click("#dragon-set-low")
         alice.wait_for_function("() => window.paigow.ctx.view?.you?.dragon?.is_set === true")
+        assert sorted(view(alice)["you"]["dragon"]["low"]) == sorted(low)
     else:
         assert view(alice)["you"]["dragon"] is None  # never the cards of a Dragon that is not hers
         expect(alice.locator("#variants-panel")).to_contain_text("Bob plays the Dragon hand")
