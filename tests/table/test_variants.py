@@ -495,3 +495,14 @@ def test_the_variants_views_encode_as_pydantic_does(money) -> None:
         for viewer in (SpectatorViewer(), OperatorViewer(), PlayerViewer("p1"), PlayerViewer("p2")):
             view = view_for(state, viewer)
             assert encoder.encode(view) == encode_view(view)
+
+
+def test_bet_fortune_bonus_and_queens_dragon_together_never_exceed_the_chips(money) -> None:
+    d = money(replace(EZ_QD, fortune_enabled=True))
+    d.sit(2)
+    d.with_chips(1, 20_00)
+    d.start_round()
+    d.do(c.PlaceBet("p1", 10_00, queens_dragon_cents=5_00))
+    d.refuse(c.PlaceBonus("p1", 6_00), RejectCode.INSUFFICIENT_CHIPS)
+    d.do(c.PlaceBonus("p1", 5_00))
+    d.refuse(c.PlaceQueensDragon("p1", 5_01), RejectCode.INSUFFICIENT_CHIPS)
