@@ -267,11 +267,21 @@ class TableClient:
             for hand in rnd["hands"]:
                 if hand["player_id"] == self.player_id and self.player_id is not None:
                     self.own_cards |= set(hand["cards"])
+        you = view.get("you")
+        if you is not None and you.get("dragon") is not None:  # a Dragon its buyer sets (rules.md §4b)
+            self.own_cards |= set(you["dragon"]["cards"])
         for event in frame.get("events", []):
             if event["kind"] == "hands_dealt":
                 for hand in event["hands"]:
                     if hand["player_id"] == self.player_id and self.player_id is not None:
                         self.own_cards |= set(hand["cards"])
+            if (event["kind"] == "dragon_dealt" and event["player_id"] == self.player_id
+                    and event["shown_to_buyer"]):
+                self.own_cards |= set(event["cards"])
+            mine = event.get("player_id") == self.player_id and event.get("shown_to_buyer")
+            if event["kind"] in ("dragon_dealt", "dragon_set") and not mine:
+                assert not event.get("cards"), f"a Dragon's cards leaked: {event}"
+                assert not event.get("high"), f"a Dragon's cards leaked: {event}"
             if event["kind"] == "round_started":
                 assert event["server_seed"] is None, f"round seed sent before the reveal: {event}"
             if event["kind"] == "hand_set" and (self.player_id is None

@@ -24,6 +24,7 @@ import { installHost, updateHost } from "./host_panel.js";
 import { describeHomeEvents } from "./home_words.js";
 import { tickOffer } from "./home_seat.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
+import { installVariants, renderVariants } from "./variants.js";
 
 const PROTOCOL = 2;
 const FATAL = { 4401: "Your session has ended: go back to the lobby.",
@@ -63,6 +64,7 @@ function rerender() {
   unblockClock(view, ctx);
   try {
     renderTray($("tray"), view, ctx);
+    renderVariants($("variants-panel"), view, ctx);
     chat.update(view);
   } finally {
     ctx.ui.flipIn = false; // the cards flip in the one drawing that first shows them, never again
@@ -100,7 +102,7 @@ function renderHeader(view) {
   }
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))] : [name];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0) - (you.queens_dragon_cents ?? 0) - (view.round?.dragon?.buyer_player_id === ctx.playerId ? view.round.dragon.wager_cents : 0))] : [name];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
@@ -127,6 +129,11 @@ function renderCenter(view) {
   const center = $("phase-text").parentElement;
   if (view.phase === "closed") text = "Table closed";
   else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${seatName(view, view.marker)}`;
+  else if (view.phase === "dragon_offer") {
+    const d = rnd.dragon;
+    text = view.you?.can?.dragon ? "The Dragon hand is offered to you" : `Dragon hand offered to ${seatName(view, d?.offered_seat ?? 0)}`;
+    sub = "An unplayed hand, sold as a second hand before anyone sees their cards";
+  }
   else if (view.phase === "betting") {
     text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
     sub = rnd.banker_position ? `${seatName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
@@ -164,7 +171,7 @@ function renderBanner(center, view) {
     return;
   }
   if (banner?.dataset.round === record.round_id) return;
-  const nameOf = (h) => (h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
+  const nameOf = (h) => (h.dragon_of != null ? `Dragon (${ctx.names[h.player_id] ?? `seat ${h.dragon_of}`})` : h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
   banner ??= el("div", { class: "result-banner", id: "result-banner", role: "status", "aria-label": "The showdown" });
   banner.dataset.round = record.round_id;
   banner.replaceChildren(...bannerNodes(breakdown(record, view.rules, nameOf), ctx.playerId),
@@ -185,7 +192,7 @@ function tickCountdown() {
   cd.dataset.mustAct = left !== null && mustAct(view, ctx) ? "1" : "";
   if (left !== null) {
     const total = { bank_offer: view.timers.bank_offer_ms, betting: view.timers.betting_ms, setting: view.timers.setting_ms,
-      next_round: view.timers.between_rounds_ms }[view.deadline_kind] ?? 30000;
+      next_round: view.timers.between_rounds_ms, dragon_offer: view.rules.dragon_offer_ms }[view.deadline_kind] ?? 30000;
     const frac = Math.min(1, Math.max(0, (view.deadline_ms - serverNow()) / total));
     cd.querySelector(".ring").style.strokeDashoffset = String(119.4 * (1 - frac));
     cd.classList.toggle("urgent", left <= (stakes !== null ? WARN_S : 5));
@@ -496,6 +503,7 @@ ctx.command = (msg) => socket.command(msg);
 installActions(ctx, rerender, tableId);
 installHost(ctx, tableId);
 installFortune(ctx, rerender);
+installVariants(ctx);
 
 /** The buy-in dialog for `seat`; `take`: the seat the waiting list offers you (take_seat). */
 function openSit(seat, { take = false } = {}) {

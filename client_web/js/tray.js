@@ -329,7 +329,7 @@ function stillDealing(ctx, view) {
 function showdownPanel(view, ctx) {
   const record = ctx.showdown;
   if (!record || view.round) return null;
-  const nameOf = (h) => (h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
+  const nameOf = (h) => (h.dragon_of != null ? `Dragon (${ctx.names[h.player_id] ?? `seat ${h.dragon_of}`})` : h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
   return el("div", { class: "panel breakdown-tray", "data-panel": "breakdown" },
     breakdownNodes(breakdown(record, view.rules, nameOf), ctx.playerId));
 }

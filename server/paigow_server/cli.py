@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("sim", "simulate player against dealer, both by the House Way"),
     "analyze": ("analyze", "every legal split of seven cards against the House Way dealer"),
     "fortune": ("fortune", "exact odds of the Fortune bonus side bet"),
+    "odds": ("odds", "exact odds of the commission-free forms and the Queen's Dragon"),
     "verify": ("verify", "recompute a round's dice and hands from its revealed seed"),
     "bots": ("bots", "bot players over WebSockets against a running server (load and soak runs)"),
 }

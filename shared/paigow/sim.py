@@ -25,6 +25,12 @@ With ``fortune=True`` each deal also records the Fortune category of the player'
 (``fortune_house_edge``) and the Envy bonus a qualifying bettor collects per other seat's hand
 (``fortune_envy_cents``), each with its standard error, to set beside the exact figures of
 ``paigow.rules.fortune_count``. The deals are the same with or without it.
+
+On a commission-free table (``rules.commission_form`` ``"ez"`` or ``"nine_high"``, docs/rules.md §4a) a
+dealer hand the form bars (``paigow.rules.commission_free``) pushes the round, whatever the hands did, and
+a win pays even money: ``house_edge(rules)`` is then ``loss - win``. ``barred`` counts those rounds and
+``barred_wins`` the ones among them the player would otherwise have won; ``PUBLISHED_BY_FORM`` holds the
+published figures for each form.
 """
 
 from __future__ import annotations
@@ -34,15 +40,17 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from .rules.commission_free import bars_of_indexes
 from .rules.fortune import DEFAULT_PAY_TABLE, FortuneHand, FortunePayTable, fortune_of_indexes
 from .rules.hand_value import CARD_PRIMES, CARD_SUITS, high_table, low_key
-from .rules.house_rules import DEFAULT_RULES, HouseRules
+from .rules.house_rules import DEFAULT_RULES, CommissionForm, HouseRules
 from .rules.house_way import set_front
 from .rules.payout import commission_cents
 
 __all__ = [
     "CLAUSE_SLOTS",
     "PUBLISHED",
+    "PUBLISHED_BY_FORM",
     "SimRates",
     "SimResult",
     "chunk_seed",
@@ -65,6 +73,15 @@ class SimRates:
 PUBLISHED = SimRates(win=0.2861, push=0.4148, loss=0.2991, house_edge=0.0273)
 """The published figures for the Trump Plaza House Way on both sides (docs/rules.md §8)."""
 
+PUBLISHED_BY_FORM = {
+    CommissionForm.COMMISSIONED: PUBLISHED,
+    CommissionForm.EZ: SimRates(win=0.274597, push=0.426112, loss=0.299291, house_edge=0.024694),
+    CommissionForm.NINE_HIGH: SimRates(win=0.273726, push=0.427453, loss=0.298822, house_edge=0.025096),
+}
+"""The published figures of each commission form (docs/rules.md §4a, §8): Wizard of Odds' EZ Pai Gow (its
+own House Way; the house edge with no commission) and its Commission-Free Pai Gow (the Trump Plaza House
+Way)."""
+
 
 CLAUSE_SLOTS = 12
 """Clause counts a result holds: clause numbers 0..11 (the largest House Way has 11 clauses; 0 unused)."""
@@ -77,7 +94,8 @@ class SimResult:
     ``clauses[k]`` counts how often clause k of the House Way (its number in docs/rules.md; index 0
     unused) set a hand, over both the player's and the dealer's hands (``2 * hands`` settings in all).
     ``fortune[h]`` counts the player's hands of Fortune category ``h`` (indexed by ``FortuneHand`` value),
-    or is empty when not simulated.
+    or is empty when not simulated. ``barred`` counts the rounds a commission-free form pushed on the
+    dealer's hand (in ``push``), ``barred_wins`` those of them the player would have won.
     """
 
     hands: int
@@ -86,6 +104,8 @@ class SimResult:
     loss: int
     clauses: tuple[int, ...] = (0,) * CLAUSE_SLOTS
     fortune: tuple[int, ...] = ()
+    barred: int = 0
+    barred_wins: int = 0
 
     def __post_init__(self) -> None:
         counts = (self.hands, self.win, self.push, self.loss)
@@ -93,6 +113,9 @@ class SimResult:
             raise ValueError(
                 f"inconsistent counts: {self.win} wins + {self.push} pushes + {self.loss} losses "
                 f"!= {self.hands} hands")
+        if not 0 <= self.barred_wins <= self.barred <= self.push:
+            raise ValueError(f"inconsistent counts: {self.barred_wins} barred wins, {self.barred} barred "
+                             f"rounds, {self.push} pushes")
         if len(self.clauses) != CLAUSE_SLOTS:
             raise ValueError(f"clauses holds counts for clauses 0..{CLAUSE_SLOTS - 1}, "
                              f"not {len(self.clauses)} values")
@@ -115,11 +138,12 @@ class SimResult:
         return SimRates(self.rate(self.win), self.rate(self.push), self.rate(self.loss), self.house_edge())
 
     def house_edge(self, rules: HouseRules = DEFAULT_RULES) -> float:
-        """Expected house gain per unit bet, exact commission (``commission_bps``), no rounding."""
-        return self._edge(1.0 - rules.commission_bps / 10_000)
+        """Expected house gain per unit bet, exact commission (``commission_bps``), no rounding; none on a
+        commission-free form (``rules.commission_form``)."""
+        return self._edge(_paid(rules))
 
     def house_edge_se(self, rules: HouseRules = DEFAULT_RULES) -> float:
-        return self._edge_se(1.0 - rules.commission_bps / 10_000)
+        return self._edge_se(_paid(rules))
 
     def banker_edge(self) -> float:
         """Expected house gain per unit bet without commission: ``loss - win``."""
@@ -132,12 +156,12 @@ class SimResult:
         """The house edge for a bet of ``bet_cents`` when the commission is rounded up as the table does."""
         if bet_cents <= 0:
             raise ValueError(f"bet_cents must be positive, not {bet_cents}")
-        return self._edge((bet_cents - commission_cents(bet_cents, rules)) / bet_cents)
+        return self._edge(_paid_rounded(bet_cents, rules))
 
     def house_edge_rounded_se(self, bet_cents: int, rules: HouseRules = DEFAULT_RULES) -> float:
         if bet_cents <= 0:
             raise ValueError(f"bet_cents must be positive, not {bet_cents}")
-        return self._edge_se((bet_cents - commission_cents(bet_cents, rules)) / bet_cents)
+        return self._edge_se(_paid_rounded(bet_cents, rules))
 
     def _edge(self, paid: float) -> float:
         """House gain per unit bet when a win pays ``paid`` per unit (a loss costs 1)."""
@@ -186,9 +210,21 @@ class SimResult:
         return mean, math.sqrt(max(second - mean * mean, 0.0) / n)
 
 
+def _paid(rules: HouseRules) -> float:
+    """What a win pays per unit bet, the commission unrounded."""
+    return 1.0 if rules.commission_form.is_commission_free else 1.0 - rules.commission_bps / 10_000
+
+
+def _paid_rounded(bet_cents: int, rules: HouseRules) -> float:
+    """What a win of ``bet_cents`` pays per unit, the commission rounded up as the table does."""
+    if rules.commission_form.is_commission_free:
+        return 1.0
+    return (bet_cents - commission_cents(bet_cents, rules)) / bet_cents
+
+
 def merge(results: Iterable[SimResult]) -> SimResult:
     """The result of all these chunks together (the Fortune counts only if every chunk has them)."""
-    hands = win = push = loss = 0
+    hands = win = push = loss = barred = barred_wins = 0
     clauses = [0] * CLAUSE_SLOTS
     fortune = [0] * len(FortuneHand)
     with_fortune = True
@@ -200,9 +236,12 @@ def merge(results: Iterable[SimResult]) -> SimResult:
         win += r.win
         push += r.push
         loss += r.loss
+        barred += r.barred
+        barred_wins += r.barred_wins
         for k, n in enumerate(r.clauses):
             clauses[k] += n
-    return SimResult(hands, win, push, loss, tuple(clauses), tuple(fortune) if with_fortune and hands else ())
+    return SimResult(hands, win, push, loss, tuple(clauses), tuple(fortune) if with_fortune and hands else (),
+                     barred, barred_wins)
 
 
 def chunk_seed(seed: int, chunk: int) -> str:
@@ -221,7 +260,8 @@ def chunk_sizes(hands: int, chunk: int) -> list[int]:
 def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES,
              fortune: bool = False) -> SimResult:
     """Deal ``hands`` rounds of player against dealer from fresh shuffles seeded by ``seed``; with
-    ``fortune``, count the player's Fortune categories too."""
+    ``fortune``, count the player's Fortune categories too. The dealer banks: under a commission-free
+    ``rules.commission_form`` a barred dealer hand pushes the round."""
     if hands < 0:
         raise ValueError(f"hands must be 0 or more, not {hands}")
     sample = random.Random(seed).sample
@@ -229,7 +269,9 @@ def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES,
     table = high_table(rules)
     primes, suits = CARD_PRIMES, CARD_SUITS
 
-    win = loss = 0
+    win = loss = barred = barred_wins = 0
+    form = rules.commission_form
+    free = form.is_commission_free
     clauses = [0] * CLAUSE_SLOTS
     categories = [0] * len(FortuneHand)
     for _ in range(hands):
@@ -250,10 +292,14 @@ def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES,
         # Copies go to the dealer: the player wins a hand only by outranking it.
         high_won = high_p > high_d
         low_won = low_key(p1, p2) > low_key(d1, d2)
-        if high_won and low_won:
+        if free and bars_of_indexes(dealer, (d1, d2), form):
+            barred += 1
+            barred_wins += high_won and low_won
+        elif high_won and low_won:
             win += 1
         elif not high_won and not low_won:
             loss += 1
     fortune_counts = tuple(categories) if fortune else ()
-    return SimResult(hands, win, hands - win - loss, loss, tuple(clauses), fortune_counts)
+    return SimResult(hands, win, hands - win - loss, loss, tuple(clauses), fortune_counts, barred,
+                     barred_wins)
 

@@ -60,6 +60,18 @@ CASES: list[tuple[str, commands.Command]] = [
      h.HostAct("p1", h.AdjustTimers(betting_ms=9000), NOW)),
     ('{"type":"host_settings","id":"1","seating":"approval","spectators":"none"}',
      h.HostAct("p1", h.ChangeHomeSettings(Seating.APPROVAL, SpectatorsPolicy.NONE), NOW)),
+    ('{"type":"accept_bank","id":"1","co_bank":true}',
+     commands.AcceptBank(player_id="p1", now_ms=NOW, co_bank=True)),
+    ('{"type":"place_bet","id":"1","amount_cents":1500,"queens_dragon_cents":100}',
+     commands.PlaceBet(player_id="p1", amount_cents=1500, now_ms=NOW, queens_dragon_cents=100)),
+    ('{"type":"place_queens_dragon","id":"1","amount_cents":0}',
+     commands.PlaceQueensDragon(player_id="p1", amount_cents=0, now_ms=NOW)),
+    ('{"type":"take_dragon","id":"1","amount_cents":500}',
+     commands.TakeDragon(player_id="p1", amount_cents=500, now_ms=NOW)),
+    ('{"type":"pass_dragon","id":"1"}', commands.PassDragon(player_id="p1", now_ms=NOW)),
+    ('{"type":"set_dragon","id":"1","low":["Kd","JK"]}',
+     commands.SetDragon(player_id="p1", low=("Kd", "JK"), now_ms=NOW)),
+    ('{"type":"set_dragon","id":"1","low":[]}', commands.SetDragon(player_id="p1", low=(), now_ms=NOW)),
 ]
 NOT_TABLE_COMMANDS = {'{"type":"host_mute","id":"1","player_id":"p2","muted":true}'}
 """A chat setting: the server mutes at the table's chat itself (tests/server/web/test_home_ws.py)."""

@@ -72,7 +72,9 @@ def test_the_settings_table_has_every_house_rules_field_with_its_default() -> No
     defaults = HouseRules()
     for field in dataclasses.fields(HouseRules):
         value = getattr(defaults, field.name)
-        if isinstance(value, bool):
+        if value is None:
+            shown = "`null`"
+        elif isinstance(value, bool):
             shown = f"`{str(value).lower()}`"
         else:
             shown = f'`"{value}"`' if isinstance(value, str) else f"{value:,}"

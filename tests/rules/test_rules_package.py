@@ -9,7 +9,8 @@ import pytest
 import paigow.rules
 
 MODULES = ["cards", "house_rules", "hand_value", "splits", "house_way", "showdown", "payout", "fortune",
-           "fortune_count", "analysis"]
+           "fortune_count", "analysis", "queen_high", "nine_high", "commission_free", "queens_dragon",
+           "commission_free_count"]
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -6,9 +6,18 @@ import math
 
 import pytest
 
-from paigow.rules.house_rules import HouseRules
+from paigow.rules.house_rules import CommissionForm, HouseRules
 from paigow.rules.house_way import HouseWayClause, clause_enum
-from paigow.sim import CLAUSE_SLOTS, PUBLISHED, SimResult, chunk_seed, chunk_sizes, merge, simulate
+from paigow.sim import (
+    CLAUSE_SLOTS,
+    PUBLISHED,
+    PUBLISHED_BY_FORM,
+    SimResult,
+    chunk_seed,
+    chunk_sizes,
+    merge,
+    simulate,
+)
 
 
 def test_a_small_seeded_run_counts_every_hand() -> None:
@@ -92,3 +101,42 @@ def test_the_simulation_sets_both_hands_by_the_tables_house_way(way: str) -> Non
     # The same deals, Trump Plaza: the ways part on some hands, so the rounds' outcomes differ.
     trump = simulate(2000, 5)
     assert (result.win, result.loss) != (trump.win, trump.loss)
+
+
+@pytest.mark.parametrize("form", [CommissionForm.EZ, CommissionForm.NINE_HIGH])
+def test_a_commission_free_run_pushes_the_barred_rounds_of_the_same_deals(form: CommissionForm) -> None:
+    """The deals do not depend on the form: the commission-free run is the commissioned one with every
+    barred round made a push, and its house edge has no commission."""
+    rules = HouseRules(commission_form=form)
+    free, paid = simulate(6000, 31, rules), simulate(6000, 31)
+    assert free.clauses == paid.clauses
+    assert 0 < free.barred_wins < free.barred
+    assert free.win == paid.win - free.barred_wins
+    assert free.push >= free.barred
+    assert free.win + free.push + free.loss == paid.hands
+    assert free.house_edge(rules) == free.banker_edge() == (free.loss - free.win) / free.hands
+    assert free.house_edge_rounded(700, rules) == free.house_edge(rules)  # no commission to round
+    assert paid.barred == paid.barred_wins == 0
+
+
+def test_the_barred_rounds_are_about_as_frequent_as_the_exact_count() -> None:
+    """20,000 deals: the barred rate within 4 standard errors of the exact one (``paigow odds``)."""
+    for form, exact in ((CommissionForm.EZ, 2_719_500), (CommissionForm.NINE_HIGH, 3_853_596)):
+        result = simulate(20_000, 77, HouseRules(commission_form=form))
+        assert abs(result.rate(result.barred) - exact / 154_143_080) < 4 * result.rate_se(result.barred)
+
+
+def test_the_published_figures_of_each_form() -> None:
+    assert PUBLISHED_BY_FORM[CommissionForm.COMMISSIONED] is PUBLISHED
+    for rates in PUBLISHED_BY_FORM.values():
+        assert math.isclose(rates.win + rates.push + rates.loss, 1.0, abs_tol=2e-4)
+    ez = PUBLISHED_BY_FORM[CommissionForm.EZ]
+    assert round(ez.loss - ez.win, 6) == ez.house_edge == 0.024694
+
+
+def test_barred_counts_must_fit_the_pushes() -> None:
+    with pytest.raises(ValueError, match="barred"):
+        SimResult(10, 3, 4, 3, barred=5)
+    with pytest.raises(ValueError, match="barred"):
+        SimResult(10, 3, 4, 3, barred=2, barred_wins=3)
+    assert merge([SimResult(10, 3, 4, 3, barred=2, barred_wins=1)] * 2).barred_wins == 2

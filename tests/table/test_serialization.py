@@ -78,6 +78,10 @@ def test_every_event_type_round_trips(driver) -> None:
         ev.PlayerLeaving("p1", 1, True), ev.RoundVoided("t-1", "ab" * 32, (Bet(1, "p1", 5_00),), "x"),
         ev.BettingOpened(0, None, BankReason.TIMED_OUT, 0), ev.DeadlineSet(DeadlineKind.SETTING, None, 5),
         ev.HandSet(0, None, ("As", "Kd", "Qh", "Jc", "9s"), ("2c", "3d"), SetBy.DEALER, False),
+        ev.QueensDragonPlaced("p1", 1, 5_00), ev.QueensDragonRemoved("p1", 1), ev.CoBankChosen(1, "p1"),
+        ev.DragonOffered(5, 1, "p1", (1, 2, 3), 6), ev.DragonPassed(1, "p1", True),
+        ev.DragonTaken(1, "p1", 5_00), ev.DragonDealt(5, "p1", ("As",) * 7, True),
+        ev.DragonSet(5, "p1", ("As", "Kd", "Qh", "Jc", "9s"), ("2c", "3d"), SetBy.PLAYER, False, True),
     ]
     for e in extra:
         samples.setdefault(type(e), e)
@@ -99,6 +103,8 @@ def test_every_command_type_round_trips() -> None:
         c.SetOwnLimit("p1", None, 7), c.OpenTable(), c.CloseTable(), c.PauseTable(), c.ResumeTable(),
         c.ChangeLimits(1_00, 2_00), c.ChangeTimers(Timers()), c.ChangeRules(HouseRules()), c.Kick("p1"),
         c.VoidRound(), c.Tick(8),
+        c.PlaceQueensDragon("p1", 1_00), c.TakeDragon("p1", 5_00, 3), c.PassDragon("p1"),
+        c.SetDragon("p1", ("As", "JK")),
     ]
     home_commands = set(typing.get_args(HOME_COMMANDS))  # tests/table/test_home_serialization.py
     assert {type(x) for x in commands} == set(typing.get_args(c.Command)) - home_commands

@@ -59,6 +59,8 @@ TRANSITIONS = {
     (Phase.IDLE, Phase.BANK_OFFER), (Phase.BANK_OFFER, Phase.BETTING), (Phase.BETTING, Phase.SETTING),
     (Phase.SETTING, Phase.IDLE), (Phase.BANK_OFFER, Phase.IDLE), (Phase.BETTING, Phase.IDLE),
     (Phase.IDLE, Phase.CLOSED), (Phase.CLOSED, Phase.IDLE),
+    (Phase.BETTING, Phase.DRAGON_OFFER), (Phase.DRAGON_OFFER, Phase.SETTING),
+    (Phase.DRAGON_OFFER, Phase.IDLE),
 }
 
 
@@ -109,7 +111,11 @@ class TableMachine(RuleBasedStateMachine):
     def _own_cards(self, state: TableState, viewer: Viewer) -> set[str]:
         if not isinstance(viewer, PlayerViewer) or state.round is None:
             return set()
-        return {x for h in state.round.hands if h.player_id == viewer.player_id for x in h.cards}
+        own = {x for h in state.round.hands if h.player_id == viewer.player_id for x in h.cards}
+        d = state.round.dragon
+        if d is not None and d.buyer_player_id == viewer.player_id and state.rules.dragon_set_by == "buyer":
+            own |= set(d.cards)  # a buyer who sets the Dragon sees it
+        return own
 
     def do(self, cmd: c.Command) -> tuple[ev.Event, ...]:
         before = self.state
@@ -150,16 +156,25 @@ class TableMachine(RuleBasedStateMachine):
             assert all(h.fortune is None and h.bonus_cents == 0 for h in record.hands)
             return
         table = rules.fortune_table
-        categories = {h.position: fortune_hand(parse_cards(" ".join(h.dealt))) for h in record.hands}
-        for h in record.hands:
+        hands = [h for h in record.hands if h.dragon_of is None]  # a Dragon takes no bonus, pays no Envy
+        assert all(h.fortune is None and h.bonus_cents == 0 for h in record.hands if h.dragon_of is not None)
+        categories = {h.position: fortune_hand(parse_cards(" ".join(h.dealt))) for h in hands}
+        for h in hands:
             assert h.fortune == categories[h.position].name.lower()
             assert h.bonus_win_cents == h.bonus_cents * table.net(categories[h.position])
-            envy = [table.envy(categories[o.position]) for o in record.hands
+            envy = [table.envy(categories[o.position]) for o in hands
                     if o.position != h.position and o.player_id is not None]
             qualifies = h.bonus_cents >= rules.envy_min_bet_cents and h.player_id is not None
             assert [e.amount_cents for e in h.envy] == ([x for x in envy if x] if qualifies else [])
             assert h.bonus_net_cents == h.bonus_win_cents + sum(e.amount_cents for e in h.envy)
         assert record.bonus_house_net_cents == -sum(h.bonus_net_cents for h in record.hands)
+        assert record.queens_dragon_house_net_cents == -sum(h.queens_dragon_win_cents for h in record.hands)
+        assert sum(h.gross_cents for h in record.hands) + record.house_bank_gross_cents == 0
+        for name, seen in (("a co-bank", record.co_banked), ("a barred dealer", record.dealer_barred),
+                           ("a Queen's Dragon bet", record.queens_dragon_house_net_cents != 0),
+                           ("a Dragon hand", any(h.dragon_of is not None for h in record.hands))):
+            if seen:
+                event(f"settled with {name}")
         if record.bonus_house_net_cents:
             event("a Fortune bonus was settled")
 
@@ -264,17 +279,23 @@ class TableMachine(RuleBasedStateMachine):
         self.now += value
         self.do(cmds[which])
 
-    @rule(accept=st.booleans(), amount=st.sampled_from((5_00, 15_00, 40_00)), house_way=st.booleans())
-    def play_a_round(self, accept: bool, amount: int, house_way: bool) -> None:
-        """Drive the table through a whole round, if it can play one."""
+    def _to_a_round(self) -> bool:
+        """Run the clock until a round offers the bank or takes bets; False if nothing is timed."""
         for _ in range(6):
             if self.state.phase in (Phase.BETTING, Phase.BANK_OFFER):
                 break
             due = next_deadline(self.state)
             if due is None:
-                return
+                return False
             self.now = max(self.now, due)
             self.do(c.Tick(self.now))
+        return True
+
+    @rule(accept=st.booleans(), amount=st.sampled_from((5_00, 15_00, 40_00)), house_way=st.booleans())
+    def play_a_round(self, accept: bool, amount: int, house_way: bool) -> None:
+        """Drive the table through a whole round, if it can play one."""
+        if not self._to_a_round():
+            return
         rnd = self.state.round
         if self.state.phase == Phase.BANK_OFFER and rnd is not None and rnd.offer_player_id is not None:
             pid = rnd.offer_player_id
@@ -359,6 +380,111 @@ class TableMachine(RuleBasedStateMachine):
                 assert secret not in _strings_in(view)
             if isinstance(viewer, PlayerViewer) and s.seat_of(viewer.player_id) is None:
                 assert view.you is None
+
+
+VARIANTS = HouseRules(commission_form="ez", queens_dragon_enabled=True, dragon_enabled=True,
+                      dragon_set_by="buyer", co_banking=True, fortune_enabled=True)
+
+
+class VariantMachine(TableMachine):
+    """The same machine at a table with every variant of issue 24: EZ with the Queen's Dragon, the Dragon
+    hand set by its buyer, co-banking (and the Fortune bonus); its rules change now and then to the House
+    Way Dragon, the nine-high form, or none of them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state = dataclasses.replace(self.state, rules=VARIANTS)
+
+    @precondition(lambda self: self.state.phase == Phase.BANK_OFFER)
+    @rule(i=st.integers(0, 6))
+    def co_bank(self, i: int) -> None:
+        rnd = self.state.round
+        pid = rnd.offer_player_id if rnd is not None and rnd.offer_player_id and i < 5 else self._seated(i)
+        self.do(c.AcceptBank(pid, co_bank=True))
+
+    @rule(i=st.integers(0, 6), amount=st.sampled_from(AMOUNTS), qd=st.sampled_from(BONUSES))
+    def bet_with_queens_dragon(self, i: int, amount: int, qd: int) -> None:
+        self.do(c.PlaceBet(self._seated(i), amount, queens_dragon_cents=qd))
+
+    @rule(i=st.integers(0, 6), qd=st.sampled_from(BONUSES))
+    def queens_dragon_alone(self, i: int, qd: int) -> None:
+        self.do(c.PlaceQueensDragon(self._seated(i), qd))
+
+    @precondition(lambda self: self.state.phase == Phase.DRAGON_OFFER)
+    @rule(i=st.integers(0, 6), take=st.booleans(), amount=st.sampled_from(AMOUNTS))
+    def answer_dragon(self, i: int, take: bool, amount: int) -> None:
+        rnd = self.state.round
+        seat = rnd.dragon.offered_seat if rnd is not None and rnd.dragon is not None else None
+        sp = self.state.seats[seat] if seat is not None else None
+        pid = sp.player_id if sp is not None and i < 5 else self._seated(i)
+        self.do(c.TakeDragon(pid, amount) if take else c.PassDragon(pid))
+
+    @precondition(lambda self: self.state.phase == Phase.SETTING)
+    @rule(j=st.integers(0, 6), k=st.integers(0, 6))
+    def set_dragon(self, j: int, k: int) -> None:
+        rnd = self.state.round
+        d = rnd.dragon if rnd is not None else None
+        if d is None or d.buyer_player_id is None or not d.cards:
+            self.do(c.SetDragon(self._seated(j), ()))
+        else:
+            self.do(c.SetDragon(d.buyer_player_id, (d.cards[j], d.cards[k]) if j != 6 else ()))
+
+    @rule(which=st.integers(0, 2))
+    def change_variants(self, which: int) -> None:
+        rules = (VARIANTS, dataclasses.replace(VARIANTS, dragon_set_by="house_way"),
+                 HouseRules(commission_form="nine_high", dragon_enabled=True))[which]
+        self.do(c.ChangeRules(rules))
+
+    @rule(co=st.booleans(), take=st.integers(0, 3), amount=st.sampled_from((5_00, 15_00)))
+    def play_a_variant_round(self, co: bool, take: int, amount: int) -> None:
+        """A whole round with the variants: co-banking, the Queen's Dragon, the Dragon taken (by the
+        ``take``-th player offered it) or passed."""
+        if not self._to_a_round():
+            return
+        rnd = self.state.round
+        if self.state.phase == Phase.BANK_OFFER and rnd is not None and rnd.offer_player_id is not None:
+            self.do(c.AcceptBank(rnd.offer_player_id, co_bank=co))
+        for sp in self.state.seats:
+            if sp is not None and self.state.phase == Phase.BETTING:
+                self.do(c.PlaceBet(sp.player_id, amount, queens_dragon_cents=1_00 if co else 0))
+        offered = 0
+        while self.state.phase == Phase.DRAGON_OFFER and self.state.round is not None:
+            d = self.state.round.dragon
+            assert d is not None
+            assert d.offered_seat is not None
+            sp = self.state.seats[d.offered_seat]
+            assert sp is not None
+            if offered == take:
+                self.do(c.TakeDragon(sp.player_id, 5_00))
+            else:
+                self.do(c.PassDragon(sp.player_id))
+            offered += 1
+        rnd = self.state.round
+        if self.state.phase == Phase.SETTING and rnd is not None and rnd.dragon is not None:
+            buyer = rnd.dragon.buyer_player_id
+            if buyer is not None and rnd.dragon.cards:
+                self.do(c.SetDragon(buyer, rnd.dragon.cards[5:7]))
+        if self.state.phase == Phase.SETTING:
+            self.everyone_sets(co)
+
+    @invariant()
+    def the_dragon_is_dealt_only_when_bought(self) -> None:
+        rnd = self.state.round
+        d = rnd.dragon if rnd is not None else None
+        if d is None:
+            return
+        assert d.position not in {h.position for h in rnd.hands}
+        assert bool(d.cards) == (d.buyer_player_id is not None and self.state.phase == Phase.SETTING)
+        if d.cards:
+            event("a Dragon was bought")
+            dealt = fair.deal(bytes.fromhex(rnd.server_seed), rnd.round_id, rnd.banker_position or 0)
+            assert d.cards == tuple(str(x) for x in dealt.hands[d.position])
+
+
+VariantMachine.TestCase.settings = settings(
+    max_examples=30, stateful_step_count=60, deadline=None, derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+test_variant_machine = VariantMachine.TestCase
 
 
 TableMachine.TestCase.settings = settings(

@@ -25,6 +25,7 @@ from paigow.rules.cards import parse_card
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow_server.bots.stats import RunStats
+from paigow_server.bots.variants import count_variants, variant_action, with_queens_dragon
 
 __all__ = ["BAD_FRAMES", "Behaviour", "PlayerBot", "TableProgress"]
 
@@ -78,6 +79,8 @@ class TableProgress:
             stats.rounds += 1
             stats.bonus_bets += sum(1 for h in record["hands"] if h.get("bonus_cents"))
             stats.bonus_house_net_cents += int(record.get("bonus_house_net_cents", 0))
+            for name, count in count_variants(record).items():
+                stats.variants[name] = stats.variants.get(name, 0) + count
             if len(self.settled) >= self.target_rounds:
                 self.done.set()
 
@@ -360,6 +363,9 @@ class PlayerBot:
         if you["status"] == "sitting_out":
             return {"type": "sit_in"}
         phase, rnd, rules = view["phase"], view.get("round"), view["rules"]
+        variant = variant_action(view, self.rng)
+        if variant is not None:
+            return variant
         if phase == "bank_offer" and you.get("offered_bank"):
             if self.rng.random() >= self.behaviour.bank_rate:
                 return {"type": "decline_bank"}
@@ -376,10 +382,11 @@ class PlayerBot:
                 return None
             step = max(rules["min_bet_cents"] // 5, 1)
             amount = self.rng.randrange(rules["min_bet_cents"], high + 1, step)
-            return {"type": "place_bet", "amount_cents": amount, **self._bonus(view, amount)}
+            return {"type": "place_bet", "amount_cents": amount, **self._bonus(view, amount),
+                    **with_queens_dragon(view, self.rng, self.behaviour.bonus_rate)}
         if phase == "setting" and rnd is not None:
             mine = next((h for h in rnd["hands"] if h["position"] == you["position"]), None)
-            if mine is None or mine["is_set"] or len(mine["cards"]) != 7:
+            if mine is None or mine["is_set"] or len(mine["cards"]) != 7 or not you["can"]["set_hand"]:
                 return None
             if self.rng.random() < self.behaviour.house_way_button_rate:
                 return {"type": "use_house_way"}

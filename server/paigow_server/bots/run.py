@@ -21,6 +21,7 @@ from rich.text import Text
 from paigow_server.bots.api import BotApi, Session
 from paigow_server.bots.player import Behaviour, PlayerBot, TableProgress
 from paigow_server.bots.stats import RunStats
+from paigow_server.bots.variants import variant_rules
 from paigow_server.process.gc_policy import serving_gc
 
 __all__ = ["FAST_TIMERS", "BotsConfig", "RunResult", "run_bots"]
@@ -49,6 +50,8 @@ class BotsConfig:
     others (accounts too) join by its invite, the spectators with the invite code."""
     table_urls: tuple[str, ...] = ()
     """WebSocket bases to spread the bots over (several processes); default: the one of ``url``."""
+    variants: bool = False
+    """Open each table with one of the casino variants in turn (``bots.variants.VARIANT_RULES``)."""
     by_table: bool = False
     """With several ``table_urls``: every bot of a table on the same process (as a balancer that routes by
     table does), instead of the bots of each table spread over all of them."""
@@ -73,6 +76,7 @@ class RunResult:
             "duration_s": round(self.duration_s, 2), "tables": len(self.table_ids),
             "tables_completed": self.completed_tables, "rounds": s.rounds, "voided": s.voided,
             "bonus_bets": s.bonus_bets, "bonus_house_net_cents": s.bonus_house_net_cents,
+            "variants": dict(s.variants),
             "commands": s.commands, "accepted": s.accepted,
             "commands_per_s": round(s.commands / self.duration_s, 1) if self.duration_s else 0.0,
             "messages_received": s.messages_received, "connections_peak": s.connections_peak,
@@ -227,8 +231,9 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
         if config.private:
             sessions, progress = await _home_tables(api, config, prefix, fortune)
         else:
-            table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS, rules=fortune)
-                         for i in range(config.tables)]
+            variants = [variant_rules(i) if config.variants else {} for i in range(config.tables)]
+            table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS, rules={**fortune, **rules})
+                         for i, rules in enumerate(variants)]
             sessions = await _sessions(api, config.tables * config.players_per_table, prefix)
             progress = [TableProgress(table_id, config.rounds) for table_id in table_ids]
         bases = config.table_urls or (api.ws_base,)

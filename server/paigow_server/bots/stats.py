@@ -32,6 +32,8 @@ class RunStats:
     bonus_bets: int = 0
     """Fortune bonus bets settled, over all tables."""
     bonus_house_net_cents: int = 0
+    variants: dict[str, int] = field(default_factory=dict)
+    """What the settled rounds had of the casino variants (``bots.variants.count_variants``), added up."""
     """The house's result on them."""
     messages_received: int = 0
     bad_frames_sent: int = 0

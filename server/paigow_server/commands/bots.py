@@ -85,6 +85,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--private", action="store_true",
                         help="private tables (home games): a bot account hosts each, the others join by "
                              "its invite (the bots register accounts instead of guests)")
+    parser.add_argument("--variants", action="store_true",
+                        help="open each table with one of the casino variants in turn: EZ with the Queen's "
+                             "Dragon, nine-high, the Dragon hand (set by the House Way, by its buyer), "
+                             "co-banking (docs/rules.md §4a-§4c)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON, no live display")
     parser.set_defaults(run=run)
 
@@ -106,6 +110,8 @@ def _print_summary(result: RunResult, console: Console) -> None:
     console.print(f"errors by code: {s['errors'] or 'none'}")
     console.print(f"bad frames sent on purpose: {s['bad_frames_sent']}, answered {s['bad_input_errors']}")
     console.print(f"hidden cards seen by the wrong viewer: {s['hidden_card_leaks']}")
+    if s["variants"]:
+        console.print(f"casino variants: {s['variants']}")
     console.print(("[green]money adds up[/]: " if result.money_ok else "[red]MONEY DOES NOT ADD UP[/]: ")
                   + result.money_message)
 
@@ -119,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
         behaviour=Behaviour(bank_rate=args.bank_rate, drop_rate=args.drop_rate,
                             bad_input_rate=args.bad_input_rate, think_ms=args.think_ms),
         table_urls=tuple("ws" + u.rstrip("/").removeprefix("http") for u in urls) if args.also_url else (),
+        variants=args.variants,
     )
     console = Console(stderr=args.json)
     try:

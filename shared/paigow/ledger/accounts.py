@@ -86,6 +86,10 @@ class EntryKind(StrEnum):
     """A winning Fortune bonus bet's pay: house -> seat."""
     ENVY = "envy"
     """An Envy bonus, for another player's hand of four of a kind or better: house -> seat."""
+    QUEENS_DRAGON_LOST = "queens_dragon_lost"
+    """A losing Queen's Dragon bet (banked by the house): seat -> house."""
+    QUEENS_DRAGON_WON = "queens_dragon_won"
+    """A winning Queen's Dragon bet's pay (50 to 1): house -> seat."""
     GUEST_EXPIRED = "guest_expired"
     """A collected guest's balance, out of the game: player -> bank (the issued total goes down)."""
 

@@ -30,6 +30,7 @@ from paigow.ledger.accounts import (
     seat_account,
 )
 from paigow.ledger.fortune_entries import FortuneEntriesError, fortune_entries
+from paigow.ledger.variant_entries import VariantEntriesError, extra_gross, extra_house, variant_entries
 from paigow.table.events import (
     Event,
     PlayerKicked,
@@ -124,11 +125,12 @@ def _account(table_id: str, hand: HandRecord) -> str:
 
 def _settlement_entries(table_id: str, record: RoundRecord, now_ms: int) -> list[LedgerEntry]:
     pot = round_account(table_id, record.round_id)
-    if sum(h.gross_cents for h in record.hands) != 0:
-        raise EffectsError(f"round {record.round_id}: gross results sum to "
-                           f"{sum(h.gross_cents for h in record.hands)} cents, not 0")
-    house = sum(h.commission_cents for h in record.hands) + sum(
-        h.gross_cents for h in record.hands if h.player_id is None) + record.bonus_house_net_cents
+    gross = sum(h.gross_cents for h in record.hands) + extra_gross(record)
+    if gross != 0:
+        raise EffectsError(f"round {record.round_id}: gross results sum to {gross} cents, not 0")
+    house = (sum(h.commission_cents for h in record.hands)
+             + sum(h.gross_cents for h in record.hands if h.player_id is None)
+             + record.bonus_house_net_cents + extra_house(record))
     if house != record.house_net_cents:
         raise EffectsError(f"round {record.round_id}: house_net_cents={record.house_net_cents} but "
                            f"commissions, the house's hands and bonuses make {house}")
@@ -147,8 +149,8 @@ def _settlement_entries(table_id: str, record: RoundRecord, now_ms: int) -> list
             commissions.append(LedgerEntry(EntryKind.COMMISSION, account, HOUSE, hand.commission_cents,
                                            **common))
     try:
-        bonuses = fortune_entries(table_id, record, now_ms)
-    except FortuneEntriesError as exc:
+        bonuses = fortune_entries(table_id, record, now_ms) + variant_entries(table_id, record, now_ms)
+    except (FortuneEntriesError, VariantEntriesError) as exc:
         raise EffectsError(str(exc)) from None
     return losses + wins + commissions + bonuses
 
@@ -163,10 +165,13 @@ def _hand(hand: HandRecord) -> dict[str, Any]:
 def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any],
              now_ms: int) -> list[HistoryEntry]:
     banker = next(h for h in record.hands if h.is_banker)
+    dragons = {h.player_id: h for h in record.hands if h.dragon_of is not None}
     entries: list[HistoryEntry] = []
     for hand in record.hands:
-        if hand.player_id is None:
+        if hand.player_id is None or hand.dragon_of is not None:
             continue
+        dragon = dragons.get(hand.player_id)
+        dragon_net = dragon.net_cents if dragon is not None else 0
         seat = before.seats[hand.position]
         chips_before = seat.chips_cents if seat is not None and seat.player_id == hand.player_id else None
         entries.append(HistoryEntry(hand.player_id, {
@@ -189,7 +194,16 @@ def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any
             "bonus_net_cents": hand.bonus_net_cents,
             "balance_before_cents": chips_before,
             "balance_after_cents": (None if chips_before is None
-                                    else chips_before + hand.net_cents + hand.bonus_net_cents),
+                                    else chips_before + hand.net_cents + hand.bonus_net_cents
+                                    + hand.queens_dragon_win_cents + dragon_net),
+            "queens_dragon_cents": hand.queens_dragon_cents,
+            "queens_dragon_win_cents": hand.queens_dragon_win_cents,
+            "dragon": None if dragon is None else {
+                **_hand(dragon), "wager_cents": dragon.wager_cents, "outcome": dragon.outcome,
+                "gross_cents": dragon.gross_cents, "commission_cents": dragon.commission_cents,
+                "net_cents": dragon.net_cents},
+            "dealer_barred": record.dealer_barred,
+            "co_banked": record.co_banked,
             "dice": list(record.dice),
             "first_position": record.first_position,
             "banker_position": record.banker_position,

@@ -26,16 +26,20 @@ __all__ = [
     "DeclineBank",
     "Hello",
     "Leave",
+    "PassDragon",
     "Ping",
     "PlaceBet",
     "PlaceBonus",
+    "PlaceQueensDragon",
     "RemoveBet",
+    "SetDragon",
     "SetHand",
     "SetOwnLimit",
     "Sit",
     "SitIn",
     "SitOut",
     "Sync",
+    "TakeDragon",
     "UseHouseWay",
 ]
 
@@ -116,6 +120,8 @@ class AcceptBank(_Command):
 
     type: Literal["accept_bank"] = "accept_bank"
     bonus_cents: BonusCents = 0
+    co_bank: bool = Field(default=False, description="Co-bank with the house, half each (a table with "
+                                                     "co_banking; docs/rules.md §4c)")
 
 
 class DeclineBank(_Command):
@@ -130,6 +136,9 @@ class PlaceBet(_Command):
     bonus_cents: BonusCents | None = Field(
         default=None, description="The Fortune bonus bet placed with it (0: none); absent keeps the bonus "
                                   "you have")
+    queens_dragon_cents: BonusCents | None = Field(
+        default=None, description="The Queen's Dragon bet placed with it (EZ tables; 0: none); absent keeps "
+                                  "the one you have")
 
 
 class PlaceBonus(_Command):
@@ -141,6 +150,42 @@ class PlaceBonus(_Command):
 
 class RemoveBet(_Command):
     type: Literal["remove_bet"] = "remove_bet"
+
+
+class PlaceQueensDragon(_Command):
+    """Place, change or (0) take back the Queen's Dragon bet beside your bet (EZ tables, house bank)."""
+
+    type: Literal["place_queens_dragon"] = "place_queens_dragon"
+    amount_cents: BonusCents
+
+
+class TakeDragon(_Command):
+    """Buy the Dragon hand offered to you (``view.you.can.dragon``) with a second wager in that range."""
+
+    type: Literal["take_dragon"] = "take_dragon"
+    amount_cents: Cents
+
+
+class PassDragon(_Command):
+    """Let the Dragon hand offered to you go to the next player in turn."""
+
+    type: Literal["pass_dragon"] = "pass_dragon"
+
+
+class SetDragon(_Command):
+    """Set the Dragon hand you bought (``dragon_set_by`` ``"buyer"``): its two low cards, or ``[]`` for the
+    House Way."""
+
+    type: Literal["set_dragon"] = "set_dragon"
+    low: tuple[CardText, ...] = Field(max_length=2, description="Two distinct cards of the Dragon's seven, "
+                                                                "or [] for the House Way")
+
+    @field_validator("low")
+    @classmethod
+    def _cards(cls, low: tuple[str, ...]) -> tuple[str, ...]:
+        if len(low) == 1:
+            raise ValueError("the Dragon's low hand takes two cards (or none, for the House Way)")
+        return SetHand._cards(low) if low else low
 
 
 class SetHand(_Command):
@@ -199,20 +244,23 @@ class Chat(_Message):
 
 ClientCommand = Annotated[
     Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
-    | UseHouseWay | SetOwnLimit | HOME_CLIENT_COMMANDS,
+    | UseHouseWay | SetOwnLimit | PlaceQueensDragon | TakeDragon | PassDragon | SetDragon
+    | HOME_CLIENT_COMMANDS,
     Field(discriminator="type"),
 ]
 """The table commands a player connection may send."""
 
 ClientMessage = Annotated[
     Hello | Sync | Ping | Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus
-    | RemoveBet | SetHand | UseHouseWay | SetOwnLimit | Chat | HOME_CLIENT_COMMANDS,
+    | RemoveBet | SetHand | UseHouseWay | SetOwnLimit | Chat | PlaceQueensDragon | TakeDragon | PassDragon
+    | SetDragon | HOME_CLIENT_COMMANDS,
     Field(discriminator="type"),
 ]
 """Every message a client may send."""
 
 CLIENT_MESSAGE_TYPES: tuple[str, ...] = (
     "hello", "sync", "ping", "sit", "leave", "sit_out", "sit_in", "accept_bank", "decline_bank", "place_bet",
-    "place_bonus", "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat", *HOME_MESSAGE_TYPES,
+    "place_bonus", "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat",
+    "place_queens_dragon", "take_dragon", "pass_dragon", "set_dragon", *HOME_MESSAGE_TYPES,
 )
 """The ``type`` of every client message, in the order of ``ClientMessage``."""

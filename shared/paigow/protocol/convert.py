@@ -24,13 +24,13 @@ def to_command(msg: client.ClientCommand, *, player_id: str, name: str, now_ms: 
             return commands.SitOut(player_id=player_id, now_ms=now_ms)
         case client.SitIn():
             return commands.SitIn(player_id=player_id)
-        case client.AcceptBank(bonus_cents=bonus):
-            return commands.AcceptBank(player_id=player_id, now_ms=now_ms, bonus_cents=bonus)
+        case client.AcceptBank(bonus_cents=bonus, co_bank=co_bank):
+            return commands.AcceptBank(player_id=player_id, now_ms=now_ms, bonus_cents=bonus, co_bank=co_bank)
         case client.DeclineBank():
             return commands.DeclineBank(player_id=player_id, now_ms=now_ms)
-        case client.PlaceBet(amount_cents=amount, bonus_cents=bonus):
+        case client.PlaceBet(amount_cents=amount, bonus_cents=bonus, queens_dragon_cents=qd):
             return commands.PlaceBet(player_id=player_id, amount_cents=amount, now_ms=now_ms,
-                                     bonus_cents=bonus)
+                                     bonus_cents=bonus, queens_dragon_cents=qd)
         case client.PlaceBonus(bonus_cents=bonus):
             return commands.PlaceBonus(player_id=player_id, bonus_cents=bonus, now_ms=now_ms)
         case client.RemoveBet():
@@ -41,4 +41,12 @@ def to_command(msg: client.ClientCommand, *, player_id: str, name: str, now_ms: 
             return commands.UseHouseWay(player_id=player_id, now_ms=now_ms)
         case client.SetOwnLimit(max_bet_cents=limit):
             return commands.SetOwnLimit(player_id=player_id, max_bet_cents=limit, now_ms=now_ms)
+        case client.PlaceQueensDragon(amount_cents=amount):
+            return commands.PlaceQueensDragon(player_id=player_id, amount_cents=amount, now_ms=now_ms)
+        case client.TakeDragon(amount_cents=amount):
+            return commands.TakeDragon(player_id=player_id, amount_cents=amount, now_ms=now_ms)
+        case client.PassDragon():
+            return commands.PassDragon(player_id=player_id, now_ms=now_ms)
+        case client.SetDragon(low=low):
+            return commands.SetDragon(player_id=player_id, low=low, now_ms=now_ms)
     return home_command(msg, player_id=player_id, name=name, now_ms=now_ms)

@@ -5,7 +5,10 @@ the fast int-key API), ``splits`` (the 21 splits, fouls), ``house_way`` (the Hou
 Foxwoods, Bally's Atlantic City), ``showdown`` (player against banker), ``payout`` (commission,
 settlement), ``fortune`` (the Fortune bonus side bet: categories and pay tables), ``fortune_count`` (its
 exact count over every seven-card hand), ``analysis`` (every legal split's odds and EV against the House
-Way dealer, over ``dealer_hands``' classes of dealer hands). Every public name is re-exported here (but
+Way dealer, over ``dealer_hands``' classes of dealer hands), the commission-free forms (§4a):
+``queen_high`` (the queen-high pai gow), ``nine_high`` (the nine-high low hand), ``commission_free`` (the
+dealer hand a form bars), ``queens_dragon`` (the side bet and its combinatorial count) and
+``commission_free_count`` (the barred hands' exact counts). Every public name is re-exported here (but
 ``dealer_hands``', the analysis machinery, like ``house_ways``').
 """
 
@@ -37,6 +40,13 @@ from .cards import (
     format_cards,
     parse_card,
     parse_cards,
+)
+from .commission_free import bars_of_indexes, dealer_bars
+from .commission_free_count import (
+    NINE_HIGH_LOW_COUNTS,
+    count_nine_high_low,
+    count_queen_high_by_class,
+    nine_high_low_counts,
 )
 from .fortune import (
     DEFAULT_PAY_TABLE,
@@ -73,6 +83,8 @@ from .hand_value import (
 from .house_rules import (
     DEFAULT_RULES,
     MAX_CENTS,
+    CommissionForm,
+    DragonSetBy,
     FoulPolicy,
     HouseRules,
     HouseRulesError,
@@ -89,6 +101,7 @@ from .house_way import (
     house_way_clause,
     set_front,
 )
+from .nine_high import NINE, house_way_low_is_nine_high, is_nine_high_low, nine_high_of_indexes
 from .payout import (
     PlayerResult,
     Settlement,
@@ -96,6 +109,15 @@ from .payout import (
     Wager,
     commission_cents,
     settle,
+)
+from .queen_high import QUEEN, is_queen_high_pai_gow, queen_high_of_indexes
+from .queens_dragon import (
+    QUEENS_DRAGON_HANDS,
+    QUEENS_DRAGON_PAYS,
+    SEVEN_CARD_HANDS,
+    count_queen_high_pai_gow,
+    queens_dragon_house_edge,
+    queens_dragon_net,
 )
 from .showdown import (
     HandResult,
@@ -131,13 +153,21 @@ __all__ = [
     "JOKER",
     "MAX_CENTS",
     "MIN_SAMPLES",
+    "NINE",
+    "NINE_HIGH_LOW_COUNTS",
     "PAY_TABLES",
+    "QUEEN",
+    "QUEENS_DRAGON_HANDS",
+    "QUEENS_DRAGON_PAYS",
     "SAMPLE_CHUNK",
+    "SEVEN_CARD_HANDS",
     "TARGET_EV_SE",
     "Analysis",
     "BallysClause",
     "Card",
     "Clause",
+    "CommissionForm",
+    "DragonSetBy",
     "DuplicateCardError",
     "FortuneHand",
     "FortunePayTable",
@@ -167,6 +197,7 @@ __all__ = [
     "analysis_of_classes",
     "analyze",
     "analyze_exact",
+    "bars_of_indexes",
     "card",
     "card_from_text",
     "category_of",
@@ -175,7 +206,11 @@ __all__ = [
     "clause_enum",
     "commission_cents",
     "count_fortune",
+    "count_nine_high_low",
+    "count_queen_high_by_class",
+    "count_queen_high_pai_gow",
     "count_rank_multiset",
+    "dealer_bars",
     "evaluate_high",
     "evaluate_low",
     "format_cards",
@@ -188,13 +223,21 @@ __all__ = [
     "high_value",
     "house_way",
     "house_way_clause",
+    "house_way_low_is_nine_high",
     "is_foul",
+    "is_nine_high_low",
+    "is_queen_high_pai_gow",
     "legal_splits",
     "low_key",
     "low_value",
+    "nine_high_low_counts",
+    "nine_high_of_indexes",
     "parse_card",
     "parse_cards",
     "pay_table",
+    "queen_high_of_indexes",
+    "queens_dragon_house_edge",
+    "queens_dragon_net",
     "rank_multisets",
     "rank_name",
     "resolve",

@@ -7,8 +7,8 @@ from enum import StrEnum
 
 from .fortune import DEFAULT_PAY_TABLE, PAY_TABLES, FortunePayTable
 
-__all__ = ["DEFAULT_RULES", "MAX_CENTS", "FoulPolicy", "HouseRules", "HouseRulesError", "HouseWayName",
-           "WheelRank"]
+__all__ = ["DEFAULT_RULES", "MAX_CENTS", "CommissionForm", "DragonSetBy", "FoulPolicy", "HouseRules",
+           "HouseRulesError", "HouseWayName", "WheelRank"]
 
 
 class WheelRank(StrEnum):
@@ -23,6 +23,42 @@ class FoulPolicy(StrEnum):
 
     REJECT = "reject"
     LOSE = "lose"
+
+
+class CommissionForm(StrEnum):
+    """How the house takes its edge on the main bet (docs/rules.md §4, §4a).
+
+    ``COMMISSIONED``: a win pays even money less the commission (``commission_bps``). The two
+    commission-free forms pay a win even money and instead bar one kind of house dealer hand, against which
+    every player's wager pushes: ``EZ`` a queen-high pai gow (the dealer's seven cards), ``NINE_HIGH`` a
+    nine-high low hand (the dealer's House Way front). When a player banks, the round is commissioned.
+    """
+
+    COMMISSIONED = "commissioned"
+    EZ = "ez"
+    NINE_HIGH = "nine_high"
+
+    @property
+    def is_commission_free(self) -> bool:
+        return self is not CommissionForm.COMMISSIONED
+
+    @property
+    def display_name(self) -> str:
+        """``EZ Pai Gow (queen-high pai gow pushes)``, as the command line shows it."""
+        return _FORM_NAMES[self]
+
+
+_FORM_NAMES = {CommissionForm.COMMISSIONED: "commissioned (5% of a win)",
+               CommissionForm.EZ: "EZ Pai Gow (no commission; a queen-high pai gow dealer pushes)",
+               CommissionForm.NINE_HIGH: "9-high commission-free (no commission; a 9-high dealer low pushes)"}
+
+
+class DragonSetBy(StrEnum):
+    """Who sets a bought Dragon hand (docs/rules.md §4b): the House Way (the buyer sees it only at the
+    showdown, as casinos generally require) or the buyer (who sees it at the deal and sets it)."""
+
+    HOUSE_WAY = "house_way"
+    BUYER = "buyer"
 
 
 MAX_CENTS = 1_000_000_000
@@ -73,6 +109,22 @@ class HouseRules:
     """A Fortune bet of at least this much is also paid the Envy bonus."""
     player_banking: bool = True
     """Whether a player may take the bank (False: the house banks every round)."""
+    commission_form: CommissionForm = CommissionForm.COMMISSIONED
+    """Commissioned (the default), or commission-free: ``"ez"`` or ``"nine_high"`` (``CommissionForm``)."""
+    queens_dragon_enabled: bool = False
+    """The Queen's Dragon side bet (EZ tables only, docs/rules.md §4a): 50 to 1 on a queen-high pai gow
+    dealer hand, offered in house-banked rounds."""
+    queens_dragon_min_bet_cents: int = 100
+    queens_dragon_max_bet_cents: int = 10_000
+    dragon_enabled: bool = False
+    """The Dragon hand (docs/rules.md §4b): an unplayed hand offered to the seated players in turn."""
+    dragon_set_by: DragonSetBy = DragonSetBy.HOUSE_WAY
+    dragon_max_bet_cents: int | None = None
+    """The most a Dragon wager may be; None: at most the buyer's main wager."""
+    dragon_offer_ms: int = 10_000
+    """How long each player has to take or pass the Dragon hand."""
+    co_banking: bool = False
+    """Co-banking (docs/rules.md §4c): a player who takes the bank may bank half and half with the house."""
 
     @property
     def fortune_table(self) -> FortunePayTable:
@@ -94,6 +146,12 @@ class HouseRules:
         except ValueError:
             choices = ", ".join(repr(str(w)) for w in HouseWayName)
             raise HouseRulesError(f"house_way must be one of {choices}, not {self.house_way!r}") from None
+        try:
+            object.__setattr__(self, "commission_form", CommissionForm(self.commission_form))
+        except ValueError:
+            choices = ", ".join(repr(str(f)) for f in CommissionForm)
+            raise HouseRulesError(
+                f"commission_form must be one of {choices}, not {self.commission_form!r}") from None
         for name in _WHOLE_NUMBERS:
             value = getattr(self, name)
             if type(value) is not int:
@@ -113,6 +171,35 @@ class HouseRules:
                 raise HouseRulesError(
                     f"{high} ({getattr(self, high)}) must not be below {low} ({getattr(self, low)})")
         self._check_fortune()
+        self._check_variants()
+
+    def _check_variants(self) -> None:
+        try:
+            object.__setattr__(self, "dragon_set_by", DragonSetBy(self.dragon_set_by))
+        except ValueError:
+            raise HouseRulesError(
+                f"dragon_set_by must be 'house_way' or 'buyer', not {self.dragon_set_by!r}") from None
+        for name in ("queens_dragon_enabled", "dragon_enabled", "co_banking"):
+            if type(getattr(self, name)) is not bool:
+                raise HouseRulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        for name in ("queens_dragon_min_bet_cents", "queens_dragon_max_bet_cents"):
+            value = getattr(self, name)
+            if type(value) is not int or not 1 <= value <= MAX_CENTS:
+                raise HouseRulesError(f"{name} must be from 1 to {MAX_CENTS} cents, not {value!r}")
+        if self.queens_dragon_max_bet_cents < self.queens_dragon_min_bet_cents:
+            raise HouseRulesError(f"queens_dragon_max_bet_cents ({self.queens_dragon_max_bet_cents}) must "
+                                  f"not be below queens_dragon_min_bet_cents "
+                                  f"({self.queens_dragon_min_bet_cents})")
+        if self.queens_dragon_enabled and self.commission_form is not CommissionForm.EZ:
+            raise HouseRulesError("the Queen's Dragon is offered only on EZ tables (commission_form 'ez'), "
+                                  f"not {str(self.commission_form)!r}")
+        top = self.dragon_max_bet_cents
+        if top is not None and (type(top) is not int or not self.min_bet_cents <= top <= MAX_CENTS):
+            raise HouseRulesError(f"dragon_max_bet_cents must be None or from min_bet_cents "
+                                  f"({self.min_bet_cents}) to {MAX_CENTS} cents, not {top!r}")
+        if type(self.dragon_offer_ms) is not int or not 1_000 <= self.dragon_offer_ms <= 600_000:
+            raise HouseRulesError(f"dragon_offer_ms must be a whole number of ms in 1000..600000, not "
+                                  f"{self.dragon_offer_ms!r}")
 
     def _check_fortune(self) -> None:
         if type(self.fortune_enabled) is not bool:

@@ -6,6 +6,9 @@
 * The banker's gross is minus the sum of every wager's gross. A player-banker pays the commission on
   that net win if it is positive. The house dealer's own wager (``is_house``, only when a player banks)
   pays no commission.
+* On a commission-free table (``rules.commission_form`` ``"ez"`` or ``"nine_high"``, docs/rules.md §4a) a
+  house-banked win pays even money with no commission; when a player banks, the round is commissioned as
+  above (the commission-free forms apply only against the house).
 * ``house_net_cents`` is everything the house gains: all commissions plus the gross of the house's own
   position (its wager when a player banks; the bank when the house banks).
 
@@ -82,9 +85,9 @@ class Settlement:
             raise SettlementError(f"settlement does not balance: {total} cents left over in {self}")
 
 
-def _result(w: Wager, rules: HouseRules) -> PlayerResult:
+def _result(w: Wager, rules: HouseRules, free: bool) -> PlayerResult:
     gross = {Outcome.WIN: w.amount_cents, Outcome.PUSH: 0, Outcome.LOSS: -w.amount_cents}[Outcome(w.outcome)]
-    commission = 0 if w.is_house else commission_cents(gross, rules)
+    commission = 0 if w.is_house or free else commission_cents(gross, rules)
     return PlayerResult(w.key, w.amount_cents, Outcome(w.outcome), gross, commission, gross - commission,
                         w.is_house)
 
@@ -109,7 +112,8 @@ def settle(wagers: Iterable[Wager], rules: HouseRules = DEFAULT_RULES,
         seen.add(w.key)
     if sum(w.is_house for w in wagers) > 1:
         raise SettlementError("more than one house wager: the dealer plays one hand")
-    results = tuple(_result(w, rules) for w in wagers)
+    free = banker_key is None and rules.commission_form.is_commission_free
+    results = tuple(_result(w, rules, free) for w in wagers)
     banker_gross = -sum(r.gross_cents for r in results)
     commissions = sum(r.commission_cents for r in results)
     if banker_key is None:

@@ -21,6 +21,7 @@ from paigow.table.events import BankDeclined, BankOffered, BettingOpened, RoundS
 from paigow.table.fortune_bets import check_bonus, emit_bonus
 from paigow.table.rejections import RejectCode
 from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, IneligibleReason, Phase
+from paigow.table.variant_events import CoBankChosen
 
 __all__ = [
     "accept_bank",
@@ -92,7 +93,7 @@ def open_betting(em: Emitter, banker: int, reason: BankReason, now_ms: int | Non
     """Betting opens; a player-banker's Fortune bonus (``bonus_cents``, checked) is placed at once.
     ``ineligible``: with ``reason`` INELIGIBLE, why the player at the marker was not offered the bank."""
     sp = em.state.seats[banker] if banker != DEALER_POSITION else None
-    wager = dealer_wager(em, banker) if sp is not None else 0
+    wager = dealer_wager(em, banker) if sp is not None and not em.round().co_banked else 0
     em.emit(BettingOpened(banker, sp.player_id if sp is not None else None, reason, wager, ineligible))
     if sp is not None and bonus_cents:
         check_bonus(em, banker, sp, bonus_cents, 0)
@@ -124,6 +125,10 @@ def accept_bank(em: Emitter, cmd: AcceptBank) -> None:
     if type(cmd.bonus_cents) is not int or cmd.bonus_cents < 0:
         reject(RejectCode.INVALID_VALUE,
                f"a Fortune bonus is 0 (none) or more cents, not {cmd.bonus_cents!r}")
+    if cmd.co_bank:
+        if not em.state.rules.co_banking:
+            reject(RejectCode.BONUS_OFF, f"table {em.state.table_id!r} does not offer co-banking")
+        em.emit(CoBankChosen(pos, cmd.player_id))
     open_betting(em, pos, BankReason.PLAYER_BANKS, cmd.now_ms, cmd.bonus_cents)
 
 

@@ -11,6 +11,7 @@ from paigow.table.dealing import maybe_deal
 from paigow.table.emitter import Emitter, money, reject
 from paigow.table.events import BetPlaced, BetRemoved, PlayerSatIn
 from paigow.table.fortune_bets import bonus_of, check_bonus, emit_bonus
+from paigow.table.queens_dragon_bets import check_queens_dragon, emit_queens_dragon, queens_dragon_of
 from paigow.table.rejections import RejectCode
 from paigow.table.state import DeadlineKind, Phase, SeatStatus
 
@@ -47,10 +48,14 @@ def place_bet(em: Emitter, cmd: PlaceBet) -> None:
         check_bonus(em, pos, sp, bonus, amount)
     elif bonus != 0:
         reject(RejectCode.INVALID_VALUE, f"a Fortune bonus is 0 (none) or more cents, not {bonus!r}")
+    qd = queens_dragon_of(rnd, pos) if cmd.queens_dragon_cents is None else cmd.queens_dragon_cents
+    if qd != 0:
+        check_queens_dragon(em, sp, qd, amount, bonus)
     if sp.status == SeatStatus.SITTING_OUT:
         em.emit(PlayerSatIn(sp.player_id, pos))
     em.emit(BetPlaced(sp.player_id, pos, amount))
     emit_bonus(em, pos, sp, bonus)
+    emit_queens_dragon(em, pos, sp, qd)
     if em.state.deadline is None:
         # The betting deadline passed with no bets: the first bet starts a new one.
         em.set_deadline(DeadlineKind.BETTING, em.state.timers.betting_ms, cmd.now_ms)

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from paigow.rules.house_rules import DragonSetBy
+from paigow.table.cobank import cobank_coverage_left, half_up
+from paigow.table.queens_dragon_bets import queens_dragon_of, queens_dragon_room
 from paigow.table.state import DEALER_POSITION, Phase, TableState
 
-__all__ = ["BetRange", "Can", "banker_bonus_room", "can_of", "coverage_left"]
+__all__ = ["BetRange", "Can", "banker_bonus_room", "can_of", "coverage_left", "dragon_range"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,16 @@ class Can:
     round; without a bet, as ``place_bet``'s ``bonus_cents`` beside a bet of ``bet.min_cents`` (a larger
     bet leaves less: bet and bonus together never exceed your chips). None: the table has no bonus, it is
     not the betting phase, you can place no bet, or your chips leave less than the bonus minimum."""
+    queens_dragon: BetRange | None = None
+    """A Queen's Dragon bet in this range is accepted now (EZ tables, the house banks), beside your bet
+    (or a bet of ``bet.min_cents``) and Fortune bonus."""
+    dragon: BetRange | None = None
+    """The Dragon hand is offered to you now: ``take_dragon`` with a wager in this range, or
+    ``pass_dragon``."""
+    set_dragon: bool = False
+    """You bought the Dragon and set it (``dragon_set_by`` ``"buyer"``): ``set_dragon`` now."""
+    co_bank: bool = False
+    """With ``answer_bank``: ``accept_bank`` may co-bank with the house (``co_bank``)."""
 
 
 NOTHING = Can(None, False, False, False)
@@ -57,9 +70,12 @@ def coverage_left(state: TableState, excluding_pos: int | None = None) -> int | 
     bank = state.seats[banker]
     if bank is None:
         return None
+    if rnd.co_banked:
+        return cobank_coverage_left(rnd, bank, excluding_pos)
     others = sum(b.amount_cents for b in rnd.bets if b.position != excluding_pos)
     own_bonus = sum(b.amount_cents for b in rnd.bonuses if b.position == banker)
-    return bank.chips_cents - rnd.dealer_wager_cents - own_bonus - others
+    dragon = rnd.dragon.wager_cents if rnd.dragon is not None else 0
+    return bank.chips_cents - rnd.dealer_wager_cents - own_bonus - others - dragon
 
 
 def banker_bonus_room(state: TableState) -> int:
@@ -74,6 +90,8 @@ def banker_bonus_room(state: TableState) -> int:
     bettors = {b.position for b in rnd.bets}
     waiting = sum(1 for pos, sp in enumerate(state.seats)
                   if sp is not None and pos != rnd.banker_position and pos not in bettors)
+    if rnd.co_banked:  # ``left`` counts wager, twice the co-banker's chips it leaves
+        return left // 2 + own_bonus - half_up(state.rules.min_bet_cents) * waiting
     return left + own_bonus - state.rules.min_bet_cents * waiting
 
 
@@ -83,6 +101,25 @@ def _bonus_range(state: TableState, top: int) -> BetRange | None:
         return None
     top = min(top, rules.fortune_max_bet_cents)
     return BetRange(rules.fortune_min_bet_cents, top) if top >= rules.fortune_min_bet_cents else None
+
+
+def dragon_range(state: TableState, seat: int) -> BetRange | None:
+    """The Dragon wagers the player at ``seat`` could place now (None: they cannot buy it)."""
+    rules = state.rules
+    rnd = state.round
+    sp = state.seats[seat]
+    if rnd is None or sp is None or not sp.playing or seat == rnd.banker_position:
+        return None
+    main = next((b.amount_cents for b in rnd.bets if b.position == seat), 0)
+    if main == 0:
+        return None
+    bonus = next((b.amount_cents for b in rnd.bonuses if b.position == seat), 0)
+    top = min(rules.dragon_max_bet_cents or main, rules.max_bet_cents,
+              sp.chips_cents - main - bonus - queens_dragon_of(rnd, seat))
+    left = coverage_left(state)
+    if left is not None:
+        top = min(top, left)
+    return BetRange(rules.min_bet_cents, top) if top >= rules.min_bet_cents else None
 
 
 def can_of(state: TableState, position: int) -> Can:
@@ -107,9 +144,22 @@ def can_of(state: TableState, position: int) -> Can:
         bet = BetRange(rules.min_bet_cents, top) if top >= rules.min_bet_cents else None
         bonus = None if bet is None and main == 0 else _bonus_range(
             state, sp.chips_cents - (main or rules.min_bet_cents))
-        return Can(bet, main > 0, False, False, bonus)
+        qd = None if bet is None and main == 0 else queens_dragon_room(
+            state, position, main or rules.min_bet_cents, own_bonus)
+        return Can(bet, main > 0, False, False, bonus,
+                   None if qd is None else BetRange(rules.queens_dragon_min_bet_cents, qd))
     if phase == Phase.BANK_OFFER:
-        return Can(None, False, rnd.offer_player_id == sp.player_id, False)
+        offered = rnd.offer_player_id == sp.player_id
+        return Can(None, False, offered, False, co_bank=offered and state.rules.co_banking)
+    if phase == Phase.DRAGON_OFFER:
+        offered = rnd.dragon is not None and rnd.dragon.offered_seat == position
+        return Can(None, False, False, False, dragon=dragon_range(state, position) if offered else None)
     if phase == Phase.SETTING:
-        return Can(None, False, False, any(h.position == position for h in rnd.hands))
+        d = rnd.dragon
+        own = any(h.position == position for h in rnd.hands)
+        if rnd.co_banked and rnd.banker_position == position:
+            own = False
+        mine = (d is not None and d.buyer_position == position and bool(d.cards)
+                and state.rules.dragon_set_by is DragonSetBy.BUYER)
+        return Can(None, False, False, own, set_dragon=mine)
     return NOTHING

@@ -14,6 +14,7 @@ from typing import Literal
 from paigow.rules.house_rules import HouseRules
 from paigow.table.cardtext import CardText
 from paigow.table.state import Timers
+from paigow.table.variant_commands import PassDragon, PlaceQueensDragon, SetDragon, TakeDragon
 
 __all__ = [
     "OPERATOR_COMMANDS",
@@ -28,17 +29,21 @@ __all__ = [
     "Kick",
     "Leave",
     "OpenTable",
+    "PassDragon",
     "PauseTable",
     "PlaceBet",
     "PlaceBonus",
+    "PlaceQueensDragon",
     "Reconnect",
     "RemoveBet",
     "ResumeTable",
+    "SetDragon",
     "SetHand",
     "SetOwnLimit",
     "Sit",
     "SitIn",
     "SitOut",
+    "TakeDragon",
     "Tick",
     "UseHouseWay",
     "VoidRound",
@@ -92,6 +97,8 @@ class AcceptBank:
     by the next Tick)."""
     bonus_cents: int = 0
     """The banker's Fortune bonus bet, placed as betting opens (0: none)."""
+    co_bank: bool = False
+    """Co-bank with the house, half each (a table with ``co_banking``; docs/rules.md §4c)."""
     kind: Literal["accept_bank"] = "accept_bank"
 
 
@@ -115,6 +122,8 @@ class PlaceBet:
     by the next Tick)."""
     bonus_cents: int | None = None
     """The Fortune bonus bet placed with it (0: none); None keeps the bonus the player has."""
+    queens_dragon_cents: int | None = None
+    """The Queen's Dragon bet placed with it (EZ tables; 0: none); None keeps the one the player has."""
     kind: Literal["place_bet"] = "place_bet"
 
 
@@ -273,4 +282,5 @@ Command = (
     Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
     | UseHouseWay | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable
     | ChangeLimits | ChangeTimers | ChangeRules | Kick | VoidRound | Tick | HOME_COMMANDS
+    | PlaceQueensDragon | TakeDragon | PassDragon | SetDragon
 )

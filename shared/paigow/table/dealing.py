@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from paigow.fair import deal
 from paigow.table.cardtext import cards_to_text
+from paigow.table.dragon import deal_dragon, offer_dragon
 from paigow.table.emitter import Emitter
 from paigow.table.events import (
     DealtHand,
@@ -50,6 +51,8 @@ def maybe_deal(em: Emitter, now_ms: int | None) -> None:
 
 
 def deal_round(em: Emitter, now_ms: int | None) -> None:
+    if offer_dragon(em, now_ms):  # the Dragon hand is offered first (table.dragon); the deal waits
+        return
     rnd = em.round()
     banker = rnd.banker_position if rnd.banker_position is not None else DEALER_POSITION
     timers = em.state.timers
@@ -72,6 +75,10 @@ def deal_round(em: Emitter, now_ms: int | None) -> None:
     hands = tuple(DealtHand(pos, live[pos], cards_to_text(d.hands[pos])) for pos in sorted(live))
     em.emit(HandsDealt(d.dice, d.first_position, hands))
     em.set_deadline(DeadlineKind.SETTING, timers.setting_ms, now_ms)
+    deal_dragon(em, d.hands)
+    if rnd.co_banked:  # a co-banker's hand is set by the House Way (table.cobank)
+        banker_hand = next(h for h in em.round().hands if h.position == banker)
+        set_by_house_way(em, banker_hand, SetBy.HOUSE_WAY)
     # A player kicked during betting (the banker) plays the round by the House Way.
     for h in em.round().hands:
         sp = em.state.seats[h.position] if h.player_id is not None else None

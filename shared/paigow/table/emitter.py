@@ -73,6 +73,8 @@ class Emitter:
             return False
         if rnd.banker_position == pos and pos != 0:
             return True
+        if self.state.phase == Phase.DRAGON_OFFER and any(b.position == pos for b in rnd.bets):
+            return True  # betting is over: the bet stands (the Dragon is offered before the deal)
         return any(h.position == pos for h in rnd.hands)
 
     def bet_of(self, pos: int) -> int:

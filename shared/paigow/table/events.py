@@ -16,6 +16,16 @@ from paigow.table.cardtext import CardText
 from paigow.table.home_events import HOME_EVENTS
 from paigow.table.records import RoundRecord, SetBy
 from paigow.table.state import BankReason, Bet, DeadlineKind, IneligibleReason, KickedBy, Timers
+from paigow.table.variant_events import (
+    CoBankChosen,
+    DragonDealt,
+    DragonOffered,
+    DragonPassed,
+    DragonSet,
+    DragonTaken,
+    QueensDragonPlaced,
+    QueensDragonRemoved,
+)
 
 __all__ = [
     "BankDeclined",
@@ -25,9 +35,15 @@ __all__ = [
     "BettingOpened",
     "BonusPlaced",
     "BonusRemoved",
+    "CoBankChosen",
     "DeadlineCleared",
     "DeadlineSet",
     "DealtHand",
+    "DragonDealt",
+    "DragonOffered",
+    "DragonPassed",
+    "DragonSet",
+    "DragonTaken",
     "Event",
     "HandSet",
     "HandsDealt",
@@ -42,6 +58,8 @@ __all__ = [
     "PlayerSatIn",
     "PlayerSatOut",
     "PlayerStoodUp",
+    "QueensDragonPlaced",
+    "QueensDragonRemoved",
     "RoundSettled",
     "RoundStarted",
     "RoundVoided",
@@ -300,6 +318,9 @@ class RoundVoided:
     returned_bets: tuple[Bet, ...]
     reason: str
     returned_bonuses: tuple[Bet, ...] = ()
+    returned_queens_dragon: tuple[Bet, ...] = ()
+    """The Queen's Dragon bets returned (and a bought Dragon's wager, in ``returned_dragon``)."""
+    returned_dragon: tuple[Bet, ...] = ()
     kind: Literal["round_voided"] = "round_voided"
 
 
@@ -369,4 +390,6 @@ Event = (
     | RoundSettled | RoundVoided | DeadlineSet
     | DeadlineCleared | TableOpened | TableClosing | TableClosed | TablePaused | TableResumed | RulesChanged
     | TimersChanged | HOME_EVENTS
+    | QueensDragonPlaced | QueensDragonRemoved | CoBankChosen | DragonOffered | DragonPassed | DragonTaken
+    | DragonDealt | DragonSet
 )

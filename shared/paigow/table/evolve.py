@@ -23,6 +23,7 @@ from paigow.table.state import (
     SeatStatus,
     TableState,
 )
+from paigow.table.variant_evolve import VARIANT_HANDLERS
 
 __all__ = ["evolve", "evolve_all"]
 
@@ -136,8 +137,10 @@ def _bet_placed(s: TableState, e: ev.BetPlaced) -> TableState:
 
 def _bet_removed(s: TableState, e: ev.BetRemoved) -> TableState:
     rnd = _round(s)
-    return _update_round(s, bets=tuple(b for b in rnd.bets if b.position != e.position),
-                         bonuses=tuple(b for b in rnd.bonuses if b.position != e.position))
+    def kept(bets: tuple[Bet, ...]) -> tuple[Bet, ...]:
+        return tuple(b for b in bets if b.position != e.position)
+    return _update_round(s, bets=kept(rnd.bets), bonuses=kept(rnd.bonuses),
+                         queens_dragon_bets=kept(rnd.queens_dragon_bets))
 
 
 def _bonus_placed(s: TableState, e: ev.BonusPlaced) -> TableState:
@@ -167,15 +170,18 @@ def _settled(s: TableState, e: ev.RoundSettled) -> TableState:
     for h in rec.hands:
         if h.player_id is None:
             continue
-        sp = seats[h.position]
+        sp = seats[h.seat]
         if sp is None:
-            raise ValueError(f"settled hand at empty seat {h.position}")
-        net = (rec.banker_net_cents if h.is_banker else h.net_cents) + h.bonus_net_cents
+            raise ValueError(f"settled hand at empty seat {h.seat}")
+        net = ((rec.banker_net_cents if h.is_banker else h.net_cents) + h.bonus_net_cents
+               + h.queens_dragon_win_cents)
         changes: dict[str, Any] = {"chips_cents": sp.chips_cents + net, "missed_rounds": 0}
-        if house_banked and not h.is_banker:
+        if house_banked and not h.is_banker and h.dragon_of is None:
             changes.update(last_house_round=rec.number, last_house_wager_cents=h.wager_cents)
-        seats[h.position] = replace(sp, **changes)
+        seats[h.seat] = replace(sp, **changes)
     ledger = replace(s.ledger, house_net_cents=s.ledger.house_net_cents + rec.house_net_cents,
+                     queens_dragon_house_net_cents=(s.ledger.queens_dragon_house_net_cents
+                                                    + rec.queens_dragon_house_net_cents),
                      bonus_house_net_cents=s.ledger.bonus_house_net_cents + rec.bonus_house_net_cents,
                      bonuses_settled=s.ledger.bonuses_settled + sum(1 for h in rec.hands if h.bonus_cents))
     return replace(s, seats=tuple(seats), ledger=ledger, round=None, phase=Phase.IDLE, deadline=None,
@@ -260,6 +266,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
     ev.RulesChanged: _rules,
     ev.TimersChanged: _timers,
     **HOME_HANDLERS,
+    **VARIANT_HANDLERS,
 }
 
 

@@ -14,6 +14,7 @@ from paigow.table.can import banker_bonus_room
 from paigow.table.commands import PlaceBonus
 from paigow.table.emitter import Emitter, money, reject
 from paigow.table.events import BonusPlaced, BonusRemoved
+from paigow.table.queens_dragon_bets import queens_dragon_of
 from paigow.table.rejections import RejectCode
 from paigow.table.state import Phase, SeatPlayer
 
@@ -49,10 +50,12 @@ def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: 
             reject(RejectCode.INSUFFICIENT_CHIPS,
                    f"your Fortune bonus is {money(amount)}; you bank, and your chips beyond what the bank "
                    f"must cover leave {money(max(room, 0))}")
-    elif main_cents + amount > sp.chips_cents:
+    elif main_cents + amount + queens_dragon_of(rnd, pos) > sp.chips_cents:
+        qd = queens_dragon_of(rnd, pos)
+        with_qd = f" and your Queen's Dragon of {money(qd)}" if qd else ""
         reject(RejectCode.INSUFFICIENT_CHIPS,
-               f"your bet of {money(main_cents)} and Fortune bonus of {money(amount)} make "
-               f"{money(main_cents + amount)}; you have {money(sp.chips_cents)} at the table")
+               f"your bet of {money(main_cents)} and Fortune bonus of {money(amount)}{with_qd} make "
+               f"{money(main_cents + amount + qd)}; you have {money(sp.chips_cents)} at the table")
 
 
 def emit_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int) -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from paigow.table import commands as c
 from paigow.table.bank import accept_bank, decline_bank
 from paigow.table.betting import place_bet, remove_bet
+from paigow.table.dragon_commands import pass_dragon, set_dragon, take_dragon
 from paigow.table.emitter import Emitter
 from paigow.table.events import Event
 from paigow.table.evolve import evolve, evolve_all
@@ -44,6 +45,7 @@ from paigow.table.operator import (
     resume_table,
     void,
 )
+from paigow.table.queens_dragon_bets import place_queens_dragon
 from paigow.table.seating import drop, leave, reconnect, set_own_limit, sit, sit_in, sit_out
 from paigow.table.setting import set_hand, use_house_way
 from paigow.table.state import TableState
@@ -83,6 +85,10 @@ _HANDLERS: dict[type, Callable[[Emitter, Any], None]] = {
     LeaveWaitlist: leave_waitlist,
     TakeSeat: take_seat,
     HostAct: host_act,
+    c.PlaceQueensDragon: place_queens_dragon,
+    c.TakeDragon: take_dragon,
+    c.PassDragon: pass_dragon,
+    c.SetDragon: set_dragon,
 }
 
 

@@ -88,6 +88,18 @@ class HandRecord:
     bonus_win_cents: int = 0
     envy: tuple[EnvyPay, ...] = ()
     bonus_net_cents: int = 0
+    dragon_of: int | None = None
+    """A Dragon hand (docs/rules.md §4b): the seat of its buyer (``player_id``), whose chips its
+    ``net_cents`` changes; ``position`` is the unplayed position it was dealt to. None for any other hand."""
+    queens_dragon_cents: int = 0
+    """The Queen's Dragon bet beside this hand (EZ tables, docs/rules.md §4a)."""
+    queens_dragon_win_cents: int = 0
+    """Its result: 50 times the bet when the dealer's hand is a queen-high pai gow, else minus the bet."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose chips this hand's money changes (a Dragon's buyer's; else its position)."""
+        return self.position if self.dragon_of is None else self.dragon_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,3 +127,15 @@ class RoundRecord:
     """The Fortune pay table the round was played with; None when the table had no Fortune bonus."""
     bonus_house_net_cents: int = 0
     """The house's result on the Fortune bonus bets it banked: bonuses lost, less wins and Envy paid."""
+    dealer_barred: bool = False
+    """A commission-free table's house dealer hand was barred (docs/rules.md §4a): every wager pushed."""
+    commission_form: str = "commissioned"
+    """The table's ``HouseRules.commission_form`` when the round was played."""
+    co_banked: bool = False
+    """The player-banker co-banked with the house (docs/rules.md §4c): the banker fields are their half."""
+    house_bank_gross_cents: int = 0
+    """When co-banked: the house's half of the bank's gross result (in ``house_net_cents``)."""
+    dealer_queen_high: bool = False
+    """The house dealer's seven cards were a queen-high pai gow (EZ tables)."""
+    queens_dragon_house_net_cents: int = 0
+    """The house's result on the Queen's Dragon bets (in ``house_net_cents``)."""

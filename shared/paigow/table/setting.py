@@ -10,7 +10,7 @@ from paigow.rules.house_rules import FoulPolicy
 from paigow.rules.house_way import house_way, house_way_clause
 from paigow.rules.house_way_text import clause_text
 from paigow.rules.splits import FoulError, Split, check_split, split_from_low
-from paigow.table.cardtext import cards_from_text, cards_to_text
+from paigow.table.cardtext import CardText, cards_from_text, cards_to_text
 from paigow.table.commands import SetHand, UseHouseWay
 from paigow.table.emitter import Emitter, reject
 from paigow.table.events import HandSet
@@ -19,7 +19,7 @@ from paigow.table.rejections import RejectCode
 from paigow.table.settlement import maybe_showdown
 from paigow.table.state import LiveHand, Phase
 
-__all__ = ["set_by_house_way", "set_hand", "use_house_way"]
+__all__ = ["set_by_house_way", "set_hand", "split_of_low", "use_house_way"]
 
 
 def _own_hand(em: Emitter, player_id: str, action: str) -> LiveHand:
@@ -28,6 +28,8 @@ def _own_hand(em: Emitter, player_id: str, action: str) -> LiveHand:
     hand = next((h for h in rnd.hands if h.position == pos), None)
     if hand is None:
         reject(RejectCode.NOT_IN_ROUND, f"player {player_id!r} has no hand in round {rnd.round_id}")
+    if rnd.co_banked and rnd.banker_position == pos:
+        reject(RejectCode.ALREADY_DONE, "a co-banker's hand is set by the House Way (docs/rules.md §4c)")
     return hand
 
 
@@ -43,21 +45,27 @@ def set_by_house_way(em: Emitter, hand: LiveHand, set_by: SetBy) -> None:
     _emit(em, hand, split, set_by, False, clause_text(house_way_clause(cards, em.state.rules), split))
 
 
-def set_hand(em: Emitter, cmd: SetHand) -> None:
-    hand = _own_hand(em, cmd.player_id, "hands are set")
+def split_of_low(dealt: tuple[CardText, ...], low_text: tuple[CardText, ...]) -> Split:
+    """The split of the seven ``dealt`` cards with ``low_text`` as the low hand (refused unless they are
+    two distinct cards of the hand)."""
     try:
-        low = cards_from_text(cmd.low)
+        low = cards_from_text(low_text)
         check_distinct(low)
     except InvalidCardError as exc:
-        reject(RejectCode.INVALID_CARDS, f"low hand {cmd.low!r}: {exc}")
+        reject(RejectCode.INVALID_CARDS, f"low hand {low_text!r}: {exc}")
     if len(low) != 2:
         reject(RejectCode.INVALID_CARDS, f"the low hand takes exactly two cards, not {len(low)} "
                                          f"({format_cards(low)!r})")
-    cards = cards_from_text(hand.cards)
+    cards = cards_from_text(dealt)
     for c in low:
         if c not in cards:
             reject(RejectCode.NOT_YOUR_CARDS, f"{c} is not in your hand {format_cards(cards)!r}")
-    split = split_from_low(cards, low)
+    return split_from_low(cards, low)
+
+
+def set_hand(em: Emitter, cmd: SetHand) -> None:
+    hand = _own_hand(em, cmd.player_id, "hands are set")
+    split = split_of_low(hand.cards, cmd.low)
     rules = em.state.rules
     is_banker = em.round().banker_position == hand.position
     try:

@@ -16,6 +16,7 @@ from paigow.rules.payout import Wager, settle
 from paigow.rules.showdown import showdown
 from paigow.rules.splits import Split
 from paigow.table.cardtext import cards_from_text, cards_to_text
+from paigow.table.dragon import dragon_ready
 from paigow.table.emitter import Emitter
 from paigow.table.events import (
     HandSet,
@@ -31,8 +32,10 @@ from paigow.table.events import (
 )
 from paigow.table.fastcopy import replace
 from paigow.table.fortune_payouts import fortune_results
+from paigow.table.queens_dragon_bets import queens_dragon_results
 from paigow.table.records import HOUSE_KEY, HandRecord, RoundRecord, SetBy
 from paigow.table.state import DEALER_POSITION, Bet, LiveHand, SeatStatus
+from paigow.table.variant_settlement import bank_result, dealer_is_barred, dragon_record, dragon_wager
 
 __all__ = ["after_round", "close_now", "maybe_showdown", "settle_round", "void_round"]
 
@@ -48,7 +51,7 @@ def maybe_showdown(em: Emitter, now_ms: int | None) -> None:
     rnd = em.state.round
     if rnd is None or not rnd.hands:
         return
-    if all(h.set_by is not None for h in rnd.hands if h.player_id is not None):
+    if all(h.set_by is not None for h in rnd.hands if h.player_id is not None) and dragon_ready(rnd):
         settle_round(em, now_ms)
 
 
@@ -65,6 +68,8 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
     banker_pos = rnd.banker_position if rnd.banker_position is not None else DEALER_POSITION
     banker_hand = next(h for h in rnd.hands if h.position == banker_pos)
     banker_split = _split(banker_hand)
+    dealer = next((h for h in rnd.hands if h.player_id is None), None)
+    barred = dealer_is_barred(rules, dealer, banker_pos == DEALER_POSITION)
     bets = {b.position: b.amount_cents for b in rnd.bets}
     wagers: list[Wager] = []
     keys: dict[int, str] = {}
@@ -73,12 +78,19 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
             continue
         key = HOUSE_KEY if h.player_id is None else h.player_id
         amount = rnd.dealer_wager_cents if h.player_id is None else bets[h.position]
-        outcome = showdown(_split(h), banker_split, rules, player_fouled=h.fouled).outcome
+        outcome = showdown(_split(h), banker_split, rules, player_fouled=h.fouled,
+                           banker_barred=barred).outcome
         wagers.append(Wager(key, amount, outcome, is_house=h.player_id is None))
         keys[h.position] = key
+    dragon = dragon_wager(rnd, banker_split, rules, barred)
+    if dragon is not None:
+        wagers.append(dragon)
     result = settle(tuple(wagers), rules, rnd.banker_player_id)
     by_key = {r.key: r for r in result.players}
+    bank_gross, bank_commission, bank_net, house_bank = bank_result(rnd, result, rules)
     fortunes = fortune_results(rnd, rules)
+    queen_high, queens = queens_dragon_results(
+        rnd, cards_from_text(dealer.cards) if dealer is not None and rules.queens_dragon_enabled else None)
     records: list[HandRecord] = []
     for h in rnd.hands:
         high, low = cards_from_text(h.high), cards_from_text(h.low)
@@ -87,8 +99,7 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
         clause = _clause(h, set_by, rules)
         if h.position == banker_pos:
             hand_record = HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, True,
-                                0, None, result.banker_gross_cents, result.banker_commission_cents,
-                                result.banker_net_cents, *names, clause)
+                                0, None, bank_gross, bank_commission, bank_net, *names, clause)
         else:
             r = by_key[keys[h.position]]
             hand_record = HandRecord(h.position, h.player_id, h.cards, h.high, h.low, set_by, h.fouled, False,
@@ -99,15 +110,26 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
             hand_record = replace(hand_record, fortune=fortune.fortune, bonus_cents=fortune.bonus_cents,
                              bonus_win_cents=fortune.bonus_win_cents, envy=fortune.envy,
                              bonus_net_cents=fortune.net_cents)
+        if h.position in queens:
+            bet = next(b.amount_cents for b in rnd.queens_dragon_bets if b.position == h.position)
+            hand_record = replace(hand_record, queens_dragon_cents=bet,
+                                  queens_dragon_win_cents=queens[h.position])
         records.append(hand_record)
+    dragon_hand = dragon_record(rnd, by_key, rules)
+    if dragon_hand is not None:
+        records.append(dragon_hand)
     assert rnd.dice is not None
     assert rnd.first_position is not None
     bonus_house = -sum(f.net_cents for f in fortunes.values())
+    queens_house = -sum(queens.values())
+    house_net = (result.house_net_cents - result.banker_commission_cents + bank_commission + house_bank
+                 + bonus_house + queens_house)
     record = RoundRecord(rnd.round_id, rnd.number, rnd.commitment, rnd.server_seed, rnd.dice,
                          rnd.first_position, banker_pos, rnd.banker_player_id, tuple(records),
-                         result.banker_gross_cents, result.banker_commission_cents, result.banker_net_cents,
-                         result.house_net_cents + bonus_house,
-                         rules.fortune_pay_table if rules.fortune_enabled else None, bonus_house)
+                         bank_gross, bank_commission, bank_net, house_net,
+                         rules.fortune_pay_table if rules.fortune_enabled else None, bonus_house,
+                         barred, str(rules.commission_form), rnd.co_banked, house_bank, queen_high,
+                         queens_house)
     em.emit(RoundSettled(record))
     after_round(em, now_ms)
 
@@ -126,7 +148,11 @@ def void_round(em: Emitter, reason: str, now_ms: int | None) -> None:
     returned = rnd.bets
     if rnd.dealer_wager_cents > 0:
         returned = (Bet(DEALER_POSITION, HOUSE_KEY, rnd.dealer_wager_cents), *returned)
-    em.emit(RoundVoided(rnd.round_id, rnd.server_seed, returned, reason, rnd.bonuses))
+    dragon = rnd.dragon
+    bought = (() if dragon is None or dragon.buyer_player_id is None or dragon.buyer_position is None
+              else (Bet(dragon.buyer_position, dragon.buyer_player_id, dragon.wager_cents),))
+    em.emit(RoundVoided(rnd.round_id, rnd.server_seed, returned, reason, rnd.bonuses,
+                        rnd.queens_dragon_bets, bought))
     after_round(em, now_ms)
 
 

@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from paigow.rules.house_rules import DEFAULT_RULES, HouseRules
 from paigow.table.cardtext import CardText
+from paigow.table.dragon_state import DragonHand
 from paigow.table.home import Home, Waiter
 from paigow.table.records import SetBy
 
@@ -102,6 +103,9 @@ class Phase(StrEnum):
     BETTING = "betting"
     SETTING = "setting"
     CLOSED = "closed"
+    DRAGON_OFFER = "dragon_offer"
+    """Betting is over and the Dragon hand is offered to the seated players in turn (``table.dragon``):
+    BETTING -> DRAGON_OFFER -> SETTING."""
 
 
 class SeatStatus(StrEnum):
@@ -152,6 +156,7 @@ class DeadlineKind(StrEnum):
     BETTING = "betting"
     SETTING = "setting"
     NEXT_ROUND = "next_round"
+    DRAGON_OFFER = "dragon_offer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +255,12 @@ class Round:
     first_position: int | None = None
     hands: tuple[LiveHand, ...] = ()
     """After the deal: the live hands, by position (dead hands and discards are not kept)."""
+    queens_dragon_bets: tuple[Bet, ...] = ()
+    """The Queen's Dragon side bets (EZ tables, house-banked rounds; banked by the house), by position."""
+    co_banked: bool = False
+    """The player-banker co-banks with the house: each covers half of every wager (``table.cobank``)."""
+    dragon: DragonHand | None = None
+    """The Dragon hand once offered (``table.dragon``): who was offered it, its buyer, wager and cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +275,8 @@ class Ledger:
     """The part of ``house_net_cents`` from the Fortune bonus bets the house banked."""
     bonuses_settled: int = 0
     """Fortune bonus bets settled at this table."""
+    queens_dragon_house_net_cents: int = 0
+    """The part of ``house_net_cents`` from the Queen's Dragon bets."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from paigow.table.bank import decline_offer, start_round
 from paigow.table.commands import Tick
 from paigow.table.dealing import deal_round, has_stake
+from paigow.table.dragon import set_dragon_by_house_way
+from paigow.table.dragon_commands import dragon_timed_out
 from paigow.table.emitter import Emitter
 from paigow.table.events import DeadlineCleared, DeadlineSet
 from paigow.table.home_clock import home_due, home_tick
@@ -65,6 +67,8 @@ def tick(em: Emitter, cmd: Tick) -> None:
             em.emit(DeadlineCleared())
     elif dl.kind == DeadlineKind.BANK_OFFER:
         decline_offer(em, True, now)
+    elif dl.kind == DeadlineKind.DRAGON_OFFER:
+        dragon_timed_out(em, now)
     elif dl.kind == DeadlineKind.BETTING:
         if has_stake(em):
             deal_round(em, now)
@@ -76,4 +80,7 @@ def tick(em: Emitter, cmd: Tick) -> None:
         for h in em.round().hands:
             if h.player_id is not None and h.set_by is None:
                 set_by_house_way(em, h, SetBy.TIMEOUT)
+        dragon = em.round().dragon
+        if dragon is not None and dragon.buyer_player_id is not None and dragon.set_by is None:
+            set_dragon_by_house_way(em, SetBy.TIMEOUT)
         maybe_showdown(em, now)

@@ -21,6 +21,7 @@ from paigow.table.fastcopy import replace
 from paigow.table.fortune_view import FortuneView, fortune_view
 from paigow.table.home import Waiter
 from paigow.table.home_view import HomeView, home_view
+from paigow.table.queens_dragon_bets import queens_dragon_of
 from paigow.table.records import SetBy
 from paigow.table.state import (
     WEEK_MS,
@@ -34,6 +35,8 @@ from paigow.table.state import (
     TableState,
     Timers,
 )
+from paigow.table.variant_events import DragonDealt, DragonSet
+from paigow.table.variant_view import DragonView, dragon_view, hide_dragon, own_dragon
 
 __all__ = [
     "AdminView",
@@ -91,6 +94,8 @@ class SeatView:
     """0 when no bet."""
     bonus_cents: int
     """The Fortune bonus bet (0 when none)."""
+    queens_dragon_cents: int = 0
+    """The Queen's Dragon bet (0 when none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +131,12 @@ class RoundView:
     dice: tuple[int, int, int] | None
     first_position: int | None
     hands: tuple[HandView, ...]
+    queens_dragon_bets: tuple[Bet, ...] = ()
+    """The Queen's Dragon bets (EZ tables; banked by the house)."""
+    co_banked: bool = False
+    """The player-banker co-banks with the house, half each (docs/rules.md §4c)."""
+    dragon: DragonView | None = None
+    """The Dragon hand, once offered (never its cards: see ``YouView.dragon``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +153,9 @@ class YouView:
     offered_bank: bool
     can: Can
     """What you may do now, and within what limits (``paigow.table.can``)."""
+    queens_dragon_cents: int = 0
+    dragon: HandView | None = None
+    """The Dragon hand you bought, with its cards, when you set it (``dragon_set_by`` ``"buyer"``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +242,8 @@ def _public(state: TableState) -> _Public:
         in_round = pos in bets or (banker == pos and pos != 0)
         seats[pos] = _interned(SeatView(pos, sp.player_id, sp.name, sp.chips_cents, sp.shown_status,
                                         sp.away_until_ms, in_round, banker == pos and pos != 0,
-                                        bets.get(pos, 0), bonuses.get(pos, 0)))
+                                        bets.get(pos, 0), bonuses.get(pos, 0),
+                                        queens_dragon_of(rnd, pos)))
     hands: tuple[HandView, ...] = ()
     round_view: RoundView | None = None
     if rnd is not None:
@@ -239,7 +254,8 @@ def _public(state: TableState) -> _Public:
                                rnd.banker_position, rnd.banker_player_id, rnd.bank_reason,
                                rnd.bank_ineligible, rnd.dealer_wager_cents, rnd.bets, rnd.bonuses, coverage,
                                rnd.dice,
-                               rnd.first_position, hands)
+                               rnd.first_position, hands, rnd.queens_dragon_bets, rnd.co_banked,
+                               dragon_view(state))
     dl = state.deadline
     spectator = TableView(state.table_id, state.name, state.version, state.phase, state.paused,
                           state.closing, state.rules, state.timers, fortune_view(state.rules), state.marker,
@@ -296,8 +312,14 @@ def own_view(state: TableState, player_id: str) -> OwnView | None:
     banker = rnd.banker_position if rnd is not None else None
     you = YouView(own, sp.chips_cents, sp.shown_status, sp.own_max_bet_cents, raise_from,
                   pub.bets.get(own, 0), pub.bonuses.get(own, 0), banker == own,
-                  rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own))
+                  rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own),
+                  queens_dragon_of(rnd, own), _own_dragon(state, player_id))
     return OwnView(you, index, hand)
+
+
+def _own_dragon(state: TableState, player_id: str) -> HandView | None:
+    d = own_dragon(state, player_id)
+    return None if d is None else HandView(d[0], player_id, *d[1:])
 
 
 def with_own(spectator: TableView, own: OwnView | None) -> TableView:
@@ -337,6 +359,8 @@ def shown_apart(event: Event) -> tuple[frozenset[str], bool] | None:
         return frozenset(() if event.player_id is None else (event.player_id,)), False
     if isinstance(event, OwnLimitSet):
         return frozenset((event.player_id,)), True
+    if isinstance(event, DragonDealt | DragonSet):
+        return frozenset((event.player_id,) if event.shown_to_buyer else ()), False
     return None
 
 
@@ -364,4 +388,6 @@ def event_for(event: Event, viewer: Viewer) -> Event | None:
                        house_way_clause=None)
     if isinstance(event, OwnLimitSet):
         return event if me == event.player_id or isinstance(viewer, OperatorViewer) else None
+    if isinstance(event, DragonDealt | DragonSet):
+        return hide_dragon(event, me)
     return event

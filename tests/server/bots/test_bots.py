@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
 from paigow_server.bots.player import Behaviour, TableProgress
-from paigow_server.bots.run import BotsConfig, _warmed_up, run_bots
+from paigow_server.bots.run import BotsConfig, RunResult, _warmed_up, run_bots
 from paigow_server.bots.stats import RunStats, percentile
 from paigow_server.cli import main
 from paigow_server.commands.bots import think_ms
+from paigow_server.process.settings import Settings
 from support.harness import LiveServer
 
 
@@ -52,6 +54,32 @@ async def test_bots_host_and_play_private_tables(live_server: LiveServer) -> Non
     assert result.money_ok, result.money_message
     assert result.stats.hidden_card_leaks == 0
     assert "NO_ACCESS" not in result.stats.errors
+
+
+@pytest.fixture
+def settings(settings: Settings) -> Settings:
+    """The bots make all their sessions from one address: more than the default limit a minute."""
+    return dataclasses.replace(settings, sessions_per_minute=1_000)
+
+
+async def test_a_bots_run_plays_every_casino_variant_and_the_money_adds_up(live_server: LiveServer) -> None:
+    result = await _variants_run(live_server)
+    summary = result.summary()
+    assert result.completed_tables == 5, summary
+    assert result.money_ok, result.money_message
+    assert result.stats.hidden_card_leaks == 0
+    variants = summary["variants"]
+    assert variants["queens_dragon_bets"] > 0, variants
+    assert variants["dragon_hands"] > 0, variants
+    assert variants["co_banked_rounds"] > 0, variants
+    json.dumps(summary)
+
+
+async def _variants_run(live_server: LiveServer) -> RunResult:
+    config = BotsConfig(url=live_server.url, operator_token=live_server.operator_token, tables=5,
+                        players_per_table=3, spectators=1, rounds=4, seed=24, timeout_s=90, variants=True,
+                        behaviour=Behaviour(bank_rate=0.9, drop_rate=0.0, bad_input_rate=0.0, bonus_rate=0.9))
+    return await run_bots(config)
 
 
 def test_percentiles_are_nearest_rank() -> None:

@@ -162,20 +162,27 @@ def test_sim_ways_differ_and_the_report_says_which(capsys: pytest.CaptureFixture
     assert "ace front exception" in out
 
 
-def test_sim_text_report(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run_cli(capsys, "sim", "--hands", "500", "--seed", "1", "--bet-cents", "700")
+@pytest.mark.parametrize(("argv", "shown"), [
+    (["--bet-cents", "700"], ["published", "$7.00 bet", "two pair"]),
+    (["--commission", "ez"], ["commission: EZ Pai Gow", "house edge (no commission)",
+                              "dealer hand barred (pushes)", "1.764% exact"]),
+])
+def test_sim_text_report(capsys: pytest.CaptureFixture[str], argv: list[str], shown: list[str]) -> None:
+    code, out, _ = run_cli(capsys, "sim", "--hands", "500", "--seed", "1", *argv)
     assert code == 0
     assert "500 hands, seed 1" in out
-    assert "published" in out
-    assert "$7.00 bet" in out
-    assert "two pair" in out
+    for text in shown:
+        assert text in out
 
 
-@pytest.mark.parametrize("argv", [["--hands", "0"], ["--hands", "ten"], ["--workers", "0"], ["--seed", "x"]])
+@pytest.mark.parametrize("argv", [["--hands", "0"], ["--hands", "ten"], ["--workers", "0"], ["--seed", "x"],
+                                  ["--commission", "free"]])
 def test_sim_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _, err = run_cli(capsys, "sim", *argv)
     assert code == 2
     assert "Traceback" not in err
+    if argv[0] == "--commission":
+        assert "'free' is not a commission form: commissioned, ez or nine-high" in err
 
 
 def run_on_a_terminal(*argv: str) -> tuple[int, str]:
@@ -208,3 +215,23 @@ def test_sim_shows_a_progress_bar_on_a_terminal_only_without_json() -> None:
     assert code == 0
     assert "dealing" not in out
     assert json.loads(out)["hands"] == 1000
+
+
+@pytest.mark.parametrize(("flag", "form", "exact"), [("ez", "ez", 2_719_500 / 154_143_080),
+                                                      ("nine-high", "nine_high", 3_853_596 / 154_143_080),
+                                                      ("nine_high", "nine_high", 3_853_596 / 154_143_080)])
+def test_sim_commission_free(capsys: pytest.CaptureFixture[str], flag: str, form: str, exact: float) -> None:
+    code, out, err = run_cli(capsys, "sim", "--hands", "2000", "--seed", "3", "--commission", flag, "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert set(data) >= SIM_KEYS | {"commission", "barred", "barred_se", "barred_exact", "barred_wins",
+                                    "barred_wins_se"}
+    assert data["commission"] == form
+    assert data["barred_exact"] == pytest.approx(exact)
+    assert 0 < data["barred_wins"] < data["barred"] <= data["push"]
+    assert data["house_edge"] == pytest.approx(data["loss"] - data["win"])  # no commission
+    assert data["published"]["win"] == {"ez": 0.274597, "nine_high": 0.273726}[form]
+    _, plain, _ = run_cli(capsys, "sim", "--hands", "2000", "--seed", "3", "--json")
+    assert "barred" not in json.loads(plain)
+    assert json.loads(plain)["commission"] == "commissioned"
+    assert json.loads(plain)["counts"]["loss"] >= data["counts"]["loss"]  # the same deals, some pushed

@@ -105,7 +105,12 @@ def test_a_state_written_before_the_records_left_it_still_loads() -> None:
     # ... and before the Fortune bonus: its settings, bets and ledger fields read as their defaults.
     old["rules"].update(fortune_enabled=False, fortune_pay_table="fortune-8000", fortune_min_bet_cents=100,
                         fortune_max_bet_cents=10_000, envy_min_bet_cents=500)
-    old["ledger"].update(bonus_house_net_cents=0, bonuses_settled=0)
+    old["rules"]["commission_form"] = "commissioned"  # and before the commission-free forms
+    old["rules"].update(queens_dragon_enabled=False, queens_dragon_min_bet_cents=100,  # and the variants
+                        queens_dragon_max_bet_cents=10_000, dragon_enabled=False, dragon_set_by="house_way",
+                        dragon_max_bet_cents=None, dragon_offer_ms=10_000, co_banking=False)
+    old["ledger"].update(bonus_house_net_cents=0, bonuses_settled=0, queens_dragon_house_net_cents=0)
+    old["round"].update(queens_dragon_bets=[], co_banked=False, dragon=None)
     old["round"]["bonuses"] = []
     old["round"]["bank_ineligible"] = None  # and before the round said why the marker's player may not bank
     for seat in old["seats"]:  # and before a seat kept a kick's bar, and who kicked

@@ -452,3 +452,23 @@ async def test_the_money_endpoint_counts_holds_and_says_when_it_cannot_read_one_
     busy = await app_client.client.get("/api/operator/money", headers=app_client.operator_headers)
     assert (busy.status_code, busy.json()["error"]) == (503, "UNAVAILABLE")
     assert "try again" in busy.json()["message"]
+
+
+async def test_the_operator_sets_each_casino_variant_and_a_bad_one_is_refused(app_client: AppHandle) -> None:
+    variants = {"commission_form": "ez", "queens_dragon_enabled": True, "queens_dragon_max_bet_cents": 5_000,
+                "dragon_enabled": True, "dragon_set_by": "buyer", "dragon_max_bet_cents": 2_000,
+                "dragon_offer_ms": 5_000, "co_banking": True}
+    table_id = await open_table(app_client, {"name": "Variants", "rules": variants})
+    view = (await app_client.client.get(f"/api/operator/tables/{table_id}",
+                                        headers=app_client.operator_headers)).json()
+    rules = view["view"]["rules"]
+    assert {k: rules[k] for k in variants} == variants
+    response = await app_client.client.put(f"/api/operator/tables/{table_id}/rules",
+                                           json={"commission_form": "nine_high"},
+                                           headers=app_client.operator_headers)
+    assert response.status_code == 400
+    assert "only on EZ tables" in response.json()["message"]
+    change = {"commission_form": "nine_high", "queens_dragon_enabled": False, "dragon_set_by": "house_way"}
+    response = await app_client.client.put(f"/api/operator/tables/{table_id}/rules", json=change,
+                                           headers=app_client.operator_headers)
+    assert response.status_code == 200, response.text

@@ -1,0 +1,96 @@
+"""The Queen's Dragon side bet at the table (EZ tables; docs/rules.md §4a), in the Fortune bonus's pattern
+(``fortune_bets``): placed in the betting phase beside the main bet (``PlaceBet.queens_dragon_cents``) or
+alone (``PlaceQueensDragon``), taken back with the bet, banked by the house, no commission.
+
+It is a bet on the house dealer's seven cards, so it is offered only in house-banked rounds. Checks: the
+table offers it, the house banks, its limits, and the player's chips (bet, Fortune bonus and Queen's Dragon
+together). Settled with the round: 50 to 1 when the dealer's hand is a queen-high pai gow, else lost.
+"""
+
+from __future__ import annotations
+
+from paigow.rules.cards import Card
+from paigow.rules.queen_high import is_queen_high_pai_gow
+from paigow.rules.queens_dragon import QUEENS_DRAGON_PAYS
+from paigow.table.emitter import Emitter, money, reject
+from paigow.table.rejections import RejectCode
+from paigow.table.state import DEALER_POSITION, Phase, Round, SeatPlayer, TableState
+from paigow.table.variant_commands import PlaceQueensDragon
+from paigow.table.variant_events import QueensDragonPlaced, QueensDragonRemoved
+
+__all__ = ["check_queens_dragon", "emit_queens_dragon", "place_queens_dragon", "queens_dragon_of",
+           "queens_dragon_results", "queens_dragon_room"]
+
+
+def queens_dragon_of(rnd: Round | None, pos: int) -> int:
+    if rnd is None:
+        return 0
+    return next((b.amount_cents for b in rnd.queens_dragon_bets if b.position == pos), 0)
+
+
+def queens_dragon_room(state: TableState, pos: int, main_cents: int, bonus_cents: int) -> int | None:
+    """The most a Queen's Dragon bet at ``pos`` may be now beside these bets (None: not offered now)."""
+    rules = state.rules
+    rnd = state.round
+    if (not rules.queens_dragon_enabled or rnd is None or state.phase != Phase.BETTING
+            or rnd.banker_position != DEALER_POSITION):
+        return None
+    sp = state.seats[pos]
+    if sp is None:
+        return None
+    top = min(rules.queens_dragon_max_bet_cents, sp.chips_cents - main_cents - bonus_cents)
+    return top if top >= rules.queens_dragon_min_bet_cents else None
+
+
+def check_queens_dragon(em: Emitter, sp: SeatPlayer, amount: int, main_cents: int, bonus_cents: int) -> None:
+    """Refuse a Queen's Dragon bet of ``amount`` (> 0) beside a bet and Fortune bonus of these amounts."""
+    rules = em.state.rules
+    if type(amount) is not int or amount < 0:
+        reject(RejectCode.INVALID_VALUE, f"a Queen's Dragon bet is 0 (none) or more cents, not {amount!r}")
+    if not rules.queens_dragon_enabled:
+        reject(RejectCode.BONUS_OFF, f"table {em.state.table_id!r} does not offer the Queen's Dragon")
+    if em.round().banker_position != DEALER_POSITION:
+        reject(RejectCode.BONUS_OFF, "the Queen's Dragon is a bet on the house dealer's hand: it is offered "
+                                     "only when the house banks")
+    if amount < rules.queens_dragon_min_bet_cents:
+        reject(RejectCode.BELOW_MINIMUM, f"your Queen's Dragon bet is {money(amount)}; its minimum is "
+                                         f"{money(rules.queens_dragon_min_bet_cents)}")
+    if amount > rules.queens_dragon_max_bet_cents:
+        reject(RejectCode.ABOVE_MAXIMUM, f"your Queen's Dragon bet is {money(amount)}; its maximum is "
+                                         f"{money(rules.queens_dragon_max_bet_cents)}")
+    total = main_cents + bonus_cents + amount
+    if total > sp.chips_cents:
+        reject(RejectCode.INSUFFICIENT_CHIPS,
+               f"your bet, Fortune bonus and Queen's Dragon make {money(total)}; you have "
+               f"{money(sp.chips_cents)} at the table")
+
+
+def emit_queens_dragon(em: Emitter, pos: int, sp: SeatPlayer, amount: int) -> None:
+    """The event that makes the seat's Queen's Dragon bet ``amount`` (0: none, when it has one)."""
+    if amount == 0:
+        if queens_dragon_of(em.state.round, pos):
+            em.emit(QueensDragonRemoved(sp.player_id, pos))
+    else:
+        em.emit(QueensDragonPlaced(sp.player_id, pos, amount))
+
+
+def place_queens_dragon(em: Emitter, cmd: PlaceQueensDragon) -> None:
+    pos, sp = em.seated(cmd.player_id)
+    rnd = em.require_phase(Phase.BETTING, "Queen's Dragon bets are placed")
+    main = em.bet_of(pos)
+    if main == 0:
+        reject(RejectCode.NO_BET, f"{sp.name} has no bet: a Queen's Dragon bet is placed beside a bet")
+    if cmd.amount_cents == 0 and queens_dragon_of(rnd, pos) == 0:
+        reject(RejectCode.NO_BET, f"{sp.name} has no Queen's Dragon bet to take back")
+    if cmd.amount_cents != 0:
+        bonus = next((b.amount_cents for b in rnd.bonuses if b.position == pos), 0)
+        check_queens_dragon(em, sp, cmd.amount_cents, main, bonus)
+    emit_queens_dragon(em, pos, sp, cmd.amount_cents)
+
+
+def queens_dragon_results(rnd: Round, dealer_cards: tuple[Card, ...] | None) -> tuple[bool, dict[int, int]]:
+    """Whether the house dealer's seven cards are a queen-high pai gow, and each Queen's Dragon bet's
+    result by position (50 times the bet, or minus it)."""
+    queen_high = dealer_cards is not None and is_queen_high_pai_gow(dealer_cards)
+    pays = QUEENS_DRAGON_PAYS if queen_high else -1
+    return queen_high, {b.position: b.amount_cents * pays for b in rnd.queens_dragon_bets}
