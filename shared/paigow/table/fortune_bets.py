@@ -16,6 +16,7 @@ from paigow.table.emitter import Emitter, money, reject
 from paigow.table.events import BonusPlaced, BonusRemoved
 from paigow.table.queens_dragon_bets import queens_dragon_of
 from paigow.table.rejections import RejectCode
+from paigow.table.side_bets import check_side_bet_amount, check_side_bet_limits, emit_side_bet, side_bet_at
 from paigow.table.state import Phase, SeatPlayer
 
 __all__ = ["bonus_of", "check_bonus", "emit_bonus", "place_bonus"]
@@ -23,26 +24,17 @@ __all__ = ["bonus_of", "check_bonus", "emit_bonus", "place_bonus"]
 
 def bonus_of(em: Emitter, pos: int) -> int:
     rnd = em.state.round
-    if rnd is None:
-        return 0
-    return next((b.amount_cents for b in rnd.bonuses if b.position == pos), 0)
+    return 0 if rnd is None else side_bet_at(rnd.bonuses, pos)
 
 
 def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: int) -> None:
     """Refuse a Fortune bonus of ``amount`` (> 0) beside a main bet of ``main_cents`` (0 for the banker)."""
     rules = em.state.rules
-    if type(amount) is not int:
-        reject(RejectCode.INVALID_VALUE, f"a Fortune bonus is a whole number of cents, not {amount!r}")
-    if amount < 0:
-        reject(RejectCode.INVALID_VALUE, f"a Fortune bonus is 0 (none) or more cents, not {amount}")
+    check_side_bet_amount(amount, "Fortune bonus")
     if not rules.fortune_enabled:
         reject(RejectCode.BONUS_OFF, f"table {em.state.table_id!r} does not offer the Fortune bonus")
-    if amount < rules.fortune_min_bet_cents:
-        reject(RejectCode.BELOW_MINIMUM, f"your Fortune bonus is {money(amount)}; the bonus minimum is "
-                                         f"{money(rules.fortune_min_bet_cents)}")
-    if amount > rules.fortune_max_bet_cents:
-        reject(RejectCode.ABOVE_MAXIMUM, f"your Fortune bonus is {money(amount)}; the bonus maximum is "
-                                         f"{money(rules.fortune_max_bet_cents)}")
+    check_side_bet_limits(amount, "Fortune bonus", "the bonus", rules.fortune_min_bet_cents,
+                          rules.fortune_max_bet_cents)
     rnd = em.round()
     if rnd.banker_position == pos:
         room = banker_bonus_room(em.state)
@@ -60,11 +52,8 @@ def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: 
 
 def emit_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int) -> None:
     """The event that makes the seat's bonus ``amount`` (0: none, when it has one)."""
-    if amount == 0:
-        if bonus_of(em, pos):
-            em.emit(BonusRemoved(sp.player_id, pos))
-    else:
-        em.emit(BonusPlaced(sp.player_id, pos, amount))
+    emit_side_bet(em, bonus_of(em, pos), amount, BonusPlaced(sp.player_id, pos, amount),
+                  BonusRemoved(sp.player_id, pos))
 
 
 def place_bonus(em: Emitter, cmd: PlaceBonus) -> None:

@@ -14,6 +14,7 @@ from paigow.rules.queen_high import is_queen_high_pai_gow
 from paigow.rules.queens_dragon import QUEENS_DRAGON_PAYS
 from paigow.table.emitter import Emitter, money, reject
 from paigow.table.rejections import RejectCode
+from paigow.table.side_bets import check_side_bet_amount, check_side_bet_limits, emit_side_bet, side_bet_at
 from paigow.table.state import DEALER_POSITION, Phase, Round, SeatPlayer, TableState
 from paigow.table.variant_commands import PlaceQueensDragon
 from paigow.table.variant_events import QueensDragonPlaced, QueensDragonRemoved
@@ -23,9 +24,7 @@ __all__ = ["check_queens_dragon", "emit_queens_dragon", "place_queens_dragon", "
 
 
 def queens_dragon_of(rnd: Round | None, pos: int) -> int:
-    if rnd is None:
-        return 0
-    return next((b.amount_cents for b in rnd.queens_dragon_bets if b.position == pos), 0)
+    return 0 if rnd is None else side_bet_at(rnd.queens_dragon_bets, pos)
 
 
 def queens_dragon_room(state: TableState, pos: int, main_cents: int, bonus_cents: int) -> int | None:
@@ -45,19 +44,14 @@ def queens_dragon_room(state: TableState, pos: int, main_cents: int, bonus_cents
 def check_queens_dragon(em: Emitter, sp: SeatPlayer, amount: int, main_cents: int, bonus_cents: int) -> None:
     """Refuse a Queen's Dragon bet of ``amount`` (> 0) beside a bet and Fortune bonus of these amounts."""
     rules = em.state.rules
-    if type(amount) is not int or amount < 0:
-        reject(RejectCode.INVALID_VALUE, f"a Queen's Dragon bet is 0 (none) or more cents, not {amount!r}")
+    check_side_bet_amount(amount, "Queen's Dragon bet")
     if not rules.queens_dragon_enabled:
         reject(RejectCode.BONUS_OFF, f"table {em.state.table_id!r} does not offer the Queen's Dragon")
     if em.round().banker_position != DEALER_POSITION:
         reject(RejectCode.BONUS_OFF, "the Queen's Dragon is a bet on the house dealer's hand: it is offered "
                                      "only when the house banks")
-    if amount < rules.queens_dragon_min_bet_cents:
-        reject(RejectCode.BELOW_MINIMUM, f"your Queen's Dragon bet is {money(amount)}; its minimum is "
-                                         f"{money(rules.queens_dragon_min_bet_cents)}")
-    if amount > rules.queens_dragon_max_bet_cents:
-        reject(RejectCode.ABOVE_MAXIMUM, f"your Queen's Dragon bet is {money(amount)}; its maximum is "
-                                         f"{money(rules.queens_dragon_max_bet_cents)}")
+    check_side_bet_limits(amount, "Queen's Dragon bet", "its", rules.queens_dragon_min_bet_cents,
+                          rules.queens_dragon_max_bet_cents)
     total = main_cents + bonus_cents + amount
     if total > sp.chips_cents:
         reject(RejectCode.INSUFFICIENT_CHIPS,
@@ -67,11 +61,8 @@ def check_queens_dragon(em: Emitter, sp: SeatPlayer, amount: int, main_cents: in
 
 def emit_queens_dragon(em: Emitter, pos: int, sp: SeatPlayer, amount: int) -> None:
     """The event that makes the seat's Queen's Dragon bet ``amount`` (0: none, when it has one)."""
-    if amount == 0:
-        if queens_dragon_of(em.state.round, pos):
-            em.emit(QueensDragonRemoved(sp.player_id, pos))
-    else:
-        em.emit(QueensDragonPlaced(sp.player_id, pos, amount))
+    emit_side_bet(em, queens_dragon_of(em.state.round, pos), amount,
+                  QueensDragonPlaced(sp.player_id, pos, amount), QueensDragonRemoved(sp.player_id, pos))
 
 
 def place_queens_dragon(em: Emitter, cmd: PlaceQueensDragon) -> None:
@@ -83,7 +74,7 @@ def place_queens_dragon(em: Emitter, cmd: PlaceQueensDragon) -> None:
     if cmd.amount_cents == 0 and queens_dragon_of(rnd, pos) == 0:
         reject(RejectCode.NO_BET, f"{sp.name} has no Queen's Dragon bet to take back")
     if cmd.amount_cents != 0:
-        bonus = next((b.amount_cents for b in rnd.bonuses if b.position == pos), 0)
+        bonus = side_bet_at(rnd.bonuses, pos)
         check_queens_dragon(em, sp, cmd.amount_cents, main, bonus)
     emit_queens_dragon(em, pos, sp, cmd.amount_cents)
 
