@@ -181,7 +181,8 @@ def _rate_limits(settings: Settings, redis: StoreClient) -> RateLimits:
                        Limit.CHAT_NETWORK: settings.chat_per_address_per_minute,
                        Limit.PRACTICE_DEALS: settings.practice_deals_per_minute,
                        Limit.ROUND_READS: settings.round_reads_per_minute,
-                       Limit.INVITE_LOOKUPS: settings.invite_lookups_per_minute},
+                       Limit.INVITE_LOOKUPS: settings.invite_lookups_per_minute,
+                       Limit.SHORT_CODE_LOOKUPS: settings.short_code_lookups_per_minute},
                       ipv4_prefix=settings.limit_ipv4_prefix, ipv6_prefix=settings.limit_ipv6_prefix)
 
 

@@ -36,6 +36,15 @@ class Homes:
     """The app's ``AppContext`` when driven in-process (``asgi_homes``)."""
     rt: Any = None
     """The app's ``Realtime`` when driven in-process."""
+    app: Any = None
+    """The app itself when driven in-process (``from_address``)."""
+
+    @contextlib.asynccontextmanager
+    async def from_address(self, address: str) -> AsyncIterator[Homes]:
+        """These homes seen from another client address (in-process only)."""
+        transport = httpx.ASGITransport(app=self.app, client=(address, 40_000))
+        async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
+            yield dataclasses.replace(self, client=client)
 
     async def account(self, name: str | None = None) -> tuple[str, str]:
         """A new registered account: (player_id, token)."""
@@ -76,4 +85,4 @@ async def asgi_homes(settings: Settings, redis: Redis) -> AsyncIterator[Homes]:
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
-            yield Homes(client, app.state.ctx, app.state.realtime)
+            yield Homes(client, app.state.ctx, app.state.realtime, app)

@@ -97,6 +97,9 @@ _HELP: dict[str, str] = {
     "seat_offer_seconds": "how long a waiting-list offer holds a free seat (default 30)",
     "invite_lookups_per_minute": "invite code look-ups per address network and per account per minute "
                                  "(default 10)",
+    "short_code_lookups_per_minute": "short invite code look-ups per minute on the whole deployment, every "
+                                     "address together; the long code of a link is never held back "
+                                     "(default 300)",
     "spectators_per_address": "token-less table connections per address network in one process "
                               "(default 20)",
     "trusted_proxies": "comma-separated addresses or CIDR networks of your proxies, whose "

@@ -140,6 +140,8 @@ class Settings:
     """How long a waiting-list offer holds a free seat (new tables, public and private)."""
     invite_lookups_per_minute: int = 10
     """``POST /api/invites/resolve`` per address network, and per account, per minute."""
+    short_code_lookups_per_minute: int = 300
+    """Short-code look-ups on the whole deployment per minute, every address together (a botnet's bound)."""
     spectators_per_address: int = 20
     """Token-less (spectator) table connections per address network in one process; past it, close 4429."""
     trusted_proxies: tuple[str, ...] = ()
@@ -328,6 +330,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "home_max_bet_cents": _int_range(1, MAX_CENTS),
     "seat_offer_seconds": _int_range(5, 3_600),
     "invite_lookups_per_minute": _int_range(1, 1_000_000),
+    "short_code_lookups_per_minute": _int_range(1, 1_000_000),
     "trusted_proxies": _check_networks,
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
@@ -404,6 +407,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "home_max_bet_cents": _parse_int,
     "seat_offer_seconds": _parse_int,
     "invite_lookups_per_minute": _parse_int,
+    "short_code_lookups_per_minute": _parse_int,
     "trusted_proxies": _parse_list,
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,

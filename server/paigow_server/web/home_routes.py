@@ -4,7 +4,8 @@
 ``home_tables_per_account`` and ``home_tables_max`` open ones; ``GET /api/home/tables`` lists the caller's;
 ``GET /api/home/tables/{id}`` and ``POST /api/home/tables/{id}/invite`` are the host's (the invite, and a new
 one that ends the old); ``POST /api/invites/resolve`` turns a long or short code into its table and admits
-the caller's account, ``invite_lookups_per_minute`` per address network and per account;
+the caller's account, ``invite_lookups_per_minute`` per address network and per account (a short code
+also within ``short_code_lookups_per_minute`` on the whole deployment);
 ``GET /api/operator/home-tables`` lists every private table for the operator. What a host does at the
 table goes over its WebSocket (``home_gate``).
 """
@@ -267,6 +268,9 @@ async def resolve_invite(request: Request) -> Response:
         await ctx.rate_limits.check_account(Limit.INVITE_LOOKUPS, player.player_id)
     only_fields(data, {"code"})
     code = _code(data.get("code"))
+    if not LONG_CODE.fullmatch(code):
+        await ctx.rate_limits.check_everyone(Limit.SHORT_CODE_LOOKUPS,
+                                             instead=" (the invite link, with its long code, works now)")
     table_id = await ctx.homes.table_of_code(code)
     state = None if table_id is None else await ctx.tables.load(table_id)
     if table_id is not None and not _is_open(state):

@@ -50,6 +50,9 @@ class Limit(StrEnum):
     """Public reads of a table's last rounds, per address network."""
     INVITE_LOOKUPS = "invite look-ups"
     """``POST /api/invites/resolve``, per address network and per account."""
+    SHORT_CODE_LOOKUPS = "short-code look-ups"
+    """Look-ups of a six-letter invite code on the whole deployment (``check_everyone``): guessing one
+    across many networks is bounded however many the guesser holds."""
 
 
 EVERYONE = "everyone"
@@ -97,11 +100,12 @@ class RateLimits:
                               f"too many {limit} from {network}: at most {self.per_minute[limit]} a minute; "
                               f"try again in {max(1, -(-wait // 1000))} s", wait / 1000)
 
-    async def check_everyone(self, limit: Limit) -> None:
-        """Count the request against the whole deployment's budget, or raise the 429."""
+    async def check_everyone(self, limit: Limit, *, instead: str = "") -> None:
+        """Count the request against the whole deployment's budget, or raise the 429 (its message ends
+        with ``instead``, what the client may do meanwhile)."""
         wait = await self.wait_ms(limit, EVERYONE)
         if wait > 0:
             raise retry_after(429, "RATE_LIMITED",
                               f"too many {limit} on this server: at most {self.per_minute[limit]} a minute "
-                              f"from everyone together; try again in {max(1, -(-wait // 1000))} s",
+                              f"from everyone together; try again in {max(1, -(-wait // 1000))} s{instead}",
                               wait / 1000)

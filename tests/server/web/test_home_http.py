@@ -18,7 +18,8 @@ from support.homes import Homes, asgi_homes, auth, home_settings
 
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
-    return home_settings(settings, home_tables_per_account=2, home_tables_max=3, invite_lookups_per_minute=5)
+    return home_settings(settings, home_tables_per_account=2, home_tables_max=3, invite_lookups_per_minute=5,
+                         short_code_lookups_per_minute=8)
 
 
 @pytest.fixture
@@ -203,6 +204,26 @@ async def test_short_code_guesses_are_rate_limited_per_network_and_account(homes
     assert limited.json()["retry_after_s"] >= 1
 
 
+async def test_short_code_guesses_from_many_networks_meet_the_deployments_budget(homes: Homes) -> None:
+    """A guesser holding many networks, each within its own limit, is held by the deployment's budget of
+    short-code look-ups; the invite link's long code still resolves, from anywhere."""
+    _, ann = await homes.account()
+    invite = (await homes.table(ann))["invite"]
+    answers = []
+    for i in range(9):
+        async with homes.from_address(f"198.51.{100 + i}.7") as network:
+            answers.append(await network.resolve("ABCDEF"))
+    assert [a.status_code for a in answers] == [404] * 8 + [429]
+    refused = answers[8].json()
+    assert refused["error"] == "RATE_LIMITED"
+    assert "too many short-code look-ups on this server: at most 8 a minute" in refused["message"]
+    assert "the invite link, with its long code, works now" in refused["message"]
+    async with homes.from_address("203.0.113.9") as elsewhere:
+        assert (await elsewhere.resolve(invite["short_code"])).status_code == 429
+        found = await elsewhere.resolve(invite["code"])
+    assert found.status_code == 200, found.text
+
+
 async def test_a_closed_tables_codes_stop_working_and_the_operator_lists_private_tables(homes: Homes) -> None:
     _, ann = await homes.account()
     body = await homes.table(ann)
@@ -242,7 +263,8 @@ async def test_a_private_tables_rounds_and_chat_are_for_its_admitted_players(hom
 async def test_settings_are_read_from_the_environment(settings: Settings) -> None:
     from paigow_server.process.settings import load_settings
     loaded = load_settings({}, {"PAIGOW_HOME_TABLES_PER_ACCOUNT": "5", "PAIGOW_SEAT_OFFER_SECONDS": "45",
-                                "PAIGOW_INVITE_LOOKUPS_PER_MINUTE": "7"})
-    assert (loaded.home_tables_per_account, loaded.seat_offer_seconds, loaded.invite_lookups_per_minute) == \
-        (5, 45, 7)
+                                "PAIGOW_INVITE_LOOKUPS_PER_MINUTE": "7",
+                                "PAIGOW_SHORT_CODE_LOOKUPS_PER_MINUTE": "60"})
+    assert (loaded.home_tables_per_account, loaded.seat_offer_seconds, loaded.invite_lookups_per_minute,
+            loaded.short_code_lookups_per_minute) == (5, 45, 7, 60)
     assert dataclasses.replace(settings).home_idle_close_minutes == 30
