@@ -191,8 +191,8 @@ class HouseRules:
                                   f"not be below queens_dragon_min_bet_cents "
                                   f"({self.queens_dragon_min_bet_cents})")
         if self.queens_dragon_enabled and self.commission_form is not CommissionForm.EZ:
-            raise HouseRulesError("the Queen's Dragon is offered only on EZ tables (commission_form 'ez'), "
-                                  f"not {str(self.commission_form)!r}")
+            raise HouseRulesError("queens_dragon_enabled: the Queen's Dragon is offered only on EZ tables "
+                                  f"(commission_form 'ez'), not {str(self.commission_form)!r}")
         top = self.dragon_max_bet_cents
         if top is not None and (type(top) is not int or not self.min_bet_cents <= top <= MAX_CENTS):
             raise HouseRulesError(f"dragon_max_bet_cents must be None or from min_bet_cents "
