@@ -195,8 +195,8 @@ class HouseRules:
                                   f"(commission_form 'ez'), not {str(self.commission_form)!r}")
         top = self.dragon_max_bet_cents
         if top is not None and (type(top) is not int or not self.min_bet_cents <= top <= MAX_CENTS):
-            raise HouseRulesError(f"dragon_max_bet_cents must be None or from min_bet_cents "
-                                  f"({self.min_bet_cents}) to {MAX_CENTS} cents, not {top!r}")
+            raise HouseRulesError(f"dragon_max_bet_cents must be null (up to the buyer's main wager) or from "
+                                  f"min_bet_cents ({self.min_bet_cents}) to {MAX_CENTS} cents, not {top!r}")
         if type(self.dragon_offer_ms) is not int or not 1_000 <= self.dragon_offer_ms <= 600_000:
             raise HouseRulesError(f"dragon_offer_ms must be a whole number of ms in 1000..600000, not "
                                   f"{self.dragon_offer_ms!r}")

@@ -69,7 +69,7 @@ async def test_a_change_during_a_round_shows_in_the_summary_once_the_next_round_
         ("POST", "", {"name": "T", "timers": {"betting_ms": -1}}, "timers.betting_ms", "betting_ms must be"),
         ("PUT", "/rules", {"queens_dragon_enabled": True}, "queens_dragon_enabled", "only on EZ tables"),
         ("PUT", "/rules", {"dragon_enabled": True, "dragon_max_bet_cents": 200}, "dragon_max_bet_cents",
-         "dragon_max_bet_cents must be None or from min_bet_cents (500)"),
+         "dragon_max_bet_cents must be null (up to the buyer's main wager) or from min_bet_cents (500)"),
         ("PUT", "/rules", {"commission_form": "ez", "queens_dragon_min_bet_cents": 900,
                            "queens_dragon_max_bet_cents": 500}, "queens_dragon_max_bet_cents",
          "must not be below"),
