@@ -132,17 +132,19 @@ function fill(p, r) {
   sync(p);
 }
 
-/** The form's choices as rules fields: {body}, or {error, field} for what the console refuses itself. */
+/** The form's choices as rules fields: {body}, or {error, field} for what the console refuses itself. The
+ * settings of a variant turned off are not sent: the table keeps them for when it is turned on again. */
 function read(p) {
   const body = { commission_form: document.querySelector(`input[name="${p}-form"]:checked`)?.value ?? "commissioned",
     queens_dragon_enabled: $(`${p}-qd`).checked, dragon_enabled: $(`${p}-dragon`).checked,
     dragon_set_by: $(`${p}-dragon-by`).value, co_banking: $(`${p}-cobank`).checked };
   if (!$(`${p}-qd-min`)) return { body };
-  const amounts = { queens_dragon_min_bet_cents: $(`${p}-qd-min`).value, queens_dragon_max_bet_cents: $(`${p}-qd-max`).value };
+  const amounts = body.queens_dragon_enabled ? { queens_dragon_min_bet_cents: $(`${p}-qd-min`).value, queens_dragon_max_bet_cents: $(`${p}-qd-max`).value } : {};
   const top = $(`${p}-dragon-max`).value.trim();
-  if (top) amounts.dragon_max_bet_cents = top;
+  if (body.dragon_enabled && top) amounts.dragon_max_bet_cents = top;
   const cents = centsFields(amounts, (k) => FIELDS[k][1]);
   if (cents.error) return cents;
+  if (!body.dragon_enabled) return { body: { ...body, ...cents.body } };
   const secs = String($(`${p}-dragon-offer`).value).trim();
   if (!/^\d+(\.\d+)?$/.test(secs)) return { error: `The Dragon offer time is a number of seconds, e.g. 10, not '${secs}'.`, field: "dragon_offer_ms" };
   return { body: { ...body, ...cents.body, dragon_max_bet_cents: top ? cents.body.dragon_max_bet_cents : null, dragon_offer_ms: Math.round(Number(secs) * 1000) } };
@@ -196,13 +198,18 @@ export function refuseOpen(err) {
 $("variants-choices").append(...choices("v", true));
 wire("v", "variants-form");
 
+/** Live lines change only when their words do (the console redraws every few seconds). */
+function say(id, text) {
+  if ($(id).textContent !== text) $(id).textContent = text;
+}
+
 /** The detail panel's Variants part: what the table deals now, the change waiting for the next round,
  * and (``fillForm``) the form, from the waiting change when there is one (what the table will deal). */
 export function renderVariants(view, fillForm) {
   const pending = view.admin?.pending_rules;
   const changed = pending && KEYS.some((k) => pending[k] !== view.rules[k]);
-  $("variants-status").textContent = `Now: ${variantWords(view.rules).join(" · ")}.`;
-  $("variants-pending").textContent = changed ? `From the next round: ${variantWords(pending).join(" · ")}.` : "";
+  say("variants-status", `Now: ${variantWords(view.rules).join(" · ")}.`);
+  say("variants-pending", changed ? `From the next round: ${variantWords(pending).join(" · ")}.` : "");
   if (fillForm) {
     $("variants-error").textContent = "";
     unmark($("variants-form"));
