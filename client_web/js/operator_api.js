@@ -1,7 +1,7 @@
 // What the operator console's modules share: the signed-in operator, calls to /api/operator, and errors
 // shown as the API says them ("INVALID_FIELD: amount_cents=0: must be ..."), codes and all.
 
-import { api, el } from "./api.js";
+import { api, el, parseMoney } from "./api.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -27,6 +27,20 @@ export function errorText(err) {
 
 export function showError(id, err) {
   $(id).textContent = errorText(err);
+}
+
+/**
+ * Dollar amounts typed in a form, as cents: ``{body}`` with each field's cents, or ``{error, field}`` for the
+ * first that is no amount ("The Envy minimum is a dollar amount, e.g. 5, not 'x'."); ``words(field)`` names it.
+ */
+export function centsFields(amounts, words = (k) => k.replace(/_cents$/, "").replaceAll("_", " ")) {
+  const body = {};
+  for (const [field, text] of Object.entries(amounts)) {
+    const cents = parseMoney(text);
+    if (cents === null) return { error: `The ${words(field)} is a dollar amount, e.g. 5, not '${text}'.`, field };
+    body[field] = cents;
+  }
+  return { body };
 }
 
 /** A player's display name with the id beside it (the id alone when the name is not known). */

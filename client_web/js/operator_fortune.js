@@ -3,8 +3,8 @@
 // or off, picks the pay table and sets its limits (PUT /rules: applied from the next round when one is
 // in play).
 
-import { el, money, parseMoney } from "./api.js";
-import { cell } from "./operator_api.js";
+import { el, money } from "./api.js";
+import { cell, centsFields } from "./operator_api.js";
 
 const $ = (id) => document.getElementById(id);
 const PAY_TABLES = ["fortune-8000", "fortune-5000"];
@@ -43,13 +43,9 @@ export function renderFortune(view, fillForm) {
 
 /** The body of PUT /rules from the form, or an error message. */
 export function fortuneRulesBody() {
-  const amounts = { fortune_min_bet_cents: $("f-min").value, fortune_max_bet_cents: $("f-max").value, envy_min_bet_cents: $("f-envy").value };
-  const body = { fortune_enabled: $("f-on").checked, fortune_pay_table: $("f-table").value };
-  for (const [k, v] of Object.entries(amounts)) {
-    const cents = parseMoney(v);
-    if (cents === null) return { error: `The ${k.replace(/_cents$/, "").replaceAll("_", " ")} is a dollar amount, e.g. 5, not '${v}'.` };
-    body[k] = cents;
-  }
+  const cents = centsFields({ fortune_min_bet_cents: $("f-min").value, fortune_max_bet_cents: $("f-max").value, envy_min_bet_cents: $("f-envy").value });
+  if (cents.error) return cents;
+  const body = { fortune_enabled: $("f-on").checked, fortune_pay_table: $("f-table").value, ...cents.body };
   if (!PAY_TABLES.includes(body.fortune_pay_table)) return { error: `Choose a pay table: ${PAY_TABLES.join(" or ")}.` };
   return { body };
 }

@@ -1,12 +1,14 @@
 // The console's tables: the list (pause, resume, close, reopen, void the round), opening a table, and the
-// table being managed: limits, timers, its seats (each player named beside their id, kick with a bar) and
-// its chat (operator_chat.js).
+// table being managed: limits, timers, the Fortune bonus (operator_fortune.js), the casino variants
+// (operator_variants.js), its seats (each player named beside their id, kick with a bar) and its chat
+// (operator_chat.js).
 
 import { api, el, money, parseMoney } from "./api.js";
 import { $, call, cell, fillRows, showError, state, who } from "./operator_api.js";
 import { refreshChat } from "./operator_chat.js";
 import { fortuneCell, fortuneRulesBody, renderFortune } from "./operator_fortune.js";
 import { confirmAction } from "./operator_confirm.js";
+import { openVariants, refuseOpen, refuseVariants, renderVariants, variantCell, variantWords, variantsRulesBody } from "./operator_variants.js";
 
 /** Called after an action changed something (set by operator.js: refresh everything). */
 let changed = async () => {};
@@ -20,7 +22,7 @@ function say(id, text) {
 
 /** What a saved form of the managed table says beside its button: every change waits for the next round. */
 const SAVED_TEXT = "Saved: takes effect from the next round.";
-const SAVED_IDS = ["limits-saved", "timers-saved", "fortune-saved"];
+const SAVED_IDS = ["limits-saved", "timers-saved", "fortune-saved", "variants-saved"];
 
 async function tableAction(t, action) {
   showError("open-error", null);
@@ -57,7 +59,8 @@ function tableRow(t) {
       el("small", { class: "hint id", text: t.table_id })),
     cell("Phase", { text: `${t.phase}${t.paused ? " · paused" : ""}${t.closing ? " · closing" : ""}` }),
     cell("Seats", { text: `${t.seats_taken}/${t.seats ?? 6}` }),
-    cell("Limits", { text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}` }),
+    cell("Limits", { class: "nowrap", text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}` }),
+    variantCell(t),
     fortuneCell(t),
     cell("Watching", { text: String(t.spectators ?? 0) }),
     cell("Actions", {}, el("span", { class: "actions" },
@@ -70,7 +73,7 @@ function tableRow(t) {
 export async function refreshTables() {
   const data = await api("/api/tables");
   const tables = data.tables ?? data;
-  fillRows("tables", tables.map(tableRow), "No table yet: open one above.", 7);
+  fillRows("tables", tables.map(tableRow), "No table yet: open one above.", 8);
   await refreshDetail();
 }
 
@@ -124,6 +127,7 @@ async function refreshDetail(fillForms = false) {
       $("t-next").value = v.timers.between_rounds_ms / 1000;
     }
     renderFortune(v, fillForms);
+    renderVariants(v, fillForms);
     const rows = v.seats.map((s, p) => (s ? seatRow(s, p, v.name) : null)).filter(Boolean);
     fillRows("seats", rows, "No one is seated.", 5);
     await refreshChat(state.selected, call);
@@ -141,35 +145,39 @@ $("open-form").addEventListener("submit", async (ev) => {
   if (min === null || max === null) return showError("open-error", { message: "Limits are dollar amounts, e.g. 5 and 300." });
   try {
     const fortune = $("new-fortune").checked;
-    const res = await call("/tables", { method: "POST", body: { name: $("new-name").value, rules: { min_bet_cents: min, max_bet_cents: max, fortune_enabled: fortune } } });
+    const rules = { min_bet_cents: min, max_bet_cents: max, fortune_enabled: fortune, ...openVariants() };
+    const res = await call("/tables", { method: "POST", body: { name: $("new-name").value, rules } });
     $("new-name").value = "";
-    say("tables-result", `${res.table?.name ?? res.table_id} is open, ${fortune ? "with" : "without"} the Fortune bonus.`);
+    const variants = variantWords(rules, { all: false }).slice(rules.commission_form === "commissioned" ? 1 : 0);
+    say("tables-result", `${res.table?.name ?? res.table_id} is open, ${fortune ? "with" : "without"} the Fortune bonus${variants.length ? `: ${variants.join(", ")}` : ""}.`);
     await select(res.table_id);
   } catch (err) {
-    showError("open-error", err);
+    refuseOpen(err);
   }
   return null;
 });
 
 /** A form of the managed table: ``body()`` is PUT to ``/tables/{id}/{path}`` (it shows its own error and
  * answers null when the console's check refuses what was typed). Once saved, the form says so beside its
- * button ("Saved: takes effect from the next round."), until the next change is typed or sent. */
-function tableForm(formId, path, body) {
+ * button (``saved``: "Saved: takes effect from the next round."), until the next change is typed or sent.
+ * A refusal goes to ``error`` (the panel's error line), or to ``refused(err)``. */
+function tableForm(formId, path, body, { saved = `${path}-saved`, error = "detail-error", refused = null } = {}) {
   const form = $(formId);
-  const saved = $(`${path === "rules" ? "fortune" : path}-saved`);
-  form.addEventListener("input", () => { saved.textContent = ""; });
+  const savedLine = $(saved);
+  form.addEventListener("input", () => { savedLine.textContent = ""; });
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    showError("detail-error", null);
+    showError(error, null);
     for (const id of SAVED_IDS) say(id, "");
     const sent = body();
     if (!sent) return;
     try {
       await call(`/tables/${encodeURIComponent(state.selected)}/${path}`, { method: "PUT", body: sent });
-      saved.textContent = SAVED_TEXT;
+      savedLine.textContent = SAVED_TEXT;
       await changed();
     } catch (err) {
-      showError("detail-error", err);
+      if (refused) refused(err);
+      else showError(error, err);
     }
   });
 }
@@ -186,7 +194,8 @@ tableForm("fortune-form", "rules", () => {
   if (!error) return body;
   showError("detail-error", { message: error });
   return null;
-});
+}, { saved: "fortune-saved" });
+tableForm("variants-form", "rules", variantsRulesBody, { saved: "variants-saved", error: "variants-error", refused: refuseVariants });
 tableForm("timers-form", "timers", () => {
   const secs = { bank_offer_ms: $("t-bank").value, betting_ms: $("t-bet").value, setting_ms: $("t-set").value, between_rounds_ms: $("t-next").value };
   const body = {};

@@ -26,12 +26,14 @@ __all__ = [
     "bearer_token",
     "int_field",
     "json_body",
+    "leading_field",
     "page_params",
     "retry_after",
     "str_field",
 ]
 
 MAX_BODY_BYTES = 16_384
+_LEADING_NAME = re.compile(r"[a-z_]+")
 _LIMIT = re.compile(r"[0-9]{1,4}")
 
 
@@ -111,6 +113,13 @@ def int_field(data: dict[str, Any], name: str) -> int:
     if type(value) is not int:
         raise ApiError(400, "INVALID_FIELD", f"{name} must be a whole number, not {value!r}")
     return value
+
+
+def leading_field(message: str, names: set[str] | frozenset[str]) -> str | None:
+    """The field a refusal's message starts with, when it is one of ``names``: ``"max_bet_cents"`` for
+    ``"max_bet_cents (400) must not be below min_bet_cents (500)"``; else None."""
+    leading = _LEADING_NAME.match(message)
+    return leading.group(0) if leading is not None and leading.group(0) in names else None
 
 
 def only_fields(data: dict[str, Any], allowed: set[str] | frozenset[str]) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -30,7 +29,7 @@ from paigow.table.state import TIMER_MAX_MS, Phase, TableState, Timers, new_tabl
 from paigow_server.store.accounts import Player
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.home_tables import LONG_CODE, HomeRecord, normal_short_code
-from paigow_server.web.api import ApiError, bearer_token, json_body, only_fields
+from paigow_server.web.api import ApiError, bearer_token, json_body, leading_field, only_fields
 from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.home_gate import host_actor
 from paigow_server.web.http import table_summary
@@ -43,7 +42,6 @@ __all__ = ["home_summary", "routes"]
 
 HOST_RULES = frozenset({"min_bet_cents", "max_bet_cents", "house_way", "fortune_enabled", "player_banking"})
 HOST_TIMERS = frozenset({"bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms"})
-_LEADING_NAME = re.compile(r"[a-z_]+")
 CLOSED_LISTED = 20
 CREATION_TRIES = 150
 """Waits of 20 ms for the creation turn (3 s) before ``503 BUSY``."""
@@ -90,9 +88,9 @@ def _field(path: str, inner: frozenset[str] = frozenset()) -> Iterator[None]:
     except ApiError as exc:
         if exc.code != "INVALID_FIELD" or "field" in exc.extra:
             raise
-        leading = _LEADING_NAME.match(exc.message)
-        if leading is not None and leading.group(0) in inner:
-            field, message = f"{path}.{leading.group(0)}", f"{path}.{exc.message}"
+        leading = leading_field(exc.message, inner)
+        if leading is not None:
+            field, message = f"{path}.{leading}", f"{path}.{exc.message}"
         else:
             field = path
             message = exc.message if exc.message.startswith(path) else f"{path}: {exc.message}"

@@ -40,6 +40,7 @@ _DIGITS = re.compile(r"[0-9]{1,9}")
 def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, Any]:
     taken = sum(1 for position in PLAYER_SEATS if state.seats[position] is not None)
     bonuses = state.round.bonuses if state.round is not None else ()
+    rules = state.rules
     return {
         "table_id": state.table_id,
         "name": state.name,
@@ -49,13 +50,18 @@ def table_summary(state: TableState, spectators: SpectatorCounter) -> dict[str, 
         "version": state.version,
         "seats_taken": taken,
         "seats": len(PLAYER_SEATS),
-        "min_bet_cents": state.rules.min_bet_cents,
-        "max_bet_cents": state.rules.max_bet_cents,
-        "commission_bps": state.rules.commission_bps,
-        "fortune_enabled": state.rules.fortune_enabled,
-        "fortune_pay_table": state.rules.fortune_pay_table if state.rules.fortune_enabled else None,
+        "min_bet_cents": rules.min_bet_cents,
+        "max_bet_cents": rules.max_bet_cents,
+        "commission_bps": rules.commission_bps,
+        "fortune_enabled": rules.fortune_enabled,
+        "fortune_pay_table": rules.fortune_pay_table if rules.fortune_enabled else None,
         "bonus_bets": len(bonuses),
         "bonus_bets_cents": sum(b.amount_cents for b in bonuses),
+        "commission_form": str(rules.commission_form),
+        "queens_dragon_enabled": rules.queens_dragon_enabled,
+        "dragon_enabled": rules.dragon_enabled,
+        "dragon_set_by": str(rules.dragon_set_by) if rules.dragon_enabled else None,
+        "co_banking": rules.co_banking,
         "round_number": state.round.number if state.round is not None else None,
         "spectators": spectators.count(state.table_id),
         "private": state.home is not None,

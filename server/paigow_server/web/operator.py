@@ -47,6 +47,7 @@ from paigow_server.web.api import (
     StoredJSONResponse,
     int_field,
     json_body,
+    leading_field,
     only_fields,
     page_params,
 )
@@ -98,14 +99,22 @@ def table_name(raw: object) -> str:
         raise ApiError(400, "INVALID_FIELD", str(exc)) from None
 
 
-def merged_fields(current: _T, changes: object, allowed: frozenset[str], what: str) -> _T:
+def merged_fields(current: _T, changes: object, allowed: frozenset[str], what: str, *,
+                  path: str | None = None) -> _T:
+    """``changes`` laid over ``current``; a bad value is a ``400 INVALID_FIELD`` with the checker's message.
+    With ``path`` (where ``changes`` stand in the body: ``"rules"``, or ``""`` for the body itself) the
+    error's ``field`` names the field as its path in the body (``rules.queens_dragon_enabled``), when the
+    message starts with the name of one of ``allowed``."""
     if not isinstance(changes, dict):
-        raise ApiError(400, "INVALID_FIELD", f"{what} must be a JSON object of fields, not {changes!r}")
+        raise ApiError(400, "INVALID_FIELD", f"{what} must be a JSON object of fields, not {changes!r}",
+                       extra={} if not path else {"field": path})
     only_fields(changes, allowed)
     try:
         return dataclasses.replace(current, **changes)
     except (HouseRulesError, TimersError) as exc:
-        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+        name = leading_field(str(exc), allowed) if path is not None else None
+        field: dict[str, object] = {} if name is None else {"field": f"{path}.{name}" if path else name}
+        raise ApiError(400, "INVALID_FIELD", str(exc), extra=field) from None
 
 
 # --- tables -----------------------------------------------------------------------------------------
@@ -116,9 +125,9 @@ async def open_table(request: Request) -> Response:
     async def run() -> dict[str, Any]:
         only_fields(data, {"name", "rules", "timers"})
         name = table_name(data.get("name"))
-        rules = merged_fields(NEW_TABLE_RULES, data.get("rules", {}), _RULE_FIELDS, "rules")
+        rules = merged_fields(NEW_TABLE_RULES, data.get("rules", {}), _RULE_FIELDS, "rules", path="rules")
         base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
-        timers = merged_fields(base, data.get("timers", {}), _TIMER_FIELDS, "timers")
+        timers = merged_fields(base, data.get("timers", {}), _TIMER_FIELDS, "timers", path="timers")
         state = await create_table(ctx, name, rules, timers)
         return {"table_id": state.table_id, "version": state.version,
                 "table": table_summary(state, ctx.spectators)}
@@ -186,7 +195,7 @@ async def change_limits(request: Request) -> Response:
         only_fields(data, _LIMIT_FIELDS)
         for name in ("min_bet_cents", "max_bet_cents"):
             int_field(data, name)  # both are required
-        limits = merged_fields(HouseRules(), data, _LIMIT_FIELDS, "limits")  # HouseRules' bounds, as a 400
+        limits = merged_fields(HouseRules(), data, _LIMIT_FIELDS, "limits", path="")  # HouseRules' bounds
         return await execute(request, table_id, ChangeLimits(limits.min_bet_cents, limits.max_bet_cents))
 
     return await audited(request, "change_limits", run, table_id=table_id, params=data)
@@ -214,9 +223,9 @@ def _settings_change(action: str, fields: frozenset[str],
 
 
 change_rules = _settings_change("change_rules", _RULE_FIELDS, lambda state, data: ChangeRules(
-    merged_fields(state.pending_rules or state.rules, data, _RULE_FIELDS, "rules")))
+    merged_fields(state.pending_rules or state.rules, data, _RULE_FIELDS, "rules", path="")))
 change_timers = _settings_change("change_timers", _TIMER_FIELDS, lambda state, data: ChangeTimers(
-    merged_fields(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers")))
+    merged_fields(state.pending_timers or state.timers, data, _TIMER_FIELDS, "timers", path="")))
 
 
 async def void_round(request: Request) -> Response:

@@ -191,12 +191,12 @@ class HouseRules:
                                   f"not be below queens_dragon_min_bet_cents "
                                   f"({self.queens_dragon_min_bet_cents})")
         if self.queens_dragon_enabled and self.commission_form is not CommissionForm.EZ:
-            raise HouseRulesError("the Queen's Dragon is offered only on EZ tables (commission_form 'ez'), "
-                                  f"not {str(self.commission_form)!r}")
+            raise HouseRulesError("queens_dragon_enabled: the Queen's Dragon is offered only on EZ tables "
+                                  f"(commission_form 'ez'), not {str(self.commission_form)!r}")
         top = self.dragon_max_bet_cents
         if top is not None and (type(top) is not int or not self.min_bet_cents <= top <= MAX_CENTS):
-            raise HouseRulesError(f"dragon_max_bet_cents must be None or from min_bet_cents "
-                                  f"({self.min_bet_cents}) to {MAX_CENTS} cents, not {top!r}")
+            raise HouseRulesError(f"dragon_max_bet_cents must be null (up to the buyer's main wager) or from "
+                                  f"min_bet_cents ({self.min_bet_cents}) to {MAX_CENTS} cents, not {top!r}")
         if type(self.dragon_offer_ms) is not int or not 1_000 <= self.dragon_offer_ms <= 600_000:
             raise HouseRulesError(f"dragon_offer_ms must be a whole number of ms in 1000..600000, not "
                                   f"{self.dragon_offer_ms!r}")
