@@ -120,6 +120,11 @@ def refused_at(page: Page, field: str, text: str, **typed: str) -> None:
     expect(control).to_be_focused()
 
 
+def logged(page: Page, line: str) -> None:
+    """Waits until the table's log (what the History dialog lists) has `line`."""
+    page.wait_for_function("t => window.paigow.ctx.log.some((l) => l.text === t)", arg=line)
+
+
 def open_host_dialog(page: Page) -> None:
     page.click("#host-btn")
     expect(page.locator("#host-dialog")).to_be_visible()
@@ -276,12 +281,29 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ann.fill("#host-setting_ms", "40")
     ann.click("#host-timers-save")
     expect(ann.locator("#host-timers-saved")).to_have_text("Saved: takes effect from the next round.")
-    ann.locator(f"#mute-{maya.evaluate('window.paigow.ctx.playerId')}").click()
-    expect(ann.get_by_role("button", name="Unmute Maya in chat")).to_be_visible()
-    steps.shot(ann, "host-dialog", axe=True)
+    maya_id = maya.evaluate("window.paigow.ctx.playerId")
+    maya_row = ann.locator(f"[data-host-player='{maya_id}']")
+    expect(maya_row.locator(".muted-tag")).to_have_count(0)
+    ann.locator(f"#mute-{maya_id}").click()
+    # The mute is the table's (view.home.muted, the event player_muted): the tag and the button follow it.
+    expect(maya_row.locator(".muted-tag")).to_have_text("Muted")
+    expect(maya_row.locator(".muted-tag")).to_have_css("text-transform", "uppercase")  # shown as MUTED
+    expect(ann.get_by_role("button", name="Unmute Maya in chat")).to_have_attribute("aria-pressed", "true")
+    expect(ann.locator(f"#mute-{maya_id}")).to_be_focused()  # the row was drawn again around it
+    expect(maya.locator("#chat-note")).to_have_text(
+        "The host muted you in this table's chat: you can read it, not post.")
+    expect(maya.locator("#chat-input")).to_be_disabled()
+    logged(maya, "The host muted you in the table's chat: you can read it, not post.")
+    steps.shot(ann, "host-dialog", axe=True, show=f"[data-host-player='{maya_id}']")
     ann.keyboard.press("Escape")
     expect(ann.locator("#host-dialog")).to_be_hidden()
     expect(ann.locator("#host-btn")).to_be_focused()  # the focus goes back where it came from
+    ann.reload()  # what the page remembered is gone; the table's list is not
+    ann.wait_for_function("() => window.paigow?.ctx?.view?.you")
+    open_host_dialog(ann)
+    expect(maya_row.locator(".muted-tag")).to_have_text("Muted")
+    expect(ann.get_by_role("button", name="Unmute Maya in chat")).to_have_attribute("aria-pressed", "true")
+    ann.keyboard.press("Escape")
     theo = phone(site, *SIZES["small-phone"])
     theo_opened, theo_spent = time.monotonic(), steps.spent
     join_by_link(theo, link, "Theo", steps)
