@@ -22,6 +22,7 @@ import { installFortune } from "./fortune.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 import { installHost, updateHost } from "./host_panel.js";
 import { describeHomeEvents } from "./home_words.js";
+import { barredWords, rememberRemoval, removalBy } from "./home_api.js";
 import { tickOffer } from "./home_seat.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
 import { installVariants, renderVariants } from "./variants.js";
@@ -301,7 +302,10 @@ function explainEvents(events, view) {
   ctx.log.length = Math.min(ctx.log.length, 100);
   for (const ev of events) {
     // Barred: no "Sit here" until the bar ends (a sit would be refused).
-    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) ctx.barredUntil = ev.barred_until_ms ?? null;
+    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) {
+      ctx.barredUntil = ev.barred_until_ms ?? null;
+      ctx.barredBy = ev.by ?? null;
+    }
     if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
     if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
   }
@@ -349,6 +353,10 @@ function onMessage(msg) {
     // Removed: what the refusal page (after the close 4403) says of the chips.
     if (e.player_id === ctx.playerId && e.kind === "player_kicked") ctx.removed = "stood";
     if (e.player_id === ctx.playerId && e.kind === "player_leaving" && e.kicked) ctx.removed = "leaving";
+    if (e.player_id === ctx.playerId && (e.kind === "player_kicked" || (e.kind === "player_leaving" && e.kicked))) {
+      ctx.removedBy = e.by ?? null; // who, for its page and for a later visit's (the bar's refusal does not say)
+      rememberRemoval(tableId, e.by, e.barred_until_ms);
+    }
   }
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
@@ -429,7 +437,8 @@ function setBanner(status, detail) {
   }
   if (status === "stopped" && detail.code === 4403) {
     b.hidden = true;
-    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed });
+    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed,
+      by: ctx.removedBy ?? removalBy(ctx.refused?.until_ms) });
     return;
   }
   if (status === "stopped") {
@@ -546,7 +555,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   } catch (err) {
     resyncIfUnconfirmed(err);
     $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
-      ? `${ctx.view?.home ? "The host" : "An operator"} barred you from this table until ${new Date(err.until_ms).toLocaleString()}: you may watch, or play at another table.`
+      ? `${barredWords(ctx.barredBy ?? removalBy(err.until_ms), new Date(err.until_ms).toLocaleString())}: you may watch, or play at another table.`
       : sentence(err.message);
   }
 });

@@ -346,8 +346,10 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
     expect(theo.locator("#access-text")).to_contain_text("Your chips went back to your balance.")
     expect(maya.locator("#phase-sub")).to_contain_text("Paused by the host")
+    for page in (ann, maya):  # the others are told who did it (the event's `by`)
+        logged(page, "Theo was removed by the host.")
     steps.shot(theo, "removed", axe=True)
-    theo.goto(link)
+    theo.goto(link)  # the bar's refusal does not say who: the page that saw the removal remembers
     expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
     expect(theo.locator("#access-text")).to_contain_text("You may not come back before")
     steps.shot(theo, "old-link-refused")

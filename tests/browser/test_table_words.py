@@ -5,7 +5,8 @@ carry into the next round; a seat's chips drop by its bet; the bank offer asks "
 round's result and its coach stay one tap away through the next round's offer and betting, and no modal
 dialog stays over a clock the player must act on; the dealer's wager against a player-banker is
 labelled; no "dealt without you" warning while nobody has bet; Leave table asks first; a removed player is
-told and offered no seat, the others are told, and after the session ends no seat is offered."""
+told and offered no seat, the others are told, and after the session ends no seat is offered; a removal
+says who did it (the host, the table's operator, or neither for an event that does not say)."""
 
 from __future__ import annotations
 
@@ -219,14 +220,14 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
                      json={"player_id": player_id, "reason": "a test removes him", "bar_minutes": 60})
     assert res.status_code == 200, res.text
     until = me.evaluate("ms => new Date(ms).toLocaleString()", res.json()["barred_until_ms"])
-    expect(me.locator(".toast").filter(has_text="The operator removed you from the table")).to_have_text(
-        "The operator removed you from the table; your chips went back to your balance. You are barred from "
+    expect(me.locator(".toast").filter(has_text="You were removed by the table's operator")).to_have_text(
+        "You were removed by the table's operator; your chips went back to your balance. You are barred from "
         f"this table until {until}: you may keep watching, or play at another table.")
     expect(me.locator(".pos[data-position='4'].me")).to_have_count(0)
     expect(me.locator(".sit-btn")).to_have_count(0)
     expect(me.locator("#choose-seat")).to_have_text(
-        f"An operator barred you from this table until {until}: you may keep watching.")
-    told = others.locator(".toast").filter(has_text="Kip was removed from the table by the operator.")
+        f"The table's operator barred you from this table until {until}: you may keep watching.")
+    told = others.locator(".toast").filter(has_text="Kip was removed by the table's operator.")
     expect(told).to_have_count(1)
     assert site.errors == []
 
@@ -242,3 +243,42 @@ def test_after_the_session_ends_no_seat_is_offered(site: Site) -> None:
     expect(me.locator("#session-banner")).to_be_visible()
     expect(me.locator(".sit-btn")).to_have_count(0)
     assert site.errors == []
+
+
+REMOVAL_WORDS_JS = """async () => {
+  const { describeEvents } = await import('/js/explain.js');
+  const names = { p_kip: 'Kip' };
+  const nameOf = (id) => names[id] ?? null;
+  const home = { seats: [], marker: 1, home: { host_player_id: 'p_me', host_name: 'Me', muted: [] } };
+  const open = { seats: [], marker: 1, home: null };
+  const kicked = (by, id = 'p_kip') => ({ kind: 'player_kicked', player_id: id, seat: 2,
+    chips_returned_cents: 500, barred_until_ms: null, by });
+  const leaving = (by) => ({ kind: 'player_leaving', player_id: 'p_me', seat: 1, kicked: true,
+    barred_until_ms: null, by });
+  const words = (events, view) => describeEvents(events, view, 'p_me', nameOf)
+    .map((l) => [l.text, l.mine]);
+  return {
+    others: words([kicked('host'), kicked('operator'), kicked(null), kicked('host', 'p_gone')], home),
+    mine: words([kicked('host', 'p_me'), kicked('operator', 'p_me'), kicked(null, 'p_me')], home),
+    leaving: words([leaving('host'), leaving('operator'), leaving(null)], open),
+  };
+}"""
+
+
+def test_a_removal_says_who_removed_the_player(module_page: Page) -> None:
+    """The events' `by`: "host" or "operator"; null in an event stored before it was told, and then the words
+    name neither. A removed player the page never saw a name for is "A player"."""
+    said = module_page.evaluate(REMOVAL_WORDS_JS)
+    assert said["others"] == [["Kip was removed by the host.", True],
+                              ["Kip was removed by the table's operator.", True],
+                              ["Kip was removed from the table.", True],
+                              ["A player was removed by the host.", True]]
+    back = "; your chips went back to your balance. You may keep watching, or sit down again."
+    # The host's removal at a home game closes the player's connection, whose page says so: no second notice.
+    assert said["mine"] == [[f"You were removed by the host{back}", False],
+                            [f"You were removed by the table's operator{back}", True],
+                            [f"You were removed from the table{back}", True]]
+    assert [text for text, _ in said["leaving"]] == [
+        "You will be removed by the host when this round ends.",
+        "You will be removed by the table's operator when this round ends.",
+        "You will be removed from the table when this round ends."]
