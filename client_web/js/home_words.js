@@ -24,7 +24,7 @@ export function describeHomeEvents(events, view, me, nameOf) {
         break;
       case "seat_request_approved":
         if (isMe) say("The host let you in: choose a seat.", true, "ok");
-        else if (host) say(`You let ${name} in.`);
+        else if (host) say(`You let ${known ?? "a player"} in.`);
         break;
       case "seat_request_denied":
         if (isMe) say("The host did not let you in this time. You may keep watching, or ask again.", true, "warn");
