@@ -17,6 +17,7 @@ const REFUSALS = {
   CHAT_OFF: "The chat of this table is off.",
   CHAT_PLAYERS_ONLY: "Only players seated at this table can chat here.",
   CHAT_MUTED: "An operator muted you at this table.",
+  HOST_MUTED: "The host muted you in this table's chat: you can read it, not post.",
   CHAT_NEEDS_SESSION: "Enter your name in the lobby to chat.",
 };
 
@@ -92,8 +93,14 @@ export function installChat({ tableId, ctx, send }) {
     if (isOperator()) return "";
     if (!ctx.session) return REFUSALS.CHAT_NEEDS_SESSION;
     if (state.setting === "players_only" && !ctx.view?.you) return REFUSALS.CHAT_PLAYERS_ONLY;
+    if (hostMuted()) return REFUSALS.HOST_MUTED;
     if (state.muted) return REFUSALS.CHAT_MUTED;
     return "";
+  }
+
+  /** A home game's host muted this player: the table's own list (view.home.muted), which every update brings. */
+  function hostMuted() {
+    return Boolean(ctx.playerId) && (ctx.view?.home?.muted ?? []).includes(ctx.playerId);
   }
 
   function render() {
@@ -156,7 +163,7 @@ export function installChat({ tableId, ctx, send }) {
       if (content.text !== undefined) input.value = "";
     } catch (err) {
       if (err.code === "CHAT_MUTED") state.muted = true;
-      state.note = REFUSALS[err.code] ?? err.message ?? "The message was not sent.";
+      state.note = err.code === "CHAT_MUTED" && hostMuted() ? "" : REFUSALS[err.code] ?? err.message ?? "The message was not sent.";
     }
     render();
     if (content.text !== undefined) input.focus();
@@ -196,6 +203,10 @@ export function installChat({ tableId, ctx, send }) {
     update(view) {
       const seated = Boolean(view?.you);
       if (state.seated !== null && seated !== state.seated && state.setting === "players_only") load();
+      // The chat's own answer (`muted`) counts the host's mute too: read again once the host lifts it.
+      const muted = hostMuted();
+      if (state.hostMuted && !muted) load();
+      state.hostMuted = muted;
       // Each table update comes here: the panel is drawn again only when what one may do has changed.
       const why = `${seated} ${blocked()}`;
       if (why !== state.why) render();

@@ -4,6 +4,7 @@
 // those about you (`mine`) are also shown on your screen.
 
 import { money } from "./api.js";
+import { removerWords } from "./home_api.js";
 
 const CANNOT_BANK = {
   no_house_round: ["did not play the last house-banked round", "you did not play the last house-banked round"],
@@ -13,6 +14,18 @@ const CANNOT_BANK = {
 
 function rounds(n) {
   return n == null ? "missed rounds" : `${n} missed round${n === 1 ? "" : "s"}`;
+}
+
+/** "your chips ($190.00) went back to your balance" (without the amount when the event has none). */
+function chipsBack(cents) {
+  return cents == null ? "your chips went back to your balance" : `your chips (${money(cents)}) went back to your balance`;
+}
+
+/** "removed by the host", "removed by the table's operator", or "removed from the table" when the event does
+ * not say who (`by` null: stored before it was told). */
+function removedWords(by) {
+  const who = removerWords(by);
+  return who ? `removed by ${who}` : "removed from the table";
 }
 
 /** "<name> cannot bank this round: <why>" (for you: "You cannot bank this round: <why>"). */
@@ -48,10 +61,14 @@ export function describeEvents(events, view, me, nameOf) {
   // `untilPlay`: a sentence about not playing (sat out, cannot bank), stale once you sit in or bet.
   const say = (text, mine = false, kind = "info", untilPlay = false) => out.push({ text, mine, kind, untilPlay });
   const missed = {};
-  const by = view.home ? "host" : "operator"; // a home game's host removes and pauses
+  const by = view.home ? "host" : "operator"; // a home game's host pauses
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
-    const name = ev.player_id ? nameOf(ev.player_id, ev.seat ?? ev.position) : "";
+    // Never "undefined" or "null" in a sentence: a player whose name this page never saw is "A player".
+    const name = (ev.player_id ? nameOf(ev.player_id, ev.seat ?? ev.position) : null) ?? "A player";
+    // The host's removal at a home game closes the removed player's connection, and its page says so
+    // (table_access.js): the log keeps the line, the screen shows no second notice over that page.
+    const toldByPage = Boolean(view.home) && ev.by === "host";
     switch (ev.kind) {
       case "hand_set":
         if (!isMe) break;
@@ -66,9 +83,9 @@ export function describeEvents(events, view, me, nameOf) {
       case "betting_opened": {
         if (ev.reason === "ineligible") {
           const seat = view.seats[view.marker];
-          say(cannotBankText(seat?.name ?? `Seat ${view.marker}`, ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me, "info", true);
+          say(cannotBankText(seat?.name ?? (view.marker == null ? "A player" : `Seat ${view.marker}`), ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me, "info", true);
         } else if (ev.reason === "player_banks") {
-          say(ev.banker_player_id === me ? "You bank this round." : `${nameOf(ev.banker_player_id, ev.banker_position)} banks this round.`);
+          say(ev.banker_player_id === me ? "You bank this round." : `${nameOf(ev.banker_player_id, ev.banker_position) ?? "A player"} banks this round.`);
         }
         break;
       }
@@ -88,18 +105,16 @@ export function describeEvents(events, view, me, nameOf) {
         break;
       case "player_stood_up":
         if (ev.reason === "missed_rounds") {
-          say(isMe ? `You were stood up after ${rounds(missed[ev.player_id])}: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`
+          say(isMe ? `You were stood up after ${rounds(missed[ev.player_id])}: ${chipsBack(ev.chips_returned_cents)}.`
             : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
-        } else if (isMe) say(`The table closed: your chips (${money(ev.chips_returned_cents)}) went back to your balance.`, true);
+        } else if (isMe) say(`The table closed: ${chipsBack(ev.chips_returned_cents)}.`, true);
         break;
-      // At a home game the removed player's connection closes and its page says so (table_access.js): the
-      // log keeps the line, the screen shows no second notice over that page.
       case "player_leaving":
-        if (isMe && ev.kicked) say(`The ${by} removes you from the table when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, !view.home, "warn");
+        if (isMe && ev.kicked) say(`You will be ${removedWords(ev.by)} when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, !toldByPage, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`The ${by} removed you from the table; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !view.home, "warn");
-        else say(`${name || "A player"} was removed from the table by the ${by}.`, true);
+        if (isMe) say(`You were ${removedWords(ev.by)}; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
+        else say(`${name} was ${removedWords(ev.by)}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;
       case "deadline_cleared":

@@ -21,7 +21,9 @@ export function inviteLink(invite) {
 }
 
 export const createHomeTable = (token, body) => api("/api/home/tables", { method: "POST", body, token });
-export const myHomeTables = async (token) => (await api("/api/home/tables", { token }))?.tables ?? [];
+/** The caller's home games and the operator's bounds for a new one: {tables, max_bet_cap_cents, timer_max_ms,
+ * tables_per_account}. */
+export const myHomeGames = (token) => api("/api/home/tables", { token });
 export const homeTable = (token, id) => api(`/api/home/tables/${encodeURIComponent(id)}`, { token });
 export const newInvite = (token, id) => api(`/api/home/tables/${encodeURIComponent(id)}/invite`, { method: "POST", body: {}, token });
 
@@ -49,6 +51,57 @@ export function untilText(ms) {
   return new Date(ms).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 }
 
+/** "$1,000" for whole dollars, else "$12.50": a bound as people say it. */
+export function dollars(cents) {
+  return cents % 100 === 0 ? money(cents).slice(0, -3) : money(cents);
+}
+
+const REMOVED_KEY = "paigow.removed.";
+
+/**
+ * Who removed this browser's player from a table ("host" or "operator", from the event's `by`), kept until
+ * the bar ends: a later refusal (BARRED, with the bar's until_ms and no `by`) can still say who.
+ */
+export function rememberRemoval(tableId, by, untilMs) {
+  if (!by || !untilMs) return;
+  try {
+    localStorage.setItem(`${REMOVED_KEY}${tableId}`, JSON.stringify({ by, until_ms: untilMs }));
+  } catch { /* said without it */ }
+}
+
+/** Who removed this player with the bar that ends at `untilMs`, or null when unknown (expired ones forgotten). */
+export function removalBy(untilMs) {
+  if (!untilMs) return null;
+  let by = null;
+  try {
+    for (const key of Object.keys(localStorage).filter((k) => k.startsWith(REMOVED_KEY))) {
+      const kept = JSON.parse(localStorage.getItem(key) ?? "null");
+      if (!kept || kept.until_ms < Date.now()) localStorage.removeItem(key);
+      else if (kept.until_ms === untilMs) by = kept.by;
+    }
+  } catch { /* unknown */ }
+  return by;
+}
+
+const upper = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** Who did it, as the words say it: "the host", "the table's operator", or null (an old event: neither). */
+export function removerWords(by) {
+  return { host: "the host", operator: "the table's operator" }[by] ?? null;
+}
+
+/** "The host barred you from this table until <when>" (who, when known: `by`). */
+export function barredWords(by, when) {
+  const who = removerWords(by);
+  return who ? `${upper(who)} barred you from this table until ${when}` : `You are barred from this table until ${when}`;
+}
+
+/** The page's title for a removed player: who removed them when it is known. */
+export function removedTitle(by) {
+  const who = removerWords(by);
+  return who ? `${upper(who)} removed you from this table` : "You were removed from this table";
+}
+
 /** A refused look-up in words: {title, text, wait} (wait: seconds before trying again is any use). */
 export function resolveRefusal(err) {
   switch (err.code) {
@@ -56,7 +109,7 @@ export function resolveRefusal(err) {
       return { title: "This invite does not work",
         text: "The link or code is mistyped, the host made a new one (which ends the old), or the table has closed. Ask the host for a new link." };
     case "BARRED":
-      return { title: "The host removed you from this table",
+      return { title: removedTitle(removalBy(err.body?.until_ms)),
         text: err.body?.until_ms ? `You may not come back before ${untilText(err.body.until_ms)}.` : "You may not come back for now." };
     case "RATE_LIMITED": {
       const wait = err.retryAfter ?? 60;
@@ -69,24 +122,68 @@ export function resolveRefusal(err) {
   }
 }
 
-/** Where a create-form refusal goes: [the form's field id or null, its words]. */
-export function createRefusal(err, cap) {
+/** The create form's field for each wire path a 400 INVALID_FIELD names ("field"): [its control, its error line]. */
+const FORM_FIELDS = {
+  name: ["home-name", "home-name-error"],
+  "rules.min_bet_cents": ["home-min", "home-min-error"],
+  "rules.max_bet_cents": ["home-max", "home-max-error"],
+  "rules.house_way": ["home-way", "home-way-error"],
+  "rules.fortune_enabled": ["home-fortune", "home-rules-error"],
+  "rules.player_banking": ["home-banking", "home-rules-error"],
+  seating: ["home-seating-open", "home-seating-error"],
+  spectators: ["home-spectators-link", "home-spectators-error"],
+  ...Object.fromEntries(TIMER_FIELDS.map(([key]) => [`timers.${key}`, [`home-${key}`, `home-${key}-error`]])),
+};
+
+/** A maximum bet over the operator's bound, in words. */
+export const capWords = (cap) => `Too high: the most this server allows is ${dollars(cap)}.`;
+
+/** A timer that is not whole seconds within the bound (`maxMs`, null when unknown), in words. */
+export const timerWords = (maxMs) => (maxMs == null ? "Enter whole seconds." : `Enter whole seconds, from 0 to ${(maxMs / 1000).toLocaleString("en-US")}.`);
+
+/** The number `pattern` finds in the server's words ("bound for home games, 100000"; "in 0..3600000"), or null. */
+const boundIn = (text, pattern) => {
+  const m = text.match(pattern);
+  return m ? Number(m[1]) : null;
+};
+
+/** A refused field in a player's words: the server's reason as far as it is known, else its message. */
+function fieldWords(field, message, bounds) {
+  const rest = sentence(message.startsWith(field) ? message.slice(field.length).replace(/^[\s:]+/, "") : message);
+  if (field === "name") {
+    if (/empty/.test(message)) return "Give the table a name your friends will recognise.";
+    const most = boundIn(message, /at most (\d+)/);
+    if (most) return `Keep the name to ${most} characters at most.`;
+    if (/character U\+/.test(message)) return "The name has an invisible or control character (copied in with it, perhaps): type the name again without it.";
+    return `The table name: ${rest}`;
+  }
+  if (field === "rules.max_bet_cents") {
+    const cap = boundIn(message, /bound for home games, (\d+)/) ?? (/bound/.test(message) ? bounds?.max_bet_cap_cents : null);
+    if (cap) return capWords(cap);
+    if (/below min_bet/.test(message)) return "The maximum is below the minimum.";
+    return "Enter the maximum bet in dollars, e.g. 200.";
+  }
+  if (field === "rules.min_bet_cents") return "Enter the minimum bet in dollars, from $0.01.";
+  if (field.startsWith("timers.")) return timerWords(boundIn(message, /\.\.(\d+)/) ?? bounds?.timer_max_ms);
+  return rest;
+}
+
+/**
+ * Where a create-form refusal goes and what it says: {input, error, text} — `input` the form's control to
+ * mark and focus (null: the form's own error line), `error` the id of the line that shows `text`.
+ */
+export function createRefusal(err, bounds) {
   const msg = String(err.message ?? "");
-  const fields = [["name", "home-name"], ["min_bet_cents", "home-min"], ["max_bet_cents", "home-max"], ["house_way", "home-way"],
-    ["betting_ms", "home-betting_ms"], ["setting_ms", "home-setting_ms"], ["bank_offer_ms", "home-bank_offer_ms"],
-    ["between_rounds_ms", "home-between_rounds_ms"], ["seating", null], ["spectators", null]];
+  const general = (text) => ({ input: null, error: "host-error", text });
   switch (err.code) {
-    case "ACCOUNT_REQUIRED": return [null, "Only an account can host: create one or keep this guest account first (above)."];
-    case "HOME_TABLE_LIMIT": return [null, "You already host as many open home games as you may: close one first (My home games, below)."];
-    case "HOME_TABLES_FULL": return [null, "This server has as many home games open as it allows: try again later."];
-    case "INVALID_FIELD":
-    case "UNKNOWN_FIELD": {
-      // The server's message starts with the field it names ("max_bet_cents must be ..."): the first one named.
-      const hits = fields.map(([name, id]) => [msg.indexOf(name), id]).filter(([at]) => at >= 0).sort((a, b) => a[0] - b[0]);
-      let text = sentence(msg);
-      if (hits[0]?.[1] === "home-max" && cap) text = `${text} The most a home game allows is ${money(cap)}.`;
-      return [hits[0]?.[1] ?? null, text];
+    case "ACCOUNT_REQUIRED": return general("Only an account can host: create one or keep this guest account first (above).");
+    case "HOME_TABLE_LIMIT": return general("You already host as many open home games as you may: close one first (My home games, below).");
+    case "HOME_TABLES_FULL": return general("This server has as many home games open as it allows: try again later.");
+    case "INVALID_FIELD": {
+      const field = typeof err.body?.field === "string" ? err.body.field : null;
+      const [input, error] = FORM_FIELDS[field] ?? [null, "host-error"];
+      return { input, error, text: field ? fieldWords(field, msg, bounds) : sentence(msg) };
     }
-    default: return [null, sentence(msg)];
+    default: return general(sentence(msg));
   }
 }

@@ -1,6 +1,6 @@
 // What a home game and the waiting list did, in words (the events of docs/protocol.md, "Private tables and
 // the waiting list"): seat requests and their answers, the waiting list and its offers, the host role
-// changing hands, the host away and back, the settings, an idle table. Same shape as explain.js:
+// changing hands, the host away and back, the settings, a mute, an idle table. Same shape as explain.js:
 // [{text, mine, kind, say}] — `mine`: shown on this viewer's screen; `say`: told to screen readers too.
 
 import { untilText } from "./home_api.js";
@@ -8,27 +8,29 @@ import { untilText } from "./home_api.js";
 const SEATING = { open: "anyone with the link sits", approval: "the host lets each player in" };
 const WATCHING = { link: "anyone with the link may watch", none: "nobody may watch" };
 
-/** `me`: this connection's player id (null when watching); `nameOf(playerId)`: a player's name. */
+/** `me`: this connection's player id (null when watching); `nameOf(playerId)`: a player's name, or null. */
 export function describeHomeEvents(events, view, me, nameOf) {
   const out = [];
   const host = Boolean(me) && view.home?.host_player_id === me;
   const say = (text, mine = false, kind = "info", aloud = mine) => out.push({ text, mine, kind, say: aloud });
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
-    const name = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : "A player");
+    // Never "undefined" or "null" in a sentence: a player whose name this page never saw is "a player".
+    const known = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : null);
+    const name = known ?? "A player";
     switch (ev.kind) {
       case "seat_requested":
         if (host) say(`${name} asks to sit: approve or deny.`, false, "info", true); // the tray's panel shows it
         break;
       case "seat_request_approved":
         if (isMe) say("The host let you in: choose a seat.", true, "ok");
-        else if (host) say(`You let ${name} in.`);
+        else if (host) say(`You let ${known ?? "a player"} in.`);
         break;
       case "seat_request_denied":
         if (isMe) say("The host did not let you in this time. You may keep watching, or ask again.", true, "warn");
         break;
       case "seat_request_cancelled":
-        if (host) say(`${name} withdrew the request to sit.`, true);
+        if (host) say(`${name} withdrew the request to sit.`, false, "info", true); // logged and said, not left on screen
         break;
       case "waitlist_joined":
         if (isMe) say("You are on the waiting list.", false, "info", true);
@@ -50,6 +52,11 @@ export function describeHomeEvents(events, view, me, nameOf) {
       case "host_back": say(`${view.home?.host_name ?? "The host"} is back.`); break;
       case "home_settings_changed":
         say(`The host changed the table: ${SEATING[ev.seating] ?? ev.seating}; ${WATCHING[ev.spectators] ?? ev.spectators}.`, !host);
+        break;
+      case "player_muted":
+        // The host's own panel shows the mute (its tag and button); the muted player is told once.
+        if (isMe) say(ev.muted ? "The host muted you in the table's chat: you can read it, not post." : "The host unmuted you: you may chat again.", true, ev.muted ? "warn" : "ok");
+        else if (host) say(`You ${ev.muted ? "muted" : "unmuted"} ${known ?? "a player"} in the table's chat.`);
         break;
       case "table_idle":
         say("Nobody is seated: the table closes by itself after a while unless someone sits down.");

@@ -5,7 +5,7 @@
 
 import { el, money, parseMoney, sentence } from "./api.js";
 import { confirmChoice } from "./confirm_dialog.js";
-import { homeTable, newInvite, TIMER_FIELDS } from "./home_api.js";
+import { capWords, dollars, homeTable, newInvite, TIMER_FIELDS } from "./home_api.js";
 import { invitePanel } from "./invite_panel.js";
 import { isHost } from "./home_seat.js";
 
@@ -61,10 +61,10 @@ function limitsSection(view, ctx) {
     const max = parseMoney($("host-max").value);
     if (min === null || max === null || min <= 0 || max <= 0) return void ($("host-limits-error").textContent = "Enter both limits in dollars, e.g. 5 and 200.");
     if (max < min) return void ($("host-limits-error").textContent = `The maximum (${money(max)}) is below the minimum (${money(min)}).`);
-    if (cap && max > cap) return void ($("host-limits-error").textContent = `The most a home game allows is ${money(cap)}.`);
+    if (cap && max > cap) return void ($("host-limits-error").textContent = capWords(cap));
     if (await send(ctx, { type: "host_limits", min_bet_cents: min, max_bet_cents: max }, "host-limits-error")) $("host-limits-saved").textContent = SAVED_TEXT;
   };
-  return section("host-limits", "Limits", cap ? el("p", { class: "hint", id: "host-cap", text: `The maximum may be up to ${money(cap)}.` }) : null,
+  return section("host-limits", "Limits", cap ? el("p", { class: "hint", id: "host-cap", text: `The maximum may be up to ${dollars(cap)}.` }) : null,
     el("div", { class: "row" },
     field("host-min", "Minimum bet ($)", (view.rules.min_bet_cents / 100).toFixed(2)),
     field("host-max", "Maximum bet ($)", (view.rules.max_bet_cents / 100).toFixed(2)),
@@ -102,15 +102,28 @@ function settingsSection(view, ctx) {
   saved("host-settings-saved"), errorLine("host-settings-error"));
 }
 
+/** Whether the host muted the player in the table's chat: the table's own list (view.home.muted), which a
+ * reload reads again. */
+const isMuted = (view, playerId) => (view.home?.muted ?? []).includes(playerId);
+
+function muteButton(view, ctx, p) {
+  const muted = isMuted(view, p.player_id);
+  // The table's patch (player_muted, home.muted) redraws the row: the button and the tag follow the table.
+  const mute = () => send(ctx, { type: "host_mute", player_id: p.player_id, muted: !muted }, "host-players-error");
+  return el("button", { class: "btn small secondary", type: "button", id: `mute-${p.player_id}`, "aria-pressed": String(muted),
+    "aria-label": `${muted ? "Unmute" : "Mute"} ${p.name} in chat`, text: muted ? "Unmute" : "Mute", onclick: mute });
+}
+
+function whoLine(view, p, where) {
+  return el("span", { class: "who" }, `${p.name} · ${where}`,
+    isMuted(view, p.player_id) ? el("span", { class: "tag warn muted-tag", "data-muted": p.player_id, title: "Muted in the table's chat", text: "Muted" }) : null);
+}
+
 function playerRow(view, ctx, p) {
-  const muted = ctx.mutedIds.has(p.player_id);
-  const mute = async () => {
-    if (await send(ctx, { type: "host_mute", player_id: p.player_id, muted: !muted }, "host-players-error")) {
-      if (muted) ctx.mutedIds.delete(p.player_id);
-      else ctx.mutedIds.add(p.player_id);
-      drawPlayers(ctx.view, ctx);
-    }
-  };
+  if (p.absent) {
+    // Muted, and no longer seated or waiting: only the mute is left to lift.
+    return el("li", { "data-host-player": p.player_id }, whoLine(view, p, "not at the table"), muteButton(view, ctx, p));
+  }
   const remove = () => confirmChoice({
     title: `Remove ${p.name}?`,
     text: `${p.name} stands up now (or when the round in play ends, if they are in it), and their chips go back to their balance. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
@@ -125,10 +138,7 @@ function playerRow(view, ctx, p) {
     danger: false,
     run: async () => ctx.command({ type: "host_hand_over", player_id: p.player_id }),
   });
-  return el("li", { "data-host-player": p.player_id },
-    el("span", { class: "who", text: p.seat ? `${p.name} · seat ${p.seat}` : `${p.name} · waiting` }),
-    el("button", { class: "btn small secondary", type: "button", id: `mute-${p.player_id}`, "aria-pressed": String(muted),
-      "aria-label": `${muted ? "Unmute" : "Mute"} ${p.name} in chat`, text: muted ? "Unmute" : "Mute", onclick: mute }),
+  return el("li", { "data-host-player": p.player_id }, whoLine(view, p, p.seat ? `seat ${p.seat}` : "waiting"), muteButton(view, ctx, p),
     p.seat ? el("button", { class: "btn small secondary", type: "button", id: `hand-over-${p.player_id}`, "aria-label": `Make host: ${p.name}`,
       text: "Make host…", onclick: handOver }) : null,
     el("button", { class: "btn small danger", type: "button", id: `remove-${p.player_id}`, "aria-label": `Remove ${p.name}`, text: "Remove…", onclick: remove }));
@@ -139,10 +149,16 @@ function drawPlayers(view, ctx) {
   if (!holder) return;
   const people = view.seats.filter((s) => s && s.player_id !== ctx.playerId).map((s) => ({ player_id: s.player_id, name: s.name, seat: s.position }))
     .concat((view.waiting ?? []).map((w) => ({ player_id: w.player_id, name: w.name, seat: null })));
-  const sig = JSON.stringify([people, [...ctx.mutedIds]]);
+  const listed = new Set(people.map((p) => p.player_id));
+  for (const id of view.home?.muted ?? []) {
+    if (!listed.has(id)) people.push({ player_id: id, name: ctx.names[id] ?? "A player", seat: null, absent: true });
+  }
+  const sig = JSON.stringify([people, view.home?.muted ?? []]);
   if (holder.dataset.sig === sig) return;
   holder.dataset.sig = sig;
+  const focused = holder.contains(document.activeElement) ? document.activeElement.id : null; // kept on the redrawn button
   holder.replaceChildren(...(people.length ? people.map((p) => playerRow(view, ctx, p)) : [el("li", { class: "hint", text: "Nobody else is seated yet." })]));
+  if (focused) $(focused)?.focus();
 }
 
 function drawTableButtons(view, ctx) {
@@ -194,7 +210,6 @@ function openDialog(ctx, tableId) {
 
 /** Adds the header's "Host" button and its dialog (hidden unless this viewer hosts). */
 export function installHost(ctx, tableId) {
-  ctx.mutedIds = new Set();
   dialog = el("dialog", { id: "host-dialog", "aria-labelledby": "host-title" });
   dialog.addEventListener("close", () => $("host-btn")?.focus());
   document.body.append(dialog);

@@ -4,7 +4,8 @@
 
 import { el, money, parseMoney } from "./api.js";
 import {
-  createHomeTable, createRefusal, HOUSE_WAYS, myHomeTables, newInvite, resolveInvite, resolveRefusal, shortCodeOf, TIMER_FIELDS,
+  capWords, createHomeTable, createRefusal, dollars, HOUSE_WAYS, myHomeGames, newInvite, resolveInvite, resolveRefusal, shortCodeOf,
+  TIMER_FIELDS, timerWords,
 } from "./home_api.js";
 import { invitePanel } from "./invite_panel.js";
 
@@ -12,19 +13,35 @@ const $ = (id) => document.getElementById(id);
 const TIMER_DEFAULTS = { betting_ms: 20, setting_ms: 45, bank_offer_ms: 15, between_rounds_ms: 10 };
 let session = null;
 let listed = null;
+/** The operator's bounds for a new home game (GET /api/home/tables), null until read: the server checks anyway. */
+let bounds = null;
+/** How many open home games this account has made (what the per-account cap counts). */
+let hosting = 0;
+let creating = false;
 
 function clearErrors(form) {
   for (const p of form.querySelectorAll(".field-error")) p.textContent = "";
   for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
 }
 
-function fieldError(inputId, text, errorId = null) {
-  const target = $(errorId ?? (inputId ? `${inputId}-error` : "host-error"));
-  target.textContent = text;
-  if (inputId) {
-    $(inputId).setAttribute("aria-invalid", "true");
-    $(inputId).focus();
+/** The error shown at one control (its aria-invalid, and the error lines it is described by). */
+function clearField(input) {
+  if (!input?.hasAttribute?.("aria-invalid")) return;
+  input.removeAttribute("aria-invalid");
+  for (const id of (input.getAttribute("aria-describedby") ?? "").split(/\s+/)) {
+    if ($(id)?.classList.contains("field-error")) $(id).textContent = "";
   }
+}
+
+/** `text` on the line `errorId`; the control `inputId` (none: the form's own line) marked, described by it, focused. */
+function fieldError(inputId, text, errorId = inputId ? `${inputId}-error` : "host-error") {
+  $(errorId).textContent = text;
+  if (!inputId) return;
+  const input = $(inputId);
+  input.setAttribute("aria-invalid", "true");
+  const described = (input.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+  if (!described.includes(errorId)) input.setAttribute("aria-describedby", [...described, errorId].join(" "));
+  input.focus();
 }
 
 /** The form as the request's body, or null after showing the first problem at its field. */
@@ -36,12 +53,16 @@ function readForm() {
   const max = parseMoney($("home-max").value);
   if (max === null || max <= 0) return fieldError("home-max", "Enter the maximum bet in dollars, e.g. 200."), null;
   if (max < min) return fieldError("home-max", `The maximum (${money(max)}) is below the minimum (${money(min)}).`), null;
+  const cap = bounds?.max_bet_cap_cents;
+  if (cap && max > cap) return fieldError("home-max", capWords(cap)), null;
   const timers = {};
   for (const [key] of TIMER_FIELDS) {
     const raw = $(`home-${key}`).value.trim();
-    const s = Number(raw);
-    if (!/^\d{1,4}$/.test(raw) || s > 3600) return fieldError(`home-${key}`, "Enter whole seconds, from 0 to 3600."), null;
-    timers[key] = s * 1000;
+    const ms = Number(raw) * 1000;
+    if (!/^\d{1,7}$/.test(raw) || (bounds?.timer_max_ms != null && ms > bounds.timer_max_ms)) {
+      return fieldError(`home-${key}`, timerWords(bounds?.timer_max_ms)), null;
+    }
+    timers[key] = ms;
   }
   return {
     name,
@@ -53,16 +74,45 @@ function readForm() {
   };
 }
 
+/** The bounds on the form (each input's max, the hints) and the per-account cap beside the Host button. */
+function showBounds() {
+  const cap = bounds?.max_bet_cap_cents;
+  for (const id of ["home-min", "home-max"]) {
+    if (cap) $(id).max = (cap / 100).toFixed(2);
+    else $(id).removeAttribute("max");
+  }
+  $("home-max-hint").textContent = cap ? `At most ${dollars(cap)} on this server.` : "At most this server’s bound for home games.";
+  const most = bounds?.timer_max_ms;
+  for (const [key] of TIMER_FIELDS) {
+    if (most != null) $(`home-${key}`).max = String(Math.floor(most / 1000));
+    else $(`home-${key}`).removeAttribute("max");
+  }
+  $("home-timers-hint").textContent = most == null ? "Whole seconds for each." : `Whole seconds for each, from 0 to ${(most / 1000).toLocaleString("en-US")}.`;
+  const limit = bounds?.tables_per_account;
+  const full = limit != null && hosting >= limit;
+  const count = $("host-count");
+  count.hidden = limit == null;
+  count.classList.toggle("at-cap", full);
+  const games = (n) => `${n} home game${n === 1 ? "" : "s"}`;
+  if (limit === 0) count.textContent = "This server lets no account host home games.";
+  else if (full) count.textContent = `You host ${hosting} of ${games(limit)}, the most an account may have open at once: close one (My home games, below) to host another.`;
+  else if (limit != null) count.textContent = hosting ? `You host ${hosting} of ${games(limit)} an account may have open at once.` : `You may host up to ${games(limit)} at once.`;
+  $("host-open").disabled = full;
+  $("host-submit").disabled = full || creating;
+}
+
 function buildForm() {
   $("home-way").replaceChildren(...HOUSE_WAYS.map(([v, words]) => el("option", { value: v, text: words })));
   $("home-timers").append(...TIMER_FIELDS.map(([key, words]) => el("div", { class: "field narrow" },
     el("label", { for: `home-${key}`, text: words }),
-    el("input", { id: `home-${key}`, inputmode: "numeric", autocomplete: "off", value: String(TIMER_DEFAULTS[key]),
-      "aria-describedby": `home-${key}-error` }),
+    el("input", { id: `home-${key}`, type: "number", min: "0", step: "1", inputmode: "numeric", autocomplete: "off",
+      value: String(TIMER_DEFAULTS[key]), "aria-describedby": `home-timers-hint home-${key}-error` }),
     el("p", { class: "field-error", id: `home-${key}-error`, role: "alert" }))));
   $("host-open").addEventListener("click", () => toggleForm($("host-form").hidden));
   $("host-cancel").addEventListener("click", () => toggleForm(false));
   $("host-form").addEventListener("submit", submitCreate);
+  // A field's error goes once the player changes that field: what is left in red is still wrong.
+  for (const kind of ["input", "change"]) $("host-form").addEventListener(kind, (ev) => clearField(ev.target));
   $("code-form").addEventListener("submit", submitCode);
 }
 
@@ -86,8 +136,8 @@ async function submitCreate(ev) {
   clearErrors(form);
   const body = readForm();
   if (!body || !session) return;
-  const button = $("host-submit");
-  button.disabled = true;
+  creating = true;
+  showBounds();
   try {
     const made = await createHomeTable(session.token, body);
     form.hidden = true;
@@ -96,10 +146,13 @@ async function submitCreate(ev) {
     showCreated(made.table ?? { name: body.name, table_id: made.table_id }, made.table_id, made.invite);
     refreshMine();
   } catch (err) {
-    const [inputId, text] = createRefusal(err, null);
-    fieldError(inputId, text);
+    const { input, error, text } = createRefusal(err, bounds);
+    fieldError(input, text, error);
+    // A bound or the count may have changed since the page read them: read them again.
+    if (err.code === "INVALID_FIELD" || err.code === "HOME_TABLE_LIMIT") refreshMine();
   } finally {
-    button.disabled = false;
+    creating = false;
+    showBounds();
   }
 }
 
@@ -128,7 +181,12 @@ function mineCard(t) {
 async function refreshMine() {
   if (!session?.registered) return;
   try {
-    const tables = await myHomeTables(session.token);
+    const data = await myHomeGames(session.token);
+    const tables = data?.tables ?? [];
+    bounds = { max_bet_cap_cents: data?.max_bet_cap_cents ?? null, timer_max_ms: data?.timer_max_ms ?? null,
+      tables_per_account: data?.tables_per_account ?? null };
+    hosting = tables.filter((t) => !t.closed).length;
+    showBounds();
     $("my-home-error").textContent = "";
     $("my-home-list").replaceChildren(...(tables.length ? tables.map(mineCard) : [el("p", { class: "empty", text: "None yet: host one above." })]));
     listed = session.token;

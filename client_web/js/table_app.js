@@ -15,13 +15,14 @@ import { fetchRounds, mergeRounds } from "./rounds.js";
 import { play, setSound } from "./sound.js";
 import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
-import { createPositions, FLIGHT_MS, PACKET_MS, renderDiscards, renderPositions } from "./table_render.js";
+import { createPositions, FLIGHT_MS, PACKET_MS, positionName, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
 import { deadlineStakes, mustAct, unblockClock } from "./act_clock.js";
 import { installFortune } from "./fortune.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 import { installHost, updateHost } from "./host_panel.js";
 import { describeHomeEvents } from "./home_words.js";
+import { barredWords, rememberRemoval, removalBy } from "./home_api.js";
 import { tickOffer } from "./home_seat.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
 import { installVariants, renderVariants } from "./variants.js";
@@ -52,7 +53,10 @@ function rerender() {
   if (!view) return;
   // The showdown on screen is the round that just ended (not an older one after a voided round).
   if (view.round) ctx.lastRoundId = view.round.round_id;
+  // Every name the table shows is kept for the words about that player after they go (a withdrawn request,
+  // a waiting player who left): a line never names "Seat undefined".
   for (const s of view.seats) if (s) ctx.names[s.player_id] = s.name;
+  for (const r of [...(view.home?.requests ?? []), ...(view.waiting ?? [])]) ctx.names[r.player_id] = r.name;
   const last = ctx.rounds[0];
   ctx.showdown = !view.round && last && (ctx.lastRoundId == null || last.round_id === ctx.lastRoundId) ? last : null;
   syncLow(view);
@@ -107,14 +111,9 @@ function renderHeader(view) {
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
 
-function seatName(view, p) {
-  if (p === 0) return "the dealer";
-  return view.seats[p]?.name ?? `seat ${p}`;
-}
-
 /** Why the house banks this round, when the marker's player was passed over or said no. */
 function houseBanksText(view, rnd) {
-  const name = seatName(view, view.marker);
+  const name = positionName(view, view.marker);
   if (rnd.bank_reason === "ineligible") return `${cannotBankText(name, rnd.bank_ineligible, view.you?.position === view.marker)} The house banks.`;
   if (rnd.bank_reason === "declined") return `${name} declined the bank: the house banks.`;
   if (rnd.bank_reason === "timed_out") return `${name} did not answer the bank offer in time: the house banks.`;
@@ -128,18 +127,18 @@ function renderCenter(view) {
   let sub = "";
   const center = $("phase-text").parentElement;
   if (view.phase === "closed") text = "Table closed";
-  else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${seatName(view, view.marker)}`;
+  else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${positionName(view, view.marker)}`;
   else if (view.phase === "dragon_offer") {
     const d = rnd.dragon;
-    text = view.you?.can?.dragon ? "The Dragon hand is offered to you" : `Dragon hand offered to ${seatName(view, d?.offered_seat ?? 0)}`;
+    text = view.you?.can?.dragon ? "The Dragon hand is offered to you" : `Dragon hand offered to ${positionName(view, d?.offered_seat ?? 0)}`;
     sub = "An unplayed hand, sold as a second hand before anyone sees their cards";
   }
   else if (view.phase === "betting") {
     text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
-    sub = rnd.banker_position ? `${seatName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
+    sub = rnd.banker_position ? `${positionName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
   } else if (view.phase === "setting") {
     text = "Set your hands";
-    if (rnd.dice) sub = `Dice ${rnd.dice.reduce((a, b) => a + b, 0)}: first hand to ${seatName(view, rnd.first_position)}`;
+    if (rnd.dice) sub = `Dice ${rnd.dice.reduce((a, b) => a + b, 0)}: first hand to ${positionName(view, rnd.first_position)}`;
   } else if (ctx.showdown) {
     text = `Round ${ctx.showdown.number}: the showdown`;
   } else if (ctx.voided) {
@@ -287,7 +286,9 @@ function explainEvents(events, view) {
   // "You are sitting out" / "cannot bank: sitting out" is no longer true once you sit in or bet.
   const playing = events.some((e) => (e.kind === "player_sat_in" || e.kind === "bet_placed") && e.player_id === ctx.playerId);
   if (playing && ctx.notice?.untilPlay) ctx.notice = null;
-  const nameOf = (id, seat) => ctx.names[id] ?? view.seats[seat]?.name ?? `Seat ${seat}`;
+  for (const ev of events) if (ev.player_id && ev.name) ctx.names[ev.player_id] ??= ev.name;
+  // A player's name, or null when this page never saw it (each sentence then says "a player").
+  const nameOf = (id, seat) => ctx.names[id] ?? (seat == null ? null : view.seats[seat]?.name) ?? null;
   const me = ctx.role === "player" ? ctx.playerId : null;
   const homeLines = describeHomeEvents(events, view, me, (id) => nameOf(id));
   for (const line of [...describeEvents(events, view, me, nameOf), ...homeLines]) {
@@ -301,7 +302,10 @@ function explainEvents(events, view) {
   ctx.log.length = Math.min(ctx.log.length, 100);
   for (const ev of events) {
     // Barred: no "Sit here" until the bar ends (a sit would be refused).
-    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) ctx.barredUntil = ev.barred_until_ms ?? null;
+    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) {
+      ctx.barredUntil = ev.barred_until_ms ?? null;
+      ctx.barredBy = ev.by ?? null;
+    }
     if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
     if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
   }
@@ -349,6 +353,10 @@ function onMessage(msg) {
     // Removed: what the refusal page (after the close 4403) says of the chips.
     if (e.player_id === ctx.playerId && e.kind === "player_kicked") ctx.removed = "stood";
     if (e.player_id === ctx.playerId && e.kind === "player_leaving" && e.kicked) ctx.removed = "leaving";
+    if (e.player_id === ctx.playerId && (e.kind === "player_kicked" || (e.kind === "player_leaving" && e.kicked))) {
+      ctx.removedBy = e.by ?? null; // who, for its page and for a later visit's (the bar's refusal does not say)
+      rememberRemoval(tableId, e.by, e.barred_until_ms);
+    }
   }
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
@@ -429,7 +437,8 @@ function setBanner(status, detail) {
   }
   if (status === "stopped" && detail.code === 4403) {
     b.hidden = true;
-    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed });
+    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed,
+      by: ctx.removedBy ?? removalBy(ctx.refused?.until_ms) });
     return;
   }
   if (status === "stopped") {
@@ -546,7 +555,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   } catch (err) {
     resyncIfUnconfirmed(err);
     $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
-      ? `${ctx.view?.home ? "The host" : "An operator"} barred you from this table until ${new Date(err.until_ms).toLocaleString()}: you may watch, or play at another table.`
+      ? `${barredWords(ctx.barredBy ?? removalBy(err.until_ms), new Date(err.until_ms).toLocaleString())}: you may watch, or play at another table.`
       : sentence(err.message);
   }
 });

@@ -114,6 +114,13 @@ function handFor(p, view, ctx) {
   return { sig: `back:${rnd.round_id}`, build: () => cardsRow(Array(7).fill(null), dealtOpts) };
 }
 
+/** Who sits at position `p` in words: "the dealer", the player's name, "seat 3" when empty; "a player" when
+ * the position is not known (never "seat undefined"). */
+export function positionName(view, p) {
+  if (p === 0) return "the dealer";
+  return p == null ? "a player" : view.seats[p]?.name ?? `seat ${p}`;
+}
+
 function plateFor(p, view, ctx) {
   if (p === 0) {
     const wager = view.round?.dealer_wager_cents ?? 0;
@@ -212,7 +219,7 @@ function placeMarker(nodes, view, ctx) {
   }
   const offered = view.phase === "bank_offer" && view.round?.banker_position == null && p !== 0;
   marker.classList.toggle("offered", offered);
-  const who = p === 0 ? "the dealer" : view.seats[p]?.name ?? `seat ${p}`;
+  const who = positionName(view, p);
   marker.setAttribute("aria-label", offered ? `Banker marker: offered to ${who}` : `Banker marker: ${who} banks`);
   marker.title = offered ? `The bank is offered to ${who}` : `${who} banks`;
   marker.dataset.position = String(p);

@@ -12,7 +12,7 @@ import { breakdown, breakdownNodes } from "./results.js";
 import { seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
 import { joinForm } from "./table_access.js";
-import { untilText } from "./home_api.js";
+import { barredWords, untilText } from "./home_api.js";
 
 const BET_CHIPS = [100, 500, 2500, 10000, 50000, 100000];
 
@@ -348,11 +348,10 @@ export function renderTray(tray, view, ctx) {
     return;
   }
   const you = view.you;
-  const by = view.home ? "The host" : "An operator";
   if (!you) {
     panels.push(seatAccessPanel(view, ctx) ?? el("div", { class: "panel summary", "data-panel": "choose-seat" },
       view.home && view.phase !== "closed" ? el("p", { class: "hint", text: `${view.name}: a home game hosted by ${view.home.host_name}.` }) : null,
-      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed: every player's chips went back to their balance." : ctx.barredUntil > Date.now() ? `${by} barred you from this table until ${view.home ? untilText(ctx.barredUntil) : new Date(ctx.barredUntil).toLocaleString()}: you may keep watching.`
+      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed: every player's chips went back to their balance." : ctx.barredUntil > Date.now() ? `${barredWords(ctx.barredBy, view.home ? untilText(ctx.barredUntil) : new Date(ctx.barredUntil).toLocaleString())}: you may keep watching.`
         : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." }),
       view.phase === "closed" ? el("a", { class: "btn small secondary", href: "/", id: "closed-lobby", text: "Back to the lobby" }) : null));
   } else {

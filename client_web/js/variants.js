@@ -4,6 +4,7 @@
 // co-banking ("co-banking with the house, half each").
 
 import { el, money, parseMoney } from "./api.js";
+import { positionName } from "./table_render.js";
 
 const FORMS = {
   ez: "EZ Pai Gow: no commission on wins. When the dealer's hand is a queen-high pai gow (no pair, straight or flush, queen high) every wager pushes.",
@@ -47,10 +48,6 @@ function errorLine(ctx, key) {
   return text ? el("p", { class: "field-error", id: `${key}-error`, role: "alert", text }) : null;
 }
 
-function name(view, pos) {
-  return pos === 0 ? "the dealer" : view.seats[pos]?.name ?? `seat ${pos}`;
-}
-
 /** What the table plays of the variants, and what you may do about them now. */
 export function variantNodes(view, ctx) {
   const rules = view.rules;
@@ -61,7 +58,7 @@ export function variantNodes(view, ctx) {
   const form = FORMS[rules.commission_form];
   if (form) out.push(line(form, "variant-note variant-form"));
   if (rules.co_banking && rnd?.co_banked) {
-    out.push(line(`${name(view, rnd.banker_position)} is co-banking with the house, half each: each covers half of every wager, and the commission is on the co-banker's half.`, "variant-note variant-cobank"));
+    out.push(line(`${positionName(view, rnd.banker_position)} is co-banking with the house, half each: each covers half of every wager, and the commission is on the co-banker's half.`, "variant-note variant-cobank"));
   }
   if (can.co_bank) {
     out.push(el("div", { class: "variant-row" },
@@ -100,13 +97,13 @@ export function variantNodes(view, ctx) {
           el("button", { class: "btn", type: "button", id: "dragon-take", onclick: () => ctx.takeDragon() }, "Take the Dragon"),
           el("button", { class: "btn secondary", type: "button", id: "dragon-pass", onclick: () => ctx.passDragon() }, "Pass"))));
     } else {
-      out.push(line(`The Dragon hand (position ${dragon.position}) is offered to ${dragon.offered_player_id ? name(view, dragon.offered_seat) : "nobody"}${dragon.passed.length ? `; passed: ${dragon.passed.map((p) => name(view, p)).join(", ")}` : ""}.`, "variant-note dragon-wait"));
+      out.push(line(`The Dragon hand (position ${dragon.position}) is offered to ${dragon.offered_player_id ? positionName(view, dragon.offered_seat) : "nobody"}${dragon.passed.length ? `; passed: ${dragon.passed.map((p) => positionName(view, p)).join(", ")}` : ""}.`, "variant-note dragon-wait"));
     }
     const err = errorLine(ctx, "dragon");
     if (err) out.push(err);
   } else if (dragon?.buyer_player_id && rnd) {
     const mine = dragon.buyer_player_id === ctx.playerId;
-    out.push(line(`${mine ? "You play" : `${name(view, dragon.buyer_position)} plays`} the Dragon hand (${money(dragon.wager_cents)})${dragon.set_by_buyer ? "" : ", set by the House Way: seen at the showdown"}.`, "variant-note dragon-bought"));
+    out.push(line(`${mine ? "You play" : `${positionName(view, dragon.buyer_position)} plays`} the Dragon hand (${money(dragon.wager_cents)})${dragon.set_by_buyer ? "" : ", set by the House Way: seen at the showdown"}.`, "variant-note dragon-bought"));
     if (mine && you?.dragon && can.set_dragon) {
       const picked = (ctx.ui.dragonLow ?? []).filter((t) => you.dragon.cards.includes(t));
       out.push(el("div", { class: "variant-row", role: "group", "aria-label": "Your Dragon hand" },

@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
 from tests.browser.conftest import Site
 from tests.browser.layout import overlaps, text_problems
@@ -42,7 +42,8 @@ class Steps:
         """Seconds spent photographing and checking: not part of what the players waited for."""
         self.problems: list[str] = []
 
-    def shot(self, page: Page, step: str, *, axe: bool = False) -> None:
+    def shot(self, page: Page, step: str, *, axe: bool = False, show: str | None = None) -> None:
+        """`show`: a selector scrolled into the middle of the screen at each size (what the step is about)."""
         started = time.monotonic()
         self.n += 1
         own = page.viewport_size
@@ -50,6 +51,8 @@ class Steps:
         for name, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("window.paigow?.rerender?.()")  # drawn for this size, as a phone first draws it
+            if show:
+                page.locator(show).evaluate("e => e.scrollIntoView({ block: 'center' })")
             page.wait_for_timeout(300)
             page.screenshot(path=str(self.site.artifacts / f"{self.prefix}-{self.n:02d}-{step}-{name}.png"))
             where = f"{step} at {name}"
@@ -91,6 +94,35 @@ def sit(page: Page, seat: int, dollars: str = "200") -> None:
     page.fill("#buy-in", dollars)
     page.click("#sit-confirm")
     expect(page.locator(f".pos[data-position='{seat}'].me")).to_be_visible()
+
+
+def sign_up(page: Page, site: Site, name: str) -> None:
+    """A new account from the lobby's sign-up form: the host's tools show."""
+    page.goto(f"{site.url}/")
+    page.click("#tab-signup")
+    page.fill("#signup-username", f"{name.lower()}{int(time.time() * 1000) % 10**8}")
+    page.fill("#signup-password", PASSWORD)
+    page.fill("#signup-display", name)
+    page.click("#signup-submit")
+    expect(page.locator("#host-tools")).to_be_visible()
+
+
+def refused_at(page: Page, field: str, text: str, **typed: str) -> None:
+    """Types `typed` into the create form (``max="600"``: #home-max), sends it, and expects `text` at the
+    field #home-`field`: marked invalid, described by its error line, focused."""
+    for key, value in typed.items():
+        page.fill(f"#home-{key}", value)
+    page.click("#host-submit")
+    control = page.locator(f"#home-{field}")
+    expect(page.locator(f"#home-{field}-error")).to_have_text(text)
+    expect(control).to_have_attribute("aria-invalid", "true")
+    expect(control).to_have_attribute("aria-describedby", re.compile(rf"\bhome-{field}-error\b"))
+    expect(control).to_be_focused()
+
+
+def logged(page: Page, line: str) -> None:
+    """Waits until the table's log (what the History dialog lists) has `line`."""
+    page.wait_for_function("t => window.paigow.ctx.log.some((l) => l.text === t)", arg=line)
 
 
 def open_host_dialog(page: Page) -> None:
@@ -164,23 +196,17 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     host_context.on("page", site._watch)
     site.contexts.append(host_context)
     ann = host_context.new_page()
-    ann.goto(f"{site.url}/")
-    ann.click("#tab-signup")
-    ann.fill("#signup-username", f"ann{int(time.time() * 1000) % 10**8}")
-    ann.fill("#signup-password", PASSWORD)
-    ann.fill("#signup-display", "Ann")
-    ann.click("#signup-submit")
-    expect(ann.locator("#host-tools")).to_be_visible()
+    sign_up(ann, site, "Ann")
     ann.click("#host-open")
     expect(ann.locator("#home-name")).to_be_focused()
-    ann.fill("#home-name", "")
-    ann.click("#host-submit")  # an error at its field first
-    expect(ann.locator("#home-name-error")).to_contain_text("name")
-    expect(ann.locator("#home-name")).to_have_attribute("aria-invalid", "true")
+    refused_at(ann, "name", "Give the table a name your friends will recognise.", name="")  # at its field
     ann.fill("#home-name", "Friday game")
-    ann.fill("#home-max", "2000000")  # above the operator's bound: the server says so at the field
-    ann.click("#host-submit")
-    expect(ann.locator("#home-max-error")).not_to_be_empty()
+    # The operator's bound, as GET /api/home/tables says it (100,000 cents here): on the input, in its hint,
+    # and checked before anything is sent.
+    expect(ann.locator("#host-count")).to_have_text("You may host up to 3 home games at once.")
+    expect(ann.locator("#home-max")).to_have_attribute("max", "1000.00")
+    expect(ann.locator("#home-max-hint")).to_have_text("At most $1,000 on this server.")
+    refused_at(ann, "max", "Too high: the most this server allows is $1,000.", max="2000000")
     ann.fill("#home-min", "5")
     ann.fill("#home-max", "200")
     ann.select_option("#home-way", "trump_plaza")
@@ -207,6 +233,8 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     assert ann.evaluate("window.__shared[0].url") == link
     steps.shot(ann, "invite", axe=True)
     expect(ann.locator("[data-home-table]")).to_have_count(1)
+    expect(ann.locator("#host-count")).to_have_text(
+        "You host 1 of 3 home games an account may have open at once.")
     ann.click("#host-go")
     no_animation(ann)
     expect(ann.locator("#table-home")).to_have_text("Your home game")
@@ -253,12 +281,29 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ann.fill("#host-setting_ms", "40")
     ann.click("#host-timers-save")
     expect(ann.locator("#host-timers-saved")).to_have_text("Saved: takes effect from the next round.")
-    ann.locator(f"#mute-{maya.evaluate('window.paigow.ctx.playerId')}").click()
-    expect(ann.get_by_role("button", name="Unmute Maya in chat")).to_be_visible()
-    steps.shot(ann, "host-dialog", axe=True)
+    maya_id = maya.evaluate("window.paigow.ctx.playerId")
+    maya_row = ann.locator(f"[data-host-player='{maya_id}']")
+    expect(maya_row.locator(".muted-tag")).to_have_count(0)
+    ann.locator(f"#mute-{maya_id}").click()
+    # The mute is the table's (view.home.muted, the event player_muted): the tag and the button follow it.
+    expect(maya_row.locator(".muted-tag")).to_have_text("Muted")
+    expect(maya_row.locator(".muted-tag")).to_have_css("text-transform", "uppercase")  # shown as MUTED
+    expect(ann.get_by_role("button", name="Unmute Maya in chat")).to_have_attribute("aria-pressed", "true")
+    expect(ann.locator(f"#mute-{maya_id}")).to_be_focused()  # the row was drawn again around it
+    expect(maya.locator("#chat-note")).to_have_text(
+        "The host muted you in this table's chat: you can read it, not post.")
+    expect(maya.locator("#chat-input")).to_be_disabled()
+    logged(maya, "The host muted you in the table's chat: you can read it, not post.")
+    steps.shot(ann, "host-dialog", axe=True, show=f"[data-host-player='{maya_id}']")
     ann.keyboard.press("Escape")
     expect(ann.locator("#host-dialog")).to_be_hidden()
     expect(ann.locator("#host-btn")).to_be_focused()  # the focus goes back where it came from
+    ann.reload()  # what the page remembered is gone; the table's list is not
+    ann.wait_for_function("() => window.paigow?.ctx?.view?.you")
+    open_host_dialog(ann)
+    expect(maya_row.locator(".muted-tag")).to_have_text("Muted")
+    expect(ann.get_by_role("button", name="Unmute Maya in chat")).to_have_attribute("aria-pressed", "true")
+    ann.keyboard.press("Escape")
     theo = phone(site, *SIZES["small-phone"])
     theo_opened, theo_spent = time.monotonic(), steps.spent
     join_by_link(theo, link, "Theo", steps)
@@ -301,8 +346,10 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
     expect(theo.locator("#access-text")).to_contain_text("Your chips went back to your balance.")
     expect(maya.locator("#phase-sub")).to_contain_text("Paused by the host")
+    for page in (ann, maya):  # the others are told who did it (the event's `by`)
+        logged(page, "Theo was removed by the host.")
     steps.shot(theo, "removed", axe=True)
-    theo.goto(link)
+    theo.goto(link)  # the bar's refusal does not say who: the page that saw the removal remembers
     expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
     expect(theo.locator("#access-text")).to_contain_text("You may not come back before")
     steps.shot(theo, "old-link-refused")
@@ -343,6 +390,81 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     print(f"link to seat: {maya_seated_s:.1f} s (name, ask, cancel, ask, denied, ask, approved, sit),"
           f" {theo_seated_s:.1f} s"
           " (open seating: name, sit)")
+
+
+def test_the_create_form_takes_its_bounds_from_the_server(make_site: Any) -> None:
+    """The create form's numbers are the server's (GET /api/home/tables), never the page's own: a server
+    whose operator allows $500 bets and two home games an account shows and checks those before sending; a
+    refusal the page could not foresee (an invisible character in the name, a bound lowered after the page
+    read it) is shown at its field, marked and focused; at the cap, "Host a home game" is disabled and says
+    why. Photographed with the field's error at 390x844, 360x740 and 1366x768."""
+    site: Site = make_site({"PAIGOW_HOME_MAX_BET_CENTS": "50000", "PAIGOW_HOME_TABLES_PER_ACCOUNT": "2"})
+    steps = Steps(site, "home-form")
+    page = site.page(width=1366, height=768)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url)
+            if r.method == "POST" and r.url.endswith("/api/home/tables") else None)
+    sign_up(page, site, "Hal")
+    expect(page.locator("#host-count")).to_have_text("You may host up to 2 home games at once.")
+    page.click("#host-open")
+    expect(page.locator("#home-max")).to_have_attribute("max", "500.00")
+    expect(page.locator("#home-max-hint")).to_have_text("At most $500 on this server.")
+    expect(page.locator("#home-betting_ms")).to_have_attribute("max", "3600")
+    expect(page.locator("#home-timers-hint")).to_have_text("Whole seconds for each, from 0 to 3,600.")
+    page.fill("#home-name", "Hal's game")
+    # The page's own checks, with the server's numbers: nothing is sent.
+    refused_at(page, "max", "Too high: the most this server allows is $500.", max="600")
+    refused_at(page, "betting_ms", "Enter whole seconds, from 0 to 3,600.", max="200", betting_ms="3601")
+    expect(page.locator("#home-max")).not_to_have_attribute("aria-invalid", "true")  # corrected: not in red
+    assert sent == [], sent
+
+    # The server's refusal at its field ("field": "name"): a zero-width space, pasted in with the name.
+    refused_at(page, "name", "The name has an invisible or control character (copied in with it, perhaps):"
+               " type the name again without it.", betting_ms="20", name="Hal\u200bs game")
+    expect(page.locator("#host-error")).to_be_empty()  # at the field, not in the form's general line
+    assert len(sent) == 1, sent
+    steps.shot(page, "name-refused", axe=True, show="#home-name")
+
+    # Bounds lowered after the page read them (the page is served the old ones): the server's answer lands at
+    # each field with the server's own number, and the page reads the bounds again.
+    def old_bounds(route: Route) -> None:
+        if route.request.method != "GET":
+            route.fallback()
+            return
+        answer = route.fetch()
+        route.fulfill(response=answer,
+                      json={**answer.json(), "max_bet_cap_cents": 100_000, "timer_max_ms": 7_200_000})
+
+    page.route(re.compile(r".*/api/home/tables$"), old_bounds)
+    page.reload()
+    page.click("#host-open")
+    expect(page.locator("#home-max")).to_have_attribute("max", "1000.00")
+    refused_at(page, "max", "Too high: the most this server allows is $500.", name="Hal's game", max="800",
+               betting_ms="4000")  # "field": "rules.max_bet_cents", with the server's number, not the page's
+    refused_at(page, "betting_ms", "Enter whole seconds, from 0 to 3,600.", max="200")  # "timers.betting_ms"
+    expect(page.locator("#home-max")).not_to_have_attribute("aria-invalid", "true")
+    assert len(sent) == 3, sent
+    page.unroute_all(behavior="wait")  # a read of the list may be on its way through it
+    page.fill("#home-betting_ms", "20")
+    page.click("#host-submit")
+    expect(page.locator("#host-created")).to_be_visible()
+    expect(page.locator("#home-max")).to_have_attribute("max", "500.00")  # read again with the list
+    expect(page.locator("#host-count")).to_have_text(
+        "You host 1 of 2 home games an account may have open at once.")
+
+    # A second one: the cap. The button is disabled, and the line beside it (its description) says why.
+    page.click("#host-open")
+    page.fill("#home-name", "Hal's other game")
+    page.click("#host-submit")
+    expect(page.locator("[data-home-table]")).to_have_count(2)
+    expect(page.locator("#host-count")).to_have_text(
+        "You host 2 of 2 home games, the most an account may have open at once: close one (My home games,"
+        " below) to host another.")
+    expect(page.locator("#host-open")).to_be_disabled()
+    expect(page.locator("#host-open")).to_have_attribute("aria-describedby", "host-count")
+    steps.shot(page, "at-cap")
+    assert steps.problems == [], "\n".join(steps.problems)
+    assert site.errors == []
 
 
 def test_the_waiting_list_at_a_public_table(site: Site, wire: Any) -> None:

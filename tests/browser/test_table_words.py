@@ -5,7 +5,9 @@ carry into the next round; a seat's chips drop by its bet; the bank offer asks "
 round's result and its coach stay one tap away through the next round's offer and betting, and no modal
 dialog stays over a clock the player must act on; the dealer's wager against a player-banker is
 labelled; no "dealt without you" warning while nobody has bet; Leave table asks first; a removed player is
-told and offered no seat, the others are told, and after the session ends no seat is offered."""
+told and offered no seat, the others are told, and after the session ends no seat is offered; a removal
+says who did it (the host, the table's operator, or neither for an event that does not say), and no line
+of a home game's round in which players withdraw, leave and are removed says "undefined" or "null"."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
 from tests.browser.layout import CLOCK_UNDER_MODAL_JS
+from tests.browser.test_home_games import logged, open_host_dialog, sign_up
 from tests.browser.wire import Wire
 
 pytestmark = pytest.mark.browser
@@ -24,12 +27,16 @@ pytestmark = pytest.mark.browser
 def seated(site: Site, name: str, table: str, seat: int, **size: int) -> Page:
     page = site.player(name, **size)
     page.goto(f"{site.url}/table/?id={table}")
+    sit_down(page, seat)
+    return page
+
+
+def sit_down(page: Page, seat: int) -> None:
     page.uncheck("#anim-toggle")
     page.click(f"[data-seat='{seat}']")
     page.fill("#buy-in", "200")
     page.click("#sit-confirm")
     expect(page.locator(f".pos[data-position='{seat}'].me")).to_be_visible()
-    return page
 
 
 def watcher(site: Site, table: str) -> Page:
@@ -219,14 +226,14 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
                      json={"player_id": player_id, "reason": "a test removes him", "bar_minutes": 60})
     assert res.status_code == 200, res.text
     until = me.evaluate("ms => new Date(ms).toLocaleString()", res.json()["barred_until_ms"])
-    expect(me.locator(".toast").filter(has_text="The operator removed you from the table")).to_have_text(
-        "The operator removed you from the table; your chips went back to your balance. You are barred from "
+    expect(me.locator(".toast").filter(has_text="You were removed by the table's operator")).to_have_text(
+        "You were removed by the table's operator; your chips went back to your balance. You are barred from "
         f"this table until {until}: you may keep watching, or play at another table.")
     expect(me.locator(".pos[data-position='4'].me")).to_have_count(0)
     expect(me.locator(".sit-btn")).to_have_count(0)
     expect(me.locator("#choose-seat")).to_have_text(
-        f"An operator barred you from this table until {until}: you may keep watching.")
-    told = others.locator(".toast").filter(has_text="Kip was removed from the table by the operator.")
+        f"The table's operator barred you from this table until {until}: you may keep watching.")
+    told = others.locator(".toast").filter(has_text="Kip was removed by the table's operator.")
     expect(told).to_have_count(1)
     assert site.errors == []
 
@@ -241,4 +248,110 @@ def test_after_the_session_ends_no_seat_is_offered(site: Site) -> None:
     assert status in (200, 204)
     expect(me.locator("#session-banner")).to_be_visible()
     expect(me.locator(".sit-btn")).to_have_count(0)
+    assert site.errors == []
+
+
+REMOVAL_WORDS_JS = """async () => {
+  const { describeEvents } = await import('/js/explain.js');
+  const { describeHomeEvents } = await import('/js/home_words.js');
+  const names = { p_kip: 'Kip' };
+  const nameOf = (id) => names[id] ?? null;
+  const home = { seats: [], marker: 1, home: { host_player_id: 'p_me', host_name: 'Me', muted: [] } };
+  const open = { seats: [], marker: 1, home: null };
+  const kicked = (by, id = 'p_kip') => ({ kind: 'player_kicked', player_id: id, seat: 2,
+    chips_returned_cents: 500, barred_until_ms: null, by });
+  const leaving = (by) => ({ kind: 'player_leaving', player_id: 'p_me', seat: 1, kicked: true,
+    barred_until_ms: null, by });
+  const words = (events, view) => describeEvents(events, view, 'p_me', nameOf)
+    .map((l) => [l.text, l.mine]);
+  return {
+    others: words([kicked('host'), kicked('operator'), kicked(null), kicked('host', 'p_gone')], home),
+    mine: words([kicked('host', 'p_me'), kicked('operator', 'p_me'), kicked(null, 'p_me')], home),
+    leaving: words([leaving('host'), leaving('operator'), leaving(null)], open),
+    withdrew: describeHomeEvents([{ kind: 'seat_request_cancelled', player_id: 'p_gone' }], home, 'p_me',
+      nameOf).map((l) => l.text),
+  };
+}"""
+
+
+def test_a_removal_says_who_removed_the_player(module_page: Page) -> None:
+    """The events' `by`: "host" or "operator"; null in an event stored before it was told, and then the words
+    name neither. A removed player the page never saw a name for is "A player", never "Seat undefined"."""
+    said = module_page.evaluate(REMOVAL_WORDS_JS)
+    assert said["others"] == [["Kip was removed by the host.", True],
+                              ["Kip was removed by the table's operator.", True],
+                              ["Kip was removed from the table.", True],
+                              ["A player was removed by the host.", True]]
+    back = "; your chips went back to your balance. You may keep watching, or sit down again."
+    # The host's removal at a home game closes the player's connection, whose page says so: no second notice.
+    assert said["mine"] == [[f"You were removed by the host{back}", False],
+                            [f"You were removed by the table's operator{back}", True],
+                            [f"You were removed from the table{back}", True]]
+    assert [text for text, _ in said["leaving"]] == [
+        "You will be removed by the host when this round ends.",
+        "You will be removed by the table's operator when this round ends.",
+        "You will be removed from the table when this round ends."]
+    assert said["withdrew"] == ["A player withdrew the request to sit."]
+
+
+BAD_WORDS = re.compile(r"\b(undefined|null|NaN)\b")
+
+
+def test_no_line_of_a_home_round_says_undefined_or_null(site: Site, wire: Wire) -> None:
+    """A home game's round in which one friend withdraws their request to sit, one leaves in the middle of
+    the round and one is removed by the host: every line of the table's log (the History dialog's), for the
+    host and for a spectator, names the player or "a player", never "undefined" or "null"."""
+    host = site.page(width=390, height=844)
+    sign_up(host, site, "Hana")
+    token = host.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
+    timers = dict.fromkeys(("bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms"), 60_000)
+    res = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {token}"}, timeout=10,
+                     json={"name": "Withdrawals", "seating": "approval", "timers": timers,
+                           "rules": {"fortune_enabled": False}})
+    assert res.status_code == 201, res.text
+    table, code = res.json()["table_id"], res.json()["invite"]["code"]
+    host.goto(f"{site.url}/table/?id={table}")
+    sit_down(host, 1)
+    spectator = site.page()
+    spectator.goto(f"{site.url}/table/?id={table}&invite={code}&watch=1")
+    spectator.wait_for_function("() => window.paigow?.ctx?.view")
+    friends = {name: wire(table, name, code) for name in ("Bo", "Cy", "Dee")}
+    for name in ("Bo", "Dee"):
+        friends[name].command("request_seat")
+        host.get_by_role("button", name=f"Approve {name}").click()
+        expect(host.locator("[data-panel='requests']")).to_have_count(0)
+    friends["Bo"].command("sit", seat=2, buy_in_cents=20_000)
+    friends["Dee"].command("sit", seat=3, buy_in_cents=20_000)
+    friends["Cy"].command("request_seat")
+    expect(host.locator("[data-panel='requests']")).to_contain_text("Cy")
+    friends["Cy"].command("cancel_request")  # the withdrawal
+    logged(host, "Cy withdrew the request to sit.")
+    expect(host.locator("[data-panel='requests']")).to_have_count(0)
+
+    host.fill("#bet-amount", "10")
+    host.click("#place-bet")
+    for name in ("Bo", "Dee"):
+        friends[name].command("place_bet", amount_cents=1_000)
+    expect(host.locator("[data-panel='setter']")).to_be_visible()
+    for name in ("Bo", "Dee"):
+        friends[name].command("use_house_way")
+    friends["Bo"].command("leave")  # in the round: he leaves when it ends
+    open_host_dialog(host)
+    host.locator(f"#remove-{friends['Dee'].player_id}").click()
+    host.click("#confirm-ok")
+    expect(host.locator("#confirm-dialog")).to_be_hidden()
+    host.keyboard.press("Escape")
+    host.click("#house-way")
+    host.wait_for_function("() => window.paigow.ctx.rounds[0]?.number === 1")
+    for page in (host, spectator):
+        logged(page, "Dee was removed by the host.")
+    for who, page in (("host", host), ("spectator", spectator)):
+        lines: list[str] = page.evaluate("window.paigow.ctx.log.map((l) => l.text)")
+        assert lines, who
+        assert [line for line in lines if BAD_WORDS.search(line)] == [], (who, lines)
+        page.click("#history-btn")
+        expect(page.locator("#table-log li").first).to_be_visible()
+        shown = page.locator("#table-log").inner_text()
+        assert not BAD_WORDS.search(shown), (who, shown)
+        page.click("#history-close")
     assert site.errors == []

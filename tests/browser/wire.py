@@ -23,7 +23,8 @@ class WirePlayer:
     """A guest at one table; ``command`` sends a command and returns its answer. A thread reads every push
     as it comes, so the server never finds this connection slow."""
 
-    def __init__(self, base_url: str, table_id: str, name: str) -> None:
+    def __init__(self, base_url: str, table_id: str, name: str, invite: str | None = None) -> None:
+        """``invite``: a private table's long code, said in the hello (it admits the guest)."""
         res = httpx.post(f"{base_url}/api/session", json={"display_name": name}, timeout=10)
         assert res.status_code == 201, res.text
         self.name = name
@@ -32,8 +33,9 @@ class WirePlayer:
         self._stack = contextlib.ExitStack()
         self.connection: ClientConnection = self._stack.enter_context(
             connect(f"{ws_url}/ws/tables/{table_id}", open_timeout=10))
-        self.connection.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION,
-                                         "token": res.json()["token"]}))
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "token": res.json()["token"]}
+        self.player_id: str = res.json()["player_id"]
+        self.connection.send(json.dumps({**hello, "invite": invite} if invite else hello))
         first = json.loads(self.connection.recv(timeout=10))
         assert first["type"] == "snapshot", first
         self._answers: queue.Queue[dict[str, Any]] = queue.Queue()
@@ -62,5 +64,6 @@ class WirePlayer:
         self._reader.join(timeout=5)
 
 
-Wire = Callable[[str, str], WirePlayer]
-"""The ``wire`` fixture (tests/browser/conftest.py): ``wire(table_id, name)`` connects a guest (unseated)."""
+Wire = Callable[..., WirePlayer]
+"""The ``wire`` fixture (tests/browser/conftest.py): ``wire(table_id, name, invite=None)`` connects a guest
+(unseated)."""
