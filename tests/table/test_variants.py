@@ -29,6 +29,7 @@ from paigow.table.cardtext import cards_to_text
 from paigow.table.records import RoundRecord, SetBy
 from paigow.table.state import TableState
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, event_for, view_for
+from support.forced import force_cards
 
 EZ = HouseRules(commission_form=CommissionForm.EZ)
 EZ_QD = HouseRules(commission_form=CommissionForm.EZ, queens_dragon_enabled=True)
@@ -80,21 +81,8 @@ def money(driver, helpers):
 
 
 def _force(d, cards: dict[int, str]) -> None:
-    """Test set-up, after the deal: give the live hands at these positions these seven cards (a hand the
-    House Way already set is set again from its new cards)."""
-    rnd = d.state.round
-    assert rnd is not None
-    assert d.state.phase == Phase.SETTING
-    hands = []
-    for h in rnd.hands:
-        if h.position in cards:
-            seven = parse_cards(cards[h.position])
-            h = replace(h, cards=cards_to_text(seven))
-            if h.set_by is not None:
-                split = house_way(seven, d.state.rules)
-                h = replace(h, high=cards_to_text(split.high), low=cards_to_text(split.low))
-        hands.append(h)
-    d.state = replace(d.state, round=replace(rnd, hands=tuple(hands)))
+    """Test set-up, after the deal: give the live hands at these positions these seven cards."""
+    d.state = force_cards(d.state, cards)
 
 
 def _house_way_all(d) -> None:
