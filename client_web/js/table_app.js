@@ -552,7 +552,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
 $("history-btn").addEventListener("click", () => {
-  openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log });
+  openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log, names: ctx.names });
   if (ctx.view) unblockClock(ctx.view, ctx);
 });
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).

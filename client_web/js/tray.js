@@ -9,6 +9,7 @@ import { serverNow } from "./clock.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
 import { breakdown, breakdownNodes } from "./results.js";
+import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
 import { joinForm } from "./table_access.js";
@@ -167,10 +168,10 @@ function resultText(record, mine, { short = false } = {}) {
   if (mine.is_banker) {
     const net = record.banker_net_cents;
     return { kind: net > 0 ? "win" : net < 0 ? "loss" : "push",
-      text: `As banker: ${money(net, { sign: true })}${record.banker_commission_cents ? ` after ${money(record.banker_commission_cents)} commission` : ""}` };
+      text: `As ${record.co_banked ? "co-banker" : "banker"}: ${money(net, { sign: true })}${record.banker_commission_cents ? ` after ${money(record.banker_commission_cents)} commission` : ""}` };
   }
   const kind = mine.outcome ?? "loss";
-  let text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? "Push — your bet comes back" : `You lose ${money(-mine.net_cents)}`;
+  let text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? (barredWhy(record) ? `Push: ${barredWhy(record)}` : "Push — your bet comes back") : `You lose ${money(-mine.net_cents)}`;
   if (mine.commission_cents && !short) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
   if (mine.fouled) text += " — foul hand";
   return { kind, text };
@@ -189,7 +190,7 @@ function lastRoundLine(view, ctx) {
   const mine = record && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) : null;
   if (!mine || record.round_id === view.round?.round_id) return null;
   const { kind, text } = resultText(record, mine, { short: true });
-  return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `Round ${record.number}: ${text}` }),
+  return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `Round ${record.number}: ${text}${inAllNote(record, mine, ctx.playerId)}` }),
     coachButton(ctx, record, mine, "last-coach"));
 }
 
@@ -266,6 +267,7 @@ function summaryPanel(view, ctx) {
   if (mine) {
     const { kind, text } = resultText(last, mine);
     parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId),
+      ...summaryLines(last, mine, ctx.playerId),
       coachButton(ctx, last, mine, "coach-open"));
   }
   parts.push(noticeLine(ctx));
