@@ -4,7 +4,7 @@
 import { el, money, parseMoney } from "./api.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
-import { chipLabel } from "./chips.js";
+import { chipLabel, chipsBehind } from "./chips.js";
 import { serverNow } from "./clock.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
@@ -304,7 +304,7 @@ function seatOptions(view, ctx) {
   // What is typed survives the tray's next drawing (a patch may come between typing and pressing Set).
   limitInput.addEventListener("input", () => { ctx.ui.limitText = limitInput.value; });
   return el("div", { class: "panel seat-options", "data-panel": "seat" },
-    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))}` }),
+    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(chipsBehind(view, you, you.position))}` }),
     el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
     ...leaveButtons(view, ctx),
     el("span", { style: "display:flex;gap:.4rem;align-items:center" },
@@ -368,6 +368,7 @@ export function renderTray(tray, view, ctx) {
       panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));
     } else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
     else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, noticeLine(ctx) ?? el("p", { text: "You are not in this round: the hands are being set." })));
+    else if (view.phase === "dragon_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "Bets are in: the cards are dealt once the Dragon hand is taken or passed." })));
     else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view), lastRoundLine(view, ctx)));
     else panels.push(summaryPanel(view, ctx), showdownPanel(view, ctx));
     panels.push(seatOptions(view, ctx));
