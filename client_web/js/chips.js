@@ -28,3 +28,11 @@ export function chipStack(cents, { label = "", title = "" } = {}) {
   return el("span", { class: "bet-spot", title: title || null }, stack,
     el("span", { class: "bet-amount", text: label ? `${label} ${money(cents)}` : money(cents) }));
 }
+
+/** The chips still behind the seat at `position` (the view's `seat`): less its bet, Fortune bonus, Queen's
+ * Dragon and a Dragon wager it placed, which are on the table. */
+export function chipsBehind(view, seat, position) {
+  const dragon = view.round?.dragon;
+  return seat.chips_cents - (seat.bet_cents ?? 0) - (seat.bonus_cents ?? 0) - (seat.queens_dragon_cents ?? 0)
+    - (dragon?.buyer_position === position ? dragon.wager_cents : 0);
+}

@@ -5,6 +5,7 @@
 
 import { money } from "./api.js";
 import { removerWords } from "./home_api.js";
+import { barredWhy, seatNetCents } from "./variant_results.js";
 
 const CANNOT_BANK = {
   no_house_round: ["did not play the last house-banked round", "you did not play the last house-banked round"],
@@ -84,7 +85,7 @@ export function describeEvents(events, view, me, nameOf) {
         if (ev.reason === "ineligible") {
           const seat = view.seats[view.marker];
           say(cannotBankText(seat?.name ?? (view.marker == null ? "A player" : `Seat ${view.marker}`), ev.ineligible, Boolean(me) && seat?.player_id === me), Boolean(me) && seat?.player_id === me, "info", true);
-        } else if (ev.reason === "player_banks") {
+        } else if (ev.reason === "player_banks" && !view.round?.co_banked) { // a co-bank is said by co_bank_chosen
           say(ev.banker_player_id === me ? "You bank this round." : `${nameOf(ev.banker_player_id, ev.banker_position) ?? "A player"} banks this round.`);
         }
         break;
@@ -122,11 +123,24 @@ export function describeEvents(events, view, me, nameOf) {
         break;
       case "round_settled": {
         const r = ev.record;
-        const mine = me ? r.hands.find((h) => h.player_id === me) : null;
-        const net = mine ? (mine.is_banker ? r.banker_net_cents : mine.net_cents) : null;
-        say(`Round ${r.number} settled${mine ? `: ${net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "a push for you"}` : ""}.`);
+        // Your whole result: every hand of yours (a Dragon too), the Fortune and the Queen's Dragon.
+        const net = me && r.hands.some((h) => h.player_id === me) ? seatNetCents(r, me) : null;
+        const parts = [barredWhy(r) && `every wager pushed (${barredWhy(r)})`,
+          net !== null && (net > 0 ? `you won ${money(net)}` : net < 0 ? `you lost ${money(-net)}` : "a push for you")].filter(Boolean);
+        say(`Round ${r.number} settled${parts.length ? `: ${parts.join("; ")}` : ""}.`);
         break;
       }
+      // The casino variants (docs/rules.md §4b, §4c): the Dragon's offers, its buyer, a co-bank.
+      case "dragon_offered": say(isMe ? "The Dragon hand is offered to you: take it or pass." : `The Dragon hand is offered to ${name}.`); break;
+      case "dragon_passed":
+        if (isMe && ev.timed_out) say("Time ran out on the Dragon offer: you passed it.", true, "warn");
+        else say(`${isMe ? "You" : name} passed the Dragon hand${ev.timed_out ? " (time ran out)" : ""}.`);
+        break;
+      case "dragon_taken": say(`${isMe ? "You" : name} bought the Dragon hand with a ${money(ev.amount_cents)} wager.`); break;
+      case "dragon_set":
+        if (isMe && ev.set_by === "timeout") say(`Time ran out: the House Way set your Dragon hand${ev.house_way_clause ? ` (${ev.house_way_clause})` : ""}.`, true, "warn");
+        break;
+      case "co_bank_chosen": say(`${isMe ? "You co-bank" : `${name} co-banks`} with the house this round: half each.`); break;
       case "table_paused": say(`The ${by} paused the table.`); break; // the page says so while it lasts
       case "table_resumed": say("The table is open again.", true); break;
       default: break;

@@ -5,34 +5,34 @@
 // (the EV it gave up) or an "Analyse" button, and the session's score heads the list.
 
 import { api, el, money } from "./api.js";
-import { RANK_CHARS, cardLabel, sortForDisplay, toCard } from "./cards.js";
+import { cardGlyphs, cardLabel, sortForDisplay, toCard } from "./cards.js";
 import { fetchRounds } from "./rounds.js";
 import { fortuneNote } from "./fortune.js";
 import { evText, openCoach } from "./coach.js";
-
-const SUIT_GLYPHS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+import { barredPush, dragonOf, roundVariantParts, seatVariantParts, variantLines } from "./variant_results.js";
 
 /** Cards as short text (K♠ 10♦ JK), red suits in red, each labelled for screen readers. */
 function mini(texts) {
   return el("span", { class: "mini-cards" }, sortForDisplay((texts ?? []).map(toCard)).map((c) =>
     el("span", { class: `mini ${c.suit === "h" || c.suit === "d" ? "red" : ""}`, title: cardLabel(c), "aria-label": cardLabel(c),
-      text: c.joker ? "JK" : `${c.rank === 10 ? "10" : RANK_CHARS[c.rank]}${SUIT_GLYPHS[c.suit]}` })));
+      text: cardGlyphs(c) })));
 }
 
 // Who set a hand: a hand set with the House Way button is the player's own; a time-out's is not theirs.
 const SET_BY = { timeout: "Set by the House Way after a time-out", house_way: "Set with the House Way button",
   foul_reset: "A foul, reset by the House Way", dealer: "The dealer's House Way" };
 
-/** How a hand was set, in words ("Set by the House Way after a time-out (no pair)"); "" for a player's. */
-export function setByText(h) {
-  const how = SET_BY[h?.set_by];
+/** How a hand was set, in words ("Set by the House Way after a time-out (no pair)"); "" for a player's. A
+ * co-banker's hand is always the House Way's (docs/rules.md §4c). */
+export function setByText(h, record = null) {
+  const how = h?.is_banker && record?.co_banked && h.set_by === "house_way" ? "Set by the House Way, as a co-banker's must be" : SET_BY[h?.set_by];
   if (!how) return "";
   return `${how}${h.house_way_clause ? ` (${h.house_way_clause})` : ""}`;
 }
 
-function handCell(h) {
+/** A hand's cards and names, then how it was set (`how`: "" for none). */
+function handCell(h, how) {
   if (!h) return "—";
-  const how = setByText(h);
   const cell = [mini(h.high), " · ", mini(h.low), el("br"), el("small", { class: "hint", text: `${h.high_name} · ${h.low_name}` })];
   if (how) cell.push(el("br"), el("small", { class: `set-by ${h.set_by}`, text: how }));
   return cell;
@@ -54,17 +54,29 @@ function fairLine(r) {
     el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: "verify" }));
 }
 
-/** A settled round as a row; ``tableName``: named in its first cell (your hands come from every table). */
-function roundRow(r, playerId, tableName = null) {
-  const mine = playerId ? r.hands?.find((h) => h.player_id === playerId) : null; // a spectator (null) is not the dealer
+function resultText(r, mine) {
+  if (mine.is_banker) return `bank ${money(r.banker_net_cents, { sign: true })}`;
+  return (mine.outcome === "push" && barredPush(r)) || `${mine.outcome ?? ""} ${money(mine.net_cents, { sign: true })}`;
+}
+
+/** A settled round as a row (``more``: cells after its own), and under it, across the table, the casino
+ * variants' lines (a co-bank, a barred dealer, a Dragon you bought, your Queen's Dragon: variant_results.js)
+ * when it has any. ``tableName``: named in its first cell (your hands come from every table); ``nameOf(id,
+ * seat)``: a player's name, for a co-banker. */
+function roundRows(r, playerId, nameOf, { tableName = null, more = [] } = {}) {
+  // A spectator (null) is not the dealer; your own hand, not a Dragon you bought.
+  const mine = playerId ? r.hands?.find((h) => h.player_id === playerId && h.dragon_of == null) : null;
   const banker = r.hands?.find((h) => h.is_banker);
-  return el("tr", {},
+  const dragon = dragonOf(r, playerId);
+  const row = el("tr", {},
     el("td", { text: tableName ? `${tableName} #${r.number ?? ""}` : `#${r.number ?? ""}` }),
     el("td", { text: r.dice ? r.dice.join("-") : "" }),
-    el("td", {}, handCell(mine)),
-    el("td", {}, handCell(banker)),
-    el("td", { text: mine ? (mine.is_banker ? `bank ${money(r.banker_net_cents, { sign: true })}` : `${mine.outcome ?? ""} ${money(mine.net_cents, { sign: true })}`) + fortuneNote(mine) : "" }),
-    el("td", {}, fairLine(r)));
+    el("td", {}, handCell(mine, setByText(mine, r)), dragon ? [el("br"), el("small", { class: "hint", text: "Your Dragon: " }), ...handCell(dragon, "")] : null),
+    el("td", {}, handCell(banker, setByText(banker, r))),
+    el("td", { class: "result-cell", text: mine ? resultText(r, mine) + fortuneNote(mine) : "" }),
+    el("td", {}, fairLine(r)), ...more);
+  const parts = [...roundVariantParts(r, nameOf(r.banker_player_id, r.banker_position), playerId), ...(mine ? seatVariantParts(r, mine, playerId) : [])];
+  return parts.length ? [row, el("tr", { class: "variant-lines" }, el("td", { colspan: String(row.children.length) }, variantLines(parts)))] : [row];
 }
 
 function recordOf(item) {
@@ -116,7 +128,8 @@ function logSection(log) {
     items.length ? el("ol", { class: "table-log", id: "table-log", reversed: true }, items) : el("p", { class: "hint", text: "Nothing has happened since you opened this table." })];
 }
 
-export async function openHistory(dialog, list, { tableId, view, token, playerId, log }) {
+export async function openHistory(dialog, list, { tableId, view, token, playerId, log, names = {} }) {
+  const nameOf = (id, seat) => names[id] ?? `the player at seat ${seat}`;
   list.replaceChildren(el("p", { class: "hint", text: "Loading…" }));
   if (!dialog.open) dialog.showModal();
   const sections = [];
@@ -131,13 +144,9 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
         } catch { /* the line is shown again when the dialog opens */ }
       };
       const items = Array.isArray(data) ? data : data?.hands ?? data?.history ?? [];
-      const rows = items.slice(0, 10).map((item) => {
-        const r = recordOf(item);
-        const row = roundRow(r, playerId, item.table_name ?? null);
-        row.append(el("td", { class: "num", text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
-          coachCell(item, token, refreshSession));
-        return row;
-      });
+      const rows = items.slice(0, 10).flatMap((item) => roundRows(recordOf(item), playerId, nameOf, { tableName: item.table_name ?? null,
+        more: [el("td", { class: "num", text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
+          coachCell(item, token, refreshSession)] }));
       sections.push(el("h3", { text: "Your last 10 hands" }), sessionLine(data?.sessions?.[0]),
         rows.length ? el("table", { class: "data", id: "my-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You (high · low)", "Banker", "Result", "Fair deal", "Balance", "Coach"].map((t) => el("th", { text: t })))), el("tbody", {}, rows))
           : el("p", { class: "hint", text: "No hands played yet." }));
@@ -152,7 +161,7 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
   try {
     const recent = await fetchRounds(tableId, undefined, token);
     sections.push(recent.length ? el("table", { class: "data", id: "table-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You", "Banker", "Result", "Fair deal"].map((t) => el("th", { text: t })))),
-      el("tbody", {}, recent.map((r) => roundRow(r, playerId)))) : el("p", { class: "hint", text: "No settled round yet." }));
+      el("tbody", {}, recent.flatMap((r) => roundRows(r, playerId, nameOf)))) : el("p", { class: "hint", text: "No settled round yet." }));
   } catch (err) {
     sections.push(el("p", { class: "field-error", text: `This table's rounds could not be loaded: ${err.message}` }));
   }

@@ -4,6 +4,7 @@
 
 import { el, money } from "./api.js";
 import { showdownMarks } from "./showdown.js";
+import { barredPush, coBankShares } from "./variant_results.js";
 
 function why(mark, mine, theirs, fouled) {
   if (fouled) return "foul: the hand loses";
@@ -12,12 +13,12 @@ function why(mark, mine, theirs, fouled) {
   return `copy (${mine}): the banker wins ties`;
 }
 
-function seatResult(h) {
+function seatResult(h, record) {
   if (h.outcome === "win") {
     const comm = h.commission_cents ? ` (${money(h.wager_cents)} less ${money(h.commission_cents)} commission)` : "";
     return { kind: "win", text: `wins ${money(h.net_cents)}${comm}` };
   }
-  if (h.outcome === "push") return { kind: "push", text: "push: the bet comes back" };
+  if (h.outcome === "push") return { kind: "push", text: barredPush(record) ?? "push: the bet comes back" };
   return { kind: "loss", text: `loses ${money(h.wager_cents)}${h.fouled ? " (foul)" : ""}` };
 }
 
@@ -31,6 +32,8 @@ function bankerAccount(record, nameOf) {
     else if (h.gross_cents > 0) parts.push(`paid ${money(h.gross_cents)} to ${name}`);
     else parts.push(`a push with ${name}`);
   }
+  const name = nameOf(record.hands.find((h) => h.is_banker));
+  if (record.co_banked) return [...parts, `co-banked with the house, half each: ${coBankShares(record, `${name}'s`)}`];
   if (record.banker_commission_cents) {
     parts.push(`commission ${money(record.banker_commission_cents)} on the net win of ${money(record.banker_gross_cents)}`);
   }
@@ -54,13 +57,14 @@ export function breakdown(record, rules, nameOf) {
       position: h.position, name, playerId: h.player_id, clause: h.house_way_clause ?? null,
       high: { mark: marks.high, winner: winner(marks.high), why: why(marks.high, h.high_name, banker.high_name, h.fouled) },
       low: { mark: marks.low, winner: winner(marks.low), why: why(marks.low, h.low_name, banker.low_name, h.fouled) },
-      result: seatResult(h),
+      result: seatResult(h, record),
     });
   }
   // Every hand's commission: the winners' against the banker, and the banker's own (on its net win).
   const commission = record.hands.reduce((sum, h) => sum + (h.commission_cents ?? 0), 0);
   return {
-    banker: { name: nameOf(banker), hand: `${banker.high_name} · ${banker.low_name}`, clause: banker.house_way_clause ?? null },
+    banker: { name: nameOf(banker), hand: `${banker.high_name} · ${banker.low_name}`, clause: banker.house_way_clause ?? null,
+      coBanked: Boolean(record.co_banked) },
     rows,
     account: record.banker_player_id ? bankerAccount(record, nameOf) : null,
     commissionCents: commission,
@@ -70,7 +74,7 @@ export function breakdown(record, rules, nameOf) {
 const MARK = { win: "✓", loss: "✗", copy: "copy" };
 
 function bankerLine(b) {
-  return el("p", { class: "banker-line" }, `${b.banker.name} banked: `, el("strong", { text: b.banker.hand }),
+  return el("p", { class: "banker-line" }, `${b.banker.name}${b.banker.coBanked ? " and the house" : ""} banked: `, el("strong", { text: b.banker.hand }),
     b.banker.clause ? el("small", { class: "clause", text: ` · House Way: ${b.banker.clause}` }) : null);
 }
 

@@ -6,6 +6,7 @@ import { ensureCardDefs } from "./card_svg.js";
 import { installChat, watcherSession } from "./chat.js";
 import { noteServerTime, serverNow } from "./clock.js";
 import { cannotBankText, describeEvents } from "./explain.js";
+import { chipsBehind } from "./chips.js";
 import { houseWayName } from "./hand_eval.js";
 import { rollDice, showDice } from "./dice.js";
 import { openCoach } from "./coach.js";
@@ -106,7 +107,7 @@ function renderHeader(view) {
   }
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0) - (you.queens_dragon_cents ?? 0) - (view.round?.dragon?.buyer_player_id === ctx.playerId ? view.round.dragon.wager_cents : 0))] : [name];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(chipsBehind(view, you, you.position))] : [name];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
@@ -561,7 +562,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
 $("history-btn").addEventListener("click", () => {
-  openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log });
+  openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log, names: ctx.names });
   if (ctx.view) unblockClock(ctx.view, ctx);
 });
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).

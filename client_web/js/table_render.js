@@ -4,7 +4,7 @@
 import { el, money } from "./api.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
-import { chipStack } from "./chips.js";
+import { chipStack, chipsBehind } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 import { bonusBadge, seatFortune } from "./fortune.js";
 import { admitted, offerFor } from "./home_seat.js";
@@ -133,11 +133,16 @@ function plateFor(p, view, ctx) {
     // Nor a seat the waiting list holds for someone's offer, nor any at a home game before the host lets you in.
     const held = offerFor(view, p);
     const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx);
+    // An unplayed position's hand bought as the Dragon (docs/rules.md §4b): named for its buyer.
+    const rd = view.round?.dragon;
+    const buyer = ctx.showdown?.hands.find((h) => h.position === p && h.dragon_of != null)?.player_id ?? (rd?.position === p ? rd.buyer_player_id : null);
+    const free = held ? `held for ${held.player_id === ctx.playerId ? "you" : held.name}` : "open";
+    const what = buyer ? (buyer === ctx.playerId ? "your Dragon" : `${ctx.names[buyer] ?? "a player"}'s Dragon`) : free;
     return {
-      sig: `empty:${canSit}:${held?.player_id ?? ""}`,
+      sig: `empty:${canSit}:${held?.player_id ?? ""}:${buyer ?? ""}`,
       build: () => [el("span", { class: "name", text: `Seat ${p}` }),
         canSit ? el("button", { class: "btn small sit-btn", type: "button", "data-seat": String(p), onclick: () => ctx.onSit(p), text: "Sit here" })
-          : el("span", { class: "chips", text: held ? `held for ${held.player_id === ctx.playerId ? "you" : held.name}` : "open" })],
+          : el("span", { class: `chips${buyer ? " dragon-of" : ""}`, title: what, text: what })],
     };
   }
   const tags = [];
@@ -145,7 +150,7 @@ function plateFor(p, view, ctx) {
   if (view.round?.offer_player_id === s.player_id && view.phase === "bank_offer") tags.push(el("span", { class: "tag live", text: "offered the bank" }));
   const h = view.round?.hands?.find((x) => x.position === p);
   // The chips in front of the seat: what is bet is on the table, in the bet spot, no longer in the stack.
-  const behind = s.chips_cents - (s.bet_cents ?? 0) - (s.bonus_cents ?? 0);
+  const behind = chipsBehind(view, s, p);
   if (view.phase === "setting" && h) tags.push(el("span", { class: `tag${h.is_set ? " live" : ""}`, text: h.is_set ? "set ✓" : "setting…" }));
   return {
     sig: `seat:${s.player_id}:${s.name}:${behind}:${tags.map((t) => t.textContent).join()}`,

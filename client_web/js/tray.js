@@ -4,11 +4,12 @@
 import { el, money, parseMoney } from "./api.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
-import { chipLabel } from "./chips.js";
+import { chipLabel, chipsBehind } from "./chips.js";
 import { serverNow } from "./clock.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
 import { breakdown, breakdownNodes } from "./results.js";
+import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
 import { joinForm } from "./table_access.js";
@@ -167,10 +168,10 @@ function resultText(record, mine, { short = false } = {}) {
   if (mine.is_banker) {
     const net = record.banker_net_cents;
     return { kind: net > 0 ? "win" : net < 0 ? "loss" : "push",
-      text: `As banker: ${money(net, { sign: true })}${record.banker_commission_cents ? ` after ${money(record.banker_commission_cents)} commission` : ""}` };
+      text: `As ${record.co_banked ? "co-banker" : "banker"}: ${money(net, { sign: true })}${record.banker_commission_cents ? ` after ${money(record.banker_commission_cents)} commission` : ""}` };
   }
   const kind = mine.outcome ?? "loss";
-  let text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? "Push — your bet comes back" : `You lose ${money(-mine.net_cents)}`;
+  let text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? (barredWhy(record) ? `Push: ${barredWhy(record)}` : "Push — your bet comes back") : `You lose ${money(-mine.net_cents)}`;
   if (mine.commission_cents && !short) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
   if (mine.fouled) text += " — foul hand";
   return { kind, text };
@@ -189,7 +190,7 @@ function lastRoundLine(view, ctx) {
   const mine = record && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) : null;
   if (!mine || record.round_id === view.round?.round_id) return null;
   const { kind, text } = resultText(record, mine, { short: true });
-  return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `Round ${record.number}: ${text}` }),
+  return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `Round ${record.number}: ${text}${inAllNote(record, mine, ctx.playerId)}` }),
     coachButton(ctx, record, mine, "last-coach"));
 }
 
@@ -266,6 +267,7 @@ function summaryPanel(view, ctx) {
   if (mine) {
     const { kind, text } = resultText(last, mine);
     parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId),
+      ...summaryLines(last, mine, ctx.playerId),
       coachButton(ctx, last, mine, "coach-open"));
   }
   parts.push(noticeLine(ctx));
@@ -302,7 +304,7 @@ function seatOptions(view, ctx) {
   // What is typed survives the tray's next drawing (a patch may come between typing and pressing Set).
   limitInput.addEventListener("input", () => { ctx.ui.limitText = limitInput.value; });
   return el("div", { class: "panel seat-options", "data-panel": "seat" },
-    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(you.chips_cents - (you.bet_cents ?? 0) - (you.bonus_cents ?? 0))}` }),
+    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(chipsBehind(view, you, you.position))}` }),
     el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
     ...leaveButtons(view, ctx),
     el("span", { style: "display:flex;gap:.4rem;align-items:center" },
@@ -365,6 +367,7 @@ export function renderTray(tray, view, ctx) {
       panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));
     } else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
     else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, noticeLine(ctx) ?? el("p", { text: "You are not in this round: the hands are being set." })));
+    else if (view.phase === "dragon_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "Bets are in: the cards are dealt once the Dragon hand is taken or passed." })));
     else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view), lastRoundLine(view, ctx)));
     else panels.push(summaryPanel(view, ctx), showdownPanel(view, ctx));
     panels.push(seatOptions(view, ctx));

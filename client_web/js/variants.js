@@ -5,11 +5,20 @@
 
 import { el, money, parseMoney } from "./api.js";
 import { positionName } from "./table_render.js";
+import { cardGlyphs, cardLabel, toCard } from "./cards.js";
+import { barredPush } from "./variant_results.js";
 
+// The rule in one sentence, and (wider screens only: variants.css) what the barred hand is and who is exempt.
 const FORMS = {
-  ez: "EZ Pai Gow: no commission on wins. When the dealer's hand is a queen-high pai gow (no pair, straight or flush, queen high) every wager pushes.",
-  nine_high: "Commission-free: no commission on wins. When the dealer's House Way low hand is nine-high every wager pushes.",
+  ez: ["EZ Pai Gow: no commission, but every wager pushes when the dealer's hand is a queen-high pai gow.",
+    " (No pair, straight or flush, and a queen the highest card. A player who banks plays the usual rules.)"],
+  nine_high: ["Commission-free: no commission, but every wager pushes when the dealer's low hand is nine-high.",
+    " (The dealer's House Way low hand. A player who banks plays the usual rules.)"],
 };
+
+function glyphs(texts) {
+  return texts.map((t) => cardGlyphs(toCard(t))).join(" ");
+}
 
 /** Adds the variants' actions to ctx (ctx.act sends a command and shows its error under `key`). */
 export function installVariants(ctx) {
@@ -56,7 +65,7 @@ export function variantNodes(view, ctx) {
   const can = you?.can ?? {};
   const out = [];
   const form = FORMS[rules.commission_form];
-  if (form) out.push(line(form, "variant-note variant-form"));
+  if (form) out.push(el("p", { class: "variant-note variant-form" }, form[0], el("span", { class: "variant-more", text: form[1] })));
   if (rules.co_banking && rnd?.co_banked) {
     out.push(line(`${positionName(view, rnd.banker_position)} is co-banking with the house, half each: each covers half of every wager, and the commission is on the co-banker's half.`, "variant-note variant-cobank"));
   }
@@ -71,7 +80,7 @@ export function variantNodes(view, ctx) {
     if (can.queens_dragon && you?.bet_cents) {
       const r = can.queens_dragon;
       out.push(el("div", { class: "variant-row", role: "group", "aria-label": "Queen's Dragon bet" },
-        el("label", { for: "qd-amount", text: `Queen's Dragon (pays 50 to 1 on a queen-high dealer; ${money(r.min_cents)}–${money(r.max_cents)})` }),
+        el("label", { for: "qd-amount", text: `Queen's Dragon: 50 to 1 on a queen-high dealer (${money(r.min_cents)}–${money(r.max_cents)})` }),
         el("input", { id: "qd-amount", inputmode: "decimal", autocomplete: "off", value: you.queens_dragon_cents ? String(you.queens_dragon_cents / 100) : String(r.min_cents / 100) }),
         el("button", { class: "btn small", type: "button", id: "qd-place", onclick: () => ctx.placeQueensDragon() }, you.queens_dragon_cents ? "Change" : "Bet the Queen's Dragon")));
     } else if (rnd && rnd.banker_position) {
@@ -82,7 +91,10 @@ export function variantNodes(view, ctx) {
     const err = errorLine(ctx, "qd");
     if (err) out.push(err);
   }
-  if (you?.queens_dragon_cents) out.push(line(`Your Queen's Dragon: ${money(you.queens_dragon_cents)}`, "variant-note variant-qd"));
+  // Once betting is over (while it lasts the row above shows the bet in its field).
+  if (you?.queens_dragon_cents && !(view.phase === "betting" && can.queens_dragon)) {
+    out.push(line(`Your Queen's Dragon: ${money(you.queens_dragon_cents)}`, "variant-note variant-qd"));
+  }
   const dragon = rnd?.dragon;
   if (view.phase === "dragon_offer" && dragon) {
     if (can.dragon) {
@@ -107,21 +119,19 @@ export function variantNodes(view, ctx) {
     if (mine && you?.dragon && can.set_dragon) {
       const picked = (ctx.ui.dragonLow ?? []).filter((t) => you.dragon.cards.includes(t));
       out.push(el("div", { class: "variant-row", role: "group", "aria-label": "Your Dragon hand" },
-        el("span", { class: "variant-note", text: you.dragon.is_set ? `Your Dragon is set: low ${you.dragon.low.join(" ")}, high ${you.dragon.high.join(" ")}. You may set it again until the showdown.` : "Your Dragon: pick its two low cards, or let the House Way set it." }),
+        el("span", { class: "variant-note", text: you.dragon.is_set ? `Your Dragon is set: low ${glyphs(you.dragon.low)}, high ${glyphs(you.dragon.high)}. You may set it again until the showdown.` : "Your Dragon: pick its two low cards, or let the House Way set it." }),
         el("div", { class: "dragon-cards" }, ...you.dragon.cards.map((t) => el("button", {
-          class: `btn small dragon-card${picked.includes(t) ? " picked" : ""}`, type: "button", "data-dragon-card": t,
-          "aria-pressed": picked.includes(t) ? "true" : "false", onclick: () => ctx.pickDragonCard(t) }, t))),
-        el("button", { class: "btn small", type: "button", id: "dragon-set-low", disabled: picked.length !== 2, onclick: () => ctx.setDragonLow() }, "Set these two as the low hand"),
-        el("button", { class: "btn small secondary", type: "button", id: "dragon-set", onclick: () => ctx.setDragon() }, "House Way")));
+          class: `btn small dragon-card${picked.includes(t) ? " picked" : ""}${/[hd]$/.test(t) ? " red" : ""}`, type: "button", "data-dragon-card": t,
+          "aria-pressed": picked.includes(t) ? "true" : "false", "aria-label": cardLabel(toCard(t)), onclick: () => ctx.pickDragonCard(t) }, cardGlyphs(toCard(t))))),
+        el("button", { class: "btn small", type: "button", id: "dragon-set-low", disabled: picked.length !== 2, onclick: () => ctx.setDragonLow() }, "Set these two as the Dragon's low hand"),
+        el("button", { class: "btn small secondary", type: "button", id: "dragon-set", onclick: () => ctx.setDragon() }, "House Way for the Dragon")));
       const err = errorLine(ctx, "dragon");
       if (err) out.push(err);
     }
   }
   const shown = !rnd ? ctx.showdown : null;
   if (shown?.dealer_barred) {
-    out.push(line(rules.commission_form === "nine_high"
-      ? "The dealer's low hand was nine-high: every wager pushed (the price of no commission)."
-      : "The dealer's hand was a queen-high pai gow: every wager pushed (the price of no commission).", "variant-note variant-barred"));
+    out.push(line(`Every wager ${barredPush(shown)} (the price of no commission).`, "variant-note variant-barred"));
   }
   return out;
 }

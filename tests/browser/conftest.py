@@ -30,6 +30,7 @@ from tests.browser.wire import WirePlayer
 
 from paigow_server.process.embedded_redis import EmbeddedRedis
 from support.harness import ServerProcess
+from support.rigged import RiggedServer
 
 OPERATOR_TOKEN = "browser-operator-token-0123456789"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
@@ -242,16 +243,19 @@ def site(paigow_server: ServerProcess, browser: Browser, artifacts: Path) -> Ite
 
 @pytest.fixture
 def make_site(browser: Browser, artifacts: Path,
-              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[dict[str, str]], Site]]:
+              tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Site]]:
     """A factory: a ``Site`` on its own ``paigow serve`` and its own private Redis, started with the given
-    ``PAIGOW_*`` settings (a tiny session lifetime, a tight rate limit); all stopped after the test."""
+    ``PAIGOW_*`` settings (a tiny session lifetime, a tight rate limit), and with ``rigs`` the deals a test
+    chooses for some tables' rounds (``support.rigged.RiggedServer``); all stopped after the test."""
     started: list[tuple[EmbeddedRedis, ServerProcess, Site]] = []
 
-    def make(env: dict[str, str]) -> Site:
+    def make(env: dict[str, str], rigs: dict[str, dict[int, str]] | None = None) -> Site:
         redis = EmbeddedRedis(tmp_path_factory.mktemp("strict-redis"), appendonly=False)
         redis.start()
-        process = ServerProcess(data_dir=tmp_path_factory.mktemp("strict-serve"), redis_url=redis.url,
-                                operator_token=OPERATOR_TOKEN, env={**BROWSER_ENV, **env})
+        options: dict[str, Any] = {"data_dir": tmp_path_factory.mktemp("strict-serve"),
+                                   "redis_url": redis.url, "operator_token": OPERATOR_TOKEN,
+                                   "env": {**BROWSER_ENV, **env}}
+        process = ServerProcess(**options) if rigs is None else RiggedServer(rigs=rigs, **options)
         try:
             process.start()
         except Exception:

@@ -72,6 +72,9 @@ BOXES_JS = """() => {
     const box = [r.left, Math.max(r.top, tray.top), r.right, Math.min(r.bottom, tray.bottom)];
     if (shown(p) && box[3] > box[1]) out.push({ owner: `panel ${p.dataset.panel}`, what: 'panel', box });
   }
+  // The casino variants' panel, above the tray (its offers and bets: client_web/js/variants.js).
+  const variants = document.getElementById('variants-panel');
+  if (variants && !variants.hidden) add('variants', 'panel', variants);
   return { boxes: out, width: window.innerWidth, height: window.innerHeight,
            scrollWidth: document.documentElement.scrollWidth, scrollY: window.scrollY };
 }"""
@@ -134,7 +137,7 @@ def overlaps(page: Page) -> list[str]:
                 continue
             bad.append(f"{a} overlaps {b}")
     controls = [Box(c["owner"], c["what"], tuple(c["box"])) for c in page.evaluate(
-        CONTROLS_JS, [".topbar", ".tray .panel", ".name-panel"])]
+        CONTROLS_JS, [".topbar", ".tray .panel", ".variants-panel", ".name-panel"])]
     for i, a in enumerate(controls):
         for b in controls[i + 1:]:
             if a.overlaps(b):
@@ -282,3 +285,32 @@ def text_problems(page: Page) -> list[str]:
     found: list[str] = page.evaluate(TEXT_JS)
     modal: str | None = page.evaluate(CLOCK_UNDER_MODAL_JS)
     return found + ([modal] if modal else [])
+
+
+def four_pages(site: Any, table: str, name: str = "Penelope Longname-Smythe") -> dict[str, Page]:
+    """One player (``site.player``) on four pages of one session at once, one at each of ``VIEWPORTS``, all
+    on ``table``: a moment that passes is seen at every size together."""
+    first: Page = site.player(name, width=390, height=844)
+    first.goto(f"{site.url}/table/?id={table}")
+    first.uncheck("#anim-toggle")  # stored: the other pages open without animation too
+    pages = {"phone": first}
+    for size, (width, height) in VIEWPORTS.items():
+        if size == "phone":
+            continue
+        page = first.context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(first.url)
+        pages[size] = page
+    for page in pages.values():
+        page.wait_for_function("() => window.paigow?.ctx?.view")
+    return pages
+
+
+def check(site: Any, pages: dict[str, Page], phase: str, problems: list[str]) -> None:
+    """Screenshot each page as ``matrix-<phase>-<size>.png`` and add its text and box problems."""
+    for size, page in pages.items():
+        width, height = VIEWPORTS[size]
+        page.screenshot(path=str(site.artifacts / f"matrix-{phase}-{size}.png"))
+        where = f"{phase} at {size} {width}x{height}"
+        problems.extend(f"{where}: {p}" for p in text_problems(page))
+        problems.extend(f"{where}: {p}" for p in overlaps(page))

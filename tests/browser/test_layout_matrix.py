@@ -10,41 +10,15 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from tests.browser.conftest import Site
-from tests.browser.layout import VIEWPORTS, overlaps, text_problems
+from tests.browser.layout import check, four_pages, text_problems
 from tests.browser.wire import Wire, WirePlayer
 
 pytestmark = pytest.mark.browser
 
 OTHERS = {2: "Bartholomew Quince", 3: "Ann", 5: "Rosalind Featherstone"}
 MY_SEAT = 1  # the marker reaches seat 1 in round 2: the bank offer
-
-
-def four_pages(site: Site, table: str) -> dict[str, Page]:
-    first = site.player("Penelope Longname-Smythe", width=390, height=844)
-    first.goto(f"{site.url}/table/?id={table}")
-    first.uncheck("#anim-toggle")  # stored: the other pages open without animation too
-    pages = {"phone": first}
-    for name, (width, height) in VIEWPORTS.items():
-        if name == "phone":
-            continue
-        page = first.context.new_page()
-        page.set_viewport_size({"width": width, "height": height})
-        page.goto(first.url)
-        pages[name] = page
-    for page in pages.values():
-        page.wait_for_function("() => window.paigow?.ctx?.view")
-    return pages
-
-
-def check(site: Site, pages: dict[str, Page], phase: str, problems: list[str]) -> None:
-    for name, page in pages.items():
-        width, height = VIEWPORTS[name]
-        page.screenshot(path=str(site.artifacts / f"matrix-{phase}-{name}.png"))
-        where = f"{phase} at {name} {width}x{height}"
-        problems.extend(f"{where}: {p}" for p in text_problems(page))
-        problems.extend(f"{where}: {p}" for p in overlaps(page))
 
 
 CHAT_OVER_JS = """() => {

@@ -8,6 +8,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 import pytest
+from pydantic import TypeAdapter
 
 from paigow.fair import deal
 from paigow.ledger.accounts import HOUSE, seat_account
@@ -25,9 +26,10 @@ from paigow.table import commands as c
 from paigow.table import events as ev
 from paigow.table.can import BetRange, can_of
 from paigow.table.cardtext import cards_to_text
-from paigow.table.records import SetBy
+from paigow.table.records import RoundRecord, SetBy
 from paigow.table.state import TableState
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, event_for, view_for
+from support.forced import force_cards
 
 EZ = HouseRules(commission_form=CommissionForm.EZ)
 EZ_QD = HouseRules(commission_form=CommissionForm.EZ, queens_dragon_enabled=True)
@@ -79,21 +81,8 @@ def money(driver, helpers):
 
 
 def _force(d, cards: dict[int, str]) -> None:
-    """Test set-up, after the deal: give the live hands at these positions these seven cards (a hand the
-    House Way already set is set again from its new cards)."""
-    rnd = d.state.round
-    assert rnd is not None
-    assert d.state.phase == Phase.SETTING
-    hands = []
-    for h in rnd.hands:
-        if h.position in cards:
-            seven = parse_cards(cards[h.position])
-            h = replace(h, cards=cards_to_text(seven))
-            if h.set_by is not None:
-                split = house_way(seven, d.state.rules)
-                h = replace(h, high=cards_to_text(split.high), low=cards_to_text(split.low))
-        hands.append(h)
-    d.state = replace(d.state, round=replace(rnd, hands=tuple(hands)))
+    """Test set-up, after the deal: give the live hands at these positions these seven cards."""
+    d.state = force_cards(d.state, cards)
 
 
 def _house_way_all(d) -> None:
@@ -262,6 +251,7 @@ def test_a_dragon_offered_with_no_buyer_stays_a_dead_hand(money) -> None:
     assert d.state.round.dragon.cards == ()
     _house_way_all(d)
     assert all(h.dragon_of is None for h in d.last_record.hands)
+    assert d.last_record.dragon_set_by is None  # no Dragon was bought
 
 
 def test_two_buyers_in_turn_the_first_passes_the_second_takes(money) -> None:
@@ -288,6 +278,7 @@ def test_two_buyers_in_turn_the_first_passes_the_second_takes(money) -> None:
     assert (hand.player_id, hand.dragon_of, hand.position, hand.wager_cents) == (
         second, order[1], dragon.position, 8_00)
     assert hand.outcome in set(Outcome)
+    assert (hand.set_by, rec.dragon_set_by) == (SetBy.HOUSE_WAY, DragonSetBy.HOUSE_WAY)  # the table's rule
 
 
 def test_a_buyer_who_sets_the_dragon_sees_it_and_sets_it_like_their_own(money) -> None:
@@ -313,6 +304,26 @@ def test_a_buyer_who_sets_the_dragon_sees_it_and_sets_it_like_their_own(money) -
     rec = d.last_record
     hand = next(h for h in rec.hands if h.dragon_of is not None)
     assert hand.set_by is SetBy.TIMEOUT
+    assert rec.dragon_set_by is DragonSetBy.BUYER
+
+
+def test_a_record_says_who_the_table_let_set_the_dragon_and_an_older_one_reads_none(money) -> None:
+    """``dragon_set_by`` tells a buyer's own House Way (``set_by`` house_way under ``"buyer"``) from the
+    table's (under ``"house_way"``); a record stored before the field reads back with None."""
+    d = money(DRAGON_BUYER)
+    _dragon_offered(d)
+    buyer = f"p{d.state.round.dragon.offered_seat}"
+    d.do(c.TakeDragon(buyer, 5_00))
+    d.do(c.SetDragon(buyer, ()))  # the buyer asks for the House Way
+    _house_way_all(d)
+    rec = d.last_record
+    hand = next(h for h in rec.hands if h.dragon_of is not None)
+    assert (hand.set_by, rec.dragon_set_by) == (SetBy.HOUSE_WAY, DragonSetBy.BUYER)
+    adapter = TypeAdapter(RoundRecord)
+    stored = adapter.dump_python(rec, mode="json")
+    assert stored["dragon_set_by"] == "buyer"
+    del stored["dragon_set_by"]  # as a record settled before the field was stored
+    assert adapter.validate_python(stored) == replace(rec, dragon_set_by=None)
 
 
 def test_a_buyer_sets_the_dragon_under_foul_lose(money) -> None:

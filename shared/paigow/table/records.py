@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from paigow.rules.house_rules import DragonSetBy
 from paigow.rules.showdown import Outcome
 from paigow.table.cardtext import CardText
 
@@ -139,3 +140,8 @@ class RoundRecord:
     """The house dealer's seven cards were a queen-high pai gow (EZ tables)."""
     queens_dragon_house_net_cents: int = 0
     """The house's result on the Queen's Dragon bets (in ``house_net_cents``)."""
+    dragon_set_by: DragonSetBy | None = None
+    """When a Dragon hand was bought: the table's ``HouseRules.dragon_set_by`` in that round, ``"house_way"``
+    (the House Way set it at the deal, unseen until the showdown) or ``"buyer"`` (its buyer set it; its
+    ``set_by`` says how: ``player``, ``house_way`` when the buyer asked for the House Way, ``timeout``).
+    None when no Dragon was bought, and in records settled before this field."""

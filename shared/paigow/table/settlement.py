@@ -129,7 +129,7 @@ def settle_round(em: Emitter, now_ms: int | None) -> None:
                          bank_gross, bank_commission, bank_net, house_net,
                          rules.fortune_pay_table if rules.fortune_enabled else None, bonus_house,
                          barred, str(rules.commission_form), rnd.co_banked, house_bank, queen_high,
-                         queens_house)
+                         queens_house, None if dragon_hand is None else rules.dragon_set_by)
     em.emit(RoundSettled(record))
     after_round(em, now_ms)
 

@@ -1,0 +1,123 @@
+// The casino variants' part of a settled round, in a player's words (docs/rules.md §4a–§4c), for the History
+// dialog, the showdown and the table log: a Dragon hand you bought (its wager, its result, how it was set),
+// your Queen's Dragon bet and its result, a co-banked round (who, half each, each half's result) and the
+// push a commission-free table's barred dealer makes. Every amount is a field of the record, in cents; the
+// one sum, a seat's whole result, adds its hands' own fields as the server's ledger does.
+
+import { el, money } from "./api.js";
+
+const BARRED = { ez: "the dealer's queen-high pai gow", nine_high: "the dealer's nine-high low hand" };
+
+/** Why every wager pushed ("the dealer's queen-high pai gow") when a barred dealer pushed them, else null. */
+export function barredWhy(record) {
+  return record?.dealer_barred ? BARRED[record.commission_form] ?? "the dealer's barred hand" : null;
+}
+
+/** "pushed: the dealer's queen-high pai gow", or null. */
+export function barredPush(record) {
+  const why = barredWhy(record);
+  return why ? `pushed: ${why}` : null;
+}
+
+/** The Dragon hand `playerId` bought in this round, or null. */
+export function dragonOf(record, playerId) {
+  if (!playerId) return null;
+  return record?.hands?.find((h) => h.dragon_of != null && h.player_id === playerId) ?? null;
+}
+
+/** What a seat's chips changed by in the round: each of its hands' net, Fortune and Queen's Dragon. */
+export function seatNetCents(record, playerId) {
+  return (record?.hands ?? []).filter((h) => playerId && h.player_id === playerId)
+    .reduce((sum, h) => sum + h.net_cents + (h.bonus_net_cents ?? 0) + (h.queens_dragon_win_cents ?? 0), 0);
+}
+
+/** A hand's result as a verb: "won $4.75 ($5.00 less $0.25 commission)", "pushed", "lost $5.00". */
+export function resultVerb(h, record) {
+  if (h.outcome === "win") {
+    return `won ${money(h.net_cents)}${h.commission_cents ? ` (${money(h.gross_cents)} less ${money(h.commission_cents)} commission)` : ""}`;
+  }
+  if (h.outcome === "push") return barredPush(record) ?? "pushed";
+  return `lost ${money(-h.net_cents)}${h.fouled ? " (a foul)" : ""}`;
+}
+
+/** How a Dragon hand was set, by the table's rule (`dragon_set_by`, absent in older records) and its `set_by`. */
+export function dragonSetByText(h, record, mine = true) {
+  const clause = h.house_way_clause ? ` (${h.house_way_clause})` : "";
+  if (record.dragon_set_by === "house_way") return `set by the House Way, as this table sets every Dragon${clause}`;
+  if (h.set_by === "player") return mine ? "you set it" : "set by its buyer";
+  if (h.set_by === "timeout") return `set by the House Way when time ran out${clause}`;
+  if (h.set_by === "house_way" && record.dragon_set_by === "buyer") return `${mine ? "you" : "its buyer"} chose the House Way${clause}`;
+  return `set by the House Way${clause}`;
+}
+
+/** "Your Dragon hand (at seat 4, $5.00 wager) won $4.75 ($5.00 less $0.25 commission)". */
+export function dragonText(h, record) {
+  return `Your Dragon hand (at seat ${h.position}, ${money(h.wager_cents)} wager) ${resultVerb(h, record)}`;
+}
+
+/** "Queen's Dragon $2.00: won 50 to 1, +$100.00" / "Queen's Dragon $2.00: lost, −$2.00"; null without one. */
+export function queensDragonText(h) {
+  const bet = h?.queens_dragon_cents ?? 0;
+  if (!bet) return null;
+  const win = h.queens_dragon_win_cents ?? 0;
+  const odds = win > 0 && win % bet === 0 ? ` ${win / bet} to 1` : "";
+  return `Queen's Dragon ${money(bet)}: ${win > 0 ? `won${odds}` : "lost"}, ${money(win, { sign: true })}`;
+}
+
+/** A co-bank's two halves: "Ann's half +$5.00, less $0.25 commission: +$4.75; the house's half +$5.00". */
+export function coBankShares(record, whose) {
+  const comm = record.banker_commission_cents ? `, less ${money(record.banker_commission_cents)} commission: ${money(record.banker_net_cents, { sign: true })}` : "";
+  return `${whose} half ${money(record.banker_gross_cents, { sign: true })}${comm}; the house's half ${money(record.house_bank_gross_cents ?? 0, { sign: true })}`;
+}
+
+/** A co-banked round: "Co-banked by Ann and the house, half each: Ann's half ..." (you: "You co-banked with
+ * the house, half each: your half ..."); null for any other round. */
+export function coBankText(record, bankerName, mine) {
+  if (!record?.co_banked) return null;
+  return `${mine ? "You co-banked with the house" : `Co-banked by ${bankerName} and the house`}, half each: ${coBankShares(record, mine ? "your" : `${bankerName}'s`)}`;
+}
+
+/** The round's own variant lines (a co-bank, a barred dealer): [{variant, text}]. */
+export function roundVariantParts(record, bankerName, playerId) {
+  const co = coBankText(record, bankerName, Boolean(playerId) && record.banker_player_id === playerId);
+  const barred = barredPush(record);
+  return [co && { variant: "co-bank", text: co }, barred && { variant: "barred", text: `Every wager ${barred}` }].filter(Boolean);
+}
+
+/** Your variant lines of a round (your Dragon and, after it, how it was set; your Queen's Dragon), then "In
+ * all" with your whole result: [{variant, text, inline?}]. */
+export function seatVariantParts(record, mine, playerId) {
+  const dragon = dragonOf(record, playerId);
+  const out = [];
+  if (dragon) {
+    out.push({ variant: "dragon", text: dragonText(dragon, record) },
+      { variant: "dragon-set-by", text: dragonSetByText(dragon, record), inline: true });
+  }
+  const qd = queensDragonText(mine);
+  if (qd) out.push({ variant: "queens-dragon", text: qd });
+  if (out.length) out.push({ variant: "total", text: `In all ${money(seatNetCents(record, playerId), { sign: true })}` });
+  return out;
+}
+
+/** " · in all +$100.00" when a Dragon or a Queen's Dragon made your result more than your hand's, else "". */
+export function inAllNote(record, mine, playerId) {
+  return dragonOf(record, playerId) || mine?.queens_dragon_cents ? ` · in all ${money(seatNetCents(record, playerId), { sign: true })}` : "";
+}
+
+/** Parts as elements (`tag` each; an inline part follows the one before it, after " · "). */
+export function variantLines(parts, tag = "p") {
+  const out = [];
+  for (const p of parts) {
+    const node = el(p.inline ? "span" : tag, { class: `variant-line ${p.variant}`, "data-variant": p.variant, text: p.text });
+    if (p.inline && out.length) out[out.length - 1].append(" · ", node);
+    else out.push(node);
+  }
+  return out;
+}
+
+/** Your variant lines under your result at the showdown: a co-bank's halves when you co-banked, your Dragon,
+ * your Queen's Dragon and your whole result. */
+export function summaryLines(record, mine, playerId) {
+  const co = mine?.is_banker ? roundVariantParts(record, "", playerId).filter((p) => p.variant === "co-bank") : [];
+  return variantLines([...co, ...seatVariantParts(record, mine, playerId)]);
+}
