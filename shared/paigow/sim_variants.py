@@ -20,10 +20,8 @@ or co-banked with the house, from ``paigow.sim``'s deals and showdowns and the t
   banking alone; with a bet size as the table rounds it, where the half's commission can round up by
   more (a $2.50 half of a $5 win owes 12.5 cents, charged 25).
 
-A player bank is commissioned on every table (docs/rules.md §4a, rule 5), so ``simulate_bank`` refuses a
-commission-free ``rules.commission_form``. At most six wagers oppose a bank (five other seats and the
-house dealer); a co-banker faces at most five (the dealer does not wager against a co-bank), so
-``co_bank=True`` with six wagers is a figure off the table.
+A player bank is commissioned on every table (§4a, rule 5): ``simulate_bank`` refuses a commission-free
+form. A co-banker faces at most five wagers (no house dealer's): ``co_bank=True`` with six is off the table.
 """
 
 from __future__ import annotations
