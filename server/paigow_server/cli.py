@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "run the table server"),
     "schema": ("schema", "write the JSON Schema of the WebSocket protocol"),
     "split": ("split", "set seven cards the House Way"),
-    "sim": ("sim", "simulate player against dealer, both by the House Way"),
+    "sim": ("sim", "simulate player against dealer, both by the House Way (a Dragon hand, a player bank)"),
     "analyze": ("analyze", "every legal split of seven cards against the House Way dealer"),
     "fortune": ("fortune", "exact odds of the Fortune bonus side bet"),
     "odds": ("odds", "exact odds of the commission-free forms and the Queen's Dragon"),

@@ -31,18 +31,23 @@ dealer hand the form bars (``paigow.rules.commission_free``) pushes the round, w
 a win pays even money: ``house_edge(rules)`` is then ``loss - win``. ``barred`` counts those rounds and
 ``barred_wins`` the ones among them the player would otherwise have won; ``PUBLISHED_BY_FORM`` holds the
 published figures for each form.
+
+The pieces of a deal are public for the variants' simulations (``paigow.sim_variants``: the Dragon hand,
+a player bank): ``deals`` (the shuffles, more than fourteen cards when asked, the first fourteen always
+``simulate``'s), ``house_way_hand`` (seven cards set by the House Way, as keys) and ``wins_against`` (the
+showdown of one hand against the banker's).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .rules.commission_free import bars_of_indexes
 from .rules.fortune import DEFAULT_PAY_TABLE, FortuneHand, FortunePayTable, fortune_of_indexes
-from .rules.hand_value import CARD_PRIMES, CARD_SUITS, high_table, low_key
+from .rules.hand_value import high_key, low_key
 from .rules.house_rules import DEFAULT_RULES, CommissionForm, HouseRules
 from .rules.house_way import set_front
 from .rules.payout import commission_cents
@@ -55,8 +60,12 @@ __all__ = [
     "SimResult",
     "chunk_seed",
     "chunk_sizes",
+    "deals",
+    "house_way_hand",
     "merge",
     "simulate",
+    "win_pays",
+    "wins_against",
 ]
 
 
@@ -140,10 +149,10 @@ class SimResult:
     def house_edge(self, rules: HouseRules = DEFAULT_RULES) -> float:
         """Expected house gain per unit bet, exact commission (``commission_bps``), no rounding; none on a
         commission-free form (``rules.commission_form``)."""
-        return self._edge(_paid(rules))
+        return self._edge(win_pays(rules))
 
     def house_edge_se(self, rules: HouseRules = DEFAULT_RULES) -> float:
-        return self._edge_se(_paid(rules))
+        return self._edge_se(win_pays(rules))
 
     def banker_edge(self) -> float:
         """Expected house gain per unit bet without commission: ``loss - win``."""
@@ -210,8 +219,8 @@ class SimResult:
         return mean, math.sqrt(max(second - mean * mean, 0.0) / n)
 
 
-def _paid(rules: HouseRules) -> float:
-    """What a win pays per unit bet, the commission unrounded."""
+def win_pays(rules: HouseRules) -> float:
+    """What a win pays per unit bet, the commission unrounded (1 on a commission-free form)."""
     return 1.0 if rules.commission_form.is_commission_free else 1.0 - rules.commission_bps / 10_000
 
 
@@ -257,47 +266,63 @@ def chunk_sizes(hands: int, chunk: int) -> list[int]:
     return [min(chunk, hands - start) for start in range(0, hands, chunk)]
 
 
+def deals(hands: int, seed: int | str, extra: int = 0) -> Iterator[list[int]]:
+    """``hands`` deals of ``14 + extra`` distinct card indexes from ``seed``: the first fourteen (the
+    player's seven, then the dealer's) as ``simulate`` deals them, so that every run from one seed plays
+    the same player and dealer hands; the ``extra`` cards are drawn from the 39 left by a second stream
+    (seeded ``f"{seed}:more"``), which leaves the first untouched."""
+    if hands < 0:
+        raise ValueError(f"hands must be 0 or more, not {hands}")
+    if not 0 <= extra <= 39:
+        raise ValueError(f"a deal has 14 to 53 cards: extra must be 0 to 39, not {extra}")
+    sample = random.Random(seed).sample
+    more = random.Random(f"{seed}:more").sample
+    deck = range(53)
+    for _ in range(hands):
+        cards = sample(deck, 14)
+        if extra:
+            taken = set(cards)
+            cards += more([c for c in deck if c not in taken], extra)
+        yield cards
+
+
+def house_way_hand(cards7: Sequence[int], rules: HouseRules) -> tuple[int, int, int, int, int]:
+    """Seven distinct card indexes (not checked) set by ``rules.house_way``: ``(clause, high key, low key,
+    i, j)``, the keys of ``hand_value`` and ``i``, ``j`` the low hand's cards."""
+    clause, i, j = set_front(cards7, rules)
+    return clause, high_key([x for x in cards7 if x != i and x != j], rules), low_key(i, j), i, j
+
+
+def wins_against(hand: Sequence[int], banker: Sequence[int]) -> int:
+    """How many of its two hands a ``house_way_hand`` wins against the banker's; a copy goes to the banker
+    (docs/rules.md §4). 2 is a win, 1 a push, 0 a loss."""
+    return (hand[1] > banker[1]) + (hand[2] > banker[2])
+
+
 def simulate(hands: int, seed: int | str, rules: HouseRules = DEFAULT_RULES,
              fortune: bool = False) -> SimResult:
     """Deal ``hands`` rounds of player against dealer from fresh shuffles seeded by ``seed``; with
     ``fortune``, count the player's Fortune categories too. The dealer banks: under a commission-free
     ``rules.commission_form`` a barred dealer hand pushes the round."""
-    if hands < 0:
-        raise ValueError(f"hands must be 0 or more, not {hands}")
-    sample = random.Random(seed).sample
-    deck = range(53)
-    table = high_table(rules)
-    primes, suits = CARD_PRIMES, CARD_SUITS
-
     win = loss = barred = barred_wins = 0
     form = rules.commission_form
     free = form.is_commission_free
     clauses = [0] * CLAUSE_SLOTS
     categories = [0] * len(FortuneHand)
-    for _ in range(hands):
-        cards = sample(deck, 14)
+    for cards in deals(hands, seed):
         player, dealer = cards[:7], cards[7:]
         if fortune:
             categories[fortune_of_indexes(player)] += 1
-        clause_p, p1, p2 = set_front(player, rules)
-        clause_d, d1, d2 = set_front(dealer, rules)
-        clauses[clause_p] += 1
-        clauses[clause_d] += 1
-        a, b, c, d, e = [x for x in player if x != p1 and x != p2]
-        code = primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
-        high_p = table[-code if suits[a] & suits[b] & suits[c] & suits[d] & suits[e] else code]
-        a, b, c, d, e = [x for x in dealer if x != d1 and x != d2]
-        code = primes[a] * primes[b] * primes[c] * primes[d] * primes[e]
-        high_d = table[-code if suits[a] & suits[b] & suits[c] & suits[d] & suits[e] else code]
-        # Copies go to the dealer: the player wins a hand only by outranking it.
-        high_won = high_p > high_d
-        low_won = low_key(p1, p2) > low_key(d1, d2)
-        if free and bars_of_indexes(dealer, (d1, d2), form):
+        p, d = house_way_hand(player, rules), house_way_hand(dealer, rules)
+        clauses[p[0]] += 1
+        clauses[d[0]] += 1
+        wins = wins_against(p, d)
+        if free and bars_of_indexes(dealer, (d[3], d[4]), form):
             barred += 1
-            barred_wins += high_won and low_won
-        elif high_won and low_won:
+            barred_wins += wins == 2
+        elif wins == 2:
             win += 1
-        elif not high_won and not low_won:
+        elif not wins:
             loss += 1
     fortune_counts = tuple(categories) if fortune else ()
     return SimResult(hands, win, hands - win - loss, loss, tuple(clauses), fortune_counts, barred,

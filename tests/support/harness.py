@@ -13,7 +13,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 from starlette.applications import Starlette
@@ -26,6 +26,9 @@ from paigow.table.state import Phase, TableState
 from paigow_server.process.embedded_redis import free_port
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store import keys
+
+if TYPE_CHECKING:
+    import pytest
 
 __all__ = ["LOOPBACK_LIMITS", "AppHandle", "LiveServer", "ServerProcess", "WsClient", "play_house_round",
            "player_ids", "run_cli", "wait_for_phase"]
@@ -252,3 +255,10 @@ def run_cli(*argv: str) -> int:
         return main(list(argv))
     except SystemExit as exc:
         return int(exc.code or 0)
+
+
+def run_cli_captured(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``run_cli`` and what it printed (from ``capsys``): ``(status, standard output, standard error)``."""
+    code = run_cli(*argv)
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -1,6 +1,6 @@
-"""``paigow sim --hands N [--seed S] [--workers W] [--house-way NAME] [--commission FORM] [--fortune]
-[--json]``: player against dealer, both by the House Way (``--house-way``: trump_plaza, the default,
-foxwoods or ballys_ac).
+"""``paigow sim --hands N [--seed S] [--workers W] [--house-way NAME] [--commission FORM] [--fortune |
+--dragon | --bank K] [--json]``: player against dealer, both by the House Way (``--house-way``:
+trump_plaza, the default, foxwoods or ballys_ac).
 
 Deals ``N`` rounds from fresh 53-card shuffles (``paigow.sim``) in chunks, over ``W`` processes, and
 reports win / push / loss from the player's side with standard errors, the house edge with the 5%
@@ -19,6 +19,16 @@ House Way low hand). The house edge is then ``loss - win``, the published figure
 report adds ``commission``, ``barred`` (the rate of barred rounds, with ``barred_se`` and ``barred_exact``,
 the exact rate from ``paigow odds``) and ``barred_wins`` (the rate of rounds the bar took from a player's
 win, with ``barred_wins_se``).
+
+``--dragon`` (docs/rules.md §4b) deals a third hand from each shuffle, the Dragon, set by the House Way and
+played against the same dealer, under any ``--commission``: the report is the plain run's (the same deals,
+the same figures for the same seed) and ``"dragon"``, its wager's figures under the same keys beside the
+difference of the two edges and their correlation. ``--bank K`` (§4c, §6; K from 1 to 6) plays a player
+bank against K opposing wagers of ``--bet-cents``, every hand by the House Way, and reports the banker's
+net per unit of opposing wager, banking alone and co-banked with the house, the commission exact and
+rounded as the table rounds it. A player bank is commissioned on every table, so ``--bank`` with
+``--commission ez`` or ``nine-high`` exits with status 2; ``--fortune``, ``--dragon`` and ``--bank`` go
+one at a time. The keys: ``paigow_server.commands.sim_variants``.
 """
 
 from __future__ import annotations
@@ -30,17 +40,25 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from functools import partial
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, TypeVar
 
-from paigow.rules.commission_free_count import NINE_HIGH_LOW_COUNTS
 from paigow.rules.fortune import PAY_TABLES, FortuneHand
 from paigow.rules.fortune_count import FORTUNE_COUNTS
 from paigow.rules.house_rules import DEFAULT_RULES, CommissionForm, HouseRules, HouseWayName
 from paigow.rules.house_way import clause_enum
-from paigow.rules.queens_dragon import QUEENS_DRAGON_HANDS, SEVEN_CARD_HANDS
 from paigow.sim import PUBLISHED_BY_FORM, SimResult, chunk_seed, chunk_sizes, merge, simulate
+from paigow.sim_variants import MAX_WAGERS, merge_bank, merge_dragon, simulate_bank, simulate_dragon
 from paigow_server.commands.arguments import seed_number, whole_number
+from paigow_server.commands.sim_variants import (
+    bank_report,
+    bank_text,
+    dragon_figures,
+    dragon_lines,
+    heading,
+    wager_figures,
+)
 from paigow_server.commands.split import add_house_way_option
 
 __all__ = ["register", "report", "run"]
@@ -49,13 +67,15 @@ DEFAULT_CHUNK = 20_000
 
 
 _positive = whole_number(1)
+T = TypeVar("T")
 
 
 def register(sub: Any) -> None:
     parser: argparse.ArgumentParser = sub.add_parser(
-        "sim", help="simulate player against dealer, both by the House Way",
+        "sim", help="simulate player against dealer, both by the House Way (a Dragon hand, a player bank)",
         description="Monte Carlo of a player against the dealer, both hands set by the House Way, from "
-                    "fresh 53-card shuffles; copies go to the dealer.")
+                    "fresh 53-card shuffles; copies go to the dealer. With --dragon, a Dragon hand beside "
+                    "the player's; with --bank K, a player bank against K wagers, alone and co-banked.")
     parser.add_argument("--hands", type=_positive, default=100_000, help="rounds to deal (default 100000)")
     parser.add_argument("--seed", type=seed_number, default=None,
                         help="seed of the run (default: a random one)")
@@ -63,10 +83,20 @@ def register(sub: Any) -> None:
     parser.add_argument("--chunk", type=_positive, default=DEFAULT_CHUNK,
                         help=f"hands per chunk of work (default {DEFAULT_CHUNK})")
     parser.add_argument("--bet-cents", type=_positive, default=DEFAULT_RULES.min_bet_cents,
-                        help="bet size for the house edge with the commission rounded up to 25 cents "
+                        help="bet size for the house edge with the commission rounded up to 25 cents, "
+                             "and the size of every wager against a --bank "
                              f"(default {DEFAULT_RULES.min_bet_cents}, the table minimum)")
-    parser.add_argument("--fortune", action="store_true",
-                        help="also estimate the Fortune side bet's house edge and Envy per other seat")
+    variant = parser.add_mutually_exclusive_group()
+    variant.add_argument("--fortune", action="store_true",
+                         help="also estimate the Fortune side bet's house edge and Envy per other seat")
+    variant.add_argument("--dragon", action="store_true",
+                         help="also deal a Dragon hand, set by the House Way, against the same dealer, and "
+                              "report its wager beside the player's")
+    variant.add_argument("--bank", type=whole_number(1, MAX_WAGERS), metavar="K",
+                         help=f"instead, a player bank against K (1 to {MAX_WAGERS}) opposing wagers of "
+                              "--bet-cents, all hands by the House Way: the banker's edge alone and "
+                              "co-banked with the house (commissioned: not with --commission ez or "
+                              "nine-high)")
     add_house_way_option(parser)
     parser.add_argument("--commission", type=commission_form, default=CommissionForm.COMMISSIONED,
                         metavar="FORM",
@@ -85,28 +115,43 @@ def commission_form(text: str) -> CommissionForm:
             f"{text!r} is not a commission form: commissioned, ez or nine-high") from None
 
 
-def _chunks(hands: int, seed: int, chunk: int, workers: int, rules: HouseRules,
-            fortune: bool) -> Iterator[SimResult]:
-    """Each chunk's result as it completes (in order when there is one worker)."""
+def _chunks(work: Callable[[int, str], T], hands: int, seed: int, chunk: int,
+            workers: int) -> Iterator[tuple[int, T]]:
+    """Each chunk's size and result as it completes (in order when there is one worker)."""
     jobs = [(size, chunk_seed(seed, k)) for k, size in enumerate(chunk_sizes(hands, chunk))]
     if workers == 1:
         for size, s in jobs:
-            yield simulate(size, s, rules, fortune=fortune)
+            yield size, work(size, s)
         return
     # "spawn": workers start clean (no forked threads or locks), whatever the parent holds.
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        futures = [pool.submit(simulate, size, s, rules, fortune=fortune) for size, s in jobs]
+        futures = {pool.submit(work, size, s): size for size, s in jobs}
         for future in as_completed(futures):
-            yield future.result()
+            yield futures[future], future.result()
 
 
-def _run_chunks(args: argparse.Namespace, seed: int, on_chunk: Callable[[int], None]) -> SimResult:
+def _run_chunks(args: argparse.Namespace, seed: int, work: Callable[[int, str], T],
+                on_chunk: Callable[[int], None]) -> list[T]:
     results = []
-    rules = HouseRules(house_way=args.house_way, commission_form=args.commission)
-    for result in _chunks(args.hands, seed, args.chunk, args.workers, rules, args.fortune):
+    for size, result in _chunks(work, args.hands, seed, args.chunk, args.workers):
         results.append(result)
-        on_chunk(result.hands)
-    return merge(results)
+        on_chunk(size)
+    return results
+
+
+def _figures(args: argparse.Namespace, seed: int, on_chunk: Callable[[int], None]) -> dict[str, Any]:
+    """Run the chunks of the simulation the arguments ask for, and report it."""
+    rules = HouseRules(house_way=args.house_way, commission_form=args.commission)
+    if args.bank is not None:
+        work = partial(simulate_bank, wagers=args.bank, rules=rules)
+        bank = merge_bank(_run_chunks(args, seed, work, on_chunk))
+        return bank_report(bank, args.bet_cents, args.house_way)
+    if args.dragon:
+        both = merge_dragon(_run_chunks(args, seed, partial(simulate_dragon, rules=rules), on_chunk))
+        data = report(both.player, args.bet_cents, args.house_way, args.commission)
+        return {**data, "dragon": dragon_figures(both, rules, args.bet_cents)}
+    result = merge(_run_chunks(args, seed, partial(simulate, rules=rules, fortune=args.fortune), on_chunk))
+    return report(result, args.bet_cents, args.house_way, args.commission)
 
 
 def _fortune_report(result: SimResult) -> dict[str, Any]:
@@ -123,23 +168,6 @@ def _fortune_report(result: SimResult) -> dict[str, Any]:
     }
 
 
-def _barred_exact(rules: HouseRules) -> float:
-    """The exact rate of dealer hands the commission form bars (docs/rules.md §4a; ``paigow odds``)."""
-    if rules.commission_form is CommissionForm.EZ:
-        return QUEENS_DRAGON_HANDS / SEVEN_CARD_HANDS
-    if rules.commission_form is CommissionForm.NINE_HIGH:
-        return NINE_HIGH_LOW_COUNTS[rules.house_way] / SEVEN_CARD_HANDS
-    return 0.0
-
-
-def _barred_report(result: SimResult, rules: HouseRules) -> dict[str, Any]:
-    if not rules.commission_form.is_commission_free:
-        return {}
-    return {"barred": result.rate(result.barred), "barred_se": result.rate_se(result.barred),
-            "barred_exact": _barred_exact(rules), "barred_wins": result.rate(result.barred_wins),
-            "barred_wins_se": result.rate_se(result.barred_wins)}
-
-
 def report(result: SimResult, bet_cents: int, house_way: HouseWayName = HouseWayName.TRUMP_PLAZA,
            commission: CommissionForm = CommissionForm.COMMISSIONED) -> dict[str, Any]:
     """The JSON figures of a run: rates as fractions (0.2861), each with its standard error; the Fortune
@@ -153,21 +181,7 @@ def report(result: SimResult, bet_cents: int, house_way: HouseWayName = HouseWay
         "hands": result.hands,
         "house_way": str(house_way),
         "commission": str(rules.commission_form),
-        "win": result.rate(result.win),
-        "push": result.rate(result.push),
-        "loss": result.rate(result.loss),
-        "win_se": result.rate_se(result.win),
-        "push_se": result.rate_se(result.push),
-        "loss_se": result.rate_se(result.loss),
-        "house_edge": result.house_edge(rules),
-        "house_edge_se": result.house_edge_se(rules),
-        "bet_cents": bet_cents,
-        "house_edge_rounded": result.house_edge_rounded(bet_cents, rules),
-        "house_edge_rounded_se": result.house_edge_rounded_se(bet_cents, rules),
-        "banker_edge": result.banker_edge(),
-        "banker_edge_se": result.banker_edge_se(),
-        **_barred_report(result, rules),
-        "counts": {"win": result.win, "push": result.push, "loss": result.loss},
+        **wager_figures(result, rules, bet_cents),
         "clauses": {clause.name.lower(): result.clauses[clause] for clause in clause_enum(house_way)},
         "published": {"win": published.win, "push": published.push, "loss": published.loss,
                       "house_edge": published.house_edge},
@@ -189,11 +203,10 @@ def _fortune_text(fortune: dict[str, Any]) -> list[str]:
 
 def _text(data: dict[str, Any], seed: int, workers: int, seconds: float) -> str:
     pct = "{:7.3%}".format
-    lines = [
-        f"{data['hands']:,} hands, seed {seed}, {workers} worker{'s' * (workers > 1)}: {seconds:.1f} s "
-        f"({data['hands'] / max(seconds, 1e-9):,.0f} hands/s)",
-        f"{'':36}{'this run':>9}  {'± s.e.':>8}  {'published':>9}",
-    ]
+    lines = [heading(data["hands"], seed, workers, seconds)]
+    if "wagers" in data:
+        return "\n".join([*lines, *bank_text(data)])
+    lines.append(f"{'':36}{'this run':>9}  {'± s.e.':>8}  {'published':>9}")
     form = CommissionForm(data["commission"])
     free = form.is_commission_free
     if free:
@@ -224,10 +237,17 @@ def _text(data: dict[str, Any], seed: int, workers: int, seconds: float) -> str:
         lines.append(f" {number:>2} {name.replace('_', ' '):26}{count:>12,}  {count / total:7.3%}")
     if "fortune" in data:
         lines += _fortune_text(data["fortune"])
+    if "dragon" in data:
+        lines += dragon_lines(data)
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.bank is not None and args.commission.is_commission_free:
+        print(f"paigow sim: --bank plays a player bank, and a player bank is commissioned on every table "
+              f"(docs/rules.md §4a, rule 5): --commission {args.commission.value.replace('_', '-')} does not "
+              "apply to it", file=sys.stderr)
+        return 2
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     started = time.perf_counter()
     if not args.json and sys.stdout.isatty():
@@ -235,11 +255,10 @@ def run(args: argparse.Namespace) -> int:
 
         with Progress(transient=True) as progress:
             task = progress.add_task("dealing", total=args.hands)
-            result = _run_chunks(args, seed, lambda n: progress.advance(task, n))
+            data = _figures(args, seed, lambda n: progress.advance(task, n))
     else:
-        result = _run_chunks(args, seed, lambda n: None)
+        data = _figures(args, seed, lambda n: None)
     seconds = time.perf_counter() - started
-    data = report(result, args.bet_cents, args.house_way, args.commission)
     if args.json:
         data.update(seed=seed, workers=args.workers, seconds=round(seconds, 3))
         print(json.dumps(data))

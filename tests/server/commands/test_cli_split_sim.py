@@ -8,16 +8,7 @@ import sys
 
 import pytest
 
-from paigow_server.cli import main
-
-
-def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse's own errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from support.harness import run_cli_captured as run_cli
 
 
 def test_split_prints_both_hands_named(capsys: pytest.CaptureFixture[str]) -> None:
