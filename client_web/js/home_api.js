@@ -56,36 +56,10 @@ export function dollars(cents) {
   return cents % 100 === 0 ? money(cents).slice(0, -3) : money(cents);
 }
 
-const REMOVED_KEY = "paigow.removed.";
-
-/**
- * Who removed this browser's player from a table ("host" or "operator", from the event's `by`), kept until
- * the bar ends: a later refusal (BARRED, with the bar's until_ms and no `by`) can still say who.
- */
-export function rememberRemoval(tableId, by, untilMs) {
-  if (!by || !untilMs) return;
-  try {
-    localStorage.setItem(`${REMOVED_KEY}${tableId}`, JSON.stringify({ by, until_ms: untilMs }));
-  } catch { /* said without it */ }
-}
-
-/** Who removed this player with the bar that ends at `untilMs`, or null when unknown (expired ones forgotten). */
-export function removalBy(untilMs) {
-  if (!untilMs) return null;
-  let by = null;
-  try {
-    for (const key of Object.keys(localStorage).filter((k) => k.startsWith(REMOVED_KEY))) {
-      const kept = JSON.parse(localStorage.getItem(key) ?? "null");
-      if (!kept || kept.until_ms < Date.now()) localStorage.removeItem(key);
-      else if (kept.until_ms === untilMs) by = kept.by;
-    }
-  } catch { /* unknown */ }
-  return by;
-}
-
 const upper = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
-/** Who did it, as the words say it: "the host", "the table's operator", or null (an old event: neither). */
+/** Who did it, as the words say it: "the host", "the table's operator", or null (`by` null or missing, as in an
+ * old event: neither). `by` is the server's: an event's (player_kicked, player_leaving) or a BARRED error's. */
 export function removerWords(by) {
   return { host: "the host", operator: "the table's operator" }[by] ?? null;
 }
@@ -109,7 +83,7 @@ export function resolveRefusal(err) {
       return { title: "This invite does not work",
         text: "The link or code is mistyped, the host made a new one (which ends the old), or the table has closed. Ask the host for a new link." };
     case "BARRED":
-      return { title: removedTitle(removalBy(err.body?.until_ms)),
+      return { title: removedTitle(err.body?.by),
         text: err.body?.until_ms ? `You may not come back before ${untilText(err.body.until_ms)}.` : "You may not come back for now." };
     case "RATE_LIMITED": {
       const wait = err.retryAfter ?? 60;

@@ -82,14 +82,14 @@ export async function admitByInvite(code, tableId, token) {
 }
 
 /** A hello refused, or a removed player's connection closed (the error before the close 4403): its page.
- * `hadInvite`: the link carried a code; `removed`: "stood" (stood up just now) or "leaving" (after the round);
- * `by`: who removed them ("host", "operator"; null: not known, and the page says neither). */
-export function showHelloRefusal(error, { hadInvite, session, removed = null, by = null }) {
+ * `hadInvite`: the link carried a code; `removed`: "stood" (stood up just now) or "leaving" (after the round).
+ * A BARRED error says who barred the player (`by`: "host" or "operator"), and so does the page. */
+export function showHelloRefusal(error, { hadInvite, session, removed = null }) {
   if (error?.code === "BARRED") {
     // Said at once to a player the host has just removed (their connection is closed), or at a later hello.
     const chips = { stood: "Your chips went back to your balance. ",
       leaving: "Your hand in play is played out; then your chips go back to your balance. " }[removed] ?? "";
-    showAccessPage(removedTitle(by),
+    showAccessPage(removedTitle(error.by),
       `${chips}${error.until_ms ? `You may not come back before ${untilText(error.until_ms)}, not even with the link.` : "You may not come back for now."}`);
   } else if (error?.code === "SPECTATORS_OFF" && hadInvite) { // without a code, a name would not help
     showAccessPage("Nobody may watch this table", session ? "The host lets nobody watch. Open the host's link while signed in to play."

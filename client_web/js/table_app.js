@@ -23,7 +23,7 @@ import { installFortune } from "./fortune.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 import { installHost, updateHost } from "./host_panel.js";
 import { describeHomeEvents } from "./home_words.js";
-import { barredWords, rememberRemoval, removalBy } from "./home_api.js";
+import { barredWords } from "./home_api.js";
 import { tickOffer } from "./home_seat.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
 import { installVariants, renderVariants } from "./variants.js";
@@ -354,10 +354,6 @@ function onMessage(msg) {
     // Removed: what the refusal page (after the close 4403) says of the chips.
     if (e.player_id === ctx.playerId && e.kind === "player_kicked") ctx.removed = "stood";
     if (e.player_id === ctx.playerId && e.kind === "player_leaving" && e.kicked) ctx.removed = "leaving";
-    if (e.player_id === ctx.playerId && (e.kind === "player_kicked" || (e.kind === "player_leaving" && e.kicked))) {
-      ctx.removedBy = e.by ?? null; // who, for its page and for a later visit's (the bar's refusal does not say)
-      rememberRemoval(tableId, e.by, e.barred_until_ms);
-    }
   }
   if (msg.type === "snapshot") {
     ctx.role = msg.role;
@@ -438,8 +434,7 @@ function setBanner(status, detail) {
   }
   if (status === "stopped" && detail.code === 4403) {
     b.hidden = true;
-    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed,
-      by: ctx.removedBy ?? removalBy(ctx.refused?.until_ms) });
+    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed });
     return;
   }
   if (status === "stopped") {
@@ -556,7 +551,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   } catch (err) {
     resyncIfUnconfirmed(err);
     $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
-      ? `${barredWords(ctx.barredBy ?? removalBy(err.until_ms), new Date(err.until_ms).toLocaleString())}: you may watch, or play at another table.`
+      ? `${barredWords(err.by, new Date(err.until_ms).toLocaleString())}: you may watch, or play at another table.`
       : sentence(err.message);
   }
 });

@@ -229,8 +229,8 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector)
-    fanout.on_removed(lambda table_id, player_id, until_ms: close_removed(realtime.connections, table_id,
-                                                                          player_id, until_ms))
+    fanout.on_removed(lambda table_id, player_id, until_ms, by: close_removed(realtime.connections, table_id,
+                                                                              player_id, until_ms, by))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
     watch = SessionWatch(realtime.connections, players=sessions.still_valid, operators=operators.still_valid,
                          interval_s=sessions.tokens.refresh_ms / 1000)

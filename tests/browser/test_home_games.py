@@ -26,6 +26,10 @@ pytestmark = pytest.mark.browser
 
 SIZES = {"phone": (390, 844), "small-phone": (360, 740), "laptop": (1366, 768)}
 PASSWORD = "felt-marker-dice-7731"
+KEEP_ONLY_THE_SESSION_JS = """() => {
+  for (const key of Object.keys(localStorage)) if (key !== 'paigow.session') localStorage.removeItem(key);
+}"""
+"""Forget all this browser kept but its session: what a page says after it comes from the server."""
 # Every share sheet call is kept, so the test sees what the page handed to it (Chromium on Linux has none).
 SHARE_STUB = "navigator.share = async (data) => { (window.__shared ??= []).push(data); };"
 
@@ -349,7 +353,8 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     for page in (ann, maya):  # the others are told who did it (the event's `by`)
         logged(page, "Theo was removed by the host.")
     steps.shot(theo, "removed", axe=True)
-    theo.goto(link)  # the bar's refusal does not say who: the page that saw the removal remembers
+    theo.evaluate(KEEP_ONLY_THE_SESSION_JS)  # what the page saw is gone: the bar's refusal itself says who
+    theo.goto(link)
     expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
     expect(theo.locator("#access-text")).to_contain_text("You may not come back before")
     steps.shot(theo, "old-link-refused")

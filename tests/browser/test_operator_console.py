@@ -168,7 +168,8 @@ def test_void_and_kick_confirm_with_a_reason_and_a_kick_bars_the_player(site: An
     expect(op.locator("#audit tbody tr[data-action='kick']").first).to_contain_text("Ann Barwell")
 
     # Her page: told until when, and no seat offered (the server refuses a barred sit: tests/server).
-    expect(ann.locator("#choose-seat")).to_contain_text("An operator barred you from this table until")
+    expect(ann.locator("#choose-seat")).to_contain_text(
+        "The table's operator barred you from this table until")
     expect(ann.locator(".sit-btn")).to_have_count(0)
     site.shot(ann, "32-barred-player")
 

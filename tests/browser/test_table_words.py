@@ -6,19 +6,27 @@ round's result and its coach stay one tap away through the next round's offer an
 dialog stays over a clock the player must act on; the dealer's wager against a player-banker is
 labelled; no "dealt without you" warning while nobody has bet; Leave table asks first; a removed player is
 told and offered no seat, the others are told, and after the session ends no seat is offered; a removal
-says who did it (the host, the table's operator, or neither for an event that does not say), and no line
+says who did it (the host, the table's operator, or neither for an event that does not say), and so does a
+bar's later refusal after a reload (from the server's `by`, nothing kept in the browser), and no line
 of a home game's round in which players withdraw, leave and are removed says "undefined" or "null"."""
 
 from __future__ import annotations
 
 import re
+import time
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
 from tests.browser.layout import CLOCK_UNDER_MODAL_JS
-from tests.browser.test_home_games import logged, open_host_dialog, sign_up
+from tests.browser.test_home_games import (
+    KEEP_ONLY_THE_SESSION_JS,
+    PASSWORD,
+    logged,
+    open_host_dialog,
+    sign_up,
+)
 from tests.browser.wire import Wire
 
 pytestmark = pytest.mark.browser
@@ -235,6 +243,46 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
         f"The table's operator barred you from this table until {until}: you may keep watching.")
     told = others.locator(".toast").filter(has_text="Kip was removed by the table's operator.")
     expect(told).to_have_count(1)
+    # After a reload, with nothing kept but the session, the sit's refusal says who from the server's `by`.
+    me.evaluate(KEEP_ONLY_THE_SESSION_JS)
+    me.reload()
+    me.click("[data-seat='4']")
+    me.fill("#buy-in", "200")
+    me.click("#sit-confirm")
+    expect(me.locator("#sit-dialog-error")).to_have_text(
+        f"The table's operator barred you from this table until {until}: you may watch, or play at another "
+        "table.")
+    assert site.errors == []
+
+
+def test_an_operators_bar_at_a_home_game_says_the_operator_after_a_reload(site: Site) -> None:
+    """An operator's kick with a bar at a private table is no host's removal: the kicked player is told so,
+    and after a reload (nothing kept but the session) the table's refusal and the lobby's code form say the
+    table's operator too: the words come from the BARRED answer's `by`."""
+    username = f"host{int(time.time() * 1000) % 10**8}"
+    host = httpx.post(f"{site.url}/api/accounts", timeout=10,
+                      json={"username": username, "password": PASSWORD, "display_name": "Hana"}).json()
+    made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
+                      timeout=10, json={"name": "Barred game"}).json()
+    table, invite = made["table_id"], made["invite"]
+    kit = site.player("Kit")
+    kit.goto(f"{site.url}{invite['url']}")
+    sit_down(kit, 2)
+    player_id: str = kit.evaluate("() => window.paigow.ctx.playerId")
+    res = httpx.post(f"{site.url}/api/operator/tables/{table}/kick", headers=site.headers, timeout=10,
+                     json={"player_id": player_id, "reason": "a test bars him", "bar_minutes": 60})
+    assert res.status_code == 200, res.text
+    expect(kit.locator(".toast").filter(has_text="You were removed by the table's operator")).to_be_visible()
+    kit.evaluate(KEEP_ONLY_THE_SESSION_JS)
+    kit.reload()
+    expect(kit.locator("#access-title")).to_have_text("The table's operator removed you from this table")
+    expect(kit.locator("#access-text")).to_contain_text("You may not come back before")
+    assert not BAD_WORDS.search(kit.locator("#access-page").inner_text())
+    kit.goto(f"{site.url}/")
+    kit.fill("#join-code", invite["short_code"])
+    kit.click("#join-code-submit")
+    expect(kit.locator("#join-code-error")).to_contain_text(
+        "The table's operator removed you from this table")
     assert site.errors == []
 
 

@@ -24,7 +24,7 @@ from typing import Protocol
 from paigow.table.commit import VersionedEvents
 from paigow.table.events import PlayerDropped, PlayerKicked, PlayerLeaving
 from paigow.table.home_events import AdmissionEnded
-from paigow.table.state import TableState
+from paigow.table.state import KickedBy, TableState
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.tasks import stop_task
 from paigow_server.realtime.chat_relay import relay_chat
@@ -74,7 +74,7 @@ class Fanout:
         self._marks: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._pushed_at: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._drop_listeners: list[Callable[[str, str], None]] = []
-        self._removal_listeners: list[Callable[[str, str, int | None], None]] = []
+        self._removal_listeners: list[Callable[[str, str, int | None, KickedBy | None], None]] = []
         self._counts = SpectatorCounts(counts, self._local_spectators, every_s=counts_every_s)
 
     # --- lifecycle ------------------------------------------------------------------------------------
@@ -164,22 +164,25 @@ class Fanout:
         process dropped them: the player may still be connected here)."""
         self._drop_listeners.append(listener)
 
-    def on_removed(self, listener: Callable[[str, str, int | None], None]) -> None:
-        """Call ``listener(table_id, player_id, barred_until_ms)`` whenever a watched private table's host
-        removed a player (``AdmissionEnded``), after the commit's patch reached this process's viewers."""
+    def on_removed(self, listener: Callable[[str, str, int | None, KickedBy | None], None]) -> None:
+        """Call ``listener(table_id, player_id, barred_until_ms, by)`` whenever a watched private table's
+        host removed a player (``AdmissionEnded``), after the commit's patch reached this process's viewers
+        (``barred_until_ms`` and ``by``: the commit's kick of that player, None when it has none or does
+        not say)."""
         self._removal_listeners.append(listener)
 
     def _seen(self, table_id: str, commit: VersionedEvents) -> None:
-        bars: dict[str, int | None] = {}
+        kicks: dict[str, tuple[int | None, KickedBy | None]] = {}
         for event in commit.events:
             if isinstance(event, PlayerDropped):
                 for listener in self._drop_listeners:
                     listener(table_id, event.player_id)
             elif isinstance(event, PlayerKicked | PlayerLeaving):
-                bars[event.player_id] = event.barred_until_ms
+                kicks[event.player_id] = (event.barred_until_ms, event.by)
             elif isinstance(event, AdmissionEnded):
+                until_ms, by = kicks.get(event.player_id, (None, None))
                 for removal in self._removal_listeners:
-                    removal(table_id, event.player_id, bars.get(event.player_id))
+                    removal(table_id, event.player_id, until_ms, by)
 
     def written(self, table_id: str, state: TableState, commit: VersionedEvents) -> None:
         """``TableService`` observer: this process wrote ``commit`` (leaving ``state``). Its viewers here

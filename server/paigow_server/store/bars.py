@@ -5,6 +5,9 @@ Each bar is one key, ``paigow:bar:{table}:{player}`` (the JSON ``Bar``), that Re
 ``paigow:bars`` (``{table}:{player}`` -> until_ms) lets the console list the bars still running; what has
 ended is pruned from it as it is read. The table machine knows nothing of bars: the table connection
 refuses a barred player's ``sit`` before it reaches the table (``web/ws.py``).
+
+A bar is an operator's (a kick with a bar) or a private table's host's (``host_remove``): its ``actor`` says
+which, and ``Bar.by`` says it as every ``BARRED`` refusal does (``web/barred.py``).
 """
 
 from __future__ import annotations
@@ -15,10 +18,15 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from paigow.table.state import KickedBy
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
 
-__all__ = ["Bar", "Bars"]
+__all__ = ["HOST_ACTOR", "Bar", "Bars"]
+
+HOST_ACTOR = "host:"
+"""How a host's ``actor`` starts: ``host:<player id>`` (``web.home_gate.host_actor``); an operator's is
+their username."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +37,15 @@ class Bar:
     """When the bar ends by itself (ms since the epoch)."""
     created_ms: int
     actor: str
-    """The operator who barred the player (a username, or ``"bootstrap"``)."""
+    """Who barred the player: an operator (a username, or ``"bootstrap"``), or a private table's host
+    (``host:<player id>``)."""
     reason: str
+
+    @property
+    def by(self) -> KickedBy:
+        """Who barred the player, as a ``BARRED`` refusal says it: the host (an actor ``host:...``), else
+        an operator."""
+        return KickedBy.HOST if self.actor.startswith(HOST_ACTOR) else KickedBy.OPERATOR
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

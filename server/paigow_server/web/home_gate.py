@@ -4,7 +4,8 @@ who may say hello, and what a host's message does beyond the table command.
 - ``refusal(...)``: at a private table (an ``h_`` id), whether a hello is let in: the operator always; a
   player who is the host, was admitted (``POST /api/invites/resolve``) or brings the current invite code
   (then admitted); a spectator only with ``spectators: "link"`` and the code (or an admitted token).
-  Refused: ``NO_ACCESS``, ``SPECTATORS_OFF`` or ``BARRED``; the connection then closes with 4403.
+  Refused: ``NO_ACCESS``, ``SPECTATORS_OFF`` or ``BARRED`` (the host's bar or an operator's: its ``by``);
+  the connection then closes with 4403.
 - ``host(...)``: every ``host_*`` message is audited with the host as actor (``host:<player id>``), and is
   a table command, which the table carries out only if the sender is its host at that version (a
   ``host_mute`` too: the table's ``home.muted``, which the chat reads beside the operator's mutes);
@@ -25,11 +26,12 @@ from paigow.table.commands import Command
 from paigow.table.home import SpectatorsPolicy
 from paigow.table.home_commands import HostAct, RemovePlayer
 from paigow.table.rejections import RejectCode, Rejection
-from paigow.table.state import Phase, TableState
+from paigow.table.state import KickedBy, Phase, TableState
 from paigow_server.errors import ServerError
 from paigow_server.store.audit import AuditEntry, AuditLog
-from paigow_server.store.bars import Bar, Bars
+from paigow_server.store.bars import HOST_ACTOR, Bar, Bars
 from paigow_server.store.home_tables import LONG_CODE, HomeTables
+from paigow_server.web.barred import barred_message
 
 __all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "host_actor", "is_private_id"]
 
@@ -41,15 +43,11 @@ def is_private_id(table_id: str) -> bool:
 
 
 def host_actor(player_id: str) -> str:
-    return f"host:{player_id}"
+    return f"{HOST_ACTOR}{player_id}"
 
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def _until_text(ms: int) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(ms / 1000))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +55,9 @@ class Refusal:
     code: ErrorCode
     message: str
     until_ms: int | None = None
+    """``BARRED``: when the bar ends."""
+    by: KickedBy | None = None
+    """``BARRED``: who barred the player (the host, or an operator)."""
 
 
 @dataclass(slots=True)
@@ -77,8 +78,8 @@ class HomeGate:
         if player_id is not None:
             bar = await self.bars.get(table_id, player_id)
             if bar is not None:
-                return Refusal(ErrorCode.BARRED, f"the host removed you from table {table_id!r} until "
-                                                 f"{_until_text(bar.until_ms)}", bar.until_ms)
+                return Refusal(ErrorCode.BARRED, barred_message(bar.by, table_id, bar.until_ms), bar.until_ms,
+                               bar.by)
         if spectate and home.spectators == SpectatorsPolicy.NONE:
             return Refusal(ErrorCode.SPECTATORS_OFF, "the host of this table lets nobody watch: say hello "
                                                      "with your session token, as a player")

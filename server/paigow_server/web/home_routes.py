@@ -30,6 +30,7 @@ from paigow_server.store.accounts import Player
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.home_tables import LONG_CODE, HomeRecord, normal_short_code
 from paigow_server.web.api import ApiError, bearer_token, json_body, leading_field, only_fields
+from paigow_server.web.barred import barred_error
 from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.home_gate import host_actor
 from paigow_server.web.http import table_summary
@@ -280,8 +281,7 @@ async def resolve_invite(request: Request) -> Response:
     if player is not None:
         bar = await ctx.bars.get(table_id, player.player_id)
         if bar is not None:
-            raise ApiError(403, "BARRED", f"the host removed you from table {state.name!r} for a while",
-                           extra={"until_ms": bar.until_ms})
+            raise barred_error(bar, state.name)
         await ctx.homes.admit(table_id, player.player_id)
     summary = table_summary(state, ctx.spectators)
     return JSONResponse({"table_id": table_id, "name": state.name, "host_name": state.home.host_name,

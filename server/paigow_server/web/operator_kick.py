@@ -19,6 +19,7 @@ from starlette.routing import BaseRoute, Route
 from paigow.table.commands import Kick
 from paigow_server.store.bars import Bar
 from paigow_server.web.api import ApiError, json_body, only_fields, str_field
+from paigow_server.web.barred import utc_text
 from paigow_server.web.context import AppContext
 from paigow_server.web.operator import execute
 from paigow_server.web.operator_gate import actor_of, audited, require_operator
@@ -32,10 +33,6 @@ MAX_BAR_MINUTES = 10_080
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def utc_text(ms: int) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(ms / 1000))
 
 
 def _bar_minutes(data: dict[str, Any]) -> int | None:

@@ -41,6 +41,7 @@ from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_mess
 from paigow.protocol.server import Accepted, ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.state import KickedBy
 from paigow.table.views import OperatorViewer, PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.errors import ServerError, wire_error
 from paigow_server.realtime.presence import ConnectionCounter
@@ -48,6 +49,7 @@ from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.table_feed import TableGoneError
 from paigow_server.store.bars import Bar
 from paigow_server.store.errors import StoreUnavailable
+from paigow_server.web.barred import barred_message
 from paigow_server.web.chat import ChatPoster, ChatSender
 from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.home_gate import HomeGate
@@ -312,7 +314,7 @@ class TableConnection:
                                       spectate=not isinstance(self._viewer, PlayerViewer),
                                       operator=self.operator is not None)
         return refusal is None or self._refuse(refusal.code, CloseCode.FORBIDDEN, refusal.message,
-                                               until_ms=refusal.until_ms)
+                                               until_ms=refusal.until_ms, by=refusal.by)
 
     async def _finish(self) -> None:
         if self._counted_network is not None and self._spectator_networks is not None:
@@ -445,15 +447,14 @@ class TableConnection:
             self._send(accepted_text(msg.id, 0 if state is None else state.version))
 
     async def _barred(self, command_id: str, player_id: str) -> bool:
-        """Refuse a barred player's ``sit`` (``BARRED``, with when the bar ends); the bar is in Redis, so
-        it holds whichever server process the player connects to."""
+        """Refuse a barred player's ``sit`` (``BARRED``, with when the bar ends and who barred them); the
+        bar is in Redis, so it holds whichever server process the player connects to."""
         bar = await self._bars.get(self.table_id, player_id)
         if bar is None:
             return False
-        until = time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(bar.until_ms / 1000))
         self._error(command_id, ErrorCode.BARRED,
-                    f"an operator barred you from table {self.table_id!r} until {until}: you may watch, or "
-                    "play at another table", until_ms=bar.until_ms)
+                    f"{barred_message(bar.by, self.table_id, bar.until_ms)}: you may watch, or play at "
+                    "another table", until_ms=bar.until_ms, by=bar.by)
         return True
 
     # --- sending ------------------------------------------------------------------------------------------
@@ -461,8 +462,8 @@ class TableConnection:
         self.deliver(text)
 
     def _error(self, client_id: str | None, code: ErrorCode | RejectCode, message: str, *,
-               until_ms: int | None = None) -> None:
-        self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms)
+               until_ms: int | None = None, by: KickedBy | None = None) -> None:
+        self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms, by=by)
                    .model_dump_json())
 
     def _refused(self, client_id: str, exc: ServerError | Rejection) -> None:
@@ -473,8 +474,9 @@ class TableConnection:
             raise exc
         self._error(client_id, *answer)
 
-    def _refuse(self, code: ErrorCode, close: CloseCode, message: str, until_ms: int | None = None) -> bool:
-        self._error(None, code, message, until_ms=until_ms)
+    def _refuse(self, code: ErrorCode, close: CloseCode, message: str, until_ms: int | None = None,
+                by: KickedBy | None = None) -> bool:
+        self._error(None, code, message, until_ms=until_ms, by=by)
         self._close_soon(close, message)
         return False
 
@@ -491,9 +493,10 @@ class TableConnection:
             self._outbox.get_nowait()
         self._outbox.put_nowait(_Close(code, reason))
 
-    def close_removed(self, until_ms: int | None) -> None:
-        """The host removed this connection's player: error ``BARRED`` (when the bar ends), then 4403."""
-        self._refuse(ErrorCode.BARRED, CloseCode.FORBIDDEN, "the host removed you from this table", until_ms)
+    def close_removed(self, until_ms: int | None, by: KickedBy) -> None:
+        """``by`` removed this connection's player: error ``BARRED`` (who, when the bar ends), then 4403."""
+        self._refuse(ErrorCode.BARRED, CloseCode.FORBIDDEN, barred_message(by, self.table_id, until_ms),
+                     until_ms, by)
 
     def close_unauthorized(self, message: str) -> None:
         """The session was revoked or lapsed: error ``UNAUTHORIZED``, then close 4401."""

@@ -28,7 +28,7 @@ from paigow.protocol.home_messages import (
 )
 from paigow.table.commands import Command
 from paigow.table.rejections import RejectCode, Rejection
-from paigow.table.state import TableState
+from paigow.table.state import KickedBy, TableState
 from paigow_server.realtime.tables import TableService
 from paigow_server.web.home_gate import HomeGate, Refusal, is_private_id
 from paigow_server.web.sessions import Identity
@@ -80,15 +80,19 @@ class RemovableConnection(Protocol):
     table_id: str
     identity: Identity | None
 
-    def close_removed(self, until_ms: int | None) -> None:
-        """Tell the player they were removed (``BARRED``, when the bar ends), then close with 4403."""
+    def close_removed(self, until_ms: int | None, by: KickedBy) -> None:
+        """Tell the player they were removed (``BARRED``: who removed them, when the bar ends), then close
+        with 4403."""
         ...
 
 
-def close_removed(connections: Iterable[object], table_id: str, player_id: str, until_ms: int | None) -> None:
-    """``Fanout.on_removed``: a private table's host removed ``player_id``; this process's connections of
-    theirs to that table are told and closed (every process does the same for its own)."""
+def close_removed(connections: Iterable[object], table_id: str, player_id: str, until_ms: int | None,
+                  by: KickedBy | None) -> None:
+    """``Fanout.on_removed``: a private table's host removed ``player_id`` (``by``, the kick's; None in an
+    event stored before it was told: the host, whose ``host_remove`` alone ends an admission); this
+    process's connections of theirs to that table are told and closed (every process does the same for its
+    own)."""
     for conn in list(connections):
         if (isinstance(conn, RemovableConnection) and conn.table_id == table_id and conn.identity is not None
                 and conn.identity.player_id == player_id):
-            conn.close_removed(until_ms)
+            conn.close_removed(until_ms, by or KickedBy.HOST)

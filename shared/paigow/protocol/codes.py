@@ -52,8 +52,9 @@ class ErrorCode(StrEnum):
     INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
     """The buy-in is more than the player's account balance."""
     BARRED = "BARRED"
-    """A ``sit`` by a player an operator barred from this table (a kick with a bar); the error's
-    ``until_ms`` says when the bar ends."""
+    """A ``sit`` by a player barred from this table (an operator's kick with a bar, or at a private table
+    the host's ``host_remove``, which also refuses the hello); the error's ``until_ms`` says when the bar
+    ends and ``by`` who barred the player (``"host"`` or ``"operator"``)."""
     BUSY = "BUSY"
     """The table changed too often while the command was tried; nothing changed, send it again."""
     UNCONFIRMED = "UNCONFIRMED"

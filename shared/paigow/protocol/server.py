@@ -20,6 +20,7 @@ from paigow.protocol.codes import ErrorCode
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.events import Event
 from paigow.table.rejections import RejectCode
+from paigow.table.state import KickedBy
 from paigow.table.views import TableView
 
 __all__ = [
@@ -118,6 +119,9 @@ class ErrorMessage(_Message):
     message: str
     until_ms: int | None = None
     """When the refusal ends (ms since the epoch): set for ``BARRED`` (the end of the bar), else null."""
+    by: KickedBy | None = None
+    """Who barred the player: set for ``BARRED`` (``"host"``: a private table's host removed them;
+    ``"operator"``: an operator's kick with a bar), else null."""
 
 
 class Pong(_Message):
