@@ -31,6 +31,11 @@ async def test_the_table_summary_says_which_variants_the_table_deals(app_client:
     assert variants_of(listed[casino]) == VARIANTS
     assert variants_of(listed[plain]) == {"commission_form": "commissioned", "queens_dragon_enabled": False,
                                           "dragon_enabled": False, "dragon_set_by": None, "co_banking": False}
+    assert listed[plain]["player_banking"] is True  # co-banking does something only where players may bank
+    alone = await post(app_client, "/api/operator/tables",
+                       {"name": "House", "rules": {"player_banking": False}})
+    assert alone.status_code == 201, alone.text
+    assert alone.json()["table"]["player_banking"] is False
     assert (await app_client.client.get(f"/api/tables/{casino}")).json() == listed[casino]
 
 
