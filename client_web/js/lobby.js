@@ -1,5 +1,6 @@
 // The lobby: play as a guest with a display name (remembered), sign in or create an account, keep a guest
-// account, sign out (here or everywhere); every table live, join a seat or watch.
+// account, sign out (here or everywhere); every table live (with the variant it deals: variant_tags.js),
+// join a seat or watch.
 
 import {
   ApiError, api, el, keepGuest, money, rememberedName, resumeSession, seconds, sentence, sessionEndedText, signIn,
@@ -8,6 +9,7 @@ import {
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
+import { variantTagList } from "./variant_tags.js";
 
 const $ = (id) => document.getElementById(id);
 const list = $("table-list");
@@ -359,6 +361,7 @@ function tableCard(t) {
   });
   return el("article", { class: "table-card", "data-table": id },
     el("h3", { text: t.name }),
+    variantTagList(t),
     el("dl", {},
       el("dt", { text: "Limits" }), el("dd", { text: limits }),
       el("dt", { text: "Seats" }), el("dd", {}, dots),

@@ -8,6 +8,7 @@ import {
   TIMER_FIELDS, timerWords,
 } from "./home_api.js";
 import { invitePanel } from "./invite_panel.js";
+import { variantTagList } from "./variant_tags.js";
 
 const $ = (id) => document.getElementById(id);
 const TIMER_DEFAULTS = { betting_ms: 20, setting_ms: 45, bank_offer_ms: 15, between_rounds_ms: 10 };
@@ -172,6 +173,7 @@ function mineCard(t) {
   return el("article", { class: `home-card${t.closed ? " closed" : ""}`, "data-home-table": t.table_id },
     el("h4", { text: t.name }),
     el("p", { class: "hint", text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)} · ${t.seating === "approval" ? "you let players in" : "open seating"} · ${state}` }),
+    variantTagList(t, { classic: false }), // "House banks" when the host said players may not
     t.closed ? null : el("div", { class: "actions" },
       el("a", { class: "btn small", href, "aria-label": `Open ${t.name}`, text: "Open" }),
       t.invite ? el("button", { class: "btn small secondary", type: "button", "aria-label": `Invite to ${t.name}`, text: "Invite",

@@ -7,17 +7,18 @@
 
 import { el, money } from "./api.js";
 import { $, cell, centsFields, errorText } from "./operator_api.js";
+import { variantTags } from "./variant_tags.js";
 
 const KEYS = ["commission_form", "queens_dragon_enabled", "queens_dragon_min_bet_cents", "queens_dragon_max_bet_cents",
   "dragon_enabled", "dragon_set_by", "dragon_max_bet_cents", "dragon_offer_ms", "co_banking"];
 
 const pct = (bps) => `${(bps ?? 500) / 100}%`;
 const FORMS = {
-  commissioned: { tag: (bps) => `${pct(bps)} commission`, name: "Commissioned", words: (bps) => `commissioned (${pct(bps)} of a win)`,
+  commissioned: { name: "Commissioned", words: (bps) => `commissioned (${pct(bps)} of a win)`,
     what: (bps) => `The house takes ${pct(bps)} of every winning bet: the classic game.` },
-  ez: { tag: () => "EZ", name: "EZ Pai Gow", words: () => "EZ Pai Gow (no commission)",
+  ez: { name: "EZ Pai Gow", words: () => "EZ Pai Gow (no commission)",
     what: () => "No commission: every bet pushes when the dealer's hand is a queen-high pai gow." },
-  nine_high: { tag: () => "9-high", name: "9-high", words: () => "9-high commission-free",
+  nine_high: { name: "9-high", words: () => "9-high commission-free",
     what: () => "No commission: every bet pushes when the dealer's House Way low hand is nine-high." },
 };
 const SET_BY = { house_way: "the House Way", buyer: "the buyer" };
@@ -39,22 +40,19 @@ const FIELDS = {
   co_banking: ["cobank", "Co-banking"],
 };
 
-/** "EZ · QD · Dragon · Co-bank": what a table (a summary, or rules) deals, in a few words. */
-function tagParts(t) {
-  return [FORMS[t.commission_form]?.tag(t.commission_bps) ?? t.commission_form ?? "",
-    t.queens_dragon_enabled ? "QD" : null, t.dragon_enabled ? "Dragon" : null, t.co_banking ? "Co-bank" : null].filter(Boolean);
-}
-
+/** "EZ · QD · Dragon · Co-bank": what a table (a summary, or rules) deals, in a few words (variant_tags.js),
+ * each whole on its line ("Co-bank" not broken at its hyphen), the line breaking between them. */
 function tagNodes(t) {
-  // Each part whole on its line ("Co-bank" not broken at its hyphen); the line breaks between them.
-  return tagParts(t).flatMap((part, i) => [...(i ? [" · "] : []),
-    part === "QD" ? el("abbr", { title: "Queen's Dragon", class: "nowrap", text: "QD" }) : el("span", { class: "nowrap", text: part })]);
+  return variantTags(t).flatMap((tag, i) => [...(i ? [" · "] : []), tag.key === "qd"
+    ? el("abbr", { title: "Queen's Dragon", class: "nowrap", text: tag.short })
+    : el("span", { class: "nowrap", title: tag.title, text: tag.short })]);
 }
 
 /** The list's Variant cell (one child: a phone's stacked row shows it beside the column's name). */
 export function variantCell(t) {
-  const plain = tagParts(t).length === 1 && (t.commission_form ?? "commissioned") === "commissioned";
-  return cell("Variant", { "data-variant": tagParts(t).join(" · ") },
+  const tags = variantTags(t);
+  const plain = tags.length === 1 && tags[0].key === "commission";
+  return cell("Variant", { "data-variant": tags.map((tag) => tag.short).join(" · ") },
     el("span", { class: plain ? "hint" : "variant-tag" }, ...tagNodes(t)));
 }
 

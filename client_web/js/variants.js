@@ -7,12 +7,14 @@ import { el, money, parseMoney } from "./api.js";
 import { positionName } from "./table_render.js";
 import { cardGlyphs, cardLabel, toCard } from "./cards.js";
 import { barredPush } from "./variant_results.js";
+import { PUSH_RULE } from "./variant_tags.js";
 
-// The rule in one sentence, and (wider screens only: variants.css) what the barred hand is and who is exempt.
+// The rule in one sentence (its words the lobby's tags' too: variant_tags.js), and (wider screens only:
+// variants.css) what the barred hand is and who is exempt.
 const FORMS = {
-  ez: ["EZ Pai Gow: no commission, but every wager pushes when the dealer's hand is a queen-high pai gow.",
+  ez: [`EZ Pai Gow: ${PUSH_RULE.ez}.`,
     " (No pair, straight or flush, and a queen the highest card. A player who banks plays the usual rules.)"],
-  nine_high: ["Commission-free: no commission, but every wager pushes when the dealer's low hand is nine-high.",
+  nine_high: [`Commission-free: ${PUSH_RULE.nine_high}.`,
     " (The dealer's House Way low hand. A player who banks plays the usual rules.)"],
 };
 

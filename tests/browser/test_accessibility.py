@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.wire import Wire
@@ -40,8 +41,15 @@ def test_axe_finds_no_serious_violation_on_any_page(site: Any, wire: Wire) -> No
     expect(lobby.locator("#display-name")).to_be_visible()
     found["lobby"] = serious_violations(lobby)
 
+    casino = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10, json={
+        "name": "Accessible EZ", "rules": {"fortune_enabled": False, "commission_form": "ez",
+                                           "queens_dragon_enabled": True, "dragon_enabled": True,
+                                           "co_banking": True}})
+    assert casino.status_code == 201, casino.text
     me = site.player("Vera", width=390, height=844)
     expect(me.locator(".table-card").first).to_be_visible()
+    tags = me.locator(f".table-card[data-table='{casino.json()['table_id']}'] .vtag")
+    expect(tags).to_have_count(4)  # the variants' tags, checked too
     found["lobby signed in"] = serious_violations(me)
     me.goto(f"{site.url}/table/?id={table}")
     expect(me.locator("[data-seat='3']")).to_be_visible()

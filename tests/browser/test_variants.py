@@ -2,15 +2,20 @@
 §4a-§4c): an EZ table (the barred-dealer push explained, the Queen's Dragon bet beside the main bet), a
 nine-high table, the Dragon hand (the offer with take/pass and its clock: the first player offered passes,
 the second takes; its buyer sets it), and co-banking ("co-banking with the house, half each"). The other
-seat is a player over the wire (tests/browser/wire.py). Screenshots in the artifacts folder."""
+seat is a player over the wire (tests/browser/wire.py). And the lobby's table cards (and a home game's),
+which tag what each table deals, at 390x844, 360x740, 1366x768 and 1920x1080. Screenshots in the artifacts
+folder."""
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.test_accessibility import serious_violations
 
 from paigow.rules.house_way import house_way
 from paigow.table.cardtext import cards_from_text
@@ -200,3 +205,90 @@ def test_a_player_co_banks_with_the_house_half_each(site: Any, wire: Any) -> Non
     record = alice.evaluate("window.paigow.ctx.showdown")
     assert record["co_banked"] is True
     assert record["banker_position"] == 1
+
+
+LOBBY_SIZES = ((390, 844), (360, 740), (1366, 768), (1920, 1080))
+EZ_RULE = ("No commission, but every wager pushes when the dealer's hand is a queen-high pai gow (no pair, "
+           "straight or flush, and a queen the highest card).")
+
+
+def tags_inside(page: Page, selector: str) -> list[str]:
+    """Each tag of the cards whole inside its card (the card clips what spills) and on one line."""
+    found: list[str] = page.evaluate("""(sel) => {
+        const out = [];
+        for (const card of document.querySelectorAll(sel)) {
+            const box = card.getBoundingClientRect();
+            for (const li of card.querySelectorAll('.variant-tags li')) {
+                const r = li.getBoundingClientRect();
+                const line = parseFloat(getComputedStyle(li).lineHeight);
+                if (r.left < box.left || r.right > box.right - 8)
+                    out.push(`${li.textContent} spills: ${r.right} > ${box.right}`);
+                if (r.height > 1.8 * line) out.push(`${li.textContent} wraps: ${r.height}px`);
+            }
+        }
+        return out;
+    }""", selector)
+    return found
+
+
+def test_the_lobby_says_which_variant_each_table_deals(site: Any) -> None:
+    """Each table card tags what the table deals, each tag with a player's explanation as its title: the
+    commission in words at a classic table, no Co-banking tag where players may not bank (the house does);
+    a home game's card too."""
+    casino = open_table(site, "Golden Dragon", {"commission_form": "ez", "queens_dragon_enabled": True,
+                                                "dragon_enabled": True, "dragon_set_by": "buyer",
+                                                "co_banking": True})
+    classic = open_table(site, "Classic Jade", {})
+    house = open_table(site, "House Pearl", {"co_banking": True, "player_banking": False})
+    me = site.player("Lena", **PHONE)
+    cards = {t: me.locator(f".table-card[data-table='{t}']") for t in (casino, classic, house)}
+    expect(cards[casino].locator(".variant-tags li")).to_have_text(
+        ["EZ Pai Gow (no commission)", "Queen's Dragon", "Dragon hand", "Co-banking"])
+    expect(cards[casino].locator(".variant-tags .vtag")).to_have_count(4)
+    titles = {"ez": EZ_RULE,
+              "qd": "A side bet beside your wager: pays 50 to 1 when the dealer's hand is a queen-high pai "
+                    "gow.",
+              "dragon": re.compile("once betting closes, for a second wager; its buyer sets it"),
+              "cobank": re.compile("co-bank with the house instead: half each")}
+    for key, title in titles.items():
+        expect(cards[casino].locator(f"[data-variant='{key}']")).to_have_attribute("title", title)
+    # The classic table: its commission in words, no tag.
+    expect(cards[classic].locator(".variant-tags li")).to_have_text(["5% commission"])
+    expect(cards[classic].locator(".vtag")).to_have_count(0)
+    expect(cards[classic].locator("[data-variant='commission']")).to_have_attribute(
+        "title", "The house takes 5% of every winning bet: the classic game.")
+    # Co-banking where nobody but the house banks: not offered, so not said; who banks is.
+    expect(cards[house].locator(".variant-tags li")).to_have_text(["5% commission", "House banks"])
+    for width, height in LOBBY_SIZES:
+        me.set_viewport_size({"width": width, "height": height})
+        cards[casino].scroll_into_view_if_needed()
+        me.wait_for_timeout(200)
+        me.screenshot(path=str(site.artifacts / f"lobby-variants-{width}x{height}.png"))
+        fits(me)
+        assert tags_inside(me, ".table-card") == []
+    me.set_viewport_size(PHONE)
+    assert serious_violations(me) == []
+    assert site.unlabelled(me) == []
+
+    # A home game's card: nothing more at a classic one; "House banks" where the host said so.
+    host = site.page(**PHONE)
+    host.goto(f"{site.url}/")
+    host.click("#tab-signup")
+    host.fill("#signup-username", f"lena{int(time.time() * 1000) % 10**8}")
+    host.fill("#signup-password", "felt-marker-dice-7731")
+    host.click("#signup-submit")
+    host.click("#host-open")
+    host.fill("#home-name", "Lena's house")
+    host.uncheck("#home-banking")
+    host.click("#host-submit")
+    expect(host.locator("#host-created")).to_be_visible()
+    mine = host.locator("[data-home-table]")
+    expect(mine.locator(".variant-tags li")).to_have_text(["House banks"])
+    expect(mine.locator("[data-variant='house_banks']")).to_have_attribute(
+        "title", re.compile("the house banks every round"))
+    mine.scroll_into_view_if_needed()
+    host.screenshot(path=str(site.artifacts / "lobby-variants-home-390x844.png"))
+    fits(host)
+    assert tags_inside(host, "[data-home-table]") == []
+    assert serious_violations(host) == []
+    assert site.errors == []
