@@ -1,7 +1,7 @@
 // The operator console's casino variants (docs/rules.md §4a–§4c): the tables list's Variant cell ("EZ · QD ·
 // Dragon · Co-bank"), the choices of the "Open a table" form, and for the table being managed a form of
 // them all (the commission form, the Queen's Dragon and its limits, the Dragon hand: who sets it, its top
-// wager and its offer time, co-banking), sent with PUT /rules: applied from the next round, the change
+// wager and its offer time, player banking and co-banking), sent with PUT /rules: applied from the next round, the change
 // waiting meanwhile in view.admin.pending_rules. A refusal that names its field (400 INVALID_FIELD with
 // "field") is shown with the field's label, and the field is marked.
 
@@ -10,7 +10,7 @@ import { $, cell, centsFields, errorText } from "./operator_api.js";
 import { variantTags } from "./variant_tags.js";
 
 const KEYS = ["commission_form", "queens_dragon_enabled", "queens_dragon_min_bet_cents", "queens_dragon_max_bet_cents",
-  "dragon_enabled", "dragon_set_by", "dragon_max_bet_cents", "dragon_offer_ms", "co_banking"];
+  "dragon_enabled", "dragon_set_by", "dragon_max_bet_cents", "dragon_offer_ms", "player_banking", "co_banking"];
 
 const pct = (bps) => `${(bps ?? 500) / 100}%`;
 const FORMS = {
@@ -22,6 +22,10 @@ const FORMS = {
     what: () => "No commission: every bet pushes when the dealer's House Way low hand is nine-high." },
 };
 const SET_BY = { house_way: "the House Way", buyer: "the buyer" };
+const COBANK_WHY = {
+  on: "A player who takes the bank may bank with the house instead, half each; the House Way sets the bank's hand.",
+  inert: "No effect while player banking is off: nobody but the house banks. Turn player banking on for co-banking.",
+};
 const QD_WHY = {
   on: "Pays 50 to 1 when the dealer's hand is a queen-high pai gow (house edge 10.02%). Players bet it beside their wager.",
   off: "EZ tables only: it pays on the queen-high pai gow that EZ pushes. Choose EZ Pai Gow to offer it.",
@@ -37,6 +41,7 @@ const FIELDS = {
   dragon_set_by: ["dragon-by", "Who sets the Dragon"],
   dragon_max_bet_cents: ["dragon-max", "Dragon maximum"],
   dragon_offer_ms: ["dragon-offer", "Dragon offer time"],
+  player_banking: ["banking", "Player banking"],
   co_banking: ["cobank", "Co-banking"],
 };
 
@@ -59,11 +64,13 @@ export function variantCell(t) {
 /** The variants of rules in words, one part each: "EZ Pai Gow (no commission)", "Queen's Dragon $1.00–$100.00", ... */
 export function variantWords(r, { all = true } = {}) {
   const dragon = `Dragon hand (${SET_BY[r.dragon_set_by] ?? r.dragon_set_by} sets it`;
+  const house = r.player_banking === false;
   return [FORMS[r.commission_form]?.words(r.commission_bps) ?? r.commission_form,
     r.queens_dragon_enabled ? `Queen's Dragon${all ? ` ${money(r.queens_dragon_min_bet_cents)}–${money(r.queens_dragon_max_bet_cents)}` : ""}` : null,
     r.dragon_enabled ? (all ? `${dragon}; up to ${r.dragon_max_bet_cents === null ? "the buyer's wager" : money(r.dragon_max_bet_cents)}; ${r.dragon_offer_ms / 1000} s to take it)` : `${dragon})`)
       : all ? "no Dragon hand" : null,
-    r.co_banking ? `co-banking${r.player_banking === false ? " (no effect: players may not bank here)" : ""}` : all ? "no co-banking" : null,
+    r.co_banking ? `co-banking${house ? ", but no effect: player banking is off" : ""}` : all ? "no co-banking" : null,
+    house ? "the house banks every round" : null,
   ].filter(Boolean);
 }
 
@@ -96,14 +103,16 @@ function choices(p, limits) {
         el("input", { id: `${p}-dragon-offer`, inputmode: "numeric", class: "short", autocomplete: "off" })) : null,
       limits ? amount(`${p}-dragon-max`, "Max $", { placeholder: "their wager", "aria-describedby": `${p}-dragon-max-hint` }) : null),
     limits ? el("p", { class: "hint", id: `${p}-dragon-max-hint`, text: "Max blank: up to the buyer's main wager." }) : null);
-  const cobank = el("div", { class: "variant" }, check(`${p}-cobank`, "Co-banking"),
-    el("p", { class: "hint", id: `${p}-cobank-why`, text: "A player who takes the bank may bank with the house instead, half each; the House Way sets the bank's hand." }));
+  const banks = el("div", { class: "variant banks" }, check(`${p}-banking`, "Player banking"),
+    el("p", { class: "hint", id: `${p}-banking-why`, text: "Players may take the bank in turn. Off: the house banks every round." }),
+    check(`${p}-cobank`, "Co-banking"), el("p", { class: "hint", id: `${p}-cobank-why` }));
   return [el("fieldset", { class: "forms" }, el("legend", { text: "Commission" }), ...forms),
-    el("div", { class: "variants-grid" }, qd, dragon, cobank)];
+    el("div", { class: "variants-grid" }, qd, dragon, banks)];
 }
 
 /** What depends on what: the Queen's Dragon only at EZ tables (the console says why), the Dragon's
- * settings only with the Dragon hand. */
+ * settings only with the Dragon hand, co-banking only where players bank (allowed, but the console says
+ * it does nothing). */
 function sync(p) {
   const ez = $(`${p}-form-ez`).checked;
   const qd = $(`${p}-qd`);
@@ -112,6 +121,9 @@ function sync(p) {
   $(`${p}-qd-why`).textContent = ez ? QD_WHY.on : QD_WHY.off;
   for (const id of ["qd-min", "qd-max"]) if ($(`${p}-${id}`)) $(`${p}-${id}`).disabled = !qd.checked;
   for (const id of ["dragon-by", "dragon-max", "dragon-offer"]) if ($(`${p}-${id}`)) $(`${p}-${id}`).disabled = !$(`${p}-dragon`).checked;
+  const inert = $(`${p}-cobank`).checked && !$(`${p}-banking`).checked;
+  $(`${p}-cobank-why`).textContent = inert ? COBANK_WHY.inert : COBANK_WHY.on;
+  $(`${p}-cobank-why`).classList.toggle("warn", inert);
 }
 
 function fill(p, r) {
@@ -120,6 +132,7 @@ function fill(p, r) {
   $(`${p}-qd`).checked = r.queens_dragon_enabled;
   $(`${p}-dragon`).checked = r.dragon_enabled;
   $(`${p}-dragon-by`).value = r.dragon_set_by;
+  $(`${p}-banking`).checked = r.player_banking !== false;
   $(`${p}-cobank`).checked = r.co_banking;
   if ($(`${p}-qd-min`)) {
     $(`${p}-qd-min`).value = (r.queens_dragon_min_bet_cents / 100).toFixed(2);
@@ -135,7 +148,7 @@ function fill(p, r) {
 function read(p) {
   const body = { commission_form: document.querySelector(`input[name="${p}-form"]:checked`)?.value ?? "commissioned",
     queens_dragon_enabled: $(`${p}-qd`).checked, dragon_enabled: $(`${p}-dragon`).checked,
-    dragon_set_by: $(`${p}-dragon-by`).value, co_banking: $(`${p}-cobank`).checked };
+    dragon_set_by: $(`${p}-dragon-by`).value, player_banking: $(`${p}-banking`).checked, co_banking: $(`${p}-cobank`).checked };
   if (!$(`${p}-qd-min`)) return { body };
   const amounts = body.queens_dragon_enabled ? { queens_dragon_min_bet_cents: $(`${p}-qd-min`).value, queens_dragon_max_bet_cents: $(`${p}-qd-max`).value } : {};
   const top = $(`${p}-dragon-max`).value.trim();
@@ -176,7 +189,8 @@ function wire(p, formId) {
 
 $("new-variants-body").append(...choices("new", false));
 wire("new", "open-form");
-fill("new", { commission_form: "commissioned", queens_dragon_enabled: false, dragon_enabled: false, dragon_set_by: "house_way", co_banking: false });
+fill("new", { commission_form: "commissioned", queens_dragon_enabled: false, dragon_enabled: false, dragon_set_by: "house_way",
+  player_banking: true, co_banking: false });
 const showChosen = () => $("new-variants-tag").replaceChildren(...tagNodes(read("new").body));
 $("open-form").addEventListener("change", showChosen);
 showChosen();

@@ -7,6 +7,7 @@ server shown naming its field and changing nothing, axe-core on the new controls
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -31,7 +32,7 @@ def operator_view(site: Any, table_id: str) -> dict[str, Any]:
 
 def variants(rules: dict[str, Any]) -> dict[str, Any]:
     keys = ("commission_form", "queens_dragon_enabled", "dragon_enabled", "dragon_set_by",
-            "dragon_max_bet_cents", "dragon_offer_ms", "co_banking")
+            "dragon_max_bet_cents", "dragon_offer_ms", "player_banking", "co_banking")
     return {k: rules[k] for k in keys}
 
 
@@ -98,7 +99,7 @@ def test_a_table_opened_with_variants_from_the_console(site: Any) -> None:
     rules = operator_view(site, table_id)["rules"]
     assert variants(rules) == {"commission_form": "ez", "queens_dragon_enabled": True,
                                "dragon_enabled": True, "dragon_set_by": "buyer", "dragon_max_bet_cents": None,
-                               "dragon_offer_ms": 10_000, "co_banking": True}
+                               "dragon_offer_ms": 10_000, "player_banking": True, "co_banking": True}
     summary = httpx.get(f"{site.url}/api/tables/{table_id}", timeout=10).json()
     assert (summary["commission_form"], summary["dragon_set_by"]) == ("ez", "buyer")
 
@@ -182,18 +183,19 @@ def test_a_change_during_a_round_waits_for_the_next_and_a_refused_one_names_its_
     expect(op.locator("#v-dragon-max")).not_to_have_attribute("aria-invalid", "true")
     op.fill("#v-dragon-offer", "5")
     op.select_option("#v-dragon-by", "house_way")
+    op.uncheck("#v-banking")
     op.click("#variants-save")
     expect(op.locator("#variants-saved")).to_have_text("Saved: takes effect from the next round.")
     expect(op.locator("#variants-error")).to_have_text("")
     expect(op.locator("#variants-pending")).to_have_text(
         "From the next round: EZ Pai Gow (no commission) · Queen's Dragon $1.00–$100.00 · Dragon hand (the "
-        "House Way sets it; up to $20.00; 5 s to take it) · no co-banking.")
+        "House Way sets it; up to $20.00; 5 s to take it) · no co-banking · the house banks every round.")
     view = operator_view(site, table_id)
     assert view["rules"]["commission_form"] == "commissioned"
     assert variants(view["admin"]["pending_rules"]) == {
         "commission_form": "ez", "queens_dragon_enabled": True, "dragon_enabled": True,
         "dragon_set_by": "house_way", "dragon_max_bet_cents": 2_000, "dragon_offer_ms": 5_000,
-        "co_banking": False}
+        "player_banking": False, "co_banking": False}
     expect(row.locator("[data-label='Variant']")).to_have_text("5% commission")
     shots(site, op, "op-variants-03-pending", "#detail")
 
@@ -201,9 +203,72 @@ def test_a_change_during_a_round_waits_for_the_next_and_a_refused_one_names_its_
     walt.command("use_house_way")
     view = wait_for(site, table_id, lambda v: v["admin"]["pending_rules"] is None, "the next round's rules")
     assert variants(view["rules"])["commission_form"] == "ez"
-    expect(row.locator("[data-label='Variant']")).to_have_text("EZ · QD · Dragon")
+    assert view["rules"]["player_banking"] is False
+    expect(row.locator("[data-label='Variant']")).to_have_text("EZ · QD · Dragon · House banks")
     expect(op.locator("#variants-pending")).to_have_text("")
     expect(op.locator("#variants-status")).to_contain_text("Now: EZ Pai Gow (no commission)")
     assert serious_violations(op) == []
+    assert site.unlabelled(op) == []
+    assert site.errors == []
+
+
+COBANK_INERT = ("No effect while player banking is off: nobody but the house banks. Turn player banking on "
+                "for co-banking.")
+
+
+def test_player_banking_from_the_console_and_co_banking_said_to_do_nothing_without_it(site: Any) -> None:
+    """Player banking is a choice of a new table and of the managed table's form, sent as ``player_banking``
+    and filled from the table's rules; co-banking without it is allowed, and the console says it does
+    nothing, in the form, the status line and the list."""
+    op = console(site)
+    op.fill("#new-name", "House Only")
+    op.click("#new-variants summary")
+    expect(op.locator("#new-banking")).to_be_checked()
+    op.check("#new-cobank")
+    expect(op.locator("#new-cobank-why")).to_contain_text("may bank with the house instead")
+    op.uncheck("#new-banking")
+    expect(op.locator("#new-cobank-why")).to_have_text(COBANK_INERT)
+    expect(op.locator("#new-variants-tag")).to_have_text("5% commission · Co-bank (no effect) · House banks")
+    op.click("#open-table")
+    expect(op.locator("#tables-result")).to_have_text(
+        "House Only is open, with the Fortune bonus: co-banking, but no effect: player banking is off, the "
+        "house banks every round.")
+    row = op.locator("#tables tbody tr").filter(has_text="House Only")
+    cell = row.locator("[data-label='Variant']")
+    expect(cell).to_have_text("5% commission · Co-bank (no effect) · House banks")
+    table_id = row.get_attribute("data-table")
+    assert table_id is not None
+    rules = operator_view(site, table_id)["rules"]
+    assert (rules["player_banking"], rules["co_banking"]) == (False, True)
+    assert httpx.get(f"{site.url}/api/tables/{table_id}", timeout=10).json()["player_banking"] is False
+
+    # The managed table's form, filled from the rules, says it too.
+    status = ("Now: commissioned (5% of a win) · no Dragon hand · co-banking, but no effect: player banking "
+              "is off · ")
+    expect(op.locator("#variants-status")).to_have_text(f"{status}the house banks every round.")
+    expect(op.locator("#v-banking")).not_to_be_checked()
+    expect(op.locator("#v-cobank")).to_be_checked()
+    expect(op.locator("#v-cobank-why")).to_have_text(COBANK_INERT)
+    op.click("#new-variants summary")  # closed: the managed table's form just under the list
+    shots(site, op, "op-variants-05-co-bank-without-banking", "#variants-form")
+    assert serious_violations(op) == []
+
+    # Player banking on from the form: no round in play, so at once.
+    op.check("#v-banking")
+    expect(op.locator("#v-cobank-why")).not_to_have_class(re.compile("warn"))
+    op.click("#variants-save")
+    expect(op.locator("#variants-saved")).to_have_text("Saved: takes effect from the next round.")
+    expect(op.locator("#variants-status")).to_have_text(
+        "Now: commissioned (5% of a win) · no Dragon hand · co-banking.")
+    assert operator_view(site, table_id)["rules"]["player_banking"] is True
+    expect(cell).to_have_text("5% commission · Co-bank")
+
+    # Off again over the API: the form, drawn again for the table, has it.
+    res = httpx.put(f"{site.url}/api/operator/tables/{table_id}/rules", headers=site.headers, timeout=10,
+                    json={"player_banking": False})
+    assert res.status_code == 200, res.text
+    row.locator("[data-action='manage']").click()
+    expect(op.locator("#v-banking")).not_to_be_checked()
+    expect(op.locator("#variants-status")).to_have_text(f"{status}the house banks every round.")
     assert site.unlabelled(op) == []
     assert site.errors == []
