@@ -1,5 +1,6 @@
 // What the operator console's modules share: the signed-in operator, calls to /api/operator, and errors
-// shown as the API says them ("INVALID_FIELD: amount_cents=0: must be ..."), codes and all.
+// shown as the API says them ("INVALID_FIELD: amount_cents=0: must be ..."), codes and all, a form's in
+// the form at its field.
 
 import { api, el, parseMoney } from "./api.js";
 
@@ -27,6 +28,31 @@ export function errorText(err) {
 
 export function showError(id, err) {
   $(id).textContent = errorText(err);
+}
+
+/** The marks of a refusal (aria-invalid) go as soon as the form is changed or sent again; the function
+ * that takes them away. */
+export function unmarkOnEdit(form) {
+  const unmark = () => { for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid"); };
+  form.addEventListener("input", unmark);
+  form.addEventListener("submit", unmark, true); // before the form's own handler: the last try's marks go
+  return unmark;
+}
+
+/**
+ * A refusal in a form's own error line ``errorId``, as the API says it, with the field's name first when
+ * it names one of the form's (``fields``: a field's wire name -> [its control's id, its name]; a path such
+ * as ``rules.dragon_max_bet_cents`` by its last part): "Dragon maximum: INVALID_FIELD: ...", that control
+ * marked aria-invalid and focused. The console's own checks ({message, field}, no code) name it themselves.
+ */
+export function refuseAt(errorId, err, fields = {}) {
+  const [id, name] = fields[String(err?.field ?? err?.body?.field ?? "").split(".").pop()] ?? [];
+  $(errorId).textContent = name && err.code ? `${name[0].toUpperCase()}${name.slice(1)}: ${errorText(err)}` : errorText(err);
+  const control = id ? $(id) : null;
+  if (!control) return;
+  control.setAttribute("aria-invalid", "true");
+  control.closest("details")?.setAttribute("open", "");
+  control.focus();
 }
 
 /**

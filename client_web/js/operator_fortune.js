@@ -9,6 +9,13 @@ import { cell, centsFields } from "./operator_api.js";
 const $ = (id) => document.getElementById(id);
 const PAY_TABLES = ["fortune-8000", "fortune-5000"];
 
+/** The form's fields, for its refusals: each one's control and name. */
+export const FORTUNE_FIELDS = {
+  fortune_enabled: ["f-on", "Fortune bonus"], fortune_pay_table: ["f-table", "pay table"],
+  fortune_min_bet_cents: ["f-min", "bonus minimum"], fortune_max_bet_cents: ["f-max", "bonus maximum"],
+  envy_min_bet_cents: ["f-envy", "Envy minimum"],
+};
+
 /** The list's Fortune cell for a table summary (labelled for the phone's stacked rows, as every cell). */
 export function fortuneCell(t) {
   // One child in the cell: a phone's stacked row shows it beside the column's name, as one value.
@@ -41,11 +48,12 @@ export function renderFortune(view, fillForm) {
   }
 }
 
-/** The body of PUT /rules from the form, or an error message. */
+/** The body of PUT /rules from the form: {body}, or {error, field} for what the console refuses. */
 export function fortuneRulesBody() {
-  const cents = centsFields({ fortune_min_bet_cents: $("f-min").value, fortune_max_bet_cents: $("f-max").value, envy_min_bet_cents: $("f-envy").value });
+  const cents = centsFields({ fortune_min_bet_cents: $("f-min").value, fortune_max_bet_cents: $("f-max").value,
+    envy_min_bet_cents: $("f-envy").value }, (k) => FORTUNE_FIELDS[k][1]);
   if (cents.error) return cents;
   const body = { fortune_enabled: $("f-on").checked, fortune_pay_table: $("f-table").value, ...cents.body };
-  if (!PAY_TABLES.includes(body.fortune_pay_table)) return { error: `Choose a pay table: ${PAY_TABLES.join(" or ")}.` };
+  if (!PAY_TABLES.includes(body.fortune_pay_table)) return { error: `Choose a pay table: ${PAY_TABLES.join(" or ")}.`, field: "fortune_pay_table" };
   return { body };
 }

@@ -4,11 +4,11 @@
 // (operator_chat.js).
 
 import { api, el, money, parseMoney } from "./api.js";
-import { $, call, cell, fillRows, showError, state, who } from "./operator_api.js";
+import { $, call, cell, centsFields, fillRows, refuseAt, showError, state, unmarkOnEdit, who } from "./operator_api.js";
 import { refreshChat } from "./operator_chat.js";
-import { fortuneCell, fortuneRulesBody, renderFortune } from "./operator_fortune.js";
+import { FORTUNE_FIELDS, fortuneCell, fortuneRulesBody, renderFortune } from "./operator_fortune.js";
 import { confirmAction } from "./operator_confirm.js";
-import { openVariants, refuseOpen, refuseVariants, renderVariants, variantCell, variantWords, variantsRulesBody } from "./operator_variants.js";
+import { VARIANT_FIELDS, openVariants, refuseOpen, renderVariants, variantCell, variantWords, variantsRulesBody } from "./operator_variants.js";
 
 /** Called after an action changed something (set by operator.js: refresh everything). */
 let changed = async () => {};
@@ -22,7 +22,8 @@ function say(id, text) {
 
 /** What a saved form of the managed table says beside its button: every change waits for the next round. */
 const SAVED_TEXT = "Saved: takes effect from the next round.";
-const SAVED_IDS = ["limits-saved", "timers-saved", "fortune-saved", "variants-saved"];
+/** The managed table's forms (``name``-form, its ``name``-saved and ``name``-error lines): each one's unmark. */
+const FORMS = new Map();
 
 async function tableAction(t, action) {
   showError("open-error", null);
@@ -78,7 +79,7 @@ export async function refreshTables() {
 }
 
 async function select(id) {
-  if (state.selected !== id) for (const saved of SAVED_IDS) say(saved, "");
+  if (state.selected !== id) for (const name of FORMS.keys()) say(`${name}-saved`, "");
   state.selected = id;
   await refreshDetail(true);
   await changed();
@@ -119,6 +120,10 @@ async function refreshDetail(fillForms = false) {
     $("detail").hidden = false;
     $("detail-title").textContent = `${v.name} — round ${v.round?.number ?? "–"}, ${v.phase}${v.paused ? ", paused" : ""}`;
     if (fillForms) {
+      for (const [name, unmark] of FORMS) {
+        say(`${name}-error`, "");
+        unmark();
+      }
       $("lim-min").value = (v.rules.min_bet_cents / 100).toFixed(2);
       $("lim-max").value = (v.rules.max_bet_cents / 100).toFixed(2);
       $("t-bank").value = v.timers.bank_offer_ms / 1000;
@@ -157,54 +162,48 @@ $("open-form").addEventListener("submit", async (ev) => {
   return null;
 });
 
-/** A form of the managed table: ``body()`` is PUT to ``/tables/{id}/{path}`` (it shows its own error and
- * answers null when the console's check refuses what was typed). Once saved, the form says so beside its
- * button (``saved``: "Saved: takes effect from the next round."), until the next change is typed or sent.
- * A refusal goes to ``error`` (the panel's error line), or to ``refused(err)``. */
-function tableForm(formId, path, body, { saved = `${path}-saved`, error = "detail-error", refused = null } = {}) {
-  const form = $(formId);
-  const savedLine = $(saved);
-  form.addEventListener("input", () => { savedLine.textContent = ""; });
+/**
+ * A form of the managed table, ``name``-form: ``read()`` gives the body PUT to ``/tables/{id}/{path}``, or
+ * {error, field} for what the console refuses itself. Once saved, the form says so beside its button
+ * (``name``-saved: "Saved: takes effect from the next round."), until the next change is typed or sent. A
+ * refusal, the console's or the server's, shows in the form's own error line (``name``-error), naming
+ * and marking its field when it names one of ``fields`` (operator_api.js refuseAt).
+ */
+function tableForm(name, path, read, fields) {
+  const form = $(`${name}-form`);
+  FORMS.set(name, unmarkOnEdit(form));
+  form.addEventListener("input", () => say(`${name}-saved`, ""));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
-    showError(error, null);
-    for (const id of SAVED_IDS) say(id, "");
-    const sent = body();
-    if (!sent) return;
+    for (const other of FORMS.keys()) say(`${other}-saved`, "");
+    say(`${name}-error`, "");
+    const { body, error, field } = read();
+    if (error) return refuseAt(`${name}-error`, { message: error, field }, fields);
     try {
-      await call(`/tables/${encodeURIComponent(state.selected)}/${path}`, { method: "PUT", body: sent });
-      savedLine.textContent = SAVED_TEXT;
+      await call(`/tables/${encodeURIComponent(state.selected)}/${path}`, { method: "PUT", body });
+      say(`${name}-saved`, SAVED_TEXT);
       await changed();
     } catch (err) {
-      if (refused) refused(err);
-      else showError(error, err);
+      refuseAt(`${name}-error`, err, fields);
     }
+    return null;
   });
 }
 
-tableForm("limits-form", "limits", () => {
-  const min = parseMoney($("lim-min").value);
-  const max = parseMoney($("lim-max").value);
-  if (min !== null && max !== null) return { min_bet_cents: min, max_bet_cents: max };
-  showError("detail-error", { message: "Limits are dollar amounts, e.g. 5 and 300." });
-  return null;
-});
-tableForm("fortune-form", "rules", () => {
-  const { body, error } = fortuneRulesBody();
-  if (!error) return body;
-  showError("detail-error", { message: error });
-  return null;
-}, { saved: "fortune-saved" });
-tableForm("variants-form", "rules", variantsRulesBody, { saved: "variants-saved", error: "variants-error", refused: refuseVariants });
-tableForm("timers-form", "timers", () => {
-  const secs = { bank_offer_ms: $("t-bank").value, betting_ms: $("t-bet").value, setting_ms: $("t-set").value, between_rounds_ms: $("t-next").value };
+const LIMIT_FIELDS = { min_bet_cents: ["lim-min", "minimum"], max_bet_cents: ["lim-max", "maximum"] };
+const TIMER_FIELDS = { bank_offer_ms: ["t-bank", "bank offer time"], betting_ms: ["t-bet", "betting time"],
+  setting_ms: ["t-set", "setting time"], between_rounds_ms: ["t-next", "time between rounds"] };
+
+tableForm("limits", "limits", () => centsFields({ min_bet_cents: $("lim-min").value, max_bet_cents: $("lim-max").value },
+  (k) => LIMIT_FIELDS[k][1]), LIMIT_FIELDS);
+tableForm("timers", "timers", () => {
   const body = {};
-  for (const [k, v] of Object.entries(secs)) {
-    if (!/^\d+(\.\d+)?$/.test(String(v).trim())) {
-      showError("detail-error", { message: `The ${k.replace(/_ms$/, "").replaceAll("_", " ")} time must be a number of seconds, not '${v}'.` });
-      return null;
-    }
+  for (const [k, [id, words]] of Object.entries(TIMER_FIELDS)) {
+    const v = $(id).value;
+    if (!/^\d+(\.\d+)?$/.test(String(v).trim())) return { error: `The ${words} must be a number of seconds, not '${v}'.`, field: k };
     body[k] = Math.round(Number(v) * 1000);
   }
-  return body;
-});
+  return { body };
+}, TIMER_FIELDS);
+tableForm("fortune", "rules", fortuneRulesBody, FORTUNE_FIELDS);
+tableForm("variants", "rules", variantsRulesBody, VARIANT_FIELDS);

@@ -3,10 +3,10 @@
 // them all (the commission form, the Queen's Dragon and its limits, the Dragon hand: who sets it, its top
 // wager and its offer time, player banking and co-banking), sent with PUT /rules: applied from the next round, the change
 // waiting meanwhile in view.admin.pending_rules. A refusal that names its field (400 INVALID_FIELD with
-// "field") is shown with the field's label, and the field is marked.
+// "field") is shown with the field's label, and the field is marked (operator_api.js refuseAt).
 
 import { el, money } from "./api.js";
-import { $, cell, centsFields, errorText } from "./operator_api.js";
+import { $, cell, centsFields, refuseAt, unmarkOnEdit } from "./operator_api.js";
 import { variantTags } from "./variant_tags.js";
 
 const KEYS = ["commission_form", "queens_dragon_enabled", "queens_dragon_min_bet_cents", "queens_dragon_max_bet_cents",
@@ -161,34 +161,14 @@ function read(p) {
   return { body: { ...body, ...cents.body, dragon_max_bet_cents: top ? cents.body.dragon_max_bet_cents : null, dragon_offer_ms: Math.round(Number(secs) * 1000) } };
 }
 
-function unmark(form) {
-  for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
-}
-
-/** A refusal at the form's error line: the server's with the field's name first when it names one
- * ("Dragon maximum: INVALID_FIELD: dragon_max_bet_cents must be ..."), that field marked and focused. */
-function refuse(p, errorId, err) {
-  const field = String(err?.field ?? err?.body?.field ?? "").replace(/^rules\./, "");
-  const known = FIELDS[field];
-  const control = known ? $(`${p}-${known[0]}`) : null;
-  $(errorId).textContent = known && err.code ? `${known[1]}: ${errorText(err)}` : errorText(err); // the console's own say it
-  if (!control) return;
-  control.setAttribute("aria-invalid", "true");
-  control.closest("details")?.setAttribute("open", "");
-  control.focus();
-}
-
-function wire(p, formId) {
-  const form = $(formId);
-  form.addEventListener("change", () => sync(p));
-  form.addEventListener("input", () => unmark(form));
-  form.addEventListener("submit", () => unmark(form), true); // before the form's own handler: marks of the last try go
-}
+/** The form's fields as ``refuseAt`` (operator_api.js) finds them: their controls' ids after the prefix. */
+const fieldsOf = (p) => Object.fromEntries(Object.entries(FIELDS).map(([k, [id, name]]) => [k, [`${p}-${id}`, name]]));
 
 // --- opening a table ---------------------------------------------------------------------------------
 
 $("new-variants-body").append(...choices("new", false));
-wire("new", "open-form");
+$("open-form").addEventListener("change", () => sync("new"));
+unmarkOnEdit($("open-form"));
 fill("new", { commission_form: "commissioned", queens_dragon_enabled: false, dragon_enabled: false, dragon_set_by: "house_way",
   player_banking: true, co_banking: false });
 const showChosen = () => $("new-variants-tag").replaceChildren(...tagNodes(read("new").body));
@@ -202,13 +182,16 @@ export function openVariants() {
 
 /** A refusal of opening the table, at the form's error line (named and marked when it names a variant). */
 export function refuseOpen(err) {
-  refuse("new", "open-error", err);
+  refuseAt("open-error", err, fieldsOf("new"));
 }
 
 // --- the table being managed -----------------------------------------------------------------------
 
 $("variants-choices").append(...choices("v", true));
-wire("v", "variants-form");
+$("variants-form").addEventListener("change", () => sync("v"));
+
+/** The managed table's form's fields, for its refusals (operator_tables.js sends it). */
+export const VARIANT_FIELDS = fieldsOf("v");
 
 /** Live lines change only when their words do (the console redraws every few seconds). */
 function say(id, text) {
@@ -222,22 +205,10 @@ export function renderVariants(view, fillForm) {
   const changed = pending && KEYS.some((k) => pending[k] !== view.rules[k]);
   say("variants-status", `Now: ${variantWords(view.rules).join(" · ")}.`);
   say("variants-pending", changed ? `From the next round: ${variantWords(pending).join(" · ")}.` : "");
-  if (fillForm) {
-    $("variants-error").textContent = "";
-    unmark($("variants-form"));
-    fill("v", changed ? pending : view.rules);
-  }
+  if (fillForm) fill("v", changed ? pending : view.rules);
 }
 
-/** The body of PUT /rules from the form, or null after showing what the console refuses. */
+/** The body of PUT /rules from the form: {body}, or {error, field} for what the console refuses. */
 export function variantsRulesBody() {
-  const { body, error, field } = read("v");
-  if (!error) return body;
-  refuse("v", "variants-error", { message: error, field });
-  return null;
-}
-
-/** A refusal of PUT /rules, at the form. */
-export function refuseVariants(err) {
-  refuse("v", "variants-error", err);
+  return read("v");
 }

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.test_accessibility import serious_violations
 
 pytestmark = pytest.mark.browser
 
@@ -292,7 +293,10 @@ def test_a_new_table_has_the_fortune_bonus_and_a_saved_change_says_it_takes_effe
     # A refused change says no "Saved".
     op.fill("#t-bet", "soon")
     op.click("#timers-save")
-    expect(op.locator("#detail-error")).to_contain_text("betting time must be a number of seconds")
+    expect(op.locator("#timers-error")).to_have_text(
+        "The betting time must be a number of seconds, not 'soon'.")
+    expect(op.locator("#t-bet")).to_have_attribute("aria-invalid", "true")
+    expect(op.locator("#detail-error")).to_have_text("")
     expect(op.locator("#timers-saved")).to_have_text("")
 
     op.fill("#new-name", "Plain Table")
@@ -300,5 +304,68 @@ def test_a_new_table_has_the_fortune_bonus_and_a_saved_change_says_it_takes_effe
     op.click("#open-table")
     expect(op.locator("#tables-result")).to_have_text("Plain Table is open, without the Fortune bonus.")
     expect(op.locator("#tables tbody tr").filter(has_text="Plain Table")).to_contain_text("off")
+    assert site.unlabelled(op) == []
+    assert site.errors == []
+
+
+def test_each_form_of_the_managed_table_shows_its_refusal_inside_it_at_its_field(site: Any) -> None:
+    """The limits, timers and Fortune forms say a refusal in their own error line, under their fields, not
+    at the top of the panel: the console's own check and the server's 400 (named by its ``field``: that
+    field marked aria-invalid and focused), the top error line left for the rest."""
+    table_id = site.open_table("Far Form", betting_ms=60_000)
+    op = console(site, 390, 844)
+    op.locator(f"#tables tr[data-table='{table_id}'] [data-action='manage']").click()
+    expect(op.locator("#detail-title")).to_contain_text("Far Form")
+    limits_error = op.locator("#limits-error")
+
+    # The console's own check: which amount is no amount, at its field.
+    op.fill("#lim-min", "lots")
+    op.click("#limits-save")
+    expect(limits_error).to_have_text("The minimum is a dollar amount, e.g. 5, not 'lots'.")
+    expect(op.locator("#lim-min")).to_have_attribute("aria-invalid", "true")
+    expect(op.locator("#lim-min")).to_be_focused()
+
+    # The server's: a maximum below the minimum, named by its field.
+    op.fill("#lim-min", "50")
+    expect(op.locator("#lim-min")).not_to_have_attribute("aria-invalid", "true")  # typing clears the mark
+    op.fill("#lim-max", "20")
+    op.click("#limits-save")
+    bad = httpx.put(f"{site.url}/api/operator/tables/{table_id}/limits", headers=site.headers, timeout=10,
+                    json={"min_bet_cents": 5_000, "max_bet_cents": 2_000})
+    assert (bad.status_code, bad.json()["field"]) == (400, "max_bet_cents")
+    expect(limits_error).to_have_text(f"Maximum: INVALID_FIELD: {bad.json()['message']}")
+    expect(op.locator("#lim-max")).to_have_attribute("aria-invalid", "true")
+    expect(op.locator("#lim-max")).to_be_focused()
+    expect(op.locator("#lim-min")).not_to_have_attribute("aria-invalid", "true")
+    expect(op.locator("#limits-saved")).to_have_text("")
+    expect(op.locator("#detail-error")).to_have_text("")
+    # Inside the limits form, under its fields.
+    boxes = [op.locator(s).bounding_box() for s in ("#limits-form", "#lim-max", "#limits-error")]
+    form, field, line = (b for b in boxes if b is not None)
+    assert form["y"] <= field["y"] < line["y"] < form["y"] + form["height"]
+    for width, height in ((390, 844), (360, 740), (1366, 768), (1920, 1080)):
+        op.set_viewport_size({"width": width, "height": height})
+        op.wait_for_timeout(200)
+        shot = site.artifacts / f"37-console-limits-refused-{width}x{height}.png"
+        op.locator("#detail .grid2").screenshot(path=str(shot))
+        no_sideways_overflow(op)
+    op.set_viewport_size({"width": 390, "height": 844})
+
+    # The Fortune form: a bonus maximum below its minimum, at its field; the limits' error stays theirs.
+    op.fill("#f-min", "50")
+    op.fill("#f-max", "20")
+    op.click("#fortune-save")
+    expect(op.locator("#fortune-error")).to_contain_text("Bonus maximum: INVALID_FIELD: fortune_max")
+    expect(op.locator("#f-max")).to_have_attribute("aria-invalid", "true")
+    expect(op.locator("#f-max")).to_be_focused()
+    expect(limits_error).to_have_text(f"Maximum: INVALID_FIELD: {bad.json()['message']}")
+    op.locator("#fortune-form").screenshot(path=str(site.artifacts / "37-console-fortune-refused-390.png"))
+
+    # Saved at last: the form's error goes.
+    op.fill("#lim-max", "500")
+    op.click("#limits-save")
+    expect(op.locator("#limits-saved")).to_have_text("Saved: takes effect from the next round.")
+    expect(limits_error).to_have_text("")
+    assert serious_violations(op) == []
     assert site.unlabelled(op) == []
     assert site.errors == []
