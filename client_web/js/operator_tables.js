@@ -1,7 +1,7 @@
 // The console's tables: the list (pause, resume, close, reopen, void the round), opening a table, and the
 // table being managed: limits, timers, the Fortune bonus (operator_fortune.js), the casino variants
-// (operator_variants.js), its seats (each player named beside their id, kick with a bar) and its chat
-// (operator_chat.js).
+// (operator_variants.js), each form saying its refusal inside it at its field, its seats (each player named
+// beside their id, kick with a bar) and its chat (operator_chat.js).
 
 import { api, el, money, parseMoney } from "./api.js";
 import { $, call, cell, centsFields, fillRows, refuseAt, showError, state, unmarkOnEdit, who } from "./operator_api.js";

@@ -1,9 +1,10 @@
 // The operator console's casino variants (docs/rules.md §4a–§4c): the tables list's Variant cell ("EZ · QD ·
 // Dragon · Co-bank"), the choices of the "Open a table" form, and for the table being managed a form of
 // them all (the commission form, the Queen's Dragon and its limits, the Dragon hand: who sets it, its top
-// wager and its offer time, player banking and co-banking), sent with PUT /rules: applied from the next round, the change
-// waiting meanwhile in view.admin.pending_rules. A refusal that names its field (400 INVALID_FIELD with
-// "field") is shown with the field's label, and the field is marked (operator_api.js refuseAt).
+// wager and its offer time, player banking and co-banking), sent with PUT /rules: applied from the next
+// round, the change waiting meanwhile in view.admin.pending_rules. A refusal that names its field (400
+// INVALID_FIELD with "field") is shown with the field's label, and the field is marked (operator_api.js
+// refuseAt).
 
 import { el, money } from "./api.js";
 import { $, cell, centsFields, refuseAt, unmarkOnEdit } from "./operator_api.js";

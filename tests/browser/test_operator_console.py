@@ -1,8 +1,9 @@
 """The operator console in Chromium: void and kick ask for confirmation and a reason in a dialog (focus kept
 in it, Escape cancels and sends nothing), a kick can bar the player from the table (their page says until
 when; the console lists the bar and lifts it), credit and debit by picking a player found by name, names
-beside ids in the seats, the audit log and the ledger, the API's error codes shown as the API gives them,
-and no sideways overflow at 1366x768, 1920x1080 or 390x844 (screenshots of each)."""
+beside ids in the seats, the audit log and the ledger, the API's error codes shown as the API gives them
+(a form's inside the form, at the field it names), and no sideways overflow at 1366x768, 1920x1080 or
+390x844 (screenshots of each)."""
 
 from __future__ import annotations
 
