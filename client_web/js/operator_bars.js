@@ -28,7 +28,7 @@ function barRow(bar) {
     cell("Until", { text: whenLong(bar.until_ms) }),
     cell("By", { text: bar.actor }),
     cell("Reason", { class: "wrap", text: bar.reason }),
-    cell("", {}, el("button", { class: "btn small secondary", type: "button", "data-action": "lift", "aria-label": `Lift the bar of ${name}`,
+    cell("", {}, el("button", { class: "btn small secondary", type: "button", "data-action": "lift", "aria-label": `Lift bar: ${name}`,
       onclick: () => lift(bar), text: "Lift bar" })));
 }
 
