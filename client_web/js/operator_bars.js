@@ -26,10 +26,17 @@ function barRow(bar) {
     cell("Table", {}, el("span", { text: bar.table_name ?? "" }), " ", el("small", { class: "hint id", text: bar.table_id })),
     cell("Player", {}, who(bar.player_name, bar.player_id)),
     cell("Until", { text: whenLong(bar.until_ms) }),
-    cell("By", { text: bar.actor }),
+    cell("By", { class: "actor" }, ...byWords(bar.actor)),
     cell("Reason", { class: "wrap", text: bar.reason }),
     cell("", {}, el("button", { class: "btn small secondary", type: "button", "data-action": "lift", "aria-label": `Lift bar: ${name}`,
       onclick: () => lift(bar), text: "Lift bar" })));
+}
+
+/** Who set a bar, in words: a private table's host (its actor ``host:<player id>``, the id beside it) or
+ * the operator's name. */
+function byWords(actor) {
+  if (!actor?.startsWith("host:")) return [actor ?? ""];
+  return ["the host ", el("small", { class: "hint id", text: actor.slice("host:".length) })];
 }
 
 export async function refreshBars() {

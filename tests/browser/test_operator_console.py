@@ -45,7 +45,16 @@ def no_sideways_overflow(page: Page) -> None:
     wide: list[str] = page.evaluate("""() => {
         const out = [];
         const root = document.documentElement;
-        if (root.scrollWidth > window.innerWidth) out.push('page ' + root.scrollWidth);
+        if (root.scrollWidth > window.innerWidth) {
+            // Name what sticks out: the innermost elements whose right edge passes the window's.
+            const passes = (e) => e.getClientRects().length && !e.closest('thead')
+                && e.getBoundingClientRect().right > window.innerWidth + 1;
+            const past = [...document.querySelectorAll('body *')].filter((e) => passes(e)
+                && ![...e.querySelectorAll('*')].some(passes));
+            out.push('page ' + root.scrollWidth + ': ' + past.slice(0, 4).map((e) =>
+                e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + e.className + ' "'
+                + (e.textContent || '').trim().slice(0, 40) + '"').join(', '));
+        }
         for (const e of document.querySelectorAll('.panel, .scroll, table.data')) {
             if (e.getClientRects().length && e.scrollWidth > e.clientWidth + 1)
                 out.push((e.id || e.className) + ' ' + e.scrollWidth + '>' + e.clientWidth);
