@@ -380,13 +380,23 @@ function phaseWords(t) {
   return words[t.phase] ?? String(t.phase ?? "waiting").replaceAll("_", " ");
 }
 
+/** What the list shows now (the tables' JSON): it is redrawn only when that changes, so a polite live
+ * region is not read out again every 3 s and a focused Join or Watch keeps its focus. */
+let shown = null;
+
 async function refresh() {
   try {
     const data = await api("/api/tables");
     const tables = Array.isArray(data) ? data : data.tables ?? [];
     tablesError.textContent = "";
-    list.replaceChildren(...(tables.length ? tables.map(tableCard)
-      : [el("p", { class: "empty", text: "No table is open right now. The operator opens tables from the console." })]));
+    const key = JSON.stringify(tables);
+    if (key !== shown) {
+      const focused = list.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
+      list.replaceChildren(...(tables.length ? tables.map(tableCard)
+        : [el("p", { class: "empty", text: "No table is open right now. The operator opens tables from the console." })]));
+      shown = key;
+      if (focused) [...list.querySelectorAll("[aria-label]")].find((e) => e.getAttribute("aria-label") === focused)?.focus();
+    }
     list.setAttribute("aria-busy", "false");
   } catch (err) {
     tablesError.textContent = err.message;
