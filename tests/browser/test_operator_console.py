@@ -40,6 +40,16 @@ def api_error(site: Any, path: str, body: dict[str, Any]) -> str:
     return f"{res.json()['error']}: {res.json()['message']}"
 
 
+def refused_in_form(op: Page, form: str, field: str, typed: str, error: str) -> None:
+    """Type ``typed`` into ``field`` of the managed table's ``form`` ("timers", "variants") and save: the
+    console's own check says ``error`` inside the form, marks the field and says no "Saved"."""
+    op.fill(field, typed)
+    op.click(f"#{form}-save")
+    expect(op.locator(f"#{form}-error")).to_have_text(error)
+    expect(op.locator(field)).to_have_attribute("aria-invalid", "true")
+    expect(op.locator(f"#{form}-saved")).to_have_text("")
+
+
 def no_sideways_overflow(page: Page) -> None:
     """Neither the page nor any panel or table box is wider than what shows it."""
     wide: list[str] = page.evaluate("""() => {
@@ -301,13 +311,9 @@ def test_a_new_table_has_the_fortune_bonus_and_a_saved_change_says_it_takes_effe
     view = httpx.get(f"{site.url}/api/operator/tables/{table_id}", headers=site.headers, timeout=10).json()
     assert view["view"]["timers"]["betting_ms"] == 25_000
     # A refused change says no "Saved".
-    op.fill("#t-bet", "soon")
-    op.click("#timers-save")
-    expect(op.locator("#timers-error")).to_have_text(
-        "The betting time must be a number of seconds, not 'soon'.")
-    expect(op.locator("#t-bet")).to_have_attribute("aria-invalid", "true")
+    refused_in_form(op, "timers", "#t-bet", "soon",
+                    "The betting time must be a number of seconds, not 'soon'.")
     expect(op.locator("#detail-error")).to_have_text("")
-    expect(op.locator("#timers-saved")).to_have_text("")
 
     op.fill("#new-name", "Plain Table")
     op.uncheck("#new-fortune")

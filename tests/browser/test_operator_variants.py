@@ -15,7 +15,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.test_accessibility import serious_violations
-from tests.browser.test_operator_console import audit, console, no_sideways_overflow
+from tests.browser.test_operator_console import audit, console, no_sideways_overflow, refused_in_form
 from tests.browser.wire import Wire
 
 pytestmark = pytest.mark.browser
@@ -148,12 +148,8 @@ def test_a_change_during_a_round_waits_for_the_next_and_a_refused_one_names_its_
     queens_dragon_at_ez_only(op, "v")
 
     # The console's own check: a dollar amount, nothing sent.
-    op.fill("#v-qd-min", "lots")
-    op.click("#variants-save")
-    expect(op.locator("#variants-error")).to_have_text(
-        "The Queen's Dragon minimum is a dollar amount, e.g. 5, not 'lots'.")
-    expect(op.locator("#v-qd-min")).to_have_attribute("aria-invalid", "true")
-    expect(op.locator("#variants-saved")).to_have_text("")
+    refused_in_form(op, "variants", "#v-qd-min", "lots",
+                    "The Queen's Dragon minimum is a dollar amount, e.g. 5, not 'lots'.")
 
     # The server's refusal: a Dragon maximum below the table's minimum, shown naming the field; nothing
     # changes.
