@@ -281,7 +281,7 @@ def redis_from_url(url: str, **options: Any) -> aioredis.Redis:
         options.setdefault("socket_connect_timeout", SENTINEL_CONNECT_TIMEOUT_S)
         if parsed.sentinel_password is not None:
             sentinel_kwargs["password"] = parsed.sentinel_password
-        sentinel = Sentinel(  # type: ignore[no-untyped-call]
+        sentinel = Sentinel(  # type: ignore[no-untyped-call, unused-ignore]
             list(parsed.sentinels), sentinel_kwargs=sentinel_kwargs, **options
         )
         master: aioredis.Redis = sentinel.master_for(

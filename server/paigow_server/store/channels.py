@@ -85,6 +85,6 @@ class Subscription:
     async def close(self, timeout_s: float = 2.0) -> None:
         """Close the connection; a Redis that fails or does not answer within ``timeout_s`` is left."""
         try:
-            await asyncio.wait_for(self._pubsub.aclose(), timeout_s)  # type: ignore[no-untyped-call]
+            await asyncio.wait_for(self._pubsub.aclose(), timeout_s)  # type: ignore[no-untyped-call, unused-ignore]
         except (StoreUnavailable, *FAILURES):
             pass
