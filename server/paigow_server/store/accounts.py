@@ -27,7 +27,7 @@ from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.errors import store_boundary
-from paigow_server.store.fresh_guests import CREATE_FRESH, FRESH, FreshGuests
+from paigow_server.store.fresh_guests import CREATE_FRESH, FRESH, SETTLE_FRESH, FreshGuests
 
 __all__ = [
     "MAX_ADJUSTMENT_CENTS",
@@ -127,9 +127,10 @@ end
 return 1
 """
 
-# KEYS: player hash, issued counter, ledger, audit. ARGV: signed delta, ledger JSON, audit JSON (ok),
-# audit JSON (refused: insufficient), audit JSON (refused: unknown player)
-_ADJUST = """
+# KEYS: player hash, issued counter, ledger, audit, players set, guests index, fresh guests index. ARGV:
+# signed delta, ledger JSON, audit JSON (ok), audit JSON (refused: insufficient), audit JSON (refused:
+# unknown player), player id. A fresh guest is settled only once the adjustment is allowed.
+_ADJUST = SETTLE_FRESH + """
 local balance = redis.call('HGET', KEYS[1], 'balance')
 if not balance then
   redis.call('XADD', KEYS[4], '*', 'e', ARGV[5])
@@ -139,6 +140,7 @@ if tonumber(balance) + tonumber(ARGV[1]) < 0 then
   redis.call('XADD', KEYS[4], '*', 'e', ARGV[4])
   return {'INSUFFICIENT_BALANCE', tonumber(balance)}
 end
+settle_fresh(KEYS[1], ARGV[6], KEYS[5], KEYS[6], KEYS[2], KEYS[3], KEYS[7])
 local after = redis.call('HINCRBY', KEYS[1], 'balance', ARGV[1])
 redis.call('INCRBY', KEYS[2], ARGV[1])
 redis.call('XADD', KEYS[3], '*', 'e', ARGV[2])
@@ -228,7 +230,6 @@ class Accounts:
         reason = reason.strip() if isinstance(reason, str) else ""
         if not reason or len(reason) > MAX_REASON_LENGTH:
             raise AdjustmentError(f"a {direction} needs a reason of 1 to {MAX_REASON_LENGTH} characters")
-        await self.fresh.settle(player_id)  # its starting balance is issued before anything is added to it
         now = _now_ms()
         delta = amount_cents if direction is Direction.CREDIT else -amount_cents
         source, target = (BANK, player_account(player_id))
@@ -243,9 +244,10 @@ class Accounts:
                               params=params).to_json()
 
         outcome, value = await self._adjust(
-            keys=[keys.player(player_id), keys.MONEY_ISSUED, keys.LEDGER, keys.AUDIT],
+            keys=[keys.player(player_id), keys.MONEY_ISSUED, keys.LEDGER, keys.AUDIT, keys.PLAYERS,
+                  keys.GUESTS_SEEN, keys.FRESH_GUESTS],
             args=[delta, entry.to_json(), audit("ok"), audit("INSUFFICIENT_BALANCE"),
-                  audit("UNKNOWN_PLAYER")])
+                  audit("UNKNOWN_PLAYER"), player_id])
         outcome = outcome.decode() if isinstance(outcome, bytes) else outcome
         if outcome == "UNKNOWN_PLAYER":
             raise UnknownPlayerError(f"no player {player_id!r}")

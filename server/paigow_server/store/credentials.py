@@ -15,6 +15,7 @@ from redis.exceptions import WatchError
 
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
+from paigow_server.store.fresh_guests import SETTLE_FRESH
 
 __all__ = ["Credentials", "KeepOutcome", "StoredLogin"]
 
@@ -32,11 +33,13 @@ class KeepOutcome:
     USERNAME_TAKEN = "USERNAME_TAKEN"
 
 
-# KEYS: player hash, username key, guests index. ARGV: player id, username, pw hash.
-_KEEP = """
+# KEYS: player hash, username key, guests index, players set, issued, ledger, fresh guests index. ARGV:
+# player id, username, pw hash. A fresh guest is settled (``fresh_guests``) only once it is kept.
+_KEEP = SETTLE_FRESH + """
 if redis.call('EXISTS', KEYS[1]) == 0 then return 'UNKNOWN_PLAYER' end
 if redis.call('HGET', KEYS[1], 'registered') == '1' then return 'ALREADY_REGISTERED' end
 if redis.call('SET', KEYS[2], ARGV[1], 'NX') == false then return 'USERNAME_TAKEN' end
+settle_fresh(KEYS[1], ARGV[1], KEYS[4], KEYS[3], KEYS[5], KEYS[6], KEYS[7])
 redis.call('HSET', KEYS[1], 'username', ARGV[2], 'pw', ARGV[3], 'registered', '1')
 redis.call('ZREM', KEYS[3], ARGV[1])
 return 'OK'
@@ -75,7 +78,8 @@ class Credentials:
 
     async def keep(self, player_id: str, username: str, pw_hash: str) -> str:
         """Make a guest a registered account (a ``KeepOutcome``)."""
-        outcome = await self._keep(keys=[keys.player(player_id), keys.username(username), keys.GUESTS_SEEN],
+        outcome = await self._keep(keys=[keys.player(player_id), keys.username(username), keys.GUESTS_SEEN,
+                                         keys.PLAYERS, keys.MONEY_ISSUED, keys.LEDGER, keys.FRESH_GUESTS],
                                    args=[player_id, username, pw_hash])
         return outcome.decode() if isinstance(outcome, bytes) else str(outcome)
 

@@ -31,6 +31,7 @@ from paigow.ledger.accounts import EntryKind
 from paigow.ledger.effects import Effects
 from paigow_server.store import keys
 from paigow_server.store.confirmed import CONFIRM_LUA, SAVE_CONFIRMED_LUA
+from paigow_server.store.fresh_guests import SETTLE_FRESH
 from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 from paigow_server.store.outbox import APPLY_LUA, OutboxEntry
 
@@ -57,7 +58,7 @@ ESCAPED_MARK = "\x02"
 #       entries, export entries and table rounds (texts).
 # Answers {'OK', the outbox entry's seq (0: none)} or {why nothing was written, 0}: CONFLICT, FENCED,
 # DUPLICATE, INSUFFICIENT_BALANCE, RESEND.
-DIRECT_COMMIT = SAVE_CONFIRMED_LUA + r"""
+DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SETTLE_FRESH + r"""
 local h = redis.call('HMGET', KEYS[1], 'version', 'deadline')
 if not h[1] or h[1] ~= ARGV[2] then return {'CONFLICT', 0} end
 if ARGV[8] ~= '' and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {'FENCED', 0} end
@@ -95,22 +96,7 @@ local function expand(text)
 end
 for i = 0, n_buy - 1 do
   local key, player_id, cents = KEYS[16 + i], ARGV[buy_at + 2 * i], ARGV[buy_at + 2 * i + 1]
-  if redis.call('HGET', key, 'fresh') == '1' then -- settled as ``FreshGuests.settle`` does, at the wall clock
-    local balance = redis.call('HGET', key, 'balance')
-    local clock = redis.call('TIME')
-    local wall = clock[1] .. string.format('%03d', math.floor(tonumber(clock[2]) / 1000))
-    redis.call('HDEL', key, 'fresh')
-    redis.call('PERSIST', key)
-    redis.call('ZREM', KEYS[13], player_id)
-    redis.call('SADD', KEYS[11], player_id)
-    redis.call('ZADD', KEYS[12], wall, player_id)
-    if tonumber(balance) > 0 then
-      redis.call('INCRBY', KEYS[9], balance)
-      redis.call('XADD', KEYS[6], '*', 'e', '{"kind":"opening","from_account":"bank","to_account":"player:'
-        .. player_id .. '","amount_cents":' .. balance .. ',"ts_ms":' .. wall
-        .. ',"table_id":null,"round_id":null,"player_id":"' .. player_id .. '","reason":null}')
-    end
-  end
+  settle_fresh(key, player_id, KEYS[11], KEYS[12], KEYS[9], KEYS[6], KEYS[13]) -- a fresh guest's first buy-in
   redis.call('HINCRBY', key, 'balance', '-' .. cents)
 end
 if ARGV[24] ~= '' then save_confirmed(KEYS[1], KEYS[15], h[1], n_rounds) end

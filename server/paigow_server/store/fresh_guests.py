@@ -7,12 +7,16 @@ time to live of ``fresh_guest_minutes``, and its session token and sessions set 
 check (``store.money``) neither counts it nor misses it, and the guest collector never sees it. Every use
 of its token slides the three lives (``slide``).
 
-``settle`` makes it an ordinary guest in one script: the ``fresh`` mark and the time to live go, it joins
-the players set and the guest index, and its balance is issued with the opening ledger entry (bank ->
-player), exactly as ``Accounts.create`` writes a guest. It is called before anything that moves its money or
-keeps something of it: a buy-in's hold (``Holds.reserve``), an operator's credit or debit, keeping the
-account (registering it), a chat line. A fresh guest nobody used for its time to live expires whole: nothing
-was issued, so nothing is owed, and nothing is left in Redis.
+Settling makes it an ordinary guest: the ``fresh`` mark and the time to live go, it joins the players set
+and the guest index, and its balance is issued with the opening ledger entry (bank -> player), exactly as
+``Accounts.create`` writes a guest. It happens inside the script of the action that first moves its money or
+keeps something of it, and only once that script's checks have passed (``SETTLE_FRESH``, a Lua function
+those scripts begin with): a buy-in (the table's commit, ``direct_commit``; on a Cluster its hold,
+``Holds.reserve``), an operator's credit or debit (``Accounts``), keeping the account (``Credentials.keep``).
+A refused action (a debit beyond the balance, a buy-in the balance cannot cover, a username taken) issues
+nothing. ``settle`` alone serves a chat line, after every check of the line has passed. A fresh guest nobody
+used for its time to live expires whole: nothing was issued, so nothing is owed, and nothing is left in
+Redis.
 """
 
 from __future__ import annotations
@@ -21,11 +25,10 @@ import time
 
 from redis.asyncio import Redis
 
-from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
 
-__all__ = ["FRESH", "FreshGuests"]
+__all__ = ["FRESH", "SETTLE_FRESH", "FreshGuests", "settle_keys"]
 
 FRESH = "fresh"
 """The player hash's field that marks a fresh guest (``"1"``)."""
@@ -42,23 +45,42 @@ redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 1
 """
 
-# KEYS: player hash, players set, guests index, issued, ledger, fresh guests index. ARGV: player id, balance
-# read, now, opening ledger JSON ('' when the balance is 0). 1: settled now; 0: not fresh (settled already,
-# registered or gone); -1: the balance is not the one read (read again).
-_SETTLE = """
-if redis.call('HGET', KEYS[1], 'fresh') ~= '1' then return 0 end
-if redis.call('HGET', KEYS[1], 'balance') ~= ARGV[2] then return -1 end
-redis.call('HDEL', KEYS[1], 'fresh')
-redis.call('PERSIST', KEYS[1])
-redis.call('ZREM', KEYS[6], ARGV[1])
-redis.call('SADD', KEYS[2], ARGV[1])
-redis.call('ZADD', KEYS[3], ARGV[3], ARGV[1])
-if tonumber(ARGV[2]) > 0 then
-  redis.call('INCRBY', KEYS[4], ARGV[2])
-  redis.call('XADD', KEYS[5], '*', 'e', ARGV[4])
+SETTLE_FRESH = """
+local function settle_fresh(player_key, player_id, players, guests, issued, ledger, fresh_index)
+  if redis.call('HGET', player_key, 'fresh') ~= '1' then return 0 end
+  local balance = redis.call('HGET', player_key, 'balance')
+  local clock = redis.call('TIME')
+  local wall = clock[1] .. string.format('%03d', math.floor(tonumber(clock[2]) / 1000))
+  redis.call('HDEL', player_key, 'fresh')
+  redis.call('PERSIST', player_key)
+  redis.call('ZREM', fresh_index, player_id)
+  redis.call('SADD', players, player_id)
+  redis.call('ZADD', guests, wall, player_id)
+  if tonumber(balance) > 0 then
+    redis.call('INCRBY', issued, balance)
+    redis.call('XADD', ledger, '*', 'e', '{"kind":"opening","from_account":"bank","to_account":"player:'
+      .. player_id .. '","amount_cents":' .. balance .. ',"ts_ms":' .. wall
+      .. ',"table_id":null,"round_id":null,"player_id":"' .. player_id .. '","reason":null}')
+  end
+  return 1
 end
-return 1
 """
+"""A Lua function for the scripts that settle a fresh guest (see the module): a no-op (0) for any other
+player, else 1 once settled at the server's clock. Its keys: ``settle_keys``, in that order, after the
+player's hash."""
+
+# KEYS: player hash, players set, guests index, issued, ledger, fresh guests index. ARGV: player id.
+# 1: settled now; 0: not fresh (settled already, registered or gone).
+_SETTLE = SETTLE_FRESH + """
+return settle_fresh(KEYS[1], ARGV[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6])
+"""
+
+
+def settle_keys() -> list[str]:
+    """The keys ``settle_fresh`` writes besides the player's hash: players set, guests index, issued,
+    ledger, fresh guests index."""
+    return [keys.PLAYERS, keys.GUESTS_SEEN, keys.MONEY_ISSUED, keys.LEDGER, keys.FRESH_GUESTS]
+
 
 # KEYS: player hash, session key, sessions set, fresh guests index. ARGV: time to live (ms), now, player
 # id. 1: slid; 0: not a fresh guest.
@@ -69,9 +91,6 @@ redis.call('ZADD', KEYS[4], tonumber(ARGV[2]) + tonumber(ARGV[1]), ARGV[3])
 if redis.call('PTTL', KEYS[4]) < tonumber(ARGV[1]) then redis.call('PEXPIRE', KEYS[4], ARGV[1]) end
 return 1
 """
-
-_SETTLE_ATTEMPTS = 5
-
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
@@ -86,20 +105,7 @@ class FreshGuests:
 
     async def settle(self, player_id: str) -> bool:
         """Make a fresh guest an ordinary one (see the module); True when it was fresh."""
-        for _ in range(_SETTLE_ATTEMPTS):
-            balance = await self.redis.hget(keys.player(player_id), "balance")
-            if balance is None:
-                return False
-            amount, now = int(balance), _now_ms()
-            opening = "" if amount == 0 else LedgerEntry(EntryKind.OPENING, BANK, player_account(player_id),
-                                                         amount, now, player_id=player_id).to_json()
-            done = int(await self._settle(
-                keys=[keys.player(player_id), keys.PLAYERS, keys.GUESTS_SEEN, keys.MONEY_ISSUED, keys.LEDGER,
-                      keys.FRESH_GUESTS],
-                args=[player_id, amount, now, opening]))
-            if done >= 0:
-                return done == 1
-        raise RuntimeError(f"the balance of fresh guest {player_id} kept changing while it was settled")
+        return bool(await self._settle(keys=[keys.player(player_id), *settle_keys()], args=[player_id]))
 
     async def slide(self, player_id: str, session_key: str, ttl_ms: int) -> bool:
         """Give a fresh guest's hash, this session and its sessions set ``ttl_ms`` more; False (nothing

@@ -41,7 +41,7 @@ from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.errors import store_boundary
-from paigow_server.store.fresh_guests import FreshGuests
+from paigow_server.store.fresh_guests import SETTLE_FRESH
 
 __all__ = ["HOLD_STALE_MS", "Hold", "HoldUnconfirmed", "Holds"]
 
@@ -50,11 +50,13 @@ log = logging.getLogger("paigow_server.holds")
 HOLD_STALE_MS = 30_000
 """A hold this old is released by the sweep: its commit is long over (or will be refused)."""
 
-# KEYS: 1 player hash, 2 holds hash, 3 ledger. ARGV: 1 hold id, 2 amount, 3 minus the amount,
-#       4 hold JSON, 5 ledger JSON.
-_RESERVE = """
+# KEYS: 1 player hash, 2 holds hash, 3 ledger, 4 players set, 5 guests index, 6 issued, 7 fresh guests
+#       index. ARGV: 1 hold id, 2 amount, 3 minus the amount, 4 hold JSON, 5 ledger JSON, 6 player id. A
+#       fresh guest is settled (``fresh_guests``) only once the balance covers the hold.
+_RESERVE = SETTLE_FRESH + """
 local balance = redis.call('HGET', KEYS[1], 'balance')
 if not balance or tonumber(balance) < tonumber(ARGV[2]) then return 0 end
+settle_fresh(KEYS[1], ARGV[6], KEYS[4], KEYS[5], KEYS[6], KEYS[3], KEYS[7])
 redis.call('HINCRBY', KEYS[1], 'balance', ARGV[3])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[4])
 redis.call('XADD', KEYS[3], '*', 'e', ARGV[5])
@@ -126,7 +128,6 @@ class Holds:
         self.redis = redis
         self.durability = durability or Durability()
         self._reserve = redis.register_script(_RESERVE)
-        self._fresh = FreshGuests(redis)
         self._void = redis.register_script(_VOID)
         self._refund = redis.register_script(_REFUND)
         self._forget = redis.register_script(_FORGET)
@@ -137,14 +138,14 @@ class Holds:
         is lower or the player does not exist."""
         if type(amount_cents) is not int or amount_cents <= 0:
             raise ValueError(f"hold amount_cents={amount_cents!r}: must be a positive whole number")
-        await self._fresh.settle(player_id)  # a fresh guest's first buy-in: its balance is issued first
         at = _now_ms() if now_ms is None else now_ms
         hold = Hold("h_" + secrets.token_hex(12), player_id, table_id, amount_cents, at)
         entry = LedgerEntry(EntryKind.HOLD, player_account(player_id), hold_account(hold.hold_id),
                             amount_cents, at, table_id=table_id, player_id=player_id)
-        script_keys = [keys.player(player_id), keys.HOLDS, keys.LEDGER]
+        script_keys = [keys.player(player_id), keys.HOLDS, keys.LEDGER, keys.PLAYERS, keys.GUESTS_SEEN,
+                       keys.MONEY_ISSUED, keys.FRESH_GUESTS]
         script_args: list[str | int] = [hold.hold_id, amount_cents, -amount_cents, hold.to_json(),
-                                        entry.to_json()]
+                                        entry.to_json(), player_id]
         if self.durability.replica_acks == 0:
             done = await self._reserve(keys=script_keys, args=script_args)
             return hold if int(done) == 1 else None

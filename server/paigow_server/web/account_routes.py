@@ -90,7 +90,6 @@ async def keep(request: Request) -> Response:
     if await ctx.sessions.credentials.player_of(username) is not None:
         raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
     pw_hash = await ctx.passwords.hash(password)
-    await ctx.accounts.fresh.settle(player.player_id)  # a kept account is no longer short-lived
     outcome = await ctx.sessions.credentials.keep(player.player_id, username, pw_hash)
     if outcome == KeepOutcome.USERNAME_TAKEN:
         raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")

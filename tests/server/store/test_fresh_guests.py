@@ -15,11 +15,14 @@ import pytest
 import websockets
 from redis.asyncio import Redis
 
+from paigow.ledger.accounts import BANK, EntryKind, LedgerEntry, player_account
 from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.table.commands import Sit
 from paigow_server.process.settings import Settings
 from paigow_server.store import keys
+from paigow_server.store.accounts import InsufficientBalanceError
 from paigow_server.store.guests import ExpireOutcome, Guests
+from paigow_server.store.holds import Holds
 from paigow_server.store.money import ledger_mismatches, money_totals
 from support.harness import AppHandle
 
@@ -165,3 +168,79 @@ async def test_the_operator_finds_a_fresh_guest(app_client: AppHandle) -> None:
                                         headers=app_client.operator_headers)
     assert [p["player_id"] for p in found.json()["players"]] == [guest["player_id"]]
     assert found.json()["players"][0]["balance_cents"] == 100_000
+
+
+async def _still_fresh(redis: Redis, player_id: str) -> None:
+    assert await redis.hget(keys.player(player_id), "fresh") == "1"
+    assert not await redis.sismember(keys.PLAYERS, player_id)
+    assert await redis.zscore(keys.GUESTS_SEEN, player_id) is None
+    assert await _openings(redis, player_id) == 0
+    assert await _check_money(redis) == 0  # nothing issued
+
+
+async def test_a_refused_debit_or_keep_issues_nothing(app_client: AppHandle, redis: Redis) -> None:
+    """Issue 29 point 1: a refused request changes no money, a fresh guest's issuance included."""
+    guest = await _guest(app_client)
+    player_id = guest["player_id"]
+    answer = await app_client.client.post(f"/api/operator/players/{player_id}/debit",
+                                          headers=app_client.operator_headers,
+                                          json={"amount_cents": 100_000_000, "reason": "x"})
+    assert (answer.status_code, answer.json()["error"]) == (409, "INSUFFICIENT_BALANCE")
+    await _still_fresh(redis, player_id)
+    taken = await _guest(app_client, "Other")
+    kept = await app_client.client.post("/api/accounts/keep", headers=_bearer(taken),
+                                        json={"username": "keeper", "password": "Vq7-pLm2-xT9k"})
+    assert kept.status_code == 200, kept.text
+    credentials = app_client.app.state.ctx.sessions.credentials
+    assert await credentials.keep(player_id, "keeper", "x") == "USERNAME_TAKEN"  # the script's own check
+    assert await redis.hget(keys.player(player_id), "fresh") == "1"
+    assert not await redis.sismember(keys.PLAYERS, player_id)
+    assert await _openings(redis, player_id) == 0
+    assert await _check_money(redis) == 100_000  # the kept one's only
+
+
+async def test_a_refused_buy_in_issues_nothing(app_client: AppHandle, redis: Redis) -> None:
+    answer = await app_client.client.put("/api/operator/settings", headers=app_client.operator_headers,
+                                         json={"starting_balance_cents": 5_000})
+    assert answer.status_code == 200, answer.text
+    guest = await _guest(app_client)
+    player_id = guest["player_id"]
+    opened = await app_client.client.post("/api/operator/tables", headers=app_client.operator_headers,
+                                          json={"name": "Main"})
+    table_id = opened.json()["table_id"]
+    service = app_client.app.state.realtime.service
+    with pytest.raises(InsufficientBalanceError):  # a buy-in beyond the balance, on one Redis
+        await service.execute(table_id, Sit(player_id, "Ann", 1, 20_000))
+    await _still_fresh(redis, player_id)
+    assert await Holds(redis).reserve(player_id, table_id, 5_001) is None  # a Cluster's hold
+    await _still_fresh(redis, player_id)
+    assert await Holds(redis).reserve(player_id, table_id, 5_000) is not None
+    assert await _openings(redis, player_id) == 1  # the hold that is taken settles it
+    assert await redis.hget(keys.player(player_id), "fresh") is None
+
+
+async def test_a_refused_chat_line_issues_nothing(tables: Any) -> None:
+    table_id = await tables.table()
+    player_id, token = await tables.player("Ann")
+    async with websockets.connect(tables.url(table_id)) as ws:
+        await ws.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "token": token}))
+        await ws.recv()
+        await ws.send(json.dumps({"type": "chat", "id": "c1", "text": "hi", "emote": "wave"}))
+        while (frame := json.loads(await asyncio.wait_for(ws.recv(), 5))).get("id") != "c1":
+            pass
+        assert (frame["type"], frame["code"]) == ("error", "INVALID_VALUE")
+    await _still_fresh(tables.redis, player_id)
+
+
+async def test_the_opening_entry_is_the_one_the_core_writes(app_client: AppHandle, redis: Redis) -> None:
+    guest = await _guest(app_client)
+    player_id = guest["player_id"]
+    assert await app_client.app.state.ctx.accounts.fresh.settle(player_id)
+    assert not await app_client.app.state.ctx.accounts.fresh.settle(player_id)  # once
+    [(_, fields)] = [(i, f) for i, f in await redis.xrange(keys.LEDGER) if player_id in f["e"]]
+    written = json.loads(fields["e"])
+    expected = LedgerEntry(EntryKind.OPENING, BANK, player_account(player_id), 100_000, written["ts_ms"],
+                           player_id=player_id).to_json()
+    assert fields["e"] == expected
+    assert abs(written["ts_ms"] - time.time_ns() // 1_000_000) < 5_000
+    assert await _check_money(redis) == 100_000
