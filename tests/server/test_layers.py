@@ -9,7 +9,8 @@ the modules import one another without a cycle (so any of them can be imported f
     bots/                                   network clients of a running server: process/ only
     errors.py                               the one error tree: below every layer, imports none
 
-The pure core ``paigow`` imports nothing of the server, and the server nothing of the test harness
+The pure core ``paigow`` imports nothing of the server, its modules one another without a cycle either, and
+the server nothing of the test harness
 (``tests/support``, the package ``support``). Every import counts: at module level, inside a
 function, and under ``if TYPE_CHECKING:`` (the server has none of those, and needs none).
 """
@@ -169,3 +170,27 @@ def test_the_graph_sees_the_imports_it_should() -> None:
     assert "paigow_server.realtime.presence" in GRAPH["paigow_server.realtime.realtime"]
     assert "paigow_server.store.keys" in GRAPH["paigow_server.realtime.fanout"]
     assert "paigow_server.app" in GRAPH["paigow_server.commands.serve"]  # imported inside a function
+
+
+CORE_MODULES = _modules(SHARED)
+
+
+def _core_imports(name: str, path: Path) -> set[str]:
+    """The core modules ``name`` imports; ``from paigow.table import commands`` names the module
+    ``paigow.table.commands`` only (the package is imported already, whoever imports the module)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None and not node.level:
+            modules = {f"{node.module}.{alias.name}" for alias in node.names}
+            found.update(modules & CORE_MODULES.keys() or {node.module})
+    return {target for target in found if target in CORE_MODULES and target != name}
+
+
+def test_the_core_modules_import_one_another_without_a_cycle() -> None:
+    graph = {name: _core_imports(name, path) for name, path in CORE_MODULES.items()}
+    assert "paigow.table.operator_commands" in graph["paigow.table.home_commands"]
+    assert "paigow.table.commands" in graph["paigow.table.machine"]  # from paigow.table import commands
+    cycle = _cycle(graph)
+    assert cycle is None, " -> ".join(cycle or [])

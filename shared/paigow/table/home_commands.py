@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from paigow.table.commands import ChangeLimits, ChangeTimers, CloseTable, PauseTable, ResumeTable
 from paigow.table.home import Seating, SpectatorsPolicy
+from paigow.table.operator_commands import ChangeLimits, ChangeTimers, CloseTable, PauseTable, ResumeTable
 
 __all__ = [
     "HOME_COMMANDS",
