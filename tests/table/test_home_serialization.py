@@ -13,6 +13,7 @@ from paigow.table import events as ev
 from paigow.table import home_commands as h
 from paigow.table import home_events as he
 from paigow.table.home import Home, Seating, SeatRequest, SpectatorsPolicy, Waiter
+from paigow.table.state import Timers
 
 
 def test_every_home_event_round_trips() -> None:
@@ -34,7 +35,7 @@ def test_every_home_event_round_trips() -> None:
 
 def test_every_home_command_and_host_action_round_trips() -> None:
     actions: list[h.HostAction] = [
-        c.PauseTable(), c.ResumeTable(), c.CloseTable(), c.ChangeLimits(1, 2), c.ChangeTimers(c.Timers()),
+        c.PauseTable(), c.ResumeTable(), c.CloseTable(), c.ChangeLimits(1, 2), c.ChangeTimers(Timers()),
         h.AdjustTimers(betting_ms=5), h.ApproveSeat("p1"), h.DenySeat("p1"), h.RemovePlayer("p1", 9),
         h.HandOver("p1"), h.ChangeHomeSettings(spectators=SpectatorsPolicy.LINK), h.MuteChat("p1", False),
     ]
