@@ -1,7 +1,11 @@
-"""A field an outside client had to guess at (issue 29, item 10), held to what the docs say: what a barred
-round's record keeps of the hands (docs/rules.md §4a, rule 2). The field lists are read from the docs, and
-one deal is played twice, at an EZ table that bars its dealer hand and at a commissioned table that does
-not, and the two records compared field by field."""
+"""Two fields an outside client had to guess at (issue 29, item 10), held to what the docs say:
+
+- what a barred round's record keeps of the hands (docs/rules.md §4a, rule 2): the field lists are read
+  from the docs, and one deal is played twice, at an EZ table that bars its dealer hand and at a
+  commissioned table that does not, and the two records compared field by field;
+- ``coverage_left_cents`` at a co-bank (docs/rules.md §4c, docs/protocol.md "Casino variants"): wager, not
+  the co-banker's half, ``2 × (chips_cents − own bonus − Σ ⌈wager / 2⌉)``, computed from the view as a
+  client sees it, and a bet of exactly that much is taken, a cent more refused."""
 
 from __future__ import annotations
 
@@ -10,9 +14,11 @@ import re
 
 from paigow.rules.house_rules import CommissionForm, FoulPolicy, HouseRules
 from paigow.rules.showdown import Outcome
-from paigow.table import Phase
+from paigow.table import Phase, RejectCode
 from paigow.table import commands as c
+from paigow.table.can import BetRange, can_of
 from paigow.table.records import HandRecord, RoundRecord
+from paigow.table.views import PlayerViewer, SpectatorViewer, view_for
 from support.forced import force_cards
 
 from ..rules.test_rules_doc import section
@@ -110,3 +116,55 @@ def test_a_barred_record_keeps_the_hands_as_documented_and_holds_the_push(driver
     queens = next(h for h in barred.hands if h.queens_dragon_cents)
     assert queens.queens_dragon_win_cents == 50 * queens.queens_dragon_cents
 
+
+def _documented_coverage(d) -> int:
+    """docs/rules.md §4c, from the view a client has: twice what is left of the co-banker's chips once
+    their own Fortune bonus and half of every wager (each rounded up) are set aside."""
+    view = view_for(d.state, SpectatorViewer())
+    rnd = view.round
+    banker = rnd.banker_position
+    wagers = [b.amount_cents for b in rnd.bets]
+    if rnd.dragon is not None and rnd.dragon.buyer_position is not None:
+        wagers.append(rnd.dragon.wager_cents)
+    own_bonus = sum(b.amount_cents for b in rnd.bonuses if b.position == banker)
+    return 2 * (view.seats[banker].chips_cents - own_bonus - sum((w + 1) // 2 for w in wagers))
+
+
+def _coverage(d) -> int:
+    left = view_for(d.state, SpectatorViewer()).round.coverage_left_cents
+    for pid in ("p1", "p2", "p3", "p4"):
+        assert view_for(d.state, PlayerViewer(pid)).round.coverage_left_cents == left
+    assert left == _documented_coverage(d)
+    return left
+
+
+def test_coverage_left_at_a_co_bank_counts_wager_as_documented(driver) -> None:
+    d = driver(HouseRules(co_banking=True, fortune_enabled=True, dragon_enabled=True))
+    d.sit(4)
+    d.start_round()
+    d.bet_all(5_00)
+    while d.state.phase == Phase.DRAGON_OFFER:
+        d.do(c.PassDragon(f"p{d.state.round.dragon.offered_seat}"))
+    d.house_way_all()
+    d.start_round()
+    d.with_chips(1, 30_01)
+    d.do(c.AcceptBank("p1", co_bank=True, bonus_cents=1_01))
+    assert _coverage(d) == 2 * (30_01 - 1_01)  # 58.00 of wager, not the co-banker's 29.00
+    d.do(c.PlaceBet("p2", 10_01))
+    left = _coverage(d)
+    assert left == 58_00 - 2 * 5_01
+    d.refuse(c.PlaceBet("p3", left + 1), RejectCode.BET_OVER_COVERAGE)
+    d.do(c.PlaceBet("p3", left))  # exactly coverage_left_cents is taken
+    assert _coverage(d) == 0
+    d.refuse(c.PlaceBet("p4", 5_00), RejectCode.BET_OVER_COVERAGE)
+    assert can_of(d.state, 3).bet == BetRange(5_00, left)  # a bet changed has its own half counted back
+    d.do(c.PlaceBet("p3", 20_01))
+    assert _coverage(d) == left - 2 * 10_01
+    d.do(c.PlaceBet("p4", 5_00))
+    assert d.state.phase == Phase.DRAGON_OFFER
+    left = _coverage(d)
+    seat = d.state.round.dragon.offered_seat
+    main = next(b.amount_cents for b in d.state.round.bets if b.position == seat)
+    assert can_of(d.state, seat).dragon == BetRange(5_00, min(main, left))
+    d.do(c.TakeDragon(f"p{seat}", 5_01))
+    assert _coverage(d) == left - 2 * 2_51
