@@ -4,8 +4,9 @@
   a multiple of ``commission_round_cents`` ($10 win: 50¢, pays $9.50; $7 win: 35¢ -> 50¢, pays $6.50),
   never more than the win itself. A push is 0, a loss is minus the wager.
 * The banker's gross is minus the sum of every wager's gross. A player-banker pays the commission on
-  that net win if it is positive. The house dealer's own wager (``is_house``, only when a player banks)
-  pays no commission.
+  that net win if it is positive, never more than it (docs/rules.md §4: a win never becomes a loss by
+  its commission; a 12¢ net win owes 12¢, not 25¢). The house dealer's own wager (``is_house``, only
+  when a player banks) pays no commission.
 * On a commission-free table (``rules.commission_form`` ``"ez"`` or ``"nine_high"``, docs/rules.md §4a) a
   house-banked win pays even money with no commission; when a player banks, the round is commissioned as
   above (the commission-free forms apply only against the house).

@@ -8,8 +8,9 @@ reset by the House Way): one here raises ``FoulError`` too.
 
 On a commission-free table (``HouseRules.commission_form``, §4a) a house dealer hand that the form bars
 (``commission_free.dealer_bars``) pushes every player's wager: ``banker_barred=True`` keeps both hands'
-results, for the record, and makes the outcome a push. A player's foul is still a loss: it is lost without
-comparing, before the bar could apply.
+results in the ``Showdown`` (``high``, ``low``) and makes the outcome a push. (The round record keeps no
+field of them: it keeps the hands, from which they are worked out; docs/rules.md §4a, rule 2.) A
+player's foul is still a loss: it is lost without comparing, before the bar could apply.
 """
 
 from __future__ import annotations

@@ -60,8 +60,9 @@ NOTHING = Can(None, False, False, False)
 
 
 def coverage_left(state: TableState, excluding_pos: int | None = None) -> int | None:
-    """How much more a player-bank covers: its chips less the dealer's wager, the banker's own Fortune
-    bonus and every bet but the one at ``excluding_pos`` (None: no round, or the house banks). The
+    """How much more wager a player-bank covers: its chips less the dealer's wager, the banker's own Fortune
+    bonus, a bought Dragon's wager and every bet but the one at ``excluding_pos`` (None: no round, or the
+    house banks); at a co-bank, wager too (``cobank_coverage_left``: twice the co-banker's chips left). The
     players' Fortune bonuses are banked by the house and take nothing from it."""
     rnd = state.round
     banker = rnd.banker_position if rnd is not None else None

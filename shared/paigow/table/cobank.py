@@ -6,7 +6,9 @@ may bank with the house instead of alone (``AcceptBank(co_bank=True)``; ``Round.
   win, the larger of a loss) and the house's the rest, so the co-banker never gets more than half.
 - The coverage check is for the co-banker's half: half of every wager, rounded up, never exceeds the chips
   (less the co-banker's own Fortune bonus).
-- The commission is charged on the co-banker's net win (their half); the house's half pays none.
+- The commission is charged on the co-banker's half when it is a win (``payout.commission_cents``: 5%
+  rounded up to the table's step, never more than the half, so a 6¢ half owes 6¢, not 25¢); the house's
+  half pays none. A co-banked round is commissioned on a commission-free table too.
 - The house dealer places no wager against a co-banker (the house is on the bank), and the co-banker's
   hand is set by the House Way at the deal (they may not set it).
 """
@@ -36,6 +38,7 @@ def cobank_coverage_left(rnd: Round, bank: SeatPlayer, excluding_pos: int | None
 
 
 def bank_shares(gross_cents: int, rules: HouseRules) -> tuple[int, int, int]:
-    """(the co-banker's gross, their commission, the house's gross) of the bank's gross result."""
+    """(the co-banker's gross, their commission, the house's gross) of the bank's gross result; the
+    commission is ``commission_cents`` of the co-banker's half, never more than it."""
     mine = gross_cents // 2
     return mine, commission_cents(mine, rules), gross_cents - mine

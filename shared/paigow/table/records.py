@@ -63,6 +63,11 @@ class HandRecord:
     ``bonus_win_cents`` its result (the pay times the bet, or minus the bet), ``envy`` the Envy bonuses it
     collected, and ``bonus_net_cents`` both together. A seat's chips change by ``net_cents`` (the
     banker's: the round's ``banker_net_cents``) plus ``bonus_net_cents``.
+
+    In a barred round (the round's ``dealer_barred``, docs/rules.md §4a rule 2) the cards, names,
+    ``set_by``, ``house_way_clause``, ``fouled`` and the Fortune bonus are as without the bar; a player's
+    ``outcome`` is ``push`` and its ``gross_cents``, ``commission_cents`` and ``net_cents`` 0 (a foul under
+    ``"lose"`` keeps its loss).
     """
 
     position: int
@@ -129,7 +134,8 @@ class RoundRecord:
     bonus_house_net_cents: int = 0
     """The house's result on the Fortune bonus bets it banked: bonuses lost, less wins and Envy paid."""
     dealer_barred: bool = False
-    """A commission-free table's house dealer hand was barred (docs/rules.md §4a): every wager pushed."""
+    """A commission-free table's house dealer hand was barred (docs/rules.md §4a): every wager pushed (a
+    foul under ``"lose"`` lost); the hands keep their cards and names (``HandRecord``)."""
     commission_form: str = "commissioned"
     """The table's ``HouseRules.commission_form`` when the round was played."""
     co_banked: bool = False

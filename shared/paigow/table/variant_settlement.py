@@ -7,7 +7,7 @@ hand's wager and record, the co-banker's and the house's halves of the bank, and
 - The Dragon (§4b) is one more wager against the bank, keyed ``"<buyer>#dragon"``, its record at its own
   position with ``dragon_of`` the buyer's seat.
 - Co-banking (§4c): ``cobank.bank_shares`` splits the bank's gross; the commission is on the co-banker's
-  half.
+  half (never more than it), whatever the table's ``commission_form``.
 """
 
 from __future__ import annotations

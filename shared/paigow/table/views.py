@@ -127,7 +127,9 @@ class RoundView:
     bonuses: tuple[Bet, ...]
     """The Fortune bonus bets (banked by the house, whoever banks the round)."""
     coverage_left_cents: int | None
-    """When a player banks: how much more the bank covers."""
+    """When a player banks: how much more wager the bank takes (``can.coverage_left``). At a co-bank too it
+    counts wager, not the co-banker's half: twice what is left of their chips once half of every wager
+    (rounded up) and their own Fortune bonus are set aside (docs/rules.md §4c)."""
     dice: tuple[int, int, int] | None
     first_position: int | None
     hands: tuple[HandView, ...]
