@@ -62,8 +62,9 @@ function resultText(r, mine) {
 /** A settled round as a row (``more``: cells after its own), and under it, across the table, the casino
  * variants' lines (a co-bank, a barred dealer, a Dragon you bought, your Queen's Dragon: variant_results.js)
  * when it has any. ``tableName``: named in its first cell (your hands come from every table); ``nameOf(id,
- * seat)``: a player's name, for a co-banker. */
-function roundRows(r, playerId, nameOf, { tableName = null, more = [] } = {}) {
+ * seat)``: a player's name, for a co-banker; ``total``: your whole result, a history entry's
+ * ``total_net_cents`` (absent: the record's sum). */
+function roundRows(r, playerId, nameOf, { tableName = null, more = [], total } = {}) {
   // A spectator (null) is not the dealer; your own hand, not a Dragon you bought.
   const mine = playerId ? r.hands?.find((h) => h.player_id === playerId && h.dragon_of == null) : null;
   const banker = r.hands?.find((h) => h.is_banker);
@@ -75,7 +76,7 @@ function roundRows(r, playerId, nameOf, { tableName = null, more = [] } = {}) {
     el("td", {}, handCell(banker, setByText(banker, r))),
     el("td", { class: "result-cell", text: mine ? resultText(r, mine) + fortuneNote(mine) : "" }),
     el("td", {}, fairLine(r)), ...more);
-  const parts = [...roundVariantParts(r, nameOf(r.banker_player_id, r.banker_position), playerId), ...(mine ? seatVariantParts(r, mine, playerId) : [])];
+  const parts = [...roundVariantParts(r, nameOf(r.banker_player_id, r.banker_position), playerId), ...(mine ? seatVariantParts(r, mine, playerId, total) : [])];
   return parts.length ? [row, el("tr", { class: "variant-lines" }, el("td", { colspan: String(row.children.length) }, variantLines(parts)))] : [row];
 }
 
@@ -144,7 +145,7 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
         } catch { /* the line is shown again when the dialog opens */ }
       };
       const items = Array.isArray(data) ? data : data?.hands ?? data?.history ?? [];
-      const rows = items.slice(0, 10).flatMap((item) => roundRows(recordOf(item), playerId, nameOf, { tableName: item.table_name ?? null,
+      const rows = items.slice(0, 10).flatMap((item) => roundRows(recordOf(item), playerId, nameOf, { tableName: item.table_name ?? null, total: item.total_net_cents,
         more: [el("td", { class: "num", text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
           coachCell(item, token, refreshSession)] }));
       sections.push(el("h3", { text: "Your last 10 hands" }), sessionLine(data?.sessions?.[0]),

@@ -85,8 +85,9 @@ export function roundVariantParts(record, bankerName, playerId) {
 }
 
 /** Your variant lines of a round (your Dragon and, after it, how it was set; your Queen's Dragon), then "In
- * all" with your whole result: [{variant, text, inline?}]. */
-export function seatVariantParts(record, mine, playerId) {
+ * all" with your whole result: [{variant, text, inline?}]. `total`: that result when the server gave it (a
+ * history entry's `total_net_cents`), else the record's sum. */
+export function seatVariantParts(record, mine, playerId, total = seatNetCents(record, playerId)) {
   const dragon = dragonOf(record, playerId);
   const out = [];
   if (dragon) {
@@ -95,7 +96,7 @@ export function seatVariantParts(record, mine, playerId) {
   }
   const qd = queensDragonText(mine);
   if (qd) out.push({ variant: "queens-dragon", text: qd });
-  if (out.length) out.push({ variant: "total", text: `In all ${money(seatNetCents(record, playerId), { sign: true })}` });
+  if (out.length) out.push({ variant: "total", text: `In all ${money(total, { sign: true })}` });
   return out;
 }
 

@@ -19,6 +19,7 @@ TABLE_MODULES = ["table_app.js", "table_actions.js", "tray.js", "table_render.js
 SENT = re.compile(r"\{ type: ([^,}]+)((?:, \w+: [^,}]+)*) \}")
 # Fields of the HTTP API (docs/http-api.md), not of the WebSocket protocol.
 HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance_after_cents",
+               "total_net_cents",  # a history entry's whole result
                # the coach: a hand's analysis, its stored form and the history's sessions
                "ev_given_up", "chosen_ev", "best_ev", "best_splits", "ev_given_up_total", "ev_given_up_mean",
                "timed_out", "table_name",

@@ -12,13 +12,11 @@ import pytest
 from playwright.sync_api import Page
 from tests.table.conftest import Driver
 
-from paigow.ledger.effects import effects_of, jsonable
+from paigow.ledger.effects import jsonable
 from paigow.rules.house_rules import CommissionForm, HouseRules
-from paigow.table import Phase
 from paigow.table import commands as c
-from paigow.table.events import Event, RoundSettled
 from paigow.table.records import RoundRecord
-from support.forced import force_cards
+from support.forced import force_cards, settle_by_house_way
 
 pytestmark = pytest.mark.browser
 
@@ -31,11 +29,11 @@ WEAK = "2s 3h 4c 6d 8s Tc 7d"
 WORDS_JS = """async (cases) => {
   const m = await import('/js/variant_results.js');
   const texts = (parts) => parts.map((p) => p.text);
-  return cases.map(({ record, playerId }) => {
+  return cases.map(({ record, playerId, total }) => {
     const mine = record.hands.find((h) => h.player_id === playerId && h.dragon_of == null);
     return { net: m.seatNetCents(record, playerId),
       round: texts(m.roundVariantParts(record, 'Ann', playerId)),
-      seat: texts(m.seatVariantParts(record, mine, playerId)) };
+      seat: texts(m.seatVariantParts(record, mine, playerId, total)) };
   });
 }"""
 
@@ -45,22 +43,14 @@ def money(cents: int, sign: bool = False) -> str:
     return f"−{text}" if cents < 0 else f"+{text}" if sign and cents > 0 else text
 
 
-def settle(d: Driver) -> tuple[RoundRecord, list[dict[str, Any]]]:
-    """Every player's hand set by the House Way: the record, and each player's history entry."""
-    events: tuple[Event, ...] = ()
-    while not any(isinstance(e, RoundSettled) for e in events):
-        rnd = d.state.round
-        assert rnd is not None
-        assert d.state.phase == Phase.SETTING
-        player = next(h.player_id for h in rnd.hands if h.player_id is not None and h.set_by is None)
-        before = d.state
-        events = d.do(c.UseHouseWay(player))
-    effects = effects_of(before, d.state, events, now_ms=d.now)
-    return d.last_record, [e.record for e in effects.history]
-
-
-def words(page: Page, cases: list[tuple[RoundRecord | dict[str, Any], str]]) -> list[dict[str, Any]]:
-    data = [{"record": r if isinstance(r, dict) else jsonable(r), "playerId": p} for r, p in cases]
+def words(page: Page, cases: list[tuple[RoundRecord | dict[str, Any], str]],
+          totals: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    """Each case's lines; ``totals``: the first cases' whole results as the server gives them (a history
+    entry's ``total_net_cents``), where the others are summed from the record."""
+    data: list[dict[str, Any]] = [{"record": r if isinstance(r, dict) else jsonable(r), "playerId": p}
+                                  for r, p in cases]
+    for case, total in zip(data, totals, strict=False):
+        case["total"] = total
     found: list[dict[str, Any]] = page.evaluate(WORDS_JS, data)
     return found
 
@@ -72,7 +62,7 @@ def test_a_dragon_the_table_sets_by_the_house_way_and_an_older_record_of_one(mod
     d.bet_all(10_00)
     buyer = f"p{d.state.round.dragon.offered_seat}"
     d.do(c.TakeDragon(buyer, 8_00))
-    record, history = settle(d)
+    record, history = settle_by_house_way(d)
     dragon = next(h for h in record.hands if h.dragon_of is not None)
     verb = {"win": f"won {money(dragon.net_cents)} ({money(dragon.gross_cents)} less "
                    f"{money(dragon.commission_cents)} commission)",
@@ -96,20 +86,25 @@ def test_a_lost_queens_dragon_and_the_nine_high_push(module_page: Page) -> None:
     ez.do(c.PlaceBet("p1", 10_00, queens_dragon_cents=2_00))
     ez.do(c.PlaceBet("p2", 10_00))
     ez.state = force_cards(ez.state, {0: KING_HIGH, 1: ACES_KINGS, 2: WEAK})
-    lost, ez_history = settle(ez)
+    lost, ez_history = settle_by_house_way(ez)
     nine = Driver(HouseRules(commission_form=CommissionForm.NINE_HIGH))
     nine.sit(2)
     nine.start_round()
     nine.bet_all(10_00)
     nine.state = force_cards(nine.state, {0: NINE_LOW})
-    barred, _ = settle(nine)
+    barred, _ = settle_by_house_way(nine)
     assert barred.dealer_barred
     qd, push = words(module_page, [(lost, "p1"), (barred, "p1")])
     assert qd["seat"] == ["Queen's Dragon $2.00: lost, −$2.00", f"In all {money(qd['net'], True)}"]
     assert qd["round"] == []  # not barred: the dealer held king high
     entry = next(h for h in ez_history if h["position"] == 1)
     moved = entry["balance_after_cents"] - entry["balance_before_cents"]
-    assert qd["net"] == moved == 10_00 - 2_00  # the hand won (EZ: no commission), the Queen's Dragon lost
+    assert qd["net"] == moved == entry["total_net_cents"] == 10_00 - 2_00  # EZ: no commission; QD lost
+    # The History dialog says the entry's total_net_cents: the figure the server gives, not a sum of its own.
+    (given,) = words(module_page, [(lost, "p1")], totals=(entry["total_net_cents"],))
+    assert given["seat"][-1] == f"In all {money(entry['total_net_cents'], True)}"
+    (other,) = words(module_page, [(lost, "p1")], totals=(12_34,))
+    assert other["seat"][-1] == "In all +$12.34"
     assert push == {"net": 0, "round": ["Every wager pushed: the dealer's nine-high low hand"], "seat": []}
 
 
@@ -118,12 +113,12 @@ def test_a_co_banker_who_loses_pays_half_and_no_commission(module_page: Page) ->
     d.sit(2)
     d.start_round()
     d.bet_all(10_00)
-    settle(d)
+    settle_by_house_way(d)
     d.start_round()
     d.do(c.AcceptBank("p1", co_bank=True))
     d.bet_all(10_00)
     d.state = force_cards(d.state, {1: WEAK, 2: ACES_KINGS})
-    record, history = settle(d)
+    record, history = settle_by_house_way(d)
     assert record.co_banked
     assert (record.banker_gross_cents, record.house_bank_gross_cents) == (-5_00, -5_00)
     mine, theirs = words(module_page, [(record, "p1"), (record, "p2")])

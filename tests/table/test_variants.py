@@ -161,7 +161,19 @@ def test_the_queens_dragon_is_only_for_ez_tables_and_has_limits(money) -> None:
     d = money(EZ)
     d.sit(1)
     d.start_round()
-    d.refuse(c.PlaceBet("p1", 10_00, queens_dragon_cents=1_00), RejectCode.BONUS_OFF)
+    refused = d.refuse(c.PlaceBet("p1", 10_00, queens_dragon_cents=1_00), RejectCode.QUEENS_DRAGON_OFF)
+    assert refused.message == "table 't1' does not offer the Queen's Dragon"
+
+
+@pytest.mark.parametrize("rules", [HouseRules(), NINE])
+def test_a_table_that_is_not_ez_refuses_the_queens_dragon_with_its_own_code(money, rules) -> None:
+    d = money(rules)
+    d.sit(2)
+    d.start_round()
+    d.do(c.PlaceBet("p1", 10_00))
+    refused = d.refuse(c.PlaceQueensDragon("p1", 1_00), RejectCode.QUEENS_DRAGON_OFF)
+    assert refused.message == ("table 't1' does not offer the Queen's Dragon: it is a bet of EZ tables, and "
+                               f"this table's commission form is {rules.commission_form}")
 
 
 @pytest.mark.parametrize(("dealer", "win"), [(QUEEN_HIGH, 50 * 2_00), (KING_HIGH, -2_00)])
@@ -202,7 +214,12 @@ def test_the_queens_dragon_is_taken_back_with_the_bet_and_refused_when_a_player_
     d.bet_all()
     _house_way_all(d)
     _player_banks(d, rules_first_round=False)
-    d.refuse(c.PlaceBet("p2", 10_00, queens_dragon_cents=1_00), RejectCode.BONUS_OFF)
+    refused = d.refuse(c.PlaceBet("p2", 10_00, queens_dragon_cents=1_00),
+                       RejectCode.QUEENS_DRAGON_HOUSE_BANK_ONLY)
+    assert refused.message == ("the Queen's Dragon is a bet on the house dealer's hand: it is offered only "
+                               "when the house banks, and Player 1 banks this round")
+    d.do(c.PlaceBet("p2", 10_00))
+    d.refuse(c.PlaceQueensDragon("p2", 1_00), RejectCode.QUEENS_DRAGON_HOUSE_BANK_ONLY)
     assert can_of(d.state, 2).queens_dragon is None
 
 
@@ -484,7 +501,8 @@ def test_a_table_without_co_banking_refuses_it(money) -> None:
     d.bet_all()
     _house_way_all(d)
     d.start_round()
-    d.refuse(c.AcceptBank("p1", co_bank=True), RejectCode.BONUS_OFF)
+    refused = d.refuse(c.AcceptBank("p1", co_bank=True), RejectCode.CO_BANKING_OFF)
+    assert refused.message == "table 't1' does not offer co-banking: accept the bank without co_bank"
 
 
 # --- every variant's views are pydantic's JSON ------------------------------------------------------

@@ -8,8 +8,9 @@ the ``record`` of its ``round_settled`` event (400 ``INVALID_FIELD``, 404 ``TABL
 ``RATE_LIMITED`` past ``round_reads_per_minute`` per address network); the encoded answer is kept while the
 table's version holds (``rounds_cache``);
 ``GET /api/players/me/history`` (``Authorization: Bearer <session token>``) -> ``{"player_id", "hands",
-"sessions"}``, the player's last 10 settled hands, newest first, each with its ``analysis`` (null until
-analysed), and their sessions with the coach's score (``hand_sessions``).
+"sessions"}``, the player's last 10 settled hands, newest first, each with its ``total_net_cents`` (from
+its parts for an entry stored before the field) and its ``analysis`` (null until analysed), and their
+sessions with the coach's score (``hand_sessions``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from paigow.ledger.effects import history_total_cents
 from paigow.table.state import PLAYER_SEATS, TableState
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.web.api import ApiError, bearer_token
@@ -129,7 +131,8 @@ async def table_rounds(request: Request) -> Response:
 
 async def my_history(request: Request) -> Response:
     player = await current_player(request)
-    hands = [{**hand, "analysis": hand.get("analysis")}
+    hands = [{**hand, "total_net_cents": hand.get("total_net_cents", history_total_cents(hand)),
+              "analysis": hand.get("analysis")}
              for hand in await context_of(request).history.recent(player.player_id)]
     return JSONResponse({"player_id": player.player_id, "hands": hands, "sessions": sessions_of(hands)})
 

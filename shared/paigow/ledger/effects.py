@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from paigow.table.events import (
 from paigow.table.records import HandRecord, RoundRecord
 from paigow.table.state import TableState
 
-__all__ = ["BalanceChange", "Effects", "EffectsError", "HistoryEntry", "effects_of"]
+__all__ = ["BalanceChange", "Effects", "EffectsError", "HistoryEntry", "effects_of", "history_total_cents"]
 
 _ADAPTERS: dict[type, TypeAdapter[Any]] = {}
 
@@ -162,6 +162,17 @@ def _hand(hand: HandRecord) -> dict[str, Any]:
             "house_way_clause": hand.house_way_clause}
 
 
+def history_total_cents(entry: Mapping[str, Any]) -> int:
+    """Everything one settled round moved for its player at the table (a history entry's
+    ``total_net_cents``): their hand's ``net_cents``, their Fortune bonus's ``bonus_net_cents``, their
+    Queen's Dragon's ``queens_dragon_win_cents`` and their Dragon hand's ``net_cents``. An entry stored
+    before one of these fields did not have that bet: it counts 0 there."""
+    dragon = entry.get("dragon")
+    total: int = (entry["net_cents"] + entry.get("bonus_net_cents", 0)
+                  + entry.get("queens_dragon_win_cents", 0) + (0 if dragon is None else dragon["net_cents"]))
+    return total
+
+
 def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any],
              now_ms: int) -> list[HistoryEntry]:
     banker = next(h for h in record.hands if h.is_banker)
@@ -171,10 +182,9 @@ def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any
         if hand.player_id is None or hand.dragon_of is not None:
             continue
         dragon = dragons.get(hand.player_id)
-        dragon_net = dragon.net_cents if dragon is not None else 0
         seat = before.seats[hand.position]
         chips_before = seat.chips_cents if seat is not None and seat.player_id == hand.player_id else None
-        entries.append(HistoryEntry(hand.player_id, {
+        entry: dict[str, Any] = {
             "table_id": before.table_id,
             "table_name": before.name,
             "round_id": record.round_id,
@@ -192,10 +202,6 @@ def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any
             "bonus_win_cents": hand.bonus_win_cents,
             "envy": [jsonable(e) for e in hand.envy],
             "bonus_net_cents": hand.bonus_net_cents,
-            "balance_before_cents": chips_before,
-            "balance_after_cents": (None if chips_before is None
-                                    else chips_before + hand.net_cents + hand.bonus_net_cents
-                                    + hand.queens_dragon_win_cents + dragon_net),
             "queens_dragon_cents": hand.queens_dragon_cents,
             "queens_dragon_win_cents": hand.queens_dragon_win_cents,
             "dragon": None if dragon is None else {
@@ -213,5 +219,10 @@ def _history(before: TableState, record: RoundRecord, record_json: dict[str, Any
             "commitment": record.commitment,
             "server_seed": record.server_seed,
             "round": record_json,
-        }))
+        }
+        total = history_total_cents(entry)
+        entry["total_net_cents"] = total
+        entry["balance_before_cents"] = chips_before
+        entry["balance_after_cents"] = None if chips_before is None else chips_before + total
+        entries.append(HistoryEntry(hand.player_id, entry))
     return entries

@@ -46,9 +46,10 @@ __all__ = [
 
 ClientId = Annotated[str, Field(min_length=1, max_length=64,
                                description="Chosen by the client; the answer names it")]
-Cents = Annotated[int, Field(ge=1, le=MAX_CENTS, description="Integer cents")]
-BonusCents = Annotated[int, Field(ge=0, le=MAX_CENTS,
-                                  description="A Fortune bonus bet in integer cents (0: none)")]
+Cents = Annotated[int, Field(ge=1, le=MAX_CENTS)]
+"""An amount in integer cents; each field that takes one says which amount it is."""
+SideBetCents = Annotated[int, Field(ge=0, le=MAX_CENTS)]
+"""A side bet in integer cents, 0 for none; each field says which side bet."""
 Version = Annotated[int, Field(ge=0, le=2**53 - 1, description="A table version")]
 CardText = Annotated[str, WithJsonSchema({"type": "string", "pattern": "^(?:[2-9TJQKA][cdhs]|JK)$",
                                           "description": "A card: rank 2-9TJQKA then suit cdhs, or JK"})]
@@ -98,7 +99,8 @@ class Sit(_Command):
 
     type: Literal["sit"] = "sit"
     seat: int = Field(ge=1, le=6)
-    buy_in_cents: Cents
+    buy_in_cents: Cents = Field(description="The chips to take to the seat, in integer cents, from the "
+                                            "account balance")
 
 
 class Leave(_Command):
@@ -119,7 +121,8 @@ class AcceptBank(_Command):
     """Take the bank offered to you; ``bonus_cents`` places your Fortune bonus bet as betting opens."""
 
     type: Literal["accept_bank"] = "accept_bank"
-    bonus_cents: BonusCents = 0
+    bonus_cents: SideBetCents = Field(default=0, description="The banker's Fortune bonus bet in integer "
+                                                             "cents, placed as betting opens (0: none)")
     co_bank: bool = Field(default=False, description="Co-bank with the house, half each (a table with "
                                                      "co_banking; docs/rules.md §4c)")
 
@@ -132,20 +135,21 @@ class PlaceBet(_Command):
     """Place the bet for the coming round, or change it while bets are open."""
 
     type: Literal["place_bet"] = "place_bet"
-    amount_cents: Cents
-    bonus_cents: BonusCents | None = Field(
-        default=None, description="The Fortune bonus bet placed with it (0: none); absent keeps the bonus "
-                                  "you have")
-    queens_dragon_cents: BonusCents | None = Field(
-        default=None, description="The Queen's Dragon bet placed with it (EZ tables; 0: none); absent keeps "
-                                  "the one you have")
+    amount_cents: Cents = Field(description="The main bet in integer cents, within the table's limits and "
+                                            "your own")
+    bonus_cents: SideBetCents | None = Field(
+        default=None, description="The Fortune bonus bet placed with it, in integer cents (0: none); absent "
+                                  "keeps the bonus you have")
+    queens_dragon_cents: SideBetCents | None = Field(
+        default=None, description="The Queen's Dragon bet placed with it, in integer cents (EZ tables; 0: "
+                                  "none); absent keeps the one you have")
 
 
 class PlaceBonus(_Command):
     """Place, change or (0) take back the Fortune bonus bet alone: beside your bet, or when you bank."""
 
     type: Literal["place_bonus"] = "place_bonus"
-    bonus_cents: BonusCents
+    bonus_cents: SideBetCents = Field(description="The Fortune bonus bet in integer cents (0: take it back)")
 
 
 class RemoveBet(_Command):
@@ -156,14 +160,16 @@ class PlaceQueensDragon(_Command):
     """Place, change or (0) take back the Queen's Dragon bet beside your bet (EZ tables, house bank)."""
 
     type: Literal["place_queens_dragon"] = "place_queens_dragon"
-    amount_cents: BonusCents
+    amount_cents: SideBetCents = Field(description="The Queen's Dragon bet in integer cents (0: take it "
+                                                   "back)")
 
 
 class TakeDragon(_Command):
     """Buy the Dragon hand offered to you (``view.you.can.dragon``) with a second wager in that range."""
 
     type: Literal["take_dragon"] = "take_dragon"
-    amount_cents: Cents
+    amount_cents: Cents = Field(description="The Dragon hand's wager in integer cents, in the range "
+                                            "view.you.can.dragon gives")
 
 
 class PassDragon(_Command):
@@ -219,7 +225,8 @@ class SetOwnLimit(_Command):
     maximum; once a week)."""
 
     type: Literal["set_own_limit"] = "set_own_limit"
-    max_bet_cents: Cents | None
+    max_bet_cents: Cents | None = Field(description="Your own maximum bet in integer cents (null: the table "
+                                                    "maximum)")
 
 
 class Chat(_Message):

@@ -37,9 +37,11 @@ MAX_BAR_MINUTES = 10_080
 
 ClientId = Annotated[str, Field(min_length=1, max_length=64,
                                description="Chosen by the client; the answer names it")]
-Cents = Annotated[int, Field(ge=1, le=MAX_CENTS, description="Integer cents")]
+Cents = Annotated[int, Field(ge=1, le=MAX_CENTS)]
+"""An amount in integer cents; each field that takes one says which amount it is."""
 PlayerId = Annotated[str, Field(min_length=1, max_length=64, description="A player id (p_…)")]
-TimerMs = Annotated[int, Field(ge=0, le=3_600_000, description="Milliseconds")]
+TimerMs = Annotated[int, Field(ge=0, le=3_600_000)]
+"""A timer in milliseconds (0 to an hour); each field says which timer."""
 
 
 class _Command(BaseModel):
@@ -72,7 +74,8 @@ class TakeSeat(_Command):
     """Sit on the seat the waiting list offers you, with a buy-in from the account balance."""
 
     type: Literal["take_seat"] = "take_seat"
-    buy_in_cents: Cents
+    buy_in_cents: Cents = Field(description="The chips to take to the seat, in integer cents, from the "
+                                            "account balance")
 
 
 class HostApprove(_Command):
@@ -120,18 +123,25 @@ class HostClose(_Command):
 
 class HostLimits(_Command):
     type: Literal["host_limits"] = "host_limits"
-    min_bet_cents: Cents
-    max_bet_cents: Cents
+    min_bet_cents: Cents = Field(description="The table's new minimum bet in integer cents")
+    max_bet_cents: Cents = Field(description="The table's new maximum bet in integer cents (at most the "
+                                             "deployment's bound for home games)")
 
 
 class HostTimers(_Command):
     """New timers (any of the four, at least one); from the next round while one is in play."""
 
     type: Literal["host_timers"] = "host_timers"
-    bank_offer_ms: TimerMs | None = None
-    betting_ms: TimerMs | None = None
-    setting_ms: TimerMs | None = None
-    between_rounds_ms: TimerMs | None = None
+    bank_offer_ms: TimerMs | None = Field(default=None, description="How long a bank offer waits for its "
+                                                                    "answer, in ms (absent: unchanged)")
+    betting_ms: TimerMs | None = Field(default=None, description="How long betting stays open, in ms "
+                                                                 "(absent: unchanged)")
+    setting_ms: TimerMs | None = Field(default=None, description="How long the players have to set their "
+                                                                 "hands, in ms (absent: unchanged)")
+    between_rounds_ms: TimerMs | None = Field(default=None, description="The pause after a settlement "
+                                                                        "(or a void) before the next "
+                                                                        "round, in ms "
+                                                                        "(absent: unchanged)")
 
     @model_validator(mode="after")
     def _some(self) -> HostTimers:

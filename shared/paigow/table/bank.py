@@ -127,7 +127,8 @@ def accept_bank(em: Emitter, cmd: AcceptBank) -> None:
                f"a Fortune bonus is 0 (none) or more cents, not {cmd.bonus_cents!r}")
     if cmd.co_bank:
         if not em.state.rules.co_banking:
-            reject(RejectCode.BONUS_OFF, f"table {em.state.table_id!r} does not offer co-banking")
+            reject(RejectCode.CO_BANKING_OFF,
+                   f"table {em.state.table_id!r} does not offer co-banking: accept the bank without co_bank")
         em.emit(CoBankChosen(pos, cmd.player_id))
     open_betting(em, pos, BankReason.PLAYER_BANKS, cmd.now_ms, cmd.bonus_cents)
 

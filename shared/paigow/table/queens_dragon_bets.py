@@ -10,6 +10,7 @@ together). Settled with the round: 50 to 1 when the dealer's hand is a queen-hig
 from __future__ import annotations
 
 from paigow.rules.cards import Card
+from paigow.rules.house_rules import CommissionForm
 from paigow.rules.queen_high import is_queen_high_pai_gow
 from paigow.rules.queens_dragon import QUEENS_DRAGON_PAYS
 from paigow.table.emitter import Emitter, money, reject
@@ -46,10 +47,17 @@ def check_queens_dragon(em: Emitter, sp: SeatPlayer, amount: int, main_cents: in
     rules = em.state.rules
     check_side_bet_amount(amount, "Queen's Dragon bet")
     if not rules.queens_dragon_enabled:
-        reject(RejectCode.BONUS_OFF, f"table {em.state.table_id!r} does not offer the Queen's Dragon")
-    if em.round().banker_position != DEALER_POSITION:
-        reject(RejectCode.BONUS_OFF, "the Queen's Dragon is a bet on the house dealer's hand: it is offered "
-                                     "only when the house banks")
+        form = rules.commission_form
+        why = ("" if form is CommissionForm.EZ
+               else f": it is a bet of EZ tables, and this table's commission form is {form}")
+        reject(RejectCode.QUEENS_DRAGON_OFF,
+               f"table {em.state.table_id!r} does not offer the Queen's Dragon{why}")
+    banker_position = em.round().banker_position
+    if banker_position != DEALER_POSITION:
+        banker = None if banker_position is None else em.state.seats[banker_position]
+        reject(RejectCode.QUEENS_DRAGON_HOUSE_BANK_ONLY,
+               f"the Queen's Dragon is a bet on the house dealer's hand: it is offered only when the house "
+               f"banks, and {'a player' if banker is None else banker.name} banks this round")
     check_side_bet_limits(amount, "Queen's Dragon bet", "its", rules.queens_dragon_min_bet_cents,
                           rules.queens_dragon_max_bet_cents)
     total = main_cents + bonus_cents + amount

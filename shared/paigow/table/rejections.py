@@ -53,6 +53,12 @@ class RejectCode(StrEnum):
     NO_BET = "NO_BET"
     BONUS_OFF = "BONUS_OFF"
     """The table does not offer the Fortune bonus."""
+    QUEENS_DRAGON_OFF = "QUEENS_DRAGON_OFF"
+    """The table does not offer the Queen's Dragon (only EZ tables may)."""
+    QUEENS_DRAGON_HOUSE_BANK_ONLY = "QUEENS_DRAGON_HOUSE_BANK_ONLY"
+    """A Queen's Dragon bet in a round a player banks: it is a bet on the house dealer's hand."""
+    CO_BANKING_OFF = "CO_BANKING_OFF"
+    """An ``accept_bank`` with ``co_bank`` at a table that does not offer co-banking."""
     # hands
     FOUL = "FOUL"
     INVALID_CARDS = "INVALID_CARDS"

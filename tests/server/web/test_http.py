@@ -94,6 +94,27 @@ async def test_my_history_has_my_last_hands_with_everything_to_recall_them(app_c
     assert (await app_client.client.get("/api/players/me/history")).status_code == 401
 
 
+async def test_a_history_entry_stored_before_its_total_is_answered_with_it(app_client: AppHandle,
+                                                                           redis: Redis) -> None:
+    """``total_net_cents`` (issue 29): what the round moved the chips by; an entry an older server stored
+    without it is answered with it all the same, from its parts."""
+    table_id = await open_table(app_client, "Main")
+    ann = await session(app_client, "Ann")
+    rt = realtime(app_client)
+    await rt.service.execute(table_id, Sit(ann["player_id"], "Ann", 1, 20_000))
+    await play_house_round(rt, table_id, {ann["player_id"]: 1_000})
+    headers = {"Authorization": f"Bearer {ann['token']}"}
+    new = (await app_client.client.get("/api/players/me/history", headers=headers)).json()["hands"][0]
+    assert new["total_net_cents"] == new["balance_after_cents"] - new["balance_before_cents"]
+    stored = json.loads(await redis.lindex(keys.history(ann["player_id"]), 0))
+    assert stored["total_net_cents"] == new["total_net_cents"]
+    older = {k: v for k, v in stored.items()
+             if k not in ("total_net_cents", "queens_dragon_cents", "queens_dragon_win_cents", "dragon")}
+    await redis.lset(keys.history(ann["player_id"]), 0, json.dumps(older))
+    old = (await app_client.client.get("/api/players/me/history", headers=headers)).json()["hands"][0]
+    assert old["total_net_cents"] == new["total_net_cents"] == old["net_cents"] + old["bonus_net_cents"]
+
+
 async def test_an_unknown_api_path_or_method_gets_the_json_error_body(app_client: AppHandle) -> None:
     for method, path in [("GET", "/api/nope"), ("POST", "/api/nope"), ("GET", "/api"), ("GET", "/api/"),
                          ("DELETE", "/api/tables/t1/seats")]:
