@@ -4,8 +4,10 @@ who may say hello, and what a host's message does beyond the table command.
 - ``refusal(...)``: at a private table (an ``h_`` id), whether a hello is let in: the operator always; a
   player who is the host, was admitted (``POST /api/invites/resolve``) or brings the current invite code
   (then admitted); a spectator only with ``spectators: "link"`` and the code (or an admitted token).
-  Refused: ``NO_ACCESS``, ``SPECTATORS_OFF`` or ``BARRED`` (the host's bar or an operator's: its ``by``);
-  the connection then closes with 4403.
+  Refused: ``NO_ACCESS`` (also an unknown ``h_`` id, after the same reads: a hello cannot tell a private
+  table it may not enter from no table), ``SPECTATORS_OFF`` (only to a hello that would otherwise come in)
+  or ``BARRED`` (to the barred player's own token: the host's bar or an operator's, its ``by``); the
+  connection then closes with 4403.
 - ``host(...)``: every ``host_*`` message is audited with the host as actor (``host:<player id>``), and is
   a table command, which the table carries out only if the sender is its host at that version (a
   ``host_mute`` too: the table's ``home.muted``, which the chat reads beside the operator's mutes);
@@ -68,31 +70,35 @@ class HomeGate:
     load: Callable[[str], Awaitable[TableState | None]]
 
     # --- hello ---------------------------------------------------------------------------------------
-    async def refusal(self, state: TableState, *, player_id: str | None, spectate: bool, operator: bool,
-                      invite: str | None) -> Refusal | None:
-        """None when the hello may join ``state``'s private table; else why not."""
-        home = state.home
-        if home is None or operator:
-            return None
-        table_id = state.table_id
+    async def refusal(self, table_id: str, state: TableState | None, *, player_id: str | None, spectate: bool,
+                      operator: bool, invite: str | None) -> Refusal | None:
+        """None when the hello may join the private table ``table_id`` (``state``: None when there is no
+        such table); else why not. An unknown id is refused exactly as a table without access
+        (``NO_ACCESS``), after the same reads; ``SPECTATORS_OFF`` is told only to a hello that would
+        otherwise come in, and ``BARRED`` only to the barred player's own token."""
+        if operator:
+            return None  # an unknown id: joining its feed fails (TABLE_NOT_FOUND)
         if player_id is not None:
             bar = await self.bars.get(table_id, player_id)
             if bar is not None:
                 return Refusal(ErrorCode.BARRED, barred_message(bar.by, table_id, bar.until_ms), bar.until_ms,
                                bar.by)
+        home = None if state is None else state.home
+        allowed = player_id is not None and ((home is not None and player_id == home.host_player_id)
+                                             or await self.homes.admitted(table_id, player_id))
+        by_code = (not allowed and invite is not None and LONG_CODE.fullmatch(invite) is not None
+                   and await self.homes.table_of_code(invite) == table_id and state is not None
+                   and state.phase != Phase.CLOSED and not state.closing)
+        if home is None or not (allowed or by_code):
+            return Refusal(ErrorCode.NO_ACCESS, f"no table {table_id!r} lets you in: a private table opens "
+                                                "only with its invite link (an old or unknown code opens "
+                                                "nothing)")
         if spectate and home.spectators == SpectatorsPolicy.NONE:
             return Refusal(ErrorCode.SPECTATORS_OFF, "the host of this table lets nobody watch: say hello "
                                                      "with your session token, as a player")
-        if player_id is not None and (player_id == home.host_player_id
-                                      or await self.homes.admitted(table_id, player_id)):
-            return None
-        if invite is not None and LONG_CODE.fullmatch(invite) and state.phase != Phase.CLOSED \
-                and not state.closing and await self.homes.table_of_code(invite) == table_id:
-            if player_id is not None:
-                await self.homes.admit(table_id, player_id)
-            return None
-        return Refusal(ErrorCode.NO_ACCESS, f"table {table_id!r} is a private table: open it with its "
-                                            "invite link (an old or unknown code opens nothing)")
+        if by_code and player_id is not None:
+            await self.homes.admit(table_id, player_id)
+        return None
 
     # --- host messages -------------------------------------------------------------------------------
     async def host(self, table_id: str, msg: m.HOME_CLIENT_COMMANDS, *, player_id: str, name: str,

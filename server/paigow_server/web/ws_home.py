@@ -47,15 +47,14 @@ HOST_MESSAGES = (HostApprove, HostDeny, HostRemove, HostMute, HostHandOver, Host
 async def hello_refusal(home: HomeGate | None, load: Callable[[str], Awaitable[TableState | None]],
                         table_id: str, hello: Hello, identity: Identity | None, *, spectate: bool,
                         operator: bool) -> Refusal | None:
-    """Why ``hello`` (of ``identity``'s session, if any) may not join the table (``HomeGate.refusal``); None
-    at a public table, and at an unknown one (joining its feed then fails: ``TABLE_NOT_FOUND``)."""
+    """Why ``hello`` (of ``identity``'s session, if any) may not join the table (``HomeGate.refusal``, which
+    refuses an unknown private id as it refuses a table without access); None at a public id (an unknown
+    one: joining its feed then fails, ``TABLE_NOT_FOUND``)."""
     if home is None or not is_private_id(table_id):
         return None
-    state = await load(table_id)
-    if state is None:
-        return None
-    return await home.refusal(state, player_id=None if identity is None else identity.player_id,
-                              spectate=spectate, operator=operator, invite=hello.invite)
+    return await home.refusal(table_id, await load(table_id),
+                              player_id=None if identity is None else identity.player_id, spectate=spectate,
+                              operator=operator, invite=hello.invite)
 
 
 async def host_message(home: HomeGate | None, service: TableService, table_id: str, msg: HOME_CLIENT_COMMANDS,
