@@ -8,7 +8,8 @@ who may say hello, and what a host's message does beyond the table command.
   table it may not enter from no table), ``SPECTATORS_OFF`` (only to a hello that would otherwise come in)
   or ``BARRED`` (to the barred player's own token: the host's bar or an operator's, its ``by``); the
   connection then closes with 4403.
-- ``host(...)``: every ``host_*`` message is audited with the host as actor (``host:<player id>``), and is
+- ``host(...)``: every ``host_*`` message is counted against its sender's budget and audited, naming the
+  sender and the host apart (``host_audit``, which also audits those refused before they reach here), and is
   a table command, which the table carries out only if the sender is its host at that version (a
   ``host_mute`` too: the table's ``home.muted``, which the chat reads beside the operator's mutes);
   ``host_remove`` writes the bar first (the table refuses a barred player at once, in every process),
@@ -19,8 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field
 
 from paigow.protocol import home_messages as m
 from paigow.protocol.codes import ErrorCode
@@ -30,22 +30,20 @@ from paigow.table.home_commands import HostAct, RemovePlayer
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import KickedBy, Phase, TableState
 from paigow_server.errors import ServerError
-from paigow_server.store.audit import AuditEntry, AuditLog
-from paigow_server.store.bars import HOST_ACTOR, Bar, Bars
+from paigow_server.store.audit import AuditLog
+from paigow_server.store.bars import Bar, Bars
 from paigow_server.store.home_tables import LONG_CODE, HomeTables
 from paigow_server.web.barred import barred_message
+from paigow_server.web.host_audit import HostAudit, HostMessage, HostSender, host_actor
+from paigow_server.web.rate_limits import RateLimits
 
-__all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "host_actor", "is_private_id"]
+__all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "is_private_id"]
 
 HOME_PREFIX = "h_"
 
 
 def is_private_id(table_id: str) -> bool:
     return table_id.startswith(HOME_PREFIX)
-
-
-def host_actor(player_id: str) -> str:
-    return f"{HOST_ACTOR}{player_id}"
 
 
 def _now_ms() -> int:
@@ -68,6 +66,12 @@ class HomeGate:
     bars: Bars
     audit: AuditLog
     load: Callable[[str], Awaitable[TableState | None]]
+    limits: RateLimits
+    log: HostAudit = field(init=False)
+    """The audit of host messages, within each sender's ``host_messages_per_minute``."""
+
+    def __post_init__(self) -> None:
+        self.log = HostAudit(self.audit, self.limits, self.load)
 
     # --- hello ---------------------------------------------------------------------------------------
     async def refusal(self, table_id: str, state: TableState | None, *, player_id: str | None, spectate: bool,
@@ -101,25 +105,21 @@ class HomeGate:
         return None
 
     # --- host messages -------------------------------------------------------------------------------
-    async def host(self, table_id: str, msg: m.HOME_CLIENT_COMMANDS, *, player_id: str, name: str,
-                   command: Command, execute: Callable[[Command], Awaitable[int]]) -> int:
-        """Carry out a host's message (``command`` its table command) and audit it: the table's version
-        after it."""
-        action: str = msg.type  # the audit's action is the message's type, host_mute's split in two
-        if isinstance(msg, m.HostMute):
-            action = "host_mute" if msg.muted else "host_unmute"
-        params: dict[str, Any] = {**msg.model_dump(exclude={"id", "type"}), "host_name": name}
-        entry = AuditEntry(action, _now_ms(), "ok", host_actor(player_id), table_id=table_id,
-                           player_id=getattr(msg, "player_id", None), params=params)
+    async def host(self, table_id: str, msg: HostMessage, *, player_id: str, name: str, command: Command,
+                   execute: Callable[[Command], Awaitable[int]]) -> int:
+        """Carry out a host's message (``command`` its table command) and audit it (``host_audit``: past the
+        sender's budget ``HostTooFast``, nothing done): the table's version after it."""
+        sender = HostSender(player_id, name)
+        await self.log.count(table_id, sender, msg)
         try:
             if isinstance(msg, m.HostRemove):
                 version = await self._remove(table_id, msg, player_id, command, execute)
             else:
                 version = await execute(command)
         except (Rejection, ServerError) as exc:
-            await self.audit.append(replace(entry, outcome=str(exc.code), detail=exc.message))
+            await self.log.write(table_id, sender, msg, str(exc.code), exc.message)
             raise
-        await self.audit.append(replace(entry, detail=f"version {version}"))
+        await self.log.write(table_id, sender, msg, "ok", f"version {version}", hosted=True)
         return version
 
     async def _host_state(self, table_id: str, player_id: str) -> TableState:

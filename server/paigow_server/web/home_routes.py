@@ -32,7 +32,8 @@ from paigow_server.store.home_tables import LONG_CODE, HomeRecord, normal_short_
 from paigow_server.web.api import ApiError, bearer_token, json_body, leading_field, only_fields
 from paigow_server.web.barred import barred_error
 from paigow_server.web.context import AppContext, context_of
-from paigow_server.web.home_gate import host_actor, is_private_id
+from paigow_server.web.home_gate import is_private_id
+from paigow_server.web.host_audit import host_actor
 from paigow_server.web.http import table_summary
 from paigow_server.web.operator import NEW_TABLE_RULES, merged_fields, table_name
 from paigow_server.web.operator_gate import require_operator
