@@ -74,12 +74,13 @@ class HomeGate:
         self.log = HostAudit(self.audit, self.limits, self.load)
 
     # --- hello ---------------------------------------------------------------------------------------
-    async def refusal(self, table_id: str, state: TableState | None, *, player_id: str | None, spectate: bool,
-                      operator: bool, invite: str | None) -> Refusal | None:
-        """None when the hello may join the private table ``table_id`` (``state``: None when there is no
-        such table); else why not. An unknown id is refused exactly as a table without access
-        (``NO_ACCESS``), after the same reads; ``SPECTATORS_OFF`` is told only to a hello that would
-        otherwise come in, and ``BARRED`` only to the barred player's own token."""
+    async def refusal(self, table_id: str, *, player_id: str | None, spectate: bool, operator: bool,
+                      invite: str | None) -> Refusal | None:
+        """None when the hello may join the private table ``table_id``; else why not. Access is an admission
+        (the host's too: the creator is admitted when the table is made, and every later host sat there) or
+        the current code, looked up before the table is read: a hello without either is refused
+        ``NO_ACCESS`` after the same reads whether or not the table exists. ``SPECTATORS_OFF`` is told only
+        to a hello that would otherwise come in, ``BARRED`` only to the barred player's own token."""
         if operator:
             return None  # an unknown id: joining its feed fails (TABLE_NOT_FOUND)
         if player_id is not None:
@@ -87,20 +88,19 @@ class HomeGate:
             if bar is not None:
                 return Refusal(ErrorCode.BARRED, barred_message(bar.by, table_id, bar.until_ms), bar.until_ms,
                                bar.by)
+        admitted = player_id is not None and await self.homes.admitted(table_id, player_id)
+        coded = (not admitted and invite is not None and LONG_CODE.fullmatch(invite) is not None
+                 and await self.homes.table_of_code(invite) == table_id)
+        state = await self.load(table_id) if admitted or coded else None
         home = None if state is None else state.home
-        allowed = player_id is not None and ((home is not None and player_id == home.host_player_id)
-                                             or await self.homes.admitted(table_id, player_id))
-        by_code = (not allowed and invite is not None and LONG_CODE.fullmatch(invite) is not None
-                   and await self.homes.table_of_code(invite) == table_id and state is not None
-                   and state.phase != Phase.CLOSED and not state.closing)
-        if home is None or not (allowed or by_code):
+        if state is None or home is None or (coded and (state.phase == Phase.CLOSED or state.closing)):
             return Refusal(ErrorCode.NO_ACCESS, f"no table {table_id!r} lets you in: a private table opens "
                                                 "only with its invite link (an old or unknown code opens "
                                                 "nothing)")
         if spectate and home.spectators == SpectatorsPolicy.NONE:
             return Refusal(ErrorCode.SPECTATORS_OFF, "the host of this table lets nobody watch: say hello "
                                                      "with your session token, as a player")
-        if by_code and player_id is not None:
+        if coded and player_id is not None:
             await self.homes.admit(table_id, player_id)
         return None
 

@@ -310,7 +310,7 @@ class TableConnection:
 
     async def _may_enter(self, hello: Hello) -> bool:
         """A private table's access (``ws_home``); a public table lets every hello in."""
-        refusal = await hello_refusal(self._home, self.rt.store.load, self.table_id, hello, self.identity,
+        refusal = await hello_refusal(self._home, self.table_id, hello, self.identity,
                                       spectate=not isinstance(self._viewer, PlayerViewer),
                                       operator=self.operator is not None)
         return refusal is None or self._refuse(refusal.code, CloseCode.FORBIDDEN, refusal.message,

@@ -8,7 +8,7 @@ each host message's own commit."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Iterable
 from typing import Protocol, get_args, runtime_checkable
 
 from paigow.protocol.client import ClientCommand, Hello, Sit
@@ -16,7 +16,7 @@ from paigow.protocol.codes import ErrorCode
 from paigow.protocol.home_messages import JoinWaitlist, RequestSeat, TakeSeat
 from paigow.table.commands import Command
 from paigow.table.rejections import RejectCode, Rejection
-from paigow.table.state import KickedBy, TableState
+from paigow.table.state import KickedBy
 from paigow_server.realtime.tables import TableService
 from paigow_server.web.home_gate import HomeGate, Refusal, is_private_id
 from paigow_server.web.host_audit import HostMessage, HostSender
@@ -35,17 +35,15 @@ HOST_MESSAGES = HostMessage
 HOST_TYPES = frozenset(cls.model_fields["type"].default for cls in get_args(HostMessage))
 
 
-async def hello_refusal(home: HomeGate | None, load: Callable[[str], Awaitable[TableState | None]],
-                        table_id: str, hello: Hello, identity: Identity | None, *, spectate: bool,
-                        operator: bool) -> Refusal | None:
+async def hello_refusal(home: HomeGate | None, table_id: str, hello: Hello, identity: Identity | None, *,
+                        spectate: bool, operator: bool) -> Refusal | None:
     """Why ``hello`` (of ``identity``'s session, if any) may not join the table (``HomeGate.refusal``, which
     refuses an unknown private id as it refuses a table without access); None at a public id (an unknown
     one: joining its feed then fails, ``TABLE_NOT_FOUND``)."""
     if home is None or not is_private_id(table_id):
         return None
-    return await home.refusal(table_id, await load(table_id),
-                              player_id=None if identity is None else identity.player_id, spectate=spectate,
-                              operator=operator, invite=hello.invite)
+    return await home.refusal(table_id, player_id=None if identity is None else identity.player_id,
+                              spectate=spectate, operator=operator, invite=hello.invite)
 
 
 async def host_message(home: HomeGate | None, service: TableService, table_id: str, msg: HostMessage,
