@@ -182,7 +182,9 @@ def _rate_limits(settings: Settings, redis: StoreClient) -> RateLimits:
                        Limit.PRACTICE_DEALS: settings.practice_deals_per_minute,
                        Limit.ROUND_READS: settings.round_reads_per_minute,
                        Limit.INVITE_LOOKUPS: settings.invite_lookups_per_minute,
-                       Limit.SHORT_CODE_LOOKUPS: settings.short_code_lookups_per_minute},
+                       Limit.SHORT_CODE_LOOKUPS: settings.short_code_lookups_per_minute,
+                       Limit.HOST_MESSAGES: settings.host_messages_per_minute,
+                       Limit.HOST_LIMIT_NOTES: 1},
                       ipv4_prefix=settings.limit_ipv4_prefix, ipv6_prefix=settings.limit_ipv6_prefix)
 
 

@@ -37,6 +37,7 @@ what catches those still catches them. Redis's own errors are the data store bei
     ├── StateNotConfirmed (store.confirmed)      a RedisError first: the data store unavailable
     ├── OperatorAuthError (web.operator_auth)    UNAUTHORIZED     401, its own HTTP code
     ├── ChatRefused (web.chat)                   its CHAT_* (or INVALID_VALUE) code
+    ├── HostTooFast (web.host_audit)             RATE_LIMITED     429   a host message past its budget
     ├── UsernameError, PasswordError (web.passwords)   INVALID_USERNAME, INVALID_PASSWORD 400
     ├── InvalidNameError, NameTooLongError (web.names), TooManyMarksError (web.marks)   INVALID_FIELD 400
     ├── QueueFull, QueueBusy (process.fair_queue)      ANALYSIS_QUEUE_FULL 429, ANALYSIS_BUSY 503

@@ -100,6 +100,8 @@ _HELP: dict[str, str] = {
     "short_code_lookups_per_minute": "short invite code look-ups per minute on the whole deployment, every "
                                      "address together; the long code of a link is never held back "
                                      "(default 300)",
+    "host_messages_per_minute": "host messages at private tables per sender per minute, refused ones too, "
+                                "each audited (default 30)",
     "spectators_per_address": "token-less table connections per address network in one process "
                               "(default 20)",
     "trusted_proxies": "comma-separated addresses or CIDR networks of your proxies, whose "

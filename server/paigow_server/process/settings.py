@@ -142,6 +142,9 @@ class Settings:
     """``POST /api/invites/resolve`` per address network, and per account, per minute."""
     short_code_lookups_per_minute: int = 300
     """Short-code look-ups on the whole deployment per minute, every address together (a botnet's bound)."""
+    host_messages_per_minute: int = 30
+    """``host_*`` messages at private tables per sender (an account; a connection without a session: its
+    address network) per minute, refused ones too: each is audited, so this bounds what one sender writes."""
     spectators_per_address: int = 20
     """Token-less (spectator) table connections per address network in one process; past it, close 4429."""
     trusted_proxies: tuple[str, ...] = ()
@@ -331,6 +334,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "seat_offer_seconds": _int_range(5, 3_600),
     "invite_lookups_per_minute": _int_range(1, 1_000_000),
     "short_code_lookups_per_minute": _int_range(1, 1_000_000),
+    "host_messages_per_minute": _int_range(1, 10_000),
     "trusted_proxies": _check_networks,
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
@@ -408,6 +412,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "seat_offer_seconds": _parse_int,
     "invite_lookups_per_minute": _parse_int,
     "short_code_lookups_per_minute": _parse_int,
+    "host_messages_per_minute": _parse_int,
     "trusted_proxies": _parse_list,
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,

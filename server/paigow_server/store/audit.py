@@ -2,7 +2,8 @@
 
 Every entry names its ``actor``: the named operator's username, ``"bootstrap"`` for the bootstrap operator
 token (``--operator-token``), or ``"system"`` for what the server does by itself (starter tables, guest
-collection).
+collection); a private table's host messages name their sender (``host:<player id>``, ``player:<player
+id>``, ``spectator:<network>``: ``web.host_audit``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ class AuditEntry:
     outcome: str
     """``ok``, or the error code it was refused with."""
     actor: str
-    """Who acted: an operator's username, ``BOOTSTRAP`` or ``SYSTEM``."""
+    """Who acted: an operator's username, ``BOOTSTRAP`` or ``SYSTEM``; a host message's sender."""
     table_id: str | None = None
     player_id: str | None = None
     params: dict[str, Any] = field(default_factory=dict)

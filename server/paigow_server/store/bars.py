@@ -25,7 +25,7 @@ from paigow_server.store.errors import store_boundary
 __all__ = ["HOST_ACTOR", "Bar", "Bars"]
 
 HOST_ACTOR = "host:"
-"""How a host's ``actor`` starts: ``host:<player id>`` (``web.home_gate.host_actor``); an operator's is
+"""How a host's ``actor`` starts: ``host:<player id>`` (``web.host_audit.host_actor``); an operator's is
 their username."""
 
 

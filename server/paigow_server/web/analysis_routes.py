@@ -4,7 +4,8 @@
 House Way dealer, the best and the House Way's (``process.analysis_pool``'s JSON, with hand names and a
 ``summary``). ``GET /api/tables/{id}/rounds/{round_id}/analysis`` -> the same for the caller's own hand of
 a settled round, with the split they set, its EV and the EV it gave up, which is then kept with the hand in
-the player's history and the export (``store.hand_analyses``). Both run in the analysis process
+the player's history and the export (``store.hand_analyses``); at a private table only for a caller who may
+see it (``private_access``: anyone else gets the unknown table's 404). Both run in the analysis process
 pool (never on the event loop), waiting their turn in its fair queue (a seated player's hand of the table's
 last settled round first; accounts and address networks in turn, each with at most
 ``analysis_queue_per_client`` places: ``429 ANALYSIS_QUEUE_FULL`` past them), and count against the account's
@@ -30,6 +31,7 @@ from paigow_server.store.hand_analyses import stored_analysis
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.web.api import ApiError, json_body, only_fields, retry_after
 from paigow_server.web.context import context_of
+from paigow_server.web.private_access import no_table, require_access
 from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
@@ -166,9 +168,10 @@ async def analyze_round_hand(request: Request) -> Response:
     player = await current_player(request)
     ctx = context_of(request)
     table_id, round_id = request.path_params["table_id"], request.path_params["round_id"]
+    await require_access(ctx, table_id, player.player_id)  # else the round's answers would count its rounds
     state = await ctx.tables.shown.load(table_id)
     if state is None:
-        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+        raise no_table(table_id)
     record, newest = await _round_record(state, request, round_id)
     hand = next((h for h in record["hands"] if h["player_id"] == player.player_id), None)
     if hand is None:

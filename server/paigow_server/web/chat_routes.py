@@ -23,8 +23,8 @@ from paigow.table.state import TableState
 from paigow_server.web.api import ApiError, bearer_token, json_body, only_fields, str_field
 from paigow_server.web.chat import host_muted
 from paigow_server.web.context import AppContext, context_of
-from paigow_server.web.home_gate import is_private_id
 from paigow_server.web.operator_gate import audited, require_operator
+from paigow_server.web.private_access import no_table, require_access
 
 __all__ = ["routes"]
 
@@ -35,7 +35,7 @@ _SETTINGS = ", ".join(s.value for s in ChatSetting)
 async def _table(ctx: AppContext, table_id: str) -> TableState:
     state = await ctx.tables.load(table_id)
     if state is None:
-        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+        raise no_table(table_id)
     return state
 
 
@@ -44,10 +44,11 @@ def _entries(messages: list[ChatEntry]) -> list[dict[str, Any]]:
 
 
 async def read_chat(request: Request) -> Response:
-    """What one reader may see of a table's chat: a seated player (by their token) or anyone else."""
+    """What one reader may see of a table's chat: a seated player (by their token) or anyone else. The token
+    is checked before the table is looked for, and a private table's access (``private_access``) before it
+    is read, so that a caller without access is answered as for no table."""
     ctx = context_of(request)
     table_id = request.path_params["table_id"]
-    state = await _table(ctx, table_id)
     player_id: str | None = None
     token = bearer_token(request)
     if token is not None:
@@ -55,8 +56,8 @@ async def read_chat(request: Request) -> Response:
         if identity is None:
             raise ApiError(401, "UNKNOWN_SESSION", "unknown, expired or signed-out session token")
         player_id = identity.player_id
-    if is_private_id(table_id) and (player_id is None or not await ctx.homes.admitted(table_id, player_id)):
-        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")  # its admitted players' only
+    await require_access(ctx, table_id, player_id)
+    state = await _table(ctx, table_id)
     setting = await ctx.chat.setting(table_id)
     seated = player_id is not None and state.seat_of(player_id) is not None
     readable = may_read_chat(setting, operator=False, seated=seated)

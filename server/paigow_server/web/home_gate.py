@@ -4,9 +4,12 @@ who may say hello, and what a host's message does beyond the table command.
 - ``refusal(...)``: at a private table (an ``h_`` id), whether a hello is let in: the operator always; a
   player who is the host, was admitted (``POST /api/invites/resolve``) or brings the current invite code
   (then admitted); a spectator only with ``spectators: "link"`` and the code (or an admitted token).
-  Refused: ``NO_ACCESS``, ``SPECTATORS_OFF`` or ``BARRED`` (the host's bar or an operator's: its ``by``);
-  the connection then closes with 4403.
-- ``host(...)``: every ``host_*`` message is audited with the host as actor (``host:<player id>``), and is
+  Refused: ``NO_ACCESS`` (also an unknown ``h_`` id, after the same reads: a hello cannot tell a private
+  table it may not enter from no table), ``SPECTATORS_OFF`` (only to a hello that would otherwise come in)
+  or ``BARRED`` (to the barred player's own token: the host's bar or an operator's, its ``by``); the
+  connection then closes with 4403.
+- ``host(...)``: every ``host_*`` message is counted against its sender's budget and audited, naming the
+  sender and the host apart (``host_audit``, which also audits those refused before they reach here), and is
   a table command, which the table carries out only if the sender is its host at that version (a
   ``host_mute`` too: the table's ``home.muted``, which the chat reads beside the operator's mutes);
   ``host_remove`` writes the bar first (the table refuses a barred player at once, in every process),
@@ -17,8 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass, field
 
 from paigow.protocol import home_messages as m
 from paigow.protocol.codes import ErrorCode
@@ -28,22 +30,20 @@ from paigow.table.home_commands import HostAct, RemovePlayer
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import KickedBy, Phase, TableState
 from paigow_server.errors import ServerError
-from paigow_server.store.audit import AuditEntry, AuditLog
-from paigow_server.store.bars import HOST_ACTOR, Bar, Bars
+from paigow_server.store.audit import AuditLog
+from paigow_server.store.bars import Bar, Bars
 from paigow_server.store.home_tables import LONG_CODE, HomeTables
 from paigow_server.web.barred import barred_message
+from paigow_server.web.host_audit import HostAudit, HostMessage, HostSender, host_actor
+from paigow_server.web.rate_limits import RateLimits
 
-__all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "host_actor", "is_private_id"]
+__all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "is_private_id"]
 
 HOME_PREFIX = "h_"
 
 
 def is_private_id(table_id: str) -> bool:
     return table_id.startswith(HOME_PREFIX)
-
-
-def host_actor(player_id: str) -> str:
-    return f"{HOST_ACTOR}{player_id}"
 
 
 def _now_ms() -> int:
@@ -66,54 +66,60 @@ class HomeGate:
     bars: Bars
     audit: AuditLog
     load: Callable[[str], Awaitable[TableState | None]]
+    limits: RateLimits
+    log: HostAudit = field(init=False)
+    """The audit of host messages, within each sender's ``host_messages_per_minute``."""
+
+    def __post_init__(self) -> None:
+        self.log = HostAudit(self.audit, self.limits, self.load)
 
     # --- hello ---------------------------------------------------------------------------------------
-    async def refusal(self, state: TableState, *, player_id: str | None, spectate: bool, operator: bool,
+    async def refusal(self, table_id: str, *, player_id: str | None, spectate: bool, operator: bool,
                       invite: str | None) -> Refusal | None:
-        """None when the hello may join ``state``'s private table; else why not."""
-        home = state.home
-        if home is None or operator:
-            return None
-        table_id = state.table_id
+        """None when the hello may join the private table ``table_id``; else why not. Access is an admission
+        (the host's too: the creator is admitted when the table is made, and every later host sat there) or
+        the current code, looked up before the table is read: a hello without either is refused
+        ``NO_ACCESS`` after the same reads whether or not the table exists. ``SPECTATORS_OFF`` is told only
+        to a hello that would otherwise come in, ``BARRED`` only to the barred player's own token."""
+        if operator:
+            return None  # an unknown id: joining its feed fails (TABLE_NOT_FOUND)
         if player_id is not None:
             bar = await self.bars.get(table_id, player_id)
             if bar is not None:
                 return Refusal(ErrorCode.BARRED, barred_message(bar.by, table_id, bar.until_ms), bar.until_ms,
                                bar.by)
+        admitted = player_id is not None and await self.homes.admitted(table_id, player_id)
+        coded = (not admitted and invite is not None and LONG_CODE.fullmatch(invite) is not None
+                 and await self.homes.table_of_code(invite) == table_id)
+        state = await self.load(table_id) if admitted or coded else None
+        home = None if state is None else state.home
+        if state is None or home is None or (coded and (state.phase == Phase.CLOSED or state.closing)):
+            return Refusal(ErrorCode.NO_ACCESS, f"no table {table_id!r} lets you in: a private table opens "
+                                                "only with its invite link (an old or unknown code opens "
+                                                "nothing)")
         if spectate and home.spectators == SpectatorsPolicy.NONE:
             return Refusal(ErrorCode.SPECTATORS_OFF, "the host of this table lets nobody watch: say hello "
                                                      "with your session token, as a player")
-        if player_id is not None and (player_id == home.host_player_id
-                                      or await self.homes.admitted(table_id, player_id)):
-            return None
-        if invite is not None and LONG_CODE.fullmatch(invite) and state.phase != Phase.CLOSED \
-                and not state.closing and await self.homes.table_of_code(invite) == table_id:
-            if player_id is not None:
-                await self.homes.admit(table_id, player_id)
-            return None
-        return Refusal(ErrorCode.NO_ACCESS, f"table {table_id!r} is a private table: open it with its "
-                                            "invite link (an old or unknown code opens nothing)")
+        if coded and player_id is not None:
+            await self.homes.admit(table_id, player_id)
+        return None
 
     # --- host messages -------------------------------------------------------------------------------
-    async def host(self, table_id: str, msg: m.HOME_CLIENT_COMMANDS, *, player_id: str, name: str,
-                   command: Command, execute: Callable[[Command], Awaitable[int]]) -> int:
-        """Carry out a host's message (``command`` its table command) and audit it: the table's version
-        after it."""
-        action: str = msg.type  # the audit's action is the message's type, host_mute's split in two
-        if isinstance(msg, m.HostMute):
-            action = "host_mute" if msg.muted else "host_unmute"
-        params: dict[str, Any] = {**msg.model_dump(exclude={"id", "type"}), "host_name": name}
-        entry = AuditEntry(action, _now_ms(), "ok", host_actor(player_id), table_id=table_id,
-                           player_id=getattr(msg, "player_id", None), params=params)
+    async def host(self, table_id: str, msg: HostMessage, *, player_id: str, name: str, command: Command,
+                   execute: Callable[[Command], Awaitable[int]]) -> int:
+        """Carry out a host's message (``command`` its table command) and audit it (``host_audit``: past the
+        sender's budget ``HostTooFast``, nothing done): the table's version after it."""
+        sender = HostSender(player_id, name)
+        await self.log.count(table_id, sender, msg)
         try:
             if isinstance(msg, m.HostRemove):
                 version = await self._remove(table_id, msg, player_id, command, execute)
             else:
                 version = await execute(command)
         except (Rejection, ServerError) as exc:
-            await self.audit.append(replace(entry, outcome=str(exc.code), detail=exc.message))
+            await self.log.write(table_id, sender, msg, str(exc.code), exc.message)
             raise
-        await self.audit.append(replace(entry, detail=f"version {version}"))
+        await self.log.write(table_id, sender, msg, "ok", f"version {version}", hosted=True)
         return version
 
     async def _host_state(self, table_id: str, player_id: str) -> TableState:

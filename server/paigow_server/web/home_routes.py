@@ -32,10 +32,12 @@ from paigow_server.store.home_tables import LONG_CODE, HomeRecord, normal_short_
 from paigow_server.web.api import ApiError, bearer_token, json_body, leading_field, only_fields
 from paigow_server.web.barred import barred_error
 from paigow_server.web.context import AppContext, context_of
-from paigow_server.web.home_gate import host_actor
+from paigow_server.web.home_gate import is_private_id
+from paigow_server.web.host_audit import host_actor
 from paigow_server.web.http import table_summary
 from paigow_server.web.operator import NEW_TABLE_RULES, merged_fields, table_name
 from paigow_server.web.operator_gate import require_operator
+from paigow_server.web.private_access import no_table, require_access
 from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
@@ -195,20 +197,21 @@ async def _create(ctx: AppContext, data: dict[str, Any], player: Player) -> dict
 
 
 async def _hosted(request: Request) -> tuple[AppContext, Player, TableState, HomeRecord]:
-    """The table of the path, for its host: 404 for a stranger (as for no table), 403 for another player
-    with access."""
+    """The table of the path, for its host; 403 for another player with access; for anyone else (and a
+    public or unknown id) the unknown table's 404, before the table is read (``private_access``)."""
     ctx = context_of(request)
     player = await current_player(request)
     table_id = request.path_params["table_id"]
+    if not is_private_id(table_id):
+        raise no_table(table_id)
+    await require_access(ctx, table_id, player.player_id)
     state = await ctx.tables.load(table_id)
     record = await ctx.homes.record(table_id) if state is not None and state.home is not None else None
     if state is None or state.home is None or record is None:
-        raise ApiError(404, "TABLE_NOT_FOUND", f"no private table {table_id!r}")
+        raise no_table(table_id)
     if state.home.host_player_id != player.player_id:
-        if await ctx.homes.admitted(table_id, player.player_id):
-            raise ApiError(403, "NOT_HOST", f"you are not the host of table {table_id!r} (the host is "
-                                            f"{state.home.host_name})")
-        raise ApiError(404, "TABLE_NOT_FOUND", f"no private table {table_id!r}")
+        raise ApiError(403, "NOT_HOST", f"you are not the host of table {table_id!r} (the host is "
+                                        f"{state.home.host_name})")
     return ctx, player, state, record
 
 

@@ -1,12 +1,12 @@
 """The public JSON API: the table list, a table's last rounds and a player's hand history.
 
 ``GET /api/tables`` -> ``{"tables": [summary...]}`` (every table, oldest first);
-``GET /api/tables/{id}`` -> one summary (404 ``TABLE_NOT_FOUND``);
+``GET /api/tables/{id}`` -> one summary (404 ``TABLE_NOT_FOUND``, also for every private table);
 ``GET /api/tables/{id}/rounds?limit=N`` -> ``{"table_id", "rounds": [record...]}``, the public records of
 the table's last N settled rounds (default 10, 1..100; voided rounds are not listed), newest first, each
-the ``record`` of its ``round_settled`` event (400 ``INVALID_FIELD``, 404 ``TABLE_NOT_FOUND``, 429
-``RATE_LIMITED`` past ``round_reads_per_minute`` per address network); the encoded answer is kept while the
-table's version holds (``rounds_cache``);
+the ``record`` of its ``round_settled`` event (400 ``INVALID_FIELD``; 404 ``TABLE_NOT_FOUND``, also for a
+private table the caller may not see: ``private_access``; 429 ``RATE_LIMITED`` past ``round_reads_per_minute``
+per address network); the encoded answer is kept while the table's version holds (``rounds_cache``);
 ``GET /api/players/me/history`` (``Authorization: Bearer <session token>``) -> ``{"player_id", "hands",
 "sessions"}``, the player's last 10 settled hands, newest first, each with its ``total_net_cents`` (from
 its parts for an entry stored before the field) and its ``analysis`` (null until analysed), and their
@@ -25,14 +25,15 @@ from starlette.routing import BaseRoute, Route
 from paigow.ledger.effects import history_total_cents
 from paigow.table.state import PLAYER_SEATS, TableState
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
-from paigow_server.web.api import ApiError, bearer_token
+from paigow_server.web.api import ApiError
 from paigow_server.web.context import SpectatorCounter, context_of
 from paigow_server.web.hand_sessions import sessions_of
 from paigow_server.web.home_gate import is_private_id
+from paigow_server.web.private_access import check_private_access, no_table
 from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
-__all__ = ["DEFAULT_ROUNDS", "check_private_access", "routes", "table_summary"]
+__all__ = ["DEFAULT_ROUNDS", "routes", "table_summary"]
 
 DEFAULT_ROUNDS = 10
 """Rounds ``GET /api/tables/{id}/rounds`` answers without ``limit``."""
@@ -82,23 +83,12 @@ async def list_tables(request: Request) -> Response:
 async def get_table(request: Request) -> Response:
     ctx = context_of(request)
     table_id = request.path_params["table_id"]
+    if is_private_id(table_id):  # a private table or none: one answer, nothing read (the invite resolves it)
+        raise no_table(table_id)
     state = await ctx.tables.shown.load(table_id)
-    if state is None or state.home is not None:  # a private table: POST /api/invites/resolve
-        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+    if state is None or state.home is not None:
+        raise no_table(table_id)
     return JSONResponse(table_summary(state, ctx.spectators))
-
-
-async def check_private_access(request: Request, table_id: str) -> None:
-    """A private table's rounds and chat are for the players it admitted (its host too), even after it
-    closed; anyone else is told there is no such table."""
-    if not is_private_id(table_id):
-        return
-    ctx = context_of(request)
-    if bearer_token(request) is not None:
-        player = await current_player(request)
-        if await ctx.homes.admitted(table_id, player.player_id):
-            return
-    raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
 
 
 def _rounds_limit(request: Request) -> int:
@@ -118,7 +108,7 @@ async def table_rounds(request: Request) -> Response:
     await check_private_access(request, table_id)
     version = await ctx.tables.shown.version(table_id)  # the confirmed one, under replica acknowledgements
     if version is None:
-        raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id!r}")
+        raise no_table(table_id)
     kept = ctx.rounds_cache.get(table_id, limit, version)
     if kept is not None:
         return Response(kept, media_type="application/json")

@@ -1,6 +1,6 @@
 """Per-address limits on creating sessions, signing in, chat, practice deals and public round reads,
-per-account limits on the table chat, split analyses and practice deals, and the deployment's budget of new
-guests, kept in Redis (shared by every process).
+per-account limits on the table chat, split analyses, practice deals and private tables' host messages, and
+the deployment's budget of new guests, kept in Redis (shared by every process).
 
 An "address" is the client's network (``client_network``: the /24 of an IPv4 address, the /64 of an IPv6
 one, settings ``limit_ipv4_prefix`` and ``limit_ipv6_prefix``), so a host holding many addresses of one
@@ -53,6 +53,11 @@ class Limit(StrEnum):
     SHORT_CODE_LOOKUPS = "short-code look-ups"
     """Look-ups of a six-letter invite code on the whole deployment (``check_everyone``): guessing one
     across many networks is bounded however many the guesser holds."""
+    HOST_MESSAGES = "host messages"
+    """A private table's ``host_*`` messages, each audited, per sender (``web.host_audit``)."""
+    HOST_LIMIT_NOTES = "host message limit notes"
+    """The one audit entry a minute of a sender's host messages refused past ``HOST_MESSAGES`` (1 a
+    minute)."""
 
 
 EVERYONE = "everyone"

@@ -55,9 +55,9 @@ from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.home_gate import HomeGate
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
-from paigow_server.web.ws_home import HOST_MESSAGES, SITTING, hello_refusal, host_message
+from paigow_server.web.ws_home import HOST_MESSAGES, SITTING, hello_refusal, host_message, host_refused
 from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
-from paigow_server.web.ws_protocol import SEND_NOW, SendNow
+from paigow_server.web.ws_protocol import send_now_of
 
 __all__ = ["BarLookup", "OperatorLookup", "SessionLookup", "TableConnection", "accepted_text", "ws_routes"]
 
@@ -114,7 +114,7 @@ async def table_socket(websocket: WebSocket) -> None:
                                            ctx.accounts.fresh.settle),
                            network=ctx.rate_limits.client_network(websocket),
                            spectator_networks=ctx.spectator_networks,
-                           home=HomeGate(ctx.homes, ctx.bars, ctx.audit, rt.store.load))
+                           home=HomeGate(ctx.homes, ctx.bars, ctx.audit, rt.store.load, ctx.rate_limits))
     await conn.run()
 
 
@@ -161,7 +161,7 @@ class TableConnection:
         rate = float(settings.messages_per_second)
         self._limiter = RateLimiter(rate=rate, burst=rate, flood_after=2 * rate)
         self._outbox: asyncio.Queue[str | _Close] = asyncio.Queue(SEND_QUEUE)
-        self._send_now = _send_now_of(websocket)
+        self._send_now = send_now_of(websocket.scope)
         self._loop = asyncio.get_running_loop()
         """Held: on Python 3.11 each ``get_running_loop()`` is a ``getpid`` system call."""
         self._pending: list[str] = []
@@ -310,7 +310,7 @@ class TableConnection:
 
     async def _may_enter(self, hello: Hello) -> bool:
         """A private table's access (``ws_home``); a public table lets every hello in."""
-        refusal = await hello_refusal(self._home, self.rt.store.load, self.table_id, hello, self.identity,
+        refusal = await hello_refusal(self._home, self.table_id, hello, self.identity,
                                       spectate=not isinstance(self._viewer, PlayerViewer),
                                       operator=self.operator is not None)
         return refusal is None or self._refuse(refusal.code, CloseCode.FORBIDDEN, refusal.message,
@@ -362,14 +362,21 @@ class TableConnection:
             raise _Closed
         if verdict is Verdict.LIMITED:
             rate = self.rt.settings.messages_per_second
-            self._error(client_id_of(text), ErrorCode.RATE_LIMITED,
-                        f"over {rate} messages per second: dropped, send it again")
+            await self._refuse_frame(text, client_id_of(text), ErrorCode.RATE_LIMITED,
+                                     f"over {rate} messages per second: dropped, send it again")
             return None
         try:
             return parse_client_message(text)
         except ProtocolError as exc:
-            self._error(exc.client_id, exc.code, exc.message)
+            await self._refuse_frame(text, exc.client_id, exc.code, exc.message)
             return None
+
+    async def _refuse_frame(self, frame: str | ClientCommand, client_id: str | None, code: ErrorCode,
+                            message: str) -> None:
+        """Answer a frame (or a command) refused before the table saw it; after the hello, a host message at a
+        private table is audited, or ``RATE_LIMITED`` past its sender's budget (``ws_home.host_refused``)."""
+        self._error(client_id, *(await host_refused(self._home, self, frame, code, message) if self._joined
+                                 else (code, message)))
 
     async def _handle(self, msg: Hello | Sync | Ping | ClientCommand | Chat | None) -> None:
         """Answer one message. A failure of the server's own (a bug, a lost store) is answered with
@@ -401,10 +408,10 @@ class TableConnection:
     async def _command(self, msg: ClientCommand) -> None:
         received_at = time.perf_counter()
         if not isinstance(self._viewer, PlayerViewer) or self.identity is None:
-            self._error(msg.id, ErrorCode.SPECTATOR_CANNOT_ACT,
-                        "this connection only watches: say hello with a session token to play"
-                        + (" (operator actions go through /api/operator)"
-                           if isinstance(self._viewer, OperatorViewer) else ""))
+            await self._refuse_frame(msg, msg.id, ErrorCode.SPECTATOR_CANNOT_ACT,
+                                     "this connection only watches: say hello with a session token to play"
+                                     + (" (operator actions go through /api/operator)"
+                                        if isinstance(self._viewer, OperatorViewer) else ""))
             return
         command = to_command(msg, player_id=self.identity.player_id, name=self.identity.name,
                              now_ms=self.rt.service.now_ms())
@@ -526,11 +533,3 @@ def accepted_text(client_id: str, version: int) -> str:
     if _PLAIN_ID.fullmatch(client_id) is None:
         return Accepted(id=client_id, version=version).model_dump_json()
     return f'{{"type":"accepted","id":"{client_id}","version":{int(version)}}}'
-
-
-def _send_now_of(websocket: WebSocket) -> SendNow | None:
-    """The connection's ``ws_protocol.SEND_NOW`` (None under another ASGI server: every message then goes
-    through the send loop)."""
-    extension = websocket.scope.get("extensions", {}).get(SEND_NOW)
-    send = None if extension is None else extension.get("send")
-    return send if callable(send) else None

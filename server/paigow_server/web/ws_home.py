@@ -1,64 +1,52 @@
 """The table connection's side of home games (docs/protocol.md, "Private tables and the waiting list"): how
 ``ws.TableConnection`` asks ``home_gate`` whether a hello may join a private table and has a host's message
 carried out, which messages a barred player may not send, and the closing of a removed player's
-connections. ``home_gate`` decides; the table checks the host in each host message's own commit."""
+connections, and the audit of a host message refused before the table saw it (a spectator's, one that did
+not parse, one over the message rate: ``host_refused``). ``home_gate`` decides; the table checks the host in
+each host message's own commit."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Protocol, runtime_checkable
+import json
+from collections.abc import Iterable
+from typing import Protocol, get_args, runtime_checkable
 
-from paigow.protocol.client import Hello, Sit
-from paigow.protocol.home_messages import (
-    HOME_CLIENT_COMMANDS,
-    HostApprove,
-    HostClose,
-    HostDeny,
-    HostHandOver,
-    HostLimits,
-    HostMute,
-    HostPause,
-    HostRemove,
-    HostResume,
-    HostSettings,
-    HostTimers,
-    JoinWaitlist,
-    RequestSeat,
-    TakeSeat,
-)
+from paigow.protocol.client import ClientCommand, Hello, Sit
+from paigow.protocol.codes import ErrorCode
+from paigow.protocol.home_messages import JoinWaitlist, RequestSeat, TakeSeat
 from paigow.table.commands import Command
 from paigow.table.rejections import RejectCode, Rejection
-from paigow.table.state import KickedBy, TableState
+from paigow.table.state import KickedBy
 from paigow_server.realtime.tables import TableService
 from paigow_server.web.home_gate import HomeGate, Refusal, is_private_id
+from paigow_server.web.host_audit import HostMessage, HostSender
 from paigow_server.web.sessions import Identity
 
 __all__ = [
-    "HOST_MESSAGES", "SITTING", "RemovableConnection", "close_removed", "hello_refusal", "host_message",
+    "HOST_MESSAGES", "SITTING", "RemovableConnection", "Sender", "close_removed", "hello_refusal",
+    "host_message", "host_refused",
 ]
 
 SITTING = (Sit, TakeSeat, RequestSeat, JoinWaitlist)
 """The commands a barred player may not send (``BARRED``): each leads to a seat."""
-HOST_MESSAGES = (HostApprove, HostDeny, HostRemove, HostMute, HostHandOver, HostPause, HostResume, HostClose,
-                 HostLimits, HostTimers, HostSettings)
-"""A host's messages: audited, and ``host_remove``'s bar written beside the table (``home_gate``)."""
+HOST_MESSAGES = HostMessage
+"""A host's messages (``host_audit.HostMessage``): audited, and ``host_remove``'s bar written beside the table
+(``home_gate``)."""
+HOST_TYPES = frozenset(cls.model_fields["type"].default for cls in get_args(HostMessage))
 
 
-async def hello_refusal(home: HomeGate | None, load: Callable[[str], Awaitable[TableState | None]],
-                        table_id: str, hello: Hello, identity: Identity | None, *, spectate: bool,
-                        operator: bool) -> Refusal | None:
-    """Why ``hello`` (of ``identity``'s session, if any) may not join the table (``HomeGate.refusal``); None
-    at a public table, and at an unknown one (joining its feed then fails: ``TABLE_NOT_FOUND``)."""
+async def hello_refusal(home: HomeGate | None, table_id: str, hello: Hello, identity: Identity | None, *,
+                        spectate: bool, operator: bool) -> Refusal | None:
+    """Why ``hello`` (of ``identity``'s session, if any) may not join the table (``HomeGate.refusal``, which
+    refuses an unknown private id as it refuses a table without access); None at a public id (an unknown
+    one: joining its feed then fails, ``TABLE_NOT_FOUND``)."""
     if home is None or not is_private_id(table_id):
         return None
-    state = await load(table_id)
-    if state is None:
-        return None
-    return await home.refusal(state, player_id=None if identity is None else identity.player_id,
+    return await home.refusal(table_id, player_id=None if identity is None else identity.player_id,
                               spectate=spectate, operator=operator, invite=hello.invite)
 
 
-async def host_message(home: HomeGate | None, service: TableService, table_id: str, msg: HOME_CLIENT_COMMANDS,
+async def host_message(home: HomeGate | None, service: TableService, table_id: str, msg: HostMessage,
                        identity: Identity, command: Command) -> int:
     """Carry out a host's message (``HomeGate.host``) through the table service: the table's version after
     it. At a public table it is ``NOT_PRIVATE`` (not audited)."""
@@ -71,6 +59,43 @@ async def host_message(home: HomeGate | None, service: TableService, table_id: s
 
     return await home.host(table_id, msg, player_id=identity.player_id, name=identity.name, command=command,
                            execute=execute)
+
+
+class Sender(Protocol):
+    """A table connection, as the audit of its host messages names it (``ws.TableConnection``)."""
+
+    table_id: str
+    identity: Identity | None
+    operator: str | None
+    network: str
+
+
+async def host_refused(home: HomeGate | None, conn: Sender, frame: str | ClientCommand,
+                       code: ErrorCode | RejectCode, message: str) -> tuple[ErrorCode | RejectCode, str]:
+    """The answer to a frame (or a command) refused before the table saw it: a host message at a private
+    table is audited (``HostAudit.refused``), and past its sender's budget answered ``RATE_LIMITED``
+    instead; any other frame keeps ``code`` and ``message``."""
+    if home is None or not is_private_id(conn.table_id):
+        return code, message
+    msg = _host_type(frame) if isinstance(frame, str) else frame if isinstance(frame, HOST_MESSAGES) else None
+    if msg is None:
+        return code, message
+    identity = conn.identity
+    sender = HostSender(None if identity is None else identity.player_id,
+                        None if identity is None else identity.name, conn.operator, conn.network)
+    return await home.log.refused(conn.table_id, sender, msg, code, message)
+
+
+def _host_type(frame: str) -> str | None:
+    """The type of a frame that did not parse, when it names a host message."""
+    if '"host_' not in frame:
+        return None
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        return None
+    kind = data.get("type") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) and kind in HOST_TYPES else None
 
 
 @runtime_checkable

@@ -20,18 +20,27 @@ Pass ``ws=WebSocketProtocol`` to ``uvicorn.Config`` (``paigow serve`` does).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.http11 import Request
 from websockets.protocol import State
 
-__all__ = ["SEND_NOW", "SendNow", "WebSocketProtocol"]
+__all__ = ["SEND_NOW", "SendNow", "WebSocketProtocol", "send_now_of"]
 
 SEND_NOW = "paigow.send_now"
 """The scope extension: ``{"send": SendNow}`` (ASGI extensions are dicts)."""
 
 SendNow = Callable[[Sequence[str]], bool]
+
+
+def send_now_of(scope: Mapping[str, Any]) -> SendNow | None:
+    """A connection's ``SEND_NOW`` function, from its ASGI scope (None under another ASGI server: every
+    message then goes through ``websocket.send``)."""
+    extension = scope.get("extensions", {}).get(SEND_NOW)
+    send = None if extension is None else extension.get("send")
+    return send if callable(send) else None
 
 
 class WebSocketProtocol(WebSocketsSansIOProtocol):

@@ -182,7 +182,7 @@ async def test_an_ex_hosts_mute_checked_before_a_hand_over_is_refused_by_the_tab
     async def execute(command: Command) -> int:
         return (await rt.service.execute(table_id, command)).version
 
-    gate = HomeGate(homes.ctx.homes, homes.ctx.bars, homes.ctx.audit, read_before)
+    gate = HomeGate(homes.ctx.homes, homes.ctx.bars, homes.ctx.audit, read_before, homes.ctx.rate_limits)
     mute = HostMute(id="m1", player_id=cat_id, muted=True)
     command = to_command(mute, player_id=ann_id, name="Ann", now_ms=rt.service.now_ms())
     with pytest.raises(Rejection) as refused:

@@ -1,7 +1,7 @@
 """Private tables on the table WebSocket: who may say hello (the invite, an admission, the spectators
-policy, a removed player's bar), the host's messages checked by the table for every sender, audited with the
-host's name, removal, mute, hand-over races, closing mid-round with the money balanced, and the waiting list
-wired through (docs/protocol.md, "Private tables and the waiting list")."""
+policy, a removed player's bar), the host's messages checked by the table for every sender, audited naming
+the sender and the host, removal, mute, hand-over races, closing mid-round with the money balanced, and the
+waiting list wired through (docs/protocol.md, "Private tables and the waiting list")."""
 
 from __future__ import annotations
 
@@ -161,7 +161,9 @@ async def test_approval_every_host_message_from_a_non_host_and_the_audit(homes: 
     entries = [e for e in await audit(homes) if e["table_id"] == table_id and e["action"].startswith("host_")]
     refused_ones = [e for e in entries if e["outcome"] == "NOT_HOST"]
     assert len(refused_ones) == 11
-    assert {e["actor"] for e in refused_ones} == {f"host:{bob_id}"}
+    assert {e["actor"] for e in refused_ones} == {f"player:{bob_id}"}  # the sender, who is not the host
+    assert {(e["params"]["host_player_id"], e["params"]["host_name"]) for e in refused_ones} == {
+        (ann_id, body["table"]["host_name"])}
     approved = next(e for e in entries if e["action"] == "host_approve" and e["outcome"] == "ok")
     assert approved["actor"] == f"host:{ann_id}"
     assert approved["params"]["host_name"] == body["table"]["host_name"]
