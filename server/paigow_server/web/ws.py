@@ -6,10 +6,8 @@ The flow: the upgrade's ``Host`` is checked (``hosts``: refused with HTTP 400) a
 player's connection, none (or ``spectate``) a spectator's, the operator token the operator's (it watches
 with the admin view). The server answers with a ``snapshot`` (or the
 events missed since ``last_version``), then pushes every change. Each command gets ``accepted`` or
-``error`` naming its id. What one loop iteration delivers to a connection (an ``accepted`` and its
-``patch``) is written at the end of the iteration in one write, below ASGI (``ws_protocol.SEND_NOW``);
-only while the socket is paused for flow control do messages queue for the send loop, which closes a
-client that falls ``SEND_QUEUE`` messages behind. Each player connection tells ``presence`` when it
+``error`` naming its id; how it is sent (in one write per loop iteration, a client that falls behind
+closed) is ``ws_send.Sender``'s, which a connection is. Each player connection tells ``presence`` when it
 opens and closes: a seated player whose last connection closes is dropped (away, with the table's grace
 time); their next hello reconnects them.
 
@@ -25,20 +23,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from starlette.routing import BaseRoute, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from paigow.protocol.client import Chat, ClientCommand, Hello, Ping, Sync
 from paigow.protocol.codes import CloseCode, ErrorCode
 from paigow.protocol.convert import to_command
 from paigow.protocol.parse import ProtocolError, client_id_of, parse_client_message
-from paigow.protocol.server import Accepted, ErrorMessage, Pong
+from paigow.protocol.server import ErrorMessage, Pong
 from paigow.protocol.version import PROTOCOL_VERSION, SUPPORTED_PROTOCOLS
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import KickedBy
@@ -57,17 +53,13 @@ from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
 from paigow_server.web.ws_home import HOST_MESSAGES, SITTING, hello_refusal, host_message, host_refused
 from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
-from paigow_server.web.ws_protocol import send_now_of
+from paigow_server.web.ws_send import Sender, accepted_text
 
-__all__ = ["BarLookup", "OperatorLookup", "SessionLookup", "TableConnection", "accepted_text", "ws_routes"]
+__all__ = ["BarLookup", "OperatorLookup", "SessionLookup", "TableConnection", "ws_routes"]
 
 log = logging.getLogger("paigow_server.ws")
 
-_PLAIN_ID = re.compile(r'[ !#-\[\]-~]+')
-"""Printable ASCII but ``"`` and ``\\``: a JSON string of these characters is written as they are."""
 HELLO_TIMEOUT_S = 10.0
-SEND_QUEUE = 256
-"""Messages waiting to be sent to one client; a client that falls further behind is closed (1013)."""
 
 
 class SessionLookup(Protocol):
@@ -118,26 +110,19 @@ async def table_socket(websocket: WebSocket) -> None:
     await conn.run()
 
 
-@dataclass(frozen=True, slots=True)
-class _Close:
-    code: CloseCode
-    reason: str
-
-
 class _Closed(Exception):
     """The connection is over (closed by either side); unwinds the receive loop."""
 
 
-class TableConnection:
+class TableConnection(Sender):
     """One client connection: reads frames, answers them, and sends what the fanout delivers."""
 
     def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
                  operators: OperatorLookup, bars: BarLookup, chat: ChatPoster, network: str = "unknown",
                  spectator_networks: ConnectionCounter | None = None, home: HomeGate | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.ws = websocket
+        super().__init__(websocket, table_id)
         self.rt = rt
-        self.table_id = table_id
         self._sessions = sessions
         self._operators = operators
         self._chat = chat
@@ -160,65 +145,12 @@ class TableConnection:
         self._max_frame = settings.max_frame_bytes
         rate = float(settings.messages_per_second)
         self._limiter = RateLimiter(rate=rate, burst=rate, flood_after=2 * rate)
-        self._outbox: asyncio.Queue[str | _Close] = asyncio.Queue(SEND_QUEUE)
-        self._send_now = send_now_of(websocket.scope)
-        self._loop = asyncio.get_running_loop()
-        """Held: on Python 3.11 each ``get_running_loop()`` is a ``getpid`` system call."""
-        self._pending: list[str] = []
-        """Messages to write at the end of this loop iteration through ``_send_now``, in one write."""
-        self._sending = False
-        """The send loop holds a message it is sending (the ASGI way): later ones wait in the outbox."""
-        self._closing = False
         self._joined = False
         self._counted_player: str | None = None
 
-    # --- Subscriber (for the fanout) -------------------------------------------------------------------
     @property
-    def viewer(self) -> Viewer:
+    def viewer(self) -> Viewer:  # the fanout's Subscriber: this and ``deliver`` (``Sender``)
         return self._viewer
-
-    def deliver(self, text: str) -> None:
-        if self._closing:
-            return
-        if self._send_now is not None and not self._sending and self._outbox.empty():
-            self._pending.append(text)
-            if len(self._pending) == 1:
-                self._loop.call_soon(self._flush)
-            return
-        try:
-            self._outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self._fell_behind()
-
-    def _flush(self) -> None:
-        """Write the pending messages now, in one write; when the socket cannot take them now (paused by
-        flow control, or closing), hand them to the send loop, which sends them the ASGI way."""
-        if not self._pending:
-            return
-        assert self._send_now is not None
-        try:
-            if not self._sending and self._outbox.empty() and self._send_now(self._pending):
-                self._pending.clear()
-            elif not self._spill():
-                self._fell_behind()
-        except Exception:  # never left with messages pending and no flush to come: end the connection
-            log.exception("writing to a client of table %s failed; closing", self.table_id)
-            self._pending.clear()
-            self._close_soon(CloseCode.INTERNAL_ERROR, "server error: reconnect with your last version")
-
-    def _spill(self) -> bool:
-        """Move the pending messages to the send loop's outbox, in order; False when it overflowed."""
-        pending, self._pending = self._pending, []
-        try:
-            for text in pending:
-                self._outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            return False
-        return True
-
-    def _fell_behind(self) -> None:
-        log.warning("client of table %s fell %d messages behind; closing", self.table_id, SEND_QUEUE)
-        self._close_soon(CloseCode.TRY_AGAIN_LATER, "too far behind: reconnect with your last version")
 
     # --- the connection ---------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -487,19 +419,6 @@ class TableConnection:
         self._close_soon(close, message)
         return False
 
-    def _close_soon(self, code: CloseCode, reason: str) -> None:
-        if self._closing:
-            return
-        self._closing = True
-        self._spill()  # what was delivered before goes out before the close (unless the queue is full)
-        with contextlib.suppress(asyncio.QueueFull):
-            self._outbox.put_nowait(_Close(code, reason))
-            return
-        # The queue is full: drop what is waiting, the client reconnects and resumes anyway.
-        while not self._outbox.empty():
-            self._outbox.get_nowait()
-        self._outbox.put_nowait(_Close(code, reason))
-
     def close_removed(self, until_ms: int | None, by: KickedBy) -> None:
         """``by`` removed this connection's player: error ``BARRED`` (who, when the bar ends), then 4403."""
         self._refuse(ErrorCode.BARRED, CloseCode.FORBIDDEN, barred_message(by, self.table_id, until_ms),
@@ -511,25 +430,3 @@ class TableConnection:
 
     def close_for_shutdown(self) -> None:
         self._close_soon(CloseCode.SERVICE_RESTART, "server restarting: reconnect with your last version")
-
-    async def _send_loop(self) -> None:
-        try:
-            while True:
-                item = await self._outbox.get()
-                if isinstance(item, _Close):
-                    if self.ws.application_state is not WebSocketState.DISCONNECTED:
-                        await self.ws.close(code=item.code, reason=item.reason[:120])
-                    return
-                self._sending = True
-                await self.ws.send_text(item)
-                self._sending = False
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            self._closing = True  # the client is gone; the receive loop ends on its own
-
-
-def accepted_text(client_id: str, version: int) -> str:
-    """``Accepted(id=client_id, version=version).model_dump_json()``, written directly for an id of plain
-    ASCII (what clients send), which needs no escape in JSON."""
-    if _PLAIN_ID.fullmatch(client_id) is None:
-        return Accepted(id=client_id, version=version).model_dump_json()
-    return f'{{"type":"accepted","id":"{client_id}","version":{int(version)}}}'

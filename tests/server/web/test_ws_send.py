@@ -25,15 +25,9 @@ from paigow_server.process.embedded_redis import free_port
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.web.chat import ChatPoster
-from paigow_server.web.ws import (
-    SEND_QUEUE,
-    BarLookup,
-    OperatorLookup,
-    SessionLookup,
-    TableConnection,
-    accepted_text,
-)
+from paigow_server.web.ws import BarLookup, OperatorLookup, SessionLookup, TableConnection
 from paigow_server.web.ws_protocol import SEND_NOW, WebSocketProtocol
+from paigow_server.web.ws_send import SEND_QUEUE, accepted_text
 
 
 class FakeSocket:
