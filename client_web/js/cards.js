@@ -56,11 +56,6 @@ export function parseCards(text) {
   return cards;
 }
 
-export function formatCards(cards) {
-  return cards.map((c) => c.text).join(" ");
-}
-
-/** Words for screen readers: "ace of spades", "joker". */
 const SUIT_GLYPHS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 
 /** A card as a player writes it: "K♠", "10♦", "JK" (the text form "Ts" is for the wire). */
@@ -68,6 +63,7 @@ export function cardGlyphs(card) {
   return card.joker ? "JK" : `${card.rank === 10 ? "10" : RANK_CHARS[card.rank]}${SUIT_GLYPHS[card.suit]}`;
 }
 
+/** Words for screen readers: "ace of spades", "joker". */
 export function cardLabel(card) {
   return card.joker ? "joker" : `${RANK_WORDS[card.rank]} of ${SUIT_WORDS[card.suit]}`;
 }

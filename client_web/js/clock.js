@@ -19,8 +19,3 @@ export function noteServerTime(serverMs, localMs = Date.now()) {
 export function serverNow() {
   return Date.now() - offset;
 }
-
-/** How far this browser's clock is ahead of the server's (ms; negative: behind). */
-export function clockOffset() {
-  return offset;
-}

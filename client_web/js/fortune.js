@@ -107,10 +107,11 @@ export function fortuneControls(view, ctx, { banker = false } = {}) {
     "aria-label": `Fortune bonus ${shown ? money(shown) : "none"}${placed ? " placed" : ""}; ${armed ? "chips go here" : "press to put chips here"}`,
     onclick: () => ctx.toggleChipTarget() },
   el("span", { class: "f-title", text: "FORTUNE" }), el("span", { class: "f-amount", text: shown ? money(shown) : "+" }));
-  const limits = range ? `${money(range.min_cents)} – ${money(range.max_cents)}` : `${money(f.min_cents)} – ${money(f.max_cents)}`;
+  const [low, high] = range ? [range.min_cents, range.max_cents] : [f.min_cents, f.max_cents];
   const parts = [circle,
     el("div", { class: "amount" }, el("label", { for: "bonus-amount", text: "Fortune bonus ($)" }), input),
-    el("p", { class: "info", id: "fortune-info" }, `Bonus ${limits} · Envy from ${money(f.envy_min_bet_cents)} · `,
+    el("p", { class: "info", id: "fortune-info" }, el("span", { class: "bonus-word", text: "Bonus " }), el("span", { text: `${money(low)} – ${money(high)}` }), " · ",
+      el("span", { text: `Envy from ${money(f.envy_min_bet_cents)}` }), " · ",
       el("button", { class: "linkish", type: "button", id: "pay-table", onclick: () => openPayTable(payTableView), text: "Pay table" }))];
   if (banker) {
     parts.push(el("button", { class: "btn small", type: "button", id: "place-bonus", onclick: () => ctx.placeBonus(),

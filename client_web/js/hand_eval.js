@@ -8,8 +8,6 @@ export const Category = Object.freeze({
   HIGH_CARD: 0, ONE_PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 3, STRAIGHT: 4, FLUSH: 5, FULL_HOUSE: 6,
   FOUR_OF_A_KIND: 7, STRAIGHT_FLUSH: 8, ROYAL_FLUSH: 9, FIVE_ACES: 10,
 });
-export const CATEGORY_NAMES = ["HIGH_CARD", "ONE_PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "STRAIGHT", "FLUSH",
-  "FULL_HOUSE", "FOUR_OF_A_KIND", "STRAIGHT_FLUSH", "ROYAL_FLUSH", "FIVE_ACES"];
 
 const WHEEL = [14, 5, 4, 3, 2];
 const word = (r) => RANK_WORDS[r];

@@ -29,6 +29,10 @@ export function freeSeats(view) {
   return [1, 2, 3, 4, 5, 6].filter((p) => !view.seats[p] && !offerFor(view, p));
 }
 
+/** Whether a bar from this table runs for this viewer (the hello, a kick or a refused sit told the page: `ctx.barredUntil`,
+ * on the server's clock): no seat, no waiting list, is offered until it ends. */
+export const isBarred = (ctx) => ctx.barredUntil != null && ctx.barredUntil > serverNow();
+
 export const isHost = (view, ctx) => Boolean(view.home) && view.home.host_player_id === ctx.playerId && Boolean(ctx.playerId);
 
 /** Seconds left of an offer (null when its clock has not started). */
@@ -105,7 +109,7 @@ function waitlistPanel(view, ctx) {
  * then says "Choose an open seat"). Being on the waiting list wins over everything else.
  */
 export function seatAccessPanel(view, ctx) {
-  if (ctx.role !== "player" || view.you || view.phase === "closed" || ctx.ended) return null;
+  if (ctx.role !== "player" || view.you || view.phase === "closed" || ctx.ended || isBarred(ctx)) return null;
   const onList = (view.waiting ?? []).some((w) => w.player_id === ctx.playerId);
   if (onList) return waitlistPanel(view, ctx);
   if (!admitted(view, ctx)) return requestPanel(view, ctx);

@@ -381,10 +381,18 @@ function onMessage(msg) {
     // What the table did for you pops up, unless the tray already says it.
     for (const line of ctx.toasts.splice(0)) if ($("notice")?.textContent !== line.text) toast(line.text, line.kind === "warn" ? "warn" : "info");
   } else if (msg.type === "error" && !msg.id) {
+    if (msg.code === "BARRED") noteBar(msg); // told by a public table's hello: no seat is offered
     if (REFUSALS.includes(msg.code)) ctx.refused = msg; // its page once the close (4403) comes
     else if (msg.code === "UNAUTHORIZED") sessionOver();
     else toast(msg.message);
   }
+}
+
+/** A bar from this table (a BARRED error's `until_ms` and `by`): no seat is offered until it ends. */
+function noteBar(error) {
+  ctx.barredUntil = error.until_ms ?? null;
+  ctx.barredBy = error.by ?? null;
+  rerender();
 }
 
 /**
@@ -550,6 +558,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
     refreshBalance();
   } catch (err) {
     resyncIfUnconfirmed(err);
+    if (err.code === "BARRED" && err.until_ms) noteBar(err);
     $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
       ? `${barredWords(err.by, new Date(err.until_ms).toLocaleString())}: you may watch, or play at another table.`
       : sentence(err.message);

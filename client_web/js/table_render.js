@@ -7,7 +7,7 @@ import { cardElement } from "./card_svg.js";
 import { chipStack, chipsBehind } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 import { bonusBadge, seatFortune } from "./fortune.js";
-import { admitted, offerFor } from "./home_seat.js";
+import { admitted, isBarred, offerFor } from "./home_seat.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
 export const PACKET_MS = 140;
@@ -129,7 +129,7 @@ function plateFor(p, view, ctx) {
   const s = view.seats[p];
   if (!s) {
     // No seat is offered to a player the operator barred (until the bar ends), nor once the session has ended.
-    const barred = ctx.barredUntil != null && ctx.barredUntil > Date.now();
+    const barred = isBarred(ctx);
     // Nor a seat the waiting list holds for someone's offer, nor any at a home game before the host lets you in.
     const held = offerFor(view, p);
     const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx);

@@ -10,7 +10,7 @@ import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
 import { breakdown, breakdownNodes } from "./results.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
-import { seatAccessPanel } from "./home_seat.js";
+import { isBarred, seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
 import { joinForm } from "./table_access.js";
 import { barredWords, untilText } from "./home_api.js";
@@ -353,7 +353,7 @@ export function renderTray(tray, view, ctx) {
   if (!you) {
     panels.push(seatAccessPanel(view, ctx) ?? el("div", { class: "panel summary", "data-panel": "choose-seat" },
       view.home && view.phase !== "closed" ? el("p", { class: "hint", text: `${view.name}: a home game hosted by ${view.home.host_name}.` }) : null,
-      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed: every player's chips went back to their balance." : ctx.barredUntil > Date.now() ? `${barredWords(ctx.barredBy, view.home ? untilText(ctx.barredUntil) : new Date(ctx.barredUntil).toLocaleString())}: you may keep watching.`
+      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed: every player's chips went back to their balance." : isBarred(ctx) ? `${barredWords(ctx.barredBy, view.home ? untilText(ctx.barredUntil) : new Date(ctx.barredUntil).toLocaleString())}: you may keep watching.`
         : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." }),
       view.phase === "closed" ? el("a", { class: "btn small secondary", href: "/", id: "closed-lobby", text: "Back to the lobby" }) : null));
   } else {

@@ -6,7 +6,10 @@ Dragon's too, pushes; the Queen's Dragon wins 50 to 1), round 2's co-banker beat
 phase (the Queen's Dragon row in betting, the Dragon offer with Take/Pass and its clock, the buyer setting
 the Dragon, the barred dealer's push, the co-bank offer, the co-banked showdown, the History dialog) no
 two pieces of text overlap and none is clipped; the History dialog and the table log say each variant's
-line with the amounts the server settled. Screenshots: test-artifacts/browser/matrix-variants-*.png."""
+line with the amounts the server settled. Betting at such a table with the Fortune bonus on too: the chips,
+both amounts and Place bet are on the screen without scrolling at every size, a 360x740 phone's included,
+and so are the Queen's Dragon row and Change bet once the bet is placed. Screenshots:
+test-artifacts/browser/matrix-variants-*.png."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
-from tests.browser.layout import check, four_pages
+from tests.browser.layout import check, four_pages, outside_viewport
 from tests.browser.wire import WirePlayer
 
 from paigow.rules.house_way import house_way
@@ -56,21 +59,64 @@ def variant_line(page: Page, where: str, variant: str) -> str:
     return page.locator(f"{where} [data-variant='{variant}']").inner_text()
 
 
-def test_the_variants_phases_at_every_size_and_their_lines_in_the_history(
-        make_site: Callable[..., Site]) -> None:
-    site = make_site({}, rigs={TABLE: {1: "queen_high_dealer", 2: "banker_wins"}})
+def seated_at_a_new_table(site: Site, name: str, rules: dict[str, Any]) -> tuple[str, dict[str, Page], Page]:
+    """A new table of these rules (and ``TIMERS``), and the player on four pages at once (``four_pages``),
+    seated at seat 1 from the laptop's: (table id, the pages, the laptop's page)."""
     res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
-                     json={"name": TABLE, "rules": RULES, "timers": TIMERS})
+                     json={"name": name, "rules": rules, "timers": TIMERS})
     assert res.status_code == 201, res.text
-    table = res.json()["table_id"]
+    table: str = res.json()["table_id"]
     pages = four_pages(site, table, ME)
     me = pages["laptop"]
     me.click("[data-seat='1']")
     me.fill("#buy-in", "300")
     me.click("#sit-confirm")
+    return table, pages, me
+
+
+def test_the_variants_phases_at_every_size_and_their_lines_in_the_history(
+        make_site: Callable[..., Site]) -> None:
+    site = make_site({}, rigs={TABLE: {1: "queen_high_dealer", 2: "banker_wins"}})
+    table, pages, me = seated_at_a_new_table(site, TABLE, RULES)
     bob = WirePlayer(site.url, table, "Bartholomew Quince")
     try:
         problems = play(site, table, pages, me, bob)
+    finally:
+        bob.close()
+    assert problems == [], "\n".join(problems)
+    assert site.errors == []
+
+
+BETTING = ["[data-chip]", "#bet-amount", "#fortune-circle", "#bonus-amount", "#place-bet", "#repeat-bet",
+           "#remove-bet"]
+"""The betting controls, each on the screen without scrolling."""
+
+
+def test_betting_at_a_variants_table_fits_every_screen(site: Site) -> None:
+    """EZ with the Queen's Dragon, the Dragon hand and the Fortune bonus: above the bet, the variants' panel
+    says the rule and offers the Queen's Dragon; below it, the Fortune bonus. On a 360x740 phone Place bet
+    was below the fold."""
+    table, pages, me = seated_at_a_new_table(site, "Fortune Night", {**RULES, "fortune_enabled": True})
+    bob = WirePlayer(site.url, table, "Bartholomew Quince")  # seated without a bet: betting stays open
+    try:
+        bob.command("sit", seat=2, buy_in_cents=50_000)
+        problems: list[str] = []
+        for page in pages.values():
+            expect(page.locator("#place-bet")).to_contain_text("Place bet")
+            expect(page.locator("#variants-panel")).to_contain_text("add the Queen's Dragon")
+        for size, page in pages.items():
+            problems.extend(f"betting at {size}: {p}" for p in outside_viewport(page, BETTING))
+        check(site, pages, "variants-betting", problems)
+
+        me.fill("#bet-amount", "10")
+        me.click("#place-bet")
+        for page in pages.values():
+            expect(page.locator("#qd-place")).to_be_visible()
+            expect(page.locator("#place-bet")).to_contain_text("Change bet")
+        for size, page in pages.items():
+            problems.extend(f"bet placed at {size}: {p}"
+                            for p in outside_viewport(page, ["#qd-amount", "#qd-place", *BETTING]))
+        check(site, pages, "variants-betting-placed", problems)
     finally:
         bob.close()
     assert problems == [], "\n".join(problems)

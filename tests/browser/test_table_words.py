@@ -7,7 +7,8 @@ dialog stays over a clock the player must act on; the dealer's wager against a p
 labelled; no "dealt without you" warning while nobody has bet; Leave table asks first; a removed player is
 told and offered no seat, the others are told, and after the session ends no seat is offered; a removal
 says who did it (the host, the table's operator, or neither for an event that does not say), and so does a
-bar's later refusal after a reload (from the server's `by`, nothing kept in the browser), and no line
+bar after a reload (from the server's `by`, nothing kept in the browser: the refused hello of a private
+table, a public table's hello that tells of the bar, where no seat is ever offered), and no line
 of a home game's round in which players withdraw, leave and are removed says "undefined" or "null"."""
 
 from __future__ import annotations
@@ -30,6 +31,19 @@ from tests.browser.test_home_games import (
 from tests.browser.wire import Wire
 
 pytestmark = pytest.mark.browser
+
+
+SEAT_OFFERS_SEEN_JS = """window.__seatOffers = [];
+const SEAT_OFFERS = '.sit-btn, #join-waitlist, #request-seat, #take-seat';
+new MutationObserver((records) => {
+  for (const r of records) for (const n of r.addedNodes) {
+    if (n.nodeType !== 1) continue;
+    const found = n.matches(SEAT_OFFERS) ? [n] : [...n.querySelectorAll(SEAT_OFFERS)];
+    window.__seatOffers.push(...found.map((b) => b.id || b.dataset.seat));
+  }
+}).observe(document, { childList: true, subtree: true });"""
+"""Run before the page's own scripts: every button offering a seat the page ever draws is noted in
+``window.__seatOffers``, however soon it goes again."""
 
 
 def seated(site: Site, name: str, table: str, seat: int, **size: int) -> Page:
@@ -243,15 +257,15 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
         f"The table's operator barred you from this table until {until}: you may keep watching.")
     told = others.locator(".toast").filter(has_text="Kip was removed by the table's operator.")
     expect(told).to_have_count(1)
-    # After a reload, with nothing kept but the session, the sit's refusal says who from the server's `by`.
+    # After a reload, with nothing kept but the session: the hello tells the page of the bar (who and until
+    # when, from the server's `by` and `until_ms`), and no seat is offered, not even before the page knows.
     me.evaluate(KEEP_ONLY_THE_SESSION_JS)
+    me.context.add_init_script(SEAT_OFFERS_SEEN_JS)
     me.reload()
-    me.click("[data-seat='4']")
-    me.fill("#buy-in", "200")
-    me.click("#sit-confirm")
-    expect(me.locator("#sit-dialog-error")).to_have_text(
-        f"The table's operator barred you from this table until {until}: you may watch, or play at another "
-        "table.")
+    expect(me.locator("#choose-seat")).to_have_text(
+        f"The table's operator barred you from this table until {until}: you may keep watching.")
+    expect(me.locator(".sit-btn")).to_have_count(0)
+    assert me.evaluate("() => window.__seatOffers") == []
     assert site.errors == []
 
 

@@ -48,7 +48,7 @@ from paigow_server.store.errors import StoreUnavailable
 from paigow_server.web.barred import barred_message
 from paigow_server.web.chat import ChatPoster, ChatSender
 from paigow_server.web.context import context_of, realtime_of
-from paigow_server.web.home_gate import HomeGate
+from paigow_server.web.home_gate import HomeGate, is_private_id
 from paigow_server.web.operator_auth import OperatorAuthError
 from paigow_server.web.sessions import Identity
 from paigow_server.web.ws_home import HOST_MESSAGES, SITTING, hello_refusal, host_message, host_refused
@@ -229,6 +229,10 @@ class TableConnection(Sender):
                                     f"at most {self._spectator_networks.limit} connections without a session "
                                     f"token from {self.network}: say hello with a session token")
             self._counted_network = self.network
+        if isinstance(self._viewer, PlayerViewer) and not is_private_id(self.table_id):
+            # A barred player may watch a public table: told of the bar before the snapshot, so that a page
+            # never offers them a seat (at a private table the bar refused the hello).
+            await self._barred(None, self._viewer.player_id)
         try:
             await self.rt.fanout.join(self.table_id, self, hello.last_version)
         except TableGoneError:
@@ -385,9 +389,10 @@ class TableConnection(Sender):
             state = self.rt.fanout.state_of(self.table_id)
             self._send(accepted_text(msg.id, 0 if state is None else state.version))
 
-    async def _barred(self, command_id: str, player_id: str) -> bool:
-        """Refuse a barred player's ``sit`` (``BARRED``, with when the bar ends and who barred them); the
-        bar is in Redis, so it holds whichever server process the player connects to."""
+    async def _barred(self, command_id: str | None, player_id: str) -> bool:
+        """Refuse a barred player's ``sit`` (``BARRED``, with when the bar ends and who barred them), or tell
+        a hello of the bar (``command_id`` None); the bar is in Redis, so it holds whichever server process
+        the player connects to."""
         bar = await self._bars.get(self.table_id, player_id)
         if bar is None:
             return False

@@ -83,7 +83,9 @@ async def test_a_kicked_and_barred_player_cannot_sit_on_any_server_until_the_bar
     async with websockets.connect(f"{other_ws_url}/ws/tables/{table_id}") as ws:
         ann = frame_checker(ann_id)
         ann.ws = ws
-        assert (await ann.hello(token))["type"] == "snapshot"
+        told = await ann.hello(token)  # told of the bar first (a page offers her no seat)
+        assert (told["type"], told["code"], told["until_ms"]) == ("error", "BARRED", until)
+        assert (await ann.recv())["type"] == "snapshot"
         refused = await ann.command(SIT)
         assert (refused["type"], refused["code"], refused["until_ms"]) == ("error", "BARRED", until)
         assert refused["by"] == "operator"
@@ -113,8 +115,34 @@ async def test_a_kicked_and_barred_player_cannot_sit_on_any_server_until_the_bar
     async with websockets.connect(f"{other_ws_url}/ws/tables/{table_id}") as ws:
         ann = frame_checker(ann_id)
         ann.ws = ws
-        await ann.hello(token)
+        assert (await ann.hello(token))["type"] == "snapshot"  # no bar to tell of
         assert (await ann.command(SIT))["type"] == "accepted"
+
+
+async def test_a_barred_players_hello_is_told_of_the_bar_before_the_snapshot(
+        tables: Any, connect: Any, operator: Any) -> None:
+    """At a public table a barred player may watch: the hello is answered, with the bar (``BARRED``, ``id``
+    null, who and until when) before the snapshot, so that a page that loads never offers them a seat. A
+    hello that watches (``spectate``) is not told; once the bar is lifted, neither is the player's."""
+    table_id = await tables.table()
+    fay_id, token = await seated(tables, connect, table_id, "Fay")
+    kicked = await operator.kick(table_id, {"player_id": fay_id, "reason": "abusive chat", "bar_minutes": 30})
+    until = kicked.json()["barred_until_ms"]
+    async with connect(table_id, player_id=fay_id) as fay:
+        told = await fay.hello(token)
+        assert told == {"type": "error", "id": None, "code": "BARRED", "until_ms": until, "by": "operator",
+                        "message": told["message"]}
+        assert told["message"].startswith(f"the table's operator barred you from table {table_id!r} until ")
+        assert told["message"].endswith(": you may watch, or play at another table")
+        snapshot = await fay.recv()
+        assert (snapshot["type"], snapshot["role"], snapshot["player_id"]) == ("snapshot", "player", fay_id)
+        assert (await fay.command(SIT))["code"] == "BARRED"  # the connection stays open
+    async with connect(table_id, player_id=fay_id) as watching:
+        assert (await watching.hello(token, spectate=True))["type"] == "snapshot"
+    lifted = await operator.client.delete(f"/api/operator/tables/{table_id}/bars/{fay_id}")
+    assert lifted.status_code == 200, lifted.text
+    async with connect(table_id, player_id=fay_id) as fay:
+        assert (await fay.hello(token))["type"] == "snapshot"
 
 
 async def test_a_bar_ends_by_itself(tables: Any, connect: Any, operator: Any, redis: Redis) -> None:

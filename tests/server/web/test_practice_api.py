@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import httpx
@@ -17,7 +18,7 @@ from paigow.rules.house_way import house_way, house_way_clause
 from paigow.rules.house_way_text import clause_text
 from paigow.rules.showdown import showdown
 from paigow.rules.splits import all_splits, is_foul, legal_splits, split_from_low
-from paigow_server.store import keys
+from paigow_server.store import keys, practice
 from paigow_server.store.practice import DEAL_TTL_MS
 from paigow_server.web.rate_limits import Limit
 
@@ -94,7 +95,20 @@ def _foul_low(cards: list[Any]) -> list[str]:
     return [str(c) for c in foul.low]
 
 
-async def test_refusals_change_nothing(tables: Any) -> None:
+class _Deals:
+    """The practice store's random source, dealing these fourteen cards: the player's seven, the dealer's."""
+
+    def __init__(self, cards: str) -> None:
+        self.indices = [card_from_text(c).index for c in cards.split()]
+
+    def sample(self, population: Sequence[int], k: int) -> list[int]:
+        assert (len(population), k) == (53, len(self.indices))
+        return list(self.indices)
+
+
+async def test_refusals_change_nothing(tables: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A random deal has no foul split about one time in twenty (seven cards of one suit, say): this one has.
+    monkeypatch.setattr(practice, "_RANDOM", _Deals("As Kd 9c 7h 5s 3d 2c  Qh Jh 8s 6d 4c 4h Tc"))
     player_id, token = await tables.player("Ann")
     _, bob = await tables.player("Bob")
     dealt = await deal(tables, token)
