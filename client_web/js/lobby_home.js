@@ -115,6 +115,9 @@ function buildForm() {
   // A field's error goes once the player changes that field: what is left in red is still wrong.
   for (const kind of ["input", "change"]) $("host-form").addEventListener(kind, (ev) => clearField(ev.target));
   $("code-form").addEventListener("submit", submitCode);
+  // Join is disabled in the page until now: a tap before this module ran would have sent the form as a
+  // plain GET, reloading the lobby and losing the code typed (seen on a slow phone).
+  $("join-code-submit").disabled = false;
 }
 
 function toggleForm(open) {
