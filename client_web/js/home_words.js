@@ -1,7 +1,8 @@
 // What a home game and the waiting list did, in words (the events of docs/protocol.md, "Private tables and
 // the waiting list"): seat requests and their answers, the waiting list and its offers, the host role
 // changing hands, the host away and back, the settings, a mute, an idle table. Same shape as explain.js:
-// [{text, mine, kind, say}] — `mine`: shown on this viewer's screen; `say`: told to screen readers too.
+// [{text, mine, kind, say, untilSeated}] — `mine`: shown on this viewer's screen; `say`: told to screen
+// readers too; `untilSeated`: it asks the viewer to sit, so it ends when they do (table_app.js).
 
 import { untilText } from "./home_api.js";
 
@@ -12,7 +13,7 @@ const WATCHING = { link: "anyone with the link may watch", none: "nobody may wat
 export function describeHomeEvents(events, view, me, nameOf) {
   const out = [];
   const host = Boolean(me) && view.home?.host_player_id === me;
-  const say = (text, mine = false, kind = "info", aloud = mine) => out.push({ text, mine, kind, say: aloud });
+  const say = (text, mine = false, kind = "info", aloud = mine, untilSeated = false) => out.push({ text, mine, kind, say: aloud, untilSeated });
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     // Never "undefined" or "null" in a sentence: a player whose name this page never saw is "a player".
@@ -23,7 +24,7 @@ export function describeHomeEvents(events, view, me, nameOf) {
         if (host) say(`${name} asks to sit: approve or deny.`, false, "info", true); // the tray's panel shows it
         break;
       case "seat_request_approved":
-        if (isMe) say("The host let you in: choose a seat.", true, "ok");
+        if (isMe) say("The host let you in: choose a seat.", true, "ok", true, true);
         else if (host) say(`You let ${known ?? "a player"} in.`);
         break;
       case "seat_request_denied":
@@ -40,7 +41,7 @@ export function describeHomeEvents(events, view, me, nameOf) {
         else if (isMe && ev.reason === "removed") say("The host took you off the waiting list.", true, "warn");
         break;
       case "seat_offered":
-        if (isMe) say(`Seat ${ev.seat} is free for you: take it within ${Math.round((ev.duration_ms ?? 30000) / 1000)} seconds.`, true, "warn");
+        if (isMe) say(`Seat ${ev.seat} is free for you: take it within ${Math.round((ev.duration_ms ?? 30000) / 1000)} seconds.`, true, "warn", true, true);
         break;
       case "host_changed":
         if (isMe) say(ev.reason === "grace_ended" ? "The host did not come back: you are the host now." : "You are the host now: the Host button opens your controls.", true, "ok");

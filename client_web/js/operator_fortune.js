@@ -5,6 +5,7 @@
 
 import { el, money } from "./api.js";
 import { cell, centsFields } from "./operator_api.js";
+import { payTableName } from "./variant_tags.js";
 
 const $ = (id) => document.getElementById(id);
 const PAY_TABLES = ["fortune-8000", "fortune-5000"];
@@ -22,7 +23,7 @@ export function fortuneCell(t) {
   if (!t.fortune_enabled) return cell("Fortune", {}, el("span", { class: "hint", text: "off" }));
   const now = t.bonus_bets ? `${t.bonus_bets} bonus ${t.bonus_bets === 1 ? "bet" : "bets"}, ${money(t.bonus_bets_cents)}` : "no bonus bets now";
   return cell("Fortune", { "data-fortune": t.fortune_pay_table },
-    el("span", {}, `${t.fortune_pay_table}`, el("br"), el("small", { class: "hint", text: now })));
+    el("span", {}, payTableName(t.fortune_pay_table), el("br"), el("small", { class: "hint", text: now })));
 }
 
 /** The detail panel's Fortune part, from the operator's view of the table. */
@@ -32,7 +33,7 @@ export function renderFortune(view, fillForm) {
   const bonuses = view.round?.bonuses ?? [];
   const pending = view.admin?.pending_rules;
   const parts = [
-    rules.fortune_enabled ? `On: ${rules.fortune_pay_table}, ${money(rules.fortune_min_bet_cents)}–${money(rules.fortune_max_bet_cents)}, Envy from ${money(rules.envy_min_bet_cents)}`
+    rules.fortune_enabled ? `On: ${payTableName(rules.fortune_pay_table)}, ${money(rules.fortune_min_bet_cents)}–${money(rules.fortune_max_bet_cents)}, Envy from ${money(rules.envy_min_bet_cents)}`
       : "Off",
     `house's bonus result ${money(ledger.bonus_house_net_cents ?? 0, { sign: true })} over ${ledger.bonuses_settled ?? 0} settled`,
     bonuses.length ? `this round: ${bonuses.length} bonus ${bonuses.length === 1 ? "bet" : "bets"}, ${money(bonuses.reduce((s, b) => s + b.amount_cents, 0))}` : "no bonus bet this round",
@@ -54,6 +55,6 @@ export function fortuneRulesBody() {
     envy_min_bet_cents: $("f-envy").value }, (k) => FORTUNE_FIELDS[k][1]);
   if (cents.error) return cents;
   const body = { fortune_enabled: $("f-on").checked, fortune_pay_table: $("f-table").value, ...cents.body };
-  if (!PAY_TABLES.includes(body.fortune_pay_table)) return { error: `Choose a pay table: ${PAY_TABLES.join(" or ")}.`, field: "fortune_pay_table" };
+  if (!PAY_TABLES.includes(body.fortune_pay_table)) return { error: `Choose a pay table: ${PAY_TABLES.map(payTableName).join(" or ")}.`, field: "fortune_pay_table" };
   return { body };
 }

@@ -1,4 +1,5 @@
-// The console's tables: the list (pause, resume, close, reopen, void the round), opening a table, and the
+// The console's tables: the list (public tables and home games, each paused, resumed, closed, reopened, its
+// round voided), opening a table, and the
 // table being managed: limits, timers, the Fortune bonus (operator_fortune.js), the casino variants
 // (operator_variants.js), each form saying its refusal inside it at its field, its seats (each player named
 // beside their id, kick with a bar) and its chat (operator_chat.js).
@@ -50,14 +51,22 @@ async function voidRound(t) {
   await changed();
 }
 
+/** Where the console watches a table: a home game through its invite (its address alone admits nobody). */
+function watchHref(t) {
+  if (t.private && t.invite?.url) return `${t.invite.url}&watch=1`;
+  return `/table/?id=${encodeURIComponent(t.table_id)}&watch=1`;
+}
+
 function tableRow(t) {
   const closed = t.phase === "closed";
   const btn = (label, action, onclick, cls = "secondary") => el("button", { class: `btn small ${cls}`, type: "button", "data-action": action,
     "aria-label": `${label} ${t.name}`, onclick, text: label });
   const act = (label, action) => btn(label, action, () => tableAction(t, action));
-  return el("tr", { "data-table": t.table_id, class: state.selected === t.table_id ? "selected" : "" },
-    cell("Table", {}, el("a", { href: `/table/?id=${encodeURIComponent(t.table_id)}&watch=1`, target: "_blank", rel: "noopener", text: t.name }), " ",
-      el("small", { class: "hint id", text: t.table_id })),
+  return el("tr", { "data-table": t.table_id, "data-home": t.private ? "1" : null, class: state.selected === t.table_id ? "selected" : "" },
+    // One child in the cell: a phone's stacked row shows it beside the column's name, as one value.
+    cell("Table", {}, el("span", {}, el("a", { href: watchHref(t), target: "_blank", rel: "noopener", text: t.name }),
+      t.private ? el("span", { class: "home-tag", text: `Home game · host ${t.host_name}` }) : " ",
+      el("small", { class: "hint id", text: t.table_id }))),
     cell("Phase", { text: `${t.phase}${t.paused ? " · paused" : ""}${t.closing ? " · closing" : ""}` }),
     cell("Seats", { text: `${t.seats_taken}/${t.seats ?? 6}` }),
     cell("Limits", { class: "nowrap", text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}` }),
@@ -71,9 +80,11 @@ function tableRow(t) {
       btn("Void round", "void", () => voidRound(t), "danger"))));
 }
 
+/** Every table the operator runs: the public ones (the lobby's list), then the open home games, which the
+ * lobby never lists (GET /api/operator/home-tables, the operator's alone). */
 export async function refreshTables() {
-  const data = await api("/api/tables");
-  const tables = data.tables ?? data;
+  const [data, homes] = await Promise.all([api("/api/tables"), call("/home-tables")]);
+  const tables = [...(data.tables ?? data), ...homes.tables];
   fillRows("tables", tables.map(tableRow), "No table yet: open one above.", 8);
   await refreshDetail();
 }

@@ -298,9 +298,11 @@ function explainEvents(events, view) {
     if (line.mine) {
       ctx.notice = line;
       ctx.toasts.push(line);
+      if (line.untilSeated) askingToSit.add(line.text);
     }
   }
   ctx.log.length = Math.min(ctx.log.length, 100);
+  if (events.some((e) => e.kind === "player_sat" && e.player_id === ctx.playerId)) endUntilSeated();
   for (const ev of events) {
     // Barred: no "Sit here" until the bar ends (a sit would be refused).
     if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) {
@@ -310,6 +312,19 @@ function explainEvents(events, view) {
     if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
     if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
   }
+}
+
+/** The sentences on the screen that ask you to sit ("The host let you in: choose a seat."). */
+const askingToSit = new Set();
+
+/** You sat: what asked you to is done, in the tray, the toasts and the screen reader's line (it never comes
+ * back in a later panel). */
+function endUntilSeated() {
+  if (ctx.notice?.untilSeated) ctx.notice = null;
+  ctx.toasts = ctx.toasts.filter((t) => !t.untilSeated);
+  for (const t of document.querySelectorAll(".toast-area .toast")) if (askingToSit.has(t.textContent)) t.remove();
+  if (askingToSit.has($("announcer").textContent)) $("announcer").textContent = "";
+  askingToSit.clear();
 }
 
 function onEvents(events, view) {

@@ -1,6 +1,7 @@
 // What a table deals of the casino variants (docs/rules.md §4a–§4c), as tags: a few words each and a line
 // in a player's words. From a table summary or rules: the lobby's table cards and home games ("EZ Pai Gow
-// (no commission)", "Queen's Dragon", ...) and the operator console's short form ("EZ · QD · Dragon").
+// (no commission)", "Fortune bonus", "Queen's Dragon", ...) and the operator console's short form ("EZ · QD
+// · Dragon"); and the Fortune pay tables' human names.
 
 import { el } from "./api.js";
 
@@ -46,12 +47,34 @@ export function variantTags(t) {
   ].filter(Boolean);
 }
 
+/** The Fortune pay tables (docs/fortune.md, "Pay tables") by the name a person reads: their top pay. */
+const PAY_TABLES = {
+  "fortune-8000": { name: "8,000-to-1 pay table", top: "8,000" },
+  "fortune-5000": { name: "5,000-to-1 pay table", top: "5,000" },
+};
+
+/** "8,000-to-1 pay table" for ``fortune-8000``: a pay table's human name (an unknown id as it is). */
+export function payTableName(id) {
+  return PAY_TABLES[id]?.name ?? id;
+}
+
+/** The Fortune bonus as a tag, when the table (a summary, or rules) offers it; null otherwise. */
+function fortuneTag(t) {
+  if (!t.fortune_enabled) return null;
+  const top = PAY_TABLES[t.fortune_pay_table]?.top;
+  return { key: "fortune", text: "Fortune bonus", short: "Fortune",
+    title: top ? `A side bet on your seven cards, however you set them: a straight or better pays, up to ${top} to 1.`
+      : "A side bet on your seven cards, however you set them: a straight or better pays." };
+}
+
 /**
  * The lobby's tags of a table as a list, or null when there is none to show: the commission in plain
- * words at a commissioned table (``classic: false`` leaves it out), the variants as tags.
+ * words at a commissioned table (``classic: false`` leaves it out), then every bet the table offers beside
+ * the wager (the Fortune bonus, which the console shows in a column of its own, and the variants) as tags.
  */
 export function variantTagList(t, { classic = true } = {}) {
-  const tags = variantTags(t).filter((tag) => !tag.inert && (classic || tag.key !== "commission"));
+  const [first, ...rest] = variantTags(t);
+  const tags = [first, fortuneTag(t), ...rest].filter((tag) => tag && !tag.inert && (classic || tag.key !== "commission"));
   if (!tags.length) return null;
   return el("ul", { class: "variant-tags", "aria-label": "Game" }, ...tags.map((tag) => el("li", {
     class: tag.key === "commission" ? "plain" : "vtag", "data-variant": tag.key, title: tag.title, text: tag.text })));

@@ -274,12 +274,13 @@ def make_site(browser: Browser, artifacts: Path,
 
 @pytest.fixture
 def wire(site: Site) -> Iterator[Callable[..., WirePlayer]]:
-    """A factory: ``wire(table_id, name, invite=None)`` is a guest at that table over the wire
-    (tests/browser/wire.py), to fill the other seats without a browser each; all closed after the test."""
+    """A factory: ``wire(table_id, name, invite=None, token=None)`` is a guest (or, with ``token``, that
+    session's account) at that table over the wire (tests/browser/wire.py), to fill the other seats without a
+    browser each; all closed after the test."""
     players: list[WirePlayer] = []
 
-    def make(table_id: str, name: str, invite: str | None = None) -> WirePlayer:
-        players.append(WirePlayer(site.url, table_id, name, invite))
+    def make(table_id: str, name: str, invite: str | None = None, token: str | None = None) -> WirePlayer:
+        players.append(WirePlayer(site.url, table_id, name, invite, token))
         return players[-1]
 
     yield make

@@ -568,3 +568,43 @@ def test_too_many_codes_tried_says_how_long_to_wait(make_site: Any) -> None:
     steps.shot(visitor, "too-many", axe=True)
     assert steps.problems == [], "\n".join(steps.problems)
     assert site.errors == []
+
+
+def test_the_host_let_you_in_ends_when_you_sit(site: Site, wire: Any) -> None:
+    """Issue 30, defect 3: "The host let you in: choose a seat." is said until the player sits, and never
+    again: not in the tray once seated, not in the first round's result panel. The host plays over the
+    wire; the player is on a 390x844 phone."""
+    steps = Steps(site, "home-let-in")
+    host = httpx.post(f"{site.url}/api/accounts", timeout=10, json={
+        "username": f"lethost{int(time.time() * 1000) % 10**8}", "password": PASSWORD,
+        "display_name": "Hana"}).json()
+    made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
+                      timeout=10, json={"name": "Let in", "seating": "approval",
+                                        "rules": {"fortune_enabled": False, "player_banking": False},
+                                        "timers": {"betting_ms": 60_000, "setting_ms": 60_000}}).json()
+    hana = wire(made["table_id"], "Hana", token=host["token"])
+    hana.command("sit", seat=1, buy_in_cents=10_000)
+    maya = phone(site, *SIZES["phone"])
+    maya.goto(f"{site.url}{made['invite']['url']}")
+    maya.fill("#join-name", "Maya")
+    maya.locator("#join-submit").tap()
+    maya.wait_for_function("() => window.paigow?.ctx?.view && window.paigow.ctx.role === 'player'")
+    no_animation(maya)
+    maya.locator("#request-seat").tap()
+    expect(maya.locator("#request-status")).to_have_text("Waiting for the host to let you in")
+    hana.command("host_approve", player_id=maya.evaluate("window.paigow.ctx.playerId"))
+    let_in = maya.get_by_text("The host let you in: choose a seat.")
+    expect(let_in.first).to_be_visible()  # said while it asks for something
+    sit(maya, 2)
+    expect(let_in).to_have_count(0)  # done: the notice ends, in the tray and as a toast
+    steps.shot(maya, "seated")
+    bet(maya, "10")
+    hana.command("place_bet", amount_cents=1_000)
+    maya.wait_for_function("() => window.paigow.ctx.view.phase === 'setting'")
+    maya.locator("#house-way").click()
+    hana.command("use_house_way")
+    expect(maya.locator("[data-panel='summary'] #my-result")).to_be_visible()
+    expect(maya.locator("[data-panel='summary']")).not_to_contain_text("let you in")
+    steps.shot(maya, "first-result")
+    assert steps.problems == [], "\n".join(steps.problems)
+    assert site.errors == []

@@ -7,6 +7,7 @@ beside ids in the seats, the audit log and the ledger, the API's error codes sho
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import httpx
@@ -278,9 +279,9 @@ def test_a_new_table_has_the_fortune_bonus_and_a_saved_change_says_it_takes_effe
     op.click("#open-table")
     expect(op.locator("#tables-result")).to_have_text("Saved Notes is open, with the Fortune bonus.")
     row = op.locator("#tables tbody tr").filter(has_text="Saved Notes")
-    expect(row.locator("[data-fortune]")).to_contain_text("fortune-8000")
+    expect(row.locator("[data-fortune]")).to_contain_text("8,000-to-1 pay table")  # its name, not its id
     expect(op.locator("#detail-title")).to_contain_text("Saved Notes")
-    expect(op.locator("#fortune-status")).to_contain_text("On: fortune-8000")
+    expect(op.locator("#fortune-status")).to_contain_text("On: 8,000-to-1 pay table")
     table_id = row.get_attribute("data-table")
     # Every form says, before anything is sent, that a change waits for the next round.
     for form in ("limits", "timers", "fortune"):
@@ -383,5 +384,52 @@ def test_each_form_of_the_managed_table_shows_its_refusal_inside_it_at_its_field
     expect(op.locator("#limits-saved")).to_have_text("Saved: takes effect from the next round.")
     expect(limits_error).to_have_text("")
     assert serious_violations(op) == []
+    assert site.unlabelled(op) == []
+    assert site.errors == []
+
+
+def test_the_console_lists_home_games_with_their_host_and_closes_one(site: Any, wire: Any) -> None:
+    """Issue 30, defect 13: an open home game (two seated) is in the console's tables list, marked as a home
+    game with its host, after a reload too, and the operator closes it from there; the pay table shows by its
+    name, not its id. The public lobby never lists it."""
+    host = httpx.post(f"{site.url}/api/accounts", timeout=10, json={
+        "username": f"ophost{int(time.time() * 1000) % 10**8}", "password": "felt-marker-dice-7731",
+        "display_name": "Hana"}).json()
+    name = "Hana's Friday night game with the family"  # 40 characters, the most a name may have
+    made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
+                      timeout=10, json={"name": name}).json()
+    table = made["table_id"]
+    wire(table, "Hana", token=host["token"]).command("sit", seat=1, buy_in_cents=10_000)
+    wire(table, "Theo", invite=made["invite"]["code"]).command("sit", seat=2, buy_in_cents=10_000)
+    public = httpx.get(f"{site.url}/api/tables", timeout=10).json()["tables"]
+    assert table not in [t["table_id"] for t in public]  # private: never in the public list
+
+    op = console(site)
+    row = op.locator(f"#tables tr[data-table='{table}']")
+    expect(row).to_have_attribute("data-home", "1")
+    expect(row.locator(".home-tag")).to_have_text("Home game · host Hana")
+    expect(row.locator("[data-label='Seats']")).to_have_text("2/6")
+    expect(row.locator("[data-fortune]")).to_contain_text("8,000-to-1 pay table")
+    expect(op.locator("#tables")).not_to_contain_text("fortune-8000")
+    assert row.locator("a").first.get_attribute("href") == f"{made['invite']['url']}&watch=1"
+    op.reload()
+    expect(op.locator("#console[data-ready='true']")).to_be_visible()
+    expect(row.locator(".home-tag")).to_have_text("Home game · host Hana")
+    shots(site, op, "37-console-home-game", ("#tables-panel",))
+    op.set_viewport_size({"width": 360, "height": 740})
+    no_sideways_overflow(op)
+    op.locator("#tables-panel").screenshot(
+        path=str(site.artifacts / "37-console-home-game-360x740-tables-panel.png"))
+    op.set_viewport_size({"width": 1366, "height": 768})
+
+    lobby = site.player("Lena")  # the lobby's list: public tables only
+    public_table = site.open_table("Open Jade")
+    expect(lobby.locator(f".table-card[data-table='{public_table}']")).to_be_visible()
+    expect(lobby.locator(f".table-card[data-table='{table}']")).to_have_count(0)
+
+    row.locator("[data-action='close']").click()
+    expect(row).to_have_count(0)  # closed (no round in play): an open home game no more
+    view = httpx.get(f"{site.url}/api/operator/tables/{table}", headers=site.headers, timeout=10).json()
+    assert view["view"]["phase"] == "closed"
     assert site.unlabelled(op) == []
     assert site.errors == []

@@ -232,32 +232,37 @@ def tags_inside(page: Page, selector: str) -> list[str]:
 
 
 def test_the_lobby_says_which_variant_each_table_deals(site: Any) -> None:
-    """Each table card tags what the table deals, each tag with a player's explanation as its title: the
-    commission in words at a classic table, no Co-banking tag where players may not bank (the house does);
-    a home game's card too."""
+    """Each table card tags what the table deals and every bet it offers (the Fortune bonus too: issue 30,
+    defect 9), each tag with a player's explanation as its title: the commission in words at a classic
+    table, no Co-banking tag where players may not bank (the house does); a home game's card too."""
     casino = open_table(site, "Golden Dragon", {"commission_form": "ez", "queens_dragon_enabled": True,
                                                 "dragon_enabled": True, "dragon_set_by": "buyer",
-                                                "co_banking": True})
-    classic = open_table(site, "Classic Jade", {})
+                                                "co_banking": True, "fortune_enabled": True,
+                                                "fortune_pay_table": "fortune-5000"})
+    classic = open_table(site, "Classic Jade", {"fortune_enabled": True})
     house = open_table(site, "House Pearl", {"co_banking": True, "player_banking": False})
     me = site.player("Lena", **PHONE)
     cards = {t: me.locator(f".table-card[data-table='{t}']") for t in (casino, classic, house)}
     expect(cards[casino].locator(".variant-tags li")).to_have_text(
-        ["EZ Pai Gow (no commission)", "Queen's Dragon", "Dragon hand", "Co-banking"])
-    expect(cards[casino].locator(".variant-tags .vtag")).to_have_count(4)
+        ["EZ Pai Gow (no commission)", "Fortune bonus", "Queen's Dragon", "Dragon hand", "Co-banking"])
+    expect(cards[casino].locator(".variant-tags .vtag")).to_have_count(5)
     titles = {"ez": EZ_RULE,
+              "fortune": "A side bet on your seven cards, however you set them: a straight or better pays, up"
+                         " to 5,000 to 1.",
               "qd": "A side bet beside your wager: pays 50 to 1 when the dealer's hand is a queen-high pai "
                     "gow.",
               "dragon": re.compile("once betting closes, for a second wager; its buyer sets it"),
               "cobank": re.compile("co-bank with the house instead: half each")}
     for key, title in titles.items():
         expect(cards[casino].locator(f"[data-variant='{key}']")).to_have_attribute("title", title)
-    # The classic table: its commission in words, no tag.
-    expect(cards[classic].locator(".variant-tags li")).to_have_text(["5% commission"])
-    expect(cards[classic].locator(".vtag")).to_have_count(0)
+    # The classic table: its commission in words, and its Fortune bonus (on the default pay table).
+    expect(cards[classic].locator(".variant-tags li")).to_have_text(["5% commission", "Fortune bonus"])
+    expect(cards[classic].locator(".vtag")).to_have_count(1)
+    expect(cards[classic].locator("[data-variant='fortune']")).to_have_attribute(
+        "title", re.compile("up to 8,000 to 1"))
     expect(cards[classic].locator("[data-variant='commission']")).to_have_attribute(
         "title", "The house takes 5% of every winning bet: the classic game.")
-    # Co-banking where nobody but the house banks: not offered, so not said; who banks is.
+    # Co-banking where nobody but the house banks: not offered, so not said; who banks is. No Fortune here.
     expect(cards[house].locator(".variant-tags li")).to_have_text(["5% commission", "House banks"])
     for width, height in LOBBY_SIZES:
         me.set_viewport_size({"width": width, "height": height})
@@ -270,7 +275,7 @@ def test_the_lobby_says_which_variant_each_table_deals(site: Any) -> None:
     assert serious_violations(me) == []
     assert site.unlabelled(me) == []
 
-    # A home game's card: nothing more at a classic one; "House banks" where the host said so.
+    # A home game's card: its Fortune bonus (the create form's default), "House banks" where the host said so.
     host = site.page(**PHONE)
     host.goto(f"{site.url}/")
     host.click("#tab-signup")
@@ -283,7 +288,7 @@ def test_the_lobby_says_which_variant_each_table_deals(site: Any) -> None:
     host.click("#host-submit")
     expect(host.locator("#host-created")).to_be_visible()
     mine = host.locator("[data-home-table]")
-    expect(mine.locator(".variant-tags li")).to_have_text(["House banks"])
+    expect(mine.locator(".variant-tags li")).to_have_text(["Fortune bonus", "House banks"])
     expect(mine.locator("[data-variant='house_banks']")).to_have_attribute(
         "title", re.compile("the house banks every round"))
     mine.scroll_into_view_if_needed()

@@ -23,21 +23,25 @@ class WirePlayer:
     """A guest at one table; ``command`` sends a command and returns its answer. A thread reads every push
     as it comes, so the server never finds this connection slow."""
 
-    def __init__(self, base_url: str, table_id: str, name: str, invite: str | None = None) -> None:
-        """``invite``: a private table's long code, said in the hello (it admits the guest)."""
-        res = httpx.post(f"{base_url}/api/session", json={"display_name": name}, timeout=10)
-        assert res.status_code == 201, res.text
+    def __init__(self, base_url: str, table_id: str, name: str, invite: str | None = None,
+                 token: str | None = None) -> None:
+        """``invite``: a private table's long code, said in the hello (it admits the guest); ``token``: an
+        account's session (a home game's host) instead of a new guest's."""
+        if token is None:
+            res = httpx.post(f"{base_url}/api/session", json={"display_name": name}, timeout=10)
+            assert res.status_code == 201, res.text
+            token = str(res.json()["token"])
         self.name = name
         self._ids = itertools.count(1)
         ws_url = base_url.replace("http://", "ws://", 1)
         self._stack = contextlib.ExitStack()
         self.connection: ClientConnection = self._stack.enter_context(
             connect(f"{ws_url}/ws/tables/{table_id}", open_timeout=10))
-        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "token": res.json()["token"]}
-        self.player_id: str = res.json()["player_id"]
+        hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "token": token}
         self.connection.send(json.dumps({**hello, "invite": invite} if invite else hello))
         first = json.loads(self.connection.recv(timeout=10))
         assert first["type"] == "snapshot", first
+        self.player_id: str = first["player_id"]
         self._answers: queue.Queue[dict[str, Any]] = queue.Queue()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
@@ -65,5 +69,5 @@ class WirePlayer:
 
 
 Wire = Callable[..., WirePlayer]
-"""The ``wire`` fixture (tests/browser/conftest.py): ``wire(table_id, name, invite=None)`` connects a guest
-(unseated)."""
+"""The ``wire`` fixture (tests/browser/conftest.py): ``wire(table_id, name, invite=None, token=None)``
+connects a guest, or the account of ``token`` (unseated)."""
