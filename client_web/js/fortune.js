@@ -6,6 +6,7 @@
 
 import { el, money, parseMoney } from "./api.js";
 import { play } from "./sound.js";
+import { payTableName } from "./variant_tags.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -140,7 +141,7 @@ export function openPayTable(view) {
     el("td", { text: p.label }), el("td", { class: "num", text: `${p.pays.toLocaleString("en-US")} to 1` }),
     el("td", { class: "num", text: p.envy_cents ? money(p.envy_cents) : "–" })));
   dialog.replaceChildren(
-    el("div", { class: "dialog-head" }, el("h2", { id: "paytable-title", text: `Fortune bonus — ${f.pay_table}` }),
+    el("div", { class: "dialog-head" }, el("h2", { id: "paytable-title", text: `Fortune bonus — ${payTableName(f.pay_table)}` }),
       el("button", { class: "btn small secondary", type: "button", id: "paytable-close", onclick: () => dialog.close(), text: "Close" })),
     el("p", { class: "hint", text: "Paid on your seven cards however you set them, banked by the house. Envy: paid to you for every other player's hand of four of a kind or better when your bonus is at least the Envy minimum." }),
     el("table", { class: "data paytable" },
