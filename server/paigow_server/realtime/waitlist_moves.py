@@ -13,8 +13,8 @@ No table sees another, so the tables' commits keep each player's lists and last 
    a commit of its own, and the command is decided again, so the seat goes to the next in line. This holds
    when step 1 never ran (the process died right after the sit): the record was written with the sit.
 
-Step 1 costs nothing but a sit's own reads; step 2 one Redis read, only for a commit that offers a seat (no
-round trip is added to any other command).
+Step 1 costs one Redis read per sit (and one command per list left behind), in the background;
+step 2 one read, only for a commit that offers a seat. No round trip is added to any other command.
 """
 
 from __future__ import annotations
