@@ -47,6 +47,7 @@ from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
 from paigow_server.realtime.tables import TableService
 from paigow_server.realtime.timers import TableTimers
+from paigow_server.realtime.waitlist_moves import WaitlistMoves
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
@@ -73,6 +74,7 @@ from paigow_server.store.session_tokens import SessionTokens
 from paigow_server.store.sign_ins import SignInGuard
 from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import TableRepo
+from paigow_server.store.waitlists import Waitlists
 from paigow_server.web import (
     account_routes,
     analysis_routes,
@@ -219,6 +221,10 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     service.observe_executed(fanout.command_executed)
     service.observe_written(fanout.written)
     service.observe_writes(fanout)
+    moves = WaitlistMoves(Waitlists(redis))  # a sit takes the player off the other tables' lists
+    moves.bind(service.execute)
+    service.check_offers(moves.first)
+    service.observe_written(moves.written)
     timers = TableTimers(service, tables, claim=router.claim,
                          hold_back=lambda table_id: not (router.drives(table_id) or fanout.watched(table_id)))
     presence = Presence(service, fanout.state_of, tables.load)
@@ -230,7 +236,7 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                                interval_s=settings.guest_collect_seconds)
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
-                        guest_collector=collector)
+                        guest_collector=collector, waitlist_moves=moves)
     fanout.on_removed(lambda table_id, player_id, until_ms, by: close_removed(realtime.connections, table_id,
                                                                               player_id, until_ms, by))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
@@ -264,6 +270,7 @@ async def start(parts: Parts, stack: contextlib.AsyncExitStack) -> None:
     await run("guard", parts.guard.check, parts.guard.stop)  # warns when no replica is in sync
     await run("router", parts.router.start, parts.router.stop)
     stack.push_async_callback(bounded(rt.presence.stop, "presence"))
+    stack.push_async_callback(bounded(rt.waitlist_moves.stop, "waitlist moves"))
     await run("fanout", rt.fanout.start, rt.fanout.stop)
     await run("timers", rt.timers.start, rt.timers.stop)
     stack.push_async_callback(bounded(rt.close_connections, "connections"))

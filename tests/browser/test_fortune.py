@@ -90,7 +90,7 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     alice.click("#pay-table")
     dialog = alice.locator("#paytable-dialog")
     expect(dialog).to_be_visible()
-    expect(dialog.locator("#paytable-title")).to_have_text("Fortune bonus — 8,000-to-1 pay table")  # not its id
+    expect(dialog.locator("#paytable-title")).to_have_text("Fortune bonus — 8,000-to-1 pay table")  # no id
     expect(dialog.locator("tbody tr")).to_have_count(11)
     expect(dialog.locator("tr[data-hand='four_of_a_kind']")).to_contain_text("25 to 1")
     expect(dialog.locator("tr[data-hand='four_of_a_kind']")).to_contain_text("$5.00")

@@ -136,7 +136,7 @@ def test_the_host_removes_a_seated_player_with_a_bar_and_their_approval_ends(dri
     d.do(c.Sit("p2", "Player 2", 2, 100_00))
     events = d.do(host(h.RemovePlayer("p2", d.now + 60_000)))
     assert PlayerKicked("p2", 2, 100_00, d.now + 60_000, by=KickedBy.HOST) in events
-    assert events[-1] == he.AdmissionEnded("p2")
+    assert events[-1] == he.AdmissionEnded("p2", d.now + 60_000)  # the bar the commit writes
     assert d.state.seat_of("p2") is None
     assert d.state.home.approved == ()
     d.refuse(c.Sit("p2", "Player 2", 2, 100_00), RejectCode.APPROVAL_REQUIRED)

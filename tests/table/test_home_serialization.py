@@ -22,7 +22,7 @@ def test_every_home_event_round_trips() -> None:
         he.SeatRequestCancelled("p1"), he.WaitlistJoined("p1", "Ann"),
         he.WaitlistLeft("p1", he.WaitlistLeftReason.OFFER_EXPIRED), he.SeatOffered("p1", 3, None, 30_000),
         he.HostChanged("p2", "Bob", he.HostChangeReason.GRACE_ENDED), he.HostAway(5), he.HostBack(),
-        he.HomeSettingsChanged(Seating.APPROVAL, SpectatorsPolicy.NONE), he.AdmissionEnded("p1"),
+        he.HomeSettingsChanged(Seating.APPROVAL, SpectatorsPolicy.NONE), he.AdmissionEnded("p1", 60_000),
         he.TableIdle(None), he.PlayerMuted("p1", True),
     ]
     assert {type(e) for e in samples} == set(typing.get_args(he.HOME_EVENTS))
@@ -42,7 +42,8 @@ def test_every_home_command_and_host_action_round_trips() -> None:
     assert {type(a) for a in actions} == set(typing.get_args(h.HostAction))
     commands: list[c.Command] = [
         h.RequestSeat("p1", "Ann"), h.CancelRequest("p1"), h.JoinWaitlist("p1", "Ann"), h.LeaveWaitlist("p1"),
-        h.TakeSeat("p1", "Ann", 500), *(h.HostAct("p1", a, 7) for a in actions),
+        h.LeaveWaitlist("p1", seated_elsewhere=True), h.TakeSeat("p1", "Ann", 500),
+        *(h.HostAct("p1", a, 7) for a in actions),
     ]
     assert {type(x) for x in commands} == set(typing.get_args(h.HOME_COMMANDS))
     adapter: TypeAdapter[c.Command] = TypeAdapter(c.Command)

@@ -35,6 +35,19 @@ def test_the_list_is_for_a_full_table(driver) -> None:
     assert [w.player_id for w in d.state.waiting] == ["p8"]
 
 
+def test_the_servers_word_that_a_player_sat_elsewhere_takes_them_off_and_frees_their_offer(driver) -> None:
+    d = _full(driver)
+    d.do(h.JoinWaitlist("p7", "Seven"))
+    d.do(h.JoinWaitlist("p8", "Eight"))
+    d.do(c.Leave("p3", d.now))
+    assert d.state.waiting[0].offered_seat == 3
+    events = d.do(h.LeaveWaitlist("p7", seated_elsewhere=True))
+    assert events == (he.WaitlistLeft("p7", he.WaitlistLeftReason.SEATED_ELSEWHERE),
+                      he.SeatOffered("p8", 3, None, OFFER))  # the seat held for p7 goes to the next
+    assert [(w.player_id, w.offered_seat) for w in d.state.waiting] == [("p8", 3)]
+    d.refuse(h.LeaveWaitlist("p7", seated_elsewhere=True), RejectCode.NOT_WAITING)
+
+
 def test_a_free_seat_is_offered_in_turn_and_held(driver) -> None:
     d = _full(driver)
     d.do(h.JoinWaitlist("p7", "Seven"))

@@ -167,8 +167,8 @@ class Fanout:
     def on_removed(self, listener: Callable[[str, str, int | None, KickedBy | None], None]) -> None:
         """Call ``listener(table_id, player_id, barred_until_ms, by)`` whenever a watched private table's
         host removed a player (``AdmissionEnded``), after the commit's patch reached this process's viewers
-        (``barred_until_ms`` and ``by``: the commit's kick of that player, None when it has none or does
-        not say)."""
+        (``barred_until_ms`` and ``by``: the commit's kick of that player; with none, the removal's bar
+        and no ``by``, the host's; None when they do not say)."""
         self._removal_listeners.append(listener)
 
     def _seen(self, table_id: str, commit: VersionedEvents) -> None:
@@ -180,7 +180,7 @@ class Fanout:
             elif isinstance(event, PlayerKicked | PlayerLeaving):
                 kicks[event.player_id] = (event.barred_until_ms, event.by)
             elif isinstance(event, AdmissionEnded):
-                until_ms, by = kicks.get(event.player_id, (None, None))
+                until_ms, by = kicks.get(event.player_id, (event.barred_until_ms, None))
                 for removal in self._removal_listeners:
                     removal(table_id, event.player_id, until_ms, by)
 

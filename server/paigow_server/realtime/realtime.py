@@ -21,6 +21,7 @@ from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.tables import CommandRouter, TableService
 from paigow_server.realtime.timers import TableTimers
+from paigow_server.realtime.waitlist_moves import WaitlistMoves
 from paigow_server.store.tables import TableRepo
 
 __all__ = ["ClaimingRouter", "Connection", "Realtime"]
@@ -63,6 +64,8 @@ class Realtime:
     """Each player's connections per table here: the drops and reconnections they cause."""
     guest_collector: GuestCollector
     """Collects unused guests (tests run ``collect_once`` through it)."""
+    waitlist_moves: WaitlistMoves
+    """Takes a player who sat off the other tables' waiting lists."""
     connections: set[Connection] = field(default_factory=set)
 
     async def close_connections(self) -> None:

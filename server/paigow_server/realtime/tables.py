@@ -12,6 +12,10 @@ or an exception: ``Rejection`` from the table (with its ``RejectCode``), or a ``
 ``ErrorCode`` (table not found, buy-in over the balance, busy, fenced, unconfirmed: the replicas did not
 confirm the commit in time, so it may or may not stand).
 
+Before a commit that offers a seat from the waiting list is written, the ``OfferCheck`` (``check_offers``:
+``waitlist_moves``) may ask for commands to commit first (taking off the list a player who sat at another
+table); the command is then decided again on the state after them.
+
 Several processes: with a ``Router`` (the ``router`` argument), ``execute`` goes through it — it runs
 the command here (``execute_owned`` with this process's fencing token) when this process holds the
 table's lease, else forwards it to the process that does.
@@ -25,7 +29,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
@@ -48,6 +52,7 @@ __all__ = [
     "ExecutedObserver",
     "FencedError",
     "InsufficientBalanceError",
+    "OfferCheck",
     "ServiceError",
     "TableBusyError",
     "TableNotFoundError",
@@ -144,6 +149,12 @@ WrittenObserver: TypeAlias = Callable[[str, TableState, VersionedEvents], None]
 with every kind of viewer's update, as the table channel carries it). The fanout pushes it to this process's
 viewers at once, without waiting for (and parsing) its publication."""
 
+OfferCheck: TypeAlias = Callable[[str, Commit], Awaitable[tuple[Command, ...]]]
+"""Asked of every commit before it is written: (table id, the commit) -> the commands to commit before it
+(``waitlist_moves``: the ``LeaveWaitlist`` of a player it offers a seat to who sat elsewhere since joining
+the list), after which the command is decided again; none (at once, with no Redis call, for a commit that
+offers no seat): write it."""
+
 class WriteObserver(Protocol):
     """Told when this process sends a commit to the store and, when it was not written, that it was not
     (a written one is told through ``WrittenObserver``): (table id, the version it writes). The fanout
@@ -172,6 +183,7 @@ class TableService:
         self._executed_observers: list[ExecutedObserver] = []
         self._written_observers: list[WrittenObserver] = []
         self._write_observers: list[WriteObserver] = []
+        self._offer_check: OfferCheck | None = None
         self.router = router
         self._seen: OrderedDict[str, Seen] = OrderedDict()
         """table id -> every kind of viewer's view of the table as the last commit written here left them:
@@ -192,6 +204,9 @@ class TableService:
 
     def observe_executed(self, observer: ExecutedObserver) -> None:
         self._executed_observers.append(observer)
+
+    def check_offers(self, check: OfferCheck) -> None:
+        self._offer_check = check
 
     def now_ms(self) -> int:
         return self.clock()
@@ -267,8 +282,7 @@ class TableService:
                 before = await self._store.load(table_id)
             if before is None:
                 raise TableNotFoundError(f"no table {table_id!r}")
-            commit = decide_commit(before, command, seed=secrets.token_bytes(32), now_ms=self.clock(),
-                                   seen=self._seen.get(table_id))
+            before, commit = await self._decide(table_id, before, command, fence)
             if commit is None:
                 return Executed(before.version, before, ())
             after = commit.after
@@ -309,6 +323,29 @@ class TableService:
             await asyncio.sleep(0.001 * attempt)
         raise TableBusyError(f"table {table_id!r} changed {self._max_attempts} times while {command.kind} "
                              "was tried; nothing changed, send it again")
+
+    async def _decide(self, table_id: str, before: TableState, command: Command,
+                      fence: int | None) -> tuple[TableState, Commit | None]:
+        """``command`` decided on ``before`` (the state it was decided on, and its commit). When the offer
+        check asks for commands first, they are committed and it is decided again on the state after them,
+        as often as the waiting list is long (then it is written as it is)."""
+        rounds = len(before.waiting)
+        while True:
+            commit = decide_commit(before, command, seed=secrets.token_bytes(32), now_ms=self.clock(),
+                                   seen=self._seen.get(table_id))
+            check = self._offer_check
+            first = () if commit is None or check is None or rounds < 0 else await check(table_id, commit)
+            if not first:
+                return before, commit
+            rounds -= 1
+            for earlier in first:
+                try:
+                    before = (await self._execute(table_id, earlier, fence)).state
+                except Rejection:  # the table changed meanwhile (another process wrote it): read it again
+                    loaded = await self._store.load(table_id)
+                    if loaded is None:
+                        raise TableNotFoundError(f"no table {table_id!r}") from None
+                    before = loaded
 
     async def _write(self, table_id: str, commit: Commit, fence: int | None,
                      request_id: str | None) -> CommitResult:

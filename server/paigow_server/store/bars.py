@@ -7,7 +7,9 @@ ended is pruned from it as it is read. The table machine knows nothing of bars: 
 refuses a barred player's ``sit`` before it reaches the table (``web/ws.py``).
 
 A bar is an operator's (a kick with a bar) or a private table's host's (``host_remove``): its ``actor`` says
-which, and ``Bar.by`` says it as every ``BARRED`` refusal does (``web/barred.py``).
+which, and ``Bar.by`` says it as every ``BARRED`` refusal does (``web/barred.py``). An operator's is written
+here (``put``); a host's by the removal's own commit (``BAR_LUA``, through ``seating_effects``), so it
+stands exactly when the removal does.
 """
 
 from __future__ import annotations
@@ -22,11 +24,24 @@ from paigow.table.state import KickedBy
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
 
-__all__ = ["HOST_ACTOR", "Bar", "Bars"]
+__all__ = ["BAR_LUA", "HOST_ACTOR", "HOST_REASON", "Bar", "Bars", "member"]
 
 HOST_ACTOR = "host:"
 """How a host's ``actor`` starts: ``host:<player id>`` (``web.host_audit.host_actor``); an operator's is
 their username."""
+HOST_REASON = "removed by the host"
+"""The ``reason`` of a host's bar."""
+
+# Bars a player (KEYS ``key``: ``keys.bar``; ``index``: ``keys.BARS``) until ``until_ms`` (a string), as
+# ``Bars.put`` does; one that has already ended (an outbox entry delivered late) is not written.
+BAR_LUA = """
+local function put_bar(key, index, until_ms, text, member)
+  local clock = redis.call('TIME')
+  if tonumber(until_ms) <= tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000) then return end
+  redis.call('SET', key, text, 'PXAT', until_ms)
+  redis.call('ZADD', index, until_ms, member)
+end
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +65,10 @@ class Bar:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    def text(self) -> str:
+        """The JSON text stored under ``keys.bar``."""
+        return json.dumps(self.to_json())
+
     @classmethod
     def from_text(cls, text: str | bytes) -> Bar:
         data = json.loads(text)
@@ -57,7 +76,8 @@ class Bar:
                    int(data["created_ms"]), str(data["actor"]), str(data["reason"]))
 
 
-def _member(table_id: str, player_id: str) -> str:
+def member(table_id: str, player_id: str) -> str:
+    """The bar's member of the index ``keys.BARS``."""
     return f"{table_id}:{player_id}"
 
 
@@ -69,8 +89,8 @@ class Bars:
     async def put(self, bar: Bar) -> None:
         """Bar (or bar again, replacing an earlier bar) until ``bar.until_ms``."""
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(keys.bar(bar.table_id, bar.player_id), json.dumps(bar.to_json()), pxat=bar.until_ms)
-            pipe.zadd(keys.BARS, {_member(bar.table_id, bar.player_id): bar.until_ms})
+            pipe.set(keys.bar(bar.table_id, bar.player_id), bar.text(), pxat=bar.until_ms)
+            pipe.zadd(keys.BARS, {member(bar.table_id, bar.player_id): bar.until_ms})
             await pipe.execute()
 
     async def get(self, table_id: str, player_id: str) -> Bar | None:
@@ -83,7 +103,7 @@ class Bars:
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.get(keys.bar(table_id, player_id))
             pipe.delete(keys.bar(table_id, player_id))
-            pipe.zrem(keys.BARS, _member(table_id, player_id))
+            pipe.zrem(keys.BARS, member(table_id, player_id))
             text, _, _ = await pipe.execute()
         return None if text is None else Bar.from_text(text)
 

@@ -4,9 +4,10 @@ Where every key is on one node (anything but a Redis Cluster) no outbox and no h
 (``DIRECT_COMMIT``, sent by ``EVALSHA``) checks the version, the fencing token and the request id, checks
 and debits each buy-in from the player's balance (``INSUFFICIENT_BALANCE`` answered by the script, nothing
 written), writes the state, the event log, the request id, the table's list of its last rounds, the
-balances, the ledger, the hand history, the rounds export, the house result and the deadline index, and
-publishes the commit. A buy-in moves straight from the player's account to the seat (ledger ``buy_in``,
-no ``hold`` account); a fresh guest's first buy-in settles it first (``fresh_guests``), in the script.
+balances, the ledger, the hand history, the rounds export, the house result, the deadline index and the
+seating effects (a host's bar, the players' waiting lists: ``seating_effects``), and publishes the commit.
+A buy-in moves straight from the player's account to the seat (ledger ``buy_in``, no ``hold`` account); a
+fresh guest's first buy-in settles it first (``fresh_guests``), in the script.
 
 What is sent is sent once (``DirectCall``):
 
@@ -34,6 +35,7 @@ from paigow_server.store.confirmed import CONFIRM_LUA, SAVE_CONFIRMED_LUA
 from paigow_server.store.fresh_guests import SETTLE_FRESH
 from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 from paigow_server.store.outbox import APPLY_LUA, OutboxEntry
+from paigow_server.store.seating_effects import SEATING_LUA, SeatingEffect, effect_keys
 
 __all__ = ["CONFIRM_DELIVER", "DIRECT_COMMIT", "RECORD_MARK", "DirectCall", "compact", "direct_call",
            "entry_json", "record_json", "state_delta"]
@@ -46,7 +48,7 @@ ESCAPED_MARK = "\x02"
 # KEYS: 1 table hash, 2 event log, 3 fence counter, 4 request ids, 5 the table's rounds list, 6 ledger,
 #       7 house, 8 rounds export, 9 issued, 10 deadline index, 11 players set, 12 guests index, 13 fresh
 #       guests index, 14 outbox, 15 outbox seq, then one player hash per buy-in, one per credit, one history
-#       list per history entry.
+#       list per history entry, then the seating effects' keys (``seating_effects.effect_keys``).
 # ARGV: 1 table id, 2 expected version, 3 new version, 4 the state's text (whole, or the part that changed),
 #       5 '' (whole) or '<prefix> <suffix> <sha1>': the old text's bytes kept before and after the part,
 #       and its digest, 6 commit JSON, 7 channel, 8 fencing token ('' = none), 9 next deadline ('' = none),
@@ -54,11 +56,12 @@ ESCAPED_MARK = "\x02"
 #       14 log length, 15 request ids kept, 16 rounds kept, 17 history length, 18..23 how many buy-ins,
 #       credits, ledger entries, history entries, export entries and table rounds follow, 24 '' (no
 #       ``Durability``: the effects are applied) or, under ``Durability``, the outbox entry without its seq
-#       ('-': none), then the buy-ins and the credits (player id, cents each), the ledger entries, history
-#       entries, export entries and table rounds (texts).
+#       ('-': none), 25 the seating effects (JSON, applied at once in every case; '' = none), then the
+#       buy-ins and the credits (player id, cents each), the ledger entries, history entries, export
+#       entries and table rounds (texts).
 # Answers {'OK', the outbox entry's seq (0: none)} or {why nothing was written, 0}: CONFLICT, FENCED,
 # DUPLICATE, INSUFFICIENT_BALANCE, RESEND.
-DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SETTLE_FRESH + r"""
+DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SETTLE_FRESH + SEATING_LUA + r"""
 local h = redis.call('HMGET', KEYS[1], 'version', 'deadline')
 if not h[1] or h[1] ~= ARGV[2] then return {'CONFLICT', 0} end
 if ARGV[8] ~= '' and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {'FENCED', 0} end
@@ -72,7 +75,7 @@ if ARGV[5] ~= '' then
 end
 local n_buy, n_credit, n_ledger = tonumber(ARGV[18]), tonumber(ARGV[19]), tonumber(ARGV[20])
 local n_history, n_export, n_rounds = tonumber(ARGV[21]), tonumber(ARGV[22]), tonumber(ARGV[23])
-local buy_at, credit_at = 25, 25 + 2 * n_buy
+local buy_at, credit_at = 26, 26 + 2 * n_buy
 local ledger_at = credit_at + 2 * n_credit
 local history_at = ledger_at + n_ledger
 local export_at = history_at + n_history
@@ -132,6 +135,7 @@ for i = 0, n_history - 1 do
   redis.call('LTRIM', key, 0, tonumber(ARGV[17]) - 1)
 end
 for i = 0, n_export - 1 do redis.call('XADD', KEYS[8], '*', 'e', expand(ARGV[export_at + i])) end
+if ARGV[25] ~= '' then apply_seating(cjson.decode(ARGV[25]), 16 + n_buy + n_credit + n_history) end
 for i = 0, n_rounds - 1 do
   redis.call('LPUSH', KEYS[5], expand(ARGV[rounds_at + i]))
   redis.call('LTRIM', KEYS[5], 0, tonumber(ARGV[16]) - 1)
@@ -288,10 +292,12 @@ def _mark_commit(commit_json: str, record: str) -> str:
 
 def direct_call(table_id: str, before_version: int, after_version: int, effects: Effects, commit_json: str,
                 *, channel: str, fence: int | None, deadline: int | str, request_id: str | None,
-                now_ms: int, log_length: int, requests_kept: int, durable: bool = False) -> DirectCall:
-    """The call that writes a commit with its ``effects`` (``commit_json``: its log entry and publication).
-    ``durable`` (under ``Durability``): the buy-ins are debited at once, everything else goes to an outbox
-    entry that ``CONFIRM_DELIVER`` applies once a replica holds the commit (``DirectCall.entry``)."""
+                now_ms: int, log_length: int, requests_kept: int, durable: bool = False,
+                seating: Sequence[SeatingEffect] = ()) -> DirectCall:
+    """The call that writes a commit with its ``effects`` and ``seating`` effects (``commit_json``: its log
+    entry and publication). ``durable`` (under ``Durability``): the buy-ins (and the seating effects) are
+    written at once, everything else goes to an outbox entry that ``CONFIRM_DELIVER`` applies once a
+    replica holds the commit (``DirectCall.entry``)."""
     settled = [r["round"] for r in effects.rounds if r["status"] == "settled"]
     record, texts = _marked(settled)
     if record and (RECORD_MARK in commit_json or ESCAPED_MARK in commit_json):
@@ -319,11 +325,11 @@ def direct_call(table_id: str, before_version: int, after_version: int, effects:
                  keys.ROUNDS, keys.MONEY_ISSUED, keys.DEADLINES, keys.PLAYERS, keys.GUESTS_SEEN,
                  keys.FRESH_GUESTS, keys.table_outbox(table_id), keys.table_outbox_seq(table_id),
                  *(keys.player(p) for p, _ in buy_ins), *(keys.player(p) for p, _ in credits),
-                 *(keys.history(p) for p, _ in history)]
+                 *(keys.history(p) for p, _ in history), *effect_keys(seating)]
     tail: list[str | int | bytes] = [
         _mark_commit(commit_json, record) if record else commit_json, channel, "" if fence is None else fence,
         deadline, request_id or "", record, house, now_ms, log_length, requests_kept, TABLE_ROUNDS_KEPT,
         HISTORY_LENGTH, len(buy_ins), len(credits), len(ledger), len(history), len(export), len(rounds), body,
-        *(x for pair in buy_ins for x in pair), *(x for pair in credits for x in pair), *ledger,
-        *(text for _, text in history), *export, *rounds]
+        compact(seating) if seating else "", *(x for pair in buy_ins for x in pair),
+        *(x for pair in credits for x in pair), *ledger, *(text for _, text in history), *export, *rounds]
     return DirectCall(call_keys, [table_id, before_version, after_version], tail, commit_json, entry)

@@ -50,6 +50,11 @@ G:guests:fresh                         zset    fresh guest id -> when it lapses 
                                                search (expires with the last of them)
 G:player:{id}:sessions                 set     the token hashes of the player's sessions (expires with
                                                the last of them)
+G:player:{id}:waitlists                hash    table id -> when the player joined its waiting list (ms),
+                                               while on it; ``:sat`` -> ``<ms> <table id>`` of their
+                                               last sit anywhere. Written by the tables' commits
+                                               (``seating_effects``); expires a day after the last list
+                                               is left (``waitlists``)
 G:session:{sha256(token)}              string  the player id of a session token (hashed at rest);
                                                PEXPIRE: lapses after ``session_idle_days`` unused
 G:username:{name}                      string  the player id of a (case-folded) username
@@ -174,6 +179,7 @@ __all__ = [
     "table_requests",
     "table_rounds",
     "username",
+    "waitlists",
 ]
 
 PREFIX = "paigow:"
@@ -301,6 +307,11 @@ def session(token_hash: str) -> str:
 
 def player_sessions(player_id: str) -> str:
     return f"{GLOBAL}player:{player_id}:sessions"
+
+
+def waitlists(player_id: str) -> str:
+    """The waiting lists the player is on, and their last sit (``store.waitlists``)."""
+    return f"{GLOBAL}player:{player_id}:waitlists"
 
 
 def username(name: str) -> str:

@@ -11,17 +11,19 @@ table's outbox (``keys.table_outbox``, a list, oldest first) in the same atomic 
 
     {"seq": n, "table_id": ..., "credits": [[player_id, "cents"], ...], "house": "cents",
      "ledger": [entry JSON, ...], "history": [[player_id, entry JSON], ...], "rounds": [export JSON, ...],
-     "holds": [hold id, ...]}
+     "holds": [hold id, ...], "seating": [seating effect, ...]}
+
+(``seating``, only when the commit has some: a host's bar, the players' waiting lists, ``seating_effects``.)
 
 ``seq`` counts the table's entries from 1 (``keys.table_outbox_seq``, written by the same script). An
 ``apply`` script in ``{global}`` then writes the entry there: the credits to the balances (a player gone
-meanwhile: to the bank), the ledger entries, the history entries, the rounds, the house result, the consumed
-holds' records deleted, and ``keys.OUTBOX_APPLIED[table_id] = seq``. It applies entry ``seq`` only when
-the table's last applied one is ``seq - 1``: an entry already applied is a no-op (``DONE``), one ahead of
-its turn is refused (``GAP``). Delivery is at least once (the committing process applies right after its
-commit; ``Outbox.sweep`` applies whatever a dead process left, on every process's sweep), application is
-idempotent and in order: so every entry takes effect exactly once (docs/cluster.md). Applied entries are
-trimmed from the outbox afterwards (``_TRIM``, in the table's slot).
+meanwhile: to the bank), the ledger entries, the history entries, the rounds, the house result, the seating
+effects, the consumed holds' records deleted, and ``keys.OUTBOX_APPLIED[table_id] = seq``. It applies
+entry ``seq`` only when the table's last applied one is ``seq - 1``: an entry already applied is a no-op
+(``DONE``), one ahead of its turn is refused (``GAP``). Delivery is at least once (the committing process
+applies right after its commit; ``Outbox.sweep`` applies whatever a dead process left, on every process's
+sweep), application is idempotent and in order: so every entry takes effect exactly once (docs/cluster.md).
+Applied entries are trimmed from the outbox afterwards (``_TRIM``, in the table's slot).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from redis.asyncio import Redis
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import HISTORY_LENGTH
+from paigow_server.store.seating_effects import SEATING_LUA, SeatingEffect, effect_keys
 
 __all__ = ["APPLY_LUA", "FIXED_APPLY_KEYS", "Outbox", "OutboxEntry", "apply_keys", "entry_seq"]
 
@@ -45,8 +48,9 @@ log = logging.getLogger("paigow_server.outbox")
 
 # Applies decoded entry ``e`` of table ``table_id`` (its ``seq``, a string): ``k`` names the keys (applied
 # hash, holds hash, ledger, house, rounds, issued), ``first`` is the index in KEYS of the first credit's
-# player hash, which the other credits' and then one history list per history entry follow.
-APPLY_LUA = """
+# player hash, which the other credits' and then one history list per history entry follow, then the
+# seating effects' keys.
+APPLY_LUA = SEATING_LUA + """
 local function apply_entry(e, k, first, table_id, seq, history_length, now)
   for i, credit in ipairs(e['credits']) do
     local key = KEYS[first + i - 1]
@@ -68,6 +72,7 @@ local function apply_entry(e, k, first, table_id, seq, history_length, now)
     redis.call('LPUSH', key, item[2])
     redis.call('LTRIM', key, 0, tonumber(history_length) - 1)
   end
+  if e['seating'] then apply_seating(e['seating'], first_history + #e['history']) end
   for _, text in ipairs(e['rounds']) do redis.call('XADD', k.rounds, '*', 'e', text) end
   for _, hold_id in ipairs(e['holds']) do redis.call('HDEL', k.holds, hold_id) end
   redis.call('HSET', k.applied, table_id, seq)
@@ -141,10 +146,12 @@ class OutboxEntry:
     """Buy-ins its commit debited from the balances already (one Redis under ``Durability``:
     ``direct_commit``); only the money check reads them (``money``), the entry's ledger has their
     ``buy_in`` entries. Not in the JSON when empty."""
+    seating: list[SeatingEffect] = field(default_factory=list)
+    """The commit's seating effects (``seating_effects``). Not in the JSON when empty."""
 
     def empty(self) -> bool:
         return not (self.credits or self.house_cents or self.ledger or self.history or self.rounds
-                    or self.holds or self.debits)
+                    or self.holds or self.debits or self.seating)
 
     def body_json(self) -> str:
         """The entry without its ``seq`` (the commit script puts ``{"seq":n,`` in front)."""
@@ -153,14 +160,16 @@ class OutboxEntry:
                          "house": str(self.house_cents), "ledger": self.ledger,
                          "history": [[p, t] for p, t in self.history], "rounds": self.rounds,
                          "holds": self.holds,
-                         **({"debits": [[p, str(c)] for p, c in self.debits]} if self.debits else {})})[1:]
+                         **({"debits": [[p, str(c)] for p, c in self.debits]} if self.debits else {}),
+                         **({"seating": self.seating} if self.seating else {})})[1:]
 
 
 def apply_keys(entry: dict[str, Any]) -> list[str]:
-    """The keys ``_APPLY`` takes for ``entry``; from the 7th on, those of ``APPLY_LUA``'s players."""
+    """The keys ``_APPLY`` takes for ``entry``; from the 7th on, those of ``APPLY_LUA``'s players and
+    seating effects."""
     return [keys.OUTBOX_APPLIED, keys.HOLDS, keys.LEDGER, keys.HOUSE_NET, keys.ROUNDS, keys.MONEY_ISSUED,
             *(keys.player(str(p)) for p, _ in entry["credits"]),
-            *(keys.history(str(p)) for p, _ in entry["history"])]
+            *(keys.history(str(p)) for p, _ in entry["history"]), *effect_keys(entry.get("seating", ()))]
 
 
 @store_boundary

@@ -3,7 +3,8 @@
 ``commit(commit)`` writes the core's ``Commit`` (``paigow.table.commit``): the new state if the table is
 still at the version it was decided on (and, when a fencing token is given, it is the table's current
 one), with everything it causes (its ``effects``, made in the core by ``paigow.ledger.effects``:
-balances, ledger entries, hand history, the rounds export, the house result):
+balances, ledger entries, hand history, the rounds export, the house result; and its seating effects,
+``seating_effects``: a host's bar, the players' waiting lists):
 either all of it happens or none, so a round is settled exactly once, whatever crashes. How depends on the
 topology; a commit is published in exactly one way on each:
 
@@ -69,6 +70,7 @@ from paigow_server.store.errors import store_boundary
 from paigow_server.store.history import TABLE_ROUNDS_KEPT
 from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
 from paigow_server.store.outbox import Outbox, OutboxEntry
+from paigow_server.store.seating_effects import SeatingEffect, seating_effects
 
 log = logging.getLogger("paigow_server.tables")
 
@@ -196,10 +198,12 @@ class CommitWrites:
     """The buy-ins (player -> seat): each needs a hold before the commit (``holds``)."""
 
 
-def writes_of(table_id: str, effects: Effects, hold_ids: Sequence[str] = ()) -> CommitWrites:
-    """The effects as the commit writes them. ``hold_ids``: the hold of each buy-in (``buy_ins`` order);
-    each buy-in's ledger entry then moves the money from its hold to the seat."""
-    outbox = OutboxEntry(table_id, house_cents=effects.house_delta_cents, holds=list(hold_ids))
+def writes_of(table_id: str, effects: Effects, hold_ids: Sequence[str] = (),
+              seating: Sequence[SeatingEffect] = ()) -> CommitWrites:
+    """The effects (and the ``seating`` effects) as the commit writes them. ``hold_ids``: the hold of each
+    buy-in (``buy_ins`` order); each buy-in's ledger entry then moves the money from its hold to the seat."""
+    outbox = OutboxEntry(table_id, house_cents=effects.house_delta_cents, holds=list(hold_ids),
+                         seating=list(seating))
     buy_ins = [entry for entry in effects.ledger if entry.kind is EntryKind.BUY_IN]
     held = iter(hold_ids)
     for entry in effects.ledger:
@@ -391,12 +395,14 @@ class TableRepo:
                                                commit.effects)
         updates: Mapping[str, ViewerUpdate] | None = None
         views: Mapping[str, str] | None = commit.views
+        seating = seating_effects(commit)
         if self.direct:
             return await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
-                                             request_id=request_id, updates=updates, views=views)
+                                             request_id=request_id, updates=updates, views=views,
+                                             seating=seating)
         table_id = after.table_id
         holds: list[Hold] = []
-        writes = writes_of(table_id, effects)
+        writes = writes_of(table_id, effects, seating=seating)
         for buy_in in writes.buy_ins:
             try:
                 hold = None if buy_in.player_id is None else await self.holds.reserve(  # at the real time:
@@ -411,7 +417,7 @@ class TableRepo:
                 return CommitResult.INSUFFICIENT_BALANCE
             holds.append(hold)
         if holds:
-            writes = writes_of(table_id, effects, [h.hold_id for h in holds])
+            writes = writes_of(table_id, effects, [h.hold_id for h in holds], seating)
         try:
             result, seq, commit_json = await self._write(before, after, events, writes, fence=fence,
                                                          request_id=request_id, updates=updates, views=views)
@@ -427,7 +433,8 @@ class TableRepo:
     async def _commit_direct(self, before: TableState, after: TableState, events: Sequence[Event],
                              effects: Effects, *, fence: int | None, now_ms: int, request_id: str | None,
                              updates: Mapping[str, ViewerUpdate] | None,
-                             views: Mapping[str, str] | None) -> CommitResult:
+                             views: Mapping[str, str] | None,
+                             seating: Sequence[SeatingEffect] = ()) -> CommitResult:
         """The whole commit in one ``EVALSHA`` (``direct_commit``): no hold, no outbox, no round trip
         after it (under ``Durability``: ``_send_direct``). Sent again with the whole state only if the
         stored text is not the one remembered."""
@@ -437,7 +444,8 @@ class TableRepo:
                            commit_to_json(after.version, events, updates, views=views),
                            channel="" if confirming else keys.table_channel(table_id), fence=fence,
                            deadline=_deadline_arg(after), request_id=request_id, now_ms=now_ms,
-                           log_length=self.log_length, requests_kept=REQUESTS_KEPT, durable=confirming)
+                           log_length=self.log_length, requests_kept=REQUESTS_KEPT, durable=confirming,
+                           seating=seating)
         text = state_to_json(after)
         new = text.encode()
         known = self._texts.get(table_id)

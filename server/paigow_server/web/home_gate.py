@@ -12,13 +12,12 @@ who may say hello, and what a host's message does beyond the table command.
   sender and the host apart (``host_audit``, which also audits those refused before they reach here), and is
   a table command, which the table carries out only if the sender is its host at that version (a
   ``host_mute`` too: the table's ``home.muted``, which the chat reads beside the operator's mutes);
-  ``host_remove`` writes the bar first (the table refuses a barred player at once, in every process),
-  then the table's removal; a refusal puts the earlier bar back, and a removal ends the player's admission.
+  ``host_remove``'s bar is written by the removal's own commit (``store.seating_effects``: both stand, or
+  neither), and a removal then ends the player's admission.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -26,15 +25,14 @@ from paigow.protocol import home_messages as m
 from paigow.protocol.codes import ErrorCode
 from paigow.table.commands import Command
 from paigow.table.home import SpectatorsPolicy
-from paigow.table.home_commands import HostAct, RemovePlayer
-from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.rejections import Rejection
 from paigow.table.state import KickedBy, Phase, TableState
 from paigow_server.errors import ServerError
 from paigow_server.store.audit import AuditLog
-from paigow_server.store.bars import Bar, Bars
+from paigow_server.store.bars import Bars
 from paigow_server.store.home_tables import LONG_CODE, HomeTables
 from paigow_server.web.barred import barred_message
-from paigow_server.web.host_audit import HostAudit, HostMessage, HostSender, host_actor
+from paigow_server.web.host_audit import HostAudit, HostMessage, HostSender
 from paigow_server.web.rate_limits import RateLimits
 
 __all__ = ["HOME_PREFIX", "HomeGate", "Refusal", "is_private_id"]
@@ -44,10 +42,6 @@ HOME_PREFIX = "h_"
 
 def is_private_id(table_id: str) -> bool:
     return table_id.startswith(HOME_PREFIX)
-
-
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +107,7 @@ class HomeGate:
         await self.log.count(table_id, sender, msg)
         try:
             if isinstance(msg, m.HostRemove):
-                version = await self._remove(table_id, msg, player_id, command, execute)
+                version = await self._remove(table_id, msg, command, execute)
             else:
                 version = await execute(command)
         except (Rejection, ServerError) as exc:
@@ -122,32 +116,8 @@ class HomeGate:
         await self.log.write(table_id, sender, msg, "ok", f"version {version}", hosted=True)
         return version
 
-    async def _host_state(self, table_id: str, player_id: str) -> TableState:
-        state = await self.load(table_id)
-        if state is None or state.home is None:
-            raise Rejection(RejectCode.NOT_PRIVATE, f"table {table_id!r} is not a private table")
-        if state.home.host_player_id != player_id:
-            raise Rejection(RejectCode.NOT_HOST, f"player {player_id!r} is not the host of table "
-                                                   f"{table_id!r} (the host is {state.home.host_name})")
-        return state
-
-    async def _remove(self, table_id: str, msg: m.HostRemove, player_id: str, command: Command,
+    async def _remove(self, table_id: str, msg: m.HostRemove, command: Command,
                       execute: Callable[[Command], Awaitable[int]]) -> int:
-        await self._host_state(table_id, player_id)
-        if msg.player_id == player_id:
-            raise Rejection(RejectCode.INVALID_VALUE, "the host cannot remove themselves: hand the role "
-                                                      "over, or leave")
-        now = _now_ms()
-        until = now + msg.bar_minutes * 60_000
-        if isinstance(command, HostAct) and isinstance(command.action, RemovePlayer):
-            until = command.action.barred_until_ms  # the time the table tells the player
-        earlier = await self.bars.get(table_id, msg.player_id)
-        bar = Bar(table_id, msg.player_id, until, now, host_actor(player_id), "removed by the host")
-        await self.bars.put(bar)
-        try:
-            version = await execute(command)
-        except BaseException:
-            await (self.bars.put(earlier) if earlier is not None else self.bars.lift(table_id, msg.player_id))
-            raise
+        version = await execute(command)  # its commit bars the player (the table checks the host)
         await self.homes.unadmit(table_id, msg.player_id)
         return version

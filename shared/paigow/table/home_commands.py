@@ -56,6 +56,9 @@ class JoinWaitlist:
 @dataclass(frozen=True, slots=True)
 class LeaveWaitlist:
     player_id: str
+    seated_elsewhere: bool = False
+    """The server's, not the player's: the player sat at another table after joining this table's list,
+    which takes them off it (``waitlist_left`` with ``seated_elsewhere``)."""
     kind: Literal["leave_waitlist"] = "leave_waitlist"
 
 

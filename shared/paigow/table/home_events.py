@@ -37,6 +37,9 @@ class HostChangeReason(StrEnum):
 class WaitlistLeftReason(StrEnum):
     LEFT = "left"
     SEATED = "seated"
+    """The player sat at this table."""
+    SEATED_ELSEWHERE = "seated_elsewhere"
+    """The player sat at another table after joining this one's list (``LeaveWaitlist.seated_elsewhere``)."""
     OFFER_EXPIRED = "offer_expired"
     REMOVED = "removed"
 
@@ -132,10 +135,12 @@ class PlayerMuted:
 
 @dataclass(frozen=True, slots=True)
 class AdmissionEnded:
-    """The host removed the player: no longer approved, requesting or waiting (the server ends their
-    access and keeps the bar)."""
+    """The host removed the player: no longer approved, requesting or waiting, and barred from the table
+    until ``barred_until_ms`` (the server ends their access; the bar is written with the removal)."""
 
     player_id: str
+    barred_until_ms: int | None = None
+    """When the host's bar ends (None only in an event stored before it was told)."""
     kind: Literal["admission_ended"] = "admission_ended"
 
 

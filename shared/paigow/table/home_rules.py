@@ -126,7 +126,7 @@ def _remove(em: Emitter, cmd: RemovePlayer, now_ms: int | None) -> None:
         depart(em, pos, sp, kicked=True, now_ms=now_ms, barred_until_ms=cmd.barred_until_ms, by=KickedBy.HOST)
     if waiting:
         em.emit(WaitlistLeft(cmd.player_id, WaitlistLeftReason.REMOVED))
-    em.emit(AdmissionEnded(cmd.player_id))
+    em.emit(AdmissionEnded(cmd.player_id, cmd.barred_until_ms))
 
 
 def _mute(em: Emitter, cmd: MuteChat, now_ms: int | None) -> None:

@@ -2,7 +2,9 @@
 
 When a seat frees, ``offer_free_seats`` (run after every command) holds it for the first on the list who
 has no offer yet, for ``TableState.seat_offer_ms``; a sit by anyone else there is ``SEAT_RESERVED``. An
-offer not taken in time runs out at a ``Tick`` (``expire_offers``), and the seat goes to the next.
+offer not taken in time runs out at a ``Tick`` (``expire_offers``), and the seat goes to the next. A player
+who sits at another table after joining is taken off by the server's ``LeaveWaitlist(seated_elsewhere=True)``
+(the table cannot see other tables).
 """
 
 from __future__ import annotations
@@ -52,7 +54,8 @@ def join_waitlist(em: Emitter, cmd: JoinWaitlist) -> None:
 def leave_waitlist(em: Emitter, cmd: LeaveWaitlist) -> None:
     if not any(w.player_id == cmd.player_id for w in em.state.waiting):
         reject(RejectCode.NOT_WAITING, f"player {cmd.player_id!r} is not on the waiting list")
-    em.emit(WaitlistLeft(cmd.player_id, WaitlistLeftReason.LEFT))
+    em.emit(WaitlistLeft(cmd.player_id, WaitlistLeftReason.SEATED_ELSEWHERE if cmd.seated_elsewhere
+                         else WaitlistLeftReason.LEFT))
 
 
 def take_seat(em: Emitter, cmd: TakeSeat) -> None:

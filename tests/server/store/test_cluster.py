@@ -22,6 +22,11 @@ from redis.asyncio import Redis
 from redis.crc import key_slot
 
 from paigow.protocol.chat import ChatRole, ChatSetting
+from paigow.table import Timers, new_table
+from paigow.table.commands import Sit
+from paigow.table.home import Home
+from paigow.table.home_commands import HostAct, JoinWaitlist, RemovePlayer
+from paigow.table.machine import apply
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.process.redis_client import redis_from_url
@@ -36,7 +41,8 @@ from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.holds import HOLD_STALE_MS
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.spectator_counts import SpectatorCountStore
-from paigow_server.store.tables import TableRepo
+from paigow_server.store.tables import CommitResult, TableRepo
+from paigow_server.store.waitlists import Waitlists
 from support.checks import (
     assert_money_and_ledger_intact,
     assert_rounds_settled_once,
@@ -44,12 +50,15 @@ from support.checks import (
     wait_for_round_in_play,
 )
 from support.cluster import ClusterTopology
+from support.commits import commit_now
 from support.harness import ServerProcess
+from support.tables import TableDriver
 
 pytestmark = pytest.mark.failover
 
 OPERATOR_TOKEN = "cluster-test-operator-token-0123456789"
 TABLES = 8
+MINUTE = 60_000
 QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
 
 
@@ -159,6 +168,46 @@ async def test_the_money_check_reads_again_while_money_moves_and_says_so_when_it
         monkeypatch.setattr(money, "SNAPSHOT_ATTEMPTS", 3)
         with pytest.raises(money.SnapshotError, match="money moved during each of 3 reads"):
             await money_totals(redis)
+    finally:
+        await redis.aclose()
+
+
+async def test_a_hosts_bar_and_the_waiting_lists_go_through_the_outbox_of_a_cluster(
+        topology: ClusterTopology) -> None:
+    """A host's bar reaches ``{global}`` through the removal's outbox entry (a refused removal writes none),
+    and the waiting-list record of a player who waits at one table and sits at another (another slot) says
+    which list the sit left behind (``store.seating_effects``)."""
+    redis = redis_from_url(topology.url, decode_responses=True)
+    try:
+        repo = TableRepo(redis)
+        assert not repo.direct
+        accounts = Accounts(redis, starting_balance_cents=100_000)
+        players = [(await accounts.create(f"P{i}")).player_id for i in range(8)]
+        hal, wes, xia = players[0], players[6], players[7]
+        await repo.create(new_table("h_full", "Full", timers=Timers(), home=Home(hal, "Hal")))
+        await repo.create(new_table("t_other", "Other"))
+        assert key_slot(keys.table("h_full").encode()) != key_slot(keys.table("t_other").encode())
+        full, other = TableDriver(repo, "h_full"), TableDriver(repo, "t_other")
+        full.now_ms = other.now_ms = time.time_ns() // 1_000_000
+        for seat, player in enumerate(players[:6], start=1):
+            assert await full.do(Sit(player, f"P{seat}", seat, 10_000)) is CommitResult.OK
+        assert await full.do(JoinWaitlist(wes, "Wes")) is CommitResult.OK
+        assert await full.do(JoinWaitlist(xia, "Xia")) is CommitResult.OK
+        other.now_ms += 1
+        assert await other.do(Sit(wes, "Wes", 1, 10_000)) is CommitResult.OK
+        assert await Waitlists(redis).left_behind(wes) == ["h_full"]
+        assert await Waitlists(redis).sat_elsewhere("h_full", [wes, xia]) == [wes]
+
+        stale = await full.state()
+        until = full.now_ms + 30 * MINUTE
+        assert await full.do(HostAct(hal, RemovePlayer(players[1], until))) is CommitResult.OK
+        bar = await Bars(redis).get("h_full", players[1])
+        assert bar is not None
+        assert (bar.until_ms, bar.actor) == (until, f"host:{hal}")
+        after, events = apply(stale, HostAct(hal, RemovePlayer(players[2], until)), seed=bytes(32))
+        assert await repo.commit(commit_now(stale, after, events)) is CommitResult.CONFLICT
+        assert await Bars(redis).get("h_full", players[2]) is None
+        assert await repo.outbox.pending("h_full") == []
     finally:
         await redis.aclose()
 
