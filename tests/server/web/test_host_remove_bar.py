@@ -56,7 +56,7 @@ async def test_no_bar_exists_until_the_tables_commit_writes_it(homes: Homes) -> 
         looked.append(await bars.get(table_id, bob_id))  # what a process dying here would leave
         return (await rt.service.execute(table_id, command)).version
 
-    gate = HomeGate(homes.ctx.homes, bars, homes.ctx.audit, rt.store.load)
+    gate = HomeGate(homes.ctx.homes, bars, homes.ctx.audit, rt.store.load, homes.ctx.rate_limits)
     remove = HostRemove(id="r1", player_id=bob_id, bar_minutes=30)
     command = to_command(remove, player_id=hal_id, name="Hal", now_ms=rt.service.now_ms())
     assert isinstance(command, HostAct)
@@ -86,7 +86,7 @@ async def test_a_refused_removal_leaves_the_bars_as_they_were(homes: Homes) -> N
     async def execute(command: Command) -> int:
         return (await rt.service.execute(table_id, command)).version
 
-    gate = HomeGate(homes.ctx.homes, bars, homes.ctx.audit, rt.store.load)
+    gate = HomeGate(homes.ctx.homes, bars, homes.ctx.audit, rt.store.load, homes.ctx.rate_limits)
     remove = HostRemove(id="r1", player_id=bob_id, bar_minutes=5)  # Bob is neither seated nor waiting
     command = to_command(remove, player_id=hal_id, name="Hal", now_ms=rt.service.now_ms())
     with pytest.raises(Rejection) as refused:
