@@ -44,7 +44,7 @@ from paigow.table.ticks import next_deadline
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer, view_for
 from paigow_server.realtime.table_feed import TableFeed
 from paigow_server.store.codec import commit_from_json, commit_to_json, state_to_json
-from paigow_server.store.tables import writes_of
+from paigow_server.store.outbox_commit import writes_of
 
 START = 1_700_000_000_000
 SETTLED_BEFORE = 10

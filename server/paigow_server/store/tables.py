@@ -18,13 +18,8 @@ topology; a commit is published in exactly one way on each:
   (``durability.confirmed_then``); else the commit is ``UNCONFIRMED``, and every reader of what may be
   shown (``shown``: ``confirmed.ShownTables``) stops at the table's confirmed version until a replica
   holds it (the sweep then delivers the entry).
-- **A Redis Cluster** (``outbox=True`` runs it on one Redis, for its tests): the script runs on the
-  table's keys only (one hash slot: ``keys``, docs/cluster.md). A buy-in first takes its money from the
-  balance into a hold (``holds``), which the script consumes (refusing a voided one); a refused commit
-  releases its holds. The script appends what the commit causes outside the table as one entry of the
-  table's outbox, delivered afterwards to the ``{global}`` slot (``outbox``, exactly once), with the
-  deadline index; a commit with an outbox entry is published only then, so a viewer shown it finds its
-  money and history where they go (one without is published by the script).
+- **A Redis Cluster** (``outbox=True`` runs it on one Redis, for its tests): holds, one script on the
+  table's slot and an outbox entry delivered afterwards (``outbox_commit``, docs/cluster.md).
 
 What a dead process leaves undone (an outbox entry, a hold, an index entry) is finished by ``sweep``
 (``realtime.outbox_sweeper``), every few seconds where a commit can leave something behind
@@ -37,24 +32,20 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from enum import StrEnum
 from typing import Any, cast
 
 from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import RedisError
 
-from paigow.ledger.accounts import EntryKind, LedgerEntry, hold_account
 from paigow.ledger.effects import Effects
 from paigow.protocol.projection import ViewerUpdate
 from paigow.table.commit import Commit, VersionedEvents
 from paigow.table.events import Event
-from paigow.table.machine import next_deadline
 from paigow.table.state import TableState
-from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.codec import commit_from_json, commit_to_json, state_from_json, state_to_json
-from paigow_server.store.confirmed import CONFIRM_SCRIPT, SAVE_CONFIRMED_LUA, ShownTables, missed_commits
+from paigow_server.store.commit_result import CommitNotConfirmed, CommitResult, deadline_arg
+from paigow_server.store.confirmed import ShownTables, missed_commits
 from paigow_server.store.direct_commit import (
     CONFIRM_DELIVER,
     DIRECT_COMMIT,
@@ -62,14 +53,11 @@ from paigow_server.store.direct_commit import (
     direct_call,
     state_delta,
 )
-from paigow_server.store.direct_commit import compact as _compact
-from paigow_server.store.direct_commit import entry_json as _entry_json
-from paigow_server.store.direct_commit import record_json as _record_json
-from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval, confirmed_then
+from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_then
 from paigow_server.store.errors import store_boundary
-from paigow_server.store.history import TABLE_ROUNDS_KEPT
-from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
-from paigow_server.store.outbox import Outbox, OutboxEntry
+from paigow_server.store.holds import Holds
+from paigow_server.store.outbox import Outbox
+from paigow_server.store.outbox_commit import REQUESTS_KEPT, CommitWrites, OutboxCommits, writes_of
 from paigow_server.store.seating_effects import SeatingEffect, seating_effects
 
 log = logging.getLogger("paigow_server.tables")
@@ -78,28 +66,6 @@ __all__ = ["DEFAULT_LOG_LENGTH", "REQUESTS_KEPT", "CommitNotConfirmed", "CommitR
            "TableRepo", "writes_of"]
 
 DEFAULT_LOG_LENGTH = 500
-REQUESTS_KEPT = 1_000
-"""Request ids of forwarded commands remembered per table (each with the version its commit wrote)."""
-
-
-class CommitNotConfirmed(ServerError, RuntimeError):
-    """A command's commit was written, but no replica holds it yet (``committed_version``)."""
-
-
-class CommitResult(StrEnum):
-    OK = "OK"
-    CONFLICT = "CONFLICT"
-    """The table is not at ``before.version`` any more (or no longer exists): decide again."""
-    INSUFFICIENT_BALANCE = "INSUFFICIENT_BALANCE"
-    """A buy-in is more than the player's balance: nothing was written."""
-    FENCED = "FENCED"
-    """The fencing token given is not the table's current one: another process drives the table."""
-    DUPLICATE = "DUPLICATE"
-    """A commit of this request id was written already: the command ran once, nothing was written now."""
-    UNCONFIRMED = "UNCONFIRMED"
-    """Replicas are required (``Durability``) and too few acknowledged the commit in time, or the
-    connection broke after it was sent: it may be lost in a failover, or may stand. Nothing was
-    published; the caller must not report the command as done (``durability.py``)."""
 
 
 # The deadline index entry of table ARGV[a] (deadline ARGV[d], '' = none) in sorted set KEYS[k].
@@ -128,100 +94,8 @@ redis.call('HSET', KEYS[1], 'state', ARGV[1], 'version', ARGV[2], 'deadline', AR
 return 1
 """
 
-# Every key in the table's slot ({table_id}): the commit is one atomic script on any topology.
-# KEYS: 1 table hash, 2 event log, 3 fence counter, 4 the table's request ids, 5 the table's rounds list,
-#       6 outbox, 7 outbox seq, 8 hold marks
-# ARGV: 1 expected version, 2 new version, 3 state JSON, 4 commit JSON, 5 log length, 6 channel,
-#       7 fencing token ('' = none), 8 next deadline of the new state ('' = none), 9 the command's
-#       request id ('' = none), 10 request ids kept, 11 outbox entry without its seq ('' = none),
-#       12 JSON list of settled round records for the table's list, 13 rounds kept, 14 JSON list of the
-#       hold ids the commit consumes, 15 '1' under ``Durability`` (keep the confirmed state:
-#       ``confirmed.SAVE_CONFIRMED_LUA``), else ''
-#       (channel '' = publish nothing: the caller publishes once replicas confirmed the commit)
-# Answers {'OK', seq of the outbox entry (0: none)} or {reason, 0}.
-_COMMIT = SAVE_CONFIRMED_LUA + """
-local current = redis.call('HGET', KEYS[1], 'version')
-if not current or current ~= ARGV[1] then return {'CONFLICT', 0} end
-if ARGV[7] ~= '' then
-  if (redis.call('GET', KEYS[3]) or '0') ~= ARGV[7] then return {'FENCED', 0} end
-end
-if ARGV[9] ~= '' and redis.call('ZSCORE', KEYS[4], ARGV[9]) then return {'DUPLICATE', 0} end
-local holds = cjson.decode(ARGV[14])
-for _, hold_id in ipairs(holds) do
-  if redis.call('HEXISTS', KEYS[8], hold_id) == 1 then return {'HOLD_VOID', 0} end
-end
-for _, hold_id in ipairs(holds) do redis.call('HSET', KEYS[8], hold_id, 'consumed') end
-if ARGV[15] == '1' then save_confirmed(KEYS[1], KEYS[7], current, #cjson.decode(ARGV[12])) end
-redis.call('HSET', KEYS[1], 'state', ARGV[3], 'version', ARGV[2], 'deadline', ARGV[8])
-redis.call('RPUSH', KEYS[2], ARGV[4])
-redis.call('LTRIM', KEYS[2], -tonumber(ARGV[5]), -1)
-for _, record in ipairs(cjson.decode(ARGV[12])) do
-  redis.call('LPUSH', KEYS[5], record)
-  redis.call('LTRIM', KEYS[5], 0, tonumber(ARGV[13]) - 1)
-end
-local seq = 0
-if ARGV[11] ~= '' then
-  seq = redis.call('INCR', KEYS[7])
-  redis.call('RPUSH', KEYS[6], '{"seq":' .. seq .. ',' .. ARGV[11])
-end
-if ARGV[9] ~= '' then
-  redis.call('ZADD', KEYS[4], ARGV[2], ARGV[9])
-  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -tonumber(ARGV[10]) - 1)
-end
-if ARGV[6] ~= '' then redis.call('PUBLISH', ARGV[6], ARGV[4]) end
-return {'OK', seq}
-"""
-
-
-def _result(reply: Any) -> CommitResult:
-    text = _text(reply)
-    return CommitResult.CONFLICT if text == "HOLD_VOID" else CommitResult(text)
-
-
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def _deadline_arg(state: TableState) -> int | str:
-    at = next_deadline(state)
-    return "" if at is None else at
-
-
-@dataclass(frozen=True, slots=True)
-class CommitWrites:
-    """What a commit writes beside the state: the outbox entry for the ``{global}`` slot and the settled
-    rounds' records for the table's own list (both JSON texts, made once per commit)."""
-
-    outbox: OutboxEntry
-    table_rounds: list[str]
-    buy_ins: list[LedgerEntry]
-    """The buy-ins (player -> seat): each needs a hold before the commit (``holds``)."""
-
-
-def writes_of(table_id: str, effects: Effects, hold_ids: Sequence[str] = (),
-              seating: Sequence[SeatingEffect] = ()) -> CommitWrites:
-    """The effects (and the ``seating`` effects) as the commit writes them. ``hold_ids``: the hold of each
-    buy-in (``buy_ins`` order); each buy-in's ledger entry then moves the money from its hold to the seat."""
-    outbox = OutboxEntry(table_id, house_cents=effects.house_delta_cents, holds=list(hold_ids),
-                         seating=list(seating))
-    buy_ins = [entry for entry in effects.ledger if entry.kind is EntryKind.BUY_IN]
-    held = iter(hold_ids)
-    for entry in effects.ledger:
-        if entry.kind is EntryKind.BUY_IN:
-            hold_id = next(held, None)
-            if hold_id is not None:
-                entry = replace(entry, from_account=hold_account(hold_id))
-        elif entry.kind is EntryKind.CASH_OUT and entry.player_id is not None:
-            outbox.credits.append((entry.player_id, entry.amount_cents))
-        outbox.ledger.append(entry.to_json())
-    records: dict[int, str] = {}
-    for history in effects.history:
-        outbox.history.append((history.player_id, _entry_json(history.record, records)))
-    for record in effects.rounds:
-        outbox.rounds.append(_entry_json(record, records))
-    table_rounds = [_record_json(record["round"], records) for record in effects.rounds
-                    if record["status"] == "settled"]  # a void is no round result: not in the table's list
-    return CommitWrites(outbox, table_rounds, buy_ins)
 
 
 def _text(reply: Any) -> str:
@@ -268,10 +142,13 @@ class TableRepo:
         self._texts: dict[str, tuple[int, str]] = {}
         self.holds = Holds(redis, durability=self.durability)
         self.outbox = Outbox(redis)
+        self._outboxed = OutboxCommits(redis, durability=self.durability, holds=self.holds,
+                                       outbox=self.outbox, log_length=log_length,
+                                       set_deadline=lambda table_id, at: self._set_deadline(table_id, at))
+        """The commit on a Cluster (``outbox_commit``)."""
         self._create = redis.register_script(_CREATE)
         self._field_each = None if self.cluster else redis.register_script(_FIELD_OF_EACH)
         self._create_table = redis.register_script(_CREATE_TABLE)
-        self._commit = redis.register_script(_COMMIT)
         self.shown = ShownTables(self)
         """Where to read what may be shown to anyone (feeds, resumes, snapshots, HTTP reads): under
         ``Durability`` only what a replica holds (``confirmed.py``), else the plain reads."""
@@ -282,7 +159,7 @@ class TableRepo:
 
     async def create(self, state: TableState) -> bool:
         """Store a new table; False (and nothing written) if the id is taken."""
-        deadline = _deadline_arg(state)
+        deadline = deadline_arg(state)
         if not self.cluster:
             created = await self._create(keys=[keys.table(state.table_id), keys.TABLES, keys.DEADLINES],
                                          args=[state_to_json(state), state.version, _now_ms(), state.table_id,
@@ -376,7 +253,7 @@ class TableRepo:
         async with self.redis.pipeline(transaction=False) as pipe:
             for state, version in zip(states, current, strict=True):
                 if version == state.version:
-                    deadline = _deadline_arg(state)
+                    deadline = deadline_arg(state)
                     if deadline == "":
                         pipe.zrem(keys.DEADLINES, state.table_id)
                     else:
@@ -400,35 +277,8 @@ class TableRepo:
             return await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
                                              request_id=request_id, updates=updates, views=views,
                                              seating=seating)
-        table_id = after.table_id
-        holds: list[Hold] = []
-        writes = writes_of(table_id, effects, seating=seating)
-        for buy_in in writes.buy_ins:
-            try:
-                hold = None if buy_in.player_id is None else await self.holds.reserve(  # at the real time:
-                    buy_in.player_id, table_id, buy_in.amount_cents)  # the sweep's 30 s are wall-clock
-            except HoldUnconfirmed as exc:
-                log.warning("a hold for %s at %s was not confirmed by a replica: %s", buy_in.player_id,
-                            table_id, exc)
-                await self._release_quietly(holds)
-                return CommitResult.UNCONFIRMED
-            if hold is None:
-                await self._release(holds)
-                return CommitResult.INSUFFICIENT_BALANCE
-            holds.append(hold)
-        if holds:
-            writes = writes_of(table_id, effects, [h.hold_id for h in holds], seating)
-        try:
-            result, seq, commit_json = await self._write(before, after, events, writes, fence=fence,
-                                                         request_id=request_id, updates=updates, views=views)
-        except BaseException:
-            await self._release_quietly(holds)  # the commit may have run: a void then refunds nothing
-            raise
-        if result is not CommitResult.OK:
-            await self._release_quietly(holds)
-            return result
-        await self._after(before, after, writes, seq, commit_json, now)
-        return result
+        return await self._outboxed.commit(before, after, events, effects, seating, fence=fence, now_ms=now,
+                                           request_id=request_id, updates=updates, views=views)
 
     async def _commit_direct(self, before: TableState, after: TableState, events: Sequence[Event],
                              effects: Effects, *, fence: int | None, now_ms: int, request_id: str | None,
@@ -443,7 +293,7 @@ class TableRepo:
         call = direct_call(table_id, before.version, after.version, effects,
                            commit_to_json(after.version, events, updates, views=views),
                            channel="" if confirming else keys.table_channel(table_id), fence=fence,
-                           deadline=_deadline_arg(after), request_id=request_id, now_ms=now_ms,
+                           deadline=deadline_arg(after), request_id=request_id, now_ms=now_ms,
                            log_length=self.log_length, requests_kept=REQUESTS_KEPT, durable=confirming,
                            seating=seating)
         text = state_to_json(after)
@@ -498,83 +348,6 @@ class TableRepo:
         except (RedisError, OSError) as exc:
             log.warning("outbox of %s not delivered after version %d: %s (the sweep delivers it)", table_id,
                         version, exc)
-
-    async def _write(self, before: TableState, after: TableState, events: Sequence[Event],
-                     writes: CommitWrites, *, fence: int | None, request_id: str | None,
-                     updates: Mapping[str, ViewerUpdate] | None,
-                     views: Mapping[str, str] | None) -> tuple[CommitResult, int, str]:
-        table_id = after.table_id
-        commit_json = commit_to_json(after.version, events, updates, views=views)
-        confirm = self.durability.replica_acks > 0
-        # A commit with consequences elsewhere is published once they are delivered (``_after``): a viewer
-        # shown a cash-out finds the chips in the balance, a settlement in the history.
-        channel = keys.table_channel(table_id) if writes.outbox.empty() else ""
-        script_keys = [keys.table(table_id), keys.table_log(table_id), keys.table_fence(table_id),
-                       keys.table_requests(table_id), keys.table_rounds(table_id),
-                       keys.table_outbox(table_id),
-                       keys.table_outbox_seq(table_id), keys.table_holds(table_id)]
-        script_args: list[str | int] = [
-            before.version, after.version, state_to_json(after), commit_json, self.log_length,
-            "" if confirm else channel, "" if fence is None else fence, _deadline_arg(after),
-            request_id or "", REQUESTS_KEPT, "" if writes.outbox.empty() else writes.outbox.body_json(),
-            _compact(writes.table_rounds), TABLE_ROUNDS_KEPT, _compact(writes.outbox.holds),
-            "1" if confirm else ""]
-        if not confirm:
-            reply = await self._commit(keys=script_keys, args=script_args)
-            return _result(reply[0]), int(reply[1]), commit_json
-        try:
-            reply, acked = await confirmed_eval(
-                self.redis, self._commit, script_keys, script_args, self.durability,
-                publish=(channel, commit_json) if channel else None,
-                confirm=("EVAL", CONFIRM_SCRIPT, 2, keys.table(table_id), keys.table_outbox_seq(table_id),
-                         after.version))
-        except OutcomeUnknown:
-            return CommitResult.UNCONFIRMED, 0, commit_json
-        result = _result(reply[0])
-        if result is CommitResult.OK and acked < self.durability.replica_acks:
-            return CommitResult.UNCONFIRMED, 0, commit_json
-        return result, int(reply[1]), commit_json
-
-    async def _after(self, before: TableState, after: TableState, writes: CommitWrites, seq: int,
-                     commit_json: str, now_ms: int) -> None:
-        """What follows a written commit outside the table's slot: its deadline index entry (when it
-        changed), its outbox entry's delivery, then (a commit with an outbox entry) its publication.
-        The index and the delivery may fail without undoing the commit: the sweep delivers the outbox and
-        repairs the index (``sweep``); the commit is published all the same."""
-        table_id = after.table_id
-        deadline = _deadline_arg(after)
-        if deadline != _deadline_arg(before):
-            try:
-                await self._set_deadline(table_id, deadline)
-            except (RedisError, OSError) as exc:
-                log.warning("deadline index of %s not written after version %d: %s (the sweep repairs "
-                            "it)", table_id, after.version, exc)
-        if not seq:
-            return
-        publish: tuple[str, str] | None = (keys.table_channel(table_id), commit_json)
-        try:
-            await self.outbox.after_commit(table_id, f'{{"seq":{seq},{writes.outbox.body_json()}',
-                                           now_ms=now_ms, publish=publish)
-            publish = None
-        except (RedisError, OSError) as exc:
-            log.warning("outbox entry %d of %s not delivered after version %d: %s (the sweep delivers it)",
-                        seq, table_id, after.version, exc)
-        if publish is not None:
-            try:
-                await self.redis.publish(*publish)
-            except (RedisError, OSError) as exc:  # the feeds' version check catches up
-                log.warning("commit of %s version %d not published: %s", table_id, after.version, exc)
-
-    async def _release(self, holds: Sequence[Hold]) -> None:
-        for hold in holds:
-            await self.holds.release(hold)
-
-    async def _release_quietly(self, holds: Sequence[Hold]) -> None:
-        try:
-            await self._release(holds)
-        except (RedisError, OSError) as exc:
-            log.warning("holds %s not released now (the sweep releases them): %s",
-                        [h.hold_id for h in holds], exc)
 
     async def sweep(self, *, now_ms: int | None = None) -> tuple[int, int]:
         """Finish what dead processes left: deliver every table's waiting outbox entries, release stale

@@ -18,7 +18,8 @@ from paigow.table.events import Event
 from paigow.table.machine import apply
 from paigow.table.state import Phase, TableState, new_table
 from paigow.table.ticks import next_deadline
-from paigow_server.store.tables import _compact, writes_of
+from paigow_server.store.direct_commit import compact as _compact
+from paigow_server.store.outbox_commit import writes_of
 
 T0 = 1_800_000_000_000
 Step = tuple[TableState, TableState, tuple[Event, ...]]
