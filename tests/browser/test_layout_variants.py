@@ -14,11 +14,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
-from tests.browser.layout import check, four_pages
+from tests.browser.layout import check, seated_at_new_table
 from tests.browser.wire import WirePlayer
 
 from paigow.rules.house_way import house_way
@@ -59,15 +58,8 @@ def variant_line(page: Page, where: str, variant: str) -> str:
 def test_the_variants_phases_at_every_size_and_their_lines_in_the_history(
         make_site: Callable[..., Site]) -> None:
     site = make_site({}, rigs={TABLE: {1: "queen_high_dealer", 2: "banker_wins"}})
-    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
-                     json={"name": TABLE, "rules": RULES, "timers": TIMERS})
-    assert res.status_code == 201, res.text
-    table = res.json()["table_id"]
-    pages = four_pages(site, table, ME)
+    table, pages = seated_at_new_table(site, TABLE, RULES, TIMERS, ME)
     me = pages["laptop"]
-    me.click("[data-seat='1']")
-    me.fill("#buy-in", "300")
-    me.click("#sit-confirm")
     bob = WirePlayer(site.url, table, "Bartholomew Quince")
     try:
         problems = play(site, table, pages, me, bob)
