@@ -118,7 +118,8 @@ def play(site: Site, pages: dict[str, Page], me: Page, bob: WirePlayer) -> list[
     on_all(pages, "() => window.paigow.ctx.view?.you?.bet_cents === 1000")
     bob.command("place_bet", amount_cents=1_000)
     on_all(pages, "() => window.paigow.ctx.view?.phase === 'dragon_offer'")
-    if me.evaluate("window.paigow.ctx.view.round.dragon.offered_seat") == 1:
+    first = me.evaluate("window.paigow.ctx.view.round.dragon.offered_seat")
+    if first == 1:
         me.click("#dragon-pass")
         waiting = ("The Dragon hand is offered to Bob now that you passed: the cards of a seat nobody plays, "
                    "a second hand against the bank, offered to each player in turn.")
@@ -129,7 +130,7 @@ def play(site: Site, pages: dict[str, Page], me: Page, bob: WirePlayer) -> list[
         expect(page.locator(".dragon-wait")).to_have_text(waiting)
     check(site, pages, "words-dragon-waiting", problems)
     bob.command("pass_dragon")
-    if me.evaluate("window.paigow.ctx.view.phase") == "dragon_offer":
+    if first != 1:  # the offer comes round to me after Bob
         on_all(pages, "() => Boolean(window.paigow.ctx.view?.you?.can?.dragon)")
         me.click("#dragon-pass")
 
