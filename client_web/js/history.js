@@ -48,10 +48,14 @@ export function verifyHref(r) {
   return `/verify/?${q}`;
 }
 
+/** A round's proof of a fair deal, folded behind "Verify this round" so that the play reads first: its
+ * commitment, its revealed seed (or that it comes after the round) and the link that checks the deal. */
 function fairLine(r) {
-  if (!r.server_seed) return el("p", { class: "fair" }, "Commitment ", el("code", { text: r.commitment ?? "" }), " (seed revealed after the round)");
-  return el("p", { class: "fair" }, "Commitment ", el("code", { text: r.commitment }), " · seed ", el("code", { text: r.server_seed }), " · ",
-    el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: "verify" }));
+  const proof = !r.server_seed
+    ? [el("p", {}, "Commitment ", el("code", { text: r.commitment ?? "" })), el("p", { text: "The seed is revealed after the round." })]
+    : [el("p", {}, el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: "Check the deal in this browser" })),
+      el("p", {}, "Commitment ", el("code", { text: r.commitment })), el("p", {}, "Seed ", el("code", { text: r.server_seed }))];
+  return el("details", { class: "fair" }, el("summary", { text: "Verify this round" }), ...proof);
 }
 
 function resultText(r, mine) {

@@ -8,6 +8,8 @@ import { api, el, resumeSession, sentence } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
 import { coachErrorText, coachNodes, splitCards } from "./coach.js";
 import { houseWayName } from "./hand_eval.js";
+import { whyWords } from "./results.js";
+import { decider } from "./showdown.js";
 import { play } from "./sound.js";
 import { setterPanel } from "./tray.js";
 
@@ -59,8 +61,8 @@ function render() {
 
 const HAND_WORDS = { win: "you win", loss: "the dealer wins", copy: "a copy" };
 
-function handLine(part, mark, yours, dealers) {
-  const why = mark === "win" ? `${yours} beats ${dealers}` : mark === "loss" ? `${dealers} beats ${yours}` : `both ${yours}: the banker wins ties`;
+function handLine(part, mark, you, dealer) {
+  const why = whyWords(mark, you[`${part}_name`], dealer[`${part}_name`], decider(part, you[part], dealer[part], rules()));
   return el("li", { class: `mark-${mark}`, "data-hand": part }, el("b", { text: `${part === "high" ? "High" : "Low"} hand: ${HAND_WORDS[mark]}` }), ` — ${why}`);
 }
 
@@ -92,7 +94,7 @@ function resultNodes(a) {
         el("p", { class: "coach-names", text: `${a.you.high_name} · ${a.you.low_name}` }),
         el("p", { class: "hint", text: mine }))),
     el("ul", { class: "practice-marks", id: "practice-marks" },
-      handLine("high", a.result.high, a.you.high_name, a.dealer.high_name), handLine("low", a.result.low, a.you.low_name, a.dealer.low_name)),
+      handLine("high", a.result.high, a.you, a.dealer), handLine("low", a.result.low, a.you, a.dealer)),
     el("section", { class: "panel coach-panel", id: "practice-coach", "aria-labelledby": "coach-heading" },
       el("h2", { id: "coach-heading", text: "The coach" }), ...coachNodes(a.analysis)),
     el("div", { class: "practice-again" }, el("button", { class: "btn", type: "button", id: "deal-again", onclick: newDeal, text: "Deal again" })),

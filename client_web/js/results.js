@@ -3,14 +3,30 @@
 // commission on the net). Worked out from the settled round's public record, so a spectator reads the same.
 
 import { el, money } from "./api.js";
-import { showdownMarks } from "./showdown.js";
+import { RANK_WORDS } from "./cards.js";
+import { decider, showdownMarks } from "./showdown.js";
 import { barredPush, coBankShares } from "./variant_results.js";
 
-function why(mark, mine, theirs, fouled) {
+const ranks = (list) => list.map((r) => RANK_WORDS[r]).join("-");
+
+/** One side of a showdown line, naming what decided it (`d`: showdown.js decider, from the winner's side). */
+function winWords(winner, loser, d) {
+  if (d?.kind === "kicker" && d.mine.length === 1) return `${winner}, ${RANK_WORDS[d.mine[0]]} kicker, beats ${loser}, ${RANK_WORDS[d.theirs[0]]} kicker`;
+  if (d?.kind === "kicker") return `${winner}, ${ranks(d.mine)} kickers, beats ${loser}, ${ranks(d.theirs)} kickers`;
+  if (d?.kind === "cards" && d.flush) return `flush, ${ranks(d.mine)} high beats flush, ${ranks(d.theirs)} high`;
+  if (d?.kind === "cards") return `${ranks(d.mine)} high beats ${ranks(d.theirs)} high`;
+  if (d?.kind === "lower pair") return `${winner} beats ${loser}: the lower pair decides`;
+  return `${winner} beats ${loser}`;
+}
+
+/** Why a hand won, lost or was a copy, in words: `mine`/`theirs` the player's and the banker's hand names,
+ * `d` what decided it from the player's side (showdown.js decider; null when the names say it). */
+export function whyWords(mark, mine, theirs, d, fouled = false) {
   if (fouled) return "foul: the hand loses";
-  if (mark === "win") return `${mine} beats ${theirs}`;
-  if (mark === "loss") return `${theirs} beats ${mine}`;
-  return `copy (${mine}): the banker wins ties`;
+  const flip = d && (d.kind === "kicker" || d.kind === "cards") ? { ...d, mine: d.theirs, theirs: d.mine } : d;
+  if (mark === "win") return winWords(mine, theirs, d);
+  if (mark === "loss") return winWords(theirs, mine, flip);
+  return d?.kickers ? `copy (${mine}, kickers alike): the banker wins ties` : `copy (${mine}): the banker wins ties`;
 }
 
 function seatResult(h, record) {
@@ -55,8 +71,10 @@ export function breakdown(record, rules, nameOf) {
     const winner = (mark) => (mark === "win" ? name : "the banker");
     rows.push({
       position: h.position, name, playerId: h.player_id, clause: h.house_way_clause ?? null,
-      high: { mark: marks.high, winner: winner(marks.high), why: why(marks.high, h.high_name, banker.high_name, h.fouled) },
-      low: { mark: marks.low, winner: winner(marks.low), why: why(marks.low, h.low_name, banker.low_name, h.fouled) },
+      high: { mark: marks.high, winner: winner(marks.high),
+        why: whyWords(marks.high, h.high_name, banker.high_name, decider("high", h.high, banker.high, rules), h.fouled) },
+      low: { mark: marks.low, winner: winner(marks.low),
+        why: whyWords(marks.low, h.low_name, banker.low_name, decider("low", h.low, banker.low, rules), h.fouled) },
       result: seatResult(h, record),
     });
   }

@@ -27,9 +27,12 @@ function countdownText(view) {
   return el("span", { class: "hint cd-text", "data-countdown": "1", text: s === null ? "" : `${s}s left` });
 }
 
-/** A hint of the key that does the same: hidden on touch screens (table.css). */
-function kbd(text) {
-  return el("span", { class: "kbd-hint", text });
+/** The key that does the same, drawn as a key cap (``<kbd>``): hidden on touch screens (table.css) and
+ * from the accessible name (the control says its key in aria-keyshortcuts). ``keys``: one key ("0",
+ * "Enter") or the two ends of a range (["1", "7"]). */
+function kbd(keys) {
+  const caps = Array.isArray(keys) ? [el("kbd", { text: keys[0] }), "–", el("kbd", { text: keys[1] })] : [el("kbd", { text: keys })];
+  return el("span", { class: "kbd-hint", "aria-hidden": "true" }, ...caps);
 }
 
 /** The last seconds' warning ("Hurry: 8 s left, then the House Way sets your hand."), filled in by the
@@ -130,12 +133,12 @@ function betPanel(view, ctx) {
     fortuneControls(view, ctx),
     el("div", { class: "buttons" },
       el("span", { class: "hint", id: "dealing-soon", "data-when-deal": untilDeal, hidden: !near, text: "Betting is closing: the deal starts now." }),
-      el("button", { class: "btn", type: "button", id: "place-bet", "data-until-deal": untilDeal, hidden: near, onclick: () => ctx.placeBet() },
-        placed ? "Change bet" : "Place bet", kbd("\u00a0(Enter)")),
-      el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, onclick: () => ctx.repeatBet() },
-        ui.lastBet ? `Repeat ${money(ui.lastBet)}` : "Repeat last bet", kbd("\u00a0(0)")),
-      el("button", { class: "btn secondary", type: "button", id: "remove-bet", "data-until-deal": untilDeal, hidden: near, onclick: () => ctx.removeBet() },
-        placed ? "Remove bet" : "Clear", kbd("\u00a0(Del)"))),
+      el("button", { class: "btn", type: "button", id: "place-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Enter",
+        onclick: () => ctx.placeBet() }, placed ? "Change bet" : "Place bet", kbd("Enter")),
+      el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, "aria-keyshortcuts": "0",
+        onclick: () => ctx.repeatBet() }, ui.lastBet ? `Repeat ${money(ui.lastBet)}` : "Repeat last bet", kbd("0")),
+      el("button", { class: "btn secondary", type: "button", id: "remove-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Delete",
+        onclick: () => ctx.removeBet() }, placed ? "Remove bet" : "Clear", kbd("Del"))),
     el("p", { class: "info", id: "bet-info" }, info.join(" · "), waiting ? " · " : null,
       waiting ? el("span", { text: "Waiting for the first bet: the betting clock starts with it" }) : null,
       waiting ? null : " · ", waiting ? null : countdownText(view)),
@@ -241,8 +244,8 @@ export function setterPanel(view, ctx, hand) {
   const status = hand.is_set
     ? el("span", { class: "set-ok", id: "set-status", text: `Hand set ✓${byHouseWay ? ` by the House Way (${clause})` : ""} — you can still change it until the banker's hand is shown` })
     : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
-      ? [`Tap ${2 - lowCards.length} card${lowCards.length === 1 ? "" : "s"}`, kbd("\u00a0(or keys 1–7)"), " for the low hand"]
-      : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("\u00a0(Enter)")]));
+      ? [lowCards.length === 1 ? "Tap 1 more card for the low hand" : "Tap 2 cards for the low hand", kbd(["1", "7"])]
+      : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("Enter")]));
   return el("div", { class: "panel setter", "data-panel": "setter" },
     el("div", { class: "setter-rows" },
       el("div", { class: "setter-row", "aria-label": "high hand" },
@@ -256,7 +259,8 @@ export function setterPanel(view, ctx, hand) {
       status, countdownText(view), warnLine(),
       el("span", { class: "buttons" },
         el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${houseWayName(view.rules)} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
-        el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, onclick: () => ctx.done() }, hand.is_set ? "Update" : "Done", kbd("\u00a0(Enter)")))),
+        el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, "aria-keyshortcuts": "Enter",
+          onclick: () => ctx.done() }, hand.is_set ? "Update" : "Done", kbd("Enter")))),
     errorLine(ctx, "set"));
 }
 

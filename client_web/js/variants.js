@@ -22,6 +22,21 @@ function glyphs(texts) {
   return texts.map((t) => cardGlyphs(toCard(t))).join(" ");
 }
 
+const names = new Intl.ListFormat("en", { type: "conjunction" });
+
+/** The Dragon offer as others wait on it, in a player's words: what the hand is, that it goes round the
+ * players in turn, and who holds the offer now (after whom, when some passed). */
+function dragonWaitText(view, dragon, me) {
+  const who = (p) => (me && view.seats[p]?.player_id === me ? "you" : positionName(view, p));
+  const to = dragon.offered_player_id ? who(dragon.offered_seat) : null;
+  const passed = names.format(dragon.passed.map(who));
+  if (!to) return "The Dragon hand, the cards of a seat nobody plays, is offered to no one this round.";
+  if (!dragon.passed.length) {
+    return `The Dragon hand is offered to ${to}: the cards of a seat nobody plays, a second hand against the bank, offered to each player in turn.`;
+  }
+  return `The Dragon hand is offered to ${to} now that ${passed} passed: the cards of a seat nobody plays, a second hand against the bank, offered to each player in turn.`;
+}
+
 /** Adds the variants' actions to ctx (ctx.act sends a command and shows its error under `key`). */
 export function installVariants(ctx) {
   Object.assign(ctx, {
@@ -111,7 +126,7 @@ export function variantNodes(view, ctx) {
           el("button", { class: "btn", type: "button", id: "dragon-take", onclick: () => ctx.takeDragon() }, "Take the Dragon"),
           el("button", { class: "btn secondary", type: "button", id: "dragon-pass", onclick: () => ctx.passDragon() }, "Pass"))));
     } else {
-      out.push(line(`The Dragon hand (position ${dragon.position}) is offered to ${dragon.offered_player_id ? positionName(view, dragon.offered_seat) : "nobody"}${dragon.passed.length ? `; passed: ${dragon.passed.map((p) => positionName(view, p)).join(", ")}` : ""}.`, "variant-note dragon-wait"));
+      out.push(line(dragonWaitText(view, dragon, ctx.playerId), "variant-note dragon-wait"));
     }
     const err = errorLine(ctx, "dragon");
     if (err) out.push(err);

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 from playwright.sync_api import Page
 
 VIEWPORTS: dict[str, tuple[int, int]] = {
@@ -177,10 +178,10 @@ def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
 # element that holds the text node. Two elements' line boxes may not overlap; a line may not be cut by an
 # ancestor that hides overflow, by the viewport's sides, nor sit in an element that hides overflow and
 # is wider inside than out (scrollWidth > clientWidth). Exempt: what is hidden from sight (visually-hidden
-# text for screen readers, transparent or invisible), text inside SVG card images, toasts (they float over
-# the page for a few seconds by design), what intentionally scrolls (overflow auto or scroll: the chat,
-# the history), a name cut short with its whole text in its title (a seat's long name), and what lies
-# under an open modal dialog (only the dialog is in sight).
+# text for screen readers, transparent or invisible, folded in a closed <details>), text inside SVG card
+# images, toasts (they float over the page for a few seconds by design), what intentionally scrolls
+# (overflow auto or scroll: the chat, the history), a name cut short with its whole text in its title (a
+# seat's long name), and what lies under an open modal dialog (only the dialog is in sight).
 TEXT_JS = """() => {
   const modal = document.querySelector('dialog:modal');
   const scrolls = (overflow) => overflow === 'auto' || overflow === 'scroll';
@@ -192,6 +193,9 @@ TEXT_JS = """() => {
       if (n.hidden || n.classList.contains('visually-hidden') || n.classList.contains('toast-area')) {
         return true;
       }
+      // A closed <details> shows its summary alone (Chromium still lays out the rest, out of sight).
+      const fold = n.parentElement;
+      if (fold?.tagName === 'DETAILS' && !fold.open && n.tagName !== 'SUMMARY') return true;
     }
     return false;
   };
@@ -304,6 +308,21 @@ def four_pages(site: Any, table: str, name: str = "Penelope Longname-Smythe") ->
     for page in pages.values():
         page.wait_for_function("() => window.paigow?.ctx?.view")
     return pages
+
+
+def seated_at_new_table(site: Any, name: str, rules: dict[str, Any], timers: dict[str, int],
+                        me: str) -> tuple[str, dict[str, Page]]:
+    """A table the operator opens (``name``, ``rules``, ``timers``) and ``four_pages`` of ``me``, seated at
+    seat 1 with $300 from the laptop's page: (the table's id, the pages)."""
+    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
+                     json={"name": name, "rules": rules, "timers": timers})
+    assert res.status_code == 201, res.text
+    table: str = res.json()["table_id"]
+    pages = four_pages(site, table, me)
+    pages["laptop"].click("[data-seat='1']")
+    pages["laptop"].fill("#buy-in", "300")
+    pages["laptop"].click("#sit-confirm")
+    return table, pages
 
 
 def check(site: Any, pages: dict[str, Page], phase: str, problems: list[str]) -> None:

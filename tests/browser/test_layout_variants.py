@@ -17,11 +17,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
-from tests.browser.layout import check, four_pages, outside_viewport
+from tests.browser.layout import check, outside_viewport, seated_at_new_table
 from tests.browser.wire import WirePlayer
 
 from paigow.rules.house_way import house_way
@@ -59,25 +58,11 @@ def variant_line(page: Page, where: str, variant: str) -> str:
     return page.locator(f"{where} [data-variant='{variant}']").inner_text()
 
 
-def seated_at_a_new_table(site: Site, name: str, rules: dict[str, Any]) -> tuple[str, dict[str, Page], Page]:
-    """A new table of these rules (and ``TIMERS``), and the player on four pages at once (``four_pages``),
-    seated at seat 1 from the laptop's: (table id, the pages, the laptop's page)."""
-    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
-                     json={"name": name, "rules": rules, "timers": TIMERS})
-    assert res.status_code == 201, res.text
-    table: str = res.json()["table_id"]
-    pages = four_pages(site, table, ME)
-    me = pages["laptop"]
-    me.click("[data-seat='1']")
-    me.fill("#buy-in", "300")
-    me.click("#sit-confirm")
-    return table, pages, me
-
-
 def test_the_variants_phases_at_every_size_and_their_lines_in_the_history(
         make_site: Callable[..., Site]) -> None:
     site = make_site({}, rigs={TABLE: {1: "queen_high_dealer", 2: "banker_wins"}})
-    table, pages, me = seated_at_a_new_table(site, TABLE, RULES)
+    table, pages = seated_at_new_table(site, TABLE, RULES, TIMERS, ME)
+    me = pages["laptop"]
     bob = WirePlayer(site.url, table, "Bartholomew Quince")
     try:
         problems = play(site, table, pages, me, bob)
@@ -96,7 +81,8 @@ def test_betting_at_a_variants_table_fits_every_screen(site: Site) -> None:
     """EZ with the Queen's Dragon, the Dragon hand and the Fortune bonus: above the bet, the variants' panel
     says the rule and offers the Queen's Dragon; below it, the Fortune bonus. On a 360x740 phone Place bet
     was below the fold."""
-    table, pages, me = seated_at_a_new_table(site, "Fortune Night", {**RULES, "fortune_enabled": True})
+    table, pages = seated_at_new_table(site, "Fortune Night", {**RULES, "fortune_enabled": True}, TIMERS, ME)
+    me = pages["laptop"]
     bob = WirePlayer(site.url, table, "Bartholomew Quince")  # seated without a bet: betting stays open
     try:
         bob.command("sit", seat=2, buy_in_cents=50_000)

@@ -90,6 +90,8 @@ def test_a_whole_round_on_a_phone(site: Any, wire: Wire) -> None:
     # The history fits the phone's width.
     me.tap("#history-btn")
     expect(me.locator("#my-history tbody tr")).to_have_count(1)
+    # The proof of a fair deal is folded behind "Verify this round".
+    me.locator("#table-history details.fair summary").first.tap()
     expect(me.locator("#table-history .verify-link").first).to_be_visible()
     wide = me.evaluate("""() => [...document.querySelectorAll('#history-dialog, #history-list')]
       .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.id}: ${e.scrollWidth}px`)""")

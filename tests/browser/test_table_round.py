@@ -199,7 +199,8 @@ def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
         alice.click(f".setter [data-card='{card}']")
     for card in other.low:
         alice.click(f".setter [data-card='{card}']")
-    expect(alice.locator("#done")).to_have_text("Update (Enter)")
+    expect(alice.locator("#done")).to_have_accessible_name("Update")
+    expect(alice.locator("#done kbd")).to_have_text("Enter")
     alice.click("#done")
     alice.wait_for_function(
         "low => { const v = window.paigow.ctx.view; const h = v.round.hands.find((x) => x.position === 1);"

@@ -13,6 +13,8 @@ the choice of the seed is the test's. The rigs (``RIGS``):
 - ``queen_high_dealer``: the house dealer's seven cards are a queen-high pai gow (house-banked rounds).
 - ``banker_wins``: the banker is the round's marker (a player who will take the bank) and their House Way
   hand beats both hands of every other seated player's House Way hand.
+- ``kicker_decides``: in a house-banked round, the House Way high hands of the dealer and of the first
+  seated player are pairs of one rank, and a kicker decides between them (the names alike, the hands not).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from collections.abc import Callable
 from paigow.fair import deal
 from paigow.protocol.projection import Seen
 from paigow.rules.cards import Card
+from paigow.rules.hand_value import HandCategory, evaluate_high
 from paigow.rules.house_rules import HouseRules
 from paigow.rules.house_way import house_way
 from paigow.rules.queen_high import is_queen_high_pai_gow
@@ -56,7 +59,17 @@ def _banker_wins(state: TableState, started: RoundStarted, seed: bytes) -> bool:
     return all(_beats(hands[started.marker], hands[pos], state.rules) for pos in others)
 
 
-RIGS: dict[str, Rig] = {"queen_high_dealer": _queen_high_dealer, "banker_wins": _banker_wins}
+def _kicker_decides(state: TableState, started: RoundStarted, seed: bytes) -> bool:
+    hands = deal(seed, started.round_id, started.marker).hands
+    first = next(pos for pos, sp in enumerate(state.seats) if sp is not None and pos != DEALER_POSITION)
+    dealer, player = (evaluate_high(house_way(hands[pos], state.rules).high, state.rules)
+                      for pos in (DEALER_POSITION, first))
+    return (dealer.category is HandCategory.ONE_PAIR and dealer.name == player.name
+            and dealer.key != player.key)
+
+
+RIGS: dict[str, Rig] = {"queen_high_dealer": _queen_high_dealer, "banker_wins": _banker_wins,
+                        "kicker_decides": _kicker_decides}
 
 
 def rigged_seed(state: TableState, started: RoundStarted, seed: bytes, rig: Rig) -> bytes:
