@@ -1,5 +1,5 @@
 // What the player's clicks, taps and keys do at the table: bets (chips, field, arrows, repeat, remove),
-// picking the low hand (1-7), Done / House Way, all as commands through the table's socket.
+// picking the low hand (1-7), the House Way's preview (H), Done, all as commands through the table's socket.
 
 import { parseMoney } from "./api.js";
 import { play } from "./sound.js";
@@ -76,6 +76,19 @@ export function installActions(ctx, rerender, tableId) {
       const low = ctx.ui.low;
       if (low.includes(text)) ctx.ui.low = low.filter((t) => t !== text);
       else ctx.ui.low = [...low, text].slice(-2);
+      ctx.ui.preview = null; // a card moved: the House Way's preview is left
+      if (ctx.ui.lowRound) sessionStorage.setItem(`paigow.low.${ctx.ui.lowRound}`, JSON.stringify(ctx.ui.low));
+      ctx.ui.errors.set = "";
+      play("card");
+      rerender();
+    },
+    /** The House Way button (and H): the cards arranged as the House Way sets them, nothing sent until Done. */
+    previewHouseWay() {
+      const view = ctx.view;
+      const hw = view?.you?.house_way;
+      if (!hw || !view.round) return;
+      ctx.ui.low = [...hw.low];
+      ctx.ui.preview = view.round.round_id;
       if (ctx.ui.lowRound) sessionStorage.setItem(`paigow.low.${ctx.ui.lowRound}`, JSON.stringify(ctx.ui.low));
       ctx.ui.errors.set = "";
       play("card");
@@ -83,12 +96,17 @@ export function installActions(ctx, rerender, tableId) {
     },
     done() {
       if (ctx.ui.low.length !== 2) return ctx.fail("set", "Choose two cards for the low hand first.");
+      // The House Way's preview sent as the House Way (its clause is then the record's).
+      const hw = ctx.view?.you?.house_way;
+      if (hw && ctx.ui.preview === ctx.view.round?.round_id && hw.low.every((t) => ctx.ui.low.includes(t))) {
+        return ctx.act("set", { type: "use_house_way" });
+      }
       return ctx.act("set", { type: "set_hand", low: ctx.ui.low });
     },
   });
 }
 
-/** The table's keyboard: 1-7, Enter, 0, Del or ., arrows and Shift+arrows; F: the Fortune bonus field. */
+/** The table's keyboard: 1-7, H (the House Way's preview), Enter, 0, Del or ., arrows and Shift+arrows; F: the Fortune bonus field. */
 export function onKey(ctx, ev) {
   const view = ctx.view;
   if (!view || !view.you || ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
@@ -106,6 +124,9 @@ export function onKey(ctx, ev) {
       // is used): a card moves with a click, Space or its number key.
       ev.preventDefault();
       ctx.done();
+    } else if (ev.key === "h" || ev.key === "H") {
+      ev.preventDefault();
+      ctx.previewHouseWay();
     }
   } else if (view.phase === "betting" && (ev.key === "f" || ev.key === "F") && document.getElementById("bonus-amount")) {
     ev.preventDefault();

@@ -41,9 +41,9 @@ const stored = (k, d) => (localStorage.getItem(k) ?? d) === "1";
 
 const ctx = {
   view: null, version: null, rounds: [], role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
-  anim: stored("paigow.anim", "1"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
+  anim: stored("paigow.anim", "1"), alwaysHouseWay: stored("paigow.alwaysHouseWay", "0"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
   invite: null, refused: null, log: [], notice: null, toasts: [], voided: null, names: {}, clauses: {}, lastTick: null,
-  ui: { low: [], lowRound: null, syncLow: false, betDraft: 0, betText: null, errors: {}, flipIn: false,
+  ui: { low: [], lowRound: null, syncLow: false, preview: null, autoRound: null, betDraft: 0, betText: null, errors: {}, flipIn: false,
     lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
 };
 const nodes = createPositions($("positions"));
@@ -61,6 +61,7 @@ function rerender() {
   const last = ctx.rounds[0];
   ctx.showdown = !view.round && last && (ctx.lastRoundId == null || last.round_id === ctx.lastRoundId) ? last : null;
   syncLow(view);
+  autoHouseWay(view);
   renderHeader(view);
   renderCenter(view);
   renderPositions(nodes, view, ctx);
@@ -92,6 +93,29 @@ function syncLow(view) {
     ctx.ui.syncLow = false;
   }
 }
+
+/** "Always set my hand by the House Way" (ctx.alwaysHouseWay): a hand dealt and not yet set is sent as the
+ * House Way sets it, once a round (the player may still change it). */
+function autoHouseWay(view) {
+  const you = view.you;
+  const hand = you && view.round?.hands?.find((h) => h.position === you.position);
+  if (!ctx.alwaysHouseWay || !hand?.cards.length || hand.is_set || !you.house_way || !you.can?.set_hand) return;
+  if (ctx.ui.autoRound === view.round.round_id) return;
+  ctx.ui.autoRound = view.round.round_id;
+  ctx.ui.low = [...you.house_way.low];
+  queueMicrotask(() => act("set", { type: "use_house_way" }));
+}
+
+ctx.setAlwaysHouseWay = (on) => {
+  ctx.alwaysHouseWay = on;
+  localStorage.setItem("paigow.alwaysHouseWay", on ? "1" : "0");
+  if (!on) ctx.ui.autoRound = null;
+  rerender();
+};
+// The setting changed in another tab of this browser: this one follows it.
+addEventListener("storage", (ev) => {
+  if (ev.key === "paigow.alwaysHouseWay") ctx.setAlwaysHouseWay(ev.newValue === "1");
+});
 
 function renderHeader(view) {
   $("table-name").textContent = view.name;

@@ -210,9 +210,11 @@ function bankerWaiting(view, ctx) {
 
 /**
  * The hand setter: the seven cards as buttons, the high and the low hand, the foul check, House Way and
- * Done. Uses of `view`: `rules`, `round.round_id`, `deadline_ms` (null: no countdown); of `ctx`: `ui.low`,
- * `ui.flipIn`, `ui.errors.set`, `clauses`, `toggleCard`, `act("set", {type: "use_house_way"})`, `done`.
- * The practice page uses it too.
+ * Done. Uses of `view`: `rules`, `round.round_id`, `deadline_ms` (null: no countdown), `you.house_way` (the
+ * House Way's split of this hand, from the server); of `ctx`: `ui.low`, `ui.preview`, `ui.flipIn`,
+ * `ui.errors.set`, `clauses`, `toggleCard`, `done`, and at the table `previewHouseWay` (the House Way button
+ * arranges the cards, Done sends them) and `setAlwaysHouseWay`. The practice page uses it too: without
+ * `previewHouseWay` its House Way button sends at once (`act("set", {type: "use_house_way"})`).
  */
 export function setterPanel(view, ctx, hand) {
   const ui = ctx.ui;
@@ -239,13 +241,26 @@ export function setterPanel(view, ctx, hand) {
   };
   const rejectFoul = view.rules.foul_policy !== "lose";
   const canDone = judged !== null && !(judged.foul && rejectFoul);
-  const clause = ctx.clauses[view.round.round_id];
-  const byHouseWay = hand.is_set && clause && lowCards.length === 2 && hand.low.every((t) => low.includes(t));
-  const status = hand.is_set
-    ? el("span", { class: "set-ok", id: "set-status", text: `Hand set ✓${byHouseWay ? ` by the House Way (${clause})` : ""} — you can still change it until the banker's hand is shown` })
-    : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
-      ? [lowCards.length === 1 ? "Tap 1 more card for the low hand" : "Tap 2 cards for the low hand", kbd(["1", "7"])]
-      : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("Enter")]));
+  const way = houseWayName(view.rules);
+  // The House Way's split of this hand (the server's, view.you.house_way), and whether the hand shown is it.
+  const hw = view.you?.house_way ?? null;
+  const isHouseWay = Boolean(hw) && low.length === 2 && hw.low.every((t) => low.includes(t));
+  const previewing = isHouseWay && ctx.ui.preview === view.round.round_id;
+  const clause = hw?.clause ?? ctx.clauses[view.round.round_id];
+  const byHouseWay = hand.is_set && clause && lowCards.length === 2 && hand.low.every((t) => low.includes(t)) && (!hw || isHouseWay);
+  const status = previewing && !hand.is_set
+    ? el("span", { class: "hint hw-preview", id: "set-status" }, el("strong", { id: "hw-clause", text: `The ${way} House Way (${hw.clause}).` }), " ",
+      "Nothing is sent until you press Done.")
+    : hand.is_set
+      ? el("span", { class: "set-ok", id: "set-status" }, byHouseWay ? el("strong", { id: "hw-clause", text: `Hand set ✓ by the House Way (${clause}).` }) : "Hand set ✓.",
+        " You can still change it until the banker's hand is shown.")
+      : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
+        ? [lowCards.length === 1 ? "Tap 1 more card for the low hand" : "Tap 2 cards for the low hand", kbd(["1", "7"])]
+        : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("Enter")]));
+  const houseWayButton = ctx.previewHouseWay && hw
+    ? el("button", { class: "btn secondary", type: "button", id: "house-way", "aria-keyshortcuts": "H", title: `Arrange my cards as the ${way} House Way sets them (Done sends them)`,
+      onclick: () => ctx.previewHouseWay() }, "House Way", kbd("H"))
+    : el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${way} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" });
   return el("div", { class: "panel setter", "data-panel": "setter" },
     el("div", { class: "setter-rows" },
       el("div", { class: "setter-row", "aria-label": "high hand" },
@@ -258,10 +273,20 @@ export function setterPanel(view, ctx, hand) {
     el("div", { class: "setter-foot" },
       status, countdownText(view), warnLine(),
       el("span", { class: "buttons" },
-        el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${houseWayName(view.rules)} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" }),
+        houseWayButton,
         el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, "aria-keyshortcuts": "Enter",
           onclick: () => ctx.done() }, hand.is_set ? "Update" : "Done", kbd("Enter")))),
+    ctx.setAlwaysHouseWay && hw ? alwaysHouseWayToggle(ctx, way) : null,
     errorLine(ctx, "set"));
+}
+
+/** "Always set my hand by the House Way": a setting of this browser (localStorage), one tap on or off. */
+function alwaysHouseWayToggle(ctx, way) {
+  const box = el("input", { type: "checkbox", id: "always-house-way", "aria-describedby": "always-house-way-why", checked: ctx.alwaysHouseWay ? true : null });
+  box.addEventListener("change", () => ctx.setAlwaysHouseWay(box.checked));
+  return el("div", { class: "always-hw" },
+    el("label", { class: "toggle-line", for: "always-house-way" }, box, " ", "Always set my hand by the House Way"),
+    el("p", { class: "hint", id: "always-house-way-why", text: `When this is on, your hand is sent as the ${way} House Way sets it as soon as it is dealt. You can still change it until the banker's hand is shown. This browser remembers the setting.` }));
 }
 
 function summaryPanel(view, ctx) {

@@ -109,7 +109,8 @@ def test_a_hand_the_house_way_set_when_time_ran_out_is_said_on_screen_in_the_log
     bet(ann, "20")
     bet(bo, "10", last=True)
     expect(ann.locator("[data-panel='setter']")).to_be_visible()
-    ann.click("#house-way")
+    ann.click("#house-way")  # arranges the House Way's split; Done sends it
+    ann.click("#done")
     expect(ann.locator("#set-status")).to_contain_text("by the House Way (")
     # Bo does nothing: the last ten seconds say what happens then, with the ring in red.
     for page in bos:
@@ -188,7 +189,8 @@ def hands_by_house_way(*pages: Page) -> None:
     """Every page's player sets by the House Way; the last hand set ends the round (the setter goes)."""
     for n, page in enumerate(pages):
         expect(page.locator("[data-panel='setter']")).to_be_visible()
-        page.click("#house-way")
+        page.click("#house-way")  # arranges the House Way's split; Done sends it
+        page.click("#done")
         if n < len(pages) - 1:
             expect(page.locator("#set-status")).to_contain_text("Hand set")
         else:
@@ -346,7 +348,8 @@ def test_a_bank_offer_that_timed_out_a_round_without_a_bet_and_missed_rounds_are
         "You were sat out after 1 missed round in a row: press “Sit in” to play again.")
     expect(bo.locator(".toast").filter(has_text="Not in this round: no bet was placed.")).to_have_count(1)
     shots(site, bo, "sat-out")
-    ann.click("#house-way")
+    ann.click("#house-way")  # arranges the House Way's split; Done sends it
+    ann.click("#done")
     # Round 2: the marker reaches Ann, offered the bank; she lets the offer run out.
     expect(ann.locator("[data-panel='offer']")).to_be_visible()
     expect(ann.locator("#notice")).to_have_text("Time ran out on the bank offer: the house banks this round.")

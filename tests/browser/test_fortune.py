@@ -61,7 +61,8 @@ def set_by_house_way(site: Any, table: str, setters: list[Page], pages: list[Pag
         expect(page.locator("[data-panel='setter']")).to_be_visible()
     site.table_action(table, "pause")
     for page in setters:
-        page.click("#house-way")
+        page.click("#house-way")  # arranges the House Way's split; Done sends it
+        page.click("#done")
     return {h["position"]: h for h in showdown_of(pages, number)["hands"]}
 
 

@@ -183,7 +183,8 @@ def play_round(pages: dict[str, Page], number: int, bank: dict[str, bool]) -> tu
     for page in others:
         page.wait_for_function("() => window.paigow.ctx.view.phase === 'setting'")
     for page in pages.values():
-        page.locator("#house-way").click()
+        page.locator("#house-way").click()  # arranges the House Way's split; Done sends it
+        page.locator("#done").click()
     for page in pages.values():
         page.wait_for_function(f"() => window.paigow.ctx.rounds[0]?.number === {number}")
     record: dict[str, Any] = next(iter(pages.values())).evaluate("window.paigow.ctx.rounds[0]")
@@ -601,7 +602,8 @@ def test_the_host_let_you_in_ends_when_you_sit(site: Site, wire: Any) -> None:
     bet(maya, "10")
     hana.command("place_bet", amount_cents=1_000)
     maya.wait_for_function("() => window.paigow.ctx.view.phase === 'setting'")
-    maya.locator("#house-way").click()
+    maya.locator("#house-way").click()  # arranges the House Way's split; Done sends it
+    maya.locator("#done").click()
     hana.command("use_house_way")
     expect(maya.locator("[data-panel='summary'] #my-result")).to_be_visible()
     expect(maya.locator("[data-panel='summary']")).not_to_contain_text("let you in")

@@ -151,7 +151,8 @@ def play(site: Site, table: str, pages: dict[str, Page], me: Page, bob: WirePlay
     on_all(pages, "() => window.paigow.ctx.view?.you?.dragon?.is_set === true")
 
     # The showdown: the dealer's queen-high pai gow pushes every wager; the Queen's Dragon pays 50 to 1.
-    me.click("#house-way")
+    me.click("#house-way")  # arranges the House Way's split; Done sends it
+    me.click("#done")
     site.table_action(table, "pause")
     bob.command("use_house_way")
     first = showdown(pages, 1)

@@ -45,10 +45,12 @@ def test_the_upper_seats_bet_and_result_are_not_hidden_behind_the_next_seats_car
     expect(ann.locator("[data-panel='setter']")).to_be_visible()
     expect(ann.locator(".pos[data-position='2'] .hand .card")).to_have_count(7)
     assert ann.evaluate(ON_TOP, ".pos[data-position='1'] .bet-amount") == "visible"
-    gina.click("#house-way")
+    gina.click("#house-way")  # arranges the House Way's split; Done sends it
+    gina.click("#done")
     expect(gina.locator("#set-status")).to_contain_text("Hand set")
     site.table_action(table, "pause")  # the showdown stays on screen
-    ann.click("#house-way")
+    ann.click("#house-way")  # arranges the House Way's split; Done sends it
+    ann.click("#done")
     ann.wait_for_function("() => !!document.querySelector(\".pos[data-position='1'] [data-result]\")")
     expect(ann.locator(".pos[data-position='2'] .hand .card.face")).to_have_count(7)
     site.shot(ann, "review-upper-seat-result")

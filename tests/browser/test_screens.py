@@ -82,7 +82,8 @@ def test_every_phase_fits_every_screen(site: Any, wire: Wire) -> None:
     for seat in OTHERS:
         if seat != 1:
             others[seat].command("use_house_way")
-    me.click("#house-way")
+    me.click("#house-way")  # arranges the House Way's split; Done sends it
+    me.click("#done")
     me.wait_for_function("() => document.querySelectorAll('.pos [data-result]').length === 7")
     check_screens(me, site, "showdown", problems)
 

@@ -136,7 +136,8 @@ def play(site: Site, pages: dict[str, Page], me: Page, bob: WirePlayer) -> list[
 
     # The showdown: both high hands a pair of one rank, so the line names the kicker that decided it.
     on_all(pages, "() => window.paigow.ctx.view?.you?.can?.set_hand")
-    me.click("#house-way")
+    me.click("#house-way")  # arranges the House Way's split; Done sends it
+    me.click("#done")
     bob.command("use_house_way")
     on_all(pages, "() => window.paigow.ctx.showdown?.number === 1")
     record: dict[str, Any] = me.evaluate("window.paigow.ctx.showdown")

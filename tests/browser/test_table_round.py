@@ -255,13 +255,16 @@ def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
     expect(alice.locator(".setter .card.face")).to_have_count(7)
     expect(alice.locator(f".setter-row[aria-label='low hand'] [data-card='{first_card}']")).to_be_visible()
     check_hidden(alice, bob, spectator)
-    # The House Way button sets Alice's hand; the tray shows it set, and it can still be changed.
-    alice.click("#house-way")
+    # The House Way button arranges Alice's hand and Done sends it; the tray shows it set, and it can
+    # still be changed.
+    alice.click("#house-way")  # arranges the House Way's split; Done sends it
+    alice.click("#done")
     expect(alice.locator("#set-status")).to_contain_text("Hand set")
     expect(alice.locator(".setter-row[aria-label='low hand'] .card")).to_have_count(2)
     site.shot(alice, "08-house-way")
     site.table_action(table, "pause")
-    bob.click("#house-way")
+    bob.click("#house-way")  # arranges the House Way's split; Done sends it
+    bob.click("#done")
 
     check_settled([alice, bob, spectator], 2)
     site.shot(spectator, "09-showdown-round-2")
@@ -276,8 +279,10 @@ def test_two_players_and_a_spectator_play_three_rounds(site: Any) -> None:
     alice.click("#place-bet")
     expect(alice.locator("[data-panel='setter']")).to_be_visible()
     site.table_action(table, "pause")
-    alice.click("#house-way")
-    bob.click("#house-way")
+    alice.click("#house-way")  # arranges the House Way's split; Done sends it
+    alice.click("#done")
+    bob.click("#house-way")  # arranges the House Way's split; Done sends it
+    bob.click("#done")
     record = check_settled([alice, bob, spectator], 3)
     assert record["banker_position"] == BOB_SEAT
     expect(bob.locator(".pos[data-position='2'] [data-result]")).to_contain_text("bank")

@@ -101,7 +101,8 @@ def test_a_spectator_is_never_told_you_and_the_last_result_stays_through_the_off
     bo.command("place_bet", amount_cents=1_000)
     expect(ann.locator("[data-panel='setter']")).to_be_visible()
     bo.command("use_house_way")
-    ann.click("#house-way")
+    ann.click("#house-way")  # arranges the House Way's split; Done sends it
+    ann.click("#done")
     said = spectator.locator("#announcer")
     expect(said).to_have_text(re.compile(r"^Round 1 settled\. The banker has .+ and .+\.$"))
     # Round 2: the marker reaches Ann, who played round 1: the offer asks, and round 1's result and its
@@ -121,7 +122,8 @@ def test_a_spectator_is_never_told_you_and_the_last_result_stays_through_the_off
     bo.command("place_bet", amount_cents=1_000)
     phase_is(spectator, "setting")
     bo.command("use_house_way")
-    ann.click("#house-way")
+    ann.click("#house-way")  # arranges the House Way's split; Done sends it
+    ann.click("#done")
     expect(said).to_have_text(re.compile(r"^Round 2 settled\. The banker has .+ and .+\.$"))
     expect(ann.locator("#announcer")).to_contain_text(
         re.compile(r"Round 2 settled\. As banker you (win|lose) "))
@@ -137,7 +139,8 @@ def test_no_modal_stays_over_a_clock_you_must_act_on(site: Site, wire: Wire) -> 
     me.click("#place-bet")
     lou.command("place_bet", amount_cents=500)
     lou.command("use_house_way")
-    me.click("#house-way")
+    me.click("#house-way")  # arranges the House Way's split; Done sends it
+    me.click("#done")
     expect(me.locator("#coach-open")).to_be_visible()
     me.click("#coach-open")
     expect(me.locator("#coach-dialog")).to_be_visible()
@@ -174,7 +177,8 @@ def test_sitting_out_offers_no_bet_and_its_words_go_when_you_play(site: Site, wi
     lou.command("place_bet", amount_cents=500)
     expect(me.locator("[data-panel='setter']")).to_be_visible()
     lou.command("use_house_way")
-    me.click("#house-way")
+    me.click("#house-way")  # arranges the House Way's split; Done sends it
+    me.click("#done")
     expect(me.locator("#my-result")).to_be_visible()
     expect(me.locator("[data-panel='summary']")).not_to_contain_text("sitting out")
     assert site.errors == []
@@ -208,7 +212,8 @@ def test_enter_places_the_bet_and_an_unplaced_amount_does_not_carry(site: Site, 
     lou.command("place_bet", amount_cents=500)
     expect(me.locator("[data-panel='setter']")).to_be_visible()
     lou.command("use_house_way")
-    me.click("#house-way")
+    me.click("#house-way")  # arranges the House Way's split; Done sends it
+    me.click("#done")
     phase_is(me, "betting")
     expect(me.locator("#bet-amount")).to_have_value("0.00")
     assert site.errors == []
@@ -403,7 +408,8 @@ def test_no_line_of_a_home_round_says_undefined_or_null(site: Site, wire: Wire) 
     host.click("#confirm-ok")
     expect(host.locator("#confirm-dialog")).to_be_hidden()
     host.keyboard.press("Escape")
-    host.click("#house-way")
+    host.click("#house-way")  # arranges the House Way's split; Done sends it
+    host.click("#done")
     host.wait_for_function("() => window.paigow.ctx.rounds[0]?.number === 1")
     for page in (host, spectator):
         logged(page, "Dee was removed by the host.")

@@ -62,7 +62,8 @@ def settle_by_house_way(site: Any, table: str, alice: Page, bob: Any, number: in
     alice.wait_for_function("() => window.paigow.ctx.view?.phase === 'setting'")
     site.table_action(table, "pause")
     if view(alice)["you"]["can"]["set_hand"]:
-        alice.click("#house-way")
+        alice.click("#house-way")  # arranges the House Way's split; Done sends it
+        alice.click("#done")
     bob.command("use_house_way")
     alice.wait_for_function("n => window.paigow.ctx.showdown?.number === n", arg=number)
     record: dict[str, Any] = alice.evaluate("window.paigow.ctx.showdown")
@@ -186,7 +187,8 @@ def test_a_player_co_banks_with_the_house_half_each(site: Any, wire: Any) -> Non
     bet(alice)
     bob.command("place_bet", amount_cents=1_000)
     alice.wait_for_function("() => window.paigow.ctx.view?.phase === 'setting'")
-    alice.click("#house-way")
+    alice.click("#house-way")  # arranges the House Way's split; Done sends it
+    alice.click("#done")
     bob.command("use_house_way")
     alice.wait_for_function("() => window.paigow.ctx.view?.phase === 'bank_offer'", timeout=30_000)
     expect(alice.locator("#co-bank")).to_be_visible()

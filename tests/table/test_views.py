@@ -7,10 +7,12 @@ import dataclasses
 import json
 
 from paigow import fair
+from paigow.rules.house_way import house_way, house_way_clause
+from paigow.rules.house_way_text import clause_text
 from paigow.table import OperatorViewer, Phase, PlayerViewer, SpectatorViewer, event_for, view_for
 from paigow.table import commands as c
 from paigow.table import events as ev
-from paigow.table.cardtext import CARD_TEXTS
+from paigow.table.cardtext import CARD_TEXTS, cards_from_text, cards_to_text
 from paigow.table.records import SetBy
 
 
@@ -127,3 +129,26 @@ def test_a_player_who_joins_mid_round_sees_no_cards(driver) -> None:
     view = view_for(d.state, PlayerViewer("late"))
     assert _cards_in(view) == set()
     assert view.seats[6].in_round is False
+
+
+def test_a_player_sees_how_the_house_way_would_set_their_own_hand(driver) -> None:
+    d = _mid_setting(driver)
+    for pid in ("p1", "p2"):
+        view = view_for(d.state, PlayerViewer(pid))
+        hand = next(h for h in d.state.round.hands if h.player_id == pid)
+        seven = cards_from_text(hand.cards)
+        split = house_way(seven, d.state.rules)
+        assert view.you is not None
+        assert view.you.house_way is not None
+        assert set(view.you.house_way.low) == set(cards_to_text(split.low))
+        assert set(view.you.house_way.high) == set(cards_to_text(split.high))
+        assert view.you.house_way.clause == clause_text(house_way_clause(seven, d.state.rules), split)
+    # p2 used the House Way: the hand they set is the split they were shown.
+    p2 = view_for(d.state, PlayerViewer("p2"))
+    assert p2.you is not None
+    assert p2.you.house_way is not None
+    assert set(p2.round.hands[2].low) == set(p2.you.house_way.low)
+    # No hand dealt to p3 (sitting out): nothing to show.
+    p3 = view_for(d.state, PlayerViewer("p3"))
+    assert p3.you is not None
+    assert p3.you.house_way is None

@@ -11,11 +11,14 @@ view or a redacted event. A player's own bet limit is shown only to that player 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
 from paigow.rules.house_rules import HouseRules
+from paigow.rules.house_way import house_way, house_way_clause
+from paigow.rules.house_way_text import clause_text
 from paigow.table.can import Can, can_of, coverage_left
-from paigow.table.cardtext import CardText
+from paigow.table.cardtext import CardText, cards_from_text, cards_to_text
 from paigow.table.events import DealtHand, Event, HandsDealt, HandSet, OwnLimitSet, RoundStarted
 from paigow.table.fastcopy import replace
 from paigow.table.fortune_view import FortuneView, fortune_view
@@ -41,6 +44,7 @@ from paigow.table.variant_view import DragonView, dragon_view, hide_dragon, own_
 __all__ = [
     "AdminView",
     "HandView",
+    "HouseWayView",
     "OperatorViewer",
     "OwnView",
     "PlayerViewer",
@@ -52,6 +56,7 @@ __all__ = [
     "YouView",
     "admin_view",
     "event_for",
+    "house_way_view",
     "own_view",
     "shown_apart",
     "spectator_view",
@@ -142,6 +147,17 @@ class RoundView:
 
 
 @dataclass(frozen=True, slots=True)
+class HouseWayView:
+    """How the table's House Way would set your dealt hand (what ``use_house_way`` sends): the page shows it
+    before anything is sent."""
+
+    high: tuple[CardText, ...]
+    low: tuple[CardText, ...]
+    clause: str
+    """The House Way clause that sets it, in words (``paigow.rules.house_way_text.clause_text``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class YouView:
     position: int
     chips_cents: int
@@ -158,6 +174,8 @@ class YouView:
     queens_dragon_cents: int = 0
     dragon: HandView | None = None
     """The Dragon hand you bought, with its cards, when you set it (``dragon_set_by`` ``"buyer"``)."""
+    house_way: HouseWayView | None = None
+    """Your dealt hand as the House Way sets it (None: no hand of seven cards dealt to you this round)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,8 +333,20 @@ def own_view(state: TableState, player_id: str) -> OwnView | None:
     you = YouView(own, sp.chips_cents, sp.shown_status, sp.own_max_bet_cents, raise_from,
                   pub.bets.get(own, 0), pub.bonuses.get(own, 0), banker == own,
                   rnd is not None and rnd.offer_player_id == sp.player_id, can_of(state, own),
-                  queens_dragon_of(rnd, own), _own_dragon(state, player_id))
+                  queens_dragon_of(rnd, own), _own_dragon(state, player_id),
+                  None if hand is None else house_way_view(hand.cards, state.rules))
     return OwnView(you, index, hand)
+
+
+@lru_cache(maxsize=4096)
+def house_way_view(cards: tuple[CardText, ...], rules: HouseRules) -> HouseWayView | None:
+    """Seven cards as the House Way of ``rules`` sets them, with its clause in words (None: not seven)."""
+    if len(cards) != 7:
+        return None
+    seven = cards_from_text(cards)
+    split = house_way(seven, rules)
+    return HouseWayView(cards_to_text(split.high), cards_to_text(split.low),
+                        clause_text(house_way_clause(seven, rules), split))
 
 
 def _own_dragon(state: TableState, player_id: str) -> HandView | None:
