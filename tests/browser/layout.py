@@ -291,11 +291,13 @@ def text_problems(page: Page) -> list[str]:
     return found + ([modal] if modal else [])
 
 
-def four_pages(site: Any, table: str, name: str = "Penelope Longname-Smythe") -> dict[str, Page]:
+def four_pages(site: Any, table: str, name: str = "Penelope Longname-Smythe",
+               invite: str | None = None) -> dict[str, Page]:
     """One player (``site.player``) on four pages of one session at once, one at each of ``VIEWPORTS``, all
-    on ``table``: a moment that passes is seen at every size together."""
+    on ``table`` (a home game's with its ``invite`` code): a moment that passes is seen at every size
+    together."""
     first: Page = site.player(name, width=390, height=844)
-    first.goto(f"{site.url}/table/?id={table}")
+    first.goto(f"{site.url}/table/?id={table}" + (f"&invite={invite}" if invite else ""))
     first.uncheck("#anim-toggle")  # stored: the other pages open without animation too
     pages = {"phone": first}
     for size, (width, height) in VIEWPORTS.items():
