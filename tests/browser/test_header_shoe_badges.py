@@ -206,3 +206,24 @@ def test_seat_badges_and_the_shoe_fit_and_say_what_they_mean(site: Site) -> None
             player.close()
     assert problems == [], "\n".join(problems)
     assert site.errors == []
+
+
+CUT_PAGE = """<div style="height: 30px; overflow: hidden; display: flex; align-items: center; width: 300px">
+  <button type="button" style="height: 50px">Cut at its top</button></div>
+<div style="width: 200px; overflow: hidden">
+  <div style="width: 400px; overflow-y: auto; max-height: 100px"><p style="white-space: nowrap; margin: 0">
+    A line in a scroller that the box around it cuts at the right edge</p></div></div>
+<div style="height: 14px; overflow: hidden; line-height: 20px">Cut by its own box</div>
+<div style="overflow-y: auto; height: 40px; width: 300px"><p style="margin: 0; height: 200px">Scrolled</p>
+  <p style="margin: 0">Out of sight in a scroller: not cut</p></div>"""
+
+
+def test_the_clipped_check_counts_any_ancestors_overflow(module_page: Page) -> None:
+    """layout.TEXT_JS reports text cut by its own box and by any ancestor's, beyond a scroller too, and a
+    control whose box is cut; not what a scroller holds out of its sight."""
+    module_page.set_content(f"<!doctype html><body>{CUT_PAGE}</body>")
+    found = "\n".join(text_problems(module_page))
+    assert 'the control button "Cut at its top" is cut by div' in found, found
+    assert 'p "A line in a scroller that the " is cut by div' in found, found
+    assert 'div "Cut by its own box" is cut by div "Cut by its own box"' in found, found
+    assert "Out of sight" not in found, found
