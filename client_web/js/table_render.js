@@ -167,12 +167,29 @@ function betFor(p, view) {
   return { sig: `bet:${amount}:${bonus}`, build: () => [...(amount > 0 ? [stack()] : []), ...(bonus > 0 ? [bonusBadge(bonus)] : [])] };
 }
 
+/**
+ * A seat's marks at the showdown, each hand's against the banker's: words where there is room, a letter on a
+ * phone; each with its explanation in its title (the marks' aria-label says it to a screen reader).
+ */
+const MARK_WORDS = {
+  high: {
+    win: { long: "high won", short: "high W", title: "High hand: won against the banker's" },
+    loss: { long: "high lost", short: "high L", title: "High hand: lost to the banker's" },
+    copy: { long: "high copy", short: "high C", title: "High hand: a copy, a tie with the banker's (copies go to the banker)" },
+  },
+  low: {
+    win: { long: "low won", short: "low W", title: "Low hand: won against the banker's" },
+    loss: { long: "low lost", short: "low L", title: "Low hand: lost to the banker's" },
+    copy: { long: "low copy", short: "low C", title: "Low hand: a copy, a tie with the banker's (copies go to the banker)" },
+  },
+};
+
 function outcomeFor(p, view, ctx) {
   const shown = ctx.showdown;
   const h = shown?.hands.find((x) => x.position === p);
   if (!h) return { sig: "none", build: () => [] };
   const marks = showdownMarks(h, shown, view.rules);
-  const letter = { win: ["w", "W"], loss: ["l", "L"], copy: ["c", "C"] };
+  const letter = { win: "w", loss: "l", copy: "c" };
   if (h.is_banker) {
     const net = shown.banker_net_cents;
     const kind = net > 0 ? "win" : net < 0 ? "loss" : "push";
@@ -186,8 +203,9 @@ function outcomeFor(p, view, ctx) {
     sig: `out:${shown.round_id}`,
     build: () => [el("span", { class: `result ${outcome}`, "data-result": outcome, title: `${text}${comm}`, text }),
       el("span", { class: "marks", "aria-label": `high hand ${marks.high}, low hand ${marks.low}` },
-        el("b", { class: letter[marks.high][0], text: `high ${letter[marks.high][1]}` }),
-        el("b", { class: letter[marks.low][0], text: `low ${letter[marks.low][1]}` })),
+        ...["high", "low"].map((which) => el("b", { class: letter[marks[which]], title: MARK_WORDS[which][marks[which]].title },
+          el("span", { class: "mark-long", text: MARK_WORDS[which][marks[which]].long }),
+          el("span", { class: "mark-short", text: MARK_WORDS[which][marks[which]].short })))),
       seatFortune(h, view)],
   };
 }

@@ -175,13 +175,15 @@ def outside_viewport(page: Page, selectors: list[str]) -> list[str]:
 
 
 # Every visible piece of text as line boxes (a Range's client rects over each text node), owned by the
-# element that holds the text node. Two elements' line boxes may not overlap; a line may not be cut by an
-# ancestor that hides overflow, by the viewport's sides, nor sit in an element that hides overflow and
-# is wider inside than out (scrollWidth > clientWidth). Exempt: what is hidden from sight (visually-hidden
-# text for screen readers, transparent or invisible, folded in a closed <details>), text inside SVG card
-# images, toasts (they float over the page for a few seconds by design), what intentionally scrolls
-# (overflow auto or scroll: the chat, the history), a name cut short with its whole text in its title (a
-# seat's long name), and what lies under an open modal dialog (only the dialog is in sight).
+# element that holds the text node. Two elements' line boxes may not overlap; a line may not be cut by its
+# own element's overflow or by any ancestor's (the part in a scroller's sight checked against those above
+# it), by the viewport's sides, nor sit in an element that hides overflow and is wider inside than out
+# (scrollWidth > clientWidth); no control's box may be cut by an ancestor's overflow either. Exempt: what
+# is hidden from sight (visually-hidden text for screen readers, transparent or invisible, folded in a
+# closed <details>), text inside SVG card images, toasts (they float over the page for a few seconds by
+# design), what a scroller holds out of its sight (overflow auto or scroll: the chat, the history), a name
+# cut short with its whole text in its title (a seat's long name), and what lies under an open modal
+# dialog (only the dialog is in sight).
 TEXT_JS = """() => {
   const modal = document.querySelector('dialog:modal');
   const scrolls = (overflow) => overflow === 'auto' || overflow === 'scroll';
@@ -211,6 +213,29 @@ TEXT_JS = """() => {
     }
     return rt - l > 0.5 && b - t > 0.5 ? [l, t, rt, b] : null;
   };
+  // The element or ancestor whose overflow cuts this box (its own box's, or any ancestor's, however far up),
+  // or null. A scroller (overflow auto or scroll: the chat, the history, the tray) cuts nothing itself (one
+  // scrolls to the rest), but what of the box is in its sight is checked against the ancestors above it.
+  const cutBy = (e, r) => {
+    let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom];
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      const [x, y] = [s.overflowX !== 'visible', s.overflowY !== 'visible'];
+      if (!x && !y) continue;
+      const c = a.getBoundingClientRect();
+      if (scrolls(s.overflowX) || scrolls(s.overflowY)) {
+        [l, t] = [Math.max(l, c.left), Math.max(t, c.top)];
+        [rt, b] = [Math.min(rt, c.right), Math.min(b, c.bottom)];
+        if (rt - l <= 0.5 || b - t <= 0.5) return null;  // scrolled out of sight
+        continue;
+      }
+      if (a === e && (a.tagName === 'INPUT' || a.tagName === 'SELECT' || a.tagName === 'TEXTAREA')) continue;
+      const outX = l < c.left - 1 || rt > c.right + 1;
+      const outY = t < c.top - 1 || b > c.bottom + 1;
+      if ((x && outX) || (y && outY)) return a;
+    }
+    return null;
+  };
   const label = (e) => {
     const id = e.id ? `#${e.id}` : '';
     const names = typeof e.className === 'string' ? e.className.trim().split(/\\s+/).filter(Boolean) : [];
@@ -239,19 +264,8 @@ TEXT_JS = """() => {
       if (seen && (seen[0] < -0.5 || seen[2] > w + 0.5)) {
         clipped.push(`${label(e)} runs off the screen [${Math.round(seen[0])} ${Math.round(seen[2])}]`);
       }
-      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
-        const s = getComputedStyle(a);
-        if (scrolls(s.overflowX) || scrolls(s.overflowY)) break;
-        const [x, y] = [s.overflowX !== 'visible', s.overflowY !== 'visible'];
-        if (!x && !y) continue;
-        const c = a.getBoundingClientRect();
-        const outX = r.left < c.left - 1 || r.right > c.right + 1;
-        const outY = r.top < c.top - 1 || r.bottom > c.bottom + 1;
-        if ((x && outX) || (y && outY)) {
-          clipped.push(`${label(e)} is cut by ${label(a)}`);
-          break;
-        }
-      }
+      const by = cutBy(e, r);
+      if (by) clipped.push(`${label(e)} is cut by ${label(by)}`);
     }
     if (!seen.has(e) && !cutOk && !e.title) {
       seen.add(e);
@@ -259,6 +273,14 @@ TEXT_JS = """() => {
       if (s.overflowX !== 'visible' && !scrolls(s.overflowX) && e.scrollWidth > e.clientWidth + 1)
         clipped.push(`${label(e)} is ${e.scrollWidth}px wide inside ${e.clientWidth}px`);
     }
+  }
+  // A control (a button, a field, a link, a toggle) whose box an ancestor cuts: the header's buttons cut at
+  // their tops, though their words are whole.
+  for (const c of document.querySelectorAll('button, input, select, a, label.toggle')) {
+    if (!c.getClientRects().length || hidden(c) || (modal && !modal.contains(c))) continue;
+    if (c.closest('svg, #pg-card-defs') || (c.tagName === 'INPUT' && c.closest('label.toggle'))) continue;
+    const by = cutBy(c.parentElement, c.getBoundingClientRect());
+    if (by) clipped.push(`the control ${label(c)} is cut by ${label(by)}`);
   }
   const overlaps = [];
   for (let i = 0; i < lines.length; i += 1) {
@@ -291,11 +313,13 @@ def text_problems(page: Page) -> list[str]:
     return found + ([modal] if modal else [])
 
 
-def four_pages(site: Any, table: str, name: str = "Penelope Longname-Smythe") -> dict[str, Page]:
+def four_pages(site: Any, table: str, name: str = "Penelope Longname-Smythe",
+               invite: str | None = None) -> dict[str, Page]:
     """One player (``site.player``) on four pages of one session at once, one at each of ``VIEWPORTS``, all
-    on ``table``: a moment that passes is seen at every size together."""
+    on ``table`` (a home game's with its ``invite`` code): a moment that passes is seen at every size
+    together."""
     first: Page = site.player(name, width=390, height=844)
-    first.goto(f"{site.url}/table/?id={table}")
+    first.goto(f"{site.url}/table/?id={table}" + (f"&invite={invite}" if invite else ""))
     first.uncheck("#anim-toggle")  # stored: the other pages open without animation too
     pages = {"phone": first}
     for size, (width, height) in VIEWPORTS.items():
