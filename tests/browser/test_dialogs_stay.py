@@ -133,6 +133,16 @@ def test_the_host_dialog_keeps_what_was_typed_when_the_next_round_begins(site: A
     expect(host.locator("#host-max")).to_be_focused()  # focus stays where the host is
     assert host.evaluate(CLOCK_UNDER_MODAL_JS) is None
     problems = photographed(site, host, "dialog-host-turn", "#host-dialog")
+    # Scrolled to its end on a phone, the dialog still shows the clock at its top.
+    host.set_viewport_size({"width": 390, "height": 844})
+    dialog.evaluate("d => { d.scrollTop = d.scrollHeight; }")
+    box, top = dialog.bounding_box(), bar.bounding_box()
+    assert box is not None
+    assert top is not None
+    assert box["y"] <= top["y"], (box, top)  # at the dialog's top, in sight
+    assert top["y"] + top["height"] <= box["y"] + 120, (box, top)
+    site.shot(host, "dialog-host-turn-scrolled-390x844")
+    host.set_viewport_size({"width": 1366, "height": 768})
     # Go to the table: the bet's field has the focus; the Host button opens the dialog as it was left.
     bar.get_by_role("button", name="Go to the table").click()
     expect(dialog).to_be_hidden()
