@@ -1,7 +1,7 @@
 // The clock you must act on (answer the bank, bet, set your hand): what it asks of you, what its end
 // does to you, and that no modal dialog hides it (the table page calls these on every drawing).
 
-import { el, toast } from "./api.js";
+import { el } from "./api.js";
 
 /** The running deadline asks something of you (answer the bank, bet, set your hand): no dialog may be
  * modal over it. */
@@ -25,24 +25,60 @@ export function deadlineStakes(view, ctx) {
   return view.seats.some((s) => s?.bet_cents) ? "then the cards are dealt without you" : null;
 }
 
+const NEEDS = {
+  setting: "Your hand is dealt: it is your turn to set it. This window stays open until you close it.",
+  bank_offer: "The bank is offered to you: it is your turn to answer. This window stays open until you close it.",
+  betting: "Betting is open: it is your turn to bet. This window stays open until you close it.",
+};
+// Where the way back to the table puts the focus: the control that answers what the clock asks.
+const ACTION = { setting: "[data-panel='setter'] button", bank_offer: "#accept-bank", betting: "#bet-amount" };
+
+/** The bar at the top of an open dialog: the clock you must act on, and the way to the table. */
+function actBar(d, ctx) {
+  const go = el("button", { class: "btn small", type: "button", "data-dialog-go": "1", text: "Go to the table" });
+  const bar = el("div", { class: "dialog-act", "data-dialog-act": "1", hidden: true },
+    el("p", { class: "visually-hidden", "data-dialog-need": "1", "aria-live": "polite" }),
+    el("span", { class: "dialog-clock", "data-dialog-clock": "1", role: "timer" }), go);
+  go.addEventListener("click", () => {
+    const kind = ctx.view?.deadline_kind;
+    // The dialog is folded, not emptied: what it showed and what was typed in it are there when it opens again
+    // (host_panel.js keeps a folded dialog's fields).
+    d.dataset.folded = "1";
+    d.addEventListener("close", () => {
+      const target = document.querySelector(ACTION[kind] ?? "#tray button") ?? document.querySelector("#tray button");
+      target?.focus();
+    }, { once: true });
+    d.close();
+  });
+  return bar;
+}
+
 /**
- * No dialog hides a clock you must act on: when one starts (the bank offered to you, betting open to you,
- * your hand dealt) the modal dialogs (the coach, the history) close and say why, and a dialog opened while
- * it runs shows the clock in its head. The coach stays one tap away beside the last round's result.
+ * No dialog hides a clock you must act on, and none closes by itself: while one runs (the bank offered to
+ * you, betting open to you, your hand dealt) every open dialog (the coach, the history, the host's, the pay
+ * table, a confirmation) keeps its content and what was typed in it, and shows at its top what the clock
+ * asks, the seconds left (table_app.js ticks them) and "Go to the table", which closes it and puts the focus
+ * on the control that answers. The need is said once, politely, in the dialog (outside it a modal's page is
+ * inert to a screen reader).
  */
 export function unblockClock(view, ctx) {
-  const key = mustAct(view, ctx) ? `${view.round?.round_id}:${view.deadline_kind}` : null;
-  const started = key !== null && key !== ctx.mustActKey;
-  ctx.mustActKey = key;
-  const open = [...document.querySelectorAll("dialog[open]")].filter((d) => d.id !== "sit-dialog");
-  if (started && open.length) {
-    for (const d of open) d.close();
-    const what = { setting: "your hand is dealt", bank_offer: "the bank is offered to you", betting: "betting is open" }[view.deadline_kind];
-    toast(`Closed so that you can act: ${what}.`, "warn");
-    return;
-  }
-  for (const d of open) {
-    const head = d.querySelector(".dialog-head");
-    if (head && !head.querySelector(".dialog-clock")) head.append(el("span", { class: "dialog-clock", "data-dialog-clock": "1", role: "timer" }));
+  const act = mustAct(view, ctx);
+  const key = act ? `${view.round?.round_id}:${view.deadline_kind}` : null;
+  for (const d of document.querySelectorAll("dialog[open]")) {
+    if (d.id === "sit-dialog") continue;
+    let bar = d.querySelector("[data-dialog-act]");
+    if (!bar) {
+      bar = actBar(d, ctx);
+      const head = d.querySelector(".dialog-head");
+      if (head && head.parentElement === d) head.after(bar);
+      else d.prepend(bar);
+    }
+    bar.hidden = !act;
+    if (bar.dataset.key !== (key ?? "")) {
+      bar.dataset.key = key ?? "";
+      const need = bar.querySelector("[data-dialog-need]");
+      // Said after the live region is in the page (a region filled as it is added is not always read).
+      setTimeout(() => { need.textContent = act ? NEEDS[view.deadline_kind] : ""; }, 100);
+    }
   }
 }

@@ -37,6 +37,8 @@ function build() {
   });
   $("confirm-cancel").addEventListener("click", () => finish(null));
   dialog.addEventListener("cancel", (ev) => { ev.preventDefault(); finish(null); });
+  // Closed from outside (the "Go to the table" of a clock you must act on, act_clock.js): nothing is sent.
+  dialog.addEventListener("close", () => { if (pending) finish(null); });
   dialog.addEventListener("keydown", (ev) => {
     if (ev.key !== "Tab") return;
     const items = [...dialog.querySelectorAll(FOCUSABLE)].filter((e) => e.getClientRects().length && !e.disabled);

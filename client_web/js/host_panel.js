@@ -183,6 +183,15 @@ async function loadInvite(ctx, tableId, name) {
 
 function openDialog(ctx, tableId) {
   const view = ctx.view;
+  if (dialog.dataset.folded === "1" && dialog.firstChild) {
+    // Folded by "Go to the table" while a clock ran (act_clock.js): it opens as it was, with what was typed.
+    delete dialog.dataset.folded;
+    drawTableButtons(view, ctx);
+    drawPlayers(view, ctx);
+    dialog.showModal();
+    $("host-dialog-close").focus();
+    return;
+  }
   const close = () => confirmChoice({
     title: `Close ${view.name}?`,
     text: "The round in play finishes first. Then every player stands up, their chips go back to their balance, and the link and code stop working.",

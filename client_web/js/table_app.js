@@ -228,6 +228,7 @@ function tickCountdown() {
   for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
   const act = left !== null && mustAct(view, ctx);
   const doing = { setting: "Set your hand", bank_offer: "Take the bank?", betting: "Place your bet" }[view.deadline_kind];
+  unblockClock(view, ctx); // a dialog opened since the last view (the coach, the pay table, a confirmation) shows the clock too
   for (const n of document.querySelectorAll("[data-dialog-clock]")) {
     n.textContent = act ? `${doing}: ${left} s left` : "";
     n.hidden = !act;
@@ -612,7 +613,7 @@ $("history-btn").addEventListener("click", () => {
 ctx.openCoach = (roundId) => {
   if (!ctx.session) return;
   openCoach({ tableId, roundId, token: ctx.session.token });
-  unblockClock(ctx.view, ctx); // a clock you must act on shows in the dialog's head
+  unblockClock(ctx.view, ctx); // a clock you must act on shows at the dialog's top
 };
 $("history-close").addEventListener("click", () => $("history-dialog").close());
 

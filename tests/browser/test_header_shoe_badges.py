@@ -186,7 +186,8 @@ def test_seat_badges_and_the_shoe_fit_and_say_what_they_mean(site: Site) -> None
         problems.extend(badge_problems(site, pages, "setting"))
         for seat in (2, 5):
             others[seat].command("use_house_way")
-        me.click("#house-way")
+        me.click("#house-way")  # arranges the House Way's split; Done sends it
+        me.click("#done")
         for page in pages.values():
             page.wait_for_function("() => document.querySelectorAll('.pos [data-result]').length === 5")
             expect(page.locator(".pos .marks")).to_have_count(4)

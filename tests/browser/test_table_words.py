@@ -2,9 +2,10 @@
 a spectator's screen reader is never told "you"; sitting out offers no bet and its sentence goes once you
 sit in; Enter places the bet (it does not press the focused chip again) and an unplaced amount does not
 carry into the next round; a seat's chips drop by its bet; the bank offer asks "Take the bank?", the last
-round's result and its coach stay one tap away through the next round's offer and betting, and no modal
-dialog stays over a clock the player must act on; the dealer's wager against a player-banker is
-labelled; no "dealt without you" warning while nobody has bet; Leave table asks first; a removed player is
+round's result and its coach stay one tap away through the next round's offer and betting, and a modal
+dialog shows a clock the player must act on (test_dialogs_stay.py); the dealer's wager against a
+player-banker is labelled; no "dealt without you" warning while nobody has bet; Leave table asks first; a
+removed player is
 told and offered no seat, the others are told, and after the session ends no seat is offered; a removal
 says who did it (the host, the table's operator, or neither for an event that does not say), and so does a
 bar after a reload (from the server's `by`, nothing kept in the browser: the refused hello of a private
@@ -20,7 +21,6 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
-from tests.browser.layout import CLOCK_UNDER_MODAL_JS
 from tests.browser.test_home_games import (
     KEEP_ONLY_THE_SESSION_JS,
     PASSWORD,
@@ -127,29 +127,6 @@ def test_a_spectator_is_never_told_you_and_the_last_result_stays_through_the_off
     expect(said).to_have_text(re.compile(r"^Round 2 settled\. The banker has .+ and .+\.$"))
     expect(ann.locator("#announcer")).to_contain_text(
         re.compile(r"Round 2 settled\. As banker you (win|lose) "))
-    assert site.errors == []
-
-
-def test_no_modal_stays_over_a_clock_you_must_act_on(site: Site, wire: Wire) -> None:
-    table = site.open_table("Modal Clock", betting_ms=60_000, setting_ms=60_000, between_rounds_ms=3_000)
-    me = seated(site, "Mo", table, 2)
-    lou = wire(table, "Lou")
-    lou.command("sit", seat=1, buy_in_cents=20_000)
-    me.fill("#bet-amount", "10")
-    me.click("#place-bet")
-    lou.command("place_bet", amount_cents=500)
-    lou.command("use_house_way")
-    me.click("#house-way")  # arranges the House Way's split; Done sends it
-    me.click("#done")
-    expect(me.locator("#coach-open")).to_be_visible()
-    me.click("#coach-open")
-    expect(me.locator("#coach-dialog")).to_be_visible()
-    # The next round's betting opens (a clock Mo must act on): the coach closes, and says why.
-    expect(me.locator("#coach-dialog")).to_be_hidden(timeout=20_000)
-    closed = me.locator(".toast").filter(has_text="Closed so that you can act: betting is open.")
-    expect(closed).to_have_count(1)
-    expect(me.locator("#last-round #last-coach")).to_be_visible()  # one tap from the coach still
-    assert me.evaluate(CLOCK_UNDER_MODAL_JS) is None
     assert site.errors == []
 
 
