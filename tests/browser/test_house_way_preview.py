@@ -71,7 +71,9 @@ def test_house_way_previews_done_sends_and_always_sends_by_itself(site: Site) ->
     bob = WirePlayer(site.url, table, "Bob")
     problems: list[str] = []
     try:
-        bob.command("sit", seat=4, buy_in_cents=20_000)
+        # Seat 5, at the side: a bottom seat's bet chip touches the setter's top edge at 360x740 (a layout
+        # defect of the centre, reported apart), which this test is not about.
+        bob.command("sit", seat=5, buy_in_cents=20_000)
         on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
         me.fill("#bet-amount", "10")
         me.click("#place-bet")
@@ -147,7 +149,9 @@ def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
     me = pages["phone"]
     bob = WirePlayer(site.url, table, "Bob")
     try:
-        bob.command("sit", seat=4, buy_in_cents=20_000)
+        # Seat 5, at the side: a bottom seat's bet chip touches the setter's top edge at 360x740 (a layout
+        # defect of the centre, reported apart), which this test is not about.
+        bob.command("sit", seat=5, buy_in_cents=20_000)
         on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
         pages["laptop"].fill("#bet-amount", "10")
         pages["laptop"].click("#place-bet")
