@@ -51,17 +51,19 @@ function show(key, ...children) {
 
 const title = (text) => el("h2", { id: "top-up-title", text });
 
-/** What to say below the title: the top-up JSON's reason, in the lobby's words. */
+/** "24 hours", "1 hour", "1.5 hours": the hours between two top-ups, in the player's language. */
+const hoursText = (n) => new Intl.NumberFormat(undefined, { style: "unit", unit: "hour", unitDisplay: "long" }).format(n);
+
+/** What to say below the title: the top-up JSON's reason, in the lobby's words (each sentence one template). */
 function render(status, error = "") {
   const errorLine = el("p", { class: "field-error", id: "top-up-error", role: "alert", text: error });
   const key = JSON.stringify([status, error, taken]);
   if (taken && status.last_ms === taken.last_ms && status.balance_cents === taken.balance_cents) {
     const next = status.next_ms ?? status.last_ms + status.hours * 3_600_000;
     show(key, title("Topped up"),
-      el("p", { class: "top-up-done", id: "top-up-done", tabindex: "-1" },
-        `${money(taken.amount_cents)} added: your balance is back to `,
-        el("strong", { id: "top-up-balance", text: money(status.balance_cents) }), ". Good luck at the tables!"),
-      el("p", { class: "hint", id: "top-up-next" }, `Your next free top-up, if you need one: ${localTime(next)}.`));
+      el("p", { class: "top-up-done", id: "top-up-done", tabindex: "-1",
+        text: `${money(taken.amount_cents)} added: your balance is back to ${money(status.balance_cents)}. Good luck at the tables!` }),
+      el("p", { class: "hint", id: "top-up-next", text: `Your next free top-up, if you need one: ${localTime(next)}.` }));
     return;
   }
   taken = null;
@@ -71,31 +73,30 @@ function render(status, error = "") {
   }
   const shortBy = status.lowest_min_bet_cents == null ? ""
     : `Your balance is ${money(status.balance_cents)}; the lowest table minimum is ${money(status.lowest_min_bet_cents)}.`;
+  const every = `One free top-up every ${hoursText(status.hours)}.`;
   switch (status.reason) {
     case null:
     case undefined:
       show(key, title("Out of chips?"),
-        el("p", { class: "top-up-offer" }, "Take a free top-up back to ",
-          el("strong", { text: money(status.to_cents) }), "."),
+        el("p", { class: "top-up-offer", text: `Take a free top-up back to ${money(status.to_cents)}.` }),
         el("div", { class: "top-up-actions" },
-          el("button", { class: "btn", type: "button", id: "top-up-take", onclick: take,
-            text: `Top up to ${money(status.to_cents)}` }),
-          el("p", { class: "hint", id: "top-up-hint", text: `${shortBy} One free top-up every ${hours(status.hours)}.` })),
+          el("button", { class: "btn", type: "button", id: "top-up-take", onclick: take, text: `Top up to ${money(status.to_cents)}` }),
+          el("p", { class: "hint", id: "top-up-hint", text: `${shortBy} ${every}` })),
         errorLine);
       return;
     case "too_soon":
     case "network_limit":
       show(key, title("Out of chips?"),
-        el("p", { class: "top-up-wait", id: "top-up-next" }, "Your next free top-up back to ",
-          el("strong", { text: money(status.to_cents) }), ` is ${localTime(status.next_ms)}.`),
+        el("p", { class: "top-up-wait", id: "top-up-next",
+          text: `Your next free top-up back to ${money(status.to_cents)} is ${localTime(status.next_ms)}.` }),
         el("p", { class: "hint", id: "top-up-hint", text: status.reason === "network_limit"
-          ? `Many top-ups were taken from your network today. ${shortBy}`
-          : `One free top-up every ${hours(status.hours)}. ${shortBy}` }),
+          ? `Many top-ups were taken from your network today. ${shortBy}` : `${every} ${shortBy}` }),
         errorLine);
       return;
     case "at_table":
       show(key, title("Out of chips?"),
-        el("p", { class: "top-up-wait", id: "top-up-hint", text: `${sentence(status.message)} Then a free top-up back to ${money(status.to_cents)} is yours here.` }),
+        el("p", { class: "top-up-wait", id: "top-up-hint", text: sentence(status.message) }),
+        el("p", { class: "hint", text: `Then a free top-up back to ${money(status.to_cents)} is yours here.` }),
         errorLine);
       return;
     case "off":
@@ -105,10 +106,6 @@ function render(status, error = "") {
     default:
       hide();
   }
-}
-
-function hours(n) {
-  return n === 24 ? "24 hours" : n % 24 === 0 ? `${n / 24} days` : `${n} hour${n === 1 ? "" : "s"}`;
 }
 
 async function take() {

@@ -12,9 +12,10 @@ and play on with both. With no open public table nobody is below "the lowest min
 next is allowed ``top_up_hours`` after it, by the setting in force when asked), and at most
 ``top_ups_per_address_per_day`` per address network, every account of it together (many guests refilling
 from one network): the generic cell rate algorithm over a day, as the per-minute limits (``web.rate_limits``)
-over a minute, its state one key per network (``keys.rate_limit("top-ups", network)``) that expires when
-the allowance is full again. ``top_up_hours`` is the serve setting until an operator sets it (``PUT
-/api/operator/settings``, kept in ``keys.SETTINGS`` for every process); 0 turns top-ups off.
+over a minute (the same Lua, ``rate_counters.HIT_LUA``), its state one key per network
+(``keys.rate_limit("top-ups", network)``) that expires when the allowance is full again. ``top_up_hours``
+is the serve setting until an operator sets it (``PUT /api/operator/settings``, kept in ``keys.SETTINGS``
+for every process); 0 turns top-ups off.
 
 **The move.** One Lua script (``_TAKE``), in ``{global}`` with the balances: it checks the balance is the one
 the checks above were made against (else ``CHANGED``, and the caller looks again: a buy-in, a cash-out or a
@@ -49,6 +50,7 @@ from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.errors import store_boundary
 from paigow_server.store.fresh_guests import SETTLE_FRESH, settle_keys
+from paigow_server.store.rate_counters import HIT_LUA
 from paigow_server.store.tables import TableRepo
 
 __all__ = ["DAY_MS", "HOUR_MS", "TopUpBusy", "TopUpReason", "TopUpStatus", "TopUpTaken", "TopUps"]
@@ -122,7 +124,7 @@ class TopUpTaken:
 # 5 the network's interval (ms), 6 its window (ms), 7 ledger JSON, 8 audit JSON, 9 player id.
 # Returns {outcome, value}: OK (the new balance), GONE, CHANGED (the balance now), TOO_SOON (the next
 # allowed ms), NETWORK (the wait in ms).
-_TAKE = SETTLE_FRESH + """
+_TAKE = SETTLE_FRESH + HIT_LUA + """
 local balance = redis.call('HGET', KEYS[1], 'balance')
 if not balance then return {'GONE', 0} end
 if balance ~= ARGV[1] then return {'CHANGED', tonumber(balance)} end
@@ -131,14 +133,9 @@ local last = redis.call('HGET', KEYS[1], 'top_up_ms')
 if last and tonumber(last) + tonumber(ARGV[4]) > now then
   return {'TOO_SOON', tonumber(last) + tonumber(ARGV[4])}
 end
-local interval = tonumber(ARGV[5])
-local tat = tonumber(redis.call('GET', KEYS[5]) or '0')
-if tat < now then tat = now end
-local wait = tat + interval - now - tonumber(ARGV[6])
+local wait = hit(KEYS[5], now, tonumber(ARGV[5]), tonumber(ARGV[6]))
 if wait > 0 then return {'NETWORK', wait} end
 settle_fresh(KEYS[1], ARGV[9], KEYS[7], KEYS[8], KEYS[9], KEYS[10], KEYS[11])
-tat = tat + interval
-redis.call('SET', KEYS[5], tat, 'PX', math.max(1, tat - now))
 local amount = tonumber(ARGV[2]) - tonumber(balance)
 redis.call('HSET', KEYS[1], 'balance', ARGV[2], 'top_up_ms', ARGV[3])
 redis.call('INCRBY', KEYS[2], amount)
