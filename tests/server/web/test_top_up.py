@@ -262,3 +262,24 @@ def test_the_serve_settings_of_top_ups() -> None:
         load_settings({}, {"PAIGOW_TOP_UP_HOURS": "-1"})
     with pytest.raises(SettingsError, match=r"--top-ups-per-address-per-day='0': must be a whole number"):
         load_settings({"top_ups_per_address_per_day": "0"}, {})
+
+
+async def test_a_fresh_guest_is_settled_by_its_top_up_and_the_books_balance(app_client: AppHandle,
+                                                                            redis: Redis) -> None:
+    """A guest made while the starting balance was below every minimum is still fresh (nothing issued)
+    when it asks: the top-up's script issues its opening balance first, then the top-up."""
+    http, ops = app_client.client, app_client.operator_headers
+    await open_table(app_client)
+    await http.put("/api/operator/settings", headers=ops, json={"starting_balance_cents": 300})
+    player_id, me = await guest(app_client)
+    assert await redis.hget(keys.player(player_id), "fresh") == "1"
+    await http.put("/api/operator/settings", headers=ops, json={"starting_balance_cents": 100_000})
+    taken = await http.post("/api/top-up", headers=me)
+    assert taken.status_code == 200, taken.text
+    assert (taken.json()["amount_cents"], taken.json()["balance_cents"]) == (99_700, 100_000)
+    assert await redis.hget(keys.player(player_id), "fresh") is None
+    kinds = [json.loads(f["e"])["kind"] for _, f in await redis.xrange(keys.LEDGER)]
+    assert kinds == ["opening", "top_up"]
+    totals = await money_totals(redis)
+    assert (totals.balanced, totals.issued_cents, totals.top_ups_cents) == (True, 100_000, 99_700)
+    assert await ledger_mismatches(redis) == []
