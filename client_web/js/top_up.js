@@ -16,6 +16,8 @@ let current = { token: null, onBalance: null };
 let taken = null;
 /** What the panel shows now: it is redrawn only when that changes (focus kept, nothing read out again). */
 let shownKey = null;
+/** The server's last refusal ({reason, text}): kept on screen while the reason stands. */
+let refusal = null;
 
 /** A moment in the player's own words and time zone: "today at 3:45 PM", "tomorrow at 9:05 AM",
  * "Saturday, May 2 at 3:45 PM". */
@@ -56,6 +58,9 @@ const hoursText = (n) => new Intl.NumberFormat(undefined, { style: "unit", unit:
 
 /** What to say below the title: the top-up JSON's reason, in the lobby's words (each sentence one template). */
 function render(status, error = "") {
+  if (error) refusal = { reason: status.reason, text: error };
+  else if (refusal?.reason === status.reason) error = refusal.text;
+  else refusal = null;
   const errorLine = el("p", { class: "field-error", id: "top-up-error", role: "alert", text: error });
   const key = JSON.stringify([status, error, taken]);
   if (taken && status.last_ms === taken.last_ms && status.balance_cents === taken.balance_cents) {
@@ -141,10 +146,14 @@ export async function topUpSession(session, onBalance = null) {
   if (!session?.token) {
     current = { token: null, onBalance: null };
     taken = null;
+    refusal = null;
     hide();
     return;
   }
-  if (session.token !== current.token) taken = null;
+  if (session.token !== current.token) {
+    taken = null;
+    refusal = null;
+  }
   current = { token: session.token, onBalance };
   let status;
   try {
