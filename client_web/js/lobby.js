@@ -9,6 +9,7 @@ import {
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
+import { topUpSession } from "./top_up.js";
 import { variantTagList } from "./variant_tags.js";
 
 const $ = (id) => document.getElementById(id);
@@ -167,6 +168,7 @@ function setupTabs() {
 function showSession() {
   clearInterval(sessionTimer);
   homeSession(session);
+  topUpSession(session, balanceChanged);
   if (!session) {
     signedOut.hidden = false;
     signedIn.hidden = true;
@@ -212,8 +214,16 @@ async function refreshSession() {
       session = { ...session, ...s };
       const b = $("balance");
       if (b && session.balance_cents != null) b.textContent = money(session.balance_cents);
+      topUpSession(session, balanceChanged);
     }
   } catch { /* shown again on the next refresh */ }
+}
+
+/** A free top-up was taken (top_up.js): the balance shown at once. */
+function balanceChanged(cents) {
+  if (session) session.balance_cents = cents;
+  const b = $("balance");
+  if (b) b.textContent = money(cents);
 }
 
 async function leave(everywhere) {

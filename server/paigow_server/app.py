@@ -74,6 +74,7 @@ from paigow_server.store.session_tokens import SessionTokens
 from paigow_server.store.sign_ins import SignInGuard
 from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import TableRepo
+from paigow_server.store.top_ups import TopUps
 from paigow_server.store.waitlists import Waitlists
 from paigow_server.web import (
     account_routes,
@@ -86,6 +87,7 @@ from paigow_server.web import (
     operators,
     practice_routes,
     session_routes,
+    top_up_routes,
 )
 from paigow_server.web.api import api_error_response, api_fallback
 from paigow_server.web.client_address import TrustedProxies
@@ -250,7 +252,9 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                                            per_client=settings.analysis_queue_per_client),
                      hand_analyses=HandAnalyses(redis), practice=PracticeDeals(redis), spectators=fanout,
                      spectator_networks=ConnectionCounter(settings.spectators_per_address),
-                     rounds_cache=RoundsCache(), homes=homes)
+                     rounds_cache=RoundsCache(), homes=homes,
+                     top_ups=TopUps(redis, tables, accounts, hours=settings.top_up_hours,
+                                    per_network_per_day=settings.top_ups_per_address_per_day))
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
                  sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
@@ -322,6 +326,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *analysis_routes.routes(),
         *practice_routes.routes(),
         *home_routes.routes(),
+        *top_up_routes.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),

@@ -33,6 +33,7 @@ what catches those still catches them. Redis's own errors are the data store bei
     │   └── AdjustmentError                      INVALID_FIELD    400
     ├── PageError (store.streams)                INVALID_FIELD    400
     ├── SnapshotError (store.money)              UNAVAILABLE      503
+    ├── TopUpBusy (store.top_ups)                BUSY             503   the balance kept moving
     ├── CodecError, OutcomeUnknown, CommitNotConfirmed, HoldUnconfirmed (store)   INTERNAL_ERROR 500
     ├── StateNotConfirmed (store.confirmed)      a RedisError first: the data store unavailable
     ├── OperatorAuthError (web.operator_auth)    UNAUTHORIZED     401, its own HTTP code

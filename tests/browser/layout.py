@@ -138,7 +138,7 @@ def overlaps(page: Page) -> list[str]:
                 continue
             bad.append(f"{a} overlaps {b}")
     controls = [Box(c["owner"], c["what"], tuple(c["box"])) for c in page.evaluate(
-        CONTROLS_JS, [".topbar", ".tray .panel", ".variants-panel", ".name-panel"])]
+        CONTROLS_JS, [".topbar", ".tray .panel", ".variants-panel", ".name-panel", ".top-up-panel"])]
     for i, a in enumerate(controls):
         for b in controls[i + 1:]:
             if a.overlaps(b):

@@ -4,15 +4,20 @@ setting's last ten seconds, is seen at every size together), the other seats ove
 (betting with the Fortune bonus, the bank offer, setting with the last-ten-seconds warning, the showdown
 with the next round's countdown, sitting out, paused) no two pieces of text overlap, no text is clipped
 (layout.TEXT_JS), no clock the player must act on runs under a modal dialog, and the boxes of the seats,
-the banner and the tray keep apart (layout.overlaps). Screenshots: test-artifacts/browser/matrix-*.png."""
+the banner and the tray keep apart (layout.overlaps). The lobby's free top-up panel (issue 30, "Chips when you
+run out") likewise in each of its phases: offered, taken, the next one's time, turned off. Screenshots:
+test-artifacts/browser/matrix-*.png."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 import httpx
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
-from tests.browser.layout import check, four_pages, text_problems
+from tests.browser.layout import VIEWPORTS, check, four_pages, text_problems
 from tests.browser.wire import Wire, WirePlayer
 
 pytestmark = pytest.mark.browser
@@ -106,5 +111,58 @@ def test_every_phase_at_every_size_has_no_overlapping_or_clipped_text(site: Site
         page.wait_for_function("() => window.paigow.ctx.showdown?.number === 2", timeout=30_000)
         expect(page.locator("[data-panel='summary']")).to_contain_text("paused by the operator")
     check(site, pages, "paused", problems)
+    assert problems == [], "\n".join(problems)
+    assert site.errors == []
+
+
+def broke(site: Site, page: Page) -> str:
+    """The page's player with nothing left (an operator's debit of the whole balance); their id."""
+    player_id: str = page.evaluate("window.paigow.session.player_id")
+    url = f"{site.url}/api/operator/players/{player_id}"
+    player = httpx.get(url, headers=site.headers, timeout=10).json()
+    if player["balance_cents"]:
+        res = httpx.post(f"{url}/debit", headers=site.headers, timeout=10,
+                         json={"amount_cents": player["balance_cents"], "reason": "lost it all"})
+        assert res.status_code == 200, res.text
+    return player_id
+
+
+def test_the_lobby_top_up_panel_at_every_size(make_site: Callable[..., Site]) -> None:
+    """One player at each size (each takes their own top-up), out of chips: the offer near the top of the
+    lobby, the new balance once taken, the local time of the next one when out of chips again, and the line
+    saying top-ups are off."""
+    site = make_site({"PAIGOW_TOP_UPS_PER_ADDRESS_PER_DAY": "100"})
+    site.open_table("Top-up Table")
+    pages = {size: site.player(f"Penelope Longname-Smythe {n}", width=width, height=height)
+             for n, (size, (width, height)) in enumerate(VIEWPORTS.items())}
+    problems: list[str] = []
+
+    def phase(name: str, visible: str) -> None:
+        for page in pages.values():
+            expect(page.locator(visible)).to_be_visible()
+            page.evaluate("window.scrollTo(0, 0)")
+        check(site, pages, f"topup-{name}", problems)
+
+    for page in pages.values():
+        broke(site, page)
+        page.reload()
+        expect(page.locator("#top-up")).to_contain_text("Take a free top-up back to $1,000.00")
+    phase("offer", "#top-up-take")
+    for page in pages.values():
+        page.click("#top-up-take")
+        expect(page.locator("#top-up-done")).to_contain_text("your balance is back to $1,000.00")
+        expect(page.locator("#balance")).to_have_text("$1,000.00")
+    phase("taken", "#top-up-next")
+    for page in pages.values():
+        broke(site, page)
+        page.reload()
+        expect(page.locator("#top-up-next")).to_contain_text(re.compile(r"is (today|tomorrow) at \d"))
+    phase("next", "#top-up-next")
+    off = httpx.put(f"{site.url}/api/operator/settings", headers=site.headers, json={"top_up_hours": 0},
+                    timeout=10)
+    assert off.status_code == 200, off.text
+    for page in pages.values():
+        page.reload()
+    phase("off", "#top-up-off")
     assert problems == [], "\n".join(problems)
     assert site.errors == []

@@ -52,6 +52,11 @@ _HELP: dict[str, str] = {
                      "127.0.0.1, [::1] and the --host address)",
     "starting_balance_cents": "play money of a new player, in cents, until an operator sets it with "
                               "PUT /api/operator/settings (default 100000)",
+    "top_up_hours": "a player below every open table's minimum may take a free top-up back to the starting "
+                    "balance once in this many hours; 0: off (default 24; an operator changes it with "
+                    "PUT /api/operator/settings)",
+    "top_ups_per_address_per_day": "free top-ups per address network per day, every account of it together "
+                                   "(default 20)",
     "grace_seconds": "a dropped player's time to come back before the House Way sets their hand, "
                      "for new tables (default 60)",
     "max_frame_bytes": "largest WebSocket message accepted (default 16384)",

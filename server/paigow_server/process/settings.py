@@ -22,7 +22,8 @@ from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.errors import ServerError
 from paigow_server.process.redis_client import check_redis_url, is_cluster_url, is_sentinel_url
 
-__all__ = ["ENV_PREFIX", "Settings", "SettingsError", "generate_operator_token", "load_settings"]
+__all__ = ["ENV_PREFIX", "MAX_TOP_UP_HOURS", "Settings", "SettingsError", "generate_operator_token",
+           "load_settings"]
 
 ENV_PREFIX = "PAIGOW_"
 _LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -30,6 +31,8 @@ _LOG_FORMATS = ("plain", "json")
 _LOG_FORMAT_ALIASES = {"text": "plain"}
 """The earlier name of the plain format, still read."""
 MIN_OPERATOR_TOKEN_LENGTH = 16
+MAX_TOP_UP_HOURS = 8_760
+"""The longest wait between two top-ups a setting may ask for: a year."""
 LOOPBACK_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
 """The ``Host`` names allowed when ``allowed_hosts`` is not set (with a bind address that names one host)."""
 _WILDCARD_BINDS = frozenset({"0.0.0.0", "::", "[::]"})
@@ -68,6 +71,13 @@ class Settings:
     ``Host`` is refused with 400, the WebSocket upgrade too (``web.hosts``). ``None``: ``LOOPBACK_HOSTS``
     and the bind address when it names one host (``trusted_hosts``)."""
     starting_balance_cents: int = 100_000
+    top_up_hours: float = 24.0
+    """A player whose balance is below every open table's minimum may take a free top-up back to the
+    starting balance once in this many hours; 0: no top-ups. The operator's ``PUT /api/operator/settings``
+    overrides it at runtime (``store.top_ups``). Fractions allowed."""
+    top_ups_per_address_per_day: int = 20
+    """Top-ups per address network (``limit_ipv4_prefix``) per day, every account of it together (a steady
+    rate with bursts of as many): many guests of one network refilling."""
     grace_seconds: int = 60
     """A dropped player's time to come back before the House Way sets their hand (new tables' default)."""
     max_frame_bytes: int = 16_384
@@ -275,6 +285,12 @@ def _float_range(low: float, high: float) -> Callable[[Any], str | None]:
     return check
 
 
+def _check_hours(value: Any) -> str | None:
+    if type(value) not in (int, float) or not math.isfinite(value) or not 0 <= value <= MAX_TOP_UP_HOURS:
+        return f"must be a number from 0 (off) to {MAX_TOP_UP_HOURS:g}"
+    return None
+
+
 def _check_token(value: Any) -> str | None:
     if len(value) < MIN_OPERATOR_TOKEN_LENGTH or any(c.isspace() for c in value):
         return f"must be at least {MIN_OPERATOR_TOKEN_LENGTH} characters without spaces"
@@ -298,6 +314,8 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "allowed_origins": _check_origins,
     "allowed_hosts": _check_hosts,
     "starting_balance_cents": _int_range(0, MAX_CENTS),
+    "top_up_hours": _check_hours,
+    "top_ups_per_address_per_day": _int_range(1, 1_000_000),
     "grace_seconds": _int_range(1, 3_600),
     "max_frame_bytes": _int_range(256, 16 * 1024 * 1024),
     "messages_per_second": _int_range(1, 10_000),
@@ -376,6 +394,8 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "allowed_origins": _parse_origins,
     "allowed_hosts": _parse_list,
     "starting_balance_cents": _parse_int,
+    "top_up_hours": _parse_float,
+    "top_ups_per_address_per_day": _parse_int,
     "grace_seconds": _parse_int,
     "max_frame_bytes": _parse_int,
     "messages_per_second": _parse_int,

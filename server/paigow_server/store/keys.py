@@ -43,7 +43,8 @@ G:rate:chat:{account}                  string  a player's (id) or operator's (``
                                                state (expires within a minute)
 G:players                              set     every player id but the fresh guests'
 G:player:{id}                          hash    ``name``, ``balance`` (cents), ``created_ms``,
-                                               ``last_seen_ms``; registered ones also ``username``,
+                                               ``last_seen_ms``, ``top_up_ms`` (the last free top-up);
+                                               registered ones also ``username``,
                                                ``pw`` (argon2id hash), ``registered`` (``1``); a fresh
                                                guest ``fresh`` (``1``) and a PEXPIRE (fresh_guests)
 G:guests:fresh                         zset    fresh guest id -> when it lapses (ms), for the operator's
@@ -72,7 +73,8 @@ G:sign-in:{kind}:{name}:device:{id}    hash    the same counter for one device t
 G:device-key                           string  the HMAC-SHA-256 key that signs device tokens (hex, made
                                                once; deleting it forgets every device)
 G:rate:{limit}:{address}               string  per-address rate limit state (expires within a minute)
-G:settings                             hash    operator settings (``starting_balance_cents``)
+G:settings                             hash    operator settings (``starting_balance_cents``,
+                                               ``top_up_hours``)
 G:operators                            set     every named operator's username
 G:operator:{name}                      hash    ``pw``, ``disabled`` (0/1), ``created_ms``,
                                                ``last_sign_in_ms``
@@ -108,6 +110,10 @@ G:bars                                 zset    ``{table}:{player}`` -> until_ms 
                                                those not yet ended; pruned as it is read)
 G:money:issued                         string  cents given to players from outside the game
 G:money:house                          string  the house's result in cents, all tables
+G:money:top-ups                        string  cents given as free top-ups, all time (part of the issued
+                                               cents when given; ``top_ups``)
+G:rate:top-ups:{network}               string  an address network's top-up allowance (the cell rate state
+                                               of ``top_ups_per_address_per_day``; expires within a day)
 G:holds                                hash    hold id -> JSON ``{player_id, table_id, amount_cents,
                                                at_ms}``: buy-ins taken from balances, not yet seated
 G:outbox-applied                       hash    table id -> the last outbox ``seq`` applied
@@ -142,6 +148,7 @@ __all__ = [
     "TABLES",
     "TABLE_CHANNEL_PATTERN",
     "TABLE_SEQ",
+    "TOP_UPS_TOTAL",
     "bar",
     "guest_collecting",
     "history",
@@ -197,6 +204,7 @@ AUDIT = GLOBAL + "audit"
 BARS = GLOBAL + "bars"
 MONEY_ISSUED = GLOBAL + "money:issued"
 HOUSE_NET = GLOBAL + "money:house"
+TOP_UPS_TOTAL = GLOBAL + "money:top-ups"
 GUESTS_SEEN = GLOBAL + "guests:seen"
 FRESH_GUESTS = GLOBAL + "guests:fresh"
 GUEST_COLLECTOR = GLOBAL + "guests:collector"

@@ -1,9 +1,10 @@
 """The money invariant, checked against Redis: no cent appears or vanishes.
 
-``money_totals``: everything issued to players (starting balances + operator credits - debits) equals
-the sum of balances, plus the chips at every table, plus the house's result. ``ledger_mismatches``: the
-balance of every account as the ledger tells it equals the balance Redis holds (players, seats, holds,
-house, bank), and every round's pot is empty. The operator API shows the first; the crash tests use both.
+``money_totals``: everything issued to players (starting balances + top-ups + operator credits - debits
+- collected guests' balances) equals the sum of balances, plus the chips at every table, plus the house's
+result. ``ledger_mismatches``: the balance of every account as the ledger tells it equals the balance Redis
+holds (players, seats, holds, house, bank), and every round's pot is empty. The operator API shows the
+first; the crash tests use both.
 A fresh guest (``store.fresh_guests``) is in neither: its starting balance is issued, with its ledger entry,
 when it is settled, before any of its money moves.
 
@@ -51,7 +52,8 @@ __all__ = ["MoneySnapshot", "MoneyTotals", "SnapshotError", "ledger_mismatches",
 
 SNAPSHOT_ATTEMPTS = 50
 
-# The {global} part. KEYS: 1 players set, 2 issued, 3 house, 4 ledger, 5 holds, 6 outbox applied.
+# The {global} part. KEYS: 1 players set, 2 issued, 3 house, 4 ledger, 5 holds, 6 outbox applied, 7 the
+# top-ups' total.
 # ARGV: 1 the player hash key without the id.
 _GLOBAL_LUA = """
 local balances = {}
@@ -66,7 +68,8 @@ local last = redis.call('XREVRANGE', KEYS[4], '+', '-', 'COUNT', 1)
 local last_id = ''
 if #last > 0 then last_id = last[1][1] end
 local global = {redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or '0', balances, last_id,
-                redis.call('HGETALL', KEYS[5]), redis.call('HGETALL', KEYS[6])}
+                redis.call('HGETALL', KEYS[5]), redis.call('HGETALL', KEYS[6]),
+                redis.call('GET', KEYS[7]) or '0'}
 """
 
 # One table's part: its version, state, outbox entries and hold marks; under replica acknowledgements
@@ -88,12 +91,12 @@ _GLOBAL = _GLOBAL_LUA + "return global\n"
 # KEYS: 1 table hash, 2 outbox, 3 hold marks.
 _TABLE = _TABLE_LUA + "return table_part(KEYS[1], KEYS[2], KEYS[3])\n"
 
-# One Redis: both parts in one script. KEYS: as _GLOBAL, then 7 the tables zset. ARGV: 1 as _GLOBAL,
+# One Redis: both parts in one script. KEYS: as _GLOBAL, then 8 the tables zset. ARGV: 1 as _GLOBAL,
 # 2: the table keys' text before the table id, 3, 4 and 5: the table hash's, the outbox's and the hold
 # marks' text after it.
 _ALL = _GLOBAL_LUA + _TABLE_LUA + """
 local tables = {}
-for _, table_id in ipairs(redis.call('ZRANGE', KEYS[7], 0, -1)) do
+for _, table_id in ipairs(redis.call('ZRANGE', KEYS[8], 0, -1)) do
   local base = ARGV[2] .. table_id
   tables[#tables + 1] = table_id
   tables[#tables + 1] = table_part(base .. ARGV[3], base .. ARGV[4], base .. ARGV[5])
@@ -126,6 +129,8 @@ class MoneySnapshot:
     """Hold account (``hold:{id}``) -> amount, of every hold no table consumed yet."""
     in_transit: list[dict[str, Any]] = field(default_factory=list)
     """The outbox entries not applied yet (decoded), oldest first per table."""
+    top_ups_cents: int = 0
+    """Every free top-up given so far (``store.top_ups``), counted in ``issued_cents`` when given."""
 
     @property
     def holds_cents(self) -> int:
@@ -148,6 +153,9 @@ class MoneyTotals:
     in_transit_cents: int = 0
     """Part of ``balances_cents``: chips that commits moved out of tables which have not reached the
     balances yet (outbox entries not applied; their house result is in ``house_net_cents`` already)."""
+    top_ups_cents: int = 0
+    """Every free top-up given so far (ledger ``top_up``): issued when given, so counted in ``issued_cents``
+    like the starting balances (which later debits and collected guests take back from)."""
 
     @property
     def balanced(self) -> bool:
@@ -163,7 +171,7 @@ def _pairs(flat: list[Any]) -> dict[str, str]:
 
 
 def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnapshot:
-    issued, house, flat_balances, last_id, flat_holds, flat_applied = global_part
+    issued, house, flat_balances, last_id, flat_holds, flat_applied, top_ups = global_part
     balances = {_text(flat_balances[i]): int(flat_balances[i + 1]) for i in range(0, len(flat_balances), 2)}
     applied = {t: int(n) for t, n in _pairs(flat_applied).items()}
     hold_records = {hold_id: json.loads(text) for hold_id, text in _pairs(flat_holds).items()}
@@ -203,7 +211,8 @@ def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnap
     for hold_id, record in hold_records.items():
         if hold_id not in consumed:
             holds[hold_account(hold_id)] = int(record["amount_cents"])
-    return MoneySnapshot(int(issued), house_net, balances, chips, _text(last_id) or None, holds, in_transit)
+    return MoneySnapshot(int(issued), house_net, balances, chips, _text(last_id) or None, holds, in_transit,
+                         int(top_ups))
 
 
 @guarded
@@ -215,7 +224,7 @@ async def money_snapshot(redis: Redis) -> MoneySnapshot:
     before, after = table_key.split("\0")
     global_part, flat_tables = await script(
         keys=[keys.PLAYERS, keys.MONEY_ISSUED, keys.HOUSE_NET, keys.LEDGER, keys.HOLDS, keys.OUTBOX_APPLIED,
-              keys.TABLES],
+              keys.TOP_UPS_TOTAL, keys.TABLES],
         args=[keys.player(""), before, after, keys.table_outbox("\0").split("\0")[1],
               keys.table_holds("\0").split("\0")[1]])
     tables = {_text(flat_tables[i]): flat_tables[i + 1] for i in range(0, len(flat_tables), 2)}
@@ -239,7 +248,7 @@ async def _cluster_snapshot(redis: Redis) -> MoneySnapshot:
         first = await _marks(redis, table_ids)
         global_part = await global_script(
             keys=[keys.PLAYERS, keys.MONEY_ISSUED, keys.HOUSE_NET, keys.LEDGER, keys.HOLDS,
-                  keys.OUTBOX_APPLIED], args=[keys.player("")])
+                  keys.OUTBOX_APPLIED, keys.TOP_UPS_TOTAL], args=[keys.player("")])
         parts = await asyncio.gather(*(table_script(
             keys=[keys.table(t), keys.table_outbox(t), keys.table_holds(t)]) for t in table_ids))
         if await _marks(redis, table_ids) == first:
@@ -255,7 +264,7 @@ async def money_totals(redis: Redis) -> MoneyTotals:
                        balances_cents=sum(snap.balances.values()) + snap.holds_cents,
                        chips_at_tables_cents=sum(snap.seat_chips.values()),
                        house_net_cents=snap.house_net_cents, holds_cents=snap.holds_cents,
-                       in_transit_cents=snap.in_transit_cents)
+                       in_transit_cents=snap.in_transit_cents, top_ups_cents=snap.top_ups_cents)
 
 
 @guarded

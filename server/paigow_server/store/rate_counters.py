@@ -12,20 +12,25 @@ from redis.asyncio import Redis
 from paigow_server.store import keys
 from paigow_server.store.errors import store_boundary
 
-__all__ = ["RateCounters"]
+__all__ = ["HIT_LUA", "RateCounters"]
+
+HIT_LUA = """
+local function hit(key, now, interval, window)
+  local tat = tonumber(redis.call('GET', key) or '0')
+  if tat < now then tat = now end
+  local wait = tat + interval - now - window
+  if wait > 0 then return wait end
+  tat = tat + interval
+  redis.call('SET', key, tat, 'PX', math.max(1, tat - now))
+  return 0
+end
+"""
+"""A Lua function for the scripts that count a request against a limit (here, and a free top-up's network
+allowance: ``top_ups``): 0 and the request counted in ``key``, or how long to wait (ms; nothing counted)."""
 
 # KEYS: the limit's key. ARGV: now (ms), interval (ms), window (ms). Returns 0 (allowed) or the wait (ms).
-_HIT = """
-local now = tonumber(ARGV[1])
-local interval = tonumber(ARGV[2])
-local window = tonumber(ARGV[3])
-local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tat < now then tat = now end
-local wait = tat + interval - now - window
-if wait > 0 then return wait end
-tat = tat + interval
-redis.call('SET', KEYS[1], tat, 'PX', math.max(1, tat - now))
-return 0
+_HIT = HIT_LUA + """
+return hit(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
 """
 
 

@@ -29,6 +29,7 @@ from paigow_server.store.home_tables import HomeTables
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.tables import TableRepo
+from paigow_server.store.top_ups import TopUps
 from paigow_server.web.operator_auth import OperatorAuth
 from paigow_server.web.passwords import Passwords
 from paigow_server.web.rate_limits import RateLimits
@@ -73,6 +74,8 @@ class AppContext:
     rounds_cache: RoundsCache
     homes: HomeTables
     """Private tables' invites, admissions and indexes (docs/home-games.md)."""
+    top_ups: TopUps
+    """Free top-ups for players out of chips (``store.top_ups``)."""
 
     def close(self) -> None:
         """Stop the password hashing threads and the analysis processes."""

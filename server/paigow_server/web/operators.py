@@ -5,11 +5,13 @@
 ``POST /api/operator/session`` signs in (a 12-hour sliding session token; backoff and device token as for
 players), ``DELETE`` signs out; ``POST /api/operator/players/{id}/unlock`` and
 ``/operators/{username}/unlock`` start an account's failed sign-in counters again;
-``GET`` / ``PUT /api/operator/settings {"starting_balance_cents"}``. Every change is audited with its actor.
+``GET`` / ``PUT /api/operator/settings {"starting_balance_cents", "top_up_hours"}`` (either or both; 0 hours
+turns free top-ups off: ``store.top_ups``). Every change is audited with its actor.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -17,6 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from paigow_server.process.settings import MAX_TOP_UP_HOURS
 from paigow_server.store.audit import BOOTSTRAP, AuditEntry
 from paigow_server.store.operators import OperatorAccount
 from paigow_server.web.account_routes import (
@@ -27,7 +30,7 @@ from paigow_server.web.account_routes import (
     with_device,
 )
 from paigow_server.web.api import ApiError, bearer_token, int_field, json_body, only_fields
-from paigow_server.web.context import context_of
+from paigow_server.web.context import AppContext, context_of
 from paigow_server.web.operator_gate import actor_of, audited, require_operator
 from paigow_server.web.passwords import UsernameError, check_username
 
@@ -146,9 +149,21 @@ async def unlock_operator(request: Request) -> Response:
     return await audited(request, "unlock_operator", run, params=shown)
 
 
+async def _settings(ctx: AppContext) -> dict[str, Any]:
+    return {"starting_balance_cents": await ctx.accounts.starting_balance(),
+            "top_up_hours": await ctx.top_ups.hours()}
+
+
 async def get_settings(request: Request) -> Response:
-    ctx = await require_operator(request)
-    return JSONResponse({"starting_balance_cents": await ctx.accounts.starting_balance()})
+    return JSONResponse(await _settings(await require_operator(request)))
+
+
+def _hours(data: dict[str, Any]) -> float:
+    value = data["top_up_hours"]
+    if type(value) not in (int, float) or not math.isfinite(value) or not 0 <= value <= MAX_TOP_UP_HOURS:
+        raise ApiError(400, "INVALID_FIELD", f"top_up_hours={value!r}: must be a number from 0 (free top-ups "
+                                             f"off) to {MAX_TOP_UP_HOURS:,} hours")
+    return float(value)
 
 
 async def put_settings(request: Request) -> Response:
@@ -156,13 +171,22 @@ async def put_settings(request: Request) -> Response:
     data = await json_body(request)
 
     async def run() -> dict[str, Any]:
-        only_fields(data, {"starting_balance_cents"})
-        amount = int_field(data, "starting_balance_cents")
-        if not 0 <= amount <= MAX_STARTING_BALANCE_CENTS:
-            raise ApiError(400, "INVALID_FIELD", f"starting_balance_cents={amount}: must be 0, or from 1 to "
-                                                 f"{MAX_STARTING_BALANCE_CENTS:,} cents")
-        await ctx.accounts.set_starting_balance(amount)
-        return {"starting_balance_cents": amount}
+        only_fields(data, {"starting_balance_cents", "top_up_hours"})
+        if not data:
+            raise ApiError(400, "INVALID_FIELD",
+                           "name a setting to change: starting_balance_cents, top_up_hours")
+        amount = None
+        if "starting_balance_cents" in data:
+            amount = int_field(data, "starting_balance_cents")
+            if not 0 <= amount <= MAX_STARTING_BALANCE_CENTS:
+                raise ApiError(400, "INVALID_FIELD", f"starting_balance_cents={amount}: must be 0, or from 1 "
+                                                     f"to {MAX_STARTING_BALANCE_CENTS:,} cents")
+        hours = _hours(data) if "top_up_hours" in data else None  # both checked before either is changed
+        if amount is not None:
+            await ctx.accounts.set_starting_balance(amount)
+        if hours is not None:
+            await ctx.top_ups.set_hours(hours)
+        return await _settings(ctx)
 
     return await audited(request, "change_settings", run, params=data)
 

@@ -2,8 +2,8 @@
 
 Each ``LedgerEntry`` moves ``amount_cents`` (> 0) from one account to another. The accounts:
 
-- ``bank``: outside the game; starting balances and operator credits come from it, debits and collected
-  guests' balances go to it;
+- ``bank``: outside the game; starting balances, top-ups and operator credits come from it, debits and
+  collected guests' balances go to it;
 - ``player:{id}``: a player's account balance (``paigow:player:{id}`` ``balance``);
 - ``seat:{table}:{player}``: the chips a player has at a table (the table state's seat);
 - ``hold:{id}``: a buy-in's money between the balance and the seat (the server's holds: on a Redis Cluster);
@@ -92,6 +92,9 @@ class EntryKind(StrEnum):
     """A winning Queen's Dragon bet's pay (50 to 1): house -> seat."""
     GUEST_EXPIRED = "guest_expired"
     """A collected guest's balance, out of the game: player -> bank (the issued total goes down)."""
+    TOP_UP = "top_up"
+    """A free top-up of a player below every table minimum, back to the starting balance: bank -> player
+    (the issued total goes up as much; ``paigow_server.store.top_ups``)."""
 
 
 @dataclass(frozen=True, slots=True)
