@@ -36,6 +36,7 @@ RULES = {"fortune_enabled": False, "commission_form": "ez", "queens_dragon_enabl
          "dragon_enabled": True, "dragon_set_by": "buyer", "dragon_offer_ms": 120_000, "co_banking": True}
 TIMERS = {"bank_offer_ms": 120_000, "betting_ms": 120_000, "setting_ms": 120_000, "between_rounds_ms": 2_000}
 PUSH = "pushed: the dealer's queen-high pai gow"
+WHY = "When a player banks or co-banks, wins pay the usual 5% commission, even at a no-commission table."
 
 
 def money_text(cents: int, sign: bool = False) -> str:
@@ -228,6 +229,9 @@ def play(site: Site, table: str, pages: dict[str, Page], me: Page, bob: WirePlay
         expect(page.locator("[data-panel='summary'] [data-variant='co-bank']")).to_have_text(co_words)
         expect(page.locator("[data-panel='breakdown'] [data-account]")).to_contain_text(
             f"co-banked with the house, half each: {ME}'s half +$5.00, less")
+        # Why an EZ table took a commission, at every size (a phone left it unsaid).
+        expect(page.locator("[data-panel='summary'] [data-variant='commission-why']")).to_have_text(WHY)
+        expect(page.locator("#result-banner .commission-why")).to_have_text(WHY)
     check(site, pages, "variants-co-banked-showdown", problems)
 
     # The History dialog: each variant's line, in words, with the money the server settled.
