@@ -11,7 +11,10 @@ import { payTableLink } from "./fortune.js";
 
 const STEP = 100;
 const BIG_STEP = 1000;
-const NOTHING_PLACED = "Nothing was placed: your bet and side bets are as they were.";
+const NOTHING_PLACED = {
+  place_bet: "Nothing was placed: your bet and side bets are as they were.",
+  accept_bank: "Nothing was placed, and the bank is still offered to you.",
+};
 
 /** What each side bet is: its row's key, its field in place_bet, its name and what it pays. */
 const KINDS = {
@@ -106,7 +109,7 @@ export function installSideBets(ctx, rerender) {
       // ctx.act shows a refusal under the control its function names: here the row the refusal is about.
       const ok = await ctx.act((err) => { failed = errorKey(err, fallback); return failed; }, msg);
       if (!ok && failed.startsWith("sb-")) {
-        ctx.ui.errors[failed] = `${sentence(ctx.ui.errors[failed])} ${NOTHING_PLACED}`;
+        ctx.ui.errors[failed] = `${sentence(ctx.ui.errors[failed])} ${NOTHING_PLACED[msg.type]}`;
         rerender();
       }
       return ok;
