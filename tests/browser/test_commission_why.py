@@ -2,8 +2,9 @@
 a player co-banks with the house, and a player who beats the bank pays the usual 5% commission. The phone
 said "$0.50 commission" with no word why, and its variants panel left out that a player who banks plays
 the usual rules (the laptop's said it). Now the result, the showdown's commission line and the History
-say why, and the panel says the rule, on a phone as on a laptop. Round 2's deal is chosen
-(``support.rigged``: the co-banker's hand loses to the other)."""
+say why, and the panel says the rule, on a phone as on a laptop: the player on four pages at once (390x844,
+360x740, 1366x768, 1920x1080), each checked as the layout matrix checks it (no text overlapping, none
+clipped). Round 2's deal is chosen (``support.rigged``: the co-banker's hand loses to the other)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 from tests.browser.conftest import Site
+from tests.browser.layout import check, four_pages
 from tests.browser.wire import WirePlayer
 
 pytestmark = pytest.mark.browser
@@ -33,14 +35,18 @@ def test_a_player_who_beats_a_co_bank_at_an_ez_table_is_told_why_commission_was_
     bob = WirePlayer(site.url, table, "Bob")
     try:
         bob.command("sit", seat=1, buy_in_cents=20_000)
-        me = site.player("Alice", width=390, height=844)
-        me.goto(f"{site.url}/table/?id={table}")
+        pages = four_pages(site, table, "Alice")
+        me = pages["phone"]
         me.click("[data-seat='2']")
         me.fill("#buy-in", "200")
         me.click("#sit-confirm")
-        # The rule on the phone too: a player who banks plays the usual rules (it was hidden below 760 px).
-        expect(me.locator("#variants-panel .variant-banks")).to_be_visible()
-        expect(me.locator("#variants-panel")).to_contain_text("A player who banks plays the usual rules.")
+        problems: list[str] = []
+        for page in pages.values():
+            # The rule on every screen: a player who banks plays the usual rules (hidden below 760 px).
+            page.wait_for_function("() => window.paigow.ctx.view?.you")
+            banks = page.locator("#variants-panel .variant-banks")
+            expect(banks).to_be_visible()
+            expect(banks).to_have_text(" A player who banks plays the usual rules.")
 
         # Round 1, house-banked: both bet, both set by the House Way.
         bob.command("place_bet", amount_cents=1_000)
@@ -68,15 +74,16 @@ def test_a_player_who_beats_a_co_bank_at_an_ez_table_is_told_why_commission_was_
         assert (record["co_banked"], record["commission_form"]) == (True, "ez")
         assert (mine["outcome"], mine["commission_cents"], mine["net_cents"]) == ("win", 50, 950)
 
-        expect(me.locator("#my-result")).to_have_text("You win +$9.50 ($10.00 less $0.50 commission)")
-        why = me.locator("[data-panel='summary'] [data-variant='commission-why']")
-        expect(why).to_be_visible()
-        expect(why).to_have_text(WHY)
-        # The showdown's commission line, in the centre banner and in the breakdown under the table.
-        for where in ("#result-banner", "[data-panel='breakdown']"):
-            line = me.locator(f"{where} .commission")
-            expect(line).to_be_visible()
-            expect(line).to_have_text(f"Commission taken: $0.50. {WHY}")
+        for page in pages.values():
+            expect(page.locator("#my-result")).to_have_text("You win +$9.50 ($10.00 less $0.50 commission)")
+            why = page.locator("[data-panel='summary'] [data-variant='commission-why']")
+            expect(why).to_have_text(WHY)
+            # The showdown's commission line, in the centre banner and in the breakdown under the table.
+            for where in ("#result-banner", "[data-panel='breakdown']"):
+                expect(page.locator(f"{where} .commission")).to_have_text(f"Commission taken: $0.50. {WHY}")
+        expect(me.locator("[data-panel='summary'] [data-variant='commission-why']")).to_be_visible()
+        expect(me.locator("#result-banner .commission")).to_be_visible()
+        check(site, pages, "commission-why-co-banked", problems)
         site.shot(me, "commission-why-co-banked-phone-390", full_page=True)
 
         # The History says it under the round.
@@ -84,6 +91,7 @@ def test_a_player_who_beats_a_co_bank_at_an_ez_table_is_told_why_commission_was_
         row = me.locator("#my-history tr.variant-lines [data-variant='commission-why']")
         expect(row.first).to_have_text(WHY.replace("5% ", ""))
         me.click("#history-close")
+        assert problems == [], "\n".join(problems)
         assert site.errors == []
     finally:
         bob.close()
