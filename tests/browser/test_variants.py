@@ -103,6 +103,9 @@ def test_ez_table_explains_the_barred_dealer_and_takes_the_queens_dragon_beside_
     expect(alice.locator("#bet-error")).to_be_hidden()
     assert (view(alice)["you"]["bet_cents"], view(alice)["you"]["queens_dragon_cents"]) == (0, 0)
     site.shot(alice, "variants-01-ez-queens-dragon-refused-phone-390", full_page=True)
+    alice.locator("#sb-qd-amount").blur()
+    alice.keyboard.press("q")  # Q goes to the Queen's Dragon's field, as F to the Fortune bonus's
+    expect(alice.locator("#sb-qd-amount")).to_be_focused()
     alice.fill("#sb-qd-amount", "2")
     alice.locator("#sb-qd-amount").press("Enter")  # Enter in a side bet's field places the bet with it
     alice.wait_for_function("() => window.paigow.ctx.view?.you?.queens_dragon_cents === 200")
