@@ -1,11 +1,9 @@
-// The Fortune bonus in the page (docs/fortune.md): the bonus circle beside the bet in the tray (chips go to
-// the bet or, with the circle pressed, to the bonus; the bonus field takes the same keys as the bet field:
-// arrows, Shift+arrows, Enter; F from anywhere goes to it), the pay table in a dialog, the bonus chip on a
-// seat, and the bonus and Envy lines of the showdown. Everything comes from the view (view.fortune,
-// view.you.can.bonus) and the settled round's record: the page works out no pay itself.
+// The Fortune bonus in the page (docs/fortune.md): the pay table in a dialog (the bonus's row among the side
+// bets beside the bet is side_bets.js's), the bonus chip on a seat, and the bonus and Envy lines of the
+// showdown. Everything comes from the view (view.fortune) and the settled round's record: the page works
+// out no pay itself.
 
-import { el, money, parseMoney } from "./api.js";
-import { play } from "./sound.js";
+import { el, money } from "./api.js";
 import { payTableName } from "./variant_tags.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,70 +13,6 @@ export function handLabel(view, hand) {
   return view.fortune?.pays.find((p) => p.hand === hand)?.label ?? String(hand ?? "").replaceAll("_", " ");
 }
 
-function bonusText(ctx) {
-  return ctx.ui.bonusText ?? ((ctx.ui.bonusDraft ?? 0) / 100).toFixed(2);
-}
-
-/** The bonus the field says now, in cents (null: not a dollar amount). */
-export function bonusDraft(ctx) {
-  const input = $("bonus-amount");
-  return input ? parseMoney(input.value) : ctx.ui.bonusDraft ?? 0;
-}
-
-/** Adds the Fortune actions to ctx (chips to the bonus, nudges, keys, the banker's place_bonus). */
-export function installFortune(ctx, rerender) {
-  ctx.ui.bonusDraft ??= 0;
-  ctx.ui.chipTarget ??= "bet";
-  Object.assign(ctx, {
-    /** The bonus_cents of a place_bet or accept_bank: 0 when the table has no bonus, null when the
-     * bonus field is not a dollar amount. */
-    bonusCents() {
-      if (!ctx.view?.fortune) return 0;
-      const v = bonusDraft(ctx);
-      return v === null || v < 0 ? null : v;
-    },
-    badBonus(key = "bet") {
-      return ctx.fail(key, "Enter a Fortune bonus in dollars, e.g. 5, or 0 for none.");
-    },
-    toggleChipTarget() {
-      ctx.ui.chipTarget = ctx.ui.chipTarget === "bonus" ? "bet" : "bonus";
-      rerender();
-    },
-    addBonusChip(c) {
-      const top = ctx.view?.you?.can?.bonus?.max_cents ?? ctx.view?.fortune?.max_cents ?? c;
-      ctx.ui.bonusDraft = Math.min((ctx.ui.bonusDraft ?? 0) + c, Math.max(top, c));
-      ctx.ui.bonusText = null;
-      ctx.ui.errors.bet = "";
-      play("chip");
-      rerender();
-    },
-    nudgeBonus(delta) {
-      ctx.ui.bonusDraft = Math.max(0, (ctx.ui.bonusDraft ?? 0) + delta);
-      ctx.ui.bonusText = null;
-      ctx.ui.errors.bet = "";
-      rerender();
-    },
-    bonusKeys(ev) {
-      const step = ev.shiftKey ? 1000 : 100;
-      if (ev.key === "Enter") (ctx.view?.you?.is_banker ? ctx.placeBonus() : ctx.placeBet());
-      else if (ev.key === "ArrowUp" || ev.key === "ArrowRight") ctx.nudgeBonus(step);
-      else if (ev.key === "ArrowDown" || ev.key === "ArrowLeft") ctx.nudgeBonus(-step);
-      else return;
-      ev.preventDefault();
-      ev.stopPropagation();
-    },
-    /** The banker's Fortune bet alone (or 0: take it back). */
-    placeBonus() {
-      const v = ctx.bonusCents();
-      if (v === null) return ctx.badBonus();
-      ctx.ui.bonusDraft = v;
-      ctx.ui.bonusText = null;
-      return ctx.act("bet", { type: "place_bonus", bonus_cents: v });
-    },
-  });
-}
-
-/** The Fortune circle, the bonus field and the pay table button; null when the table has no bonus. */
 /**
  * The newest view the pay table buttons were drawn for. A button opens that one, not the view it was first
  * drawn with: a redraw that changes no markup keeps the old button (tray.js drawTray), and an operator's
@@ -86,39 +20,10 @@ export function installFortune(ctx, rerender) {
  */
 let payTableView = null;
 
-export function fortuneControls(view, ctx, { banker = false } = {}) {
-  const f = view.fortune;
-  if (!f) return null;
+/** "Pay table" as a link-like button, in the Fortune bonus's row of the side bets (side_bets.js). */
+export function payTableLink(view) {
   payTableView = view;
-  const ui = ctx.ui;
-  const placed = view.you?.bonus_cents ?? 0;
-  const armed = ui.chipTarget === "bonus";
-  const range = view.you?.can?.bonus;
-  const input = el("input", { id: "bonus-amount", inputmode: "decimal", autocomplete: "off", "aria-describedby": "bet-error fortune-info",
-    value: bonusText(ctx) });
-  input.addEventListener("input", () => {
-    ui.bonusText = input.value;
-    const v = parseMoney(input.value);
-    if (v !== null) ui.bonusDraft = v;
-  });
-  input.addEventListener("keydown", (ev) => ctx.bonusKeys(ev));
-  const shown = placed || ui.bonusDraft || 0;
-  const circle = el("button", { class: `fortune-circle${armed ? " armed" : ""}${placed ? " placed" : ""}`, type: "button", id: "fortune-circle",
-    "aria-pressed": armed ? "true" : "false", title: armed ? "Chips go to the Fortune bonus: press again for the bet" : "Press, then tap chips, to bet the Fortune bonus",
-    "aria-label": `Fortune bonus ${shown ? money(shown) : "none"}${placed ? " placed" : ""}; ${armed ? "chips go here" : "press to put chips here"}`,
-    onclick: () => ctx.toggleChipTarget() },
-  el("span", { class: "f-title", text: "FORTUNE" }), el("span", { class: "f-amount", text: shown ? money(shown) : "+" }));
-  const [low, high] = range ? [range.min_cents, range.max_cents] : [f.min_cents, f.max_cents];
-  const parts = [circle,
-    el("div", { class: "amount" }, el("label", { for: "bonus-amount", text: "Fortune bonus ($)" }), input),
-    el("p", { class: "info", id: "fortune-info" }, el("span", { class: "bonus-word", text: "Bonus " }), el("span", { text: `${money(low)} – ${money(high)}` }), " · ",
-      el("span", { text: `Envy from ${money(f.envy_min_bet_cents)}` }), " · ",
-      el("button", { class: "linkish", type: "button", id: "pay-table", onclick: () => openPayTable(payTableView), text: "Pay table" }))];
-  if (banker) {
-    parts.push(el("button", { class: "btn small", type: "button", id: "place-bonus", onclick: () => ctx.placeBonus(),
-      text: placed ? "Change bonus (Enter)" : "Place bonus (Enter)" }));
-  }
-  return el("div", { class: "fortune", role: "group", "aria-label": "Fortune bonus" }, parts);
+  return el("button", { class: "linkish", type: "button", id: "pay-table", onclick: () => openPayTable(payTableView), text: "Pay table" });
 }
 
 /** A small "pay table" button for the panels outside betting. */
@@ -129,7 +34,7 @@ export function payTableButton(view) {
 }
 
 /** The pay table in a dialog, with its house edge and limits. */
-export function openPayTable(view) {
+function openPayTable(view) {
   const f = view.fortune;
   if (!f) return;
   let dialog = $("paytable-dialog");

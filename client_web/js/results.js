@@ -5,7 +5,7 @@
 import { el, money } from "./api.js";
 import { RANK_WORDS } from "./cards.js";
 import { decider, showdownMarks } from "./showdown.js";
-import { barredPush, coBankShares } from "./variant_results.js";
+import { barredPush, coBankShares, commissionWhy } from "./variant_results.js";
 
 const ranks = (list) => list.map((r) => RANK_WORDS[r]).join("-");
 
@@ -86,6 +86,7 @@ export function breakdown(record, rules, nameOf) {
     rows,
     account: record.banker_player_id ? bankerAccount(record, nameOf) : null,
     commissionCents: commission,
+    commissionWhy: commissionWhy(record, rules),
   };
 }
 
@@ -99,7 +100,8 @@ function bankerLine(b) {
 function moneyLines(b) {
   return [
     b.account ? el("p", { class: "account", "data-account": "1" }, el("b", { text: `${b.banker.name}'s bank: ` }), b.account.join(" · ")) : null,
-    el("p", { class: "commission", text: b.commissionCents ? `Commission taken: ${money(b.commissionCents)}` : "No commission this round" }),
+    b.commissionWhy ? el("p", { class: "commission", text: `Commission taken: ${money(b.commissionCents)}. ` }, el("span", { class: "commission-why", text: b.commissionWhy }))
+      : el("p", { class: "commission", text: b.commissionCents ? `Commission taken: ${money(b.commissionCents)}` : "No commission this round" }),
   ];
 }
 

@@ -6,6 +6,7 @@ import { play } from "./sound.js";
 import { betLimits } from "./tray.js";
 
 const $ = (id) => document.getElementById(id);
+const SIDE_KEYS = { f: "sb-fortune-amount", q: "sb-qd-amount" };
 
 /**
  * Adds the player's actions to ctx. ctx.act(key, msg) (set by the page) sends a command and shows its error
@@ -15,7 +16,6 @@ export function installActions(ctx, rerender, tableId) {
   Object.assign(ctx, {
     fail(key, message) { ctx.ui.errors[key] = message; rerender(); },
     addChip(c) {
-      if (ctx.ui.chipTarget === "bonus" && ctx.view?.fortune) return ctx.addBonusChip(c);
       const { max } = betLimits(ctx.view);
       ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
       ctx.ui.betText = null;
@@ -31,10 +31,10 @@ export function installActions(ctx, rerender, tableId) {
       if (v === null || v <= 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
       ctx.ui.betDraft = v;
       ctx.ui.betText = null;
-      const bonus = ctx.bonusCents();
-      if (bonus === null) return ctx.badBonus();
+      const sides = ctx.sideBetFields();
+      if (sides === null) return null;
       ctx.ui.clamped = null;
-      const ok = await ctx.act("bet", { type: "place_bet", amount_cents: v, bonus_cents: bonus });
+      const ok = await ctx.sendWithSideBets({ type: "place_bet", amount_cents: v, ...sides });
       if (ok) {
         ctx.ui.lastBet = v;
         localStorage.setItem(`paigow.lastbet.${tableId}`, String(v));
@@ -106,7 +106,8 @@ export function installActions(ctx, rerender, tableId) {
   });
 }
 
-/** The table's keyboard: 1-7, H (the House Way's preview), Enter, 0, Del or ., arrows and Shift+arrows; F: the Fortune bonus field. */
+/** The table's keyboard: 1-7, H (the House Way's preview), Enter, 0, Del or ., arrows and Shift+arrows; F and Q:
+ * the Fortune bonus's and the Queen's Dragon's fields (side_bets.js). */
 export function onKey(ctx, ev) {
   const view = ctx.view;
   if (!view || !view.you || ev.ctrlKey || ev.metaKey || ev.altKey || document.querySelector("dialog[open]")) return;
@@ -128,9 +129,9 @@ export function onKey(ctx, ev) {
       ev.preventDefault();
       ctx.previewHouseWay();
     }
-  } else if (view.phase === "betting" && (ev.key === "f" || ev.key === "F") && document.getElementById("bonus-amount")) {
+  } else if (view.phase === "betting" && SIDE_KEYS[ev.key.toLowerCase()] && $(SIDE_KEYS[ev.key.toLowerCase()])) {
     ev.preventDefault();
-    document.getElementById("bonus-amount").focus();
+    $(SIDE_KEYS[ev.key.toLowerCase()]).focus();
   } else if (view.phase === "betting" && !view.you.is_banker) {
     const step = ev.shiftKey ? 1000 : 100;
     if (ev.key === "0") ctx.repeatBet();

@@ -19,7 +19,7 @@ import { ReconnectingSocket } from "./socket.js";
 import { createPositions, FLIGHT_MS, PACKET_MS, positionName, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
 import { deadlineStakes, mustAct, unblockClock } from "./act_clock.js";
-import { installFortune } from "./fortune.js";
+import { installSideBets } from "./side_bets.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 import { installHost, updateHost } from "./host_panel.js";
 import { describeHomeEvents } from "./home_words.js";
@@ -527,7 +527,7 @@ function resyncIfUnconfirmed(err) {
 }
 
 async function act(key, msg) {
-  ctx.ui.errors[key] = "";
+  if (typeof key === "string") ctx.ui.errors[key] = "";
   if (msg.type === "use_house_way") ctx.ui.syncLow = true;
   try {
     const res = await socket.command(msg);
@@ -536,15 +536,15 @@ async function act(key, msg) {
   } catch (err) {
     resyncIfUnconfirmed(err);
     const text = err.message ?? String(err);
-    ctx.ui.errors[key] = text.charAt(0).toUpperCase() + text.slice(1);
+    const at = typeof key === "function" ? key(err) : key;
+    ctx.ui.errors[at] = text.charAt(0).toUpperCase() + text.slice(1);
     rerender();
-    document.getElementById(`${key}-error`)?.scrollIntoView?.({ block: "nearest" });
+    document.getElementById(`${at}-error`)?.scrollIntoView?.({ block: "nearest" });
     return null;
   }
 }
 
-ctx.act = act;
-ctx.rerender = rerender;
+Object.assign(ctx, { act, rerender });
 ctx.onOwnLanded = (roundId) => {
   if (!ctx.dealAnim || ctx.dealAnim.roundId !== roundId || ctx.dealAnim.ownLanded) return;
   ctx.dealAnim.ownLanded = true;
@@ -555,7 +555,7 @@ ctx.onSit = (seat, opts) => openSit(seat, opts);
 ctx.command = (msg) => socket.command(msg);
 installActions(ctx, rerender, tableId);
 installHost(ctx, tableId);
-installFortune(ctx, rerender);
+installSideBets(ctx, rerender);
 installVariants(ctx);
 
 /** The buy-in dialog for `seat`; `take`: the seat the waiting list offers you (take_seat). */

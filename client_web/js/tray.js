@@ -7,7 +7,8 @@ import { cardElement } from "./card_svg.js";
 import { chipLabel, chipsBehind } from "./chips.js";
 import { serverNow } from "./clock.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
-import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
+import { fortuneLines, payTableButton } from "./fortune.js";
+import { bankerSideBets, sideBetRows } from "./side_bets.js";
 import { breakdown, breakdownNodes } from "./results.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { isBarred, seatAccessPanel } from "./home_seat.js";
@@ -60,9 +61,8 @@ export function betLimits(view) {
 }
 
 function acceptBank(ctx) {
-  const bonus = ctx.bonusCents();
-  if (bonus === null) return ctx.badBonus("offer");
-  return ctx.act("offer", { type: "accept_bank", bonus_cents: bonus });
+  const fields = ctx.sideBetFields();
+  return fields && ctx.sendWithSideBets({ type: "accept_bank", bonus_cents: fields.bonus_cents ?? 0 });
 }
 
 function offerPanel(view, ctx) {
@@ -74,7 +74,7 @@ function offerPanel(view, ctx) {
     el("div", { class: "buttons" },
       el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => acceptBank(ctx), text: "Accept the bank" }),
       el("button", { class: "btn secondary", type: "button", id: "decline-bank", onclick: () => ctx.act("offer", { type: "decline_bank" }), text: "Decline" })),
-    fortuneControls(view, ctx),
+    sideBetRows(view, ctx),
     errorLine(ctx, "offer"),
     lastRoundLine(view, ctx));
 }
@@ -130,7 +130,7 @@ function betPanel(view, ctx) {
     el("div", { class: "chips-row", role: "group", "aria-label": "chips" }, chips),
     el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet"),
       ui.clamped ? el("p", { class: "hint clamped", id: "bet-clamped", role: "status", text: ui.clamped }) : null),
-    fortuneControls(view, ctx),
+    sideBetRows(view, ctx),
     el("div", { class: "buttons" },
       el("span", { class: "hint", id: "dealing-soon", "data-when-deal": untilDeal, hidden: !near, text: "Betting is closing: the deal starts now." }),
       el("button", { class: "btn", type: "button", id: "place-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Enter",
@@ -203,8 +203,7 @@ function bankerWaiting(view, ctx) {
     el("p", { class: "big", text: "You are the banker" }),
     el("p", { text: cover != null ? `Players bet against you. Your chips cover ${money(cover)} more.` : "Players bet against you." }),
     countdownText(view),
-    fortuneControls(view, ctx, { banker: true }),
-    view.fortune ? errorLine(ctx, "bet") : null,
+    bankerSideBets(view, ctx),
     lastRoundLine(view, ctx));
 }
 
@@ -296,7 +295,7 @@ function summaryPanel(view, ctx) {
   if (mine) {
     const { kind, text } = resultText(last, mine);
     parts.push(el("p", { class: `big ${kind}`, id: "my-result", text }), ...fortuneLines(last, view, ctx.playerId),
-      ...summaryLines(last, mine, ctx.playerId),
+      ...summaryLines(last, mine, ctx.playerId, view.rules),
       coachButton(ctx, last, mine, "coach-open"));
   }
   parts.push(noticeLine(ctx));

@@ -13,6 +13,15 @@ export function barredWhy(record) {
   return record?.dealer_barred ? BARRED[record.commission_form] ?? "the dealer's barred hand" : null;
 }
 
+/** Why a round at a commission-free table took a commission (a player banked or co-banked it), as a
+ * sentence; null for any other round. `rules`: the table's, for the rate (absent: not said). */
+export function commissionWhy(record, rules = null) {
+  const taken = record?.banker_commission_cents || record?.hands?.some((h) => h.commission_cents > 0);
+  if (!taken || !BARRED[record.commission_form] || !record.banker_player_id) return null;
+  if (rules?.commission_bps == null) return "When a player banks or co-banks, wins pay the usual commission, even at a no-commission table.";
+  return `When a player banks or co-banks, wins pay the usual ${rules.commission_bps / 100}% commission, even at a no-commission table.`;
+}
+
 /** "pushed: the dealer's queen-high pai gow", or null. */
 export function barredPush(record) {
   const why = barredWhy(record);
@@ -77,11 +86,14 @@ export function coBankText(record, bankerName, mine) {
   return `${mine ? "You co-banked with the house" : `Co-banked by ${bankerName} and the house`}, half each: ${coBankShares(record, mine ? "your" : `${bankerName}'s`)}`;
 }
 
-/** The round's own variant lines (a co-bank, a barred dealer): [{variant, text}]. */
-export function roundVariantParts(record, bankerName, playerId) {
+/** The round's own variant lines (a co-bank, a barred dealer, why a commission-free table took a
+ * commission): [{variant, text}]. */
+export function roundVariantParts(record, bankerName, playerId, rules = null) {
   const co = coBankText(record, bankerName, Boolean(playerId) && record.banker_player_id === playerId);
   const barred = barredPush(record);
-  return [co && { variant: "co-bank", text: co }, barred && { variant: "barred", text: `Every wager ${barred}` }].filter(Boolean);
+  const why = commissionWhy(record, rules);
+  return [co && { variant: "co-bank", text: co }, barred && { variant: "barred", text: `Every wager ${barred}` },
+    why && { variant: "commission-why", text: why }].filter(Boolean);
 }
 
 /** Your variant lines of a round (your Dragon and, after it, how it was set; your Queen's Dragon), then "In
@@ -116,9 +128,10 @@ export function variantLines(parts, tag = "p") {
   return out;
 }
 
-/** Your variant lines under your result at the showdown: a co-bank's halves when you co-banked, your Dragon,
- * your Queen's Dragon and your whole result. */
-export function summaryLines(record, mine, playerId) {
-  const co = mine?.is_banker ? roundVariantParts(record, "", playerId).filter((p) => p.variant === "co-bank") : [];
-  return variantLines([...co, ...seatVariantParts(record, mine, playerId)]);
+/** Your variant lines under your result at the showdown: why you paid a commission at a commission-free
+ * table, a co-bank's halves when you co-banked, your Dragon, your Queen's Dragon and your whole result. */
+export function summaryLines(record, mine, playerId, rules) {
+  const paid = mine?.commission_cents > 0 || (mine?.is_banker && record.banker_commission_cents > 0) || dragonOf(record, playerId)?.commission_cents > 0;
+  const own = roundVariantParts(record, "", playerId, rules).filter((p) => (p.variant === "co-bank" && mine?.is_banker) || (p.variant === "commission-why" && paid));
+  return variantLines([...own, ...seatVariantParts(record, mine, playerId)]);
 }

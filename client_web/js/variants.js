@@ -1,6 +1,6 @@
 // The casino variants at the table (docs/rules.md §4a-§4c), read from the view and `you.can` (the table's
-// own checks): the commission-free form and its barred-dealer push, the Queen's Dragon bet beside the main
-// bet on EZ tables, the Dragon hand's offer (take or pass, with its clock), the Dragon its buyer sets, and
+// own checks): the commission-free form and its barred-dealer push, why the Queen's Dragon (a row of the
+// side bets beside the bet, side_bets.js) is not offered while a player banks, the Dragon hand's offer (take or pass, with its clock), the Dragon its buyer sets, and
 // co-banking ("co-banking with the house, half each").
 
 import { el, money, parseMoney } from "./api.js";
@@ -9,14 +9,14 @@ import { cardGlyphs, cardLabel, toCard } from "./cards.js";
 import { barredPush } from "./variant_results.js";
 import { PUSH_RULE } from "./variant_tags.js";
 
-// The rule in one sentence (its words the lobby's tags' too: variant_tags.js), and (wider screens only:
-// variants.css) what the barred hand is and who is exempt.
+// The rule in one sentence (its words the lobby's tags' too: variant_tags.js), what the barred hand is
+// (wider screens only: variants.css; the showdown that has one says it), and, on every screen, that a
+// round a player banks is commissioned (the money lines say it too: variant_results.js commissionWhy).
 const FORMS = {
-  ez: [`EZ Pai Gow: ${PUSH_RULE.ez}.`,
-    " (No pair, straight or flush, and a queen the highest card. A player who banks plays the usual rules.)"],
-  nine_high: [`Commission-free: ${PUSH_RULE.nine_high}.`,
-    " (The dealer's House Way low hand. A player who banks plays the usual rules.)"],
+  ez: [`EZ Pai Gow: ${PUSH_RULE.ez}.`, " (No pair, straight or flush, and a queen the highest card.)"],
+  nine_high: [`Commission-free: ${PUSH_RULE.nine_high}.`, " (The dealer's House Way low hand.)"],
 };
+const PLAYER_BANKS = " A player who banks plays the usual rules.";
 
 function glyphs(texts) {
   return texts.map((t) => cardGlyphs(toCard(t))).join(" ");
@@ -56,12 +56,6 @@ export function installVariants(ctx) {
     },
     setDragonLow() { return ctx.act("dragon", { type: "set_dragon", low: ctx.ui.dragonLow ?? [] }); },
     coBank() { return ctx.act("bank", { type: "accept_bank", co_bank: true }); },
-    placeQueensDragon() {
-      const input = document.getElementById("qd-amount");
-      const cents = input ? parseMoney(input.value) : null;
-      if (cents === null || cents < 0) { ctx.ui.errors.qd = "Enter the Queen's Dragon bet in dollars (0 takes it back)."; ctx.rerender(); return null; }
-      return ctx.act("qd", { type: "place_queens_dragon", amount_cents: cents });
-    },
   });
 }
 
@@ -82,7 +76,7 @@ export function variantNodes(view, ctx) {
   const can = you?.can ?? {};
   const out = [];
   const form = FORMS[rules.commission_form];
-  if (form) out.push(el("p", { class: "variant-note variant-form" }, form[0], el("span", { class: "variant-more", text: form[1] })));
+  if (form) out.push(el("p", { class: "variant-note variant-form" }, form[0], el("span", { class: "variant-more", text: form[1] }), el("span", { class: "variant-banks", text: PLAYER_BANKS })));
   if (rules.co_banking && rnd?.co_banked) {
     out.push(line(`${positionName(view, rnd.banker_position)} is co-banking with the house, half each: each covers half of every wager, and the commission is on the co-banker's half.`, "variant-note variant-cobank"));
   }
@@ -93,20 +87,8 @@ export function variantNodes(view, ctx) {
     const err = errorLine(ctx, "bank");
     if (err) out.push(err);
   }
-  if (rules.queens_dragon_enabled && view.phase === "betting") {
-    if (can.queens_dragon && you?.bet_cents) {
-      const r = can.queens_dragon;
-      out.push(el("div", { class: "variant-row", role: "group", "aria-label": "Queen's Dragon bet" },
-        el("label", { for: "qd-amount", text: `Queen's Dragon: 50 to 1 on a queen-high dealer (${money(r.min_cents)}–${money(r.max_cents)})` }),
-        el("input", { id: "qd-amount", inputmode: "decimal", autocomplete: "off", value: you.queens_dragon_cents ? String(you.queens_dragon_cents / 100) : String(r.min_cents / 100) }),
-        el("button", { class: "btn small", type: "button", id: "qd-place", onclick: () => ctx.placeQueensDragon() }, you.queens_dragon_cents ? "Change" : "Bet the Queen's Dragon")));
-    } else if (rnd && rnd.banker_position) {
-      out.push(line("The Queen's Dragon is a bet on the house dealer's hand: not offered while a player banks."));
-    } else if (!you?.bet_cents && you) {
-      out.push(line("Place your bet to add the Queen's Dragon (50 to 1 on a queen-high dealer) beside it."));
-    }
-    const err = errorLine(ctx, "qd");
-    if (err) out.push(err);
+  if (rules.queens_dragon_enabled && view.phase === "betting" && rnd?.banker_position) {
+    out.push(line("The Queen's Dragon is a bet on the house dealer's hand: not offered while a player banks."));
   }
   // Once betting is over (while it lasts the row above shows the bet in its field).
   if (you?.queens_dragon_cents && !(view.phase === "betting" && can.queens_dragon)) {
@@ -159,7 +141,7 @@ export function renderVariants(node, view, ctx) {
   const nodes = variantNodes(view, ctx);
   const focused = document.activeElement?.id;
   const typed = {};
-  for (const id of ["qd-amount", "dragon-amount"]) {
+  for (const id of ["dragon-amount"]) {
     const input = document.getElementById(id);
     if (input && input === document.activeElement) typed[id] = input.value;
   }

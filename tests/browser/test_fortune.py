@@ -1,13 +1,12 @@
 """The Fortune bonus in the browser, on a real ``paigow serve``: a table with the bonus on, two players (one
-on a phone) and a spectator. The pay table one click away; a bonus put on the Fortune circle with chips and
-the mouse, another with the keyboard (F, arrows, Enter); the bonus chips on the seats; the showdown's
-Fortune line with the amount the server settled; the next round's player-banker takes the bank with a
-Fortune bet of their own; the Envy line as the showdown words it. Screenshots at 390x844, 1366x768 and
-1920x1080 in the betting phase and at the showdown."""
+on a phone) and a spectator. The pay table one click away; a bonus put on with its row's + (a row of the
+side bets beside the bet, side_bets.js), another with the keyboard (F, arrows, Enter); the bonus chips on
+the seats; the showdown's Fortune line with the amount the server settled; the next round's player-banker
+takes the bank with a Fortune bet of their own; the Envy line as the showdown words it. Screenshots at
+390x844, 1366x768 and 1920x1080 in the betting phase and at the showdown."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import httpx
@@ -84,8 +83,8 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     spectator.goto(f"{site.url}/table/?id={table}&watch=1")
     sit(alice, ALICE_SEAT, "200")
     sit(bob, BOB_SEAT, "150")
-    expect(alice.locator("[data-panel='bet'] #fortune-circle")).to_be_visible()
-    expect(alice.locator("#fortune-info")).to_contain_text("Bonus $1.00 – $100.00 · Envy from $5.00")
+    expect(alice.locator("[data-panel='bet'] [data-side-bet='fortune']")).to_be_visible()
+    expect(alice.locator("#sb-fortune-limits")).to_have_text("$1.00 – $100.00 · Envy from $5.00")
 
     # The pay table is one click away, with the table's house edge.
     alice.click("#pay-table")
@@ -100,35 +99,34 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     alice.click("#paytable-close")
     expect(dialog).to_be_hidden()
 
-    # Alice: $10 on the bet by the field, then the Fortune circle pressed and a $5 chip on it.
+    # Alice: $10 on the bet by the field, then the bonus's + five times: the $1 minimum, a dollar more each.
     alice.fill("#bet-amount", "10")
-    alice.click("#fortune-circle")
-    expect(alice.locator("#fortune-circle")).to_have_attribute("aria-pressed", "true")
-    alice.click("[data-chip='500']")
-    expect(alice.locator("#bonus-amount")).to_have_value("5.00")
-    expect(alice.locator("#bet-amount")).to_have_value("10")  # the chip went to the bonus, not the bet
+    for _ in range(5):
+        alice.click("#sb-fortune-more")
+    expect(alice.locator("#sb-fortune-amount")).to_have_value("5.00")
+    expect(alice.locator("#bet-amount")).to_have_value("10")
     site.shot(alice, "fortune-02-betting-1366")
     alice.click("#place-bet")
     expect(spectator.locator(".pos[data-position='1'] .bonus-badge")).to_have_text("F $5.00")
     assert view(alice)["you"]["bonus_cents"] == 500
-    # A bonus below the minimum is refused in words, next to the bet, and changes nothing.
-    alice.fill("#bonus-amount", "0.50")
+    # A bonus below the minimum is refused in words, at the bonus's row, and changes nothing.
+    alice.fill("#sb-fortune-amount", "0.50")
     alice.click("#place-bet")
-    expect(alice.locator("#bet-error")).to_contain_text("the bonus minimum is $1.00")
+    expect(alice.locator("#sb-fortune-error")).to_contain_text("the bonus minimum is $1.00")
     alice_id = view(alice)["seats"][1]["player_id"]
     assert view(alice)["round"]["bonuses"] == [{"position": 1, "player_id": alice_id, "amount_cents": 500}]
-    alice.fill("#bonus-amount", "5")
+    alice.fill("#sb-fortune-amount", "5")
     site.shot(spectator, "fortune-03-betting-spectator-1920")
 
     # Bob, on his phone, with the keyboard: the bet field, then F to the bonus, Up twice ($2), Enter.
     bob.fill("#bet-amount", "10")
     bob.locator("#bet-amount").blur()
     bob.keyboard.press("f")
-    expect(bob.locator("#bonus-amount")).to_be_focused()
-    bob.fill("#bonus-amount", "0")
+    expect(bob.locator("#sb-fortune-amount")).to_be_focused()
+    bob.fill("#sb-fortune-amount", "0")
     for key in ("ArrowUp", "ArrowUp"):
         bob.keyboard.press(key)
-    expect(bob.locator("#bonus-amount")).to_have_value("2.00")
+    expect(bob.locator("#sb-fortune-amount")).to_have_value("2.00")
     assert bob.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     site.shot(bob, "fortune-04-betting-phone-390", full_page=True)
     bob.keyboard.press("Enter")
@@ -160,20 +158,20 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     # Round 2: Alice is offered the bank and takes it with a $3 Fortune bet of her own.
     site.table_action(table, "resume")
     expect(alice.locator("[data-panel='offer']")).to_be_visible(timeout=15_000)
-    expect(alice.locator("[data-panel='offer'] #fortune-circle")).to_be_visible()
-    alice.fill("#bonus-amount", "3")
+    expect(alice.locator("[data-panel='offer'] [data-side-bet='fortune']")).to_be_visible()
+    alice.fill("#sb-fortune-amount", "3")
     site.shot(alice, "fortune-07-bank-offer-1366")
     alice.click("#accept-bank")
-    expect(alice.locator("[data-panel='banker'] #fortune-circle")).to_have_class(re.compile("placed"))
+    expect(alice.locator("[data-panel='banker'] #sb-fortune-limits")).to_contain_text("on the table $3.00")
     expect(spectator.locator(".pos[data-position='1'] .bonus-badge")).to_have_text("F $3.00")
     # The banker changes it while betting is open: $4, by the field and Enter.
-    alice.fill("#bonus-amount", "4")
-    alice.locator("#bonus-amount").press("Enter")
+    alice.fill("#sb-fortune-amount", "4")
+    alice.locator("#sb-fortune-amount").press("Enter")
     expect(spectator.locator(".pos[data-position='1'] .bonus-badge")).to_have_text("F $4.00")
     site.shot(alice, "fortune-08-banker-betting-1366")
     coverage = view(bob)["round"]["coverage_left_cents"]
     bob.fill("#bet-amount", "10")
-    bob.fill("#bonus-amount", "100")  # a $100 bonus: the house's, not the bank's
+    bob.fill("#sb-fortune-amount", "100")  # a $100 bonus: the house's, not the bank's
     bob.click("#place-bet")
     assert coverage is not None
     alice.wait_for_function("c => window.paigow.ctx.view.round?.coverage_left_cents === c",

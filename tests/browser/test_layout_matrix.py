@@ -67,7 +67,7 @@ def test_every_phase_at_every_size_has_no_overlapping_or_clipped_text(site: Site
         others[seat].command("sit", seat=seat, buy_in_cents=50_000)
         others[seat].command("place_bet", amount_cents=500 * seat, bonus_cents=100 * seat)
     for page in pages.values():
-        expect(page.locator("[data-panel='bet'] #fortune-circle")).to_be_visible()
+        expect(page.locator("[data-panel='bet'] [data-side-bet='fortune']")).to_be_visible()
         expect(page.locator(".pos .bet-amount")).to_have_count(len(OTHERS))
     problems: list[str] = []
     check(site, pages, "betting", problems)

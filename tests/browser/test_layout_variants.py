@@ -3,13 +3,15 @@ table that plays them all (EZ with the Queen's Dragon, the Dragon hand its buyer
 player on four pages at once (390x844, 360x740, 1366x768, 1920x1080), the other seat over the wire. The
 deals are chosen (``support.rigged``): round 1's house dealer holds a queen-high pai gow (every wager, the
 Dragon's too, pushes; the Queen's Dragon wins 50 to 1), round 2's co-banker beats the other hand. In each
-phase (the Queen's Dragon row in betting, the Dragon offer with Take/Pass and its clock, the buyer setting
-the Dragon, the barred dealer's push, the co-bank offer, the co-banked showdown, the History dialog) no
-two pieces of text overlap and none is clipped; the History dialog and the table log say each variant's
-line with the amounts the server settled. Betting at such a table with the Fortune bonus on too: the chips,
-both amounts and Place bet are on the screen without scrolling at every size, a 360x740 phone's included,
-and so are the Queen's Dragon row and Change bet once the bet is placed. Screenshots:
-test-artifacts/browser/matrix-variants-*.png."""
+phase (the Queen's Dragon's row among the side bets in betting, chosen with the bet and sent with it, the
+Dragon offer with Take/Pass and its clock, the buyer setting the Dragon, the barred dealer's push, the co-
+bank offer, the co-banked showdown, the History dialog) no two pieces of text overlap and none is clipped;
+the History dialog and the table log say each variant's line with the amounts the server settled; the co-
+banker's commission says why an EZ table took one. Betting at such a table with the Fortune bonus on too:
+the side bets are one control, a row each alike (name, limits, what it pays, the amount between − and +),
+chosen before the bet and placed with it in one command; the chips, the bet, each side bet's amount and
+Place bet are on the screen without scrolling at every size, a 360x740 phone's included, and so is Change
+bet once the bet is placed. Screenshots: test-artifacts/browser/matrix-variants-*.png."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ RULES = {"fortune_enabled": False, "commission_form": "ez", "queens_dragon_enabl
          "dragon_enabled": True, "dragon_set_by": "buyer", "dragon_offer_ms": 120_000, "co_banking": True}
 TIMERS = {"bank_offer_ms": 120_000, "betting_ms": 120_000, "setting_ms": 120_000, "between_rounds_ms": 2_000}
 PUSH = "pushed: the dealer's queen-high pai gow"
+WHY = "When a player banks or co-banks, wins pay the usual 5% commission, even at a no-commission table."
 
 
 def money_text(cents: int, sign: bool = False) -> str:
@@ -72,15 +75,18 @@ def test_the_variants_phases_at_every_size_and_their_lines_in_the_history(
     assert site.errors == []
 
 
-BETTING = ["[data-chip]", "#bet-amount", "#fortune-circle", "#bonus-amount", "#place-bet", "#repeat-bet",
-           "#remove-bet"]
+BETTING = ["[data-chip]", "#bet-amount", "#sb-fortune-less", "#sb-fortune-amount", "#sb-fortune-more",
+           "#sb-qd-less", "#sb-qd-amount", "#sb-qd-more", "#place-bet", "#repeat-bet", "#remove-bet"]
 """The betting controls, each on the screen without scrolling."""
+ROW_PARTS = [".sb-name", ".sb-limits", ".sb-why", "input", "button[id$='-less']", "button[id$='-more']"]
+"""What every side bet's row has: the same control for each."""
 
 
 def test_betting_at_a_variants_table_fits_every_screen(site: Site) -> None:
     """EZ with the Queen's Dragon, the Dragon hand and the Fortune bonus: above the bet, the variants' panel
-    says the rule and offers the Queen's Dragon; below it, the Fortune bonus. On a 360x740 phone Place bet
-    was below the fold."""
+    says the rule; in the bet's panel, both side bets as rows of one control, chosen before the bet (the
+    Queen's Dragon was a box of the variants' panel with its own button, shown only once the bet was
+    placed; the Fortune bonus a chip circle and a field). All three go in one place_bet."""
     table, pages = seated_at_new_table(site, "Fortune Night", {**RULES, "fortune_enabled": True}, TIMERS, ME)
     me = pages["laptop"]
     bob = WirePlayer(site.url, table, "Bartholomew Quince")  # seated without a bet: betting stays open
@@ -89,19 +95,39 @@ def test_betting_at_a_variants_table_fits_every_screen(site: Site) -> None:
         problems: list[str] = []
         for page in pages.values():
             expect(page.locator("#place-bet")).to_contain_text("Place bet")
-            expect(page.locator("#variants-panel")).to_contain_text("add the Queen's Dragon")
+            rows = page.locator("[data-panel='bet'] .side-bet")
+            expect(rows).to_have_count(2)
+            for key, name in (("fortune", "Fortune bonus ($)"), ("qd", "Queen's Dragon ($)")):
+                row = page.locator(f"[data-panel='bet'] [data-side-bet='{key}']")
+                expect(row.locator(".sb-name")).to_have_text(name)
+                for part in ROW_PARTS:
+                    expect(row.locator(part)).to_have_count(1)
+            expect(page.locator("#sb-fortune-limits")).to_have_text("$1.00 – $100.00 · Envy from $5.00")
+            expect(page.locator("#sb-qd-limits")).to_have_text("$1.00 – $100.00")
+            expect(page.locator("#sb-qd-why")).to_have_text("Pays 50 to 1 on a queen-high pai gow dealer.")
+            expect(page.locator("#sb-fortune-why")).to_have_text(
+                "A straight or better pays, up to 8,000 to 1. Pay table")
+            expect(page.locator("#qd-place")).to_have_count(0)  # no button of its own
         for size, page in pages.items():
             problems.extend(f"betting at {size}: {p}" for p in outside_viewport(page, BETTING))
         check(site, pages, "variants-betting", problems)
 
+        # Each side bet by the same steps: + from none is the minimum, + again a dollar more.
+        for _ in range(2):
+            me.click("#sb-qd-more")
+        expect(me.locator("#sb-qd-amount")).to_have_value("2.00")
+        me.click("#sb-fortune-more")
+        expect(me.locator("#sb-fortune-amount")).to_have_value("1.00")
         me.fill("#bet-amount", "10")
         me.click("#place-bet")
+        me.wait_for_function("() => window.paigow.ctx.view?.you?.queens_dragon_cents === 200")
+        you = me.evaluate("window.paigow.ctx.view.you")
+        assert (you["bet_cents"], you["bonus_cents"], you["queens_dragon_cents"]) == (1_000, 100, 200)
         for page in pages.values():
-            expect(page.locator("#qd-place")).to_be_visible()
             expect(page.locator("#place-bet")).to_contain_text("Change bet")
+            expect(page.locator("#sb-qd-limits")).to_have_text("$1.00 – $100.00 · on the table $2.00")
         for size, page in pages.items():
-            problems.extend(f"bet placed at {size}: {p}"
-                            for p in outside_viewport(page, ["#qd-amount", "#qd-place", *BETTING]))
+            problems.extend(f"bet placed at {size}: {p}" for p in outside_viewport(page, BETTING))
         check(site, pages, "variants-betting-placed", problems)
     finally:
         bob.close()
@@ -112,17 +138,17 @@ def test_betting_at_a_variants_table_fits_every_screen(site: Site) -> None:
 def play(site: Site, table: str, pages: dict[str, Page], me: Page, bob: WirePlayer) -> list[str]:
     problems: list[str] = []
     bob.command("sit", seat=2, buy_in_cents=50_000)
-    # Round 1, house-banked: my bet, then the Queen's Dragon beside it (the row at every size).
+    # Round 1, house-banked: the Queen's Dragon chosen beside my bet, placed with it (its row at every size).
+    me.fill("#sb-qd-amount", "2")
+    check(site, pages, "variants-queens-dragon-chosen", problems)
     me.fill("#bet-amount", "10")
     me.click("#place-bet")
     on_all(pages, "() => window.paigow.ctx.view?.you?.bet_cents === 1000")
-    me.fill("#qd-amount", "2")
-    me.click("#qd-place")
     on_all(pages, "() => window.paigow.ctx.view?.you?.queens_dragon_cents === 200")
     for page in pages.values():
-        expect(page.locator("#qd-amount")).to_be_visible()
-        expect(page.locator("#qd-amount")).to_have_value("2")
-        expect(page.locator("#qd-place")).to_have_text("Change")
+        expect(page.locator("#sb-qd-amount")).to_be_visible()
+        expect(page.locator("#sb-qd-amount")).to_have_value("2.00")
+        expect(page.locator("#sb-qd-limits")).to_contain_text("on the table $2.00")
     check(site, pages, "variants-queens-dragon-bet", problems)
 
     # Bob bets: the Dragon is offered in turn; if Bob is first he passes, and it comes to me.
@@ -203,6 +229,9 @@ def play(site: Site, table: str, pages: dict[str, Page], me: Page, bob: WirePlay
         expect(page.locator("[data-panel='summary'] [data-variant='co-bank']")).to_have_text(co_words)
         expect(page.locator("[data-panel='breakdown'] [data-account]")).to_contain_text(
             f"co-banked with the house, half each: {ME}'s half +$5.00, less")
+        # Why an EZ table took a commission, at every size (a phone left it unsaid).
+        expect(page.locator("[data-panel='summary'] [data-variant='commission-why']")).to_have_text(WHY)
+        expect(page.locator("#result-banner .commission-why")).to_have_text(WHY)
     check(site, pages, "variants-co-banked-showdown", problems)
 
     # The History dialog: each variant's line, in words, with the money the server settled.

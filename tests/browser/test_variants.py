@@ -1,5 +1,6 @@
 """The casino variants in the browser at a phone's size (390x844), on a real ``paigow serve`` (docs/rules.md
-§4a-§4c): an EZ table (the barred-dealer push explained, the Queen's Dragon bet beside the main bet), a
+§4a-§4c): an EZ table (the barred-dealer push explained, the Queen's Dragon a row of the side bets, sent
+with the main bet and refused at its row), a
 nine-high table, the Dragon hand (the offer with take/pass and its clock: the first player offered passes,
 the second takes; its buyer sets it), and co-banking ("co-banking with the house, half each"). The other
 seat is a player over the wire (tests/browser/wire.py). And the lobby's table cards (and a home game's),
@@ -88,16 +89,30 @@ def test_ez_table_explains_the_barred_dealer_and_takes_the_queens_dragon_beside_
     panel = alice.locator("#variants-panel")
     expect(panel).to_contain_text("EZ Pai Gow: no commission")
     expect(panel).to_contain_text("queen-high pai gow")
-    bet(alice)
-    expect(alice.locator("#qd-amount")).to_be_visible()
-    alice.fill("#qd-amount", "0.50")
-    alice.click("#qd-place")
-    expect(alice.locator("#qd-error")).to_contain_text("minimum is $1.00")
-    alice.fill("#qd-amount", "2")
-    alice.click("#qd-place")
+    # The Queen's Dragon is a row of the side bets, chosen before the bet and placed with it.
+    row = alice.locator("[data-panel='bet'] [data-side-bet='qd']")
+    expect(row).to_be_visible()
+    expect(row.locator("#sb-qd-limits")).to_have_text("$1.00 – $100.00")
+    alice.fill("#bet-amount", "10")
+    alice.fill("#sb-qd-amount", "0.50")
+    alice.click("#place-bet")
+    # Refused at its row, in the server's words, and nothing half-placed: the bet is not on the table either.
+    error = alice.locator("#sb-qd-error")
+    expect(error).to_contain_text("Your Queen's Dragon bet is $0.50; its minimum is $1.00.")
+    expect(error).to_contain_text("Nothing was placed: your bet and side bets are as they were.")
+    expect(alice.locator("#bet-error")).to_be_hidden()
+    assert (view(alice)["you"]["bet_cents"], view(alice)["you"]["queens_dragon_cents"]) == (0, 0)
+    site.shot(alice, "variants-01-ez-queens-dragon-refused-phone-390", full_page=True)
+    alice.locator("#sb-qd-amount").blur()
+    alice.keyboard.press("q")  # Q goes to the Queen's Dragon's field, as F to the Fortune bonus's
+    expect(alice.locator("#sb-qd-amount")).to_be_focused()
+    alice.fill("#sb-qd-amount", "2")
+    alice.locator("#sb-qd-amount").press("Enter")  # Enter in a side bet's field places the bet with it
     alice.wait_for_function("() => window.paigow.ctx.view?.you?.queens_dragon_cents === 200")
-    expect(alice.locator("#qd-amount")).to_have_value("2")  # the bet, in its field while betting lasts
-    expect(alice.locator("#qd-place")).to_have_text("Change")
+    assert view(alice)["you"]["bet_cents"] == 1_000
+    expect(error).to_be_hidden()
+    expect(alice.locator("#sb-qd-amount")).to_have_value("2.00")  # the bet, in its field while betting lasts
+    expect(alice.locator("#sb-qd-limits")).to_have_text("$1.00 – $100.00 · on the table $2.00")
     fits(alice)
     site.shot(alice, "variants-01-ez-queens-dragon-phone-390", full_page=True)
     bob.command("place_bet", amount_cents=1_000)

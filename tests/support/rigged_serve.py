@@ -13,6 +13,8 @@ the choice of the seed is the test's. The rigs (``RIGS``):
 - ``queen_high_dealer``: the house dealer's seven cards are a queen-high pai gow (house-banked rounds).
 - ``banker_wins``: the banker is the round's marker (a player who will take the bank) and their House Way
   hand beats both hands of every other seated player's House Way hand.
+- ``banker_loses``: the other way round: every other seated player's House Way hand beats both hands of
+  the banker's (the marker's).
 - ``kicker_decides``: in a house-banked round, the House Way high hands of the dealer and of the first
   seated player are pairs of one rank, and a kicker decides between them (the names alike, the hands not).
 """
@@ -59,6 +61,14 @@ def _banker_wins(state: TableState, started: RoundStarted, seed: bytes) -> bool:
     return all(_beats(hands[started.marker], hands[pos], state.rules) for pos in others)
 
 
+def _banker_loses(state: TableState, started: RoundStarted, seed: bytes) -> bool:
+    hands = deal(seed, started.round_id, started.marker).hands
+    others = [pos for pos, sp in enumerate(state.seats) if sp is not None and pos != started.marker]
+    banker = house_way(hands[started.marker], state.rules)
+    return all(showdown(house_way(hands[pos], state.rules), banker, state.rules).outcome is Outcome.WIN
+               for pos in others)
+
+
 def _kicker_decides(state: TableState, started: RoundStarted, seed: bytes) -> bool:
     hands = deal(seed, started.round_id, started.marker).hands
     first = next(pos for pos, sp in enumerate(state.seats) if sp is not None and pos != DEALER_POSITION)
@@ -69,7 +79,7 @@ def _kicker_decides(state: TableState, started: RoundStarted, seed: bytes) -> bo
 
 
 RIGS: dict[str, Rig] = {"queen_high_dealer": _queen_high_dealer, "banker_wins": _banker_wins,
-                        "kicker_decides": _kicker_decides}
+                        "banker_loses": _banker_loses, "kicker_decides": _kicker_decides}
 
 
 def rigged_seed(state: TableState, started: RoundStarted, seed: bytes, rig: Rig) -> bytes:

@@ -535,3 +535,22 @@ def test_bet_fortune_bonus_and_queens_dragon_together_never_exceed_the_chips(mon
     d.refuse(c.PlaceBonus("p1", 6_00), RejectCode.INSUFFICIENT_CHIPS)
     d.do(c.PlaceBonus("p1", 5_00))
     d.refuse(c.PlaceQueensDragon("p1", 5_01), RejectCode.INSUFFICIENT_CHIPS)
+
+
+def test_one_place_bet_moves_the_queens_dragon_to_the_fortune_bonus_within_the_chips(money) -> None:
+    """A place_bet carries the bet and both side bets, and the table checks them as they will be: the
+    Queen's Dragon taken back to 0 leaves room for a larger Fortune bonus in the same command (the bonus
+    was checked beside the Queen's Dragon placed before)."""
+    d = money(replace(EZ_QD, fortune_enabled=True))
+    d.sit(2)
+    d.with_chips(1, 20_00)
+    d.start_round()
+    d.do(c.PlaceBet("p1", 10_00, bonus_cents=0, queens_dragon_cents=10_00))
+    d.do(c.PlaceBet("p1", 10_00, bonus_cents=10_00, queens_dragon_cents=0))
+    rnd = d.state.round
+    assert [(b.position, b.amount_cents) for b in rnd.bonuses] == [(1, 10_00)]
+    assert rnd.queens_dragon_bets == ()
+    refused = d.refuse(c.PlaceBet("p1", 10_00, bonus_cents=6_00, queens_dragon_cents=5_00),
+                       RejectCode.INSUFFICIENT_CHIPS)
+    assert refused.message == ("your bet of $10.00 and Fortune bonus of $6.00 and your Queen's Dragon of "
+                               "$5.00 make $21.00; you have $20.00 at the table")

@@ -44,11 +44,12 @@ def place_bet(em: Emitter, cmd: PlaceBet) -> None:
         reject(RejectCode.BET_OVER_COVERAGE,
                f"the bank covers {money(max(left, 0))} more; your bet is {money(amount)}")
     bonus = bonus_of(em, pos) if cmd.bonus_cents is None else cmd.bonus_cents
+    qd = queens_dragon_of(rnd, pos) if cmd.queens_dragon_cents is None else cmd.queens_dragon_cents
     if bonus:
-        check_bonus(em, pos, sp, bonus, amount)
+        # Beside the Queen's Dragon as this command leaves it (a whole number: else checked below).
+        check_bonus(em, pos, sp, bonus, amount, qd if type(qd) is int else None)
     elif bonus != 0:
         reject(RejectCode.INVALID_VALUE, f"a Fortune bonus is 0 (none) or more cents, not {bonus!r}")
-    qd = queens_dragon_of(rnd, pos) if cmd.queens_dragon_cents is None else cmd.queens_dragon_cents
     if qd != 0:
         check_queens_dragon(em, sp, qd, amount, bonus)
     if sp.status == SeatStatus.SITTING_OUT:

@@ -27,8 +27,10 @@ def bonus_of(em: Emitter, pos: int) -> int:
     return 0 if rnd is None else side_bet_at(rnd.bonuses, pos)
 
 
-def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: int) -> None:
-    """Refuse a Fortune bonus of ``amount`` (> 0) beside a main bet of ``main_cents`` (0 for the banker)."""
+def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: int,
+                queens_dragon_cents: int | None = None) -> None:
+    """Refuse a Fortune bonus of ``amount`` (> 0) beside a main bet of ``main_cents`` (0 for the banker) and a
+    Queen's Dragon of ``queens_dragon_cents`` (None: the one the seat has; a place_bet may change both)."""
     rules = em.state.rules
     check_side_bet_amount(amount, "Fortune bonus")
     if not rules.fortune_enabled:
@@ -42,8 +44,8 @@ def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: 
             reject(RejectCode.INSUFFICIENT_CHIPS,
                    f"your Fortune bonus is {money(amount)}; you bank, and your chips beyond what the bank "
                    f"must cover leave {money(max(room, 0))}")
-    elif main_cents + amount + queens_dragon_of(rnd, pos) > sp.chips_cents:
-        qd = queens_dragon_of(rnd, pos)
+    elif main_cents + amount + (qd := queens_dragon_of(rnd, pos) if queens_dragon_cents is None
+                                else queens_dragon_cents) > sp.chips_cents:
         with_qd = f" and your Queen's Dragon of {money(qd)}" if qd else ""
         reject(RejectCode.INSUFFICIENT_CHIPS,
                f"your bet of {money(main_cents)} and Fortune bonus of {money(amount)}{with_qd} make "
