@@ -69,7 +69,9 @@ function tableRow(t) {
       el("small", { class: "hint id", text: t.table_id }))),
     cell("Phase", { text: `${t.phase}${t.paused ? " · paused" : ""}${t.closing ? " · closing" : ""}` }),
     cell("Seats", { text: `${t.seats_taken}/${t.seats ?? 6}` }),
-    cell("Limits", { class: "nowrap", text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)}` }),
+    // Each amount kept whole, the two on two lines when the column is narrow.
+    cell("Limits", {}, el("span", {}, el("span", { class: "nowrap", text: `${money(t.min_bet_cents)} –` }), " ",
+      el("span", { class: "nowrap", text: money(t.max_bet_cents) }))),
     variantCell(t),
     fortuneCell(t),
     cell("Watching", { text: String(t.spectators ?? 0) }),

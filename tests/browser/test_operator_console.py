@@ -435,14 +435,17 @@ def test_the_console_lists_home_games_with_their_host_and_closes_one(site: Any, 
     assert site.errors == []
 
 
-def test_a_reason_typed_as_one_long_word_wraps_inside_the_phones_ledger(site: Any) -> None:
-    """A value with no space in it (a reason, an id) breaks inside its card on a phone: no panel, and so not
-    the page, grows past the screen (a full test run's ledger made the 360 px console 362 px wide)."""
+def test_a_reason_typed_as_one_long_word_wraps_inside_the_ledger(site: Any) -> None:
+    """A value with no space in it (a reason, an id) breaks inside its cell, on a phone and a laptop: no
+    table, panel, or so the page, grows past the screen (a full test run's ledger made the 360 px console
+    362 px wide, and the ledger's box 1,180 px in a 1,128 px panel at 1366 px)."""
     player = httpx.post(f"{site.url}/api/session", json={"display_name": "Wordy"}, timeout=10).json()
-    reason = "credit_for_a_reason_the_operator_typed_as_one_long_word"
+    reason = "credit_for_a_reason_the_operator_typed_as_one_long_word_and_then_some_more_of_it_again"
     res = httpx.post(f"{site.url}/api/operator/players/{player['player_id']}/credit", headers=site.headers,
                      timeout=10, json={"amount_cents": 100, "reason": reason})
     assert res.status_code == 200, res.text
     op = console(site, 360, 740)
     expect(op.locator("#ledger-panel")).to_contain_text(reason)
+    no_sideways_overflow(op)
+    op.set_viewport_size({"width": 1366, "height": 768})
     no_sideways_overflow(op)

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from typing import Any
 
 import pytest
+from tests.conftest import FAST_TIMERS
 
 from paigow.rules.house_rules import HouseRules
 from paigow_server.store.money import money_totals
@@ -18,6 +20,9 @@ from paigow_server.store.tables import TableRepo
 STARTING_BALANCE = 100_000
 BUY_IN = 20_000
 BET = 1_000
+TIMERS = dataclasses.replace(FAST_TIMERS, bank_offer_ms=10_000, betting_ms=2_000)
+"""Time enough for every bot to answer the bank and to bet on a loaded machine (a round waits for no one:
+a bank answer that came after the offer's deadline left round 2 un-co-banked in a full CI run)."""
 TOLERATED = {"WRONG_PHASE", "NOT_YOUR_SEAT"}
 """An action racing a deadline (the betting's, a Dragon offer's) may arrive too late: refused."""
 
@@ -90,7 +95,7 @@ class VariantBot:
 async def test_each_variant_plays_over_the_wire_with_the_money_balanced(
         variant: str, tables: Any, connect: Any, redis: Any) -> None:
     rules = VARIANTS[variant]
-    table_id = await tables.table(rules=rules)
+    table_id = await tables.table(rules=rules, timers=TIMERS)
     async with contextlib.AsyncExitStack() as stack:
         spectator = await stack.enter_async_context(connect(table_id))
         await spectator.hello()
