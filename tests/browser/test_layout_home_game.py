@@ -36,7 +36,8 @@ def test_a_home_game_with_a_40_character_name_in_every_phase_at_every_size(site:
     assert len(NAME) == 40
     host = host_account(site)
     res = httpx.post(f"{site.url}/api/home/tables", timeout=10,
-                     headers={"Authorization": f"Bearer {host['token']}"}, json={"name": NAME, "rules": {"fortune_enabled": True, "player_banking": False},
+                     headers={"Authorization": f"Bearer {host['token']}"},
+                     json={"name": NAME, "rules": {"fortune_enabled": True, "player_banking": False},
                            "timers": TIMERS})
     assert res.status_code == 201, res.text
     table, code = res.json()["table_id"], res.json()["invite"]["code"]
