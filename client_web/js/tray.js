@@ -9,6 +9,7 @@ import { serverNow } from "./clock.js";
 import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
 import { breakdown, breakdownNodes } from "./results.js";
+import { marksLegend } from "./seat_marks.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { isBarred, seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
@@ -299,7 +300,7 @@ function summaryPanel(view, ctx) {
       ...summaryLines(last, mine, ctx.playerId),
       coachButton(ctx, last, mine, "coach-open"));
   }
-  parts.push(noticeLine(ctx));
+  parts.push(noticeLine(ctx), last ? marksLegend() : null);
   if (view.paused) parts.push(el("p", { text: `The table is paused by the ${view.home ? "host" : "operator"}: the next round waits.` }));
   else if (view.deadline_kind === "next_round") parts.push(el("p", { class: "next-round", "data-next": "1" }));
   else parts.push(el("p", { class: "hint", text: "Waiting for the next round." }));
