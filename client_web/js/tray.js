@@ -10,6 +10,7 @@ import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneControls, fortuneLines, payTableButton } from "./fortune.js";
 import { breakdown, breakdownNodes } from "./results.js";
 import { marksLegend } from "./seat_marks.js";
+import { alwaysHouseWayToggle } from "./house_way_setting.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { isBarred, seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
@@ -281,15 +282,6 @@ export function setterPanel(view, ctx, hand) {
     errorLine(ctx, "set"));
 }
 
-/** "Always set my hand by the House Way": a setting of this browser (localStorage), one tap on or off. */
-function alwaysHouseWayToggle(ctx, way) {
-  const box = el("input", { type: "checkbox", id: "always-house-way", "aria-describedby": "always-house-way-why", checked: ctx.alwaysHouseWay ? true : null });
-  box.addEventListener("change", () => ctx.setAlwaysHouseWay(box.checked));
-  return el("div", { class: "always-hw" },
-    el("label", { class: "toggle-line", for: "always-house-way" }, box, " ", "Always set my hand by the House Way"),
-    el("p", { class: "hint", id: "always-house-way-why", text: `When this is on, your hand is sent as the ${way} House Way sets it as soon as it is dealt. You can still change it until the banker's hand is shown. This browser remembers the setting.` }));
-}
-
 function summaryPanel(view, ctx) {
   const last = ctx.showdown;
   const mine = last?.hands.find((h) => h.player_id === ctx.playerId);
@@ -348,6 +340,7 @@ function seatOptions(view, ctx) {
             ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
           }
         } })),
+    alwaysHouseWayToggle(ctx, houseWayName(view.rules), "always-house-way-seat"),
     errorLine(ctx, "seat"));
 }
 
