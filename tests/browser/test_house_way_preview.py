@@ -147,17 +147,28 @@ def test_house_way_previews_done_sends_and_always_sends_by_itself(make_site: Cal
     assert site.errors == []
 
 
-def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
-    table, pages = seated_at_new_table(site, "Always off", RULES, TIMERS, "Ola Offswitch")
-    me = pages["phone"]
+def seated_with_bob(site: Site, table_name: str, me: str) -> tuple[dict[str, Page], WirePlayer]:
+    """``me`` on four pages at seat 1 of a new table, Bob at the bottom seat, betting open."""
+    table, pages = seated_at_new_table(site, table_name, RULES, TIMERS, me)
     bob = WirePlayer(site.url, table, "Bob")
+    bob.command("sit", seat=BOTTOM_SEAT, buy_in_cents=20_000)
+    on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
+    return pages, bob
+
+
+def both_bet(pages: dict[str, Page], bob: WirePlayer) -> None:
+    """$10 from my laptop's page, then Bob's: the cards are dealt."""
+    pages["laptop"].fill("#bet-amount", "10")
+    pages["laptop"].click("#place-bet")
+    bob.command("place_bet", amount_cents=1_000)
+
+
+def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
+    pages, bob = seated_with_bob(site, "Always off", "Ola Offswitch")
+    me = pages["phone"]
     try:
-        bob.command("sit", seat=BOTTOM_SEAT, buy_in_cents=20_000)
-        on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
-        pages["laptop"].fill("#bet-amount", "10")
-        pages["laptop"].click("#place-bet")
         me.evaluate(RECORD_SENT)
-        bob.command("place_bet", amount_cents=1_000)
+        both_bet(pages, bob)
         me.wait_for_function("() => window.paigow.ctx.view?.you?.house_way")
         expect(me.locator("#always-house-way")).not_to_be_checked()
         assert me.evaluate("window.sentTypes") == []
@@ -175,12 +186,9 @@ def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
 def test_always_house_way_is_chosen_before_the_deal(site: Site) -> None:
     """The setting is in the seat's options too (with Sit out and Leave): chosen while betting, the hand is
     sent as the House Way sets it as soon as it is dealt, and the setter shows the box ticked."""
-    table, pages = seated_at_new_table(site, "Before the deal", RULES, TIMERS, "Bea Forehand")
+    pages, bob = seated_with_bob(site, "Before the deal", "Bea Forehand")
     me = pages["phone"]
-    bob = WirePlayer(site.url, table, "Bob")
     try:
-        bob.command("sit", seat=BOTTOM_SEAT, buy_in_cents=20_000)
-        on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
         box = me.locator("[data-panel='seat'] #always-house-way-seat")
         expect(box).not_to_be_checked()
         expect(me.locator("#always-house-way-seat-why")).to_contain_text("as soon as it is dealt")
@@ -189,9 +197,7 @@ def test_always_house_way_is_chosen_before_the_deal(site: Site) -> None:
         for page in pages.values():
             expect(page.locator("#always-house-way-seat")).to_be_checked()
         me.evaluate(RECORD_SENT)
-        pages["laptop"].fill("#bet-amount", "10")
-        pages["laptop"].click("#place-bet")
-        bob.command("place_bet", amount_cents=1_000)
+        both_bet(pages, bob)
         me.wait_for_function(f"() => window.paigow.ctx.view?.phase === 'setting' && {MY_HAND}?.is_set")
         assert "use_house_way" in me.evaluate("window.sentTypes")
         expect(me.locator("[data-panel='setter'] #always-house-way")).to_be_checked()
