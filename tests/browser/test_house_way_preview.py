@@ -201,6 +201,8 @@ def test_always_house_way_is_chosen_before_the_deal(site: Site) -> None:
         me.wait_for_function(f"() => window.paigow.ctx.view?.phase === 'setting' && {MY_HAND}?.is_set")
         assert "use_house_way" in me.evaluate("window.sentTypes")
         expect(me.locator("[data-panel='setter'] #always-house-way")).to_be_checked()
+        for page in pages.values():  # one box on the screen, the setter's
+            expect(page.locator("#always-house-way-seat")).to_be_hidden()
     finally:
         bob.close()
     assert site.errors == []
