@@ -1,20 +1,17 @@
 // The lobby: play as a guest with a display name (remembered), sign in or create an account, keep a guest
-// account, sign out (here or everywhere); every table live (with the variant it deals: variant_tags.js),
-// join a seat or watch.
+// account, sign out (here or everywhere); the tables (lobby_tables.js) and home games (lobby_home.js) below.
 
 import {
-  ApiError, api, el, keepGuest, money, rememberedName, resumeSession, seconds, sentence, sessionEndedText, signIn,
+  ApiError, el, keepGuest, money, rememberedName, resumeSession, seconds, sentence, sessionEndedText, signIn,
   signOut, signUp, startSession, takeEndedSession,
 } from "./api.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
 import { topUpSession } from "./top_up.js";
-import { variantTagList } from "./variant_tags.js";
+import { watchTables } from "./lobby_tables.js";
 
 const $ = (id) => document.getElementById(id);
-const list = $("table-list");
-const tablesError = $("tables-error");
 const form = $("name-form");
 const input = $("display-name");
 const signedOut = $("signed-out");
@@ -169,6 +166,7 @@ function showSession() {
   clearInterval(sessionTimer);
   homeSession(session);
   topUpSession(session, balanceChanged);
+  document.body.classList.toggle("signed-in", Boolean(session)); // lobby.css: the tables come first
   if (!session) {
     signedOut.hidden = false;
     signedIn.hidden = true;
@@ -184,8 +182,7 @@ function showSession() {
     "Playing as ", el("strong", { text: session.display_name }),
     session.registered ? el("span", { class: "account-name", text: ` (signed in as ${session.username})` })
       : el("span", { class: "tag", text: "guest" }),
-    el("span", { class: "sep", "aria-hidden": "true", text: " · " }), "balance ", balance,
-    el("small", { class: "hint balance-hint", id: "balance-hint", text: " Your balance is your account's money. When you sit at a table you bring part of it as chips (the buy-in); you bet with chips, and they go back to your balance when you leave." }));
+    el("span", { class: "sep", "aria-hidden": "true", text: " · " }), "balance ", balance);
   const actions = session.registered
     ? [el("button", { class: "btn small secondary", type: "button", id: "sign-out", onclick: () => leave(false), text: "Sign out" }),
       el("button", { class: "btn small secondary", type: "button", id: "sign-out-everywhere", onclick: () => leave(true), text: "Sign out everywhere" })]
@@ -350,67 +347,16 @@ window.addEventListener("paigow:session-ended", (ev) => {
   sessionEnded(ev.detail);
 });
 
-function tableCard(t) {
-  const seatsTaken = t.seats_taken ?? 0;
-  const dots = el("span", { class: "seat-dots", role: "img", "aria-label": `${seatsTaken} of 6 seats taken` },
-    Array.from({ length: 6 }, (_, i) => el("i", { class: i < seatsTaken ? "taken" : "" })));
-  const limits = `${money(t.min_bet_cents ?? t.limits?.min_bet_cents ?? 0)} – ${money(t.max_bet_cents ?? t.limits?.max_bet_cents ?? 0)}`;
-  const id = t.table_id ?? t.id;
-  const href = `/table/?id=${encodeURIComponent(id)}`;
-  const join = el("a", { class: "btn", href, "aria-label": `Join ${t.name}` }, "Join");
-  join.addEventListener("click", (ev) => {
-    if (!session) {
-      ev.preventDefault();
-      const tab = TABS.find(([t]) => $(t).getAttribute("aria-selected") === "true") ?? TABS[0];
-      const [, , formId, first] = tab;
-      clearErrors($(formId));
-      const words = { "name-form": "Enter your display name first, then join.", "signin-form": "Sign in first, then join.",
-        "signup-form": "Create your account first, then join." };
-      fieldError($(formId), first, words[formId]);
-    }
-  });
-  return el("article", { class: "table-card", "data-table": id },
-    el("h3", { text: t.name }),
-    variantTagList(t),
-    el("dl", {},
-      el("dt", { text: "Limits" }), el("dd", { text: limits }),
-      el("dt", { text: "Seats" }), el("dd", {}, dots),
-      el("dt", { text: "Phase" }), el("dd", { text: phaseWords(t) }),
-      el("dt", { text: "Watching" }), el("dd", { text: String(t.spectators ?? t.spectator_count ?? 0) })),
-    el("div", { class: "actions" }, join,
-      el("a", { class: "btn secondary", href: `${href}&watch=1`, "aria-label": `Watch ${t.name}` }, "Watch")));
-}
-
-function phaseWords(t) {
-  if (t.closed || t.phase === "closed") return "closed";
-  if (t.closing) return "closing";
-  if (t.paused) return "paused";
-  const words = { idle: t.seats_taken ? "between rounds" : "waiting for players", bank_offer: "bank offered",
-    betting: "taking bets", setting: "setting hands" };
-  return words[t.phase] ?? String(t.phase ?? "waiting").replaceAll("_", " ");
-}
-
-/** What the list shows now (the tables' JSON): it is redrawn only when that changes, so a polite live
- * region is not read out again every 3 s and a focused Join or Watch keeps its focus. */
-let shown = null;
-
-async function refresh() {
-  try {
-    const data = await api("/api/tables");
-    const tables = Array.isArray(data) ? data : data.tables ?? [];
-    tablesError.textContent = "";
-    const key = JSON.stringify(tables);
-    if (key !== shown) {
-      const focused = list.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
-      list.replaceChildren(...(tables.length ? tables.map(tableCard)
-        : [el("p", { class: "empty", text: "No table is open right now. The operator opens tables from the console." })]));
-      shown = key;
-      if (focused) [...list.querySelectorAll("[aria-label]")].find((e) => e.getAttribute("aria-label") === focused)?.focus();
-    }
-    list.setAttribute("aria-busy", "false");
-  } catch (err) {
-    tablesError.textContent = err.message;
-  }
+/** Sit is a link to the table: before a name (or an account) the form in front says what to do first. */
+function canSit() {
+  if (session) return true;
+  const tab = TABS.find(([t]) => $(t).getAttribute("aria-selected") === "true") ?? TABS[0];
+  const [, , formId, first] = tab;
+  clearErrors($(formId));
+  const words = { "name-form": "Enter your display name first, then sit down.", "signin-form": "Sign in first, then sit down.",
+    "signup-form": "Create your account first, then sit down." };
+  fieldError($(formId), first, words[formId]);
+  return false;
 }
 
 async function init() {
@@ -426,8 +372,7 @@ async function init() {
   showSession();
   if (!session && ended) sessionEnded(ended);
   window.paigow = { get session() { return session; } };
-  await refresh();
-  setInterval(refresh, 3000);
+  await watchTables(canSit);
 }
 
 init();

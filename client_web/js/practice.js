@@ -1,8 +1,9 @@
 // The practice page (/practice/): deal yourself seven cards against a house dealer who sets by the House
 // Way you pick, no money at stake (docs/http-api.md, "Practice"). You set the hand with the table's setter
-// (tray.js setterPanel: tap or keys 1-7, Enter is Done, or House Way); the server then shows the dealer's
-// hand set by the House Way with its clause, who won the high and the low, and the coach's analysis of your
-// split (coach.js). "Deal again" deals a new hand.
+// (tray.js setterPanel: tap or keys 1-7, Enter is Done; House Way or H arranges the cards as the House Way
+// sets them, with its clause, and Done sends them); the server then shows the dealer's hand set by the House
+// Way with its clause, who won the high and the low, and the coach's analysis of your split (coach.js).
+// "Deal again" deals a new hand.
 
 import { api, el, resumeSession, sentence } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
@@ -47,7 +48,7 @@ function render() {
     return;
   }
   result.hidden = true;
-  const view = { rules: rules(), round: { round_id: ctx.deal.deal_id }, deadline_ms: null };
+  const view = { rules: rules(), round: { round_id: ctx.deal.deal_id }, deadline_ms: null, you: { house_way: ctx.deal.house_way_hand ?? null } };
   const panel = setterPanel(view, ctx, { cards: ctx.deal.cards, is_set: false, low: [] });
   if (ctx.busy) {
     for (const b of panel.querySelectorAll("button")) b.disabled = true;
@@ -142,13 +143,26 @@ Object.assign(ctx, {
   act(_key, msg) {
     if (msg.type === "use_house_way") send({ house_way: true });
   },
+  /** House Way (or H): the cards arranged as the House Way sets them, with its clause; Done sends them. */
+  previewHouseWay() {
+    const hw = ctx.deal?.house_way_hand;
+    if (ctx.busy || !hw) return;
+    ctx.ui.low = [...hw.low];
+    ctx.ui.preview = ctx.deal.deal_id;
+    ctx.ui.errors.set = "";
+    play("card");
+    render();
+  },
   done() {
     if (ctx.ui.low.length !== 2) {
       ctx.ui.errors.set = "Choose two cards for the low hand first.";
       render();
       return;
     }
-    send({ low: ctx.ui.low });
+    // The House Way's arrangement is sent as the House Way (the answer then says its clause).
+    const hw = ctx.deal?.house_way_hand;
+    const previewed = hw && ctx.ui.preview === ctx.deal.deal_id && hw.low.every((t) => ctx.ui.low.includes(t));
+    send(previewed ? { house_way: true } : { low: ctx.ui.low });
   },
 });
 
@@ -165,6 +179,9 @@ function onKey(ev) {
   } else if (ev.key === "Enter" && (!(t instanceof HTMLButtonElement) || t.closest(".setter-cards"))) {
     ev.preventDefault();
     ctx.done();
+  } else if (ev.key === "h" || ev.key === "H") {
+    ev.preventDefault();
+    ctx.previewHouseWay();
   }
 }
 

@@ -131,7 +131,7 @@ function renderHeader(view) {
   }
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(chipsBehind(view, you, you.position))] : [name];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(chipsBehind(view, you, you.position))] : [el("span", { class: "you-alone", text: name, title: name })];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }

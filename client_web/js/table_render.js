@@ -8,6 +8,7 @@ import { chipStack, chipsBehind } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 import { bonusBadge, seatFortune } from "./fortune.js";
 import { admitted, isBarred, offerFor } from "./home_seat.js";
+import { MARK_WORDS } from "./seat_marks.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
 export const PACKET_MS = 140;
@@ -167,23 +168,7 @@ function betFor(p, view) {
   return { sig: `bet:${amount}:${bonus}`, build: () => [...(amount > 0 ? [stack()] : []), ...(bonus > 0 ? [bonusBadge(bonus)] : [])] };
 }
 
-/**
- * A seat's marks at the showdown, each hand's against the banker's: words where there is room, a letter on a
- * phone; each with its explanation in its title (the marks' aria-label says it to a screen reader).
- */
-const MARK_WORDS = {
-  high: {
-    win: { long: "high won", short: "high W", title: "High hand: won against the banker's" },
-    loss: { long: "high lost", short: "high L", title: "High hand: lost to the banker's" },
-    copy: { long: "high copy", short: "high C", title: "High hand: a copy, a tie with the banker's (copies go to the banker)" },
-  },
-  low: {
-    win: { long: "low won", short: "low W", title: "Low hand: won against the banker's" },
-    loss: { long: "low lost", short: "low L", title: "Low hand: lost to the banker's" },
-    copy: { long: "low copy", short: "low C", title: "Low hand: a copy, a tie with the banker's (copies go to the banker)" },
-  },
-};
-
+/** A seat's marks at the showdown (seat_marks.js); the marks' aria-label says them to a screen reader. */
 function outcomeFor(p, view, ctx) {
   const shown = ctx.showdown;
   const h = shown?.hands.find((x) => x.position === p);

@@ -10,6 +10,8 @@ import { houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneLines, payTableButton } from "./fortune.js";
 import { bankerSideBets, sideBetRows } from "./side_bets.js";
 import { breakdown, breakdownNodes } from "./results.js";
+import { marksLegend } from "./seat_marks.js";
+import { alwaysHouseWayToggle } from "./house_way_setting.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { isBarred, seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
@@ -279,15 +281,6 @@ export function setterPanel(view, ctx, hand) {
     errorLine(ctx, "set"));
 }
 
-/** "Always set my hand by the House Way": a setting of this browser (localStorage), one tap on or off. */
-function alwaysHouseWayToggle(ctx, way) {
-  const box = el("input", { type: "checkbox", id: "always-house-way", "aria-describedby": "always-house-way-why", checked: ctx.alwaysHouseWay ? true : null });
-  box.addEventListener("change", () => ctx.setAlwaysHouseWay(box.checked));
-  return el("div", { class: "always-hw" },
-    el("label", { class: "toggle-line", for: "always-house-way" }, box, " ", "Always set my hand by the House Way"),
-    el("p", { class: "hint", id: "always-house-way-why", text: `When this is on, your hand is sent as the ${way} House Way sets it as soon as it is dealt. You can still change it until the banker's hand is shown. This browser remembers the setting.` }));
-}
-
 function summaryPanel(view, ctx) {
   const last = ctx.showdown;
   const mine = last?.hands.find((h) => h.player_id === ctx.playerId);
@@ -298,7 +291,7 @@ function summaryPanel(view, ctx) {
       ...summaryLines(last, mine, ctx.playerId, view.rules),
       coachButton(ctx, last, mine, "coach-open"));
   }
-  parts.push(noticeLine(ctx));
+  parts.push(noticeLine(ctx), last ? marksLegend() : null);
   if (view.paused) parts.push(el("p", { text: `The table is paused by the ${view.home ? "host" : "operator"}: the next round waits.` }));
   else if (view.deadline_kind === "next_round") parts.push(el("p", { class: "next-round", "data-next": "1" }));
   else parts.push(el("p", { class: "hint", text: "Waiting for the next round." }));
@@ -346,6 +339,7 @@ function seatOptions(view, ctx) {
             ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
           }
         } })),
+    alwaysHouseWayToggle(ctx, houseWayName(view.rules), "always-house-way-seat"),
     errorLine(ctx, "seat"));
 }
 

@@ -322,11 +322,16 @@ def text_problems(page: Page) -> list[str]:
 
 
 def four_pages(site: Any, table: str, name: str = "Penelope Longname-Smythe",
-               invite: str | None = None) -> dict[str, Page]:
-    """One player (``site.player``) on four pages of one session at once, one at each of ``VIEWPORTS``, all
-    on ``table`` (a home game's with its ``invite`` code): a moment that passes is seen at every size
-    together."""
-    first: Page = site.player(name, width=390, height=844)
+               invite: str | None = None, session: dict[str, Any] | None = None) -> dict[str, Page]:
+    """One player (``site.player``, or the account of ``session``, a session JSON) on four pages of one
+    session at once, one at each of ``VIEWPORTS``, all on ``table`` (a home game's with its ``invite`` code):
+    a moment that passes is seen at every size together."""
+    if session is None:
+        first: Page = site.player(name, width=390, height=844)
+    else:
+        first = site.page(width=390, height=844)
+        first.goto(f"{site.url}/")
+        first.evaluate("s => localStorage.setItem('paigow.session', JSON.stringify(s))", session)
     first.goto(f"{site.url}/table/?id={table}" + (f"&invite={invite}" if invite else ""))
     first.uncheck("#anim-toggle")  # stored: the other pages open without animation too
     pages = {"phone": first}

@@ -159,15 +159,15 @@ def test_a_round_by_keyboard_alone_and_the_live_regions_say_what_happens(
     assert site.errors == []
 
 
-def test_the_lobby_list_keeps_a_focused_join_through_its_refreshes(site: Any) -> None:
+def test_the_lobby_list_keeps_a_focused_sit_through_its_refreshes(site: Any) -> None:
     """The lobby reads the tables every 3 s and redraws the list only when they changed (its polite live
-    region is not read out again for nothing); redrawn, the Join a keyboard user is on keeps the focus."""
+    region is not read out again for nothing); redrawn, the Sit a keyboard user is on keeps the focus."""
     table = site.open_table("Focus Kept")
     me = site.player("Keys", width=1366, height=768)
-    me.locator(f".table-card[data-table='{table}'] a[aria-label='Join Focus Kept']").focus()
+    me.locator(f".table-card[data-table='{table}'] a[aria-label='Sit at Focus Kept']").focus()
     focused = "() => document.activeElement?.getAttribute('aria-label')"
     me.wait_for_timeout(3_600)  # a refresh
-    assert me.evaluate(focused) == "Join Focus Kept"
+    assert me.evaluate(focused) == "Sit at Focus Kept"
     site.open_table("Focus Kept Too")  # a change: the list is redrawn
     expect(me.locator(".table-card h3", has_text="Focus Kept Too")).to_be_visible(timeout=8_000)
-    assert me.evaluate(focused) == "Join Focus Kept"
+    assert me.evaluate(focused) == "Sit at Focus Kept"

@@ -17,13 +17,14 @@ from tests.browser.wire import Wire
 
 from paigow.rules import legal_splits, parse_cards
 from paigow.rules.house_rules import HouseRules, HouseWayName
-from paigow.rules.house_way import house_way
+from paigow.rules.house_way import house_way, house_way_clause
+from paigow.rules.house_way_text import clause_text
 from paigow.rules.showdown import showdown
 from paigow.rules.splits import split_from_low
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(390, 844), (1366, 768), (1920, 1080)]
+SIZES = [(390, 844), (360, 740), (1366, 768), (1920, 1080)]
 TIMERS = {"betting_ms": 120_000, "setting_ms": 120_000, "between_rounds_ms": 120_000}
 VERDICT = re.compile(r"You set the best split\.|The best split would have gained \d+\.\d+ units more: "
                      r"you gave up \d+(\.\d)?% of your bet on average\.")
@@ -224,7 +225,21 @@ def test_a_practice_deal_played_to_its_analysis(site: Any) -> None:
     page.click("#deal-again")
     expect(page.locator(".setter [data-key]")).to_have_count(7)
     assert page.evaluate("window.paigow.ctx.deal.house_way") == "foxwoods"
+    # House Way arranges the cards as the Foxwoods House Way sets them, with its clause; nothing is sent
+    # until Done (as at the table).
+    seven = parse_cards(" ".join(page.evaluate("window.paigow.ctx.deal.cards")))
+    split = house_way(seven, HouseRules(house_way=HouseWayName.FOXWOODS))
+    clause = clause_text(house_way_clause(seven, HouseRules(house_way=HouseWayName.FOXWOODS)), split)
     page.click("#house-way")
+    expect(page.locator("#hw-clause")).to_have_text(f"The Foxwoods House Way ({clause}).")
+    expect(page.locator("#set-status")).to_contain_text("Nothing is sent until you press Done.")
+    low = page.eval_on_selector_all(".setter-row[aria-label='low hand'] [data-card]",
+                                    "els => els.map((e) => e.dataset.card)")
+    assert sorted(low) == sorted(str(c) for c in split.low)
+    assert page.evaluate("window.paigow.ctx.answer") is None
+    shots(site, page, "practice-preview")
+    assert page.evaluate("window.paigow.ctx.answer") is None
+    page.click("#done")
     expect(page.locator("#result-title")).to_be_visible(timeout=30_000)
     expect(page.locator("#dealer-clause")).to_contain_text("Set by the Foxwoods House Way")
     check_answer(page, HouseWayName.FOXWOODS)

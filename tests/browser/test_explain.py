@@ -268,8 +268,8 @@ def test_betting_says_what_happened_and_what_it_takes(site: Any) -> None:
     table = site.open_table("Bets", betting_ms=2_000, setting_ms=90_000, between_rounds_ms=60_000)
     ann = site.player("Ann", width=1366, height=768)
     # The lobby tells the account's balance from the chips at a table.
-    expect(ann.locator("#balance-hint")).to_contain_text(
-        "When you sit at a table you bring part of it as chips")
+    expect(ann.locator("#money-hint")).to_contain_text(
+        "you buy them from your balance when you sit down")
     ann.goto(f"{site.url}/table/?id={table}")
     ann.uncheck("#anim-toggle")
     # Buy-in errors are in dollars.

@@ -7,6 +7,7 @@ preview and of the setting at the four sizes of the layout matrix: test-artifact
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,10 +22,10 @@ from paigow.rules.house_way_text import clause_text
 
 pytestmark = pytest.mark.browser
 
-# A short name: a longer one wraps "Dice N: first hand to <name>" at 390 px, which pushes seat 4's bet onto
-# the tray (a layout defect of the table's centre, not of the setter: reported apart).
-ME = "Hollis"
+ME = "Penelope Longname-Smythe"
 RULES = {"fortune_enabled": False, "player_banking": False}
+BOTTOM_SEAT = 3
+"""The other player's seat: at the bottom of the table, just above the setter on a phone."""
 TIMERS = {"bank_offer_ms": 120_000, "betting_ms": 120_000, "setting_ms": 120_000, "between_rounds_ms": 1_000}
 
 # Every command the page sends, by type, recorded as it leaves (the button's click sends synchronously).
@@ -65,15 +66,17 @@ def my_record_hand(page: Page, number: int) -> dict[str, Any]:
     return next(h for h in record["hands"] if h["position"] == 1)
 
 
-def test_house_way_previews_done_sends_and_always_sends_by_itself(site: Site) -> None:
+def test_house_way_previews_done_sends_and_always_sends_by_itself(make_site: Callable[..., Site]) -> None:
+    # Round 1's first hand goes to the bottom seat's player: "Dice N: first hand to Rosalind Featherstone"
+    # takes two lines in a phone's centre, just above that seat's bet and the setter.
+    site = make_site({}, rigs={"House Way preview": {1: "first_hand_to_seat_3"}})
     table, pages = seated_at_new_table(site, "House Way preview", RULES, TIMERS, ME)
     me = pages["laptop"]
-    bob = WirePlayer(site.url, table, "Bob")
+    bob = WirePlayer(site.url, table, "Rosalind Featherstone")
     problems: list[str] = []
     try:
-        # Seat 5, at the side: a bottom seat's bet chip touches the setter's top edge at 360x740 (a layout
-        # defect of the centre, reported apart), which this test is not about.
-        bob.command("sit", seat=5, buy_in_cents=20_000)
+        # A bottom seat: its bet chip keeps off the setter's top edge at every size (the layout check).
+        bob.command("sit", seat=BOTTOM_SEAT, buy_in_cents=20_000)
         on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
         me.fill("#bet-amount", "10")
         me.click("#place-bet")
@@ -144,19 +147,28 @@ def test_house_way_previews_done_sends_and_always_sends_by_itself(site: Site) ->
     assert site.errors == []
 
 
-def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
-    table, pages = seated_at_new_table(site, "Always off", RULES, TIMERS, "Ola Offswitch")
-    me = pages["phone"]
+def seated_with_bob(site: Site, table_name: str, me: str) -> tuple[dict[str, Page], WirePlayer]:
+    """``me`` on four pages at seat 1 of a new table, Bob at the bottom seat, betting open."""
+    table, pages = seated_at_new_table(site, table_name, RULES, TIMERS, me)
     bob = WirePlayer(site.url, table, "Bob")
+    bob.command("sit", seat=BOTTOM_SEAT, buy_in_cents=20_000)
+    on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
+    return pages, bob
+
+
+def both_bet(pages: dict[str, Page], bob: WirePlayer) -> None:
+    """$10 from my laptop's page, then Bob's: the cards are dealt."""
+    pages["laptop"].fill("#bet-amount", "10")
+    pages["laptop"].click("#place-bet")
+    bob.command("place_bet", amount_cents=1_000)
+
+
+def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
+    pages, bob = seated_with_bob(site, "Always off", "Ola Offswitch")
+    me = pages["phone"]
     try:
-        # Seat 5, at the side: a bottom seat's bet chip touches the setter's top edge at 360x740 (a layout
-        # defect of the centre, reported apart), which this test is not about.
-        bob.command("sit", seat=5, buy_in_cents=20_000)
-        on_all(pages, "() => window.paigow.ctx.view?.you?.can?.bet")
-        pages["laptop"].fill("#bet-amount", "10")
-        pages["laptop"].click("#place-bet")
         me.evaluate(RECORD_SENT)
-        bob.command("place_bet", amount_cents=1_000)
+        both_bet(pages, bob)
         me.wait_for_function("() => window.paigow.ctx.view?.you?.house_way")
         expect(me.locator("#always-house-way")).not_to_be_checked()
         assert me.evaluate("window.sentTypes") == []
@@ -166,6 +178,31 @@ def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
         me.click("#always-house-way")  # off again: one tap
         expect(me.locator("#always-house-way")).not_to_be_checked()
         assert me.evaluate("localStorage.getItem('paigow.alwaysHouseWay')") == "0"
+    finally:
+        bob.close()
+    assert site.errors == []
+
+
+def test_always_house_way_is_chosen_before_the_deal(site: Site) -> None:
+    """The setting is in the seat's options too (with Sit out and Leave): chosen while betting, the hand is
+    sent as the House Way sets it as soon as it is dealt, and the setter shows the box ticked."""
+    pages, bob = seated_with_bob(site, "Before the deal", "Bea Forehand")
+    me = pages["phone"]
+    try:
+        box = me.locator("[data-panel='seat'] #always-house-way-seat")
+        expect(box).not_to_be_checked()
+        expect(me.locator("#always-house-way-seat-why")).to_contain_text("as soon as it is dealt")
+        box.click()
+        assert me.evaluate("localStorage.getItem('paigow.alwaysHouseWay')") == "1"
+        for page in pages.values():
+            expect(page.locator("#always-house-way-seat")).to_be_checked()
+        me.evaluate(RECORD_SENT)
+        both_bet(pages, bob)
+        me.wait_for_function(f"() => window.paigow.ctx.view?.phase === 'setting' && {MY_HAND}?.is_set")
+        assert "use_house_way" in me.evaluate("window.sentTypes")
+        expect(me.locator("[data-panel='setter'] #always-house-way")).to_be_checked()
+        for page in pages.values():  # one box on the screen, the setter's
+            expect(page.locator("#always-house-way-seat")).to_be_hidden()
     finally:
         bob.close()
     assert site.errors == []

@@ -1,10 +1,12 @@
 """A whole round on a phone (a touch screen of 390x844): every tap lands on what the player sees, the
-controls of each phase are on the screen without scrolling, the seven cards are at least 44 px wide, no key
-hints are shown, and the history dialog never scrolls sideways. Screenshots: test-artifacts/browser/phone-*.
+controls of each phase are on the screen without scrolling, the result panel says what a seat's letters
+mean (W, L, C), the seven cards are at least 44 px wide, no key hints are shown, and the history dialog never
+scrolls sideways. Screenshots: test-artifacts/browser/phone-*.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -85,6 +87,13 @@ def test_a_whole_round_on_a_phone(site: Any, wire: Wire) -> None:
     expect(me.locator(".pos[data-position='3'] [data-result]")).to_be_visible()
     assert outside_viewport(me, ["#my-result", ".pos[data-position='3'] [data-result]"]) == []
     assert overlaps(me) == []
+    # The seat's marks are letters on a phone ("high W"): the result panel says what the letters mean, and
+    # each mark's title says it in words.
+    marks = me.locator(".pos[data-position='3'] .marks b")
+    expect(marks.first).to_have_attribute("title", re.compile(r"^High hand: (won|lost|a copy)"))
+    expect(me.locator("[data-panel='summary'] #marks-legend")).to_be_visible()
+    expect(me.locator("#marks-legend")).to_contain_text(
+        "W won, L lost, C a copy (a tie: the banker wins it)")
     site.shot(me, "phone-3-showdown")
 
     # The history fits the phone's width.

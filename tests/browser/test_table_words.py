@@ -1,4 +1,4 @@
-"""What the table says and offers follows the view (issue 20): the lobby's Join before a name says why;
+"""What the table says and offers follows the view (issue 20): the lobby's Sit before a name says why;
 a spectator's screen reader is never told "you"; sitting out offers no bet and its sentence goes once you
 sit in; Enter places the bet (it does not press the focused chip again) and an unplaced amount does not
 carry into the next round; a seat's chips drop by its bet; the bank offer asks "Take the bank?", the last
@@ -73,12 +73,12 @@ def phase_is(page: Page, phase: str) -> None:
     page.wait_for_function("p => window.paigow.ctx.view?.phase === p", arg=phase)
 
 
-def test_join_before_a_name_says_why(site: Site) -> None:
+def test_sit_before_a_name_says_why(site: Site) -> None:
     table = site.open_table("First Click")
     page = site.page(width=390, height=844)
     page.goto(f"{site.url}/")
     page.click(f"[data-table='{table}'] a.btn")
-    expect(page.locator("#name-error")).to_have_text("Enter your display name first, then join.")
+    expect(page.locator("#name-error")).to_have_text("Enter your display name first, then sit down.")
     expect(page.locator("#display-name")).to_be_focused()
     page.click("#name-submit")  # the form's own check lands on the same line
     expect(page.locator("#name-error")).to_have_text("Enter the name other players will see.")

@@ -17,6 +17,8 @@ the choice of the seed is the test's. The rigs (``RIGS``):
   the banker's (the marker's).
 - ``kicker_decides``: in a house-banked round, the House Way high hands of the dealer and of the first
   seated player are pairs of one rank, and a kicker decides between them (the names alike, the hands not).
+- ``first_hand_to_seat_3``: the dice give the first hand to seat 3 (a bottom seat: its player's name is in
+  the centre's "Dice N: first hand to ..." line, just above the seat).
 """
 
 from __future__ import annotations
@@ -78,8 +80,13 @@ def _kicker_decides(state: TableState, started: RoundStarted, seed: bytes) -> bo
             and dealer.key != player.key)
 
 
+def _first_hand_to_seat_3(state: TableState, started: RoundStarted, seed: bytes) -> bool:
+    return deal(seed, started.round_id, started.marker).first_position == 3
+
+
 RIGS: dict[str, Rig] = {"queen_high_dealer": _queen_high_dealer, "banker_wins": _banker_wins,
-                        "banker_loses": _banker_loses, "kicker_decides": _kicker_decides}
+                        "banker_loses": _banker_loses, "kicker_decides": _kicker_decides,
+                        "first_hand_to_seat_3": _first_hand_to_seat_3}
 
 
 def rigged_seed(state: TableState, started: RoundStarted, seed: bytes, rig: Rig) -> bytes:

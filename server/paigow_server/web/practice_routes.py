@@ -1,17 +1,19 @@
 """Practice against a House Way dealer, with the coach on and no money at stake (docs/http-api.md,
 "Practice (players)").
 
-``POST /api/practice/deals {"house_way"?}`` -> 201 a new deal: its id and the player's seven cards (the
-dealer's seven stay in Redis, ``store.practice``). ``POST /api/practice/deals/{id}/set {"low": [2 cards]}``
-or ``{"house_way": true}`` -> the dealer's hand set by the House Way with its clause, the showdown of the
-two (``paigow.rules.showdown``) and the analysis of the player's split, counted against the account's
-``analyses_per_minute`` like any analysis. A deal is answered once. Deals are limited per account and per
-address network (``practice_deals_per_minute``: ``429 RATE_LIMITED``). A refused request changes nothing.
+``POST /api/practice/deals {"house_way"?}`` -> 201 a new deal: its id and the player's seven cards, with the
+House Way's split of them (the dealer's seven stay in Redis, ``store.practice``).
+``POST /api/practice/deals/{id}/set {"low": [2 cards]}`` or ``{"house_way": true}`` -> the dealer's hand set
+by the House Way with its clause, the showdown of the two (``paigow.rules.showdown``) and the analysis of the
+player's split, counted against the account's ``analyses_per_minute`` like any analysis. A deal is answered
+once. Deals are limited per account and per address network (``practice_deals_per_minute``:
+``429 RATE_LIMITED``). A refused request changes nothing.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from starlette.requests import Request
@@ -72,7 +74,17 @@ async def new_deal(request: Request) -> Response:
     await ctx.rate_limits.check(request, Limit.PRACTICE_DEALS)
     deal = await ctx.practice.deal(player.player_id, str(way), int(time.time() * 1000))
     return JSONResponse({"deal_id": deal.deal_id, "cards": list(deal.cards), "house_way": deal.house_way,
+                         "house_way_hand": _house_way_hand(deal.cards, HouseRules(house_way=way)),
                          "expires_ms": deal.expires_ms}, status_code=201)
+
+
+def _house_way_hand(dealt: Sequence[str], rules: HouseRules) -> dict[str, Any]:
+    """The player's seven cards as the deal's House Way sets them, with its clause in words (as the table's
+    ``you.house_way``): what ``{"house_way": true}`` would set, for the page to show before sending it."""
+    cards = [card_from_text(c) for c in dealt]
+    split = house_way(cards, rules)
+    return {"high": [str(c) for c in split.high], "low": [str(c) for c in split.low],
+            "clause": clause_text(house_way_clause(cards, rules), split)}
 
 
 async def set_deal(request: Request) -> Response:

@@ -40,8 +40,14 @@ async def deal(tables: Any, token: str, body: Any = None) -> dict[str, Any]:
 async def test_a_deal_keeps_the_dealers_cards_on_the_server(tables: Any) -> None:
     player_id, token = await tables.player("Ann")
     first = await deal(tables, token)
-    assert set(first) == {"deal_id", "cards", "house_way", "expires_ms"}
+    assert set(first) == {"deal_id", "cards", "house_way", "house_way_hand", "expires_ms"}
     assert first["house_way"] == "trump_plaza"
+    # The House Way's split of the player's cards, with its clause: what {"house_way": true} would set.
+    seven = [card_from_text(c) for c in first["cards"]]
+    split = house_way(seven, HouseRules())
+    assert first["house_way_hand"] == {
+        "high": [str(c) for c in split.high], "low": [str(c) for c in split.low],
+        "clause": clause_text(house_way_clause(seven, HouseRules()), split)}
     assert len(set(first["cards"])) == 7
     assert set(_CARD.findall(json.dumps(first))) == set(first["cards"])  # no dealer's card in the answer
     key = keys.practice_deal(player_id)
