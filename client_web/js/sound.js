@@ -7,13 +7,12 @@
 const KEY = "paigow.sound"; // "0": muted; anything else (or nothing yet): sound on
 let ctx = null;
 let installed = false; // the table page turned sound on (the practice page plays none)
-let gestured = false;
+let touched = false; // the player touched, clicked or keyed this page (a real input event, not a script's)
 
 const muted = () => localStorage.getItem(KEY) === "0";
-const touched = () => navigator.userActivation?.hasBeenActive ?? gestured;
 
 function wake() {
-  if (muted() || !touched()) return;
+  if (muted() || !touched) return;
   try {
     ctx ??= new AudioContext();
     if (ctx.state === "suspended") ctx.resume().catch(() => {});
@@ -32,7 +31,11 @@ function drawButton(button) {
 /** Sound on at this page (unless muted), from the player's first touch, click or key; `button` the mute. */
 export function installSound(button) {
   installed = true;
-  const gesture = () => { gestured = true; wake(); };
+  const gesture = (ev) => {
+    if (!ev.isTrusted) return;
+    touched = true;
+    wake();
+  };
   for (const type of ["pointerdown", "keydown", "touchend"]) addEventListener(type, gesture, { capture: true, passive: true });
   drawButton(button);
   button.addEventListener("click", () => {
@@ -89,7 +92,7 @@ const SOUNDS = {
 };
 
 export function play(name) {
-  if (!installed || muted() || !touched() || !SOUNDS[name]) return;
+  if (!installed || muted() || !touched || !SOUNDS[name]) return;
   try {
     wake();
     if (!ctx) return;

@@ -3,8 +3,8 @@
 // winners (the house's to a Fortune win, and a big hand's Envy from that hand's seat to each player it
 // pays), then the commissions go to the house; each seat's amounts count up from nothing as their chips
 // move. A Fortune hand of four of a kind or better is a bigger moment: its seat glows, the seats its Envy
-// paid glow and say so, and a player it concerns hears it and reads it ("Envy: Bob's straight flush paid
-// you $50.00").
+// paid glow and say whose hand paid them ("Envy +$20.00 from Bob", the Envy chips flying from Bob's seat),
+// and a player it pays hears a sound of its own (the tray says it in words: fortune.js fortuneLines).
 //
 // A pure overlay: the chips fly in a layer that takes no pointer, over the table, never over the controls,
 // and nothing waits for them. With the page's animation off, or the system's reduced motion, nothing
@@ -12,7 +12,7 @@
 // from the settled round's public record; the amounts written are those the seats already show
 // (table_render.js), counted up in place.
 
-import { el, money, toast } from "./api.js";
+import { el, money } from "./api.js";
 import { DENOMINATIONS } from "./chips.js";
 import { handLabel } from "./fortune.js";
 import { play } from "./sound.js";
@@ -72,18 +72,12 @@ export function bigMoments(record) {
   return { hits, envy };
 }
 
-/** The sentences of the big moments for the viewer `playerId` (none for a spectator). */
-export function ownBigWords(record, view, ctx) {
+/** A big moment concerns the viewer: their own Fortune hit paid, or Envy paid to them (never a spectator). */
+export function ownBig(record, ctx) {
   const me = ctx.role === "player" ? ctx.playerId : null;
-  if (!me) return [];
   const { hits, envy } = bigMoments(record);
   const mine = (p) => record.hands.some((h) => h.position === p && h.player_id === me);
-  return [
-    ...hits.filter((h) => mine(h.position) && h.bonusCents > 0)
-      .map((h) => `Fortune: your ${handLabel(view, h.fortune)} pays ${money(h.bonusCents)}`),
-    ...envy.filter((e) => e.playerId === me)
-      .map((e) => `Envy: ${nameOf(ctx, view, e.from, e.fromPlayerId)}'s ${handLabel(view, e.fortune)} paid you ${money(e.cents)}`),
-  ];
+  return Boolean(me) && (hits.some((h) => h.bonusCents > 0 && mine(h.position)) || envy.some((e) => e.playerId === me));
 }
 
 /** The viewer's result of the round: the sum of their hands' (a Dragon's too) and bonuses' (null: not in it). */
@@ -186,11 +180,10 @@ function showBig(record, view, ctx, nodes, animate) {
     const who = nameOf(ctx, view, e.from, e.fromPlayerId);
     const tag = el("span", { class: "moment-tag envy", "data-moment": "envy", "data-from": String(e.from),
       title: `Envy: ${who}'s ${handLabel(view, e.fortune)} paid ${nameOf(ctx, view, e.position, e.playerId)} ${money(e.cents)}`,
-      text: `Envy ${money(e.cents, { sign: true })} · ${who}` });
+      text: `Envy ${money(e.cents, { sign: true })} from ${who}` });
     node.querySelector(".outcome")?.append(tag);
     if (animate) tag.animate([{ transform: "scale(0.3)", opacity: 0 }, { transform: "scale(1.15)", offset: 0.6 }, { transform: "scale(1)" }], 450);
   }
-  for (const words of ownBigWords(record, view, ctx)) toast(words, "big");
   return hits.length + envy.length > 0;
 }
 
@@ -217,7 +210,7 @@ export function settleMoment(record, ctx, nodes) {
     const view = ctx.view;
     const animate = ctx.anim && !reduced();
     const net = ownNet(record, ctx);
-    const mineBig = ownBigWords(record, view, ctx).length > 0;
+    const mineBig = ownBig(record, ctx);
     const sound = () => play(mineBig ? "big" : net > 0 ? "win" : "loss");
     const master = layer.animate([{ opacity: 1 }, { opacity: 1 }], { duration: animate ? END : 1 });
     current = { roundId: record.round_id, master, nodes };

@@ -15,10 +15,11 @@ the choice of the seed is the test's. The rigs (``RIGS``):
   hand beats both hands of every other seated player's House Way hand.
 - ``kicker_decides``: in a house-banked round, the House Way high hands of the dealer and of the first
   seated player are pairs of one rank, and a kicker decides between them (the names alike, the hands not).
-- ``first_wins_second_loses``: in a house-banked round, the first seated player's House Way hand beats the
-  dealer's and the dealer's beats the second seated player's.
-- ``first_fortune`` / ``second_fortune``: the first (second) seated player's seven cards make a Fortune
-  hand of four of a kind or better (docs/fortune.md: a bonus of 25 to 1 or more, and Envy to the others).
+- ``seat_one_wins_seat_two_loses``: in a house-banked round, seat 1's House Way hand beats the dealer's and
+  the dealer's beats seat 2's (the hands of those seats, whoever sits there when the round starts).
+- ``seat_one_fortune`` / ``seat_two_fortune``: in a house-banked round (a bank offered is declined), seat 1's
+  (seat 2's) seven cards make a Fortune hand of four of a kind or better (docs/fortune.md: a bonus of 25 to
+  1 or more, and Envy to the others).
 """
 
 from __future__ import annotations
@@ -73,29 +74,24 @@ def _kicker_decides(state: TableState, started: RoundStarted, seed: bytes) -> bo
             and dealer.key != player.key)
 
 
-def _seated(state: TableState) -> list[int]:
-    return [pos for pos, sp in enumerate(state.seats) if sp is not None and pos != DEALER_POSITION]
-
-
-def _first_wins_second_loses(state: TableState, started: RoundStarted, seed: bytes) -> bool:
-    hands = deal(seed, started.round_id, started.marker).hands
-    first, second = _seated(state)[:2]
+def _seat_one_wins_seat_two_loses(state: TableState, started: RoundStarted, seed: bytes) -> bool:
+    hands = deal(seed, started.round_id, DEALER_POSITION).hands
     dealer = house_way(hands[DEALER_POSITION], state.rules)
-    won = showdown(house_way(hands[first], state.rules), dealer, state.rules).outcome is Outcome.WIN
-    return won and _beats(hands[DEALER_POSITION], hands[second], state.rules)
+    won = showdown(house_way(hands[1], state.rules), dealer, state.rules).outcome is Outcome.WIN
+    return won and _beats(hands[DEALER_POSITION], hands[2], state.rules)
 
 
-def _fortune(k: int) -> Rig:
+def _fortune(seat: int) -> Rig:
     def rig(state: TableState, started: RoundStarted, seed: bytes) -> bool:
-        hand = deal(seed, started.round_id, started.marker).hands[_seated(state)[k]]
+        hand = deal(seed, started.round_id, DEALER_POSITION).hands[seat]
         return fortune_hand(hand) >= FortuneHand.FOUR_OF_A_KIND
     return rig
 
 
 RIGS: dict[str, Rig] = {"queen_high_dealer": _queen_high_dealer, "banker_wins": _banker_wins,
                         "kicker_decides": _kicker_decides,
-                        "first_wins_second_loses": _first_wins_second_loses,
-                        "first_fortune": _fortune(0), "second_fortune": _fortune(1)}
+                        "seat_one_wins_seat_two_loses": _seat_one_wins_seat_two_loses,
+                        "seat_one_fortune": _fortune(1), "seat_two_fortune": _fortune(2)}
 
 
 def rigged_seed(state: TableState, started: RoundStarted, seed: bytes, rig: Rig) -> bytes:
