@@ -1,11 +1,50 @@
-// Table sounds synthesised with Web Audio (no files): chips, cards, dice, win, alert, and the tick of a
-// deadline's last seconds. Off by default.
+// Table sounds synthesised with Web Audio (no files): chips, cards, dice, your turn, the tick of your
+// clock's last seconds, a win, a loss, a big moment (a Fortune hit, an Envy payment). On by default at the
+// table, with a mute this browser remembers; nothing plays, and no AudioContext exists, before the player
+// has touched, clicked or keyed the page (browsers allow no sound earlier). Each sound played is also said
+// on the document as a "paigow:sound" event (detail: its name), for whoever listens.
 
+const KEY = "paigow.sound"; // "0": muted; anything else (or nothing yet): sound on
 let ctx = null;
-let enabled = false;
+let installed = false; // the table page turned sound on (the practice page plays none)
+let touched = false; // the player touched, clicked or keyed this page (a real input event, not a script's)
 
-export function setSound(on) {
-  enabled = on;
+const muted = () => localStorage.getItem(KEY) === "0";
+
+function wake() {
+  if (muted() || !touched) return;
+  try {
+    ctx ??= new AudioContext();
+    if (ctx.state === "suspended") ctx.resume().catch(() => {});
+  } catch {
+    /* sound is a nicety */
+  }
+}
+
+function drawButton(button) {
+  const off = muted();
+  button.setAttribute("aria-pressed", off ? "true" : "false");
+  button.title = off ? "Sounds are muted: press to hear them again" : "Mute the table's sounds";
+  button.classList.toggle("muted", off);
+}
+
+/** Sound on at this page (unless muted), from the player's first touch, click or key; `button` the mute. */
+export function installSound(button) {
+  installed = true;
+  const gesture = (ev) => {
+    if (!ev.isTrusted) return;
+    touched = true;
+    wake();
+  };
+  for (const type of ["pointerdown", "keydown", "touchend"]) addEventListener(type, gesture, { capture: true, passive: true });
+  drawButton(button);
+  button.addEventListener("click", () => {
+    localStorage.setItem(KEY, muted() ? "1" : "0");
+    drawButton(button);
+    wake();
+  });
+  // Muted or not in another tab of this browser: this one follows.
+  addEventListener("storage", (ev) => { if (ev.key === KEY) drawButton(button); });
 }
 
 function tone(freq, dur, type = "sine", gain = 0.08, when = 0) {
@@ -34,20 +73,31 @@ function noise(dur, gain = 0.05) {
   src.start();
 }
 
+const SOUNDS = {
+  chip: () => { tone(2400, 0.05, "triangle", 0.06); tone(3100, 0.04, "triangle", 0.04, 0.03); },
+  card: () => noise(0.06, 0.06),
+  dice: () => noise(0.03, 0.04),
+  // Your turn (to bet, to set your hand, to answer the bank): a rising bell of two notes.
+  turn: () => { tone(740, 0.22, "sine", 0.09); tone(1109, 0.3, "sine", 0.08, 0.12); },
+  win: () => [523, 659, 784, 1046].forEach((f, i) => tone(f, 0.18, "triangle", 0.07, i * 0.09)),
+  loss: () => { tone(330, 0.18, "sine", 0.06); tone(220, 0.35, "sine", 0.06, 0.16); },
+  // A Fortune hit or an Envy payment: a longer run up, then a shimmer.
+  big: () => {
+    [523, 659, 784, 1046, 1319, 1568].forEach((f, i) => tone(f, 0.22, "triangle", 0.07, i * 0.08));
+    [2093, 2637, 3136].forEach((f, i) => tone(f, 0.5, "sine", 0.03, 0.5 + i * 0.06));
+  },
+  alert: () => { tone(880, 0.12, "square", 0.03); tone(660, 0.12, "square", 0.03, 0.14); },
+  // Your clock's last seconds.
+  tick: () => tone(1320, 0.05, "square", 0.025),
+};
+
 export function play(name) {
-  if (!enabled) return;
+  if (!installed || muted() || !touched || !SOUNDS[name]) return;
   try {
-    ctx ??= new AudioContext();
-    switch (name) {
-      case "chip": tone(2400, 0.05, "triangle", 0.06); tone(3100, 0.04, "triangle", 0.04, 0.03); break;
-      case "card": noise(0.06, 0.06); break;
-      case "dice": noise(0.03, 0.04); break;
-      case "win": [523, 659, 784, 1046].forEach((f, i) => tone(f, 0.18, "triangle", 0.07, i * 0.09)); break;
-      case "loss": tone(220, 0.3, "sine", 0.06); break;
-      case "alert": tone(880, 0.12, "square", 0.03); tone(660, 0.12, "square", 0.03, 0.14); break;
-      case "tick": tone(1320, 0.05, "square", 0.025); break;
-      default: break;
-    }
+    wake();
+    if (!ctx) return;
+    SOUNDS[name]();
+    document.dispatchEvent(new CustomEvent("paigow:sound", { detail: name }));
   } catch {
     /* sound is a nicety */
   }

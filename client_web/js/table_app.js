@@ -13,7 +13,9 @@ import { openCoach } from "./coach.js";
 import { openHistory } from "./history.js";
 import { bannerNodes, breakdown } from "./results.js";
 import { fetchRounds, mergeRounds } from "./rounds.js";
-import { play, setSound } from "./sound.js";
+import { installSound, play } from "./sound.js";
+import { cueClock, cueEvents } from "./cues.js";
+import { endMoment, settleMoment } from "./win_moments.js";
 import { applyPatch, PatchError } from "./patch.js";
 import { ReconnectingSocket } from "./socket.js";
 import { createPositions, FLIGHT_MS, PACKET_MS, positionName, renderDiscards, renderPositions } from "./table_render.js";
@@ -42,7 +44,7 @@ const stored = (k, d) => (localStorage.getItem(k) ?? d) === "1";
 const ctx = {
   view: null, version: null, rounds: [], role: params.get("watch") ? "spectator" : "player", playerId: null, session: null,
   anim: stored("paigow.anim", "1"), alwaysHouseWay: stored("paigow.alwaysHouseWay", "0"), dealAnim: null, justSettled: null, showdown: null, everOpen: false,
-  invite: null, refused: null, log: [], notice: null, toasts: [], voided: null, names: {}, clauses: {}, lastTick: null,
+  invite: null, refused: null, log: [], notice: null, toasts: [], voided: null, names: {}, clauses: {},
   ui: { low: [], lowRound: null, syncLow: false, preview: null, autoRound: null, betDraft: 0, betText: null, errors: {}, flipIn: false,
     lastBet: Number(localStorage.getItem(`paigow.lastbet.${tableId}`) ?? 0) || 0 },
 };
@@ -68,6 +70,7 @@ function rerender() {
   renderDiscards($("discards"), view, ctx);
   updateHost(view, ctx);
   unblockClock(view, ctx);
+  endMoment(ctx);
   try {
     renderTray($("tray"), view, ctx);
     renderVariants($("variants-panel"), view, ctx);
@@ -223,8 +226,7 @@ function tickCountdown() {
     $("countdown-text").textContent = String(left);
     cd.setAttribute("aria-label", `${left} seconds left`);
   }
-  if (warn && left > 0 && ctx.lastTick !== left) play("tick");
-  ctx.lastTick = warn ? left : null;
+  cueClock(view, ctx, left);
   for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
   const act = left !== null && mustAct(view, ctx);
   const doing = { setting: "Set your hand", bank_offer: "Take the bank?", betting: "Place your bet" }[view.deadline_kind];
@@ -365,8 +367,7 @@ function onEvents(events, view) {
       case "round_settled": {
         ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
-        const mine = ownHand(ev.record);
-        if (mine) play((mine.is_banker ? ev.record.banker_net_cents : mine.net_cents) > 0 ? "win" : "loss");
+        settleMoment(ev.record, ctx, nodes);
         announce(settledWords(ev.record));
         break;
       }
@@ -375,16 +376,13 @@ function onEvents(events, view) {
         announce(!can ? "Betting is open." : view.you.status === "sitting_out" ? "Betting is open: you are sitting out; a bet sits you in." : "Betting is open: your turn to place a bet.");
         break;
       }
-      case "bet_placed": play("chip"); break;
-      case "seat_requested": if (view.home?.host_player_id === ctx.playerId) play("alert"); break;
-      case "seat_offered": if (ev.player_id === ctx.playerId) play("alert"); break;
       case "bank_offered":
-        if (ev.player_id === ctx.playerId) play("alert");
         announce(ev.player_id === ctx.playerId ? "The bank is offered to you: accept or decline." : `The bank is offered to ${view.seats.find((x) => x?.player_id === ev.player_id)?.name ?? "a player"}.`);
         break;
       default: break;
     }
   }
+  cueEvents(events, view, ctx);
 }
 
 function onMessage(msg) {
@@ -635,13 +633,10 @@ async function refreshSpectators() {
 }
 
 function setupToggles() {
-  const sound = $("sound-toggle");
   const anim = $("anim-toggle");
-  sound.checked = stored("paigow.sound", "0");
   anim.checked = ctx.anim;
-  setSound(sound.checked);
+  installSound($("sound-toggle"));
   document.body.classList.toggle("no-anim", !ctx.anim);
-  sound.addEventListener("change", () => { localStorage.setItem("paigow.sound", sound.checked ? "1" : "0"); setSound(sound.checked); });
   anim.addEventListener("change", () => {
     ctx.anim = anim.checked;
     localStorage.setItem("paigow.anim", anim.checked ? "1" : "0");

@@ -19,6 +19,11 @@ the choice of the seed is the test's. The rigs (``RIGS``):
   seated player are pairs of one rank, and a kicker decides between them (the names alike, the hands not).
 - ``first_hand_to_seat_3``: the dice give the first hand to seat 3 (a bottom seat: its player's name is in
   the centre's "Dice N: first hand to ..." line, just above the seat).
+- ``seat_one_wins_seat_two_loses``: in a house-banked round, seat 1's House Way hand beats the dealer's and
+  the dealer's beats seat 2's (the hands of those seats, whoever sits there when the round starts).
+- ``seat_one_fortune`` / ``seat_two_fortune``: in a house-banked round (a bank offered is declined), seat 1's
+  (seat 2's) seven cards make a Fortune hand of four of a kind or better (docs/fortune.md: a bonus of 25 to
+  1 or more, and Envy to the others).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from collections.abc import Callable
 from paigow.fair import deal
 from paigow.protocol.projection import Seen
 from paigow.rules.cards import Card
+from paigow.rules.fortune import FortuneHand, fortune_hand
 from paigow.rules.hand_value import HandCategory, evaluate_high
 from paigow.rules.house_rules import HouseRules
 from paigow.rules.house_way import house_way
@@ -84,9 +90,25 @@ def _first_hand_to_seat_3(state: TableState, started: RoundStarted, seed: bytes)
     return deal(seed, started.round_id, started.marker).first_position == 3
 
 
+def _seat_one_wins_seat_two_loses(state: TableState, started: RoundStarted, seed: bytes) -> bool:
+    hands = deal(seed, started.round_id, DEALER_POSITION).hands
+    dealer = house_way(hands[DEALER_POSITION], state.rules)
+    won = showdown(house_way(hands[1], state.rules), dealer, state.rules).outcome is Outcome.WIN
+    return won and _beats(hands[DEALER_POSITION], hands[2], state.rules)
+
+
+def _fortune(seat: int) -> Rig:
+    def rig(state: TableState, started: RoundStarted, seed: bytes) -> bool:
+        hand = deal(seed, started.round_id, DEALER_POSITION).hands[seat]
+        return fortune_hand(hand) >= FortuneHand.FOUR_OF_A_KIND
+    return rig
+
+
 RIGS: dict[str, Rig] = {"queen_high_dealer": _queen_high_dealer, "banker_wins": _banker_wins,
                         "banker_loses": _banker_loses, "kicker_decides": _kicker_decides,
-                        "first_hand_to_seat_3": _first_hand_to_seat_3}
+                        "first_hand_to_seat_3": _first_hand_to_seat_3,
+                        "seat_one_wins_seat_two_loses": _seat_one_wins_seat_two_loses,
+                        "seat_one_fortune": _fortune(1), "seat_two_fortune": _fortune(2)}
 
 
 def rigged_seed(state: TableState, started: RoundStarted, seed: bytes, rig: Rig) -> bytes:
