@@ -34,7 +34,8 @@ export function installActions(ctx, rerender, tableId) {
       const sides = ctx.sideBetFields();
       if (sides === null) return null;
       ctx.ui.clamped = null;
-      const ok = await ctx.sendWithSideBets({ type: "place_bet", amount_cents: v, ...sides });
+      // Each side bet the table offers (undefined, so not sent, when it offers none).
+      const ok = await ctx.sendWithSideBets({ type: "place_bet", amount_cents: v, bonus_cents: sides.bonus_cents, queens_dragon_cents: sides.queens_dragon_cents });
       if (ok) {
         ctx.ui.lastBet = v;
         localStorage.setItem(`paigow.lastbet.${tableId}`, String(v));

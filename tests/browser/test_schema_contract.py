@@ -15,7 +15,7 @@ SCHEMA: dict[str, Any] = json.loads((WEB / "protocol.schema.json").read_text())
 DEFS: dict[str, Any] = SCHEMA["$defs"]
 TABLE_MODULES = ["table_app.js", "table_actions.js", "tray.js", "table_render.js", "showdown.js",
                  "history.js", "rounds.js", "chat.js", "fortune.js", "coach.js",
-                 "home_seat.js", "host_panel.js", "home_words.js", "table_access.js"]
+                 "home_seat.js", "host_panel.js", "home_words.js", "table_access.js", "side_bets.js"]
 SENT = re.compile(r"\{ type: ([^,}]+)((?:, \w+: [^,}]+)*) \}")
 # Fields of the HTTP API (docs/http-api.md), not of the WebSocket protocol.
 HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance_after_cents",

@@ -69,8 +69,10 @@ def test_a_player_out_of_chips_tops_up_from_the_lobby(make_site: Callable[..., S
     expect(panel).to_contain_text("Take a free top-up back to $1,000.00")
     expect(laptop.locator("#top-up-hint")).to_contain_text(
         "Your balance is $0.00; the lowest table minimum is $5.00. One free top-up every 24 hours.")
-    top = laptop.evaluate("document.getElementById('top-up').getBoundingClientRect().top")
-    assert top < laptop.evaluate("document.getElementById('who-line').getBoundingClientRect().top")
+    # Where the balance is said, before the tables: after the account's line, above the tables' list.
+    tops = laptop.evaluate("['who-line', 'top-up', 'tables-panel'].map((id) => "
+                           "document.getElementById(id).getBoundingClientRect().top)")
+    assert tops == sorted(tops), tops
     site.shot(laptop, "topup-laptop-2-offer")
     found["offer"] = serious_violations(laptop)
 
