@@ -160,7 +160,7 @@ function renderCenter(view) {
   }
   else if (view.phase === "betting") {
     text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
-    sub = rnd.banker_position ? `${positionName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
+    sub = rnd.banker_position ? `${positionName(view, rnd.banker_position)} ${rnd.co_banked ? "co-banks with the house" : "banks"}` : houseBanksText(view, rnd);
   } else if (view.phase === "setting") {
     text = "Set your hands";
     if (rnd.dice) sub = `Dice ${rnd.dice.reduce((a, b) => a + b, 0)}: first hand to ${positionName(view, rnd.first_position)}`;
