@@ -11,6 +11,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 from tests.browser.conftest import Site
+from tests.browser.layout import seated_alone
 from tests.browser.test_layout_home_game import host_account
 
 pytestmark = pytest.mark.browser
@@ -62,12 +63,11 @@ def test_a_hosts_header_keeps_your_home_game_whole_and_every_button_in_sight(sit
     assert site.errors == []
 
 
-def test_a_player_not_yet_seated_sees_every_header_button_on_a_tablet(site: Site) -> None:
-    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
-                     json={"name": "Table of the tablet"})
-    assert res.status_code == 201, res.text
-    page = site.player("Penelope Longname-Smythe", width=820, height=1180)
-    page.goto(f"{site.url}/table/?id={res.json()['table_id']}")
+def test_players_seated_or_not_see_every_header_button_on_a_tablet(site: Site) -> None:
+    seated = seated_alone(site, "Table of the tablet", "Bo", 820, 1180)
+    assert header(seated)["outside"] == []
+    page = site.player("Penelope Longname-Smythe", width=820, height=1180)  # not seated: the name was shown
+    page.goto(seated.url)
     page.wait_for_function("() => window.paigow?.ctx?.view")
     assert header(page)["outside"] == []
     assert site.errors == []

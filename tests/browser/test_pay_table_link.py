@@ -4,10 +4,10 @@ it wrapped alone under it (the walk of issue 30). Checked at 1366x768, 390x844 a
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import expect
 from tests.browser.conftest import Site
+from tests.browser.layout import seated_alone
 
 pytestmark = pytest.mark.browser
 
@@ -22,15 +22,7 @@ LINES_JS = """() => {
 
 
 def test_the_pay_table_link_never_stands_on_a_line_of_its_own(site: Site) -> None:
-    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
-                     json={"name": "Pay Table Room", "timers": {"betting_ms": 120_000}})
-    assert res.status_code == 201, res.text
-    page = site.player("Lou", width=1366, height=768)
-    page.goto(f"{site.url}/table/?id={res.json()['table_id']}")
-    page.wait_for_function("() => window.paigow?.ctx?.view")
-    page.click("[data-seat='3']")
-    page.fill("#buy-in", "300")
-    page.click("#sit-confirm")
+    page = seated_alone(site, "Pay Table Room", "Lou", 1366, 768, {"betting_ms": 120_000})
     for width, height in [(1366, 768), (390, 844), (360, 740)]:
         page.set_viewport_size({"width": width, "height": height})
         expect(page.locator("#sb-fortune-why #pay-table")).to_be_visible()
