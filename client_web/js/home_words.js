@@ -4,6 +4,7 @@
 // [{text, mine, kind, say, untilSeated}] — `mine`: shown on this viewer's screen; `say`: told to screen
 // readers too; `untilSeated`: it asks the viewer to sit, so it ends when they do (table_app.js).
 
+import { el } from "./api.js";
 import { untilText } from "./home_api.js";
 
 const SEATING = { open: "anyone with the link sits", approval: "the host lets each player in" };
@@ -66,4 +67,16 @@ export function describeHomeEvents(events, view, me, nameOf) {
     }
   }
   return out;
+}
+
+/** The header's words for a home game, in `tag`: "Your home game" to its host, "Home game · host Ann" to the
+ * others. "Your home game" and "Home game" always whole (home.css); only the host's name may be cut short,
+ * the whole in the title. */
+export function showHomeTag(tag, view, me) {
+  const mine = view.home.host_player_id === me;
+  const words = mine ? "Your home game" : `Home game · host ${view.home.host_name}`;
+  if (tag.title === words) return;
+  tag.replaceChildren(el("span", { class: "home-word", text: mine ? words : "Home game" }),
+    ...(mine ? [] : [el("span", { class: "home-host", text: ` · host ${view.home.host_name}` })]));
+  tag.title = words;
 }

@@ -28,7 +28,8 @@ export function installActions(ctx, rerender, tableId) {
     async placeBet() {
       const input = $("bet-amount");
       const v = input ? parseMoney(input.value) : ctx.ui.betDraft;
-      if (v === null || v <= 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
+      if (v === 0) return ctx.fail("bet", "Tap a chip to add it to your bet, or type the amount."); // a new player's first press
+      if (v === null || v < 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
       ctx.ui.betDraft = v;
       ctx.ui.betText = null;
       const sides = ctx.sideBetFields();

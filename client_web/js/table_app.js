@@ -24,7 +24,7 @@ import { deadlineStakes, mustAct, unblockClock } from "./act_clock.js";
 import { installSideBets } from "./side_bets.js";
 import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
 import { installHost, updateHost } from "./host_panel.js";
-import { describeHomeEvents } from "./home_words.js";
+import { describeHomeEvents, showHomeTag } from "./home_words.js";
 import { barredWords } from "./home_api.js";
 import { tickOffer } from "./home_seat.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
@@ -128,10 +128,7 @@ function renderHeader(view) {
   $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}${view.fortune ? " · Fortune" : ""}`;
   $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
   $("table-home").hidden = !view.home;
-  if (view.home) {
-    $("table-home").textContent = view.home.host_player_id === ctx.playerId ? "Your home game" : `Home game · host ${view.home.host_name}`;
-    $("table-home").title = $("table-home").textContent; // cut short on a narrow screen: the whole in its title
-  }
+  if (view.home) showHomeTag($("table-home"), view, ctx.playerId);
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
   const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(chipsBehind(view, you, you.position))] : [el("span", { class: "you-alone", text: name, title: name })];
@@ -163,7 +160,7 @@ function renderCenter(view) {
   }
   else if (view.phase === "betting") {
     text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
-    sub = rnd.banker_position ? `${positionName(view, rnd.banker_position)} banks` : houseBanksText(view, rnd);
+    sub = rnd.banker_position ? `${positionName(view, rnd.banker_position)} ${rnd.co_banked ? "co-banks with the house" : "banks"}` : houseBanksText(view, rnd);
   } else if (view.phase === "setting") {
     text = "Set your hands";
     if (rnd.dice) sub = `Dice ${rnd.dice.reduce((a, b) => a + b, 0)}: first hand to ${positionName(view, rnd.first_position)}`;

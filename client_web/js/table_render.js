@@ -125,7 +125,12 @@ export function positionName(view, p) {
 function plateFor(p, view, ctx) {
   if (p === 0) {
     const wager = view.round?.dealer_wager_cents ?? 0;
-    return { sig: `dealer:${wager}`, build: () => [el("span", { class: "name", text: "Dealer" }), el("span", { class: "chips", text: wager ? "plays the banker" : "House" })] };
+    // A co-banked round: who banks, the house and the co-banker (their name cut short, its whole in the title).
+    const rnd = view.round;
+    const coBanker = rnd?.co_banked ? (rnd.banker_position === view.you?.position ? "you" : positionName(view, rnd.banker_position)) : null;
+    const banks = coBanker ? `House & ${coBanker}` : wager ? "plays the banker" : "House";
+    return { sig: `dealer:${banks}`, build: () => [el("span", { class: "name", text: "Dealer" }),
+      el("span", { class: `chips${coBanker ? " co-bank" : ""}`, text: banks, title: coBanker ? `The house and ${coBanker} bank this round, half each` : null })] };
   }
   const s = view.seats[p];
   if (!s) {

@@ -12,6 +12,7 @@ import { bankerSideBets, sideBetRows } from "./side_bets.js";
 import { breakdown, breakdownNodes } from "./results.js";
 import { marksLegend } from "./seat_marks.js";
 import { alwaysHouseWayToggle } from "./house_way_setting.js";
+import { kbd } from "./keycaps.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { isBarred, seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
@@ -28,14 +29,6 @@ export function secondsLeft(view) {
 function countdownText(view) {
   const s = secondsLeft(view);
   return el("span", { class: "hint cd-text", "data-countdown": "1", text: s === null ? "" : `${s}s left` });
-}
-
-/** The key that does the same, drawn as a key cap (``<kbd>``): hidden on touch screens (table.css) and
- * from the accessible name (the control says its key in aria-keyshortcuts). ``keys``: one key ("0",
- * "Enter") or the two ends of a range (["1", "7"]). */
-function kbd(keys) {
-  const caps = Array.isArray(keys) ? [el("kbd", { text: keys[0] }), "–", el("kbd", { text: keys[1] })] : [el("kbd", { text: keys })];
-  return el("span", { class: "kbd-hint", "aria-hidden": "true" }, ...caps);
 }
 
 /** The last seconds' warning ("Hurry: 8 s left, then the House Way sets your hand."), filled in by the
@@ -133,6 +126,7 @@ function betPanel(view, ctx) {
     el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet"),
       ui.clamped ? el("p", { class: "hint clamped", id: "bet-clamped", role: "status", text: ui.clamped }) : null),
     sideBetRows(view, ctx),
+    alwaysHouseWayToggle(ctx, houseWayName(view.rules), "always-house-way-bet"), // in sight on a phone (table_compact.css)
     el("div", { class: "buttons" },
       el("span", { class: "hint", id: "dealing-soon", "data-when-deal": untilDeal, hidden: !near, text: "Betting is closing: the deal starts now." }),
       el("button", { class: "btn", type: "button", id: "place-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Enter",

@@ -362,6 +362,23 @@ def seated_at_new_table(site: Any, name: str, rules: dict[str, Any], timers: dic
     return table, pages
 
 
+def seated_alone(site: Any, name: str, me: str, width: int, height: int,
+                 timers: dict[str, int] | None = None) -> Page:
+    """A table the operator opens (``name``, the Fortune on, ``timers``) and ``me`` alone at it on one page
+    of ``width`` x ``height``, seated at seat 1 with $300, betting open."""
+    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
+                     json={"name": name, "timers": timers or {}})
+    assert res.status_code == 201, res.text
+    page: Page = site.player(me, width=width, height=height)
+    page.goto(f"{site.url}/table/?id={res.json()['table_id']}")
+    page.wait_for_function("() => window.paigow?.ctx?.view")
+    page.click("[data-seat='1']")
+    page.fill("#buy-in", "300")
+    page.click("#sit-confirm")
+    page.wait_for_selector("#place-bet")
+    return page
+
+
 def check(site: Any, pages: dict[str, Page], phase: str, problems: list[str]) -> None:
     """Screenshot each page as ``matrix-<phase>-<size>.png`` and add its text and box problems."""
     for size, page in pages.items():

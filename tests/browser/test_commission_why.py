@@ -4,7 +4,9 @@ said "$0.50 commission" with no word why, and its variants panel left out that a
 the usual rules (the laptop's said it). Now the result, the showdown's commission line and the History
 say why, and the panel says the rule, on a phone as on a laptop: the player on four pages at once (390x844,
 360x740, 1366x768, 1920x1080), each checked as the layout matrix checks it (no text overlapping, none
-clipped). Round 2's deal is chosen (``support.rigged``: the co-banker's hand loses to the other)."""
+clipped). The dealer's plate says who banks: "House" in round 1, "House & Bob" while Bob co-banks with the
+house in round 2 (it read "House"), and the centre "Bob co-banks with the house". Round 2's deal is
+chosen (``support.rigged``: the co-banker's hand loses to the other)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ from tests.browser.wire import WirePlayer
 pytestmark = pytest.mark.browser
 
 TABLE = "Jade EZ"
+SHARED = "The house and Bob bank this round, half each"
+PLATE = ".pos[data-position='0'] .plate .chips"
 WHY = "When a player banks or co-banks, wins pay the usual 5% commission, even at a no-commission table."
 
 
@@ -53,6 +57,8 @@ def test_a_player_who_beats_a_co_bank_at_an_ez_table_is_told_why_commission_was_
         me.fill("#bet-amount", "10")
         me.click("#place-bet")
         me.wait_for_function("() => window.paigow.ctx.view?.phase === 'setting'")
+        for page in pages.values():
+            expect(page.locator(PLATE)).to_have_text("House")
         bob.command("use_house_way")
         me.click("#house-way")
         me.click("#done")
@@ -62,6 +68,12 @@ def test_a_player_who_beats_a_co_bank_at_an_ez_table_is_told_why_commission_was_
         bob.command("accept_bank", co_bank=True)
         me.wait_for_function("() => window.paigow.ctx.view?.round?.co_banked && "
                              "window.paigow.ctx.view.phase === 'betting'")
+        # Who banks, at the top of the table and in its centre (the walk of issue 30: the plate read "House").
+        for page in pages.values():
+            expect(page.locator(PLATE)).to_have_text("House & Bob")
+            expect(page.locator(PLATE)).to_have_attribute("title", SHARED)
+            expect(page.locator("#phase-sub")).to_have_text("Bob co-banks with the house")
+        check(site, pages, "co-bank-plate", problems)
         me.fill("#bet-amount", "10")
         me.click("#place-bet")
         me.wait_for_function("() => window.paigow.ctx.view?.phase === 'setting'")

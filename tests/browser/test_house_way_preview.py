@@ -7,6 +7,7 @@ preview and of the setting at the four sizes of the layout matrix: test-artifact
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -184,18 +185,33 @@ def test_always_house_way_turns_off_with_one_tap(site: Site) -> None:
 
 
 def test_always_house_way_is_chosen_before_the_deal(site: Site) -> None:
-    """The setting is in the seat's options too (with Sit out and Leave): chosen while betting, the hand is
-    sent as the House Way sets it as soon as it is dealt, and the setter shows the box ticked."""
+    """The setting is in the seat's options too (with Sit out and Leave) on a wide screen, and in the bet
+    panel where the seat's options lie below the tray (a phone): in sight there without scrolling (the walk
+    of issue 30 found it below the fold), one box on each screen. Chosen while betting, the hand is sent as
+    the House Way sets it as soon as it is dealt, and the setter shows the box ticked."""
     pages, bob = seated_with_bob(site, "Before the deal", "Bea Forehand")
     me = pages["phone"]
     try:
-        box = me.locator("[data-panel='seat'] #always-house-way-seat")
-        expect(box).not_to_be_checked()
-        expect(me.locator("#always-house-way-seat-why")).to_contain_text("as soon as it is dealt")
-        box.click()
+        for size in ("phone", "small-phone"):
+            page = pages[size]
+            box = page.locator("[data-panel='bet'] #always-house-way-bet")
+            expect(box).to_be_visible()
+            expect(page.locator("#always-house-way-seat")).to_be_hidden()
+            assert page.evaluate("window.scrollY") == 0
+            bottom = page.evaluate("document.querySelector('#always-house-way-bet').closest('label')"
+                                   ".getBoundingClientRect().bottom")
+            assert bottom <= page.viewport_size["height"], (size, bottom)  # type: ignore[index]
+        expect(pages["laptop"].locator("#always-house-way-bet")).to_be_hidden()
+        laptop = pages["laptop"]
+        expect(laptop.locator("[data-panel='seat'] #always-house-way-seat")).not_to_be_checked()
+        expect(laptop.locator("#always-house-way-seat-why")).to_contain_text("as soon as it is dealt")
+        dealt = re.compile("as soon as it is dealt")
+        expect(me.locator("#always-house-way-bet")).to_have_accessible_description(dealt)
+        me.locator("#always-house-way-bet").click()
         assert me.evaluate("localStorage.getItem('paigow.alwaysHouseWay')") == "1"
         for page in pages.values():
-            expect(page.locator("#always-house-way-seat")).to_be_checked()
+            boxes = page.locator("#always-house-way-seat, #always-house-way-bet")
+            expect(boxes.locator("visible=true")).to_be_checked()
         me.evaluate(RECORD_SENT)
         both_bet(pages, bob)
         me.wait_for_function(f"() => window.paigow.ctx.view?.phase === 'setting' && {MY_HAND}?.is_set")
@@ -203,6 +219,7 @@ def test_always_house_way_is_chosen_before_the_deal(site: Site) -> None:
         expect(me.locator("[data-panel='setter'] #always-house-way")).to_be_checked()
         for page in pages.values():  # one box on the screen, the setter's
             expect(page.locator("#always-house-way-seat")).to_be_hidden()
+            expect(page.locator("#always-house-way-bet")).to_have_count(0)
     finally:
         bob.close()
     assert site.errors == []
