@@ -126,7 +126,6 @@ function betPanel(view, ctx) {
     el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet"),
       ui.clamped ? el("p", { class: "hint clamped", id: "bet-clamped", role: "status", text: ui.clamped }) : null),
     sideBetRows(view, ctx),
-    alwaysHouseWayToggle(ctx, houseWayName(view.rules), "always-house-way-bet"), // in sight on a phone (table_compact.css)
     el("div", { class: "buttons" },
       el("span", { class: "hint", id: "dealing-soon", "data-when-deal": untilDeal, hidden: !near, text: "Betting is closing: the deal starts now." }),
       el("button", { class: "btn", type: "button", id: "place-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Enter",
@@ -135,6 +134,8 @@ function betPanel(view, ctx) {
         onclick: () => ctx.repeatBet() }, ui.lastBet ? `Repeat ${money(ui.lastBet)}` : "Repeat last bet", kbd("0")),
       el("button", { class: "btn secondary", type: "button", id: "remove-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Delete",
         onclick: () => ctx.removeBet() }, placed ? "Remove bet" : "Clear", kbd("Del"))),
+    // Under the bet's buttons (they come first), in sight on a phone (table_compact.css).
+    alwaysHouseWayToggle(ctx, houseWayName(view.rules), "always-house-way-bet"),
     el("p", { class: "info", id: "bet-info" }, info.join(" · "), waiting ? " · " : null,
       waiting ? el("span", { text: "Waiting for the first bet: the betting clock starts with it" }) : null,
       waiting ? null : " · ", waiting ? null : countdownText(view)),

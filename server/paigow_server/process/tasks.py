@@ -49,16 +49,22 @@ class Every:
         self._step = step
         self._failures = failures
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
+        """Set by ``stop``: the loop ends after the step under way even if that step swallowed the
+        cancellation (a library call that catches it; Python 3.11's ``wait_for`` can lose one), which
+        would otherwise leave the task running forever and hang the event loop's close."""
 
     async def start(self) -> None:
+        self._stopping = False
         self._task = asyncio.create_task(self._run(), name=self.name)
 
     async def stop(self) -> None:
+        self._stopping = True
         task, self._task = self._task, None
         await stop_task(task)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             await asyncio.sleep(self.interval_s)
             try:
                 await self._step()
