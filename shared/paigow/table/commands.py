@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from paigow.table.cardtext import CardText
+from paigow.table.home_chip_commands import CHIP_COMMANDS
 from paigow.table.home_commands import HOME_COMMANDS
 from paigow.table.operator_commands import (
     OPERATOR_COMMANDS,
@@ -216,6 +217,6 @@ class Tick:
 Command = (
     Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
     | UseHouseWay | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable
-    | ChangeLimits | ChangeTimers | ChangeRules | Kick | VoidRound | Tick | HOME_COMMANDS
+    | ChangeLimits | ChangeTimers | ChangeRules | Kick | VoidRound | Tick | HOME_COMMANDS | CHIP_COMMANDS
     | PlaceQueensDragon | TakeDragon | PassDragon | SetDragon
 )

@@ -13,6 +13,7 @@ from typing import Literal
 
 from paigow.rules.house_rules import HouseRules
 from paigow.table.cardtext import CardText
+from paigow.table.home_chip_events import CHIP_EVENTS
 from paigow.table.home_events import HOME_EVENTS
 from paigow.table.records import RoundRecord, SetBy
 from paigow.table.state import BankReason, Bet, DeadlineKind, IneligibleReason, KickedBy, Timers
@@ -389,7 +390,7 @@ Event = (
     | BettingOpened | BetPlaced | BetRemoved | BonusPlaced | BonusRemoved | HandsDealt | HandSet
     | RoundSettled | RoundVoided | DeadlineSet
     | DeadlineCleared | TableOpened | TableClosing | TableClosed | TablePaused | TableResumed | RulesChanged
-    | TimersChanged | HOME_EVENTS
+    | TimersChanged | HOME_EVENTS | CHIP_EVENTS
     | QueensDragonPlaced | QueensDragonRemoved | CoBankChosen | DragonOffered | DragonPassed | DragonTaken
     | DragonDealt | DragonSet
 )

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from paigow.table.home_chips import HomeChips
+
 __all__ = [
     "MAX_MUTED",
     "MAX_REQUESTS",
@@ -79,6 +81,11 @@ class Home:
     """Nobody is seated."""
     idle_since_ms: int | None = None
     """With ``idle``: since when (None: pending)."""
+    max_buy_in_cap_cents: int = 1_000_000
+    """The operator's bound on a buy-in, a rebuy and a correction at this game (``home_max_buy_in_cents``)."""
+    chips: HomeChips | None = None
+    """The game's own chips (``home_chips``); None: a home game stored before chips existed, which plays
+    with its players' casino balances."""
 
     def requested(self, player_id: str) -> bool:
         return any(r.player_id == player_id for r in self.requests)

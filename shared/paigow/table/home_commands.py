@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from paigow.table.home import Seating, SpectatorsPolicy
+from paigow.table.home_chip_commands import AdjustChips, AnswerBuyIn, ChangeChips
 from paigow.table.operator_commands import ChangeLimits, ChangeTimers, CloseTable, PauseTable, ResumeTable
 
 __all__ = [
@@ -129,7 +130,8 @@ class AdjustTimers:
 
 HostAction: TypeAlias = (
     PauseTable | ResumeTable | CloseTable | ChangeLimits | ChangeTimers | AdjustTimers | ApproveSeat
-    | DenySeat | RemovePlayer | MuteChat | HandOver | ChangeHomeSettings
+    | DenySeat | RemovePlayer | MuteChat | HandOver | ChangeHomeSettings | AnswerBuyIn | AdjustChips
+    | ChangeChips
 )
 
 
