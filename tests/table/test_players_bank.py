@@ -19,7 +19,7 @@ from paigow.rules.payout import Wager, settle
 from paigow.table import Phase, RejectCode, Rejection, TableState, Timers, next_deadline, view_for
 from paigow.table import commands as c
 from paigow.table import events as ev
-from paigow.table.bank import NO_BANKER
+from paigow.table.bank import NO_BANKER, NO_OPPONENT
 from paigow.table.home import Home
 from paigow.table.state import DeadlineKind, IneligibleReason
 from paigow.table.views import SpectatorViewer, TableView
@@ -267,6 +267,37 @@ def test_an_offered_player_who_leaves_or_sits_out_passes_the_offer_on(depart: ty
     assert d.state.round is None
     assert d.state.deadline is None
     assert chips_balanced(d.state)
+
+
+def test_a_banker_left_with_nobody_to_play_before_the_deal_has_the_round_voided() -> None:
+    d = _in_turn()
+    _sit(d, 1, 2)
+    d.start_round()
+    d.do(c.AcceptBank("p1", bonus_cents=0))
+    chips = d.state.seats[1].chips_cents
+    d.do(c.Drop("p2", d.now))  # away is not gone: p2 may come back and bet
+    assert d.state.phase == Phase.BETTING
+    d.do(c.Reconnect("p2", d.now))
+    events = d.do(c.Leave("p2"))
+    voided = next(e for e in events if isinstance(e, ev.RoundVoided))
+    assert voided.reason == NO_OPPONENT == "no player is left to play against the bank"
+    assert voided.returned_bets == ()
+    assert d.state.round is None
+    assert d.state.deadline is None  # one player: no round is waited for
+    assert d.state.seats[1].chips_cents == chips
+    assert chips_balanced(d.state)
+
+
+def test_an_offer_left_with_one_player_is_voided() -> None:
+    d = _in_turn()
+    _sit(d, 1, 2, 3)
+    d.start_round()
+    d.do(c.SitOut("p3"))
+    assert d.state.round.offer_player_id == "p1"
+    events = d.do(c.Leave("p2"))
+    voided = next(e for e in events if isinstance(e, ev.RoundVoided))
+    assert voided.reason == NO_BANKER
+    assert not any(isinstance(e, ev.BankDeclined) for e in events)
 
 
 # --- commission -------------------------------------------------------------------------------------
