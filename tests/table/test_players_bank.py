@@ -21,7 +21,7 @@ from paigow.table import commands as c
 from paigow.table import events as ev
 from paigow.table.bank import NO_BANKER, NO_OPPONENT
 from paigow.table.home import Home
-from paigow.table.state import DeadlineKind, IneligibleReason
+from paigow.table.state import DeadlineKind, IneligibleReason, SeatStatus
 from paigow.table.views import SpectatorViewer, TableView
 
 from .conftest import Driver, chips_balanced
@@ -288,6 +288,20 @@ def test_a_banker_left_with_nobody_to_play_before_the_deal_has_the_round_voided(
     assert chips_balanced(d.state)
 
 
+def test_an_away_player_still_counts_when_the_offered_player_leaves() -> None:
+    d = _in_turn()
+    _sit(d, 1, 2, 3)
+    d.start_round()
+    d.do(c.Drop("p2", d.now))
+    events = d.do(c.Leave("p1"))
+    assert events[:2] == (ev.BankDeclined(1, "p1", False), ev.BankOffered(3, "p3"))  # p2 may not bank...
+    d.do(c.AcceptBank("p3"))
+    d.do(c.Reconnect("p2", d.now))  # ...but comes back and plays
+    d.do(c.PlaceBet("p2", 10_00))
+    d.house_way_all()
+    assert d.last_record.banker_player_id == "p3"
+
+
 def test_an_offer_left_with_one_player_is_voided() -> None:
     d = _in_turn()
     _sit(d, 1, 2, 3)
@@ -362,7 +376,8 @@ def test_five_percent_is_exact_to_the_cent_rounded_up() -> None:
 
 
 # --- a property -------------------------------------------------------------------------------------
-ACTIONS = ("play",) * 8 + ("sit", "sit", "leave", "sit_out", "sit_in", "decline", "tick", "short")
+ACTIONS = ("play",) * 8 + ("sit", "sit", "leave", "sit_out", "sit_in", "decline", "tick", "short", "drop",
+                          "reconnect")
 
 
 def _step(d: Driver, action: str, seat: int) -> None:
@@ -394,11 +409,15 @@ def _step(d: Driver, action: str, seat: int) -> None:
         d.do(c.DeclineBank(rnd.offer_player_id))
     elif action == "tick":
         d.tick(seat * 7_000)
+    elif action == "drop" and sp is not None:
+        d.do(c.Drop(sp.player_id, d.now))
+    elif action == "reconnect" and sp is not None:
+        d.do(c.Reconnect(sp.player_id, d.now))
     elif action == "short" and sp is not None and phase == Phase.IDLE:
         d.with_chips(seat, 5_00 * (seat - 1))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.booleans(), st.sets(st.integers(1, 6), min_size=2, max_size=4),
        st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(1, 6)), min_size=20, max_size=80))
 def test_the_banker_is_always_a_seated_player_and_money_sums(five: bool, seats: set[int],
@@ -434,7 +453,7 @@ def _check(state: TableState, events: list[ev.Event]) -> None:
             offered = state.seats[state.marker]
             assert offered is not None
             assert offered.player_id == rnd.offer_player_id
-            assert offered.playing
+            assert offered.status == SeatStatus.ACTIVE  # offered while playing; away since, maybe
             assert rnd.offer_player_id not in rnd.bank_passed
     for e in events:
         if isinstance(e, ev.RoundSettled):

@@ -161,8 +161,7 @@ def _offer_in_turn(em: Emitter, now_ms: int | None, gone: str | None = None) -> 
     being on the way out), void the round: ``no_banker``."""
     s = em.state
     rnd = em.round()
-    playing = sum(1 for sp in s.seats if sp is not None and sp.playing and sp.player_id != gone)
-    for pos in _seats_after(s.marker - 1) if playing >= 2 else ():
+    for pos in _seats_after(s.marker - 1) if _players_left(em, None, gone) >= 2 else ():
         sp = s.seats[pos]
         if sp is not None and sp.player_id not in rnd.bank_passed and ineligibility(em, pos) is None:
             em.emit(BankOffered(pos, sp.player_id))
@@ -210,9 +209,14 @@ def void_if_alone(em: Emitter, now_ms: int | None) -> bool:
             or has_stake(em)):
         return False
     banker = rnd.banker_position
-    players = sum(1 for pos, sp in enumerate(s.seats)
-                  if sp is not None and (pos == banker or sp.status == SeatStatus.ACTIVE))
-    if players >= 2:
+    if _players_left(em, banker) >= 2:
         return False
     void_round(em, NO_BANKER if banker is None else NO_OPPONENT, now_ms)
     return True
+
+
+def _players_left(em: Emitter, banker: int | None, gone: str | None = None) -> int:
+    """The players a round not dealt yet can still be played by: the banker (``banker``, a position) and
+    the active players, an away one included (they may come back), but not ``gone`` (on the way out)."""
+    return sum(1 for pos, sp in enumerate(em.state.seats) if sp is not None and sp.player_id != gone
+               and (pos == banker or sp.status == SeatStatus.ACTIVE))
