@@ -80,10 +80,10 @@ class BotApi:
         return Session(str(body["player_id"]), str(body["token"]), int(body["balance_cents"]))
 
     async def open_home_table(self, token: str, name: str, *, timers: dict[str, int],
-                              rules: dict[str, Any]) -> tuple[str, str]:
-        """A private table hosted by ``token``'s account: (table id, invite code)."""
+                              rules: dict[str, Any], chips: dict[str, Any]) -> tuple[str, str]:
+        """A private table hosted by ``token``'s account, with its own ``chips``: (table id, invite code)."""
         response = await self._request("POST", "/api/home/tables", headers=_bearer(token),
-                                       json={"name": name, "timers": timers, "rules": rules})
+                                       json={"name": name, "timers": timers, "rules": rules, "chips": chips})
         if response.status_code >= 400:
             raise _answered(response, "POST /api/home/tables")
         body = response.json()
@@ -117,6 +117,11 @@ class BotApi:
         """The operator's money totals: issued, balances, chips at tables, house net (``*_cents``)."""
         body = await self._json("GET", "/api/operator/money", operator=True)
         return {str(k): int(v) for k, v in body.items() if isinstance(v, int) and not isinstance(v, bool)}
+
+    async def home_games(self) -> list[dict[str, Any]]:
+        """The operator's money check of every home game with its own chips (``home_games``)."""
+        body = await self._json("GET", "/api/operator/money", operator=True)
+        return list(body.get("home_games", []))
 
     async def ledger_entries(self) -> list[dict[str, Any]]:
         entries: list[dict[str, Any]] = []

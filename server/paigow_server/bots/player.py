@@ -24,6 +24,7 @@ from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.rules.cards import parse_card
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
+from paigow_server.bots.home_chips import chip_action, waiting_for_buy_in
 from paigow_server.bots.stats import RunStats
 from paigow_server.bots.variants import count_variants, variant_action, with_queens_dragon
 
@@ -70,7 +71,14 @@ class TableProgress:
     invite: str | None = None
     """A private table's invite code, for the spectators' hello (the players' accounts are admitted)."""
     settled: set[str] = field(default_factory=set)
+    chip_events: set[str] = field(default_factory=set)
     done: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def chip_event(self, key: str, counter: str, stats: RunStats) -> None:
+        """Count a home game's chip event once however many bots of the table see it."""
+        if key not in self.chip_events:
+            self.chip_events.add(key)
+            stats.home_chips[counter] += 1
 
     def round_settled(self, record: Json, stats: RunStats) -> None:
         round_id = str(record["round_id"])
@@ -228,6 +236,13 @@ class PlayerBot:
                     self.progress.round_settled(event["record"], self.stats)
                 elif event.get("kind") == "round_voided":
                     self.stats.voided += 1
+                    if event.get("reason") == "no_banker":
+                        self.progress.chip_event(f"no_banker:{event['round_id']}", "rounds_nobody_banked",
+                                                 self.stats)
+                elif event.get("kind") in ("buy_in_approved", "buy_in_denied"):
+                    what = "rebuys" if event.get("rebuy") else "buy_ins"
+                    outcome = "approved" if event["kind"] == "buy_in_approved" else "denied"
+                    self.progress.chip_event(event["request_id"], f"{what}_{outcome}", self.stats)
                 elif event.get("kind") in ("player_left", "player_stood_up", "player_kicked") \
                         and event.get("player_id") == self.player_id and self.progress.done.is_set():
                     self.left = True
@@ -307,7 +322,8 @@ class PlayerBot:
         command = self._decide(self.view)
         if command is None:
             return
-        key = (self.view.get("round") or {}).get("round_id"), self.view.get("phase"), command["type"]
+        key = ((self.view.get("round") or {}).get("round_id"), self.view.get("phase"), command["type"],
+               command.get("request_id"))
         if self._tries.get(key, 0) >= 2:
             return
         if self._still_thinking(key):
@@ -358,7 +374,12 @@ class PlayerBot:
                 self.left = True
                 return None
             return {"type": "leave"}
+        chips = chip_action(view, self.player_id, self.rng)  # a home game's buy-ins (bots.home_chips)
+        if chips is not None:
+            return chips
         if you is None:
+            if waiting_for_buy_in(view, self.player_id):
+                return None
             return {"type": "sit", "seat": self.seat, "buy_in_cents": self.buy_in_cents}
         if you["status"] == "sitting_out":
             return {"type": "sit_in"}

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from paigow_server.bots.api import BotApi, Session
+from paigow_server.bots.home_chips import chip_setting, game_problems
 from paigow_server.bots.player import Behaviour, PlayerBot, TableProgress
 from paigow_server.bots.stats import RunStats
 from paigow_server.bots.variants import variant_rules
@@ -76,7 +77,7 @@ class RunResult:
             "duration_s": round(self.duration_s, 2), "tables": len(self.table_ids),
             "tables_completed": self.completed_tables, "rounds": s.rounds, "voided": s.voided,
             "bonus_bets": s.bonus_bets, "bonus_house_net_cents": s.bonus_house_net_cents,
-            "variants": dict(s.variants),
+            "variants": dict(s.variants), "home_chips": dict(s.home_chips),
             "commands": s.commands, "accepted": s.accepted,
             "commands_per_s": round(s.commands / self.duration_s, 1) if self.duration_s else 0.0,
             "messages_received": s.messages_received, "connections_peak": s.connections_peak,
@@ -147,7 +148,7 @@ async def _home_tables(api: BotApi, config: BotsConfig, prefix: str,
     for t in range(config.tables):
         players = sessions[t * config.players_per_table:(t + 1) * config.players_per_table]
         table_id, code = await api.open_home_table(players[0].token, f"bots home {t + 1}", timers=timers,
-                                                   rules=rules)
+                                                   rules=rules, chips=chip_setting(t, config.buy_in_cents))
         for player in players[1:]:
             await api.resolve_invite(player.token, code)
         progress.append(TableProgress(table_id, config.rounds, invite=code))
@@ -247,6 +248,8 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
         await asyncio.sleep(0.2)
         balances = await _balances(api, sessions)
         money_after = await api.money()
+        table_ids = [p.table_id for p in progress]
+        home_problems = game_problems(await api.home_games(), table_ids) if config.private else []
     players_delta = sum(b - s.balance_cents for b, s in zip(balances, sessions, strict=True))
     house_delta = money_after.get("house_net_cents", 0) - money_before.get("house_net_cents", 0)
     chips_delta = money_after.get("chips_at_tables_cents", 0) - money_before.get("chips_at_tables_cents", 0)
@@ -255,7 +258,9 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
                                                                                  "in_transit_cents"))
     issued = money_after.get("issued_cents", 0)
     total = sum(money_after.get(k, 0) for k in ("balances_cents", "chips_at_tables_cents", "house_net_cents"))
-    problems = []
+    problems = list(home_problems)
+    if config.private and players_delta != 0:  # a home game's chips never reach a casino balance
+        problems.append(f"the bots' casino balances moved {players_delta:+d} cents at home games")
     if total != issued:
         problems.append(f"balances + chips + house = {total} cents, but {issued} cents were issued")
     if players_delta + chips_delta + house_delta != 0:
@@ -264,6 +269,5 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
     message = "; ".join(problems) or (f"ok: the bots' balances moved {players_delta:+d} cents, chips at "
                                       f"tables {chips_delta:+d}, the house {house_delta:+d}")
     completed = sum(1 for p in progress if p.done.is_set())
-    table_ids = [p.table_id for p in progress]
     return RunResult(stats, duration, table_ids, completed, players_delta, house_delta, money_after,
                      not problems, message)

@@ -34,6 +34,9 @@ class RunStats:
     bonus_house_net_cents: int = 0
     variants: dict[str, int] = field(default_factory=dict)
     """What the settled rounds had of the casino variants (``bots.variants.count_variants``), added up."""
+    home_chips: Counter[str] = field(default_factory=Counter)
+    """At home games: the buy-ins and rebuys approved and denied, and the rounds nobody banked, each
+    counted once (by the event's request id, or round id)."""
     """The house's result on them."""
     messages_received: int = 0
     bad_frames_sent: int = 0

@@ -83,8 +83,9 @@ def register(sub: Any) -> None:
                         help="each bot pauses uniformly LO..HI ms before each decision, as people do "
                              "(default 0,0: every bot acts the instant it can)")
     parser.add_argument("--private", action="store_true",
-                        help="private tables (home games): a bot account hosts each, the others join by "
-                             "its invite (the bots register accounts instead of guests)")
+                        help="private tables (home games) with their own chips: a bot account hosts each "
+                             "and answers the buy-in and rebuy requests, the others join by its invite (the "
+                             "bots register accounts instead of guests); every game must sum to zero")
     parser.add_argument("--variants", action="store_true",
                         help="open each table with one of the casino variants in turn: EZ with the Queen's "
                              "Dragon, nine-high, the Dragon hand (set by the House Way, by its buyer), "

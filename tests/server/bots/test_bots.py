@@ -43,17 +43,26 @@ async def test_a_small_bots_run_plays_every_round_and_the_money_adds_up(live_ser
     json.dumps(summary)  # the --json output is plain JSON
 
 
-async def test_bots_host_and_play_private_tables(live_server: LiveServer) -> None:
-    config = BotsConfig(url=live_server.url, operator_token=live_server.operator_token, tables=1,
-                        players_per_table=3, spectators=1, rounds=2, seed=11, timeout_s=60, private=True,
+async def test_bots_host_and_play_private_tables_with_buy_ins_and_rebuys(live_server: LiveServer) -> None:
+    """Two home games with their own chips (the first with the players banking in turn): each bot asks for
+    a buy-in of three minimum bets, the host approves (now and then another amount) or denies, bots low on
+    chips ask for rebuys; at the end every game sums to zero and no casino balance moved."""
+    config = BotsConfig(url=live_server.url, operator_token=live_server.operator_token, tables=2,
+                        players_per_table=3, spectators=1, rounds=6, seed=11, timeout_s=90, private=True,
+                        buy_in_cents=1_500,
                         behaviour=Behaviour(bank_rate=0.5, drop_rate=0.2, bad_input_rate=0.0))
     result = await run_bots(config)
-    assert result.completed_tables == 1, result.summary()
+    summary = result.summary()
+    assert result.completed_tables == 2, summary
     assert all(table_id.startswith("h_") for table_id in result.table_ids)
-    assert result.stats.rounds >= 2
+    assert result.stats.rounds >= 12
     assert result.money_ok, result.money_message
+    assert result.players_delta_cents == 0, summary
     assert result.stats.hidden_card_leaks == 0
     assert "NO_ACCESS" not in result.stats.errors
+    chips = summary["home_chips"]
+    assert chips.get("buy_ins_approved", 0) >= 6, chips
+    assert chips.get("rebuys_approved", 0) >= 1, chips
 
 
 @pytest.fixture
