@@ -49,6 +49,8 @@ export function timedOutText(clause) {
 
 /** What happened to a voided round, for the centre of the table. */
 export function voidText(reason) {
+  // Players banking in turn (docs/home-games.md): every seated player passed the bank before any bet.
+  if (reason === "no_banker") return "Nobody could or would bank this round, so it was not dealt: the bank passes on next round.";
   const why = /^voided/i.test(reason) ? reason.replace(/^voided/i, "").trim() : reason;
   return `The round was voided${why ? ` (${why})` : ""}: every bet was returned.`;
 }
@@ -78,7 +80,10 @@ export function describeEvents(events, view, me, nameOf) {
         else if (ev.set_by === "house_way") say(`The House Way set your hand${ev.house_way_clause ? ` (${ev.house_way_clause})` : ""}.`);
         break;
       case "bank_declined":
-        if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the house banks this round." : `${name} did not answer the bank offer in time: the house banks.`, isMe, isMe ? "warn" : "info");
+        if (view.rules?.players_bank_in_turn) { // the offer passes to the next seated player
+          if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the bank passes on." : `${name} did not answer the bank offer in time: the bank passes on.`, isMe, isMe ? "warn" : "info");
+          else if (!isMe) say(`${name} declined the bank: it passes on.`);
+        } else if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the house banks this round." : `${name} did not answer the bank offer in time: the house banks.`, isMe, isMe ? "warn" : "info");
         else if (!isMe) say(`${name} declined the bank: the house banks.`);
         break;
       case "betting_opened": {

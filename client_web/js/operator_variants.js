@@ -15,8 +15,9 @@ const KEYS = ["commission_form", "queens_dragon_enabled", "queens_dragon_min_bet
 
 const pct = (bps) => `${(bps ?? 500) / 100}%`;
 const FORMS = {
-  commissioned: { name: "Commissioned", words: (bps) => `commissioned (${pct(bps)} of a win)`,
-    what: (bps) => `The house takes ${pct(bps)} of every winning bet: the classic game.` },
+  commissioned: { name: "Commissioned", words: (bps) => (bps === 0 ? "no commission" : `commissioned (${pct(bps)} of a win)`),
+    what: (bps) => (bps === 0 ? "A winning bet is paid even money: no commission is taken."
+      : `The house takes ${pct(bps)} of every winning bet: the classic game.`) },
   ez: { name: "EZ Pai Gow", words: () => "EZ Pai Gow (no commission)",
     what: () => "No commission: every bet pushes when the dealer's hand is a queen-high pai gow." },
   nine_high: { name: "9-high", words: () => "9-high commission-free",

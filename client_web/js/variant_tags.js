@@ -22,8 +22,15 @@ function commission(t) {
   }
   if (form === "nine_high") return { key: "nine_high", text: "No commission (9-high push)", short: "9-high", title: `${capital(PUSH_RULE.nine_high)}.` };
   if (form !== "commissioned") return { key: form, text: form, short: form, title: form };
+  if (t.commission_bps === 0) {
+    return { key: "commission", text: "No commission", short: "No commission", title: "A winning bet is paid even money: no commission is taken." };
+  }
   const words = `${pct(t.commission_bps)} commission`;
-  return { key: "commission", text: words, short: words, title: `The house takes ${pct(t.commission_bps)} of every winning bet: the classic game.` };
+  // At a home game the commission goes to the game's own pot (docs/home-games.md), not to a house.
+  const title = t.private || t.players_bank_in_turn
+    ? `${capital(pct(t.commission_bps))} of every winning bet is taken as commission.`
+    : `The house takes ${pct(t.commission_bps)} of every winning bet: the classic game.`;
+  return { key: "commission", text: words, short: words, title };
 }
 
 /**
@@ -42,6 +49,8 @@ export function variantTags(t) {
     t.co_banking && { key: "cobank", text: "Co-banking", short: banks ? "Co-bank" : "Co-bank (no effect)", inert: !banks,
       title: banks ? "Whoever takes the bank may co-bank with the house instead: half each of every wager."
         : "No effect here: players may not take the bank." },
+    t.players_bank_in_turn && { key: "players_bank", text: "Players bank in turn", short: "Players bank",
+      title: "The bank passes among the seated players; the house dealer plays no hand." },
     !banks && { key: "house_banks", text: "House banks", short: "House banks",
       title: "Players may not take the bank here: the house banks every round." },
   ].filter(Boolean);
