@@ -32,6 +32,7 @@ from paigow.table.home_chips import (
     ChipLineKind,
     ChipRequest,
     HomeChips,
+    HomeCommission,
 )
 from paigow.table.rejections import RejectCode
 
@@ -401,7 +402,8 @@ def test_the_ledger_is_bounded_but_cash_outs_are_always_written(driver) -> None:
 
 
 def test_a_settlement_adds_its_commission_to_the_pot(driver) -> None:
-    d = chips_game(driver)
+    d = chips_game(driver, commission=HomeCommission.FIVE_PERCENT)
+    assert (d.state.rules.commission_bps, d.state.rules.commission_round_cents) == (500, 1)
     seat(d, 3)
     for _ in range(6):
         d.play_round(accept=False)
@@ -409,7 +411,19 @@ def test_a_settlement_adds_its_commission_to_the_pot(driver) -> None:
             x.commission_cents for e in d.events if isinstance(e, RoundSettled) for x in e.record.hands)
         check(d.state)
     assert d.state.home.chips.commission_cents > 0
-    assert d.state.home.chips.lines[-1].round_number == 0
+
+
+def test_a_game_without_commission_takes_none(driver) -> None:
+    d = chips_game(driver)
+    assert d.state.rules.commission_bps == 0
+    seat(d, 3)
+    for _ in range(4):
+        d.play_round(accept=False)
+    hands = [x for e in d.events if isinstance(e, RoundSettled) for x in e.record.hands]
+    assert any(x.net_cents > 0 for x in hands)  # wins, and not a cent of commission on them
+    assert all(x.commission_cents == 0 for x in hands)
+    assert d.state.home.chips.commission_cents == 0
+    check(d.state)
 
 
 def test_a_home_game_without_chips_and_a_public_table_sit_as_before(driver) -> None:

@@ -23,7 +23,7 @@ from paigow.table import commands as c
 from paigow.table import home_commands as h
 from paigow.table.home import Home
 from paigow.table.home_chip_commands import AdjustChips, AnswerBuyIn, CancelBuyIn, ChangeChips, Rebuy
-from paigow.table.home_chips import ChipLineKind, HomeChips
+from paigow.table.home_chips import ChipLineKind, HomeChips, HomeCommission
 from paigow.table.state import TableState
 
 PLAYERS = ("p1", "p2", "p3", "p4", "p5", "p6", "p7")
@@ -70,9 +70,9 @@ class ChipsGame(RuleBasedStateMachine):
         assert self.state.home is not None
         return self.do(h.HostAct(self.state.home.host_player_id, action))  # type: ignore[arg-type]
 
-    @initialize(auto=st.booleans(), rebuys=st.booleans())
-    def start(self, auto: bool, rebuys: bool) -> None:
-        chips = HomeChips(auto_approve=auto, rebuys=rebuys)
+    @initialize(auto=st.booleans(), rebuys=st.booleans(), commission=st.sampled_from(HomeCommission))
+    def start(self, auto: bool, rebuys: bool, commission: HomeCommission) -> None:
+        chips = HomeChips(auto_approve=auto, rebuys=rebuys, commission=commission)
         self.state = new_table("h1", "Home", timers=Timers(between_rounds_ms=1_000),
                                home=Home("p1", "Player 1", chips=chips))
         for i in range(3):  # a game under way: the host and two players, each approved
