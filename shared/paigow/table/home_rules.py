@@ -3,8 +3,10 @@
 ``host_act`` checks, in the table's own commit, that the acting player is the table's host at this
 version, then carries out the action: the operator's pause, resume, close, limits and timers (the same
 handlers, so the same events and refusals), and what only a private table has (answer a seat request,
-remove a player, mute one in the chat, hand the role over, change the seating and spectators policy).
-Nothing here moves money: a removal is the operator's kick, whose chips go back as in any leave.
+remove a player, mute one in the chat, hand the role over, change the seating and spectators policy), and
+at a game with its own chips the host's answers to buy-ins, corrections and chip setting
+(``home_chip_actions``). Nothing here moves casino money: a removal is the operator's kick, whose chips go
+back as in any leave (at a chips game: a cash-out line, and the player's buy-in or rebuy request ends).
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from paigow.table import commands as c
 from paigow.table.cardtext import format_cents
 from paigow.table.emitter import Emitter, reject
 from paigow.table.home import MAX_MUTED, MAX_REQUESTS, Home, Seating
+from paigow.table.home_chip_actions import adjust_chips, answer_buy_in, change_chips
+from paigow.table.home_chip_commands import AdjustChips, AnswerBuyIn, ChangeChips
+from paigow.table.home_chip_rules import cancel_requests
 from paigow.table.home_commands import (
     AdjustTimers,
     ApproveSeat,
@@ -116,7 +121,8 @@ def _remove(em: Emitter, cmd: RemovePlayer, now_ms: int | None) -> None:
         reject(RejectCode.INVALID_VALUE, "the host cannot remove themselves: hand the role over, or leave")
     pos = s.seat_of(cmd.player_id)
     waiting = any(w.player_id == cmd.player_id for w in s.waiting)
-    known = waiting or home.requested(cmd.player_id) or cmd.player_id in home.approved
+    buying = home.chips is not None and home.chips.request_of(cmd.player_id) is not None
+    known = waiting or buying or home.requested(cmd.player_id) or cmd.player_id in home.approved
     if pos is None and not known:
         reject(RejectCode.NOT_SEATED, f"player {cmd.player_id!r} is not seated, waiting, requesting or "
                                       f"approved at table {s.table_id!r}")
@@ -124,6 +130,7 @@ def _remove(em: Emitter, cmd: RemovePlayer, now_ms: int | None) -> None:
         sp = s.seats[pos]
         assert sp is not None
         depart(em, pos, sp, kicked=True, now_ms=now_ms, barred_until_ms=cmd.barred_until_ms, by=KickedBy.HOST)
+    cancel_requests(em, cmd.player_id, "removed")
     if waiting:
         em.emit(WaitlistLeft(cmd.player_id, WaitlistLeftReason.REMOVED))
     em.emit(AdmissionEnded(cmd.player_id, cmd.barred_until_ms))
@@ -199,4 +206,7 @@ _ACTIONS: dict[type, Callable[[Emitter, Any, int | None], None]] = {
     MuteChat: _mute,
     HandOver: _hand_over,
     ChangeHomeSettings: _settings,
+    AnswerBuyIn: answer_buy_in,
+    AdjustChips: adjust_chips,
+    ChangeChips: change_chips,
 }
