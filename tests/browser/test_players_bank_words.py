@@ -14,16 +14,20 @@ WORDS_JS = """async () => {
   const x = await import('/js/explain.js');
   const v = await import('/js/variant_tags.js');
   const name = () => 'Maya';
-  const view = (rules) => ({ rules, seats: [], phase: 'bank_offer', round: null, home: { host_player_id: 'p_ann' } });
+  const view = (rules) => ({ rules, seats: [], phase: 'bank_offer', round: null,
+    home: { host_player_id: 'p_ann' } });
   const said = (rules, ev, me = 'p_ann') => x.describeEvents([ev], view(rules), me, name).map((s) => s.text);
   const tags = (t) => v.variantTags(t).map((tag) => [tag.key, tag.text, tag.title]);
   return {
-    passed: said({ players_bank_in_turn: true }, { kind: 'bank_declined', player_id: 'p_maya', timed_out: false }),
-    passedMine: said({ players_bank_in_turn: true }, { kind: 'bank_declined', player_id: 'p_ann', timed_out: true }),
+    passed: said({ players_bank_in_turn: true },
+      { kind: 'bank_declined', player_id: 'p_maya', timed_out: false }),
+    passedMine: said({ players_bank_in_turn: true },
+      { kind: 'bank_declined', player_id: 'p_ann', timed_out: true }),
     houseBanks: said({}, { kind: 'bank_declined', player_id: 'p_maya', timed_out: false }),
     noBanker: x.voidText('no_banker'),
     otherVoid: x.voidText('operator: dealer error'),
-    friends: tags({ commission_form: 'commissioned', commission_bps: 0, player_banking: true, players_bank_in_turn: true }),
+    friends: tags({ commission_form: 'commissioned', commission_bps: 0, player_banking: true,
+      players_bank_in_turn: true }),
     fivePercentHome: tags({ commission_form: 'commissioned', commission_bps: 500, private: true }),
     casino: tags({ commission_form: 'commissioned', commission_bps: 500 }),
   };
@@ -36,11 +40,12 @@ def test_players_banking_in_turn_are_told_the_bank_passes_on_and_the_commission_
     assert words["passed"] == ["Maya declined the bank: it passes on."]
     assert words["passedMine"] == ["Time ran out on the bank offer: the bank passes on."]
     assert words["houseBanks"] == ["Maya declined the bank: the house banks."]
-    assert words["noBanker"] == ("Nobody could or would bank this round, so it was not dealt: the bank passes on "
-                                 "next round.")
+    assert words["noBanker"] == ("Nobody could or would bank this round, so it was not dealt: the bank "
+                                 "passes on next round.")
     assert words["otherVoid"] == "The round was voided (operator: dealer error): every bet was returned."
     friends = {key: (text, title) for key, text, title in words["friends"]}
-    assert friends["commission"] == ("No commission", "A winning bet is paid even money: no commission is taken.")
+    assert friends["commission"] == ("No commission",
+                                     "A winning bet is paid even money: no commission is taken.")
     assert friends["players_bank"][0] == "Players bank in turn"
     assert "house dealer plays no hand" in friends["players_bank"][1]
     home = {key: title for key, _, title in words["fivePercentHome"]}
