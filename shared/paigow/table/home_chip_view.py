@@ -143,5 +143,5 @@ def home_chips_view(state: TableState) -> HomeChipsView | None:
                else None)
     return HomeChipsView(chips.default_buy_in_cents, chips.min_buy_in_cents, chips.max_buy_in_cents,
                          home.max_buy_in_cap_cents, chips.rebuys, chips.auto_approve, chips.commission,
-                         bool(getattr(state.rules, "players_bank_in_turn", False)), requests, chips.lines,
+                         state.rules.players_bank_in_turn, requests, chips.lines,
                          players, issued, stacks, cashed_out, house, commission, balanced, settled)
