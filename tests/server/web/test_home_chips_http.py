@@ -42,7 +42,7 @@ async def homes(settings: Settings, redis: Redis) -> AsyncIterator[Homes]:
 
 async def test_a_new_home_game_has_its_own_chips_with_the_stated_defaults(homes: Homes) -> None:
     _, token = await homes.account("ann")
-    body = await homes.table(token)
+    body = await homes.table(token, chips={})
     assert body["table"]["chips"] == {
         "default_buy_in_cents": 10_000, "min_buy_in_cents": 2_000, "max_buy_in_cents": 50_000,
         "max_buy_in_cap_cents": 500_000, "rebuys": True, "auto_approve": False, "commission": "none",
@@ -117,7 +117,7 @@ async def _played_game(homes: Homes) -> dict[str, Any]:
     debit = await homes.client.post(f"/api/operator/players/{maya}/debit", headers=OPERATOR,
                                     json={"amount_cents": 100_000, "reason": "spent it all"})
     assert debit.json()["balance_cents"] == 0, debit.text
-    body = await homes.table(ann_token, chips={"auto_approve": True}, timers=QUICK)
+    body = await homes.table(ann_token, timers=QUICK)
     table_id = body["table_id"]
     for token in (maya_token, theo_token):
         assert (await homes.resolve(body["invite"]["code"], token)).status_code == 200
