@@ -71,9 +71,11 @@ async def _download(request: Request, what: str) -> Response:
     kept = ctx.rounds_cache.get(table_id, key, state.version)
     if kept is not None:
         return _attachment(kept, chosen, filename)
-    body = (await _hands(ctx, state, chosen) if what == "hands" else
-            (ledger_csv(state) if chosen == "csv" else _json(ledger_json(state))).encode())
-    if await ctx.tables.shown.version(table_id) == state.version:  # nothing settled meanwhile
+    if what == "hands":
+        body, final = await _hands(ctx, state, chosen)
+    else:
+        body, final = (ledger_csv(state) if chosen == "csv" else _json(ledger_json(state))).encode(), True
+    if final and await ctx.tables.shown.version(table_id) == state.version:  # nothing settled meanwhile
         ctx.rounds_cache.keep(table_id, key, state.version, body)
     return _attachment(body, chosen, filename)
 
@@ -82,11 +84,14 @@ def _json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-async def _hands(ctx: AppContext, state: TableState, chosen: str) -> bytes:
+async def _hands(ctx: AppContext, state: TableState, chosen: str) -> tuple[bytes, bool]:
+    """The hand log's body, and whether it may be kept for the table's version: not while its newest
+    round's time is not written yet (it is written just after the settling commit)."""
     records = await ctx.tables.shown.table_rounds(state.table_id, HOME_ROUNDS_KEPT + 1)
     times = await History(ctx.tables.redis).round_times(state.table_id)
     log = hand_log(state, records, times, HOME_ROUNDS_KEPT)
-    return (hands_csv(log) if chosen == "csv" else _json(log)).encode()
+    final = all(entry["settled_ms"] is not None for entry in log["rounds"][-1:])
+    return (hands_csv(log) if chosen == "csv" else _json(log)).encode(), final
 
 
 async def ledger_download(request: Request) -> Response:
