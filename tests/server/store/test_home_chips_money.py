@@ -113,3 +113,23 @@ async def test_the_check_names_a_home_game_whose_chips_do_not_add_up(redis: Redi
     problems = await ledger_mismatches(redis)
     assert any(p.startswith(f"seat:h_game:{ann.player_id}:") for p in problems), problems
     assert any(p.startswith("home game h_game:") for p in problems), problems
+
+
+async def test_a_fresh_guest_who_sits_at_a_chips_game_is_settled_with_its_balance_untouched(
+        redis: Redis, repo: TableRepo) -> None:
+    """Its buy-in moves no balance, so no buy-in settles it: the sit's commit does (its seating effect), so
+    a seated guest never lapses, and the starting balance it keeps is issued with its opening entry."""
+    accounts = Accounts(redis, starting_balance_cents=START)
+    ann = await accounts.create("Ann")
+    guest = await accounts.create("Gus", fresh_ms=60_000)
+    assert await redis.hget(keys.player(guest.player_id), "fresh") == "1"
+    game = await _home_game(repo, ann.player_id)
+    assert await game.do(Sit(guest.player_id, "Gus", 2, 20_000)) is CommitResult.OK
+    assert (await game.state()).seat_of(guest.player_id) == 2
+    assert await redis.hget(keys.player(guest.player_id), "fresh") is None
+    assert await redis.pttl(keys.player(guest.player_id)) == -1  # no time to live any more
+    assert await accounts.balance(guest.player_id) == START
+    assert await redis.sismember(keys.PLAYERS, guest.player_id)
+    totals = await money_totals(redis)
+    assert totals.issued_cents == 2 * START
+    await _check(redis, casino_chips=0)
