@@ -32,7 +32,6 @@ from paigow.ledger.accounts import EntryKind
 from paigow.ledger.effects import Effects
 from paigow_server.store import keys
 from paigow_server.store.confirmed import CONFIRM_LUA, SAVE_CONFIRMED_LUA
-from paigow_server.store.fresh_guests import SETTLE_FRESH
 from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 from paigow_server.store.outbox import APPLY_LUA, OutboxEntry
 from paigow_server.store.seating_effects import SEATING_LUA, SeatingEffect, effect_keys
@@ -61,7 +60,7 @@ ESCAPED_MARK = "\x02"
 #       entries and table rounds (texts).
 # Answers {'OK', the outbox entry's seq (0: none)} or {why nothing was written, 0}: CONFLICT, FENCED,
 # DUPLICATE, INSUFFICIENT_BALANCE, RESEND.
-DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SETTLE_FRESH + SEATING_LUA + r"""
+DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SEATING_LUA + r"""
 local h = redis.call('HMGET', KEYS[1], 'version', 'deadline')
 if not h[1] or h[1] ~= ARGV[2] then return {'CONFLICT', 0} end
 if ARGV[8] ~= '' and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {'FENCED', 0} end
@@ -293,6 +292,7 @@ def _mark_commit(commit_json: str, record: str) -> str:
 def direct_call(table_id: str, before_version: int, after_version: int, effects: Effects, commit_json: str,
                 *, channel: str, fence: int | None, deadline: int | str, request_id: str | None,
                 now_ms: int, log_length: int, requests_kept: int, durable: bool = False,
+                rounds_kept: int = TABLE_ROUNDS_KEPT,
                 seating: Sequence[SeatingEffect] = ()) -> DirectCall:
     """The call that writes a commit with its ``effects`` and ``seating`` effects (``commit_json``: its log
     entry and publication). ``durable`` (under ``Durability``): the buy-ins (and the seating effects) are
@@ -328,7 +328,7 @@ def direct_call(table_id: str, before_version: int, after_version: int, effects:
                  *(keys.history(p) for p, _ in history), *effect_keys(seating)]
     tail: list[str | int | bytes] = [
         _mark_commit(commit_json, record) if record else commit_json, channel, "" if fence is None else fence,
-        deadline, request_id or "", record, house, now_ms, log_length, requests_kept, TABLE_ROUNDS_KEPT,
+        deadline, request_id or "", record, house, now_ms, log_length, requests_kept, rounds_kept,
         HISTORY_LENGTH, len(buy_ins), len(credits), len(ledger), len(history), len(export), len(rounds), body,
         compact(seating) if seating else "", *(x for pair in buy_ins for x in pair),
         *(x for pair in credits for x in pair), *ledger, *(text for _, text in history), *export, *rounds]
