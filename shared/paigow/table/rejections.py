@@ -37,6 +37,10 @@ class RejectCode(StrEnum):
     NOT_WAITING = "NOT_WAITING"
     NO_OFFER = "NO_OFFER"
     WAITLIST_FULL = "WAITLIST_FULL"
+    REBUYS_OFF = "REBUYS_OFF"
+    """A rebuy at a home game whose chip setting allows none (or that plays with casino balances)."""
+    LEDGER_FULL = "LEDGER_FULL"
+    """A buy-in, rebuy or correction past a home game's ``MAX_CHIP_LINES`` ledger lines."""
     # when
     WRONG_PHASE = "WRONG_PHASE"
     NO_ROUND = "NO_ROUND"
@@ -59,10 +63,6 @@ class RejectCode(StrEnum):
     """A Queen's Dragon bet in a round a player banks: it is a bet on the house dealer's hand."""
     CO_BANKING_OFF = "CO_BANKING_OFF"
     """An ``accept_bank`` with ``co_bank`` at a table that does not offer co-banking."""
-    REBUYS_OFF = "REBUYS_OFF"
-    """A rebuy at a home game whose chip setting allows none."""
-    LEDGER_FULL = "LEDGER_FULL"
-    """A buy-in, rebuy or correction past the home game's ``MAX_CHIP_LINES`` ledger lines."""
     # hands
     FOUL = "FOUL"
     INVALID_CARDS = "INVALID_CARDS"
