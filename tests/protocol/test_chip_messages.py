@@ -5,10 +5,13 @@ of range), before the table sees it."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from paigow.protocol.chip_messages import HostBuyIn, HostChips, HostChipSettings
+from paigow.protocol.client import CLIENT_MESSAGE_TYPES
 from paigow.protocol.codes import ErrorCode
 from paigow.protocol.parse import ProtocolError, parse_client_message
 from paigow.rules.house_rules import MAX_CENTS
@@ -119,3 +122,18 @@ def test_chip_settings_name_only_what_changes() -> None:
                                '"max_buy_in_cents":90000}')
     assert isinstance(msg, HostChipSettings)
     assert msg.changes() == {"max_buy_in_cents": 90000, "rebuys": False}
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def test_the_docs_list_every_client_message_and_every_host_message_the_audit_names() -> None:
+    protocol = (DOCS / "protocol.md").read_text(encoding="utf-8")
+    table = protocol[protocol.index("\n## Client messages\n"):protocol.index("\n## Server messages\n")]
+    listed = {name for row in table.splitlines() if row.startswith("| `")
+              for name in re.findall(r"`(\w+)`", row.split(" | ")[0])}
+    assert set(CLIENT_MESSAGE_TYPES) <= listed, set(CLIENT_MESSAGE_TYPES) - listed
+    audit = (DOCS / "home-games.md").read_text(encoding="utf-8")
+    [action_row] = [row for row in audit.splitlines() if row.startswith("| `action` |")]
+    host_types = {t for t in CLIENT_MESSAGE_TYPES if t.startswith("host_")}
+    assert host_types <= set(re.findall(r"`(host_\w+)`", action_row))
