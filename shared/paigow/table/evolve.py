@@ -110,11 +110,13 @@ def _round_started(s: TableState, e: ev.RoundStarted) -> TableState:
 
 
 def _bank_offered(s: TableState, e: ev.BankOffered) -> TableState:
-    return _update_round(s, offer_player_id=e.player_id)
+    # The marker is where the offer is: a second offer in a round (players bank in turn) moves it on.
+    return replace(_update_round(s, offer_player_id=e.player_id), marker=e.position)
 
 
 def _bank_declined(s: TableState, e: ev.BankDeclined) -> TableState:
-    return _update_round(s, offer_player_id=None)
+    rnd = _round(s)
+    return _update_round(s, offer_player_id=None, bank_passed=(*rnd.bank_passed, e.player_id))
 
 
 def _betting_opened(s: TableState, e: ev.BettingOpened) -> TableState:

@@ -79,7 +79,7 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | No
         return
     offer = em.state.round
     if offer is not None and em.state.phase == Phase.BANK_OFFER and offer.offer_player_id == sp.player_id:
-        decline_offer(em, False, now_ms)
+        decline_offer(em, False, now_ms, leaving=True)
     if em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     if kicked:
@@ -129,7 +129,7 @@ def sit_out(em: Emitter, cmd: SitOut) -> None:
         reject(RejectCode.ALREADY_DONE, f"{sp.name} is already {sp.status.value.replace('_', ' ')}")
     rnd = em.state.round
     if rnd is not None and em.state.phase == Phase.BANK_OFFER and rnd.offer_player_id == sp.player_id:
-        decline_offer(em, False, cmd.now_ms)
+        decline_offer(em, False, cmd.now_ms, leaving=True)
     if em.state.phase == Phase.BETTING and em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     em.emit(PlayerSatOut(sp.player_id, pos, automatic=False))
