@@ -36,16 +36,7 @@ def settings(settings: Settings, limits: dict[str, int]) -> Settings:
 
 
 @pytest.fixture
-async def homes(live_server: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Homes]:
-    # INTERIM (until chips-server's POST /api/home/tables takes ``chips``): every home game gets its chips.
-    from paigow.table import state
-    from paigow.table.home_chips import HomeChips
-    from paigow_server.web import home_routes
-
-    def with_chips(*args: Any, home: Any = None, **kwargs: Any) -> Any:
-        return state.new_table(*args, home=dataclasses.replace(home, chips=HomeChips(**CHIPS)), **kwargs)
-
-    monkeypatch.setattr(home_routes, "new_table", with_chips)
+async def homes(live_server: Any) -> AsyncIterator[Homes]:
     async with httpx.AsyncClient(base_url=live_server.url) as client:
         yield Homes(client)
 
@@ -77,7 +68,7 @@ async def friday_game(homes: Homes, connect: Any) -> AsyncIterator[Game]:
     """Ann's "Friday game" with its own chips ($20.00 to $500.00), paused so that no round starts, and Maya
     and Theo who came by the link: each connected."""
     accounts = [await homes.account(name) for name in (None, None, None)]
-    body = await homes.table(accounts[0][1])
+    body = await homes.table(accounts[0][1], chips=CHIPS)
     table_id, code = body["table_id"], body["invite"]["code"]
     async with contextlib.AsyncExitStack() as stack:
         clients = [await stack.enter_async_context(connect(table_id, player_id=pid)) for pid, _ in accounts]
@@ -94,7 +85,7 @@ async def logged(homes: Homes, table_id: str) -> list[dict[str, Any]]:
     page = await homes.client.get("/api/operator/audit?limit=1000", headers=OPERATOR)
     entries = [e for e in page.json()["entries"] if e["table_id"] == table_id
                and e["action"].startswith("host_") and e["action"] != "host_create_table"]
-    return sorted(entries, key=lambda e: e["at_ms"])
+    return sorted(entries, key=lambda e: tuple(int(part) for part in e["id"].split("-")))
 
 
 def kinds(events: list[dict[str, Any]]) -> list[str]:
