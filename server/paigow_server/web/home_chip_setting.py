@@ -8,8 +8,9 @@ minimum bet or a fifth of the default, whichever is more, at most the default), 
 ``1 <= min <= default <= max <= home_max_buy_in_cents``, and a buy-in must cover the table's minimum bet
 (``min >= rules.min_bet_cents``). Each refusal is ``400 INVALID_FIELD`` naming ``chips.<name>``.
 
-The commission sets the table's rules: ``none`` a commission of 0; ``five_percent`` 500 basis points
-rounded to the cent. ``players_bank_in_turn`` is the rules' too (with player banking on, co-banking off).
+The commission sets the table's rules (``new_table`` applies it: ``home_chip_commission``): ``none`` a
+commission of 0; ``five_percent`` 500 basis points rounded to the cent. ``players_bank_in_turn`` is the
+rules' too (with player banking on, co-banking off).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ def _cents(data: dict[str, Any], name: str) -> int | None:
 
 
 def chip_setting(raw: object, rules: HouseRules, cap_cents: int) -> tuple[HomeChips, HouseRules]:
-    """The game's ``HomeChips`` and its rules as the setting makes them (``raw``: the body's ``chips``,
+    """The game's ``HomeChips`` and its rules as the setting makes them but for the commission, which
+    ``new_table`` sets from the ``HomeChips`` (``raw``: the body's ``chips``,
     None when absent); a ``400 INVALID_FIELD`` naming ``chips.<name>`` when a field is wrong."""
     if raw is not None and not isinstance(raw, dict):
         raise ApiError(400, "INVALID_FIELD", f"chips must be a JSON object of fields, not {raw!r}"[:300],
@@ -86,10 +88,6 @@ def chip_setting(raw: object, rules: HouseRules, cap_cents: int) -> tuple[HomeCh
                             f"({rules.min_bet_cents})")
     chips = HomeChips(default_buy_in_cents=default, min_buy_in_cents=low, max_buy_in_cents=high,
                       rebuys=flags["rebuys"], auto_approve=flags["auto_approve"], commission=commission)
-    if commission is HomeCommission.FIVE_PERCENT:
-        rules = dataclasses.replace(rules, commission_bps=500, commission_round_cents=1)
-    else:
-        rules = dataclasses.replace(rules, commission_bps=0)
     if flags["players_bank_in_turn"]:
         rules = dataclasses.replace(rules, players_bank_in_turn=True, player_banking=True, co_banking=False)
     return chips, rules

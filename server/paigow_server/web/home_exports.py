@@ -16,11 +16,13 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from paigow_server.web.home_chips_ledger import chips_view
+from pydantic import TypeAdapter
+
+from paigow.table.home_chip_view import HomeChipsView, home_chips_view
 from paigow.table.state import Phase, TableState
 
-__all__ = ["LEDGER_COLUMNS", "ROUND_COLUMNS", "cell_text", "dollars", "download_name", "hand_log",
-           "hands_csv", "ledger_csv", "ledger_json", "player_names"]
+__all__ = ["LEDGER_COLUMNS", "ROUND_COLUMNS", "cell_text", "chips_view", "dollars", "download_name",
+           "hand_log", "hands_csv", "ledger_csv", "ledger_json", "player_names"]
 
 LEDGER_COLUMNS = ("record", "line", "time_utc", "kind", "player_id", "name", "amount", "amount_cents",
                   "by_player_id", "by_name", "automatic", "reason", "round_number",
@@ -33,6 +35,13 @@ ROUND_COLUMNS = ("round_number", "round_id", "settled_utc", "banker_player_id", 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 HOUSE_NAME = "House"
+_CHIPS_VIEW: TypeAdapter[HomeChipsView] = TypeAdapter(HomeChipsView)
+
+
+def chips_view(state: TableState) -> dict[str, Any] | None:
+    """``view.home.chips`` as JSON data, exactly as every viewer of the table is shown it."""
+    view = home_chips_view(state)
+    return None if view is None else dict(_CHIPS_VIEW.dump_python(view, mode="json"))
 
 
 def dollars(cents: int | None) -> str:
@@ -116,7 +125,8 @@ def ledger_csv(state: TableState) -> str:
                      **_money("cashed_out", player["cashed_out_cents"]),
                      **_money("stack", player["stack_cents"]), **_money("net", player["net_cents"])})
     rows.append({"record": "house", "name": HOUSE_NAME, **_money("net", chips["house_cents"])})
-    rows.append({"record": "commission", "name": "Commission pot", **_money("net", chips["commission_cents"])})
+    rows.append({"record": "commission", "name": "Commission pot",
+                 **_money("net", chips["commission_cents"])})
     for payment in chips["settle_up"] or ():
         rows.append({"record": "payment", "player_id": payment["from_id"],
                      "name": cell_text(payment["from_name"]), **_money("amount", payment["amount_cents"]),
@@ -154,7 +164,8 @@ def hand_log(state: TableState, records: Sequence[dict[str, Any]], times: Mappin
                           "wager_cents": hand["wager_cents"], "outcome": hand["outcome"],
                           "net_cents": _hand_total(hand)})
         rounds.append({"number": record["number"], "round_id": record["round_id"],
-                       "settled_ms": times.get(int(record["number"])), "banker_position": record["banker_position"],
+                       "settled_ms": times.get(int(record["number"])),
+                       "banker_position": record["banker_position"],
                        "banker_player_id": banker,
                        "banker_name": HOUSE_NAME if banker is None else names.get(banker, banker),
                        "hands": hands, "house_net_cents": record["house_net_cents"],
