@@ -124,6 +124,9 @@ async def test_a_buy_in_the_host_approves_with_an_edited_amount_then_a_rebuy_and
         [line] = view["home"]["chips"]["lines"]
         assert (line["kind"], line["player_id"], line["amount_cents"], line["by_player_id"]) == (
             "buy_in", game.maya_id, 15_000, game.ann_id)
+        stamped = await game.theo.until_event(lambda e: e["kind"] == "chip_lines_stamped")  # sent, as a stamp
+        view = await game.theo.until_view(lambda v: v["home"]["chips"]["lines"][0]["at_ms"] is not None)
+        assert view["home"]["chips"]["lines"][0]["at_ms"] == stamped["at_ms"]
         replayed = await game.ann.command({"type": "host_buy_in", "request_id": request_id, "approve": True})
         assert replayed["code"] == "NO_REQUEST", replayed
 
