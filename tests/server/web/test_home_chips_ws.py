@@ -172,6 +172,37 @@ async def test_a_buy_in_the_host_approves_with_an_edited_amount_then_a_rebuy_and
     assert [e["outcome"] for e in entries if e["action"] == "host_chip_settings"] == ["ok", "ALREADY_DONE"]
 
 
+async def test_a_denial_frees_the_seat_and_turning_auto_approve_on_seats_whoever_waits(
+        homes: Homes, connect: Any) -> None:
+    async with friday_game(homes, connect) as game:
+        assert (await game.maya.command({"type": "sit", "seat": 4, "buy_in_cents": 60_000}))["code"] == \
+            "INVALID_VALUE"  # over the game's $500.00
+        assert (await game.maya.command({"type": "sit", "seat": 4, "buy_in_cents": 20_000}))["type"] == \
+            "accepted"
+        asked = await game.ann.until_event(lambda e: e["kind"] == "buy_in_requested")
+        denied = await game.ann.command({"type": "host_buy_in", "request_id": asked["request_id"],
+                                         "approve": False})
+        assert denied["type"] == "accepted", denied
+        told = await game.maya.until_event(lambda e: e["kind"] == "buy_in_denied")
+        assert (told["request_id"], told["player_id"], told["by_player_id"]) == (
+            asked["request_id"], game.maya_id, game.ann_id)
+        await game.maya.until_view(lambda v: v["home"]["chips"]["requests"] == [])
+        assert (await game.theo.command({"type": "sit", "seat": 4, "buy_in_cents": 5_000}))["type"] == \
+            "accepted"  # the seat is free again: Theo asks for it
+        theo_asked = await game.ann.until_event(lambda e: e["kind"] == "buy_in_requested"
+                                                and e["player_id"] == game.theo_id)
+        assert (await game.ann.command({"type": "host_chip_settings", "auto_approve": True}))["type"] == \
+            "accepted"
+        approved = await game.theo.until_event(lambda e: e["kind"] == "buy_in_approved")
+        assert (approved["request_id"], approved["automatic"], approved["amount_cents"]) == (
+            theo_asked["request_id"], True, 5_000)
+        sat = await game.theo.until_event(lambda e: e["kind"] == "player_sat")
+        assert (sat["player_id"], sat["seat"], sat["buy_in_cents"]) == (game.theo_id, 4, 5_000)
+        [patch] = [f for f in game.theo.frames if f["type"] == "patch"  # one commit: setting, then seat
+                   and "chip_settings_changed" in kinds(f["events"])]
+        assert kinds(patch["events"])[:3] == ["chip_settings_changed", "buy_in_approved", "player_sat"]
+
+
 async def test_a_non_hosts_host_buy_in_is_not_host_and_audited_and_nothing_changes(
         homes: Homes, connect: Any) -> None:
     async with friday_game(homes, connect) as game:
