@@ -1,8 +1,8 @@
 """A home game's own chips over a real WebSocket (docs/protocol.md, "A home game's own chips"): a buy-in
 request the host approves (with an edited amount), a rebuy, a correction and the chip setting, each event as
-every viewer gets it; a non-host's ``host_buy_in`` refused ``NOT_HOST`` and audited; a spectator's
-``rebuy`` ``SPECTATOR_CANNOT_ACT``; the host's budget counting ``host_buy_in``; ``NOT_PRIVATE`` at a public
-table."""
+every viewer gets it (``chip_lines_stamped`` too); a denial, and ``auto_approve`` turned on seating whoever
+waits; a non-host's ``host_buy_in`` refused ``NOT_HOST`` and audited; a spectator's ``rebuy``
+``SPECTATOR_CANNOT_ACT``; the host's budget counting ``host_buy_in``; ``NOT_PRIVATE`` at a public table."""
 
 from __future__ import annotations
 
