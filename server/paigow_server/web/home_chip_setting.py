@@ -38,11 +38,10 @@ def _refuse(name: str, message: str) -> ApiError:
 
 
 def _cents(data: dict[str, Any], name: str) -> int | None:
+    """The amount ``name`` of the setting (None: left out)."""
     value = data.get(name)
-    if value is None and name != "default_buy_in_cents":
-        return None
     if value is None:
-        return DEFAULT_BUY_IN_CENTS
+        return None
     if type(value) is not int or not 1 <= value <= MAX_CENTS:
         raise _refuse(name, f"must be a whole number of cents from 1 to {MAX_CENTS}, not {value!r}")
     return value
@@ -57,8 +56,8 @@ def chip_setting(raw: object, rules: HouseRules, cap_cents: int) -> tuple[HomeCh
                        extra={"field": "chips"})
     data: dict[str, Any] = raw or {}
     only_fields(data, CHIP_FIELDS)
-    default, given_min, given_max = (_cents(data, name) for name in _MONEY)
-    assert default is not None
+    given_default, given_min, given_max = (_cents(data, name) for name in _MONEY)
+    default = DEFAULT_BUY_IN_CENTS if given_default is None else given_default
     flags: dict[str, bool] = {}
     for name, fallback in _FLAGS.items():
         flag = data.get(name, fallback)
@@ -66,7 +65,7 @@ def chip_setting(raw: object, rules: HouseRules, cap_cents: int) -> tuple[HomeCh
             raise _refuse(name, f"must be true or false, not {flag!r}")
         flags[name] = flag
     choice = data.get("commission", str(HomeCommission.NONE))
-    if choice not in {str(c) for c in HomeCommission}:
+    if not isinstance(choice, str) or choice not in {str(c) for c in HomeCommission}:
         raise _refuse("commission", f"must be one of {', '.join(HomeCommission)}, not {choice!r}")
     commission = HomeCommission(choice)
     if default > cap_cents:

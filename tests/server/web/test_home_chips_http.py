@@ -92,6 +92,7 @@ async def test_every_chip_field_is_taken_and_sets_the_rules(homes: Homes) -> Non
     ({"auto_approve": 1}, "chips.auto_approve", "true or false"),
     ({"players_bank_in_turn": None}, "chips.players_bank_in_turn", "true or false"),
     ({"commission": "ten_percent"}, "chips.commission", "none, five_percent"),
+    ({"commission": ["none"]}, "chips.commission", "none, five_percent"),
 ])
 async def test_a_bad_chip_setting_names_its_field_and_creates_nothing(homes: Homes, chips: object, field: str,
                                                                       says: str) -> None:
