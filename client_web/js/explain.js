@@ -5,6 +5,7 @@
 
 import { money } from "./api.js";
 import { removerWords } from "./home_api.js";
+import { BANK_TURN, CASH_OUT } from "./chips_words.js";
 import { barredWhy, seatNetCents } from "./variant_results.js";
 
 const CANNOT_BANK = {
@@ -49,6 +50,7 @@ export function timedOutText(clause) {
 
 /** What happened to a voided round, for the centre of the table. */
 export function voidText(reason) {
+  if (reason === "no_banker") return `${BANK_TURN.noBanker}.`; // players bank in turn, and none could or would
   const why = /^voided/i.test(reason) ? reason.replace(/^voided/i, "").trim() : reason;
   return `The round was voided${why ? ` (${why})` : ""}: every bet was returned.`;
 }
@@ -63,6 +65,8 @@ export function describeEvents(events, view, me, nameOf) {
   const say = (text, mine = false, kind = "info", untilPlay = false) => out.push({ text, mine, kind, untilPlay });
   const missed = {};
   const by = view.home ? "host" : "operator"; // a home game's host pauses
+  // A home game with its own chips: leaving cashes out (a ledger line), nothing goes back to a balance.
+  const back = view.home?.chips ? CASH_OUT.clause : chipsBack;
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     // Never "undefined" or "null" in a sentence: a player whose name this page never saw is "A player".
@@ -106,15 +110,15 @@ export function describeEvents(events, view, me, nameOf) {
         break;
       case "player_stood_up":
         if (ev.reason === "missed_rounds") {
-          say(isMe ? `You were stood up after ${rounds(missed[ev.player_id])}: ${chipsBack(ev.chips_returned_cents)}.`
+          say(isMe ? `You were stood up after ${rounds(missed[ev.player_id])}: ${back(ev.chips_returned_cents)}.`
             : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
-        } else if (isMe) say(`The table closed: ${chipsBack(ev.chips_returned_cents)}.`, true);
+        } else if (isMe) say(`The table closed: ${back(ev.chips_returned_cents)}.`, true);
         break;
       case "player_leaving":
         if (isMe && ev.kicked) say(`You will be ${removedWords(ev.by)} when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, !toldByPage, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`You were ${removedWords(ev.by)}; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
+        if (isMe) say(`You were ${removedWords(ev.by)}; ${back(ev.chips_returned_cents)}.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
         else say(`${name} was ${removedWords(ev.by)}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;

@@ -107,6 +107,14 @@ const FORM_FIELDS = {
   seating: ["home-seating-open", "home-seating-error"],
   spectators: ["home-spectators-link", "home-spectators-error"],
   ...Object.fromEntries(TIMER_FIELDS.map(([key]) => [`timers.${key}`, [`home-${key}`, `home-${key}-error`]])),
+  "chips.default_buy_in_cents": ["home-buy-in", "home-buy-in-error"],
+  "chips.min_buy_in_cents": ["home-buy-in-min", "home-buy-in-min-error"],
+  "chips.max_buy_in_cents": ["home-buy-in-max", "home-buy-in-max-error"],
+  "chips.rebuys": ["home-rebuys", "home-chips-error"],
+  "chips.auto_approve": ["home-auto-approve", "home-chips-error"],
+  "chips.players_bank_in_turn": ["home-bank-in-turn", "home-chips-error"],
+  "chips.commission": ["home-commission-none", "home-chips-error"],
+  chips: [null, "home-chips-error"],
 };
 
 /** A maximum bet over the operator's bound, in words. */

@@ -8,6 +8,8 @@ import { confirmChoice } from "./confirm_dialog.js";
 import { capWords, dollars, homeTable, newInvite, TIMER_FIELDS } from "./home_api.js";
 import { invitePanel } from "./invite_panel.js";
 import { isHost } from "./home_seat.js";
+import { chipsSection, updateChipsSection } from "./host_chips.js";
+import { CASH_OUT } from "./chips_words.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVED_TEXT = "Saved: takes effect from the next round.";
@@ -126,7 +128,7 @@ function playerRow(view, ctx, p) {
   }
   const remove = () => confirmChoice({
     title: `Remove ${p.name}?`,
-    text: `${p.name} stands up now (or when the round in play ends, if they are in it), and their chips go back to their balance. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
+    text: view.home?.chips ? CASH_OUT.removeText(p.name) : `${p.name} stands up now (or when the round in play ends, if they are in it), and their chips go back to their balance. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
     okLabel: `Remove ${p.name}`,
     choice: { label: "Barred from this table for", options: BARS, value: "60" },
     run: async ({ choice: minutes }) => ctx.command({ type: "host_remove", player_id: p.player_id, bar_minutes: Number(minutes) }),
@@ -188,13 +190,14 @@ function openDialog(ctx, tableId) {
     delete dialog.dataset.folded;
     drawTableButtons(view, ctx);
     drawPlayers(view, ctx);
+    updateChipsSection(view, ctx);
     dialog.showModal();
     $("host-dialog-close").focus();
     return;
   }
   const close = () => confirmChoice({
     title: `Close ${view.name}?`,
-    text: "The round in play finishes first. Then every player stands up, their chips go back to their balance, and the link and code stop working.",
+    text: view.home?.chips ? CASH_OUT.closeText : "The round in play finishes first. Then every player stands up, their chips go back to their balance, and the link and code stop working.",
     okLabel: "Close the table",
     run: async () => ctx.command({ type: "host_close" }),
   });
@@ -208,10 +211,11 @@ function openDialog(ctx, tableId) {
       } }),
       el("button", { class: "btn small danger", type: "button", id: "host-close", text: "Close the table…", onclick: close })),
     el("p", { class: "hint", id: "host-pause-hint" }), errorLine("host-table-error")),
-    limitsSection(view, ctx), timersSection(view, ctx), settingsSection(view, ctx),
+    chipsSection(view, ctx), limitsSection(view, ctx), timersSection(view, ctx), settingsSection(view, ctx),
     section("host-players", "Players", el("ul", { class: "host-players", id: "host-players-list" }), errorLine("host-players-error")));
   drawTableButtons(view, ctx);
   drawPlayers(view, ctx);
+  updateChipsSection(view, ctx);
   dialog.showModal();
   $("host-dialog-close").focus();
   loadInvite(ctx, tableId, view.name);
@@ -237,4 +241,5 @@ export function updateHost(view, ctx) {
   }
   drawTableButtons(view, ctx);
   drawPlayers(view, ctx);
+  updateChipsSection(view, ctx);
 }

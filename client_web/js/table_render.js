@@ -8,6 +8,7 @@ import { chipStack, chipsBehind } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 import { bonusBadge, seatFortune } from "./fortune.js";
 import { admitted, isBarred, offerFor } from "./home_seat.js";
+import { myRequest } from "./buy_in.js";
 import { MARK_WORDS } from "./seat_marks.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
@@ -138,7 +139,7 @@ function plateFor(p, view, ctx) {
     const barred = isBarred(ctx);
     // Nor a seat the waiting list holds for someone's offer, nor any at a home game before the host lets you in.
     const held = offerFor(view, p);
-    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx);
+    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx) && !myRequest(view, ctx);
     // An unplayed position's hand bought as the Dragon (docs/rules.md §4b): named for its buyer.
     const rd = view.round?.dragon;
     const buyer = ctx.showdown?.hands.find((h) => h.position === p && h.dragon_of != null)?.player_id ?? (rd?.position === p ? rd.buyer_player_id : null);

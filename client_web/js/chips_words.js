@@ -1,0 +1,251 @@
+// The words of a home game's own chips (docs/home-games.md, "The game's own chips"), in one place: the create
+// form's chip group, the buy-in and rebuy dialogs, the waiting line, the host's requests and corrections, the
+// Ledger panel, the settle-up, and the chip events as the table's log and live region say them. Money, times
+// and counts go through Intl (a languages issue follows: every sentence is whole here, never pieced together
+// elsewhere).
+
+const LOCALE = document.documentElement.lang || "en-US";
+const CURRENCY = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD" });
+const SIGNED = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD", signDisplay: "exceptZero" });
+const TIME = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit" });
+const DAY_TIME = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const PLURAL = new Intl.PluralRules(LOCALE);
+
+/** "$100.00" (integer cents in, Intl's currency out). */
+export const cash = (cents) => CURRENCY.format(cents / 100);
+/** "+$12.50", "-$12.50", "$0.00": a net. */
+export const signedCash = (cents) => SIGNED.format(cents / 100);
+/** A ledger line's time: "2:05 PM" today, "Dec 5, 2:05 PM" another day; "—" while the table has not stamped it. */
+export function lineTime(ms) {
+  if (ms == null) return "—";
+  const d = new Date(ms);
+  return d.toDateString() === new Date().toDateString() ? TIME.format(d) : DAY_TIME.format(d);
+}
+const count = (n, one, other) => (PLURAL.select(n) === "one" ? one : other).replace("{n}", n.toLocaleString(LOCALE));
+
+/** The lobby's create form: its checks and the server's refusals of a `chips.*` field. */
+export const FORM = {
+  buyIn: "Enter the buy-in in dollars, e.g. 100.",
+  min: "Enter the smallest buy-in in dollars, e.g. 20.",
+  max: "Enter the largest buy-in in dollars, e.g. 500.",
+  minAbove: (min, def) => `The smallest buy-in (${cash(min)}) is above the buy-in (${cash(def)}).`,
+  maxBelow: (max, def) => `The largest buy-in (${cash(max)}) is below the buy-in (${cash(def)}).`,
+  cap: (cap) => `Too high: the most this server allows for a buy-in is ${cash(cap)}.`,
+  capHint: (cap) => `At most ${cash(cap)} on this server.`,
+  capHintUnknown: "At most this server’s bound for a buy-in.",
+  bankInTurnForces: "Players bank in turn: players bank, so this stays on.",
+};
+
+/** The buy-in dialog (sitting at a chips game) and the rebuy dialog. */
+export const BUY_IN = {
+  title: (seat) => `Buy in at seat ${seat}`,
+  takeTitle: (seat) => `Take seat ${seat}: buy in`,
+  rebuyTitle: "Rebuy",
+  label: "Buy-in (the game’s chips)",
+  rebuyLabel: "Rebuy (more of the game’s chips)",
+  bounds: (min, max) => `From ${cash(min)} to ${cash(max)}.`,
+  askHost: (host) => `${host} approves each buy-in; your seat is held meanwhile. These are the game’s own chips: your casino balance is not touched.`,
+  atOnce: "Approved at once. These are the game’s own chips: your casino balance is not touched.",
+  rebuyAskHost: (host) => `${host} approves it. Between rounds the chips land at once; in a round they land when it ends.`,
+  rebuyAtOnce: "Approved at once. Between rounds the chips land at once; in a round they land when it ends.",
+  send: "Ask for the buy-in",
+  sendAuto: "Buy in",
+  sendRebuy: "Ask for the rebuy",
+  sendRebuyAuto: "Rebuy",
+  notAmount: "Enter the amount in dollars, e.g. 100.",
+  outside: (cents, min, max) => `${cash(cents)} is not between ${cash(min)} and ${cash(max)}.`,
+  rebuyButton: "Rebuy",
+  rebuyButtonLabel: "Rebuy: ask for more chips",
+};
+
+/** The line a player sees while their buy-in or rebuy waits for the host. */
+export const WAITING = {
+  buyIn: (host, cents) => `Waiting for ${host} to approve your ${cash(cents)} buy-in`,
+  rebuy: (host, cents) => `Waiting for ${host} to approve your ${cash(cents)} rebuy`,
+  rebuyLands: (cents) => `Your ${cash(cents)} rebuy is approved: the chips land when this round ends`,
+  seatHeld: (seat) => `Seat ${seat} is held for you meanwhile. You can watch.`,
+  cancel: "Cancel",
+  cancelLabel: (what) => `Cancel the ${what}`,
+  heldPlate: "held",
+  heldFor: (name) => `held for ${name}'s buy-in`,
+};
+
+/** The host's requests (the tray's panel), settings and corrections (the Host dialog). */
+export const HOST = {
+  requestsTitle: (n) => count(n, "{n} chip request waits", "{n} chip requests wait"),
+  buyInAsk: (name, cents, seat) => `${name} asks for a ${cash(cents)} buy-in at seat ${seat}`,
+  rebuyAsk: (name, cents) => `${name} asks for a ${cash(cents)} rebuy`,
+  rebuyLands: (name, cents) => `${name}'s ${cash(cents)} rebuy lands when this round ends`,
+  amountLabel: (name) => `Amount for ${name} ($)`,
+  badAmount: "Enter the amount in dollars, e.g. 100.",
+  badAmounts: "Enter each amount in dollars, e.g. 100, 20 and 500.",
+  approve: "Approve",
+  approveLabel: (name) => `Approve ${name}'s chips`,
+  deny: "Deny",
+  denyLabel: (name) => `Deny ${name}'s chips`,
+  chipsSection: "Chips",
+  autoApprove: "Approve buy-ins automatically",
+  rebuys: "Rebuys allowed",
+  defaultLabel: "Buy-in ($)",
+  minLabel: "Smallest ($)",
+  maxLabel: "Largest ($)",
+  save: "Save chips",
+  saved: "Saved.",
+  capHint: (cap) => `The largest buy-in may be up to ${cash(cap)}.`,
+  adjust: "Adjust chips…",
+  adjustLabel: (name) => `Adjust ${name}'s chips`,
+  adjustTitle: (name) => `Adjust ${name}'s chips`,
+  adjustText: (name, stack) => `${name} has ${cash(stack)}. A correction is a line of the ledger everyone at the game sees, with your reason.`,
+  add: "Add chips",
+  takeBack: "Take chips back",
+  adjustAmount: "Amount ($)",
+  reason: "Reason (everyone sees it)",
+  reasonMissing: "Say why, in a few words: everyone at the game reads it in the ledger.",
+  adjustOk: "Record the correction",
+  adjustMost: (cents) => `At most ${cash(cents)}.`,
+  cancel: "Cancel",
+};
+
+/** The Ledger panel. */
+export const LEDGER = {
+  button: "Ledger",
+  title: "Ledger",
+  close: "Close",
+  players: "Players",
+  player: "Player",
+  buyIns: "Bought in",
+  stack: "Stack",
+  net: "Net",
+  cashedOut: (cents) => `${cash(cents)} out before`,
+  cashedOutWord: "cashed out",
+  atTable: "at the table",
+  nobody: "Nobody has bought in yet.",
+  lines: "Every line",
+  time: "Time",
+  what: "What",
+  amount: "Amount",
+  who: "Approved by",
+  kinds: {
+    buy_in: (l) => `${l.name} bought in`,
+    rebuy: (l) => `${l.name} rebought`,
+    add: (l) => `${l.by_name ?? "The host"} added chips to ${l.name}: “${l.reason ?? ""}”`,
+    take_back: (l) => `${l.by_name ?? "The host"} took chips back from ${l.name}: “${l.reason ?? ""}”`,
+    cash_out: (l) => `${l.name} cashed out`,
+  },
+  approvedBy: (l) => (l.kind === "cash_out" ? "" : l.automatic ? `${l.by_name ?? "the host"} (automatic)` : l.by_name ?? ""),
+  house: (cents) => `The house dealer’s result: ${signedCash(cents)}`,
+  commission: (cents) => `The commission pot: ${cash(cents)}`,
+  totals: (issued, stacks, out) => `Issued ${cash(issued)} · at the table ${cash(stacks)} · cashed out ${cash(out)}`,
+  balanced: "Balanced: every chip issued is at the table or cashed out",
+  unbalanced: "Not balanced: tell the table’s operator",
+  downloads: "Download",
+  ledgerCsv: "Ledger (CSV)",
+  ledgerJson: "Ledger (JSON)",
+  handsCsv: "Hand log (CSV)",
+  handsJson: "Hand log (JSON)",
+  downloadFailed: (what, why) => `The ${what} could not be downloaded: ${why}`,
+  settleTitle: "Settle up",
+  settleNone: "Nobody owes anybody: everyone is even.",
+  settleWaits: "Once the host closes the game, the fewest payments that settle everyone show here.",
+  pays: (from, to, cents) => `${from} pays ${to} ${cash(cents)}`,
+  paysOut: (name, cents) => `${name} pays ${cash(cents)} in all`,
+  getsIn: (name, cents) => `${name} gets ${cash(cents)} in all`,
+  even: (name) => `${name} is even`,
+  party: { house: "House", commission: "Commission pot" },
+  closedNote: "The game is closed: this ledger stays here for everyone who played.",
+  open: "Open the ledger",
+  lobby: "Back to the lobby",
+};
+
+/** The header's money at a chips game: the stack is the player's money there. */
+export const HEADER = { stack: "stack " };
+
+/** What a table that plays with its own chips says where another says "your balance". */
+export const CASH_OUT = {
+  you: (cents) => `You cashed out ${cash(cents)}.`,
+  youUnknown: "You cashed out.",
+  /** After a colon or a semicolon: "you cashed out $123.50". */
+  clause: (cents) => (cents == null ? "you cashed out" : `you cashed out ${cash(cents)}`),
+  closed: "This game is closed: every player cashed out. The ledger and the settle-up stay in the Ledger.",
+  leaveQuestion: "Leave the table? You cash out your stack (a line of the ledger); to play again you buy in again.",
+  leaveQuestionInRound: "Leave the table? You leave when this round ends and cash out your stack.",
+  removeText: (name) => `${name} stands up now (or when the round in play ends, if they are in it) and cashes out their stack, a line of the ledger. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
+  closeText: "The round in play finishes first. Then every player cashes out (the ledger shows it and the settle-up), and the link and code stop working.",
+  removedPage: "You cashed out your stack (it is in the ledger). ",
+  removedLeaving: "Your hand in play is played out; then you cash out your stack. ",
+};
+
+/** Players bank in turn: a round nobody banks, a table waiting for a second player. */
+export const BANK_TURN = {
+  noBanker: "Nobody could or would bank this round: the bank passes on",
+  waitingTitle: "Waiting for a second player",
+  needTwo: "Players bank in turn: a round needs two players (the house dealer plays no hand)",
+  tag: "Players bank in turn",
+};
+
+const WHAT = { false: "buy-in", true: "rebuy" };
+
+/**
+ * The chip events of one patch as lines for the table's log and live region, in the shape of home_words.js:
+ * [{text, mine, kind, say}]. `me`: this viewer's player id (null when watching); `nameOf(id)`: a name or null.
+ */
+export function describeChipEvents(events, view, me, nameOf) {
+  const out = [];
+  const chips = view.home?.chips;
+  if (!chips) return out;
+  const host = Boolean(me) && view.home?.host_player_id === me;
+  const say = (text, mine = false, kind = "info", aloud = true) => out.push({ text, mine, kind, say: aloud, untilSeated: false });
+  for (const ev of events) {
+    const isMe = Boolean(me) && ev.player_id === me;
+    const name = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : null) ?? "A player";
+    const what = WHAT[Boolean(ev.rebuy)];
+    switch (ev.kind) {
+      case "buy_in_requested":
+        if (isMe) say(`You asked for a ${cash(ev.amount_cents)} ${what}.`);
+        else if (host) say(`${name} asks for a ${cash(ev.amount_cents)} ${what}: approve, change the amount or deny.`, false, "info");
+        break;
+      case "buy_in_approved":
+        if (isMe && ev.automatic) say(`Your ${cash(ev.amount_cents)} ${what} is in.`);
+        else if (isMe && ev.deferred) say(`${ev.by_name} approved your ${cash(ev.amount_cents)} rebuy: the chips land when this round ends.`, true, "ok");
+        else if (isMe) say(`${ev.by_name} approved your ${cash(ev.amount_cents)} ${what}.`, true, "ok");
+        else if (ev.by_player_id === me && !ev.automatic) say(`You approved ${name}'s ${cash(ev.amount_cents)} ${what}.`);
+        else say(`${name} ${ev.rebuy ? "rebought" : "bought in"} for ${cash(ev.amount_cents)}.`, false, "info", false);
+        break;
+      case "buy_in_denied":
+        if (isMe) say(`${ev.by_name} did not approve your request for chips this time.`, true, "warn");
+        else if (ev.by_player_id === me) say(`You denied ${name}'s request for chips.`);
+        break;
+      case "buy_in_cancelled":
+        if (isMe && ev.reason === "cancelled") say("You cancelled your request for chips.");
+        else if (isMe && ev.reason === "closed") say("The game closed: your request for chips ended.", true, "warn");
+        else if (isMe && ev.reason === "left") say("You left the table: your rebuy request ended.");
+        else if (host && ev.reason === "cancelled") say(`${name} cancelled their request for chips.`);
+        break;
+      case "chips_added":
+        if (isMe) say(`Your ${cash(ev.amount_cents)} rebuy landed: it is in your stack.`, true, "ok");
+        else say(`${name}'s ${cash(ev.amount_cents)} rebuy landed.`, false, "info", false);
+        break;
+      case "chips_adjusted": {
+        const amount = cash(Math.abs(ev.amount_cents));
+        if (isMe) say(ev.amount_cents > 0 ? `${ev.by_name} added ${amount} to your chips: “${ev.reason}”.` : `${ev.by_name} took ${amount} of your chips back: “${ev.reason}”.`, true, ev.amount_cents > 0 ? "ok" : "warn");
+        else say(ev.amount_cents > 0 ? `${ev.by_name} added ${amount} to ${name}'s chips: “${ev.reason}”.` : `${ev.by_name} took ${amount} of ${name}'s chips back: “${ev.reason}”.`);
+        break;
+      }
+      case "chip_settings_changed":
+        say(`The host changed the chips: buy-ins ${cash(ev.min_buy_in_cents)} to ${cash(ev.max_buy_in_cents)} (${cash(ev.default_buy_in_cents)} suggested); rebuys ${ev.rebuys ? "allowed" : "off"}; ${ev.auto_approve ? "approved automatically" : "approved by the host"}.`, !host);
+        break;
+      case "player_left": case "player_stood_up": case "player_kicked":
+        if (isMe && ev.kind === "player_left") say(CASH_OUT.you(ev.chips_returned_cents), true, "info");
+        else if (!isMe && ev.chips_returned_cents != null) say(`${name} cashed out ${cash(ev.chips_returned_cents)}.`, false, "info", false);
+        break;
+      default: break;
+    }
+  }
+  return out;
+}
+
+/** The waiting request's words for the player (null: none of theirs waits). */
+export function waitingLine(hostName, request) {
+  if (request.approved_cents != null) return WAITING.rebuyLands(request.approved_cents);
+  return request.rebuy ? WAITING.rebuy(hostName, request.amount_cents) : WAITING.buyIn(hostName, request.amount_cents);
+}
