@@ -10,6 +10,7 @@ from paigow.protocol import client
 from paigow.protocol.convert import to_command
 from paigow.protocol.parse import parse_client_message
 from paigow.table import commands
+from paigow.table import home_chip_commands as chips
 from paigow.table import home_commands as h
 from paigow.table.home import Seating, SpectatorsPolicy
 
@@ -72,6 +73,23 @@ CASES: list[tuple[str, commands.Command]] = [
     ('{"type":"set_dragon","id":"1","low":["Kd","JK"]}',
      commands.SetDragon(player_id="p1", low=("Kd", "JK"), now_ms=NOW)),
     ('{"type":"set_dragon","id":"1","low":[]}', commands.SetDragon(player_id="p1", low=(), now_ms=NOW)),
+    ('{"type":"rebuy","id":"1","amount_cents":5000}', chips.Rebuy("p1", 5000)),
+    ('{"type":"cancel_buy_in","id":"1","request_id":"b3"}', chips.CancelBuyIn("p1", "b3")),
+    ('{"type":"host_buy_in","id":"1","request_id":"b3","approve":true}',
+     h.HostAct("p1", chips.AnswerBuyIn("b3", True), NOW)),
+    ('{"type":"host_buy_in","id":"1","request_id":"b3","approve":true,"amount_cents":7500}',
+     h.HostAct("p1", chips.AnswerBuyIn("b3", True, 7500), NOW)),
+    ('{"type":"host_buy_in","id":"1","request_id":"b3","approve":false}',
+     h.HostAct("p1", chips.AnswerBuyIn("b3", False), NOW)),
+    ('{"type":"host_chips","id":"1","player_id":"p2","amount_cents":-2500,"reason":" counted  twice "}',
+     h.HostAct("p1", chips.AdjustChips("p2", -2500, "counted twice"), NOW)),
+    ('{"type":"host_chips","id":"1","player_id":"p1","amount_cents":1000,"reason":"my own rebuy"}',
+     h.HostAct("p1", chips.AdjustChips("p1", 1000, "my own rebuy"), NOW)),
+    ('{"type":"host_chip_settings","id":"1","min_buy_in_cents":1000,"auto_approve":true}',
+     h.HostAct("p1", chips.ChangeChips(min_buy_in_cents=1000, auto_approve=True), NOW)),
+    ('{"type":"host_chip_settings","id":"1","default_buy_in_cents":5000,"max_buy_in_cents":9000,'
+     '"rebuys":false}',
+     h.HostAct("p1", chips.ChangeChips(default_buy_in_cents=5000, max_buy_in_cents=9000, rebuys=False), NOW)),
 ]
 NOT_TABLE_COMMANDS = {'{"type":"host_mute","id":"1","player_id":"p2","muted":true}'}
 """A chat setting: the server mutes at the table's chat itself (tests/server/web/test_home_ws.py)."""

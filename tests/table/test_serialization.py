@@ -21,6 +21,8 @@ from paigow.table import (
 )
 from paigow.table import commands as c
 from paigow.table import events as ev
+from paigow.table.home_chip_commands import CHIP_COMMANDS
+from paigow.table.home_chip_events import CHIP_EVENTS
 from paigow.table.home_commands import HOME_COMMANDS
 from paigow.table.home_events import HOME_EVENTS
 from paigow.table.records import SetBy
@@ -85,7 +87,8 @@ def test_every_event_type_round_trips(driver) -> None:
     ]
     for e in extra:
         samples.setdefault(type(e), e)
-    home_events = set(typing.get_args(HOME_EVENTS))  # tests/table/test_home_serialization.py
+    # the home and chip events: tests/table/test_home_serialization.py
+    home_events = set(typing.get_args(HOME_EVENTS)) | set(typing.get_args(CHIP_EVENTS))
     assert set(samples) == set(typing.get_args(ev.Event)) - home_events
     adapter: TypeAdapter[ev.Event] = TypeAdapter(ev.Event)
     for e in (*d.events, *extra):
@@ -106,7 +109,7 @@ def test_every_command_type_round_trips() -> None:
         c.PlaceQueensDragon("p1", 1_00), c.TakeDragon("p1", 5_00, 3), c.PassDragon("p1"),
         c.SetDragon("p1", ("As", "JK")),
     ]
-    home_commands = set(typing.get_args(HOME_COMMANDS))  # tests/table/test_home_serialization.py
+    home_commands = set(typing.get_args(HOME_COMMANDS)) | set(typing.get_args(CHIP_COMMANDS))
     assert {type(x) for x in commands} == set(typing.get_args(c.Command)) - home_commands
     adapter: TypeAdapter[c.Command] = TypeAdapter(c.Command)
     for cmd in commands:

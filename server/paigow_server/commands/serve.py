@@ -99,6 +99,8 @@ _HELP: dict[str, str] = {
     "home_idle_close_minutes": "a private table with nobody seated closes after this long (default 30)",
     "home_host_grace_seconds": "a host who left keeps the role this long (default 120)",
     "home_max_bet_cents": "the highest maximum bet a host may set (default 100000)",
+    "home_max_buy_in_cents": "the most a buy-in, rebuy or chip correction may be at a home game with its "
+                             "own chips (default 1000000)",
     "seat_offer_seconds": "how long a waiting-list offer holds a free seat (default 30)",
     "invite_lookups_per_minute": "invite code look-ups per address network and per account per minute "
                                  "(default 10)",

@@ -146,6 +146,9 @@ class Settings:
     """A host who left keeps the role this long before it passes to the player seated longest."""
     home_max_bet_cents: int = 100_000
     """The highest ``max_bet_cents`` a host may give a private table."""
+    home_max_buy_in_cents: int = 1_000_000
+    """The most a buy-in, a rebuy or a host's correction may be at a home game with its own chips (the
+    bound of its ``max_buy_in_cents``)."""
     seat_offer_seconds: int = 30
     """How long a waiting-list offer holds a free seat (new tables, public and private)."""
     invite_lookups_per_minute: int = 10
@@ -349,6 +352,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "home_idle_close_minutes": _int_range(1, 10_080),
     "home_host_grace_seconds": _int_range(0, 86_400),
     "home_max_bet_cents": _int_range(1, MAX_CENTS),
+    "home_max_buy_in_cents": _int_range(1, MAX_CENTS),
     "seat_offer_seconds": _int_range(5, 3_600),
     "invite_lookups_per_minute": _int_range(1, 1_000_000),
     "short_code_lookups_per_minute": _int_range(1, 1_000_000),
@@ -429,6 +433,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "home_idle_close_minutes": _parse_int,
     "home_host_grace_seconds": _parse_int,
     "home_max_bet_cents": _parse_int,
+    "home_max_buy_in_cents": _parse_int,
     "seat_offer_seconds": _parse_int,
     "invite_lookups_per_minute": _parse_int,
     "short_code_lookups_per_minute": _parse_int,

@@ -293,6 +293,7 @@ def _mark_commit(commit_json: str, record: str) -> str:
 def direct_call(table_id: str, before_version: int, after_version: int, effects: Effects, commit_json: str,
                 *, channel: str, fence: int | None, deadline: int | str, request_id: str | None,
                 now_ms: int, log_length: int, requests_kept: int, durable: bool = False,
+                rounds_kept: int = TABLE_ROUNDS_KEPT,
                 seating: Sequence[SeatingEffect] = ()) -> DirectCall:
     """The call that writes a commit with its ``effects`` and ``seating`` effects (``commit_json``: its log
     entry and publication). ``durable`` (under ``Durability``): the buy-ins (and the seating effects) are
@@ -328,7 +329,7 @@ def direct_call(table_id: str, before_version: int, after_version: int, effects:
                  *(keys.history(p) for p, _ in history), *effect_keys(seating)]
     tail: list[str | int | bytes] = [
         _mark_commit(commit_json, record) if record else commit_json, channel, "" if fence is None else fence,
-        deadline, request_id or "", record, house, now_ms, log_length, requests_kept, TABLE_ROUNDS_KEPT,
+        deadline, request_id or "", record, house, now_ms, log_length, requests_kept, rounds_kept,
         HISTORY_LENGTH, len(buy_ins), len(credits), len(ledger), len(history), len(export), len(rounds), body,
         compact(seating) if seating else "", *(x for pair in buy_ins for x in pair),
         *(x for pair in credits for x in pair), *ledger, *(text for _, text in history), *export, *rounds]

@@ -26,7 +26,10 @@ paigow:table:{id}:requests             zset    request id -> the version its com
                                                forwarded commands, written by the commit (run once)
 paigow:table:{id}:rounds               list    the table's last 100 settled rounds' public records (JSON
                                                RoundRecord, as in ``round_settled``), newest first;
-                                               written by the settling commit (voided rounds: not listed)
+                                               written by the settling commit (voided rounds: not listed);
+                                               a home game with its own chips: its last 2,001
+paigow:table:{id}:round-times          hash    a home game's round number -> when it settled (ms),
+                                               written after its settling commit (``history``)
 G:spectators:{owner}                   hash    table id -> spectators connected to that process (expires)
 paigow:table:{id}:fence                string  the table's fencing counter (last token handed out)
 paigow:table:{id}:outbox               list    the commits' consequences outside the table's slot not
@@ -184,6 +187,7 @@ __all__ = [
     "table_lease",
     "table_log",
     "table_requests",
+    "table_round_times",
     "table_rounds",
     "username",
     "waitlists",
@@ -242,6 +246,10 @@ def table_requests(table_id: str) -> str:
 
 def table_rounds(table_id: str) -> str:
     return f"{PREFIX}table:{{{table_id}}}:rounds"
+
+
+def table_round_times(table_id: str) -> str:
+    return f"{PREFIX}table:{{{table_id}}}:round-times"
 
 
 def table_fence(table_id: str) -> str:

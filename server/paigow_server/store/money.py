@@ -5,6 +5,9 @@
 result. ``ledger_mismatches``: the balance of every account as the ledger tells it equals the balance Redis
 holds (players, seats, holds, house, bank), and every round's pot is empty. The operator API shows the
 first; the crash tests use both.
+A home game with its own chips (``home_money``) is in neither the totals nor ``chips_at_tables_cents``: its
+chips are the game's, checked per game (``MoneySnapshot.home_games``, ``MoneyTotals.home_games``), and its
+ledger accounts (``home:{t}``, ``home_house:{t}``, ``home_commission:{t}``) against its table's state.
 A fresh guest (``store.fresh_guests``) is in neither: its starting balance is issued, with its ledger entry,
 when it is settled, before any of its money moves.
 
@@ -44,6 +47,7 @@ from paigow.ledger.accounts import BANK, HOUSE, derived_balances, hold_account, 
 from paigow_server.errors import ServerError
 from paigow_server.store import keys
 from paigow_server.store.errors import guarded
+from paigow_server.store.home_money import HomeGameMoney, home_game_money
 from paigow_server.store.ledger import Ledger
 from paigow_server.store.outbox import entry_seq
 
@@ -122,7 +126,8 @@ class MoneySnapshot:
     balances: dict[str, int]
     """Player id -> balance, what is in transit to it included (its holds are not: ``holds``)."""
     seat_chips: dict[str, int]
-    """Seat account (``seat:{table}:{player}``) -> chips."""
+    """Seat account (``seat:{table}:{player}``) -> chips, at casino tables (a home game with its own chips:
+    ``home_games``)."""
     ledger_last_id: str | None
     """The ledger's last entry at that instant (None: empty)."""
     holds: dict[str, int] = field(default_factory=dict)
@@ -131,6 +136,8 @@ class MoneySnapshot:
     """The outbox entries not applied yet (decoded), oldest first per table."""
     top_ups_cents: int = 0
     """Every free top-up given so far (``store.top_ups``), counted in ``issued_cents`` when given."""
+    home_games: dict[str, HomeGameMoney] = field(default_factory=dict)
+    """Table id -> the figures of each home game with its own chips (its seats' chips are there)."""
 
     @property
     def holds_cents(self) -> int:
@@ -156,9 +163,12 @@ class MoneyTotals:
     top_ups_cents: int = 0
     """Every free top-up given so far (ledger ``top_up``): issued when given, so counted in ``issued_cents``
     like the starting balances (which later debits and collected guests take back from)."""
+    home_games: tuple[HomeGameMoney, ...] = ()
+    """Each home game with its own chips, with its own check (its chips are in none of the totals above)."""
 
     @property
     def balanced(self) -> bool:
+        """The casino's check (the home games' are each their own: ``HomeGameMoney.balanced``)."""
         return self.issued_cents == self.balances_cents + self.chips_at_tables_cents + self.house_net_cents
 
 
@@ -177,6 +187,7 @@ def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnap
     hold_records = {hold_id: json.loads(text) for hold_id, text in _pairs(flat_holds).items()}
     consumed: set[str] = set()
     chips: dict[str, int] = {}
+    home_games: dict[str, HomeGameMoney] = {}
     in_transit: list[dict[str, Any]] = []
     house_net = int(house)
     for table_id, (version, state_text, outbox, flat_marks, *confirmation) in tables.items():
@@ -194,9 +205,14 @@ def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnap
                 balances[player_id] = balances.get(player_id, 0) + int(cents)
         consumed |= {h for h, mark in _pairs(flat_marks).items() if mark == "consumed" and h not in unheld}
         if _text(state_text):
-            for seat in json.loads(_text(state_text))["seats"]:
-                if seat is not None:
-                    chips[seat_account(table_id, seat["player_id"])] = int(seat["chips_cents"])
+            state = json.loads(_text(state_text))
+            game = home_game_money(table_id, state)
+            if game is not None:
+                home_games[table_id] = game
+            else:
+                for seat in state["seats"]:
+                    if seat is not None:
+                        chips[seat_account(table_id, seat["player_id"])] = int(seat["chips_cents"])
         for raw in outbox:
             text = _text(raw)
             if upto is not None and entry_seq(text) > upto:
@@ -212,7 +228,7 @@ def _assemble(global_part: list[Any], tables: dict[str, list[Any]]) -> MoneySnap
         if hold_id not in consumed:
             holds[hold_account(hold_id)] = int(record["amount_cents"])
     return MoneySnapshot(int(issued), house_net, balances, chips, _text(last_id) or None, holds, in_transit,
-                         int(top_ups))
+                         int(top_ups), home_games)
 
 
 @guarded
@@ -264,12 +280,14 @@ async def money_totals(redis: Redis) -> MoneyTotals:
                        balances_cents=sum(snap.balances.values()) + snap.holds_cents,
                        chips_at_tables_cents=sum(snap.seat_chips.values()),
                        house_net_cents=snap.house_net_cents, holds_cents=snap.holds_cents,
-                       in_transit_cents=snap.in_transit_cents, top_ups_cents=snap.top_ups_cents)
+                       in_transit_cents=snap.in_transit_cents, top_ups_cents=snap.top_ups_cents,
+                       home_games=tuple(snap.home_games[t] for t in sorted(snap.home_games)))
 
 
 @guarded
 async def ledger_mismatches(redis: Redis) -> list[str]:
-    """Every account whose ledger balance differs from Redis's (empty: all agree). The ledger is read up
+    """Every account whose ledger balance differs from Redis's, and every home game whose own check fails
+    (empty: all agree). The ledger is read up
     to the snapshot's last entry: it is append-only, so that is the ledger as it was at the snapshot; the
     entries in transit (outbox) are added to it."""
     snap = await money_snapshot(redis)
@@ -284,8 +302,14 @@ async def ledger_mismatches(redis: Redis) -> list[str]:
         held[account] = amount
     held[HOUSE] = snap.house_net_cents
     held[BANK] = -snap.issued_cents
+    for game in snap.home_games.values():
+        held.update(game.seats)
+        held.update(game.expected_accounts())
     problems = [f"{account}: ledger says {derived.get(account, 0)}, Redis holds {amount}"
                 for account, amount in sorted(held.items()) if derived.get(account, 0) != amount]
     problems += [f"{account}: ledger says {amount}, but no such balance is held"
                  for account, amount in sorted(derived.items()) if account not in held and amount != 0]
+    problems += [f"home game {g.table_id}: issued {g.issued_cents} but stacks {g.stacks_cents} + cash-outs "
+                 f"{g.cashed_out_cents} + house {g.house_cents} + commission {g.commission_cents}"
+                 for _, g in sorted(snap.home_games.items()) if not g.balanced]
     return problems

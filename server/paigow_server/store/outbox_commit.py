@@ -31,7 +31,7 @@ from paigow_server.store.direct_commit import compact as _compact
 from paigow_server.store.direct_commit import entry_json as _entry_json
 from paigow_server.store.direct_commit import record_json as _record_json
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
-from paigow_server.store.history import TABLE_ROUNDS_KEPT
+from paigow_server.store.history import rounds_kept
 from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
 from paigow_server.store.outbox import Outbox, OutboxEntry
 from paigow_server.store.seating_effects import SeatingEffect
@@ -192,7 +192,7 @@ class OutboxCommits:
             before.version, after.version, state_to_json(after), commit_json, self.log_length,
             "" if confirm else channel, "" if fence is None else fence, deadline_arg(after),
             request_id or "", REQUESTS_KEPT, "" if writes.outbox.empty() else writes.outbox.body_json(),
-            _compact(writes.table_rounds), TABLE_ROUNDS_KEPT, _compact(writes.outbox.holds),
+            _compact(writes.table_rounds), rounds_kept(after), _compact(writes.outbox.holds),
             "1" if confirm else ""]
         if not confirm:
             reply = await self._commit(keys=script_keys, args=script_args)

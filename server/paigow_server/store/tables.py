@@ -38,6 +38,7 @@ from redis.asyncio import Redis, RedisCluster
 from redis.exceptions import RedisError
 
 from paigow.ledger.effects import Effects
+from paigow.ledger.home_entries import plays_home_chips
 from paigow.protocol.projection import ViewerUpdate
 from paigow.table.commit import Commit, VersionedEvents
 from paigow.table.events import Event
@@ -55,6 +56,7 @@ from paigow_server.store.direct_commit import (
 )
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_then
 from paigow_server.store.errors import store_boundary
+from paigow_server.store.history import keep_round_times, rounds_kept
 from paigow_server.store.holds import Holds
 from paigow_server.store.outbox import Outbox
 from paigow_server.store.outbox_commit import REQUESTS_KEPT, CommitWrites, OutboxCommits, writes_of
@@ -274,11 +276,16 @@ class TableRepo:
         views: Mapping[str, str] | None = commit.views
         seating = seating_effects(commit)
         if self.direct:
-            return await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
-                                             request_id=request_id, updates=updates, views=views,
-                                             seating=seating)
-        return await self._outboxed.commit(before, after, events, effects, seating, fence=fence, now_ms=now,
-                                           request_id=request_id, updates=updates, views=views)
+            result = await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
+                                               request_id=request_id, updates=updates, views=views,
+                                               seating=seating)
+        else:
+            result = await self._outboxed.commit(before, after, events, effects, seating, fence=fence,
+                                                 now_ms=now, request_id=request_id, updates=updates,
+                                                 views=views)
+        if result is CommitResult.OK and plays_home_chips(after):
+            await keep_round_times(self.redis, after.table_id, effects.rounds, now)
+        return result
 
     async def _commit_direct(self, before: TableState, after: TableState, events: Sequence[Event],
                              effects: Effects, *, fence: int | None, now_ms: int, request_id: str | None,
@@ -295,7 +302,7 @@ class TableRepo:
                            channel="" if confirming else keys.table_channel(table_id), fence=fence,
                            deadline=deadline_arg(after), request_id=request_id, now_ms=now_ms,
                            log_length=self.log_length, requests_kept=REQUESTS_KEPT, durable=confirming,
-                           seating=seating)
+                           seating=seating, rounds_kept=rounds_kept(after))
         text = state_to_json(after)
         new = text.encode()
         known = self._texts.get(table_id)

@@ -32,6 +32,7 @@ from paigow_server.store.home_tables import LONG_CODE, HomeRecord, normal_short_
 from paigow_server.web.api import ApiError, bearer_token, json_body, leading_field, only_fields
 from paigow_server.web.barred import barred_error
 from paigow_server.web.context import AppContext, context_of
+from paigow_server.web.home_chip_setting import chip_setting, chips_summary
 from paigow_server.web.home_gate import is_private_id
 from paigow_server.web.host_audit import host_actor
 from paigow_server.web.http import table_summary
@@ -67,7 +68,7 @@ def home_summary(ctx: AppContext, state: TableState, record: HomeRecord | None, 
             "host_name": home.host_name, "seating": str(home.seating),
             "spectators_policy": str(home.spectators),
             "created_ms": record.created_ms if record is not None else None,
-            "closed": state.phase == Phase.CLOSED,
+            "closed": state.phase == Phase.CLOSED, "chips": chips_summary(state, home),
             "invite": None if invite is None else invite.to_json(state.table_id)}
 
 
@@ -104,7 +105,8 @@ def create_bounds(ctx: AppContext) -> dict[str, Any]:
     """What the lobby's create form needs to know before a table exists: the operator's bounds."""
     settings = ctx.settings
     return {"max_bet_cap_cents": settings.home_max_bet_cents, "timer_max_ms": TIMER_MAX_MS,
-            "tables_per_account": settings.home_tables_per_account}
+            "tables_per_account": settings.home_tables_per_account,
+            "max_buy_in_cap_cents": settings.home_max_buy_in_cents}
 
 
 async def _open_states(ctx: AppContext, ids: list[str]) -> list[TableState]:
@@ -166,7 +168,7 @@ async def _creation_turn(ctx: AppContext) -> AsyncIterator[None]:
 
 
 async def _create(ctx: AppContext, data: dict[str, Any], player: Player) -> dict[str, Any]:
-    only_fields(data, {"name", "rules", "timers", "seating", "spectators"})
+    only_fields(data, {"name", "rules", "timers", "seating", "spectators", "chips"})
     with _field("name"):
         name = table_name(data.get("name"))
     with _field("rules", HOST_RULES):
@@ -179,12 +181,14 @@ async def _create(ctx: AppContext, data: dict[str, Any], player: Player) -> dict
     base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
     with _field("timers", HOST_TIMERS):
         timers = merged_fields(base, data.get("timers", {}), HOST_TIMERS, "timers")
+    chips, rules = chip_setting(data.get("chips"), rules, ctx.settings.home_max_buy_in_cents)
     seating = _choice(data, "seating", Seating, Seating.OPEN)
     spectators = _choice(data, "spectators", SpectatorsPolicy, SpectatorsPolicy.LINK)
     await _check_caps(ctx, player)
     home = Home(player.player_id, player.name, seating, spectators, max_bet_cap_cents=cap,
                 host_grace_ms=ctx.settings.home_host_grace_seconds * 1000,
-                idle_close_ms=ctx.settings.home_idle_close_minutes * 60_000)
+                idle_close_ms=ctx.settings.home_idle_close_minutes * 60_000,
+                max_buy_in_cap_cents=ctx.settings.home_max_buy_in_cents, chips=chips)
     state = new_table(ctx.homes.new_table_id(), name, rules, timers, home=home,
                       seat_offer_ms=ctx.settings.seat_offer_seconds * 1000)
     if not await ctx.tables.create(state):

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from paigow.protocol import home_messages as m
+from paigow.protocol.chip_messages import CHIP_HOST_MESSAGES
 from paigow.protocol.codes import ErrorCode
 from paigow.table.rejections import RejectCode
 from paigow.table.state import TableState
@@ -46,8 +47,11 @@ SPECTATOR_ACTOR = "spectator:"
 """... from a connection without a session: ``spectator:<address network>``."""
 
 HostMessage = (m.HostApprove | m.HostDeny | m.HostRemove | m.HostMute | m.HostHandOver | m.HostPause
-               | m.HostResume | m.HostClose | m.HostLimits | m.HostTimers | m.HostSettings)
-"""A host's messages, the ``host_*`` client messages (a union, for ``isinstance`` too)."""
+               | m.HostResume | m.HostClose | m.HostLimits | m.HostTimers | m.HostSettings
+               | CHIP_HOST_MESSAGES)
+"""A host's messages, the ``host_*`` client messages (a union, for ``isinstance`` too): a private table's
+(``home_messages``) and a home game's chips' (``chip_messages``: ``host_buy_in``, ``host_chips``,
+``host_chip_settings``)."""
 
 
 def host_actor(player_id: str) -> str:

@@ -313,9 +313,12 @@ async def adjust_balance(request: Request) -> Response:
 
 
 async def money(request: Request) -> Response:
-    """The money invariant, live: everything issued is in balances, at tables, or the house's."""
+    """The money invariant, live: everything issued is in balances, at tables, or the house's; and each
+    home game with its own chips, its own check."""
     totals = await money_totals((await require_operator(request)).redis)  # SnapshotError: 503 UNAVAILABLE
-    return JSONResponse({**dataclasses.asdict(totals), "balanced": totals.balanced})
+    casino = {f.name: getattr(totals, f.name) for f in dataclasses.fields(totals) if f.name != "home_games"}
+    return JSONResponse({**casino, "balanced": totals.balanced,
+                         "home_games": [game.to_json() for game in totals.home_games]})
 
 
 # --- logs and export --------------------------------------------------------------------------------

@@ -9,7 +9,10 @@ Each ``LedgerEntry`` moves ``amount_cents`` (> 0) from one account to another. T
 - ``hold:{id}``: a buy-in's money between the balance and the seat (the server's holds: on a Redis Cluster);
 - ``round:{table}:{round}``: a round's pot, through which stakes lost reach the winners (zero after
   each settlement);
-- ``house``: the house's result (``paigow:money:house``).
+- ``house``: the house's result (``paigow:money:house``);
+- at a home game with its own chips (``paigow.ledger.home_entries``), instead of balances and ``house``:
+  ``home:{table}`` (the game's chip bank), ``home_house:{table}`` (its house dealer's result) and
+  ``home_commission:{table}`` (its commission pot).
 
 The server appends the entries to an append-only stream (``paigow_server.store.ledger``) in the
 same transaction as the money they move. So the balances derived from the ledger sum to zero, each
@@ -95,6 +98,16 @@ class EntryKind(StrEnum):
     TOP_UP = "top_up"
     """A free top-up of a player below every table minimum, back to the starting balance: bank -> player
     (the issued total goes up as much; ``paigow_server.store.top_ups``)."""
+    HOME_BUY_IN = "home_buy_in"
+    """A buy-in (reason ``buy_in``) or a rebuy (``rebuy``) at a home game with its own chips: chips the
+    game issues, ``home:{table}`` -> seat (no casino balance moves; ``home_entries``)."""
+    HOME_CHIPS_ADDED = "home_chips_added"
+    """A home game's host added chips to a player (reason: the host's): ``home:{table}`` -> seat."""
+    HOME_CHIPS_TAKEN = "home_chips_taken"
+    """A home game's host took chips back from a player (reason: the host's): seat -> ``home:{table}``."""
+    HOME_CASH_OUT = "home_cash_out"
+    """A player's stack leaving a home game with its own chips (reason: the event's kind,
+    ``player_left``, ``player_stood_up``, ``player_kicked``): seat -> ``home:{table}``, never a balance."""
 
 
 @dataclass(frozen=True, slots=True)

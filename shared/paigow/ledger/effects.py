@@ -10,6 +10,10 @@
   hand-history entry per player in the round, and the round for export (whose record
   ``TableRepo.commit`` also puts at the head of the table's list of its last settled rounds);
 - ``RoundVoided``: no money moves (stakes are only taken at settlement); the round is kept for export.
+
+At a home game with its own chips (``home_entries``) no balance and no casino house result moves: its
+sits, rebuys, corrections and cash-outs move chips between the game's bank and the seats, and its
+settlements' ``house`` entries go to the game's house line and commission pot.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from paigow.ledger.accounts import (
     seat_account,
 )
 from paigow.ledger.fortune_entries import FortuneEntriesError, fortune_entries
+from paigow.ledger.home_entries import chip_entry, home_remap, plays_home_chips
 from paigow.ledger.variant_entries import VariantEntriesError, extra_gross, extra_house, variant_entries
 from paigow.table.events import (
     Event,
@@ -91,8 +96,12 @@ def effects_of(before: TableState, after: TableState, events: Sequence[Event], *
     history: list[HistoryEntry] = []
     rounds: list[dict[str, Any]] = []
     house = 0
+    chips = plays_home_chips(after)
     for event in events:
-        if isinstance(event, PlayerSat) and event.buy_in_cents > 0:
+        entry = chip_entry(table_id, event, now_ms) if chips else None  # a chips game's sit, leave...
+        if entry is not None:
+            ledger.append(entry)
+        elif isinstance(event, PlayerSat) and event.buy_in_cents > 0:
             deltas[event.player_id] -= event.buy_in_cents
             ledger.append(LedgerEntry(EntryKind.BUY_IN, player_account(event.player_id),
                                       seat_account(table_id, event.player_id), event.buy_in_cents, now_ms,
@@ -103,8 +112,9 @@ def effects_of(before: TableState, after: TableState, events: Sequence[Event], *
                                       player_account(event.player_id), event.chips_returned_cents, now_ms,
                                       table_id=table_id, player_id=event.player_id, reason=event.kind))
         elif isinstance(event, RoundSettled):
-            ledger.extend(_settlement_entries(table_id, event.record, now_ms))
-            house += event.record.house_net_cents
+            settled = _settlement_entries(table_id, event.record, now_ms)
+            ledger.extend(home_remap(table_id, settled) if chips else settled)
+            house += 0 if chips else event.record.house_net_cents
             record = jsonable(event.record)
             history.extend(_history(before, event.record, record, now_ms))
             rounds.append({"status": "settled", "table_id": table_id, "table_name": after.name,

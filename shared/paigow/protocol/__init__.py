@@ -2,12 +2,13 @@
 
 Client → server (``ClientMessage``, discriminated by ``type``): ``hello``, ``sync``, ``ping`` and the table
 commands (``sit``, ``leave``, ``sit_out``, ``sit_in``, ``accept_bank``, ``decline_bank``, ``place_bet``,
-``remove_bet``, ``set_hand``, ``use_house_way``, ``set_own_limit``), each command with a client ``id``, and
-``chat`` (the table chat, ``paigow.protocol.chat``). Server → client (``ServerMessage``): ``snapshot``,
-``patch``, ``accepted``, ``error``, ``pong``, and the chat's ``chat``, ``chat_deleted``, ``chat_setting``.
-``parse_client_message`` reads a frame once (or raises ``ProtocolError`` with an ``ErrorCode``);
-``to_command`` turns a client command into the ``paigow.table`` command; ``protocol_schema`` is the JSON
-Schema of it all. See docs/protocol.md.
+``remove_bet``, ``set_hand``, ``use_house_way``, ``set_own_limit``, the variants'; the private tables' and
+the waiting list's in ``home_messages``, a home game's chips' in ``chip_messages``), each command with a
+client ``id``, and ``chat`` (the table chat, ``paigow.protocol.chat``). Server → client
+(``ServerMessage``): ``snapshot``, ``patch``, ``accepted``, ``error``, ``pong``, and the chat's ``chat``,
+``chat_deleted``, ``chat_setting``. ``parse_client_message`` reads a frame once (or raises
+``ProtocolError`` with an ``ErrorCode``); ``to_command`` turns a client command into the ``paigow.table``
+command; ``protocol_schema`` is the JSON Schema of it all. See docs/protocol.md.
 """
 
 from paigow.protocol.client import CLIENT_MESSAGE_TYPES, ClientCommand, ClientMessage, Hello, Ping, Sync

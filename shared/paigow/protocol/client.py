@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 from paigow.protocol.chat import emote_text
+from paigow.protocol.chip_messages import CHIP_CLIENT_COMMANDS, CHIP_MESSAGE_TYPES
 from paigow.protocol.home_messages import HOME_CLIENT_COMMANDS, HOME_MESSAGE_TYPES
 from paigow.rules.cards import Card, DuplicateCardError, card_from_text
 from paigow.rules.house_rules import MAX_CENTS
@@ -252,7 +253,7 @@ class Chat(_Message):
 ClientCommand = Annotated[
     Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
     | UseHouseWay | SetOwnLimit | PlaceQueensDragon | TakeDragon | PassDragon | SetDragon
-    | HOME_CLIENT_COMMANDS,
+    | HOME_CLIENT_COMMANDS | CHIP_CLIENT_COMMANDS,
     Field(discriminator="type"),
 ]
 """The table commands a player connection may send."""
@@ -260,7 +261,7 @@ ClientCommand = Annotated[
 ClientMessage = Annotated[
     Hello | Sync | Ping | Sit | Leave | SitOut | SitIn | AcceptBank | DeclineBank | PlaceBet | PlaceBonus
     | RemoveBet | SetHand | UseHouseWay | SetOwnLimit | Chat | PlaceQueensDragon | TakeDragon | PassDragon
-    | SetDragon | HOME_CLIENT_COMMANDS,
+    | SetDragon | HOME_CLIENT_COMMANDS | CHIP_CLIENT_COMMANDS,
     Field(discriminator="type"),
 ]
 """Every message a client may send."""
@@ -269,5 +270,6 @@ CLIENT_MESSAGE_TYPES: tuple[str, ...] = (
     "hello", "sync", "ping", "sit", "leave", "sit_out", "sit_in", "accept_bank", "decline_bank", "place_bet",
     "place_bonus", "remove_bet", "set_hand", "use_house_way", "set_own_limit", "chat",
     "place_queens_dragon", "take_dragon", "pass_dragon", "set_dragon", *HOME_MESSAGE_TYPES,
+    *CHIP_MESSAGE_TYPES,
 )
 """The ``type`` of every client message, in the order of ``ClientMessage``."""

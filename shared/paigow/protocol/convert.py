@@ -7,6 +7,8 @@ and when (its clock), so a client can never act for another seat or choose the t
 from __future__ import annotations
 
 from paigow.protocol import client
+from paigow.protocol.chip_convert import chip_command
+from paigow.protocol.chip_messages import CancelBuyIn, HostBuyIn, HostChips, HostChipSettings, Rebuy
 from paigow.protocol.home_convert import home_command
 from paigow.table import commands
 
@@ -49,4 +51,6 @@ def to_command(msg: client.ClientCommand, *, player_id: str, name: str, now_ms: 
             return commands.PassDragon(player_id=player_id, now_ms=now_ms)
         case client.SetDragon(low=low):
             return commands.SetDragon(player_id=player_id, low=low, now_ms=now_ms)
+        case Rebuy() | CancelBuyIn() | HostBuyIn() | HostChips() | HostChipSettings():
+            return chip_command(msg, player_id=player_id, now_ms=now_ms)
     return home_command(msg, player_id=player_id, name=name, now_ms=now_ms)

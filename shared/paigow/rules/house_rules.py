@@ -125,6 +125,10 @@ class HouseRules:
     """How long each player has to take or pass the Dragon hand."""
     co_banking: bool = False
     """Co-banking (docs/rules.md §4c): a player who takes the bank may bank half and half with the house."""
+    players_bank_in_turn: bool = False
+    """A home game's banking among friends (docs/rules.md §6a): the bank passes only among the seated
+    players, the house dealer plays no hand and banks no round. Needs ``player_banking`` and no
+    ``co_banking``."""
 
     @property
     def fortune_table(self) -> FortunePayTable:
@@ -179,7 +183,7 @@ class HouseRules:
         except ValueError:
             raise HouseRulesError(
                 f"dragon_set_by must be 'house_way' or 'buyer', not {self.dragon_set_by!r}") from None
-        for name in ("queens_dragon_enabled", "dragon_enabled", "co_banking"):
+        for name in ("queens_dragon_enabled", "dragon_enabled", "co_banking", "players_bank_in_turn"):
             if type(getattr(self, name)) is not bool:
                 raise HouseRulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
         for name in ("queens_dragon_min_bet_cents", "queens_dragon_max_bet_cents"):
@@ -200,6 +204,12 @@ class HouseRules:
         if type(self.dragon_offer_ms) is not int or not 1_000 <= self.dragon_offer_ms <= 600_000:
             raise HouseRulesError(f"dragon_offer_ms must be a whole number of ms in 1000..600000, not "
                                   f"{self.dragon_offer_ms!r}")
+        if self.players_bank_in_turn and not self.player_banking:
+            raise HouseRulesError("players_bank_in_turn: the players bank in turn only where a player may "
+                                  "take the bank (player_banking true), not with player_banking false")
+        if self.players_bank_in_turn and self.co_banking:
+            raise HouseRulesError("players_bank_in_turn: when the players bank in turn the house banks "
+                                  "nothing, so co_banking (half each with the house) must be false")
 
     def _check_fortune(self) -> None:
         if type(self.fortune_enabled) is not bool:

@@ -9,6 +9,13 @@ cover the table minimum for every other seated player and the dealer.
 The house dealer's wager against a player-banker is that player's last wager against the house, within
 the table limits, and capped so that the bank still covers the table minimum for every other seated
 player (so the eligibility promise holds); below the minimum the dealer does not play.
+
+When the players bank in turn (``HouseRules.players_bank_in_turn``, a home game's setting; docs/rules.md
+§6a) the house never banks and its dealer never plays: the marker moves to the next occupied player seat,
+and a decline, a time-out, an ineligible player or one who leaves passes the offer on to the next
+occupied seat (the marker moving with it); once every seated player was passed, the round is voided
+(``no_banker``) before any card or bet. Eligibility there is playing and chips covering the table minimum
+for every other seated player.
 """
 
 from __future__ import annotations
@@ -20,10 +27,23 @@ from paigow.table.emitter import Emitter, reject
 from paigow.table.events import BankDeclined, BankOffered, BettingOpened, RoundStarted
 from paigow.table.fortune_bets import check_bonus, emit_bonus
 from paigow.table.rejections import RejectCode
-from paigow.table.state import DEALER_POSITION, POSITIONS, BankReason, DeadlineKind, IneligibleReason, Phase
+from paigow.table.settlement import void_round
+from paigow.table.state import (
+    DEALER_POSITION,
+    PLAYER_SEATS,
+    POSITIONS,
+    BankReason,
+    DeadlineKind,
+    IneligibleReason,
+    Phase,
+)
 from paigow.table.variant_events import CoBankChosen
 
+NO_BANKER = "no_banker"
+"""The reason of the ``RoundVoided`` of a round nobody would or could bank (players bank in turn)."""
+
 __all__ = [
+    "NO_BANKER",
     "accept_bank",
     "dealer_wager",
     "decline_bank",
@@ -45,9 +65,10 @@ def ineligibility(em: Emitter, pos: int) -> IneligibleReason | None:
     sp = s.seats[pos]
     if sp is None or not sp.playing:
         return IneligibleReason.NOT_PLAYING
-    if s.last_house_round == 0 or sp.last_house_round != s.last_house_round:
+    in_turn = s.rules.players_bank_in_turn  # no house-banked rounds, and no dealer to cover
+    if not in_turn and (s.last_house_round == 0 or sp.last_house_round != s.last_house_round):
         return IneligibleReason.NO_HOUSE_ROUND
-    if sp.chips_cents < s.rules.min_bet_cents * (_others_seated(em, pos) + 1):
+    if sp.chips_cents < s.rules.min_bet_cents * (_others_seated(em, pos) + (0 if in_turn else 1)):
         return IneligibleReason.CHIPS_SHORT
     return None
 
@@ -61,6 +82,8 @@ def dealer_wager(em: Emitter, pos: int) -> int:
     sp = s.seats[pos]
     assert sp is not None
     rules = s.rules
+    if rules.players_bank_in_turn:
+        return 0  # the house dealer plays no hand when the players bank in turn
     wager = min(max(sp.last_house_wager_cents, rules.min_bet_cents), rules.max_bet_cents)
     wager = min(wager, sp.chips_cents - rules.min_bet_cents * _others_seated(em, pos))
     return wager if wager >= rules.min_bet_cents else 0
@@ -69,13 +92,18 @@ def dealer_wager(em: Emitter, pos: int) -> int:
 def start_round(em: Emitter, now_ms: int) -> None:
     s = em.state
     number = s.rounds_started + 1
-    marker = DEALER_POSITION if s.rounds_started == 0 else (s.marker + 1) % POSITIONS
+    if s.rules.players_bank_in_turn:
+        marker = next(pos for pos in _seats_after(s.marker) if s.seats[pos] is not None)
+    else:
+        marker = DEALER_POSITION if s.rounds_started == 0 else (s.marker + 1) % POSITIONS
     round_id = f"{s.table_id}-{number}"
     if len(em.seed) < 16:
         raise ValueError(f"a round needs a seed of at least 16 random bytes, not {len(em.seed)}")
     em.emit(RoundStarted(round_id, number, marker, new_commitment(em.seed), em.seed.hex()))
     sp = em.state.seats[marker]
-    if marker == DEALER_POSITION:
+    if s.rules.players_bank_in_turn:
+        _offer_in_turn(em, now_ms)
+    elif marker == DEALER_POSITION:
         open_betting(em, DEALER_POSITION, BankReason.DEALER_SEAT, now_ms)
     elif sp is None:
         open_betting(em, DEALER_POSITION, BankReason.EMPTY_SEAT, now_ms)
@@ -102,12 +130,39 @@ def open_betting(em: Emitter, banker: int, reason: BankReason, now_ms: int | Non
     maybe_deal(em, now_ms)
 
 
-def decline_offer(em: Emitter, timed_out: bool, now_ms: int | None) -> None:
-    """The offered player declines (or times out, leaves, sits out...): the house banks."""
+def decline_offer(em: Emitter, timed_out: bool, now_ms: int | None, *, leaving: bool = False) -> None:
+    """The offered player declines (or times out, leaves, sits out...): the house banks, or, when the
+    players bank in turn, the offer passes on. ``leaving``: the player is leaving or sitting out (no longer
+    counted among the players of the round)."""
     rnd = em.round()
-    assert rnd.offer_player_id is not None
-    em.emit(BankDeclined(em.state.marker, rnd.offer_player_id, timed_out))
+    offered = rnd.offer_player_id
+    assert offered is not None
+    em.emit(BankDeclined(em.state.marker, offered, timed_out))
+    if em.state.rules.players_bank_in_turn:
+        _offer_in_turn(em, now_ms, offered if leaving else None)
+        return
     open_betting(em, DEALER_POSITION, BankReason.TIMED_OUT if timed_out else BankReason.DECLINED, now_ms)
+
+
+def _seats_after(pos: int) -> list[int]:
+    """The six player seats counterclockwise, starting just after ``pos`` (the dealer's 0: from seat 1)."""
+    return [(pos + k) % len(PLAYER_SEATS) + 1 for k in range(len(PLAYER_SEATS))]
+
+
+def _offer_in_turn(em: Emitter, now_ms: int | None, gone: str | None = None) -> None:
+    """Players bank in turn: offer the bank at the first occupied seat from the marker on whose player was
+    not passed this round and may bank; with nobody (or fewer than two players left to play, ``gone``
+    being on the way out), void the round: ``no_banker``."""
+    s = em.state
+    rnd = em.round()
+    playing = sum(1 for sp in s.seats if sp is not None and sp.playing and sp.player_id != gone)
+    for pos in _seats_after(s.marker - 1) if playing >= 2 else ():
+        sp = s.seats[pos]
+        if sp is not None and sp.player_id not in rnd.bank_passed and ineligibility(em, pos) is None:
+            em.emit(BankOffered(pos, sp.player_id))
+            em.set_deadline(DeadlineKind.BANK_OFFER, s.timers.bank_offer_ms, now_ms)
+            return
+    void_round(em, NO_BANKER, now_ms)
 
 
 def _require_offer(em: Emitter, player_id: str) -> int:

@@ -22,6 +22,7 @@ from paigow.table.events import (
     PlayerStoodUp,
     StandUpReason,
 )
+from paigow.table.home_chip_rules import cancel_requests
 from paigow.table.records import SetBy
 from paigow.table.setting import set_by_house_way
 from paigow.table.settlement import maybe_showdown
@@ -63,6 +64,7 @@ def deal_round(em: Emitter, now_ms: int | None) -> None:
         missed = sp.missed_rounds + 1
         em.emit(PlayerMissedRound(sp.player_id, pos, missed))
         if missed >= timers.stand_up_after_missed and sp.status != SeatStatus.LEAVING:
+            cancel_requests(em, sp.player_id, "left")
             em.emit(PlayerStoodUp(sp.player_id, pos, sp.chips_cents, StandUpReason.MISSED_ROUNDS))
         elif missed >= timers.sit_out_after_missed and sp.playing:
             em.emit(PlayerSatOut(sp.player_id, pos, automatic=True))

@@ -84,10 +84,12 @@ class Emitter:
         return next((b.amount_cents for b in rnd.bets if b.position == pos), 0)
 
     def wants_round(self) -> bool:
-        """A new round should start: open, not paused or closing, no round, someone active."""
+        """A new round should start: open, not paused or closing, no round, someone active (two players
+        when the players bank in turn: the house dealer plays no hand there)."""
         s = self.state
+        needed = 2 if s.rules.players_bank_in_turn else 1
         return (s.phase == Phase.IDLE and s.round is None and not s.paused and not s.closing
-                and any(sp is not None and sp.playing for sp in s.seats))
+                and sum(1 for sp in s.seats if sp is not None and sp.playing) >= needed)
 
     def schedule_next_round(self, delay_ms: int, now_ms: int | None) -> None:
         """Set the NEXT_ROUND timer if a round is wanted and none is scheduled; clear timers otherwise."""

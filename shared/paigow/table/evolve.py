@@ -11,6 +11,7 @@ from typing import Any
 
 from paigow.table import events as ev
 from paigow.table.fastcopy import replace
+from paigow.table.home_chip_evolve import CHIP_HANDLERS, chips_gone, chips_sat, chips_settled
 from paigow.table.home_evolve import HOME_HANDLERS, home_closed, home_gone, home_sat
 from paigow.table.state import (
     DEALER_POSITION,
@@ -57,7 +58,7 @@ def _update_round(state: TableState, **changes: Any) -> TableState:
 
 def _sat(s: TableState, e: ev.PlayerSat) -> TableState:
     s = _with_seat(s, e.seat, SeatPlayer(e.player_id, e.name, e.buy_in_cents))
-    s = home_sat(s, e.player_id)
+    s = chips_sat(home_sat(s, e.player_id), e)
     return replace(s, ledger=replace(s.ledger, bought_in_cents=s.ledger.bought_in_cents + e.buy_in_cents))
 
 
@@ -67,7 +68,7 @@ def _leaving(s: TableState, e: ev.PlayerLeaving) -> TableState:
 
 
 def _gone(s: TableState, e: ev.PlayerLeft | ev.PlayerStoodUp | ev.PlayerKicked) -> TableState:
-    s = home_gone(_with_seat(s, e.seat, None), e.player_id)
+    s = chips_gone(s, home_gone(_with_seat(s, e.seat, None), e.player_id), e)
     returned = s.ledger.returned_cents + e.chips_returned_cents
     return replace(s, ledger=replace(s.ledger, returned_cents=returned))
 
@@ -109,11 +110,13 @@ def _round_started(s: TableState, e: ev.RoundStarted) -> TableState:
 
 
 def _bank_offered(s: TableState, e: ev.BankOffered) -> TableState:
-    return _update_round(s, offer_player_id=e.player_id)
+    # The marker is where the offer is: a second offer in a round (players bank in turn) moves it on.
+    return replace(_update_round(s, offer_player_id=e.player_id), marker=e.position)
 
 
 def _bank_declined(s: TableState, e: ev.BankDeclined) -> TableState:
-    return _update_round(s, offer_player_id=None)
+    rnd = _round(s)
+    return _update_round(s, offer_player_id=None, bank_passed=(*rnd.bank_passed, e.player_id))
 
 
 def _betting_opened(s: TableState, e: ev.BettingOpened) -> TableState:
@@ -184,6 +187,7 @@ def _settled(s: TableState, e: ev.RoundSettled) -> TableState:
                                                     + rec.queens_dragon_house_net_cents),
                      bonus_house_net_cents=s.ledger.bonus_house_net_cents + rec.bonus_house_net_cents,
                      bonuses_settled=s.ledger.bonuses_settled + sum(1 for h in rec.hands if h.bonus_cents))
+    s = chips_settled(s, rec)
     return replace(s, seats=tuple(seats), ledger=ledger, round=None, phase=Phase.IDLE, deadline=None,
                    last_house_round=rec.number if house_banked else s.last_house_round)
 
@@ -266,6 +270,7 @@ _HANDLERS: dict[type, Callable[[TableState, Any], TableState]] = {
     ev.RulesChanged: _rules,
     ev.TimersChanged: _timers,
     **HOME_HANDLERS,
+    **CHIP_HANDLERS,
     **VARIANT_HANDLERS,
 }
 

@@ -5,12 +5,14 @@ at a ``Tick`` (``home_tick``; ``home_due`` says when one is wanted):
 - the host's grace: a host who was seated and here, and is not any more (stood up, leaving, or dropped),
   keeps the role for ``Home.host_grace_ms``; if not back by then it passes to the player seated longest
   (one who is here before one who is away), or, with nobody seated, stays;
-- idleness: with nobody seated for ``Home.idle_close_ms`` the table closes.
+- idleness: with nobody seated for ``Home.idle_close_ms`` the table closes;
+- a chips game's new ledger lines (``at_ms`` None) get the Tick's time.
 """
 
 from __future__ import annotations
 
 from paigow.table.emitter import Emitter
+from paigow.table.home_chip_events import ChipLinesStamped
 from paigow.table.home_events import HostAway, HostBack, HostChanged, HostChangeReason, TableIdle
 from paigow.table.settlement import close_now
 from paigow.table.state import Phase, SeatStatus, TableState
@@ -46,10 +48,13 @@ def keep_up(em: Emitter, before: TableState, now_ms: int | None) -> None:
 
 
 def home_due(state: TableState) -> list[int]:
-    """When the waiting list and the private table want a Tick (0: now, to stamp a pending time)."""
+    """When the waiting list and the private table want a Tick (0: now, to stamp a pending time; a chips
+    game's new ledger lines are stamped at a closed table too)."""
+    chips = state.home.chips if state.home is not None else None
+    stamp = [0] if chips is not None and chips.lines and chips.lines[-1].at_ms is None else []
     if state.phase == Phase.CLOSED:
-        return []
-    due = [0 if w.offer_until_ms is None else w.offer_until_ms
+        return stamp
+    due = stamp + [0 if w.offer_until_ms is None else w.offer_until_ms
            for w in state.waiting if w.offered_seat is not None]
     home = state.home
     if home is not None:
@@ -61,6 +66,9 @@ def home_due(state: TableState) -> list[int]:
 
 
 def home_tick(em: Emitter, now_ms: int) -> None:
+    chips = em.state.home.chips if em.state.home is not None else None
+    if chips is not None and chips.lines and chips.lines[-1].at_ms is None:
+        em.emit(ChipLinesStamped(now_ms))
     if em.state.phase == Phase.CLOSED:
         return
     expire_offers(em, now_ms)

@@ -17,6 +17,9 @@ from paigow.table import commands as c
 from paigow.table.cardtext import format_cents
 from paigow.table.emitter import Emitter, reject
 from paigow.table.home import MAX_MUTED, MAX_REQUESTS, Home, Seating
+from paigow.table.home_chip_actions import adjust_chips, answer_buy_in, change_chips
+from paigow.table.home_chip_commands import AdjustChips, AnswerBuyIn, ChangeChips
+from paigow.table.home_chip_rules import cancel_requests
 from paigow.table.home_commands import (
     AdjustTimers,
     ApproveSeat,
@@ -116,7 +119,8 @@ def _remove(em: Emitter, cmd: RemovePlayer, now_ms: int | None) -> None:
         reject(RejectCode.INVALID_VALUE, "the host cannot remove themselves: hand the role over, or leave")
     pos = s.seat_of(cmd.player_id)
     waiting = any(w.player_id == cmd.player_id for w in s.waiting)
-    known = waiting or home.requested(cmd.player_id) or cmd.player_id in home.approved
+    buying = home.chips is not None and home.chips.request_of(cmd.player_id) is not None
+    known = waiting or buying or home.requested(cmd.player_id) or cmd.player_id in home.approved
     if pos is None and not known:
         reject(RejectCode.NOT_SEATED, f"player {cmd.player_id!r} is not seated, waiting, requesting or "
                                       f"approved at table {s.table_id!r}")
@@ -124,6 +128,7 @@ def _remove(em: Emitter, cmd: RemovePlayer, now_ms: int | None) -> None:
         sp = s.seats[pos]
         assert sp is not None
         depart(em, pos, sp, kicked=True, now_ms=now_ms, barred_until_ms=cmd.barred_until_ms, by=KickedBy.HOST)
+    cancel_requests(em, cmd.player_id, "removed")
     if waiting:
         em.emit(WaitlistLeft(cmd.player_id, WaitlistLeftReason.REMOVED))
     em.emit(AdmissionEnded(cmd.player_id, cmd.barred_until_ms))
@@ -199,4 +204,7 @@ _ACTIONS: dict[type, Callable[[Emitter, Any, int | None], None]] = {
     MuteChat: _mute,
     HandOver: _hand_over,
     ChangeHomeSettings: _settings,
+    AnswerBuyIn: answer_buy_in,
+    AdjustChips: adjust_chips,
+    ChangeChips: change_chips,
 }

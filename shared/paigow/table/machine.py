@@ -24,6 +24,8 @@ from paigow.table.events import Event
 from paigow.table.evolve import evolve, evolve_all
 from paigow.table.fastcopy import replace
 from paigow.table.fortune_bets import place_bonus
+from paigow.table.home_chip_actions import cancel_buy_in, rebuy
+from paigow.table.home_chip_commands import CancelBuyIn, Rebuy
 from paigow.table.home_clock import keep_up
 from paigow.table.home_commands import (
     CancelRequest,
@@ -85,6 +87,8 @@ _HANDLERS: dict[type, Callable[[Emitter, Any], None]] = {
     LeaveWaitlist: leave_waitlist,
     TakeSeat: take_seat,
     HostAct: host_act,
+    Rebuy: rebuy,
+    CancelBuyIn: cancel_buy_in,
     c.PlaceQueensDragon: place_queens_dragon,
     c.TakeDragon: take_dragon,
     c.PassDragon: pass_dragon,

@@ -37,6 +37,10 @@ class RejectCode(StrEnum):
     NOT_WAITING = "NOT_WAITING"
     NO_OFFER = "NO_OFFER"
     WAITLIST_FULL = "WAITLIST_FULL"
+    REBUYS_OFF = "REBUYS_OFF"
+    """A rebuy at a home game whose chip setting allows none (or that plays with casino balances)."""
+    LEDGER_FULL = "LEDGER_FULL"
+    """A buy-in, rebuy or correction past a home game's ``MAX_CHIP_LINES`` ledger lines."""
     # when
     WRONG_PHASE = "WRONG_PHASE"
     NO_ROUND = "NO_ROUND"

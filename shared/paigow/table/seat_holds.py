@@ -5,10 +5,13 @@ check every command that names its player makes."""
 from __future__ import annotations
 
 from paigow.table.emitter import Emitter, reject
+from paigow.table.events import PlayerSat
 from paigow.table.home_events import WaitlistLeft, WaitlistLeftReason
 from paigow.table.rejections import RejectCode
+from paigow.table.state import TableState
 
-__all__ = ["MAX_NAME", "check_sit", "checked_name", "held_seats", "seated_off_list"]
+__all__ = ["MAX_NAME", "buy_in_holds", "check_sit", "checked_name", "held_seats", "seat_player",
+           "seated_off_list"]
 
 MAX_NAME = 32
 
@@ -26,16 +29,35 @@ def held_seats(em: Emitter) -> dict[int, str]:
     return {w.offered_seat: w.player_id for w in em.state.waiting if w.offered_seat is not None}
 
 
+def buy_in_holds(state: TableState) -> dict[int, str]:
+    """The seats held for buy-ins waiting for the host at a chips game: seat -> the requester's name."""
+    chips = state.home.chips if state.home is not None else None
+    if chips is None:
+        return {}
+    return {r.position: r.name for r in chips.requests if r.position is not None}
+
+
 def check_sit(em: Emitter, player_id: str, seat: int) -> None:
-    """Refuse a sit on a seat held for someone else's offer, or without the host's approval."""
+    """Refuse a sit on a seat held for someone else's offer or buy-in, or without the host's approval."""
     holder = held_seats(em).get(seat)
     if holder is not None and holder != player_id:
         reject(RejectCode.SEAT_RESERVED, f"seat {seat} is held for a waiting player's offer: join the "
                                          "waiting list, or take another seat")
+    buyer = buy_in_holds(em.state).get(seat)
+    if buyer is not None:
+        reject(RejectCode.SEAT_RESERVED, f"seat {seat} is held for {buyer}'s buy-in: take another seat")
     home = em.state.home
     if home is not None and not home.may_sit(player_id):
         reject(RejectCode.APPROVAL_REQUIRED, f"table {em.state.table_id!r} seats players the host "
                                              "approves: send request_seat and wait for the host")
+
+
+def seat_player(em: Emitter, player_id: str, name: str, seat: int, buy_in_cents: int) -> None:
+    """Seat the player (every check made): off the waiting list, and a round wanted if none is in play."""
+    em.emit(PlayerSat(player_id, name, seat, buy_in_cents))
+    seated_off_list(em, player_id)
+    if em.state.round is None:
+        em.schedule_next_round(0, None)
 
 
 def seated_off_list(em: Emitter, player_id: str) -> None:

@@ -20,13 +20,13 @@ from paigow.table.events import (
     PlayerLeaving,
     PlayerLeft,
     PlayerReconnected,
-    PlayerSat,
     PlayerSatIn,
     PlayerSatOut,
 )
+from paigow.table.home_chip_rules import cancel_requests, chip_sit, game_chips
 from paigow.table.records import SetBy
 from paigow.table.rejections import RejectCode
-from paigow.table.seat_holds import check_sit, checked_name, seated_off_list
+from paigow.table.seat_holds import check_sit, checked_name, seat_player
 from paigow.table.setting import set_by_house_way
 from paigow.table.settlement import maybe_showdown, void_round
 from paigow.table.state import PLAYER_SEATS, WEEK_MS, KickedBy, Phase, SeatPlayer, SeatStatus
@@ -48,14 +48,15 @@ def sit(em: Emitter, cmd: Sit) -> None:
     if taken is not None:
         reject(RejectCode.SEAT_TAKEN, f"seat {cmd.seat} is taken by {taken.name}")
     check_sit(em, cmd.player_id, cmd.seat)
+    chips = game_chips(s)
+    if chips is not None:
+        chip_sit(em, chips, cmd.player_id, name, cmd.seat, cmd.buy_in_cents)
+        return
     if type(cmd.buy_in_cents) is not int or cmd.buy_in_cents < s.rules.min_bet_cents:
         shown = money(cmd.buy_in_cents) if type(cmd.buy_in_cents) is int else repr(cmd.buy_in_cents)
         reject(RejectCode.BELOW_MINIMUM, f"a buy-in of {shown} is below the table minimum "
                                          f"{money(s.rules.min_bet_cents)}")
-    em.emit(PlayerSat(cmd.player_id, name, cmd.seat, cmd.buy_in_cents))
-    seated_off_list(em, cmd.player_id)
-    if em.state.round is None:
-        em.schedule_next_round(0, None)
+    seat_player(em, cmd.player_id, name, cmd.seat, cmd.buy_in_cents)
 
 
 def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | None,
@@ -63,7 +64,8 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | No
     """Leave or kick: at once, or when the round ends for a player who has something at stake in it.
     ``now_ms``: the server clock, when the command carried it (a timer started runs from then);
     ``barred_until_ms``: with a kick, when the operator's bar ends (the events tell the player);
-    ``by``: with a kick, who kicked."""
+    ``by``: with a kick, who kicked. At a chips game the player's buy-in or rebuy request ends."""
+    cancel_requests(em, sp.player_id, "removed" if kicked else "left")
     if em.in_round(pos):
         if sp.status == SeatStatus.LEAVING and (sp.kicked or not kicked):
             reject(RejectCode.ALREADY_DONE, f"{sp.name} already leaves when round {em.round().round_id} ends")
@@ -77,7 +79,7 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | No
         return
     offer = em.state.round
     if offer is not None and em.state.phase == Phase.BANK_OFFER and offer.offer_player_id == sp.player_id:
-        decline_offer(em, False, now_ms)
+        decline_offer(em, False, now_ms, leaving=True)
     if em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     if kicked:
@@ -127,7 +129,7 @@ def sit_out(em: Emitter, cmd: SitOut) -> None:
         reject(RejectCode.ALREADY_DONE, f"{sp.name} is already {sp.status.value.replace('_', ' ')}")
     rnd = em.state.round
     if rnd is not None and em.state.phase == Phase.BANK_OFFER and rnd.offer_player_id == sp.player_id:
-        decline_offer(em, False, cmd.now_ms)
+        decline_offer(em, False, cmd.now_ms, leaving=True)
     if em.state.phase == Phase.BETTING and em.bet_of(pos):
         em.emit(BetRemoved(sp.player_id, pos))
     em.emit(PlayerSatOut(sp.player_id, pos, automatic=False))

@@ -32,6 +32,7 @@ from paigow.table.events import (
 )
 from paigow.table.fastcopy import replace
 from paigow.table.fortune_payouts import fortune_results
+from paigow.table.home_chip_rules import cancel_requests, land_deferred
 from paigow.table.queens_dragon_bets import queens_dragon_results
 from paigow.table.records import HOUSE_KEY, HandRecord, RoundRecord, SetBy
 from paigow.table.state import DEALER_POSITION, Bet, LiveHand, SeatStatus
@@ -157,7 +158,9 @@ def void_round(em: Emitter, reason: str, now_ms: int | None) -> None:
 
 
 def after_round(em: Emitter, now_ms: int | None) -> None:
-    """After a settlement or a void: departures, closing, scheduled changes, then the next round."""
+    """After a settlement or a void: rebuys approved during the round land, departures, closing, scheduled
+    changes, then the next round."""
+    land_deferred(em)
     for pos, sp in enumerate(em.state.seats):
         if sp is not None and sp.status == SeatStatus.LEAVING:
             if sp.kicked:
@@ -176,6 +179,7 @@ def after_round(em: Emitter, now_ms: int | None) -> None:
 
 def close_now(em: Emitter) -> None:
     """Stand every player up (chips returned) and close. Needs no round in progress."""
+    cancel_requests(em, None, "closed")
     for pos, sp in enumerate(em.state.seats):
         if sp is not None:
             em.emit(PlayerStoodUp(sp.player_id, pos, sp.chips_cents, StandUpReason.TABLE_CLOSED))

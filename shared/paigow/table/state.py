@@ -261,6 +261,9 @@ class Round:
     """The player-banker co-banks with the house: each covers half of every wager (``table.cobank``)."""
     dragon: DragonHand | None = None
     """The Dragon hand once offered (``table.dragon``): who was offered it, its buyer, wager and cards."""
+    bank_passed: tuple[str, ...] = ()
+    """The players who declined the bank this round (or let it run out, or left while offered): when the
+    players bank in turn (``HouseRules.players_bank_in_turn``) the offer passes over them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from paigow.table.home import MAX_WAITING
 from paigow.table.home_commands import JoinWaitlist, LeaveWaitlist, TakeSeat
 from paigow.table.home_events import SeatOffered, WaitlistJoined, WaitlistLeft, WaitlistLeftReason
 from paigow.table.rejections import RejectCode
-from paigow.table.seat_holds import checked_name, held_seats
+from paigow.table.seat_holds import buy_in_holds, checked_name, held_seats
 from paigow.table.seating import sit
 from paigow.table.state import PLAYER_SEATS, Phase
 
@@ -24,8 +24,8 @@ __all__ = ["expire_offers", "free_seats", "join_waitlist", "leave_waitlist", "of
 
 
 def free_seats(em: Emitter) -> list[int]:
-    """The empty player seats not held for an offer."""
-    held = held_seats(em)
+    """The empty player seats not held for an offer or a buy-in."""
+    held = held_seats(em).keys() | buy_in_holds(em.state).keys()
     return [p for p in PLAYER_SEATS if em.state.seats[p] is None and p not in held]
 
 
