@@ -13,6 +13,9 @@ const PLURAL = new Intl.PluralRules(LOCALE);
 
 /** "$100.00" (integer cents in, Intl's currency out). */
 export const cash = (cents) => CURRENCY.format(cents / 100);
+const WHOLE = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+/** "$10,000" for whole dollars, else "$12.50": a bound as people say it. */
+const bound = (cents) => (cents % 100 === 0 ? WHOLE.format(cents / 100) : cash(cents));
 /** "+$12.50", "-$12.50", "$0.00": a net. */
 export const signedCash = (cents) => SIGNED.format(cents / 100);
 /** A ledger line's time: "2:05 PM" today, "Dec 5, 2:05 PM" another day; "—" while the table has not stamped it. */
@@ -30,8 +33,9 @@ export const FORM = {
   max: "Enter the largest buy-in in dollars, e.g. 500.",
   minAbove: (min, def) => `The smallest buy-in (${cash(min)}) is above the buy-in (${cash(def)}).`,
   maxBelow: (max, def) => `The largest buy-in (${cash(max)}) is below the buy-in (${cash(def)}).`,
-  cap: (cap) => `Too high: the most this server allows for a buy-in is ${cash(cap)}.`,
-  capHint: (cap) => `At most ${cash(cap)} on this server.`,
+  cap: (cap) => `Too high: the most this server allows for a buy-in is ${bound(cap)}.`,
+  belowMinBet: (minBet) => `A buy-in must cover the table’s minimum bet of ${cash(minBet)}.`,
+  capHint: (cap) => `At most ${bound(cap)} on this server.`,
   capHintUnknown: "At most this server’s bound for a buy-in.",
   bankInTurnForces: "Players bank in turn: players bank, so this stays on.",
 };
@@ -91,7 +95,7 @@ export const HOST = {
   maxLabel: "Largest ($)",
   save: "Save chips",
   saved: "Saved.",
-  capHint: (cap) => `The largest buy-in may be up to ${cash(cap)}.`,
+  capHint: (cap) => `The largest buy-in may be up to ${bound(cap)}.`,
   adjust: "Adjust chips…",
   adjustLabel: (name) => `Adjust ${name}'s chips`,
   adjustTitle: (name) => `Adjust ${name}'s chips`,

@@ -52,7 +52,8 @@ export function chipRequestsPanel(view, ctx) {
     el("p", { class: "field-error", id: "chips-error", role: "alert", text: ctx.ui.errors.chips ?? "" }));
 }
 
-async function send(ctx, msg, errorId) {
+/** Send a host command; its refusal goes to the dialog's line `errorId` (the Host dialog's sections too). */
+export async function send(ctx, msg, errorId) {
   $(errorId).textContent = "";
   try {
     return await ctx.command(msg);

@@ -8,7 +8,7 @@ import { confirmChoice } from "./confirm_dialog.js";
 import { capWords, dollars, homeTable, newInvite, TIMER_FIELDS } from "./home_api.js";
 import { invitePanel } from "./invite_panel.js";
 import { isHost } from "./home_seat.js";
-import { chipsSection, updateChipsSection } from "./host_chips.js";
+import { chipsSection, send, updateChipsSection } from "./host_chips.js";
 import { CASH_OUT } from "./chips_words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,16 +31,6 @@ export function hostRequestsPanel(view, ctx) {
     el("p", { class: "field-error", id: "host-error", role: "alert", text: ctx.ui.errors.host ?? "" }));
 }
 
-/** Send a host command; its refusal goes to the dialog's line `errorId`. */
-async function send(ctx, msg, errorId) {
-  $(errorId).textContent = "";
-  try {
-    return await ctx.command(msg);
-  } catch (err) {
-    $(errorId).textContent = sentence(err.message ?? String(err));
-    return null;
-  }
-}
 
 const field = (id, label, value, extra = {}) => el("div", { class: "field" },
   el("label", { for: id, text: label }), el("input", { id, inputmode: "decimal", autocomplete: "off", value, ...extra }));

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.conftest import Site
+from tests.browser.conftest import AUTO_CHIPS, Site
 from tests.browser.layout import VIEWPORTS, four_pages, text_problems
 from tests.browser.wire import WirePlayer
 
@@ -70,7 +70,7 @@ def test_the_header_holds_what_it_must_say_at_every_width(make_site: Callable[..
     host = httpx.post(f"{site.url}/api/accounts", timeout=10, json={
         "username": "clubhost", "password": PASSWORD, "display_name": "Hana"}).json()
     made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
-                      timeout=10, json={"name": LONG_NAME,
+                      timeout=10, json={"chips": AUTO_CHIPS, "name": LONG_NAME,
                                         "rules": {"min_bet_cents": 500, "max_bet_cents": 20_000}})
     assert made.status_code == 201, made.text
     tables["home"] = (made.json()["table_id"], made.json()["invite"]["code"])

@@ -21,7 +21,8 @@ def line(n: int, kind: str, who: str, name: str, cents: int, **more: Any) -> dic
     return {"line": n, "kind": kind, "player_id": who, "name": name, "amount_cents": cents,
             "by_player_id": more.get("by_player_id"), "by_name": more.get("by_name"),
             "automatic": more.get("automatic", False), "reason": more.get("reason"),
-            "round_number": more.get("round_number", 0), "at_ms": more.get("at_ms", 1_796_000_000_000 + n * 60_000)}
+            "round_number": more.get("round_number", 0),
+            "at_ms": more.get("at_ms", 1_796_000_000_000 + n * 60_000)}
 
 
 def chips_view(*, closed: bool = False) -> dict[str, Any]:
@@ -50,15 +51,16 @@ def chips_view(*, closed: bool = False) -> dict[str, Any]:
         players[0]["cashed_out_cents"], players[2]["cashed_out_cents"] = 17_125, 19_250
     settle = [{"from_id": THEO, "from_name": "Theo", "to_id": ANN, "to_name": "Ann", "amount_cents": 6_250},
               {"from_id": MAYA, "from_name": "Maya", "to_id": ANN, "to_name": "Ann", "amount_cents": 875},
-              {"from_id": MAYA, "from_name": "Maya", "to_id": "house", "to_name": "House", "amount_cents": 3_000}]
+              {"from_id": MAYA, "from_name": "Maya", "to_id": "house", "to_name": "House",
+               "amount_cents": 3_000}]
     return {"default_buy_in_cents": 10_000, "min_buy_in_cents": 2_000, "max_buy_in_cents": 50_000,
             "max_buy_in_cap_cents": 1_000_000, "rebuys": True, "auto_approve": False, "commission": "none",
             "players_bank_in_turn": True,
             "requests": [] if closed else [
                 {"request_id": "b8", "player_id": THEO, "name": "Theo", "amount_cents": 10_000, "rebuy": True,
                  "position": None, "approved_cents": None},
-                {"request_id": "b9", "player_id": "p_zoe", "name": "Zoe", "amount_cents": 20_000, "rebuy": False,
-                 "position": 4, "approved_cents": None}],
+                {"request_id": "b9", "player_id": "p_zoe", "name": "Zoe", "amount_cents": 20_000,
+                 "rebuy": False, "position": 4, "approved_cents": None}],
             "lines": lines, "players": players, "issued_cents": 53_500,
             "stacks_cents": 0 if closed else 44_375, "cashed_out_cents": 50_500 if closed else 6_125,
             "house_cents": 3_000, "commission_cents": 0, "balanced": True,
@@ -107,7 +109,8 @@ MOUNT_JS = """async ({ view, me, what }) => {
     const { chipRequestsPanel } = await import('/js/host_chips.js');
     const { waitingPanel } = await import('/js/buy_in.js');
     const { closedChipsPanel } = await import('/js/ledger_panel.js');
-    const panels = what === 'closed' ? [closedChipsPanel(view, ctx)] : [chipRequestsPanel(view, ctx), waitingPanel(view, ctx)];
+    const panels = what === 'closed' ? [closedChipsPanel(view, ctx)]
+      : [chipRequestsPanel(view, ctx), waitingPanel(view, ctx)];
     tray.append(...panels.filter(Boolean));
   }
 }"""
@@ -144,10 +147,11 @@ def test_the_ledger_live_and_closed(module_page: Page, artifacts: Any) -> None:
     expect(page.locator("#ledger-lines [data-kind='add'] .what")).to_have_text(
         "Ann added chips to Theo: “a misdeal in round 5”")
     expect(page.locator("#ledger-lines [data-line='1'] .by")).to_have_text("Approved by: Ann (automatic)")
-    expect(page.locator("#ledger-lines [data-line='6'] .by")).to_have_count(0)  # a cash-out is nobody's approval
+    expect(page.locator("#ledger-lines [data-line='6'] .by")).to_have_count(0)  # a cash-out: no one approves
     expect(page.locator("#ledger-house")).to_have_text("The house dealer’s result: +$30.00")
     expect(page.locator("#ledger-commission")).to_have_count(0)  # zero: not shown
-    expect(page.locator("#ledger-balanced")).to_have_text("✓Balanced: every chip issued is at the table or cashed out")
+    expect(page.locator("#ledger-balanced")).to_have_text(
+        "✓Balanced: every chip issued is at the table or cashed out")
     expect(page.locator("#ledger-settle-waits")).to_be_visible()
     for label in ("Ledger (CSV)", "Ledger (JSON)", "Hand log (CSV)", "Hand log (JSON)"):
         expect(page.get_by_role("button", name=label)).to_be_visible()
@@ -157,14 +161,16 @@ def test_the_ledger_live_and_closed(module_page: Page, artifacts: Any) -> None:
     expect(page.locator("#ledger-settle-payments li")).to_have_text(
         ["Theo pays Ann $62.50", "Maya pays Ann $8.75", "Maya pays House $30.00"])
     expect(page.locator("#ledger-settle-totals li")).to_have_text(
-        ["Ann gets $71.25 in all", "Maya pays $38.75 in all", "Theo pays $62.50 in all", "House gets $30.00 in all"])
+        ["Ann gets $71.25 in all", "Maya pays $38.75 in all", "Theo pays $62.50 in all",
+         "House gets $30.00 in all"])
     # Closed: the settle-up comes first, before the players.
     assert page.evaluate("[...document.querySelectorAll('#ledger-dialog section')].map((s) => s.id)")[:2] == [
         "ledger-settle", "ledger-players-section"]
     expect(page.locator("#ledger-players tbody tr").nth(0)).to_contain_text("$171.25cashed out")
     problems += at_every_size(page, artifacts, "ledger-closed")
     mount(page, table_view(chips_view(closed=True), closed=True), THEO, "closed")
-    expect(page.locator("[data-panel='settle'] #tray-settle-payments li").first).to_have_text("Theo pays Ann $62.50")
+    expect(page.locator("[data-panel='settle'] #tray-settle-payments li").first).to_have_text(
+        "Theo pays Ann $62.50")
     problems += at_every_size(page, artifacts, "settle-tray")
     assert problems == [], "\n".join(problems)
 
@@ -185,7 +191,8 @@ def test_the_waiting_line_and_the_host_s_requests(module_page: Page, artifacts: 
     panel = page.locator("[data-panel='chip-requests']")
     expect(panel.locator(".big")).to_have_text("2 chip requests wait")
     expect(panel.locator("[data-chip-request='b8'] .who")).to_have_text("Theo asks for a $100.00 rebuy")
-    expect(panel.locator("[data-chip-request='b9'] .who")).to_have_text("Zoe asks for a $200.00 buy-in at seat 4")
+    expect(panel.locator("[data-chip-request='b9'] .who")).to_have_text(
+        "Zoe asks for a $200.00 buy-in at seat 4")
     page.get_by_role("button", name="Approve Theo's chips").click()
     page.fill("#chip-amount-b9", "150")
     page.get_by_role("button", name="Approve Zoe's chips").click()
@@ -202,20 +209,23 @@ WORDS_JS = """async ({ events, view, me }) => {
   const { describeChipEvents } = await import('/js/chips_words.js');
   const { voidText } = await import('/js/explain.js');
   const names = { p_ann: 'Ann', p_maya: 'Maya', p_theo: 'Theo' };
-  return [describeChipEvents(events, view, me, (id) => names[id] ?? null).map((l) => l.text), voidText('no_banker')];
+  const lines = describeChipEvents(events, view, me, (id) => names[id] ?? null);
+  return [lines.map((l) => l.text), voidText('no_banker')];
 }"""
 
 
 def test_the_chip_events_in_words(module_page: Page) -> None:
     view = table_view(chips_view())
     events = [
-        {"kind": "buy_in_requested", "request_id": "b2", "player_id": MAYA, "name": "Maya", "amount_cents": 10_000,
-         "rebuy": False, "position": 2},
-        {"kind": "buy_in_approved", "request_id": "b2", "player_id": MAYA, "name": "Maya", "amount_cents": 12_000,
-         "rebuy": False, "by_player_id": ANN, "by_name": "Ann", "automatic": False, "deferred": False},
-        {"kind": "buy_in_denied", "request_id": "b3", "player_id": THEO, "by_player_id": ANN, "by_name": "Ann"},
-        {"kind": "chips_adjusted", "player_id": THEO, "position": 3, "amount_cents": -500, "reason": "overpaid",
-         "by_player_id": ANN, "by_name": "Ann"},
+        {"kind": "buy_in_requested", "request_id": "b2", "player_id": MAYA, "name": "Maya",
+         "amount_cents": 10_000, "rebuy": False, "position": 2},
+        {"kind": "buy_in_approved", "request_id": "b2", "player_id": MAYA, "name": "Maya",
+         "amount_cents": 12_000, "rebuy": False, "by_player_id": ANN, "by_name": "Ann", "automatic": False,
+         "deferred": False},
+        {"kind": "buy_in_denied", "request_id": "b3", "player_id": THEO, "by_player_id": ANN,
+         "by_name": "Ann"},
+        {"kind": "chips_adjusted", "player_id": THEO, "position": 3, "amount_cents": -500,
+         "reason": "overpaid", "by_player_id": ANN, "by_name": "Ann"},
         {"kind": "chips_added", "request_id": "b4", "player_id": MAYA, "position": 2, "amount_cents": 5_000},
         {"kind": "player_left", "player_id": MAYA, "seat": 2, "chips_returned_cents": 12_350},
     ]

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
-from tests.browser.conftest import Site
+from tests.browser.conftest import AUTO_CHIPS, Site
 from tests.browser.layout import check, four_pages
 from tests.browser.wire import Wire
 
@@ -37,7 +37,8 @@ def test_a_home_game_with_a_40_character_name_in_every_phase_at_every_size(site:
     host = host_account(site)
     res = httpx.post(f"{site.url}/api/home/tables", timeout=10,
                      headers={"Authorization": f"Bearer {host['token']}"},
-                     json={"name": NAME, "rules": {"fortune_enabled": True, "player_banking": False},
+                     json={"chips": AUTO_CHIPS, "name": NAME,
+                           "rules": {"fortune_enabled": True, "player_banking": False},
                            "timers": TIMERS})
     assert res.status_code == 201, res.text
     table, code = res.json()["table_id"], res.json()["invite"]["code"]
