@@ -32,6 +32,7 @@ from paigow.table.home_chips import (
     ChipLineKind,
     ChipRequest,
     HomeChips,
+    HomeCommission,
 )
 from paigow.table.rejections import RejectCode
 
@@ -109,6 +110,8 @@ def test_a_players_buy_in_waits_for_the_host_holding_its_seat(driver) -> None:
     error = d.refuse(c.Sit("p3", "Player 3", 3, 80_00), RejectCode.SEAT_RESERVED)
     assert "seat 3 is held for Maya's buy-in" in error.message
     d.refuse(c.Sit("p2", "Maya", 4, 80_00), RejectCode.ALREADY_DONE)
+    error = d.refuse(c.Sit("p2", "Maya", 3, 80_00), RejectCode.ALREADY_DONE)
+    assert "Maya already has a buy-in (b2) waiting" in error.message
     d.refuse(host(AnswerBuyIn("b2", True, 600_00)), RejectCode.INVALID_VALUE)
     events = d.do(host(AnswerBuyIn("b2", True, 90_00)))
     assert events[:2] == (BuyInApproved("b2", "p2", "Maya", 90_00, False, HOST, "Player 1", False),
@@ -228,9 +231,12 @@ def test_a_rebuy_approved_at_once_mid_round_by_auto_approve_is_deferred_too(driv
     events = d.do(Rebuy("p2", 50_00))
     assert len(events) == 1
     assert events[0].deferred
+    assert d.state.home.chips.request_of("p2").position is None  # a rebuy holds no seat
     d.refuse(Rebuy("p2", 50_00), RejectCode.ALREADY_DONE)
     d.house_way_all()
-    assert isinstance(d.events[-1], ChipsAdded) or any(isinstance(e, ChipsAdded) for e in d.events[-6:])
+    assert ChipsAdded(events[0].request_id, "p2", 2, 50_00) in d.events
+    line = d.state.home.chips.lines[-1]
+    assert (line.kind, line.automatic, line.round_number) == (ChipLineKind.REBUY, True, 1)
     check(d.state)
 
 
@@ -396,7 +402,8 @@ def test_the_ledger_is_bounded_but_cash_outs_are_always_written(driver) -> None:
 
 
 def test_a_settlement_adds_its_commission_to_the_pot(driver) -> None:
-    d = chips_game(driver)
+    d = chips_game(driver, commission=HomeCommission.FIVE_PERCENT)
+    assert (d.state.rules.commission_bps, d.state.rules.commission_round_cents) == (500, 1)
     seat(d, 3)
     for _ in range(6):
         d.play_round(accept=False)
@@ -404,7 +411,19 @@ def test_a_settlement_adds_its_commission_to_the_pot(driver) -> None:
             x.commission_cents for e in d.events if isinstance(e, RoundSettled) for x in e.record.hands)
         check(d.state)
     assert d.state.home.chips.commission_cents > 0
-    assert d.state.home.chips.lines[-1].round_number == 0
+
+
+def test_a_game_without_commission_takes_none(driver) -> None:
+    d = chips_game(driver)
+    assert d.state.rules.commission_bps == 0
+    seat(d, 3)
+    for _ in range(4):
+        d.play_round(accept=False)
+    hands = [x for e in d.events if isinstance(e, RoundSettled) for x in e.record.hands]
+    assert any(x.net_cents > 0 for x in hands)  # wins, and not a cent of commission on them
+    assert all(x.commission_cents == 0 for x in hands)
+    assert d.state.home.chips.commission_cents == 0
+    check(d.state)
 
 
 def test_a_home_game_without_chips_and_a_public_table_sit_as_before(driver) -> None:

@@ -59,8 +59,7 @@ def _approved(s: TableState, e: ce.BuyInApproved) -> TableState:
     chips = _chips(s)
     found = chips.request(e.request_id)
     if found is None:
-        position = s.seat_of(e.player_id) if e.rebuy else None
-        found = ChipRequest(e.request_id, e.player_id, e.name, e.amount_cents, e.rebuy, position)
+        found = ChipRequest(e.request_id, e.player_id, e.name, e.amount_cents, e.rebuy)
         chips = replace(chips, requests=(*chips.requests, found),
                         next_request=max(chips.next_request, _request_number(e.request_id) + 1))
     approved = replace(found, approved_cents=e.amount_cents, approved_by_player_id=e.by_player_id,

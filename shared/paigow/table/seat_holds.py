@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from paigow.table.emitter import Emitter, reject
 from paigow.table.events import PlayerSat
+from paigow.table.home_chips import ChipRequest
 from paigow.table.home_events import WaitlistLeft, WaitlistLeftReason
 from paigow.table.rejections import RejectCode
 from paigow.table.state import TableState
@@ -29,12 +30,12 @@ def held_seats(em: Emitter) -> dict[int, str]:
     return {w.offered_seat: w.player_id for w in em.state.waiting if w.offered_seat is not None}
 
 
-def buy_in_holds(state: TableState) -> dict[int, str]:
-    """The seats held for buy-ins waiting for the host at a chips game: seat -> the requester's name."""
+def buy_in_holds(state: TableState) -> dict[int, ChipRequest]:
+    """The seats held for buy-ins waiting for the host at a chips game: seat -> the request."""
     chips = state.home.chips if state.home is not None else None
     if chips is None:
         return {}
-    return {r.position: r.name for r in chips.requests if r.position is not None}
+    return {r.position: r for r in chips.requests if r.position is not None}
 
 
 def check_sit(em: Emitter, player_id: str, seat: int) -> None:
@@ -44,8 +45,8 @@ def check_sit(em: Emitter, player_id: str, seat: int) -> None:
         reject(RejectCode.SEAT_RESERVED, f"seat {seat} is held for a waiting player's offer: join the "
                                          "waiting list, or take another seat")
     buyer = buy_in_holds(em.state).get(seat)
-    if buyer is not None:
-        reject(RejectCode.SEAT_RESERVED, f"seat {seat} is held for {buyer}'s buy-in: take another seat")
+    if buyer is not None and buyer.player_id != player_id:
+        reject(RejectCode.SEAT_RESERVED, f"seat {seat} is held for {buyer.name}'s buy-in: take another seat")
     home = em.state.home
     if home is not None and not home.may_sit(player_id):
         reject(RejectCode.APPROVAL_REQUIRED, f"table {em.state.table_id!r} seats players the host "

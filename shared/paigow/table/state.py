@@ -22,6 +22,7 @@ from paigow.rules.house_rules import DEFAULT_RULES, HouseRules
 from paigow.table.cardtext import CardText
 from paigow.table.dragon_state import DragonHand
 from paigow.table.home import Home, Waiter
+from paigow.table.home_chip_commission import commission_rules
 from paigow.table.records import SetBy
 
 __all__ = [
@@ -328,8 +329,11 @@ def new_table(table_id: str, name: str, rules: HouseRules = DEFAULT_RULES,
               timers: Timers = DEFAULT_TIMERS, *, home: Home | None = None,
               seat_offer_ms: int = 30_000) -> TableState:
     """An open, empty table. The first round starts once a player sits (the house banks it). With
-    ``home``, a private table (idle from the start: it closes by itself if nobody sits)."""
+    ``home``, a private table (idle from the start: it closes by itself if nobody sits); with its own chips,
+    its rules take the chip setting's commission (``home_chip_commission``)."""
     if home is not None:
         home = replace(home, idle=True, idle_since_ms=None)
+        if home.chips is not None:
+            rules = commission_rules(rules, home.chips.commission)
     return TableState(table_id=table_id, name=name, rules=rules, timers=timers, home=home,
                       seat_offer_ms=seat_offer_ms)
