@@ -126,6 +126,10 @@ async def open_table(request: Request) -> Response:
         only_fields(data, {"name", "rules", "timers"})
         name = table_name(data.get("name"))
         rules = merged_fields(NEW_TABLE_RULES, data.get("rules", {}), _RULE_FIELDS, "rules", path="rules")
+        if rules.players_bank_in_turn:
+            raise ApiError(400, "INVALID_FIELD", "rules.players_bank_in_turn: the players bank in turn only "
+                           "at a home game, not at a public table",
+                           extra={"field": "rules.players_bank_in_turn"})
         base = Timers(reconnect_grace_ms=ctx.settings.grace_seconds * 1000)
         timers = merged_fields(base, data.get("timers", {}), _TIMER_FIELDS, "timers", path="timers")
         state = await create_table(ctx, name, rules, timers)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from paigow.fair import new_commitment
 from paigow.table.commands import AcceptBank, DeclineBank
-from paigow.table.dealing import maybe_deal
+from paigow.table.dealing import has_stake, maybe_deal
 from paigow.table.emitter import Emitter, reject
 from paigow.table.events import BankDeclined, BankOffered, BettingOpened, RoundStarted
 from paigow.table.fortune_bets import check_bonus, emit_bonus
@@ -36,14 +36,19 @@ from paigow.table.state import (
     DeadlineKind,
     IneligibleReason,
     Phase,
+    SeatStatus,
 )
 from paigow.table.variant_events import CoBankChosen
 
 NO_BANKER = "no_banker"
 """The reason of the ``RoundVoided`` of a round nobody would or could bank (players bank in turn)."""
+NO_OPPONENT = "no player is left to play against the bank"
+"""The reason of the ``RoundVoided`` of a round whose player-banker has nobody left to play against before
+the deal (players bank in turn: the house dealer does not play)."""
 
 __all__ = [
     "NO_BANKER",
+    "NO_OPPONENT",
     "accept_bank",
     "dealer_wager",
     "decline_bank",
@@ -52,6 +57,7 @@ __all__ = [
     "ineligibility",
     "open_betting",
     "start_round",
+    "void_if_alone",
 ]
 
 
@@ -155,8 +161,7 @@ def _offer_in_turn(em: Emitter, now_ms: int | None, gone: str | None = None) -> 
     being on the way out), void the round: ``no_banker``."""
     s = em.state
     rnd = em.round()
-    playing = sum(1 for sp in s.seats if sp is not None and sp.playing and sp.player_id != gone)
-    for pos in _seats_after(s.marker - 1) if playing >= 2 else ():
+    for pos in _seats_after(s.marker - 1) if _players_left(em, None, gone) >= 2 else ():
         sp = s.seats[pos]
         if sp is not None and sp.player_id not in rnd.bank_passed and ineligibility(em, pos) is None:
             em.emit(BankOffered(pos, sp.player_id))
@@ -191,3 +196,27 @@ def accept_bank(em: Emitter, cmd: AcceptBank) -> None:
 def decline_bank(em: Emitter, cmd: DeclineBank) -> None:
     _require_offer(em, cmd.player_id)
     decline_offer(em, False, cmd.now_ms)
+
+
+def void_if_alone(em: Emitter, now_ms: int | None) -> bool:
+    """Players bank in turn, after a player left or sat out: a round not dealt yet, with no stake, that has
+    fewer than two players left (the banker, and the active players) cannot be played, and is voided
+    (``NO_BANKER`` while the bank is offered, ``NO_OPPONENT`` once a player banks). A player who is away
+    (dropped) still counts: they may come back and bet."""
+    s = em.state
+    rnd = s.round
+    if (not s.rules.players_bank_in_turn or rnd is None or s.phase not in (Phase.BANK_OFFER, Phase.BETTING)
+            or has_stake(em)):
+        return False
+    banker = rnd.banker_position
+    if _players_left(em, banker) >= 2:
+        return False
+    void_round(em, NO_BANKER if banker is None else NO_OPPONENT, now_ms)
+    return True
+
+
+def _players_left(em: Emitter, banker: int | None, gone: str | None = None) -> int:
+    """The players a round not dealt yet can still be played by: the banker (``banker``, a position) and
+    the active players, an away one included (they may come back), but not ``gone`` (on the way out)."""
+    return sum(1 for pos, sp in enumerate(em.state.seats) if sp is not None and sp.player_id != gone
+               and (pos == banker or sp.status == SeatStatus.ACTIVE))

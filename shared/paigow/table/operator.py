@@ -79,6 +79,9 @@ def resume_table(em: Emitter, cmd: ResumeTable) -> None:
 def change_rules(em: Emitter, cmd: ChangeRules) -> None:
     if not isinstance(cmd.rules, HouseRules):
         reject(RejectCode.INVALID_VALUE, f"rules {cmd.rules!r} are not house rules")
+    if cmd.rules.players_bank_in_turn and em.state.home is None:
+        reject(RejectCode.NOT_PRIVATE, f"table {em.state.table_id!r} is not a home game: the players bank "
+                                       "in turn (players_bank_in_turn) only at a home game")
     em.emit(RulesChanged(cmd.rules, scheduled=em.state.round is not None))
 
 

@@ -8,7 +8,7 @@ once with their chips; a bet not yet dealt is withdrawn and a bank offer decline
 
 from __future__ import annotations
 
-from paigow.table.bank import decline_offer
+from paigow.table.bank import decline_offer, void_if_alone
 from paigow.table.commands import Drop, Leave, Reconnect, SetOwnLimit, Sit, SitIn, SitOut
 from paigow.table.dealing import maybe_deal
 from paigow.table.emitter import Emitter, money, reject
@@ -90,14 +90,15 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | No
 
 
 def _after_change(em: Emitter, now_ms: int | None) -> None:
-    """After a player left, sat out or dropped: an abandoned round is voided, betting may be over, and
-    an idle table starts or stops waiting for a round."""
+    """After a player left, sat out or dropped: an abandoned round is voided (when the players bank in
+    turn, one left with nobody to play: ``bank.void_if_alone``), betting may be over, and an idle table
+    starts or stops waiting for a round."""
     s = em.state
     if s.round is None:
         em.schedule_next_round(0, now_ms)
     elif s.phase in (Phase.BANK_OFFER, Phase.BETTING) and all(sp is None for sp in s.seats):
         void_round(em, "every player left", now_ms)
-    else:
+    elif not void_if_alone(em, now_ms):
         maybe_deal(em, now_ms)
 
 

@@ -119,6 +119,8 @@ def test_a_state_written_before_the_records_left_it_still_loads() -> None:
             seat["kicked_by"] = None
     old["rules"]["player_banking"] = True  # and before home games: a public table, nobody waiting
     old.update(home=None, waiting=[], seat_offer_ms=30_000)
+    old["rules"]["players_bank_in_turn"] = False  # and before the players banked in turn at home games
+    old["round"]["bank_passed"] = []
     assert json.loads(state_to_json(state)) == old
     assert state.phase == Phase.BETTING
     after, events = apply(state, c.PlaceBet("p2", 10_00), seed=bytes(32))
