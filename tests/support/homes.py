@@ -61,7 +61,11 @@ class Homes:
         return response.json()["player_id"], response.json()["token"]
 
     async def create(self, token: str, **body: Any) -> httpx.Response:
-        return await self.client.post("/api/home/tables", json={"name": "Friday game", **body},
+        """``POST /api/home/tables``; without ``chips`` in ``body``, the game approves buy-ins automatically
+        (``{"auto_approve": true}``), so a sit seats at once as the tests of the rest of a home game want
+        (``chips={}``: the API's own defaults)."""
+        return await self.client.post("/api/home/tables",
+                                      json={"name": "Friday game", "chips": {"auto_approve": True}, **body},
                                       headers=auth(token))
 
     async def table(self, token: str, **body: Any) -> dict[str, Any]:

@@ -32,7 +32,6 @@ from paigow.ledger.accounts import EntryKind
 from paigow.ledger.effects import Effects
 from paigow_server.store import keys
 from paigow_server.store.confirmed import CONFIRM_LUA, SAVE_CONFIRMED_LUA
-from paigow_server.store.fresh_guests import SETTLE_FRESH
 from paigow_server.store.history import HISTORY_LENGTH, TABLE_ROUNDS_KEPT
 from paigow_server.store.outbox import APPLY_LUA, OutboxEntry
 from paigow_server.store.seating_effects import SEATING_LUA, SeatingEffect, effect_keys
@@ -61,7 +60,7 @@ ESCAPED_MARK = "\x02"
 #       entries and table rounds (texts).
 # Answers {'OK', the outbox entry's seq (0: none)} or {why nothing was written, 0}: CONFLICT, FENCED,
 # DUPLICATE, INSUFFICIENT_BALANCE, RESEND.
-DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SETTLE_FRESH + SEATING_LUA + r"""
+DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SEATING_LUA + r"""
 local h = redis.call('HMGET', KEYS[1], 'version', 'deadline')
 if not h[1] or h[1] ~= ARGV[2] then return {'CONFLICT', 0} end
 if ARGV[8] ~= '' and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {'FENCED', 0} end

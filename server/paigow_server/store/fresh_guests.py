@@ -12,7 +12,9 @@ and the guest index, and its balance is issued with the opening ledger entry (ba
 ``Accounts.create`` writes a guest. It happens inside the script of the action that first moves its money or
 keeps something of it, and only once that script's checks have passed (``SETTLE_FRESH``, a Lua function
 those scripts begin with): a buy-in (the table's commit, ``direct_commit``; on a Cluster its hold,
-``Holds.reserve``), an operator's credit or debit (``Accounts``), keeping the account (``Credentials.keep``).
+``Holds.reserve``), a sit at a home game with its own chips, which moves no balance (the commit's seating
+effect ``settle``: ``seating_effects``), an operator's credit or debit (``Accounts``), keeping the account
+(``Credentials.keep``).
 A refused action (a debit beyond the balance, a buy-in the balance cannot cover, a username taken) issues
 nothing. ``settle`` alone serves a chat line, after every check of the line has passed. A fresh guest nobody
 used for its time to live expires whole: nothing was issued, so nothing is owed, and nothing is left in

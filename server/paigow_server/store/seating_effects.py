@@ -11,35 +11,43 @@ record, stands exactly when the commit that made it does.
   commit's time;
 - ``["joined", player, table, ms]`` / ``["left", player, table]``: a player the commit put on the table's
   list / took off it (any way: the list before and after are compared);
-- ``["sat", player, table, ms]``: a ``PlayerSat``.
+- ``["sat", player, table, ms]``: a ``PlayerSat``;
+- ``["settle", player]``: a ``PlayerSat`` at a home game with its own chips settles a fresh guest
+  (``fresh_guests``: its buy-in moves no balance, so no buy-in settles it; seated, it must not lapse).
 
 Each is a list of strings (JSON in the outbox entry and the script's argument); ``effect_keys`` names the
-keys they write, in order (two for a bar, one otherwise), and ``SEATING_LUA``'s ``apply_seating(effects,
-first)`` writes them, ``first`` being the index in ``KEYS`` of the first of those keys.
+keys they write, in order (two for a bar, six for a settle, one otherwise), and ``SEATING_LUA``'s
+``apply_seating(effects, first)`` writes them, ``first`` being the index in ``KEYS`` of the first of those
+keys.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from paigow.ledger.home_entries import plays_home_chips
 from paigow.table.commit import Commit
 from paigow.table.events import PlayerSat
 from paigow.table.home_events import AdmissionEnded
 from paigow_server.store import keys
 from paigow_server.store.bars import BAR_LUA, HOST_ACTOR, HOST_REASON, Bar, member
+from paigow_server.store.fresh_guests import SETTLE_FRESH, settle_keys
 from paigow_server.store.waitlists import WAITLIST_LUA
 
 __all__ = ["SEATING_LUA", "SeatingEffect", "effect_keys", "seating_effects"]
 
 SeatingEffect = list[str]
 
-SEATING_LUA = BAR_LUA + WAITLIST_LUA + """
+SEATING_LUA = BAR_LUA + WAITLIST_LUA + SETTLE_FRESH + """
 local function apply_seating(effects, first)
   local at = first
   for _, e in ipairs(effects) do
     if e[1] == 'bar' then
       put_bar(KEYS[at], KEYS[at + 1], e[4], e[5], e[6])
       at = at + 2
+    elseif e[1] == 'settle' then
+      settle_fresh(KEYS[at], e[2], KEYS[at + 1], KEYS[at + 2], KEYS[at + 3], KEYS[at + 4], KEYS[at + 5])
+      at = at + 6
     else
       if e[1] == 'joined' then waitlist_joined(KEYS[at], e[3], e[4])
       elseif e[1] == 'left' then waitlist_left(KEYS[at], e[3])
@@ -64,6 +72,8 @@ def seating_effects(commit: Commit) -> list[SeatingEffect]:
     for event in commit.events:
         if isinstance(event, PlayerSat):
             effects.append(["sat", event.player_id, table_id, str(commit.now_ms)])
+            if plays_home_chips(after):
+                effects.append(["settle", event.player_id])
         elif (isinstance(event, AdmissionEnded) and event.barred_until_ms is not None
               and before.home is not None):
             bar = Bar(table_id, event.player_id, event.barred_until_ms, commit.now_ms,
@@ -79,6 +89,8 @@ def effect_keys(effects: Sequence[Sequence[str]]) -> list[str]:
     for effect in effects:
         if effect[0] == "bar":
             out += [keys.bar(effect[1], effect[2]), keys.BARS]
+        elif effect[0] == "settle":
+            out += [keys.player(effect[1]), *settle_keys()]
         else:
             out.append(keys.waitlists(effect[1]))
     return out

@@ -16,8 +16,8 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from paigow_server.web.home_chips_ledger import chips_view
 from paigow.table.state import Phase, TableState
+from paigow_server.web.home_chips_ledger import chips_view
 
 __all__ = ["LEDGER_COLUMNS", "ROUND_COLUMNS", "cell_text", "dollars", "download_name", "hand_log",
            "hands_csv", "ledger_csv", "ledger_json", "player_names"]
@@ -116,7 +116,8 @@ def ledger_csv(state: TableState) -> str:
                      **_money("cashed_out", player["cashed_out_cents"]),
                      **_money("stack", player["stack_cents"]), **_money("net", player["net_cents"])})
     rows.append({"record": "house", "name": HOUSE_NAME, **_money("net", chips["house_cents"])})
-    rows.append({"record": "commission", "name": "Commission pot", **_money("net", chips["commission_cents"])})
+    rows.append({"record": "commission", "name": "Commission pot",
+                 **_money("net", chips["commission_cents"])})
     for payment in chips["settle_up"] or ():
         rows.append({"record": "payment", "player_id": payment["from_id"],
                      "name": cell_text(payment["from_name"]), **_money("amount", payment["amount_cents"]),
@@ -154,7 +155,8 @@ def hand_log(state: TableState, records: Sequence[dict[str, Any]], times: Mappin
                           "wager_cents": hand["wager_cents"], "outcome": hand["outcome"],
                           "net_cents": _hand_total(hand)})
         rounds.append({"number": record["number"], "round_id": record["round_id"],
-                       "settled_ms": times.get(int(record["number"])), "banker_position": record["banker_position"],
+                       "settled_ms": times.get(int(record["number"])),
+                       "banker_position": record["banker_position"],
                        "banker_player_id": banker,
                        "banker_name": HOUSE_NAME if banker is None else names.get(banker, banker),
                        "hands": hands, "house_net_cents": record["house_net_cents"],

@@ -6,7 +6,8 @@
 one that ends the old); ``POST /api/invites/resolve`` turns a long or short code into its table and admits
 the caller's account, ``invite_lookups_per_minute`` per address network and per account (a short code
 also within ``short_code_lookups_per_minute`` on the whole deployment);
-``GET /api/operator/home-tables`` lists every private table for the operator. What a host does at the
+``GET /api/operator/home-tables`` lists every private table for the operator; a game's ledger and hand log
+downloads are ``home_downloads``'s. What a host does at the
 table goes over its WebSocket (``home_gate``).
 """
 
@@ -29,6 +30,7 @@ from paigow.table.state import TIMER_MAX_MS, Phase, TableState, Timers, new_tabl
 from paigow_server.store.accounts import Player
 from paigow_server.store.audit import AuditEntry
 from paigow_server.store.home_tables import LONG_CODE, HomeRecord, normal_short_code
+from paigow_server.web import home_downloads
 from paigow_server.web.api import ApiError, bearer_token, json_body, leading_field, only_fields
 from paigow_server.web.barred import barred_error
 from paigow_server.web.context import AppContext, context_of
@@ -324,4 +326,5 @@ def routes() -> list[BaseRoute]:
         Route("/api/home/tables/{table_id}/invite", new_invite, methods=["POST"]),
         Route("/api/invites/resolve", resolve_invite, methods=["POST"]),
         Route("/api/operator/home-tables", operator_home_tables, methods=["GET"]),
+        *home_downloads.routes(),
     ]

@@ -23,8 +23,9 @@ from redis.crc import key_slot
 
 from paigow.protocol.chat import ChatRole, ChatSetting
 from paigow.table import Timers, new_table
-from paigow.table.commands import Sit
+from paigow.table.commands import Leave, Sit
 from paigow.table.home import Home
+from paigow.table.home_chips import HomeChips
 from paigow.table.home_commands import HostAct, JoinWaitlist, RemovePlayer
 from paigow.table.machine import apply
 from paigow_server.bots.player import Behaviour
@@ -208,6 +209,41 @@ async def test_a_hosts_bar_and_the_waiting_lists_go_through_the_outbox_of_a_clus
         assert await repo.commit(commit_now(stale, after, events)) is CommitResult.CONFLICT
         assert await Bars(redis).get("h_full", players[2]) is None
         assert await repo.outbox.pending("h_full") == []
+    finally:
+        await redis.aclose()
+
+
+async def test_a_home_game_with_its_own_chips_moves_no_balance_on_a_cluster(
+        topology: ClusterTopology) -> None:
+    """A chips game (issue 31) on a cluster: a player with no casino money buys in, plays and leaves; no
+    hold is made, no balance moves, and the snapshot (one script per slot) keeps the game's chips out of the
+    casino's check and checks the game on its own."""
+    redis = redis_from_url(topology.url, decode_responses=True)
+    try:
+        repo = TableRepo(redis)
+        accounts = Accounts(redis, starting_balance_cents=100_000)
+        ann, bob = [(await accounts.create(name)).player_id for name in ("Ann", "Bob")]
+        await accounts.debit(bob, 100_000, "spent", actor="test")
+        chips = HomeChips(auto_approve=True)
+        await repo.create(new_table("h_chips", "Chips", timers=Timers(between_rounds_ms=0),
+                                    home=Home(ann, "Ann", chips=chips)))
+        await repo.create(new_table("t_casino", "Casino", timers=Timers(between_rounds_ms=0)))
+        game, casino = TableDriver(repo, "h_chips"), TableDriver(repo, "t_casino")
+        game.now_ms = casino.now_ms = time.time_ns() // 1_000_000
+        assert await game.do(Sit(ann, "Ann", 1, 20_000)) is CommitResult.OK
+        assert await game.do(Sit(bob, "Bob", 2, 10_000)) is CommitResult.OK
+        assert await casino.do(Sit(ann, "Ann", 1, 5_000)) is CommitResult.OK
+        await game.play_house_round({ann: 1_000, bob: 2_000})
+        assert await game.do(Leave(bob)) is CommitResult.OK
+        await outboxes_delivered(redis)
+        totals = await money_totals(redis)
+        assert totals.balanced, totals
+        assert totals.chips_at_tables_cents == 5_000
+        assert [(g.table_id, g.issued_cents, g.balanced) for g in totals.home_games] == [
+            ("h_chips", 30_000, True)]
+        assert await ledger_mismatches(redis) == []
+        assert (await accounts.balance(bob), await accounts.balance(ann)) == (0, 95_000)
+        assert await redis.hlen(keys.HOLDS) == 0
     finally:
         await redis.aclose()
 

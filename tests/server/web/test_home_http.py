@@ -111,7 +111,8 @@ async def test_the_create_forms_bounds_are_readable_before_a_table_exists(homes:
     _, token = await homes.account()
     listed = (await homes.client.get("/api/home/tables", headers=auth(token))).json()
     assert listed == {"tables": [], "max_bet_cap_cents": settings.home_max_bet_cents,
-                      "timer_max_ms": 3_600_000, "tables_per_account": settings.home_tables_per_account}
+                      "timer_max_ms": 3_600_000, "tables_per_account": settings.home_tables_per_account,
+                      "max_buy_in_cap_cents": settings.home_max_buy_in_cents}
 
 
 async def test_a_guest_may_not_host(homes: Homes) -> None:

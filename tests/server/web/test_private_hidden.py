@@ -30,6 +30,8 @@ ENDPOINTS = {
     "chat": ("GET", "/api/tables/{id}/chat"),
     "home table": ("GET", "/api/home/tables/{id}"),
     "new invite": ("POST", "/api/home/tables/{id}/invite"),
+    "ledger download": ("GET", "/api/home/tables/{id}/ledger?format=csv"),
+    "hand log download": ("GET", "/api/home/tables/{id}/hands"),
     "hello": ("WS", "player"),
     "hello spectating": ("WS", "spectate"),
 }
