@@ -9,7 +9,7 @@ import { capWords, dollars, homeTable, newInvite, TIMER_FIELDS } from "./home_ap
 import { invitePanel } from "./invite_panel.js";
 import { isHost } from "./home_seat.js";
 import { chipsSection, send, updateChipsSection } from "./host_chips.js";
-import { CASH_OUT } from "./chips_words.js";
+import { CASH_OUT, LEDGER } from "./chips_words.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVED_TEXT = "Saved: takes effect from the next round.";
@@ -193,7 +193,11 @@ function openDialog(ctx, tableId) {
   });
   dialog.replaceChildren(
     el("div", { class: "dialog-head" }, el("h2", { id: "host-title", text: `Host: ${view.name}` }),
-      el("button", { class: "btn small secondary", type: "button", id: "host-dialog-close", text: "Close", onclick: () => dialog.close() })),
+      el("span", { class: "head-buttons" },
+        // A phone's header has no room for the Ledger beside Host (chips.css): it opens from here.
+        view.home?.chips ? el("button", { class: "btn small secondary", type: "button", id: "host-ledger", text: LEDGER.button,
+          onclick: () => { dialog.close(); ctx.openLedger?.(); } }) : null,
+        el("button", { class: "btn small secondary", type: "button", id: "host-dialog-close", text: "Close", onclick: () => dialog.close() }))),
     section("host-invite-section", "Invite", el("div", { id: "host-invite" }, el("p", { class: "hint", text: "Loading the invite…" }))),
     section("host-table", "The table", el("div", { class: "row" },
       el("button", { class: "btn small", type: "button", id: "host-pause", onclick: async () => {

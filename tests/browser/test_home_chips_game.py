@@ -92,7 +92,7 @@ def chips(page: Page) -> dict[str, Any]:
 
 
 def ask_buy_in(page: Page, seat: int, dollars: str) -> None:
-    page.locator(f"[data-seat='{seat}']").click()
+    page.locator(f"button[data-seat='{seat}']").click()
     expect(page.locator("#sit-dialog")).to_be_visible()
     page.fill("#buy-in", dollars)
     page.click("#sit-confirm")
@@ -128,12 +128,15 @@ def play_round(pages: dict[str, Page], number: int, during_setting: Any = None) 
     """Round `number`: the player the bank is offered to takes it, every other player bets $10, everyone sets
     by the House Way (`during_setting()` first, when given); the settled record."""
     wait_phase(pages, f"() => (window.paigow.ctx.view.round?.number ?? 0) >= {number}")
-    for page in pages.values():
-        page.wait_for_function(f"() => window.paigow.ctx.view.round?.number > {number}"
-                               " || ['betting', 'setting'].includes(window.paigow.ctx.view.phase)"
-                               " || window.paigow.ctx.view.you?.offered_bank", timeout=60_000)
-        if view(page)["you"] and view(page)["you"]["offered_bank"]:
-            page.locator("#accept-bank").click()
+    first = next(iter(pages.values()))
+    first.wait_for_function("() => window.paigow.ctx.view.phase !== 'bank_offer'"
+                            " || window.paigow.ctx.view.round?.offer_player_id", timeout=60_000)
+    offered = first.evaluate("window.paigow.ctx.view.phase === 'bank_offer'"
+                             " && window.paigow.ctx.view.round.offer_player_id")
+    banker = next((p for p in pages.values() if p.evaluate("window.paigow.ctx.playerId") == offered), None)
+    if banker is not None:
+        banker.wait_for_function("() => window.paigow.ctx.view.you?.offered_bank")
+        banker.locator("#accept-bank").click()
     for page in pages.values():
         page.wait_for_function("() => window.paigow.ctx.view.phase !== 'bank_offer'", timeout=60_000)
     for page in pages.values():
@@ -148,6 +151,11 @@ def play_round(pages: dict[str, Page], number: int, during_setting: Any = None) 
     wait_phase(pages, f"() => window.paigow.ctx.rounds[0]?.number === {number}")
     record: dict[str, Any] = next(iter(pages.values())).evaluate("window.paigow.ctx.rounds[0]")
     return record
+
+
+def said(page: Page, text: str) -> None:
+    """Waits until the table's log (the History dialog's, what the live region says) has `text`."""
+    page.wait_for_function("t => window.paigow.ctx.log.some((l) => l.text === t)", arg=text)
 
 
 def open_host(page: Page) -> None:
@@ -254,7 +262,8 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     expect(ann.locator("#announcer")).to_contain_text("Theo asks for a $200.00 buy-in")
     shots.shot(ann, "host-requests", show="[data-panel='chip-requests']")
     ann.get_by_role("button", name="Approve Maya's chips").click()
-    theo_request = chips(ann)["requests"][0]["request_id"]
+    expect(requests.locator(".big")).to_have_text("1 chip request waits")
+    theo_request = next(r["request_id"] for r in chips(ann)["requests"] if r["name"] == "Theo")
     ann.fill(f"#chip-amount-{theo_request}", "150")
     ann.get_by_role("button", name="Approve Theo's chips").click()
     expect(maya.locator(".pos[data-position='2'].me")).to_be_visible()
@@ -288,7 +297,7 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
         ann.fill("#adjust-reason", "a chip fell off the table")
         ann.click("#adjust-ok")
         expect(ann.locator("#adjust-dialog")).to_be_hidden()
-        expect(theo.locator(".toast").filter(has_text="Ann added $5.00 to your chips").first).to_be_visible()
+        said(theo, "Ann added $5.00 to your chips: “a chip fell off the table”.")
         ann.keyboard.press("Escape")
 
     records = []
@@ -313,7 +322,7 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
             expect(maya.locator(".pos.me")).to_have_count(0)
             cash_out = next(line for line in reversed(chips(maya)["lines"]) if line["kind"] == "cash_out")
             assert cash_out["player_id"] == ids["maya"]
-            expect(maya.locator(".toast, #notice").filter(has_text="You cashed out").first).to_be_visible()
+            said(maya, f"You cashed out {dollars(cash_out['amount_cents'])}.")
             ask_buy_in(maya, 2, "80")
             ann.get_by_role("button", name="Approve Maya's chips").click()
             expect(maya.locator(".pos[data-position='2'].me")).to_be_visible()
