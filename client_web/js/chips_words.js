@@ -70,7 +70,7 @@ export const WAITING = {
   seatHeld: (seat) => `Seat ${seat} is held for you meanwhile. You can watch.`,
   cancel: "Cancel",
   cancelLabel: (what) => `Cancel the ${what}`,
-  heldPlate: "held",
+  heldPlate: "held: buy-in",
   heldFor: (name) => `held for ${name}'s buy-in`,
 };
 
@@ -136,7 +136,8 @@ export const LEDGER = {
     take_back: (l) => `${l.by_name ?? "The host"} took chips back from ${l.name}: “${l.reason ?? ""}”`,
     cash_out: (l) => `${l.name} cashed out`,
   },
-  approvedBy: (l) => (l.kind === "cash_out" ? "" : l.automatic ? `${l.by_name ?? "the host"} (automatic)` : l.by_name ?? ""),
+  /** Who approved a buy-in or rebuy ("" for a correction, which names its maker, and a cash-out). */
+  approvedBy: (l) => (!["buy_in", "rebuy"].includes(l.kind) ? "" : l.automatic ? `${l.by_name ?? "the host"} (automatic)` : l.by_name ?? ""),
   house: (cents) => `The house dealer’s result: ${signedCash(cents)}`,
   commission: (cents) => `The commission pot: ${cash(cents)}`,
   totals: (issued, stacks, out) => `Issued ${cash(issued)} · at the table ${cash(stacks)} · cashed out ${cash(out)}`,
@@ -149,6 +150,7 @@ export const LEDGER = {
   handsJson: "Hand log (JSON)",
   downloadFailed: (what, why) => `The ${what} could not be downloaded: ${why}`,
   settleTitle: "Settle up",
+  totalsTitle: "What each one’s payments add up to",
   settleNone: "Nobody owes anybody: everyone is even.",
   settleWaits: "Once the host closes the game, the fewest payments that settle everyone show here.",
   pays: (from, to, cents) => `${from} pays ${to} ${cash(cents)}`,
@@ -163,6 +165,8 @@ export const LEDGER = {
 
 /** The header's money at a chips game: the stack is the player's money there. */
 export const HEADER = { stack: "stack " };
+/** The seat's options at a chips game: "Seat 2 · stack $80.00". */
+export const seatStack = (seat, cents) => `Seat ${seat} · stack ${cash(cents)}`;
 
 /** What a table that plays with its own chips says where another says "your balance". */
 export const CASH_OUT = {
@@ -183,8 +187,8 @@ export const CASH_OUT = {
 export const BANK_TURN = {
   noBanker: "Nobody could or would bank this round: the bank passes on",
   waitingTitle: "Waiting for a second player",
-  needTwo: "Players bank in turn: a round needs two players (the house dealer plays no hand)",
-  tag: "Players bank in turn",
+  needTwo: "Players bank in turn: a round needs two players",
+  dealer: "deals only",
 };
 
 const WHAT = { false: "buy-in", true: "rebuy" };

@@ -68,6 +68,7 @@ export function settleUp(chips, closed, prefix = "ledger") {
     payments.length ? el("ul", { class: "settle-payments", id: `${prefix}-settle-payments` }, payments.map((p) => el("li", { "data-from": p.from_id, "data-to": p.to_id, "data-cents": String(p.amount_cents),
       text: LEDGER.pays(partyName(p.from_id, p.from_name), partyName(p.to_id, p.to_name), p.amount_cents) })))
       : el("p", { id: `${prefix}-settle-none`, text: LEDGER.settleNone }),
+    el("p", { class: "hint settle-totals-title", text: LEDGER.totalsTitle }),
     el("ul", { class: "settle-totals", id: `${prefix}-settle-totals` }, totals(chips).map(({ id, name, cents }) => el("li", {
       class: cents > 0 ? "win" : cents < 0 ? "loss" : null, "data-party": id, "data-cents": String(cents),
       text: cents > 0 ? LEDGER.getsIn(name, cents) : cents < 0 ? LEDGER.paysOut(name, -cents) : LEDGER.even(name) }))));

@@ -155,7 +155,7 @@ function renderCenter(view) {
   let text = seated ? "Next round soon" : "Waiting for players";
   let sub = "";
   const inTurn = view.rules.players_bank_in_turn || chipsOf(view)?.players_bank_in_turn;
-  if (inTurn && !rnd && view.seats.filter((s) => s && s.status !== "sitting_out").length < 2) [text, sub] = [BANK_TURN.waitingTitle, BANK_TURN.needTwo];
+  if (inTurn && !rnd && view.phase !== "closed" && view.seats.filter((s) => s && s.status !== "sitting_out").length < 2) [text, sub] = [BANK_TURN.waitingTitle, BANK_TURN.needTwo];
   const center = $("phase-text").parentElement;
   if (view.phase === "closed") text = "Table closed";
   else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${positionName(view, view.marker)}`;
@@ -628,6 +628,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
+$("buy-in").addEventListener("input", () => { $("sit-dialog-error").textContent = ""; }); // what is left in red is still wrong
 $("history-btn").addEventListener("click", () => {
   openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log, names: ctx.names });
   if (ctx.view) unblockClock(ctx.view, ctx);

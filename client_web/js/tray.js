@@ -18,7 +18,7 @@ import { isBarred, seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
 import { chipRequestsPanel } from "./host_chips.js";
 import { chipsOf, rebuyButton, waitingPanel } from "./buy_in.js";
-import { CASH_OUT } from "./chips_words.js";
+import { CASH_OUT, seatStack } from "./chips_words.js";
 import { closedChipsPanel } from "./ledger_panel.js";
 import { joinForm } from "./table_access.js";
 import { barredWords, untilText } from "./home_api.js";
@@ -325,7 +325,7 @@ function seatOptions(view, ctx) {
   // What is typed survives the tray's next drawing (a patch may come between typing and pressing Set).
   limitInput.addEventListener("input", () => { ctx.ui.limitText = limitInput.value; });
   return el("div", { class: "panel seat-options", "data-panel": "seat" },
-    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(chipsBehind(view, you, you.position))}` }),
+    el("span", { class: "hint", text: chipsOf(view) ? seatStack(you.position, chipsBehind(view, you, you.position)) : `Seat ${you.position} · chips ${money(chipsBehind(view, you, you.position))}` }),
     el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
     rebuyButton(view, ctx),
     ...leaveButtons(view, ctx),
