@@ -52,13 +52,12 @@ export function prepareBuyIn(view, ctx, seat, take) {
 export function waitingPanel(view, ctx) {
   const request = myRequest(view, ctx);
   if (!request || ctx.role !== "player" || view.phase === "closed") return null;
-  const what = request.rebuy ? "rebuy" : "buy-in";
   const approved = request.approved_cents != null;
   return el("div", { class: "panel summary home-seat buy-in-wait", "data-panel": "buy-in-wait", role: "region", "aria-label": waitingLine(view.home.host_name, request) },
     el("p", { class: "big", id: "buy-in-status", text: waitingLine(view.home.host_name, request) }),
     request.rebuy ? null : el("p", { class: "hint", text: WAITING.seatHeld(request.position) }),
     approved ? null : el("div", { class: "buttons" },
-      el("button", { class: "btn small secondary", type: "button", id: "cancel-buy-in", "aria-label": WAITING.cancelLabel(what), text: WAITING.cancel,
+      el("button", { class: "btn small secondary", type: "button", id: "cancel-buy-in", "aria-label": WAITING.cancelLabel[request.rebuy ? 1 : 0], text: WAITING.cancel,
         onclick: () => ctx.act("buy-in", { type: "cancel_buy_in", request_id: request.request_id }) })),
     el("p", { class: "field-error", id: "buy-in-error", role: "alert", text: ctx.ui.errors["buy-in"] ?? "" }));
 }

@@ -69,7 +69,7 @@ export const WAITING = {
   rebuyLands: (cents) => `Your ${cash(cents)} rebuy is approved: the chips land when this round ends`,
   seatHeld: (seat) => `Seat ${seat} is held for you meanwhile. You can watch.`,
   cancel: "Cancel",
-  cancelLabel: (what) => `Cancel the ${what}`,
+  cancelLabel: ["Cancel the buy-in", "Cancel the rebuy"],
   heldPlate: "held: buy-in",
   heldFor: (name) => `held for ${name}'s buy-in`,
 };
@@ -97,7 +97,7 @@ export const HOST = {
   saved: "Saved.",
   capHint: (cap) => `The largest buy-in may be up to ${bound(cap)}.`,
   adjust: "Adjust chips…",
-  adjustLabel: (name) => `Adjust ${name}'s chips`,
+  adjustLabel: (name) => `Adjust chips for ${name}`,
   adjustTitle: (name) => `Adjust ${name}'s chips`,
   adjustText: (name, stack) => `${name} has ${cash(stack)}. A correction is a line of the ledger everyone at the game sees, with your reason.`,
   add: "Add chips",
@@ -128,7 +128,7 @@ export const LEDGER = {
   time: "Time",
   what: "What",
   amount: "Amount",
-  who: "Approved by",
+  approvedLine: (who) => `Approved by: ${who}`,
   kinds: {
     buy_in: (l) => `${l.name} bought in`,
     rebuy: (l) => `${l.name} rebought`,
@@ -191,7 +191,32 @@ export const BANK_TURN = {
   dealer: "deals only",
 };
 
-const WHAT = { false: "buy-in", true: "rebuy" };
+/** The chip events' sentences, each whole; a pair is [a buy-in's, a rebuy's]. */
+const EVENT = {
+  askedMine: [(c) => `You asked for a ${cash(c)} buy-in.`, (c) => `You asked for a ${cash(c)} rebuy.`],
+  askedHost: [(n, c) => `${n} asks for a ${cash(c)} buy-in: approve, change the amount or deny.`,
+    (n, c) => `${n} asks for a ${cash(c)} rebuy: approve, change the amount or deny.`],
+  inMine: [(c) => `Your ${cash(c)} buy-in is in.`, (c) => `Your ${cash(c)} rebuy is in.`],
+  approvedMine: [(by, c) => `${by} approved your ${cash(c)} buy-in.`, (by, c) => `${by} approved your ${cash(c)} rebuy.`],
+  deferredMine: (by, c) => `${by} approved your ${cash(c)} rebuy: the chips land when this round ends.`,
+  approvedByMe: [(n, c) => `You approved ${n}'s ${cash(c)} buy-in.`, (n, c) => `You approved ${n}'s ${cash(c)} rebuy.`],
+  approvedOther: [(n, c) => `${n} bought in for ${cash(c)}.`, (n, c) => `${n} rebought for ${cash(c)}.`],
+  deniedMine: (by) => `${by} did not approve your request for chips this time.`,
+  deniedByMe: (n) => `You denied ${n}'s request for chips.`,
+  cancelledMine: { cancelled: "You cancelled your request for chips.", closed: "The game closed: your request for chips ended.",
+    left: "You left the table: your rebuy request ended.", removed: "You were removed: your request for chips ended." },
+  cancelledHost: (n) => `${n} cancelled their request for chips.`,
+  landedMine: (c) => `Your ${cash(c)} rebuy landed: it is in your stack.`,
+  landedOther: (n, c) => `${n}'s ${cash(c)} rebuy landed.`,
+  addedMine: (by, c, why) => `${by} added ${cash(c)} to your chips: “${why}”.`,
+  takenMine: (by, c, why) => `${by} took ${cash(c)} of your chips back: “${why}”.`,
+  addedOther: (by, n, c, why) => `${by} added ${cash(c)} to ${n}'s chips: “${why}”.`,
+  takenOther: (by, n, c, why) => `${by} took ${cash(c)} of ${n}'s chips back: “${why}”.`,
+  settings: (min, max, def) => `The host changed the chips: buy-ins from ${cash(min)} to ${cash(max)}, ${cash(def)} suggested.`,
+  rebuys: { true: "Rebuys are allowed.", false: "No rebuys." },
+  approval: { true: "Buy-ins are approved automatically.", false: "The host approves each buy-in." },
+  cashedOutOther: (n, c) => `${n} cashed out ${cash(c)}.`,
+};
 
 /**
  * The chip events of one patch as lines for the table's log and live region, in the shape of home_words.js:
@@ -199,52 +224,51 @@ const WHAT = { false: "buy-in", true: "rebuy" };
  */
 export function describeChipEvents(events, view, me, nameOf) {
   const out = [];
-  const chips = view.home?.chips;
-  if (!chips) return out;
-  const host = Boolean(me) && view.home?.host_player_id === me;
+  if (!view.home?.chips) return out;
+  const host = Boolean(me) && view.home.host_player_id === me;
   const say = (text, mine = false, kind = "info", aloud = true) => out.push({ text, mine, kind, say: aloud, untilSeated: false });
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     const name = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : null) ?? "A player";
-    const what = WHAT[Boolean(ev.rebuy)];
+    const which = ev.rebuy ? 1 : 0;
+    const cents = ev.amount_cents;
     switch (ev.kind) {
       case "buy_in_requested":
-        if (isMe) say(`You asked for a ${cash(ev.amount_cents)} ${what}.`);
-        else if (host) say(`${name} asks for a ${cash(ev.amount_cents)} ${what}: approve, change the amount or deny.`, false, "info");
+        if (isMe) say(EVENT.askedMine[which](cents));
+        else if (host) say(EVENT.askedHost[which](name, cents));
         break;
       case "buy_in_approved":
-        if (isMe && ev.automatic) say(`Your ${cash(ev.amount_cents)} ${what} is in.`);
-        else if (isMe && ev.deferred) say(`${ev.by_name} approved your ${cash(ev.amount_cents)} rebuy: the chips land when this round ends.`, true, "ok");
-        else if (isMe) say(`${ev.by_name} approved your ${cash(ev.amount_cents)} ${what}.`, true, "ok");
-        else if (ev.by_player_id === me && !ev.automatic) say(`You approved ${name}'s ${cash(ev.amount_cents)} ${what}.`);
-        else say(`${name} ${ev.rebuy ? "rebought" : "bought in"} for ${cash(ev.amount_cents)}.`, false, "info", false);
+        if (isMe && ev.automatic) say(EVENT.inMine[which](cents));
+        else if (isMe && ev.deferred) say(EVENT.deferredMine(ev.by_name, cents), true, "ok");
+        else if (isMe) say(EVENT.approvedMine[which](ev.by_name, cents), true, "ok");
+        else if (ev.by_player_id === me && !ev.automatic) say(EVENT.approvedByMe[which](name, cents));
+        else say(EVENT.approvedOther[which](name, cents), false, "info", false);
         break;
       case "buy_in_denied":
-        if (isMe) say(`${ev.by_name} did not approve your request for chips this time.`, true, "warn");
-        else if (ev.by_player_id === me) say(`You denied ${name}'s request for chips.`);
+        if (isMe) say(EVENT.deniedMine(ev.by_name), true, "warn");
+        else if (ev.by_player_id === me) say(EVENT.deniedByMe(name));
         break;
       case "buy_in_cancelled":
-        if (isMe && ev.reason === "cancelled") say("You cancelled your request for chips.");
-        else if (isMe && ev.reason === "closed") say("The game closed: your request for chips ended.", true, "warn");
-        else if (isMe && ev.reason === "left") say("You left the table: your rebuy request ended.");
-        else if (host && ev.reason === "cancelled") say(`${name} cancelled their request for chips.`);
+        if (isMe && EVENT.cancelledMine[ev.reason]) say(EVENT.cancelledMine[ev.reason], ev.reason !== "cancelled", "warn");
+        else if (host && ev.reason === "cancelled") say(EVENT.cancelledHost(name));
         break;
       case "chips_added":
-        if (isMe) say(`Your ${cash(ev.amount_cents)} rebuy landed: it is in your stack.`, true, "ok");
-        else say(`${name}'s ${cash(ev.amount_cents)} rebuy landed.`, false, "info", false);
+        if (isMe) say(EVENT.landedMine(cents), true, "ok");
+        else say(EVENT.landedOther(name, cents), false, "info", false);
         break;
       case "chips_adjusted": {
-        const amount = cash(Math.abs(ev.amount_cents));
-        if (isMe) say(ev.amount_cents > 0 ? `${ev.by_name} added ${amount} to your chips: “${ev.reason}”.` : `${ev.by_name} took ${amount} of your chips back: “${ev.reason}”.`, true, ev.amount_cents > 0 ? "ok" : "warn");
-        else say(ev.amount_cents > 0 ? `${ev.by_name} added ${amount} to ${name}'s chips: “${ev.reason}”.` : `${ev.by_name} took ${amount} of ${name}'s chips back: “${ev.reason}”.`);
+        const [add, abs] = [cents > 0, Math.abs(cents)];
+        if (isMe) say(add ? EVENT.addedMine(ev.by_name, abs, ev.reason) : EVENT.takenMine(ev.by_name, abs, ev.reason), true, add ? "ok" : "warn");
+        else say(add ? EVENT.addedOther(ev.by_name, name, abs, ev.reason) : EVENT.takenOther(ev.by_name, name, abs, ev.reason));
         break;
       }
       case "chip_settings_changed":
-        say(`The host changed the chips: buy-ins ${cash(ev.min_buy_in_cents)} to ${cash(ev.max_buy_in_cents)} (${cash(ev.default_buy_in_cents)} suggested); rebuys ${ev.rebuys ? "allowed" : "off"}; ${ev.auto_approve ? "approved automatically" : "approved by the host"}.`, !host);
+        say([EVENT.settings(ev.min_buy_in_cents, ev.max_buy_in_cents, ev.default_buy_in_cents), EVENT.rebuys[ev.rebuys],
+          EVENT.approval[ev.auto_approve]].join(" "), !host);
         break;
       case "player_left": case "player_stood_up": case "player_kicked":
         if (isMe && ev.kind === "player_left") say(CASH_OUT.you(ev.chips_returned_cents), true, "info");
-        else if (!isMe && ev.chips_returned_cents != null) say(`${name} cashed out ${cash(ev.chips_returned_cents)}.`, false, "info", false);
+        else if (!isMe && ev.chips_returned_cents != null) say(EVENT.cashedOutOther(name, ev.chips_returned_cents), false, "info", false);
         break;
       default: break;
     }

@@ -67,6 +67,7 @@ export function describeEvents(events, view, me, nameOf) {
   const by = view.home ? "host" : "operator"; // a home game's host pauses
   // A home game with its own chips: leaving cashes out (a ledger line), nothing goes back to a balance.
   const back = view.home?.chips ? CASH_OUT.clause : chipsBack;
+  const kickedBack = view.home?.chips ? CASH_OUT.clause : () => "your chips went back to your balance";
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     // Never "undefined" or "null" in a sentence: a player whose name this page never saw is "A player".
@@ -118,7 +119,7 @@ export function describeEvents(events, view, me, nameOf) {
         if (isMe && ev.kicked) say(`You will be ${removedWords(ev.by)} when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, !toldByPage, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`You were ${removedWords(ev.by)}; ${back(ev.chips_returned_cents)}.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
+        if (isMe) say(`You were ${removedWords(ev.by)}; ${kickedBack(ev.chips_returned_cents)}.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
         else say(`${name} was ${removedWords(ev.by)}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;

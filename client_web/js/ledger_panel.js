@@ -34,7 +34,7 @@ function linesList(chips) {
   return el("ol", { class: "ledger-lines", id: "ledger-lines", reversed: true }, lines.map((l) => el("li", { "data-line": String(l.line), "data-kind": l.kind },
     el("span", { class: "time", text: lineTime(l.at_ms) }),
     el("span", { class: "what" }, (LEDGER.kinds[l.kind] ?? ((x) => x.kind))(l),
-      LEDGER.approvedBy(l) ? el("small", { class: "by", text: `${LEDGER.who}: ${LEDGER.approvedBy(l)}` }) : null),
+      LEDGER.approvedBy(l) ? el("small", { class: "by", text: LEDGER.approvedLine(LEDGER.approvedBy(l)) }) : null),
     el("span", { class: `amount${l.kind === "cash_out" || l.kind === "take_back" ? " out" : ""}`, text: cash(l.amount_cents) }))));
 }
 

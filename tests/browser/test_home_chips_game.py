@@ -257,7 +257,8 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     ask_buy_in(theo, 3, "200")
     expect(theo.locator("#buy-in-status")).to_have_text("Waiting for Ann to approve your $200.00 buy-in")
     expect(theo.locator(".pos[data-position='2'] .plate")).to_contain_text("held: buy-in")
-    expect(theo.locator(".pos[data-position='2'] .plate [title]")).to_have_attribute("title", "held for Maya's buy-in")
+    held = theo.locator(".pos[data-position='2'] .plate [title]")
+    expect(held).to_have_attribute("title", "held for Maya's buy-in")
     requests = ann.locator("[data-panel='chip-requests']")
     expect(requests.locator(".big")).to_have_text("2 chip requests wait")
     expect(ann.locator("#announcer")).to_contain_text("Theo asks for a $200.00 buy-in")
@@ -301,9 +302,24 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
         said(theo, "Ann added $5.00 to your chips: “a chip fell off the table”.")
         ann.keyboard.press("Escape")
 
+    def theo_types_while_the_table_moves() -> None:
+        """A dialog read or typed into stays as it was while the table's views come (the others set their
+        hands meanwhile): the rebuy dialog open, its amount as typed."""
+        theo.click("#rebuy")
+        theo.fill("#rebuy-amount", "55")
+        settle_the_hands({"ann": ann, "maya": maya})
+        for page in (ann, maya):
+            page.wait_for_function("() => window.paigow.ctx.view.round?.hands?.find("
+                                   "(h) => h.position === window.paigow.ctx.view.you.position)?.is_set")
+        theo.wait_for_function("() => window.paigow.ctx.view.round.hands.filter((h) => h.is_set).length >= 2")
+        expect(theo.locator("#rebuy-dialog")).to_be_visible()
+        expect(theo.locator("#rebuy-amount")).to_have_value("55")
+        theo.click("#rebuy-cancel")
+
     records = []
     for number in range(1, 9):
-        records.append(play_round(pages, number, theo_rebuys if number == 3 else None))
+        meanwhile = {3: theo_rebuys, 6: theo_types_while_the_table_moves}.get(number)
+        records.append(play_round(pages, number, meanwhile))
         if number == 3:
             expect(theo.locator("#rebuy")).to_be_visible()  # landed: none of his waits any more
             assert any(line["kind"] == "rebuy" for line in chips(theo)["lines"])
@@ -380,12 +396,20 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     # ---- the downloads open ----
     ledger_csv = read_csv(download(theo, "#download-ledger-csv", tmp_path))
     assert ledger_csv, "the ledger CSV has no rows"
+    players_csv = {row["player_id"]: int(row["net_cents"]) for row in ledger_csv if row["record"] == "player"}
+    assert players_csv == {pid: p["net_cents"] for pid, p in by_id.items()}
     ledger_json = json.loads(download(theo, "#download-ledger-json", tmp_path).read_text())
-    assert ledger_json
+    assert ledger_json["chips"] == final
     hands_csv = read_csv(download(theo, "#download-hands-csv", tmp_path))
     assert hands_csv, "the hand log CSV has no rows"
+    assert {int(row["round_number"]) for row in hands_csv} == set(range(1, 9))
     hands_json = json.loads(download(theo, "#download-hands-json", tmp_path).read_text())
-    assert hands_json
+    assert [r["number"] for r in hands_json["rounds"]] == list(range(1, 9))
+    logged: dict[str, int] = {}
+    for r in hands_json["rounds"]:
+        for n in r["nets"]:
+            logged[n["player_id"]] = logged.get(n["player_id"], 0) + n["net_cents"]
+    assert logged == {pid: p["net_cents"] for pid, p in by_id.items()}, "the hand log's nets are the ledger's"
     theo.click("#ledger-close")
     money = httpx.get(f"{site.url}/api/operator/money", headers=site.headers, timeout=10).json()
     assert money["balanced"], money

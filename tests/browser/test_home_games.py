@@ -217,8 +217,8 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ann.select_option("#home-way", "trump_plaza")
     ann.uncheck("#home-fortune")
     expect(ann.locator("#home-banking")).to_be_checked()
-    # The game's own chips (issue 31), every buy-in approved at once, the house dealer kept: this test is about
-    # the link, the seating and the host's powers (test_home_chips_game.py plays the buy-ins and the ledger).
+    # The game's own chips (issue 31), every buy-in approved at once, the house dealer kept: this test is
+    # about the link, the seating and the host's powers (test_home_chips_game.py: the buy-ins, the ledger).
     ann.uncheck("#home-bank-in-turn")
     ann.check("#home-auto-approve")
     timers = {"betting_ms": 30, "setting_ms": 30, "bank_offer_ms": 15, "between_rounds_ms": 2}
