@@ -93,6 +93,12 @@ class ChipsGame(RuleBasedStateMachine):
         self.do(h.HostAct(PLAYERS[by], AnswerBuyIn(request_id, approve, amount)))
 
     @rule(i=st.integers(0, 6), amount=st.sampled_from(AMOUNTS))
+    def waitlist(self, i: int, amount: int) -> None:
+        """Join the waiting list, or take the seat it offers (a buy-in like a sit)."""
+        if not self.do(h.JoinWaitlist(PLAYERS[i], f"Player {i + 1}")):
+            self.do(h.TakeSeat(PLAYERS[i], f"Player {i + 1}", amount))
+
+    @rule(i=st.integers(0, 6), amount=st.sampled_from(AMOUNTS))
     def rebuy(self, i: int, amount: int) -> None:
         self.do(Rebuy(PLAYERS[i], amount))
 

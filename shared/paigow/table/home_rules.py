@@ -3,8 +3,10 @@
 ``host_act`` checks, in the table's own commit, that the acting player is the table's host at this
 version, then carries out the action: the operator's pause, resume, close, limits and timers (the same
 handlers, so the same events and refusals), and what only a private table has (answer a seat request,
-remove a player, mute one in the chat, hand the role over, change the seating and spectators policy).
-Nothing here moves money: a removal is the operator's kick, whose chips go back as in any leave.
+remove a player, mute one in the chat, hand the role over, change the seating and spectators policy), and
+at a game with its own chips the host's answers to buy-ins, corrections and chip setting
+(``home_chip_actions``). Nothing here moves casino money: a removal is the operator's kick, whose chips go
+back as in any leave (at a chips game: a cash-out line, and the player's buy-in or rebuy request ends).
 """
 
 from __future__ import annotations
