@@ -8,8 +8,9 @@ minimum bet or a fifth of the default, whichever is more, at most the default), 
 ``1 <= min <= default <= max <= home_max_buy_in_cents``, and a buy-in must cover the table's minimum bet
 (``min >= rules.min_bet_cents``). Each refusal is ``400 INVALID_FIELD`` naming ``chips.<name>``.
 
-The commission sets the table's rules: ``none`` a commission of 0; ``five_percent`` 500 basis points
-rounded to the cent. ``players_bank_in_turn`` is the rules' too (with player banking on, co-banking off).
+The commission sets the table's rules (``new_table`` applies it: ``home_chip_commission``): ``none`` a
+commission of 0; ``five_percent`` 500 basis points rounded to the cent. ``players_bank_in_turn`` is the
+rules' too (with player banking on, co-banking off).
 """
 
 from __future__ import annotations
@@ -37,26 +38,26 @@ def _refuse(name: str, message: str) -> ApiError:
 
 
 def _cents(data: dict[str, Any], name: str) -> int | None:
+    """The amount ``name`` of the setting (None: left out)."""
     value = data.get(name)
-    if value is None and name != "default_buy_in_cents":
-        return None
     if value is None:
-        return DEFAULT_BUY_IN_CENTS
+        return None
     if type(value) is not int or not 1 <= value <= MAX_CENTS:
         raise _refuse(name, f"must be a whole number of cents from 1 to {MAX_CENTS}, not {value!r}")
     return value
 
 
 def chip_setting(raw: object, rules: HouseRules, cap_cents: int) -> tuple[HomeChips, HouseRules]:
-    """The game's ``HomeChips`` and its rules as the setting makes them (``raw``: the body's ``chips``,
+    """The game's ``HomeChips`` and its rules as the setting makes them but for the commission, which
+    ``new_table`` sets from the ``HomeChips`` (``raw``: the body's ``chips``,
     None when absent); a ``400 INVALID_FIELD`` naming ``chips.<name>`` when a field is wrong."""
     if raw is not None and not isinstance(raw, dict):
         raise ApiError(400, "INVALID_FIELD", f"chips must be a JSON object of fields, not {raw!r}"[:300],
                        extra={"field": "chips"})
     data: dict[str, Any] = raw or {}
     only_fields(data, CHIP_FIELDS)
-    default, given_min, given_max = (_cents(data, name) for name in _MONEY)
-    assert default is not None
+    given_default, given_min, given_max = (_cents(data, name) for name in _MONEY)
+    default = DEFAULT_BUY_IN_CENTS if given_default is None else given_default
     flags: dict[str, bool] = {}
     for name, fallback in _FLAGS.items():
         flag = data.get(name, fallback)
@@ -64,7 +65,7 @@ def chip_setting(raw: object, rules: HouseRules, cap_cents: int) -> tuple[HomeCh
             raise _refuse(name, f"must be true or false, not {flag!r}")
         flags[name] = flag
     choice = data.get("commission", str(HomeCommission.NONE))
-    if choice not in {str(c) for c in HomeCommission}:
+    if not isinstance(choice, str) or choice not in {str(c) for c in HomeCommission}:
         raise _refuse("commission", f"must be one of {', '.join(HomeCommission)}, not {choice!r}")
     commission = HomeCommission(choice)
     if default > cap_cents:
@@ -86,10 +87,6 @@ def chip_setting(raw: object, rules: HouseRules, cap_cents: int) -> tuple[HomeCh
                             f"({rules.min_bet_cents})")
     chips = HomeChips(default_buy_in_cents=default, min_buy_in_cents=low, max_buy_in_cents=high,
                       rebuys=flags["rebuys"], auto_approve=flags["auto_approve"], commission=commission)
-    if commission is HomeCommission.FIVE_PERCENT:
-        rules = dataclasses.replace(rules, commission_bps=500, commission_round_cents=1)
-    else:
-        rules = dataclasses.replace(rules, commission_bps=0)
     if flags["players_bank_in_turn"]:
         rules = dataclasses.replace(rules, players_bank_in_turn=True, player_banking=True, co_banking=False)
     return chips, rules

@@ -6,8 +6,8 @@ after it closed; everyone else, a public id and an unknown one get the unknown t
 same reads. In this order, as ``GET /api/tables/{id}/rounds``: a bad ``format`` (``400 INVALID_FIELD``),
 the address network's ``round_reads_per_minute`` (``429``), the token (``401``), the access (``404``).
 Each answer is an attachment (``Content-Disposition``); a process keeps the encoded answer of each table
-and download while the table's version holds (``rounds_cache``), so a read of a closed game's ledger costs
-one version lookup.
+and download while the table's version holds (``rounds_cache``; up to ``KEPT_MAX_BYTES``), so a read of a
+closed game's ledger costs one version lookup.
 """
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ from paigow_server.web.session_routes import current_player
 __all__ = ["routes"]
 
 FORMATS = {"json": "application/json", "csv": "text/csv; charset=utf-8"}
+KEPT_MAX_BYTES = 512 * 1024
+"""A download larger than this (a long game's hand log: about 3.6 kB a round) is made again at each read
+rather than kept: the process keeps at most ``rounds_cache.MAX_ENTRIES`` answers."""
 
 
 def _format(request: Request) -> str:
@@ -75,6 +78,7 @@ async def _download(request: Request, what: str) -> Response:
         body, final = await _hands(ctx, state, chosen)
     else:
         body, final = (ledger_csv(state) if chosen == "csv" else _json(ledger_json(state))).encode(), True
+    final = final and len(body) <= KEPT_MAX_BYTES
     if final and await ctx.tables.shown.version(table_id) == state.version:  # nothing settled meanwhile
         ctx.rounds_cache.keep(table_id, key, state.version, body)
     return _attachment(body, chosen, filename)

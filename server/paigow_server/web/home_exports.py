@@ -16,11 +16,13 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from paigow.table.state import Phase, TableState
-from paigow_server.web.home_chips_ledger import chips_view
+from pydantic import TypeAdapter
 
-__all__ = ["LEDGER_COLUMNS", "ROUND_COLUMNS", "cell_text", "dollars", "download_name", "hand_log",
-           "hands_csv", "ledger_csv", "ledger_json", "player_names"]
+from paigow.table.home_chip_view import HomeChipsView, home_chips_view
+from paigow.table.state import Phase, TableState
+
+__all__ = ["LEDGER_COLUMNS", "ROUND_COLUMNS", "cell_text", "chips_view", "dollars", "download_name",
+           "hand_log", "hands_csv", "ledger_csv", "ledger_json", "player_names"]
 
 LEDGER_COLUMNS = ("record", "line", "time_utc", "kind", "player_id", "name", "amount", "amount_cents",
                   "by_player_id", "by_name", "automatic", "reason", "round_number",
@@ -33,6 +35,13 @@ ROUND_COLUMNS = ("round_number", "round_id", "settled_utc", "banker_player_id", 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 HOUSE_NAME = "House"
+_CHIPS_VIEW: TypeAdapter[HomeChipsView] = TypeAdapter(HomeChipsView)
+
+
+def chips_view(state: TableState) -> dict[str, Any] | None:
+    """``view.home.chips`` as JSON data, exactly as every viewer of the table is shown it."""
+    view = home_chips_view(state)
+    return None if view is None else dict(_CHIPS_VIEW.dump_python(view, mode="json"))
 
 
 def dollars(cents: int | None) -> str:

@@ -64,3 +64,12 @@ def test_direct_construction_is_checked_too() -> None:
     with pytest.raises(SettingsError, match="starting_balance_cents=-1"):
         Settings(starting_balance_cents=-1)
     assert Settings(host="::1", port=8080).base_url == "http://[::1]:8080"
+
+
+def test_the_home_games_buy_in_bound_is_a_setting() -> None:
+    assert Settings().home_max_buy_in_cents == 1_000_000
+    assert load_settings({}, {"PAIGOW_HOME_MAX_BUY_IN_CENTS": "250000"}).home_max_buy_in_cents == 250_000
+    with pytest.raises(SettingsError, match="BUY_IN_CENTS='0': must be a whole number from 1"):
+        load_settings({}, {"PAIGOW_HOME_MAX_BUY_IN_CENTS": "0"})
+    with pytest.raises(SettingsError, match="home_max_buy_in_cents"):
+        Settings(home_max_buy_in_cents=1_000_000_001)

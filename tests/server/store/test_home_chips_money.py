@@ -21,6 +21,7 @@ from paigow.table.operator_commands import CloseTable
 from paigow.table.state import Phase, Timers, new_table
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
+from paigow_server.store.history import HOME_ROUNDS_KEPT, TABLE_ROUNDS_KEPT, History
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.tables import CommitResult, TableRepo
 from support.tables import TableDriver
@@ -113,3 +114,47 @@ async def test_the_check_names_a_home_game_whose_chips_do_not_add_up(redis: Redi
     problems = await ledger_mismatches(redis)
     assert any(p.startswith(f"seat:h_game:{ann.player_id}:") for p in problems), problems
     assert any(p.startswith("home game h_game:") for p in problems), problems
+
+
+async def test_a_fresh_guest_who_sits_at_a_chips_game_is_settled_with_its_balance_untouched(
+        redis: Redis, repo: TableRepo) -> None:
+    """Its buy-in moves no balance, so no buy-in settles it: the sit's commit does (its seating effect), so
+    a seated guest never lapses, and the starting balance it keeps is issued with its opening entry."""
+    accounts = Accounts(redis, starting_balance_cents=START)
+    ann = await accounts.create("Ann")
+    guest = await accounts.create("Gus", fresh_ms=60_000)
+    assert await redis.hget(keys.player(guest.player_id), "fresh") == "1"
+    game = await _home_game(repo, ann.player_id)
+    assert await game.do(Sit(guest.player_id, "Gus", 2, 20_000)) is CommitResult.OK
+    assert (await game.state()).seat_of(guest.player_id) == 2
+    assert await redis.hget(keys.player(guest.player_id), "fresh") is None
+    assert await redis.pttl(keys.player(guest.player_id)) == -1  # no time to live any more
+    assert await accounts.balance(guest.player_id) == START
+    assert await redis.sismember(keys.PLAYERS, guest.player_id)
+    totals = await money_totals(redis)
+    assert totals.issued_cents == 2 * START
+    await _check(redis, casino_chips=0)
+
+
+async def test_a_chips_game_keeps_every_round_for_its_hand_log(redis: Redis, repo: TableRepo) -> None:
+    """A casino table keeps its last 100 rounds; a chips game its last 2,001 (its hand log shows 2,000 and
+    knows when it lost the first), each with the time it settled."""
+    accounts = Accounts(redis, starting_balance_cents=START)
+    ann = await accounts.create("Ann")
+    game = await _home_game(repo, ann.player_id)
+    assert await repo.create(new_table("t1", "Main", timers=TIMERS))
+    casino = TableDriver(repo, "t1")
+    for table_id in ("h_game", "t1"):
+        await redis.rpush(keys.table_rounds(table_id), *(["{}"] * 150))
+    assert await game.do(Sit(ann.player_id, "Ann", 1, 50_000)) is CommitResult.OK
+    assert await casino.do(Sit(ann.player_id, "Ann", 1, 50_000)) is CommitResult.OK
+    settled = await game.play_house_round({ann.player_id: 1_000})
+    await casino.play_house_round({ann.player_id: 1_000})
+    assert await redis.llen(keys.table_rounds("h_game")) == 151
+    assert await redis.llen(keys.table_rounds("t1")) == TABLE_ROUNDS_KEPT
+    await redis.rpush(keys.table_rounds("h_game"), *(["{}"] * HOME_ROUNDS_KEPT))
+    await game.play_house_round({ann.player_id: 1_000})
+    assert await redis.llen(keys.table_rounds("h_game")) == HOME_ROUNDS_KEPT + 1
+    times = await History(redis).round_times("h_game")
+    assert settled.record.number in times
+    assert await redis.hlen(keys.table_round_times("t1")) == 0

@@ -8,17 +8,20 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 from redis.asyncio import Redis
 
+from paigow.protocol.server import encode_view
 from paigow.table import home_commands as h
 from paigow.table.commands import Leave, Sit
 from paigow.table.home_chip_commands import AdjustChips, Rebuy
 from paigow.table.home_chips import HomeChips
 from paigow.table.operator_commands import CloseTable
+from paigow.table.views import SpectatorViewer, view_for
 from paigow_server.process.settings import Settings
 from paigow_server.store.money import ledger_mismatches
 from paigow_server.web.home_exports import cell_text, dollars
@@ -89,6 +92,7 @@ async def test_every_chip_field_is_taken_and_sets_the_rules(homes: Homes) -> Non
     ({"auto_approve": 1}, "chips.auto_approve", "true or false"),
     ({"players_bank_in_turn": None}, "chips.players_bank_in_turn", "true or false"),
     ({"commission": "ten_percent"}, "chips.commission", "none, five_percent"),
+    ({"commission": ["none"]}, "chips.commission", "none, five_percent"),
 ])
 async def test_a_bad_chip_setting_names_its_field_and_creates_nothing(homes: Homes, chips: object, field: str,
                                                                       says: str) -> None:
@@ -166,6 +170,8 @@ async def test_the_ledger_downloads_as_json_and_csv_for_the_games_players(homes:
 
     await homes.rt.service.execute(game["table_id"], h.HostAct(game["ann_id"], CloseTable()))
     closed = (await homes.client.get(path, headers=auth(game["maya"]))).json()
+    state = await homes.ctx.tables.load(game["table_id"])
+    assert closed["chips"] == json.loads(encode_view(view_for(state, SpectatorViewer())))["home"]["chips"]
     assert closed["closed"] is True
     assert closed["chips"]["stacks_cents"] == 0
     payments = closed["chips"]["settle_up"]
