@@ -87,7 +87,7 @@ class HostChips(_Command):
     type: Literal["host_chips"] = "host_chips"
     player_id: str = Field(min_length=1, max_length=64, description="The seated player whose chips change "
                                                                     "(the host may name themselves)")
-    amount_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS,
+    amount_cents: int = Field(ge=-MAX_CENTS, le=MAX_CENTS, json_schema_extra={"not": {"const": 0}},
                               description="In integer cents, never 0: > 0 adds chips, < 0 takes them back")
     reason: str = Field(min_length=1, max_length=MAX_REASON_CHARS,
                         description="Why, as everyone at the game reads it in the ledger: 1 to 200 "

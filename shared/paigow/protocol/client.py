@@ -101,7 +101,8 @@ class Sit(_Command):
     type: Literal["sit"] = "sit"
     seat: int = Field(ge=1, le=6)
     buy_in_cents: Cents = Field(description="The chips to take to the seat, in integer cents, from the "
-                                            "account balance")
+                                            "account balance (at a home game with its own chips: the buy-in "
+                                            "asked for, within the game's bounds, which the host approves)")
 
 
 class Leave(_Command):

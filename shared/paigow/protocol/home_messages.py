@@ -75,7 +75,8 @@ class TakeSeat(_Command):
 
     type: Literal["take_seat"] = "take_seat"
     buy_in_cents: Cents = Field(description="The chips to take to the seat, in integer cents, from the "
-                                            "account balance")
+                                            "account balance (at a home game with its own chips: the buy-in "
+                                            "asked for, within the game's bounds, which the host approves)")
 
 
 class HostApprove(_Command):

@@ -1,8 +1,8 @@
 """A home game's own chips over a real WebSocket (docs/protocol.md, "A home game's own chips"): a buy-in
 request the host approves (with an edited amount), a rebuy, a correction and the chip setting, each event as
-every viewer gets it; a non-host's ``host_buy_in`` refused ``NOT_HOST`` and audited; a spectator's
-``rebuy`` ``SPECTATOR_CANNOT_ACT``; the host's budget counting ``host_buy_in``; ``NOT_PRIVATE`` at a public
-table."""
+every viewer gets it (``chip_lines_stamped`` too); a denial, and ``auto_approve`` turned on seating whoever
+waits; a non-host's ``host_buy_in`` refused ``NOT_HOST`` and audited; a spectator's ``rebuy``
+``SPECTATOR_CANNOT_ACT``; the host's budget counting ``host_buy_in``; ``NOT_PRIVATE`` at a public table."""
 
 from __future__ import annotations
 
@@ -36,16 +36,7 @@ def settings(settings: Settings, limits: dict[str, int]) -> Settings:
 
 
 @pytest.fixture
-async def homes(live_server: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Homes]:
-    # INTERIM (until chips-server's POST /api/home/tables takes ``chips``): every home game gets its chips.
-    from paigow.table import state
-    from paigow.table.home_chips import HomeChips
-    from paigow_server.web import home_routes
-
-    def with_chips(*args: Any, home: Any = None, **kwargs: Any) -> Any:
-        return state.new_table(*args, home=dataclasses.replace(home, chips=HomeChips(**CHIPS)), **kwargs)
-
-    monkeypatch.setattr(home_routes, "new_table", with_chips)
+async def homes(live_server: Any) -> AsyncIterator[Homes]:
     async with httpx.AsyncClient(base_url=live_server.url) as client:
         yield Homes(client)
 
@@ -77,7 +68,7 @@ async def friday_game(homes: Homes, connect: Any) -> AsyncIterator[Game]:
     """Ann's "Friday game" with its own chips ($20.00 to $500.00), paused so that no round starts, and Maya
     and Theo who came by the link: each connected."""
     accounts = [await homes.account(name) for name in (None, None, None)]
-    body = await homes.table(accounts[0][1])
+    body = await homes.table(accounts[0][1], chips=CHIPS)
     table_id, code = body["table_id"], body["invite"]["code"]
     async with contextlib.AsyncExitStack() as stack:
         clients = [await stack.enter_async_context(connect(table_id, player_id=pid)) for pid, _ in accounts]
@@ -94,7 +85,7 @@ async def logged(homes: Homes, table_id: str) -> list[dict[str, Any]]:
     page = await homes.client.get("/api/operator/audit?limit=1000", headers=OPERATOR)
     entries = [e for e in page.json()["entries"] if e["table_id"] == table_id
                and e["action"].startswith("host_") and e["action"] != "host_create_table"]
-    return sorted(entries, key=lambda e: e["at_ms"])
+    return sorted(entries, key=lambda e: tuple(int(part) for part in e["id"].split("-")))
 
 
 def kinds(events: list[dict[str, Any]]) -> list[str]:
@@ -133,6 +124,9 @@ async def test_a_buy_in_the_host_approves_with_an_edited_amount_then_a_rebuy_and
         [line] = view["home"]["chips"]["lines"]
         assert (line["kind"], line["player_id"], line["amount_cents"], line["by_player_id"]) == (
             "buy_in", game.maya_id, 15_000, game.ann_id)
+        stamped = await game.theo.until_event(lambda e: e["kind"] == "chip_lines_stamped")  # sent, as a stamp
+        view = await game.theo.until_view(lambda v: v["home"]["chips"]["lines"][0]["at_ms"] is not None)
+        assert view["home"]["chips"]["lines"][0]["at_ms"] == stamped["at_ms"]
         replayed = await game.ann.command({"type": "host_buy_in", "request_id": request_id, "approve": True})
         assert replayed["code"] == "NO_REQUEST", replayed
 
@@ -176,6 +170,37 @@ async def test_a_buy_in_the_host_approves_with_an_edited_amount_then_a_rebuy_and
     assert (corrected["player_id"], corrected["params"]["amount_cents"], corrected["params"]["reason"]) == (
         game.maya_id, -2_500, "paid for the pizza")
     assert [e["outcome"] for e in entries if e["action"] == "host_chip_settings"] == ["ok", "ALREADY_DONE"]
+
+
+async def test_a_denial_frees_the_seat_and_turning_auto_approve_on_seats_whoever_waits(
+        homes: Homes, connect: Any) -> None:
+    async with friday_game(homes, connect) as game:
+        assert (await game.maya.command({"type": "sit", "seat": 4, "buy_in_cents": 60_000}))["code"] == \
+            "INVALID_VALUE"  # over the game's $500.00
+        assert (await game.maya.command({"type": "sit", "seat": 4, "buy_in_cents": 20_000}))["type"] == \
+            "accepted"
+        asked = await game.ann.until_event(lambda e: e["kind"] == "buy_in_requested")
+        denied = await game.ann.command({"type": "host_buy_in", "request_id": asked["request_id"],
+                                         "approve": False})
+        assert denied["type"] == "accepted", denied
+        told = await game.maya.until_event(lambda e: e["kind"] == "buy_in_denied")
+        assert (told["request_id"], told["player_id"], told["by_player_id"]) == (
+            asked["request_id"], game.maya_id, game.ann_id)
+        await game.maya.until_view(lambda v: v["home"]["chips"]["requests"] == [])
+        assert (await game.theo.command({"type": "sit", "seat": 4, "buy_in_cents": 5_000}))["type"] == \
+            "accepted"  # the seat is free again: Theo asks for it
+        theo_asked = await game.ann.until_event(lambda e: e["kind"] == "buy_in_requested"
+                                                and e["player_id"] == game.theo_id)
+        assert (await game.ann.command({"type": "host_chip_settings", "auto_approve": True}))["type"] == \
+            "accepted"
+        approved = await game.theo.until_event(lambda e: e["kind"] == "buy_in_approved")
+        assert (approved["request_id"], approved["automatic"], approved["amount_cents"]) == (
+            theo_asked["request_id"], True, 5_000)
+        sat = await game.theo.until_event(lambda e: e["kind"] == "player_sat")
+        assert (sat["player_id"], sat["seat"], sat["buy_in_cents"]) == (game.theo_id, 4, 5_000)
+        [patch] = [f for f in game.theo.frames if f["type"] == "patch"  # one commit: setting, then seat
+                   and "chip_settings_changed" in kinds(f["events"])]
+        assert kinds(patch["events"])[:3] == ["chip_settings_changed", "buy_in_approved", "player_sat"]
 
 
 async def test_a_non_hosts_host_buy_in_is_not_host_and_audited_and_nothing_changes(
