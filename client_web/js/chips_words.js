@@ -189,6 +189,10 @@ export const BANK_TURN = {
   waitingTitle: "Waiting for a second player",
   needTwo: "Players bank in turn: a round needs two players",
   dealer: "deals only",
+  declinedMine: "Time ran out on the bank offer: the bank passes on.",
+  timedOut: (name) => `${name} did not answer the bank offer in time: the bank passes on.`,
+  declined: (name) => `${name} declined the bank: it passes on.`,
+  stakes: "then the bank passes on",
 };
 
 /** The chip events' sentences, each whole; a pair is [a buy-in's, a rebuy's]. */

@@ -83,7 +83,10 @@ export function describeEvents(events, view, me, nameOf) {
         else if (ev.set_by === "house_way") say(`The House Way set your hand${ev.house_way_clause ? ` (${ev.house_way_clause})` : ""}.`);
         break;
       case "bank_declined":
-        if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the house banks this round." : `${name} did not answer the bank offer in time: the house banks.`, isMe, isMe ? "warn" : "info");
+        if (view.rules.players_bank_in_turn) { // the offer passes on to the next player, never to the house
+          if (ev.timed_out) say(isMe ? BANK_TURN.declinedMine : BANK_TURN.timedOut(name), isMe, isMe ? "warn" : "info");
+          else if (!isMe) say(BANK_TURN.declined(name));
+        } else if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the house banks this round." : `${name} did not answer the bank offer in time: the house banks.`, isMe, isMe ? "warn" : "info");
         else if (!isMe) say(`${name} declined the bank: the house banks.`);
         break;
       case "betting_opened": {

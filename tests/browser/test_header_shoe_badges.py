@@ -71,7 +71,8 @@ def test_the_header_holds_what_it_must_say_at_every_width(make_site: Callable[..
     host = httpx.post(f"{site.url}/api/accounts", timeout=10, json={
         "username": "clubhost", "password": PASSWORD, "display_name": "Hana"}).json()
     made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
-                      timeout=10, json={"chips": {**AUTO_CHIPS, "max_buy_in_cents": 2_000_000}, "name": LONG_NAME,
+                      timeout=10, json={"chips": {**AUTO_CHIPS, "max_buy_in_cents": 2_000_000},
+                                        "name": LONG_NAME,
                                         "rules": {"min_bet_cents": 500, "max_bet_cents": 20_000}})
     assert made.status_code == 201, made.text
     tables["home"] = (made.json()["table_id"], made.json()["invite"]["code"])

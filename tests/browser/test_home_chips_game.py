@@ -26,6 +26,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 from tests.browser.conftest import Site
 from tests.browser.layout import VIEWPORTS, overlaps, text_problems
+from tests.browser.test_accessibility import serious_violations
 from tests.browser.test_home_games import PASSWORD, bet, no_animation, sign_up
 
 pytestmark = pytest.mark.browser
@@ -35,7 +36,7 @@ TIMERS = {"betting_ms": 20, "setting_ms": 40, "bank_offer_ms": 15, "between_roun
 
 class Shots:
     """Each step photographed at the four sizes (the page resized to each, then back), with the layout's
-    findings collected."""
+    and axe-core's findings collected."""
 
     def __init__(self, site: Site) -> None:
         self.site = site
@@ -56,6 +57,7 @@ class Shots:
             if page.locator("#stage").is_visible() and not page.locator("dialog:modal").count():
                 self.problems.extend(f"{where}: {p}" for p in overlaps(page))
         page.set_viewport_size(own)
+        self.problems.extend(f"{step}: axe {v}" for v in serious_violations(page))
 
 
 def account(site: Site, name: str) -> dict[str, Any]:
@@ -300,6 +302,15 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
         ann.click("#adjust-ok")
         expect(ann.locator("#adjust-dialog")).to_be_hidden()
         said(theo, "Ann added $5.00 to your chips: “a chip fell off the table”.")
+        ann.check("#host-auto-approve")  # sent at once (host_chip_settings), and back
+        ann.wait_for_function("() => window.paigow.ctx.view.home.chips.auto_approve")
+        ann.uncheck("#host-auto-approve")
+        ann.wait_for_function("() => !window.paigow.ctx.view.home.chips.auto_approve")
+        ann.fill("#host-buy-in", "120")
+        ann.click("#host-chips-save")
+        expect(ann.locator("#host-chips-saved")).to_have_text("Saved.")
+        assert chips(maya)["default_buy_in_cents"] == 12_000 or maya.wait_for_function(
+            "() => window.paigow.ctx.view.home.chips.default_buy_in_cents === 12000")
         ann.keyboard.press("Escape")
 
     def theo_types_while_the_table_moves() -> None:

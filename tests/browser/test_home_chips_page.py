@@ -247,3 +247,24 @@ def test_the_chip_events_in_words(module_page: Page) -> None:
         "You cashed out $123.50.",
     ]
     assert void == "Nobody could or would bank this round: the bank passes on."
+
+
+PASSING_JS = """async ({ view }) => {
+  const { describeEvents } = await import('/js/explain.js');
+  const names = { p_maya: 'Maya', p_theo: 'Theo' };
+  const events = [{ kind: 'bank_declined', player_id: 'p_maya', timed_out: false },
+    { kind: 'bank_declined', player_id: 'p_theo', timed_out: true }];
+  return describeEvents(events, view, 'p_ann', (id) => names[id] ?? null).map((l) => l.text);
+}"""
+
+
+def test_a_declined_bank_passes_on_when_players_bank_in_turn(module_page: Page) -> None:
+    view = table_view(chips_view())
+    view["rules"]["players_bank_in_turn"] = True
+    assert module_page.evaluate(PASSING_JS, {"view": view}) == [
+        "Maya declined the bank: it passes on.",
+        "Theo did not answer the bank offer in time: the bank passes on."]
+    view["rules"]["players_bank_in_turn"] = False  # the house dealer kept: the house banks, as before
+    assert module_page.evaluate(PASSING_JS, {"view": view}) == [
+        "Maya declined the bank: the house banks.",
+        "Theo did not answer the bank offer in time: the house banks."]
