@@ -37,7 +37,6 @@ export const FORM = {
   belowMinBet: (minBet) => `A buy-in must cover the table’s minimum bet of ${cash(minBet)}.`,
   capHint: (cap) => `At most ${bound(cap)} on this server.`,
   capHintUnknown: "At most this server’s bound for a buy-in.",
-  bankInTurnForces: "Players bank in turn: players bank, so this stays on.",
 };
 
 /** The buy-in dialog (sitting at a chips game) and the rebuy dialog. */

@@ -98,13 +98,11 @@ function readChips() {
     commission: document.querySelector("input[name='home-commission']:checked").value };
 }
 
-/** "Players bank in turn" means players bank: "Players may bank" is on and cannot be turned off meanwhile. */
-function syncBankInTurn() {
-  const inTurn = $("home-bank-in-turn").checked;
-  const banking = $("home-banking");
-  if (inTurn) banking.checked = true;
-  banking.disabled = inTurn;
-  banking.title = inTurn ? CHIP_FORM.bankInTurnForces : "";
+/** "Players bank in turn" means players bank: turning it on turns "Players may bank" on, and turning that off
+ * turns it off (the house then banks every round, its dealer playing as at any table). */
+function syncBanking(ev) {
+  if (ev.target.id === "home-bank-in-turn" && ev.target.checked) $("home-banking").checked = true;
+  if (ev.target.id === "home-banking" && !ev.target.checked) $("home-bank-in-turn").checked = false;
 }
 
 /** The bounds on the form (each input's max, the hints) and the per-account cap beside the Host button. */
@@ -147,8 +145,7 @@ function buildForm() {
     el("input", { id: `home-${key}`, type: "number", min: "0", step: "1", inputmode: "numeric", autocomplete: "off",
       value: String(TIMER_DEFAULTS[key]), "aria-describedby": `home-timers-hint home-${key}-error` }),
     el("p", { class: "field-error", id: `home-${key}-error`, role: "alert" }))));
-  $("home-bank-in-turn").addEventListener("change", syncBankInTurn);
-  syncBankInTurn();
+  for (const id of ["home-bank-in-turn", "home-banking"]) $(id).addEventListener("change", syncBanking);
   $("host-open").addEventListener("click", () => toggleForm($("host-form").hidden));
   $("host-cancel").addEventListener("click", () => toggleForm(false));
   $("host-form").addEventListener("submit", submitCreate);

@@ -205,7 +205,10 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     expect(ann.locator("#home-auto-approve")).not_to_be_checked()
     expect(ann.locator("#home-bank-in-turn")).to_be_checked()
     expect(ann.locator("#home-commission-none")).to_be_checked()
-    expect(ann.locator("#home-banking")).to_be_disabled()  # players bank in turn: players bank
+    ann.uncheck("#home-banking")  # the house banks every round: then nobody banks in turn either
+    expect(ann.locator("#home-bank-in-turn")).not_to_be_checked()
+    ann.check("#home-bank-in-turn")  # and back: players bank in turn, so players bank
+    expect(ann.locator("#home-banking")).to_be_checked()
     ann.uncheck("#home-fortune")
     ann.fill("#home-buy-in-min", "150")  # a smallest buy-in above the buy-in: refused at its field, not sent
     ann.click("#host-submit")
