@@ -259,6 +259,11 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     expect(maya.locator("#cancel-buy-in")).to_be_visible()
     expect(maya.locator(".pos[data-position='2'] .plate")).to_contain_text("held for you")
     shots.shot(maya, "waiting", show="#buy-in-status")
+    maya.click("#cancel-buy-in")  # she changes her mind (cancel_buy_in): her seat is free; she asks again
+    said(maya, "You cancelled your request for chips.")
+    expect(maya.locator("[data-panel='buy-in-wait']")).to_have_count(0)
+    ask_buy_in(maya, 2, "100")
+    expect(maya.locator("#buy-in-status")).to_have_text("Waiting for Ann to approve your $100.00 buy-in")
     ask_buy_in(theo, 3, "200")
     expect(theo.locator("#buy-in-status")).to_have_text("Waiting for Ann to approve your $200.00 buy-in")
     expect(theo.locator(".pos[data-position='2'] .plate")).to_contain_text("held: buy-in")
