@@ -291,6 +291,7 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
         theo.click("#rebuy")
         expect(theo.locator("#rebuy-text")).to_contain_text("in a round they land when it ends")
         theo.fill("#rebuy-amount", "100")
+        shots.shot(theo, "rebuy-dialog")
         theo.click("#rebuy-confirm")
         expect(theo.locator("#buy-in-status")).to_have_text("Waiting for Ann to approve your $100.00 rebuy")
         ann.get_by_role("button", name="Approve Theo's chips").click()
@@ -300,8 +301,10 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     def adjust_theo() -> None:
         open_host(ann)
         expect(ann.locator("#host-auto-approve")).not_to_be_checked()
+        shots.shot(ann, "host-chips", show="#host-chips")
         ann.locator(f"#adjust-{ids['theo']}").click()
         expect(ann.locator("#adjust-title")).to_have_text("Adjust Theo's chips")
+        shots.shot(ann, "adjust-dialog")
         ann.fill("#adjust-amount", "5")
         ann.click("#adjust-ok")
         expect(ann.locator("#adjust-error")).to_have_text(
