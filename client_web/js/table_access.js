@@ -76,6 +76,10 @@ export async function admitByInvite(code, tableId, token) {
     if (found.table_id !== tableId) throw Object.assign(new Error("another table"), { code: "INVITE_NOT_FOUND" });
     return found;
   } catch (err) {
+    // A code that no longer works (replaced, or the table closed) may still be a player's way back to a table
+    // that admitted them (its ledger and settle-up stay readable): the table is asked without it, and says no
+    // (its page then) to anyone else.
+    if (err.code === "INVITE_NOT_FOUND" && token) return { code: null };
     const { title, text, wait } = resolveRefusal(err);
     showAccessPage(title, text, wait ? [retryButton(wait)] : []);
     return null;

@@ -433,6 +433,11 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
             logged[n["player_id"]] = logged.get(n["player_id"], 0) + n["net_cents"]
     assert logged == {pid: p["net_cents"] for pid, p in by_id.items()}, "the hand log's nets are the ledger's"
     theo.click("#ledger-close")
+    maya.goto(link)  # later, by the link the game closed: the settle-up is still there for her
+    expect(maya.locator("#tray-settle-payments li")).to_have_text(payments)
+    stranger = phone(site, "phone", account(site, "Zed"))
+    stranger.goto(link)  # ... and for nobody else: the closed game's link lets no one new in
+    expect(stranger.locator("#access-title")).to_have_text("This invite does not work any more")
     money = httpx.get(f"{site.url}/api/operator/money", headers=site.headers, timeout=10).json()
     assert money["balanced"], money
     assert shots.problems == [], "\n".join(shots.problems)
