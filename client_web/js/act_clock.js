@@ -2,6 +2,7 @@
 // does to you, and that no modal dialog hides it (the table page calls these on every drawing).
 
 import { el } from "./api.js";
+import { BANK_TURN } from "./chips_words.js";
 
 /** The running deadline asks something of you (answer the bank, bet, set your hand): no dialog may be
  * modal over it. */
@@ -20,7 +21,7 @@ export function mustAct(view, ctx) {
 export function deadlineStakes(view, ctx) {
   if (!mustAct(view, ctx)) return null;
   if (view.deadline_kind === "setting") return "then the House Way sets your hand";
-  if (view.deadline_kind === "bank_offer") return "then the house banks";
+  if (view.deadline_kind === "bank_offer") return view.rules.players_bank_in_turn ? BANK_TURN.stakes : "then the house banks";
   // With no bet at the table the betting clock's end deals nothing: the table waits for the first bet.
   return view.seats.some((s) => s?.bet_cents) ? "then the cards are dealt without you" : null;
 }

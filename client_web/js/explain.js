@@ -5,6 +5,7 @@
 
 import { money } from "./api.js";
 import { removerWords } from "./home_api.js";
+import { BANK_TURN, CASH_OUT } from "./chips_words.js";
 import { barredWhy, seatNetCents } from "./variant_results.js";
 
 const CANNOT_BANK = {
@@ -49,8 +50,7 @@ export function timedOutText(clause) {
 
 /** What happened to a voided round, for the centre of the table. */
 export function voidText(reason) {
-  // Players banking in turn (docs/home-games.md): every seated player passed the bank before any bet.
-  if (reason === "no_banker") return "Nobody could or would bank this round, so it was not dealt: the bank passes on next round.";
+  if (reason === "no_banker") return `${BANK_TURN.noBanker}.`; // players bank in turn, and none could or would
   const why = /^voided/i.test(reason) ? reason.replace(/^voided/i, "").trim() : reason;
   return `The round was voided${why ? ` (${why})` : ""}: every bet was returned.`;
 }
@@ -65,6 +65,9 @@ export function describeEvents(events, view, me, nameOf) {
   const say = (text, mine = false, kind = "info", untilPlay = false) => out.push({ text, mine, kind, untilPlay });
   const missed = {};
   const by = view.home ? "host" : "operator"; // a home game's host pauses
+  // A home game with its own chips: leaving cashes out (a ledger line), nothing goes back to a balance.
+  const back = view.home?.chips ? CASH_OUT.clause : chipsBack;
+  const kickedBack = view.home?.chips ? CASH_OUT.clause : () => "your chips went back to your balance";
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     // Never "undefined" or "null" in a sentence: a player whose name this page never saw is "A player".
@@ -80,9 +83,9 @@ export function describeEvents(events, view, me, nameOf) {
         else if (ev.set_by === "house_way") say(`The House Way set your hand${ev.house_way_clause ? ` (${ev.house_way_clause})` : ""}.`);
         break;
       case "bank_declined":
-        if (view.rules?.players_bank_in_turn) { // the offer passes to the next seated player
-          if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the bank passes on." : `${name} did not answer the bank offer in time: the bank passes on.`, isMe, isMe ? "warn" : "info");
-          else if (!isMe) say(`${name} declined the bank: it passes on.`);
+        if (view.rules.players_bank_in_turn) { // the offer passes on to the next player, never to the house
+          if (ev.timed_out) say(isMe ? BANK_TURN.declinedMine : BANK_TURN.timedOut(name), isMe, isMe ? "warn" : "info");
+          else if (!isMe) say(BANK_TURN.declined(name));
         } else if (ev.timed_out) say(isMe ? "Time ran out on the bank offer: the house banks this round." : `${name} did not answer the bank offer in time: the house banks.`, isMe, isMe ? "warn" : "info");
         else if (!isMe) say(`${name} declined the bank: the house banks.`);
         break;
@@ -111,15 +114,15 @@ export function describeEvents(events, view, me, nameOf) {
         break;
       case "player_stood_up":
         if (ev.reason === "missed_rounds") {
-          say(isMe ? `You were stood up after ${rounds(missed[ev.player_id])}: ${chipsBack(ev.chips_returned_cents)}.`
+          say(isMe ? `You were stood up after ${rounds(missed[ev.player_id])}: ${back(ev.chips_returned_cents)}.`
             : `${name} was stood up after missed rounds.`, isMe, isMe ? "warn" : "info");
-        } else if (isMe) say(`The table closed: ${chipsBack(ev.chips_returned_cents)}.`, true);
+        } else if (isMe) say(`The table closed: ${back(ev.chips_returned_cents)}.`, true);
         break;
       case "player_leaving":
         if (isMe && ev.kicked) say(`You will be ${removedWords(ev.by)} when this round ends.${ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""}`, !toldByPage, "warn");
         break;
       case "player_kicked":
-        if (isMe) say(`You were ${removedWords(ev.by)}; your chips went back to your balance.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
+        if (isMe) say(`You were ${removedWords(ev.by)}; ${kickedBack(ev.chips_returned_cents)}.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
         else say(`${name} was ${removedWords(ev.by)}.`, true);
         break;
       case "round_voided": say(voidText(ev.reason), true); break;

@@ -2,6 +2,7 @@
 // one, make a new invite, resolve a code; the invite's link and the words for each refusal.
 
 import { api, money, seconds, sentence } from "./api.js";
+import { FORM as CHIP_FORM } from "./chips_words.js";
 
 /** The choices of the create form and of the host's panel, in the server's words. */
 export const HOUSE_WAYS = [["trump_plaza", "Trump Plaza"], ["foxwoods", "Foxwoods"], ["ballys_ac", "Bally's Atlantic City"]];
@@ -107,6 +108,14 @@ const FORM_FIELDS = {
   seating: ["home-seating-open", "home-seating-error"],
   spectators: ["home-spectators-link", "home-spectators-error"],
   ...Object.fromEntries(TIMER_FIELDS.map(([key]) => [`timers.${key}`, [`home-${key}`, `home-${key}-error`]])),
+  "chips.default_buy_in_cents": ["home-buy-in", "home-buy-in-error"],
+  "chips.min_buy_in_cents": ["home-buy-in-min", "home-buy-in-min-error"],
+  "chips.max_buy_in_cents": ["home-buy-in-max", "home-buy-in-max-error"],
+  "chips.rebuys": ["home-rebuys", "home-chips-error"],
+  "chips.auto_approve": ["home-auto-approve", "home-chips-error"],
+  "chips.players_bank_in_turn": ["home-bank-in-turn", "home-chips-error"],
+  "chips.commission": ["home-commission-none", "home-chips-error"],
+  chips: [null, "home-chips-error"],
 };
 
 /** A maximum bet over the operator's bound, in words. */
@@ -120,6 +129,18 @@ const boundIn = (text, pattern) => {
   const m = text.match(pattern);
   return m ? Number(m[1]) : null;
 };
+
+/** A refused buy-in amount of the create form (`chips.*_cents`) with its amounts as money, or null (the
+ * server's words then). */
+function chipFieldWords(field, message, bounds) {
+  const [given, cap, other] = [boundIn(message, /_cents (\d+)/), boundIn(message, /home games, (\d+)/), boundIn(message, /\((\d+)\)/)];
+  if (cap ?? (/bound/.test(message) ? bounds?.max_buy_in_cap_cents : null)) return CHIP_FORM.cap(cap ?? bounds.max_buy_in_cap_cents);
+  if (/minimum bet/.test(message) && other != null) return CHIP_FORM.belowMinBet(other);
+  if (/below default/.test(message) && given != null && other != null) return CHIP_FORM.maxBelow(given, other);
+  if (/over default/.test(message) && given != null && other != null) return CHIP_FORM.minAbove(given, other);
+  if (/whole number/.test(message)) return { "chips.default_buy_in_cents": CHIP_FORM.buyIn, "chips.min_buy_in_cents": CHIP_FORM.min }[field] ?? CHIP_FORM.max;
+  return null;
+}
 
 /** A refused field in a player's words: the server's reason as far as it is known, else its message. */
 function fieldWords(field, message, bounds) {
@@ -139,6 +160,7 @@ function fieldWords(field, message, bounds) {
   }
   if (field === "rules.min_bet_cents") return "Enter the minimum bet in dollars, from $0.01.";
   if (field.startsWith("timers.")) return timerWords(boundIn(message, /\.\.(\d+)/) ?? bounds?.timer_max_ms);
+  if (field.startsWith("chips.") && field.endsWith("_cents")) return chipFieldWords(field, message, bounds) ?? rest;
   return rest;
 }
 

@@ -12,9 +12,11 @@ const ordinal = (n) => {
   return `${n}${suffix}`;
 };
 
-/** The waiting list's entry offering seat `p` now, or null. */
+/** Who seat `p` is held for now, or null: the waiting list's entry offered it, or (a home game with its own
+ * chips) the buy-in request waiting for the host there. */
 export function offerFor(view, p) {
-  return (view.waiting ?? []).find((w) => w.offered_seat === p) ?? null;
+  return (view.waiting ?? []).find((w) => w.offered_seat === p)
+    ?? (view.home?.chips?.requests ?? []).find((r) => !r.rebuy && r.position === p) ?? null;
 }
 
 /** Whether this viewer may sit (or join the waiting list) without asking the host first. */

@@ -8,6 +8,8 @@ import { confirmChoice } from "./confirm_dialog.js";
 import { capWords, dollars, homeTable, newInvite, TIMER_FIELDS } from "./home_api.js";
 import { invitePanel } from "./invite_panel.js";
 import { isHost } from "./home_seat.js";
+import { chipsSection, send, updateChipsSection } from "./host_chips.js";
+import { CASH_OUT, LEDGER } from "./chips_words.js";
 
 const $ = (id) => document.getElementById(id);
 const SAVED_TEXT = "Saved: takes effect from the next round.";
@@ -29,16 +31,6 @@ export function hostRequestsPanel(view, ctx) {
     el("p", { class: "field-error", id: "host-error", role: "alert", text: ctx.ui.errors.host ?? "" }));
 }
 
-/** Send a host command; its refusal goes to the dialog's line `errorId`. */
-async function send(ctx, msg, errorId) {
-  $(errorId).textContent = "";
-  try {
-    return await ctx.command(msg);
-  } catch (err) {
-    $(errorId).textContent = sentence(err.message ?? String(err));
-    return null;
-  }
-}
 
 const field = (id, label, value, extra = {}) => el("div", { class: "field" },
   el("label", { for: id, text: label }), el("input", { id, inputmode: "decimal", autocomplete: "off", value, ...extra }));
@@ -126,7 +118,7 @@ function playerRow(view, ctx, p) {
   }
   const remove = () => confirmChoice({
     title: `Remove ${p.name}?`,
-    text: `${p.name} stands up now (or when the round in play ends, if they are in it), and their chips go back to their balance. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
+    text: view.home?.chips ? CASH_OUT.removeText(p.name) : `${p.name} stands up now (or when the round in play ends, if they are in it), and their chips go back to their balance. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
     okLabel: `Remove ${p.name}`,
     choice: { label: "Barred from this table for", options: BARS, value: "60" },
     run: async ({ choice: minutes }) => ctx.command({ type: "host_remove", player_id: p.player_id, bar_minutes: Number(minutes) }),
@@ -188,19 +180,24 @@ function openDialog(ctx, tableId) {
     delete dialog.dataset.folded;
     drawTableButtons(view, ctx);
     drawPlayers(view, ctx);
+    updateChipsSection(view, ctx);
     dialog.showModal();
     $("host-dialog-close").focus();
     return;
   }
   const close = () => confirmChoice({
     title: `Close ${view.name}?`,
-    text: "The round in play finishes first. Then every player stands up, their chips go back to their balance, and the link and code stop working.",
+    text: view.home?.chips ? CASH_OUT.closeText : "The round in play finishes first. Then every player stands up, their chips go back to their balance, and the link and code stop working.",
     okLabel: "Close the table",
     run: async () => ctx.command({ type: "host_close" }),
   });
   dialog.replaceChildren(
     el("div", { class: "dialog-head" }, el("h2", { id: "host-title", text: `Host: ${view.name}` }),
-      el("button", { class: "btn small secondary", type: "button", id: "host-dialog-close", text: "Close", onclick: () => dialog.close() })),
+      el("span", { class: "head-buttons" },
+        // A phone's header has no room for the Ledger beside Host (chips.css): it opens from here.
+        view.home?.chips ? el("button", { class: "btn small secondary", type: "button", id: "host-ledger", text: LEDGER.button,
+          onclick: () => { dialog.close(); ctx.openLedger?.(); } }) : null,
+        el("button", { class: "btn small secondary", type: "button", id: "host-dialog-close", text: "Close", onclick: () => dialog.close() }))),
     section("host-invite-section", "Invite", el("div", { id: "host-invite" }, el("p", { class: "hint", text: "Loading the invite…" }))),
     section("host-table", "The table", el("div", { class: "row" },
       el("button", { class: "btn small", type: "button", id: "host-pause", onclick: async () => {
@@ -208,10 +205,11 @@ function openDialog(ctx, tableId) {
       } }),
       el("button", { class: "btn small danger", type: "button", id: "host-close", text: "Close the table…", onclick: close })),
     el("p", { class: "hint", id: "host-pause-hint" }), errorLine("host-table-error")),
-    limitsSection(view, ctx), timersSection(view, ctx), settingsSection(view, ctx),
+    chipsSection(view, ctx), limitsSection(view, ctx), timersSection(view, ctx), settingsSection(view, ctx),
     section("host-players", "Players", el("ul", { class: "host-players", id: "host-players-list" }), errorLine("host-players-error")));
   drawTableButtons(view, ctx);
   drawPlayers(view, ctx);
+  updateChipsSection(view, ctx);
   dialog.showModal();
   $("host-dialog-close").focus();
   loadInvite(ctx, tableId, view.name);
@@ -237,4 +235,5 @@ export function updateHost(view, ctx) {
   }
   drawTableButtons(view, ctx);
   drawPlayers(view, ctx);
+  updateChipsSection(view, ctx);
 }

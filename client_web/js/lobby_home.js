@@ -7,6 +7,7 @@ import {
   capWords, createHomeTable, createRefusal, dollars, HOUSE_WAYS, myHomeGames, newInvite, resolveInvite, resolveRefusal, shortCodeOf,
   TIMER_FIELDS, timerWords,
 } from "./home_api.js";
+import { FORM as CHIP_FORM } from "./chips_words.js";
 import { invitePanel } from "./invite_panel.js";
 import { variantTagList } from "./variant_tags.js";
 
@@ -65,14 +66,43 @@ function readForm() {
     }
     timers[key] = ms;
   }
+  const chips = readChips();
+  if (!chips) return null;
   return {
     name,
     rules: { min_bet_cents: min, max_bet_cents: max, house_way: $("home-way").value, fortune_enabled: $("home-fortune").checked,
-      player_banking: $("home-banking").checked },
+      player_banking: $("home-banking").checked || chips.players_bank_in_turn },
+    chips,
     timers,
     seating: document.querySelector("input[name='home-seating']:checked").value,
     spectators: document.querySelector("input[name='home-spectators']:checked").value,
   };
+}
+
+/** The form's "Chips" group as the request's `chips`, or null after showing the first problem at its field. */
+function readChips() {
+  const amounts = {};
+  for (const [id, key, words] of [["home-buy-in", "default_buy_in_cents", CHIP_FORM.buyIn], ["home-buy-in-min", "min_buy_in_cents", CHIP_FORM.min],
+    ["home-buy-in-max", "max_buy_in_cents", CHIP_FORM.max]]) {
+    const cents = parseMoney($(id).value);
+    if (cents === null || cents <= 0) return fieldError(id, words), null;
+    amounts[key] = cents;
+  }
+  const { default_buy_in_cents: def, min_buy_in_cents: min, max_buy_in_cents: max } = amounts;
+  if (min > def) return fieldError("home-buy-in-min", CHIP_FORM.minAbove(min, def)), null;
+  if (max < def) return fieldError("home-buy-in-max", CHIP_FORM.maxBelow(max, def)), null;
+  const cap = bounds?.max_buy_in_cap_cents;
+  if (cap && max > cap) return fieldError("home-buy-in-max", CHIP_FORM.cap(cap)), null;
+  return { ...amounts, rebuys: $("home-rebuys").checked, auto_approve: $("home-auto-approve").checked,
+    players_bank_in_turn: $("home-bank-in-turn").checked,
+    commission: document.querySelector("input[name='home-commission']:checked").value };
+}
+
+/** "Players bank in turn" means players bank: turning it on turns "Players may bank" on, and turning that off
+ * turns it off (the house then banks every round, its dealer playing as at any table). */
+function syncBanking(ev) {
+  if (ev.target.id === "home-bank-in-turn" && ev.target.checked) $("home-banking").checked = true;
+  if (ev.target.id === "home-banking" && !ev.target.checked) $("home-bank-in-turn").checked = false;
 }
 
 /** The bounds on the form (each input's max, the hints) and the per-account cap beside the Host button. */
@@ -83,6 +113,12 @@ function showBounds() {
     else $(id).removeAttribute("max");
   }
   $("home-max-hint").textContent = cap ? `At most ${dollars(cap)} on this server.` : "At most this server’s bound for home games.";
+  const buyInCap = bounds?.max_buy_in_cap_cents;
+  for (const id of ["home-buy-in", "home-buy-in-min", "home-buy-in-max"]) {
+    if (buyInCap) $(id).max = (buyInCap / 100).toFixed(2);
+    else $(id).removeAttribute("max");
+  }
+  $("home-buy-in-max-hint").textContent = buyInCap ? CHIP_FORM.capHint(buyInCap) : CHIP_FORM.capHintUnknown;
   const most = bounds?.timer_max_ms;
   for (const [key] of TIMER_FIELDS) {
     if (most != null) $(`home-${key}`).max = String(Math.floor(most / 1000));
@@ -109,6 +145,7 @@ function buildForm() {
     el("input", { id: `home-${key}`, type: "number", min: "0", step: "1", inputmode: "numeric", autocomplete: "off",
       value: String(TIMER_DEFAULTS[key]), "aria-describedby": `home-timers-hint home-${key}-error` }),
     el("p", { class: "field-error", id: `home-${key}-error`, role: "alert" }))));
+  for (const id of ["home-bank-in-turn", "home-banking"]) $(id).addEventListener("change", syncBanking);
   $("host-open").addEventListener("click", () => toggleForm($("host-form").hidden));
   $("host-cancel").addEventListener("click", () => toggleForm(false));
   $("host-form").addEventListener("submit", submitCreate);
@@ -189,7 +226,7 @@ async function refreshMine() {
     const data = await myHomeGames(session.token);
     const tables = data?.tables ?? [];
     bounds = { max_bet_cap_cents: data?.max_bet_cap_cents ?? null, timer_max_ms: data?.timer_max_ms ?? null,
-      tables_per_account: data?.tables_per_account ?? null };
+      tables_per_account: data?.tables_per_account ?? null, max_buy_in_cap_cents: data?.max_buy_in_cap_cents ?? null };
     hosting = tables.filter((t) => !t.closed).length;
     showBounds();
     $("my-home-error").textContent = "";

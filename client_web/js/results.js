@@ -87,6 +87,8 @@ export function breakdown(record, rules, nameOf) {
     account: record.banker_player_id ? bankerAccount(record, nameOf) : null,
     commissionCents: commission,
     commissionWhy: commissionWhy(record, rules),
+    // A table that takes none (a home game's "Commission: none"): no line about it after every round.
+    noCommission: rules?.commission_bps === 0 && commission === 0,
   };
 }
 
@@ -100,7 +102,7 @@ function bankerLine(b) {
 function moneyLines(b) {
   return [
     b.account ? el("p", { class: "account", "data-account": "1" }, el("b", { text: `${b.banker.name}'s bank: ` }), b.account.join(" · ")) : null,
-    b.commissionWhy ? el("p", { class: "commission", text: `Commission taken: ${money(b.commissionCents)}. ` }, el("span", { class: "commission-why", text: b.commissionWhy }))
+    b.noCommission ? null : b.commissionWhy ? el("p", { class: "commission", text: `Commission taken: ${money(b.commissionCents)}. ` }, el("span", { class: "commission-why", text: b.commissionWhy }))
       : el("p", { class: "commission", text: b.commissionCents ? `Commission taken: ${money(b.commissionCents)}` : "No commission this round" }),
   ];
 }

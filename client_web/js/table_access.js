@@ -5,6 +5,7 @@
 
 import { el, seconds, startSession, rememberedName, sentence } from "./api.js";
 import { removedTitle, resolveInvite, resolveRefusal, untilText } from "./home_api.js";
+import { CASH_OUT } from "./chips_words.js";
 
 const $ = (id) => document.getElementById(id);
 let typed = null; // what was typed survives the tray's next drawing
@@ -75,6 +76,10 @@ export async function admitByInvite(code, tableId, token) {
     if (found.table_id !== tableId) throw Object.assign(new Error("another table"), { code: "INVITE_NOT_FOUND" });
     return found;
   } catch (err) {
+    // A code that no longer works (replaced, or the table closed) may still be a player's way back to a table
+    // that admitted them (its ledger and settle-up stay readable): the table is asked without it, and says no
+    // (its page then) to anyone else.
+    if (err.code === "INVITE_NOT_FOUND" && token) return { code: null };
     const { title, text, wait } = resolveRefusal(err);
     showAccessPage(title, text, wait ? [retryButton(wait)] : []);
     return null;
@@ -84,13 +89,14 @@ export async function admitByInvite(code, tableId, token) {
 /** A hello refused, or a removed player's connection closed (the error before the close 4403): its page.
  * `hadInvite`: the link carried a code; `removed`: "stood" (stood up just now) or "leaving" (after the round).
  * A BARRED error says who barred the player (`by`: "host" or "operator"), and so does the page. */
-export function showHelloRefusal(error, { hadInvite, session, removed = null }) {
+export function showHelloRefusal(error, { hadInvite, session, removed = null, chips = false, cashedOut = null }) {
   if (error?.code === "BARRED") {
     // Said at once to a player the host has just removed (their connection is closed), or at a later hello.
-    const chips = { stood: "Your chips went back to your balance. ",
-      leaving: "Your hand in play is played out; then your chips go back to your balance. " }[removed] ?? "";
+    const back = chips ? { stood: cashedOut == null ? CASH_OUT.removedPage : `${CASH_OUT.you(cashedOut)} `, leaving: CASH_OUT.removedLeaving }[removed] ?? ""
+      : { stood: "Your chips went back to your balance. ",
+        leaving: "Your hand in play is played out; then your chips go back to your balance. " }[removed] ?? "";
     showAccessPage(removedTitle(error.by),
-      `${chips}${error.until_ms ? `You may not come back before ${untilText(error.until_ms)}, not even with the link.` : "You may not come back for now."}`);
+      `${back}${error.until_ms ? `You may not come back before ${untilText(error.until_ms)}, not even with the link.` : "You may not come back for now."}`);
   } else if (error?.code === "SPECTATORS_OFF" && hadInvite) { // without a code, a name would not help
     showAccessPage("Nobody may watch this table", session ? "The host lets nobody watch. Open the host's link while signed in to play."
       : "The host lets nobody watch: enter your name to play at it.", session ? [] : [joinForm("refused-join")]);

@@ -29,6 +29,9 @@ import { barredWords } from "./home_api.js";
 import { tickOffer } from "./home_seat.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
 import { installVariants, renderVariants } from "./variants.js";
+import { checkAmount, chipsOf, prepareBuyIn } from "./buy_in.js";
+import { BANK_TURN, describeChipEvents, HEADER } from "./chips_words.js";
+import { installLedger, updateLedger } from "./ledger_panel.js";
 
 const PROTOCOL = 2;
 const FATAL = { 4401: "Your session has ended: go back to the lobby.",
@@ -69,6 +72,7 @@ function rerender() {
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
   updateHost(view, ctx);
+  updateLedger(view, ctx, tableId);
   unblockClock(view, ctx);
   endMoment(ctx);
   try {
@@ -131,7 +135,7 @@ function renderHeader(view) {
   if (view.home) showHomeTag($("table-home"), view, ctx.playerId);
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: "chips " }), money(chipsBehind(view, you, you.position))] : [el("span", { class: "you-alone", text: name, title: name })];
+  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: chipsOf(view) ? HEADER.stack : "chips " }), money(chipsBehind(view, you, you.position))] : [el("span", { class: "you-alone", text: name, title: name })];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
 }
@@ -150,6 +154,8 @@ function renderCenter(view) {
   const seated = view.seats.some((s) => s && s.status !== "sitting_out");
   let text = seated ? "Next round soon" : "Waiting for players";
   let sub = "";
+  const inTurn = view.rules.players_bank_in_turn || chipsOf(view)?.players_bank_in_turn;
+  if (inTurn && !rnd && view.phase !== "closed" && view.seats.filter((s) => s && s.status !== "sitting_out").length < 2) [text, sub] = [BANK_TURN.waitingTitle, BANK_TURN.needTwo];
   const center = $("phase-text").parentElement;
   if (view.phase === "closed") text = "Table closed";
   else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${positionName(view, view.marker)}`;
@@ -315,7 +321,7 @@ function explainEvents(events, view) {
   // A player's name, or null when this page never saw it (each sentence then says "a player").
   const nameOf = (id, seat) => ctx.names[id] ?? (seat == null ? null : view.seats[seat]?.name) ?? null;
   const me = ctx.role === "player" ? ctx.playerId : null;
-  const homeLines = describeHomeEvents(events, view, me, (id) => nameOf(id));
+  const homeLines = [...describeHomeEvents(events, view, me, (id) => nameOf(id)), ...describeChipEvents(events, view, me, (id) => nameOf(id))];
   for (const line of [...describeEvents(events, view, me, nameOf), ...homeLines]) {
     ctx.log.unshift({ text: line.text, at: serverNow() });
     if (line.say) announce(line.text);
@@ -387,7 +393,7 @@ function onMessage(msg) {
   if (msg.type === "snapshot" || msg.type === "patch") noteServerTime(msg.server_ms);
   for (const e of msg.type === "patch" ? msg.events ?? [] : []) {
     // Removed: what the refusal page (after the close 4403) says of the chips.
-    if (e.player_id === ctx.playerId && e.kind === "player_kicked") ctx.removed = "stood";
+    if (e.player_id === ctx.playerId && e.kind === "player_kicked") [ctx.removed, ctx.cashedOut] = ["stood", e.chips_returned_cents ?? null];
     if (e.player_id === ctx.playerId && e.kind === "player_leaving" && e.kicked) ctx.removed = "leaving";
   }
   if (msg.type === "snapshot") {
@@ -477,7 +483,7 @@ function setBanner(status, detail) {
   }
   if (status === "stopped" && detail.code === 4403) {
     b.hidden = true;
-    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed });
+    showHelloRefusal(ctx.refused, { hadInvite: Boolean(inviteCode), session: ctx.session, removed: ctx.removed, chips: Boolean(chipsOf(ctx.view)), cashedOut: ctx.cashedOut });
     return;
   }
   if (status === "stopped") {
@@ -550,21 +556,36 @@ ctx.onSit = (seat, opts) => openSit(seat, opts);
 ctx.command = (msg) => socket.command(msg);
 installActions(ctx, rerender, tableId);
 installHost(ctx, tableId);
+installLedger(ctx, tableId);
 installSideBets(ctx, rerender);
 installVariants(ctx);
+
+const SIT_LABEL = $("buy-in-label").textContent;
+const SIT_OK = $("sit-confirm").textContent;
 
 /** The buy-in dialog for `seat`; `take`: the seat the waiting list offers you (take_seat). */
 function openSit(seat, { take = false } = {}) {
   const dialog = $("sit-dialog");
-  const rules = ctx.view.rules;
-  const balance = ctx.session?.balance_cents;
-  $("sit-title").textContent = `Take seat ${seat}`;
-  $("sit-balance").textContent = balance != null ? `Your balance: ${money(balance)}. The buy-in moves from your balance to chips at this table; you bet with chips, and they go back to your balance when you leave.` : "";
-  const suggested = Math.min(balance ?? Infinity, Math.max(rules.min_bet_cents * 20, 10000));
-  $("buy-in").value = (suggested / 100).toFixed(2);
   $("sit-dialog-error").textContent = "";
   dialog.dataset.seat = String(seat);
   dialog.dataset.take = take ? "1" : "";
+  if (chipsOf(ctx.view)) {
+    // A home game's own chips: a buy-in within its bounds, approved by the host (buy_in.js).
+    prepareBuyIn(ctx.view, ctx, seat, take);
+    dialog.showModal();
+    $("buy-in").select();
+    return;
+  }
+  const rules = ctx.view.rules;
+  const balance = ctx.session?.balance_cents;
+  $("sit-title").textContent = `Take seat ${seat}`;
+  $("buy-in-label").textContent = SIT_LABEL;
+  $("sit-confirm").textContent = SIT_OK;
+  $("buy-in").removeAttribute("min");
+  $("buy-in").removeAttribute("max");
+  $("sit-balance").textContent = balance != null ? `Your balance: ${money(balance)}. The buy-in moves from your balance to chips at this table; you bet with chips, and they go back to your balance when you leave.` : "";
+  const suggested = Math.min(balance ?? Infinity, Math.max(rules.min_bet_cents * 20, 10000));
+  $("buy-in").value = (suggested / 100).toFixed(2);
   dialog.showModal();
   $("buy-in").select();
 }
@@ -572,12 +593,18 @@ function openSit(seat, { take = false } = {}) {
 $("sit-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const seat = Number($("sit-dialog").dataset.seat);
-  const cents = parseMoney($("buy-in").value);
+  const chips = chipsOf(ctx.view);
+  const checked = chips ? checkAmount($("buy-in").value, chips) : null;
+  if (checked?.error) {
+    $("sit-dialog-error").textContent = checked.error;
+    return;
+  }
+  const cents = checked?.cents ?? parseMoney($("buy-in").value);
   if (cents === null || cents <= 0) {
     $("sit-dialog-error").textContent = "Enter the buy-in in dollars, e.g. 200.";
     return;
   }
-  const balance = ctx.session?.balance_cents;
+  const balance = chips ? null : ctx.session?.balance_cents; // a chips game never reads the casino balance
   if (balance != null && cents > balance) {
     $("sit-dialog-error").textContent = `A buy-in of ${money(cents)} is more than your balance of ${money(balance)}.`;
     return;
@@ -590,7 +617,8 @@ $("sit-form").addEventListener("submit", async (ev) => {
     const take = $("sit-dialog").dataset.take === "1";
     await socket.command(take ? { type: "take_seat", buy_in_cents: cents } : { type: "sit", seat, buy_in_cents: cents });
     $("sit-dialog").close();
-    refreshBalance();
+    if (!chips) refreshBalance();
+    rerender();
   } catch (err) {
     resyncIfUnconfirmed(err);
     if (err.code === "BARRED" && err.until_ms) noteBar(err);
@@ -600,6 +628,7 @@ $("sit-form").addEventListener("submit", async (ev) => {
   }
 });
 $("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
+$("buy-in").addEventListener("input", () => { $("sit-dialog-error").textContent = ""; }); // what is left in red is still wrong
 $("history-btn").addEventListener("click", () => {
   openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log, names: ctx.names });
   if (ctx.view) unblockClock(ctx.view, ctx);

@@ -8,6 +8,8 @@ import { chipStack, chipsBehind } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 import { bonusBadge, seatFortune } from "./fortune.js";
 import { admitted, isBarred, offerFor } from "./home_seat.js";
+import { myRequest } from "./buy_in.js";
+import { BANK_TURN, WAITING } from "./chips_words.js";
 import { MARK_WORDS } from "./seat_marks.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
@@ -128,7 +130,7 @@ function plateFor(p, view, ctx) {
     // A co-banked round: who banks, the house and the co-banker (their name cut short, its whole in the title).
     const rnd = view.round;
     const coBanker = rnd?.co_banked ? (rnd.banker_position === view.you?.position ? "you" : positionName(view, rnd.banker_position)) : null;
-    const banks = coBanker ? `House & ${coBanker}` : wager ? "plays the banker" : "House";
+    const banks = coBanker ? `House & ${coBanker}` : wager ? "plays the banker" : view.rules.players_bank_in_turn ? BANK_TURN.dealer : "House";
     return { sig: `dealer:${banks}`, build: () => [el("span", { class: "name", text: "Dealer" }),
       el("span", { class: `chips${coBanker ? " co-bank" : ""}`, text: banks, title: coBanker ? `The house and ${coBanker} bank this round, half each` : null })] };
   }
@@ -138,17 +140,19 @@ function plateFor(p, view, ctx) {
     const barred = isBarred(ctx);
     // Nor a seat the waiting list holds for someone's offer, nor any at a home game before the host lets you in.
     const held = offerFor(view, p);
-    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx);
+    const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx) && !myRequest(view, ctx);
     // An unplayed position's hand bought as the Dragon (docs/rules.md §4b): named for its buyer.
     const rd = view.round?.dragon;
     const buyer = ctx.showdown?.hands.find((h) => h.position === p && h.dragon_of != null)?.player_id ?? (rd?.position === p ? rd.buyer_player_id : null);
-    const free = held ? `held for ${held.player_id === ctx.playerId ? "you" : held.name}` : "open";
+    // A buy-in's held seat (a home game's own chips) says whose in its title: a long name would not fit the plate.
+    const buyIn = held && held.request_id !== undefined && held.player_id !== ctx.playerId;
+    const free = held ? (buyIn ? WAITING.heldPlate : `held for ${held.player_id === ctx.playerId ? "you" : held.name}`) : "open";
     const what = buyer ? (buyer === ctx.playerId ? "your Dragon" : `${ctx.names[buyer] ?? "a player"}'s Dragon`) : free;
     return {
       sig: `empty:${canSit}:${held?.player_id ?? ""}:${buyer ?? ""}`,
       build: () => [el("span", { class: "name", text: `Seat ${p}` }),
         canSit ? el("button", { class: "btn small sit-btn", type: "button", "data-seat": String(p), onclick: () => ctx.onSit(p), text: "Sit here" })
-          : el("span", { class: `chips${buyer ? " dragon-of" : ""}`, title: what, text: what })],
+          : el("span", { class: `chips${buyer ? " dragon-of" : ""}`, title: buyIn ? WAITING.heldFor(held.name) : what, text: what })],
     };
   }
   const tags = [];

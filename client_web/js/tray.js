@@ -16,6 +16,10 @@ import { kbd } from "./keycaps.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { isBarred, seatAccessPanel } from "./home_seat.js";
 import { hostRequestsPanel } from "./host_panel.js";
+import { chipRequestsPanel } from "./host_chips.js";
+import { chipsOf, rebuyButton, waitingPanel } from "./buy_in.js";
+import { CASH_OUT, seatStack } from "./chips_words.js";
+import { closedChipsPanel } from "./ledger_panel.js";
 import { joinForm } from "./table_access.js";
 import { barredWords, untilText } from "./home_api.js";
 
@@ -305,7 +309,8 @@ function leaveButtons(view, ctx) {
   const inRound = Boolean(view.you.bet_cents || view.you.is_banker) && view.round;
   const stay = () => { ui.confirmLeave = false; ctx.rerender(); document.getElementById("leave")?.focus(); };
   return [el("span", { class: "hint", id: "leave-question", role: "alert",
-    text: inRound ? "Leave the table? You leave when this round ends; your chips go back to your balance." : "Leave the table? Your chips go back to your balance." }),
+    text: chipsOf(view) ? (inRound ? CASH_OUT.leaveQuestionInRound : CASH_OUT.leaveQuestion)
+      : inRound ? "Leave the table? You leave when this round ends; your chips go back to your balance." : "Leave the table? Your chips go back to your balance." }),
   el("button", { class: "btn small", type: "button", id: "leave-confirm", text: "Leave",
     onclick: () => { ui.confirmLeave = false; ctx.act("seat", { type: "leave" }); } }),
   el("button", { class: "btn small secondary", type: "button", id: "leave-stay", onclick: stay, text: "Stay" })];
@@ -320,8 +325,9 @@ function seatOptions(view, ctx) {
   // What is typed survives the tray's next drawing (a patch may come between typing and pressing Set).
   limitInput.addEventListener("input", () => { ctx.ui.limitText = limitInput.value; });
   return el("div", { class: "panel seat-options", "data-panel": "seat" },
-    el("span", { class: "hint", text: `Seat ${you.position} · chips ${money(chipsBehind(view, you, you.position))}` }),
+    el("span", { class: "hint", text: chipsOf(view) ? seatStack(you.position, chipsBehind(view, you, you.position)) : `Seat ${you.position} · chips ${money(chipsBehind(view, you, you.position))}` }),
     el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
+    rebuyButton(view, ctx),
     ...leaveButtons(view, ctx),
     el("span", { style: "display:flex;gap:.4rem;align-items:center" },
       el("label", { for: "own-limit", style: "margin:0", text: "My max bet $" }), limitInput,
@@ -355,7 +361,7 @@ function showdownPanel(view, ctx) {
 
 /** The tray's panels for this view (a spectator's: who they are, and the showdown). */
 export function renderTray(tray, view, ctx) {
-  const panels = [hostRequestsPanel(view, ctx)];
+  const panels = [hostRequestsPanel(view, ctx), chipRequestsPanel(view, ctx), waitingPanel(view, ctx)];
   if (ctx.role === "spectator") {
     const invited = ctx.invite && !ctx.session;
     const home = !view.home ? "" : invited ? `${view.home.host_name} invited you to ${view.name}, a home game. ` : `${view.name} is a home game hosted by ${view.home.host_name}. `;
@@ -367,8 +373,10 @@ export function renderTray(tray, view, ctx) {
     return;
   }
   const you = view.you;
-  if (!you) {
-    panels.push(seatAccessPanel(view, ctx) ?? el("div", { class: "panel summary", "data-panel": "choose-seat" },
+  const waiting = panels[2]; // a buy-in waiting for the host: its panel says so
+  if (!you && view.phase === "closed" && chipsOf(view)) panels.push(closedChipsPanel(view, ctx));
+  else if (!you) {
+    if (!waiting) panels.push(seatAccessPanel(view, ctx) ?? el("div", { class: "panel summary", "data-panel": "choose-seat" },
       view.home && view.phase !== "closed" ? el("p", { class: "hint", text: `${view.name}: a home game hosted by ${view.home.host_name}.` }) : null,
       el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed: every player's chips went back to their balance." : isBarred(ctx) ? `${barredWords(ctx.barredBy, view.home ? untilText(ctx.barredUntil) : new Date(ctx.barredUntil).toLocaleString())}: you may keep watching.`
         : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." }),

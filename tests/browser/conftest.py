@@ -40,6 +40,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 # are hashed with small argon2id parameters to spare the two cores.
 BROWSER_ENV = {"PAIGOW_STARTING_BALANCE_CENTS": "100000", "PAIGOW_SESSIONS_PER_MINUTE": "10000",
                "PAIGOW_SIGN_INS_PER_MINUTE": "10000", "PAIGOW_ARGON2_MEMORY_KIB": "1024"}
+AUTO_CHIPS = {"auto_approve": True}
+"""A home game's own chips (issue 31) with every buy-in approved at once: for the tests whose sits are not
+about buy-ins (``POST /api/home/tables``'s ``chips``)."""
 expect.set_options(timeout=15_000)  # a loaded CI machine shares two cores between the server and Chromium
 
 CSP_REPORTER = """document.addEventListener('securitypolicyviolation', (e) => {

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.conftest import AUTO_CHIPS
 from tests.browser.layout import CLOCK_UNDER_MODAL_JS, text_problems
 from tests.browser.test_home_games import sign_up
 from tests.browser.test_table_words import phase_is, seated, sit_down
@@ -105,7 +106,7 @@ def test_the_host_dialog_keeps_what_was_typed_when_the_next_round_begins(site: A
     token = host.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
     timers = {"bank_offer_ms": 60_000, "betting_ms": 60_000, "setting_ms": 60_000, "between_rounds_ms": 6_000}
     res = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {token}"}, timeout=10,
-                     json={"name": "Host Stays", "seating": "open", "timers": timers,
+                     json={"chips": AUTO_CHIPS, "name": "Host Stays", "seating": "open", "timers": timers,
                            "rules": {"fortune_enabled": False, "player_banking": False}})
     assert res.status_code == 201, res.text
     table, code = res.json()["table_id"], res.json()["invite"]["code"]

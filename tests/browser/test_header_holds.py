@@ -10,7 +10,7 @@ from __future__ import annotations
 import httpx
 import pytest
 from playwright.sync_api import Page
-from tests.browser.conftest import Site
+from tests.browser.conftest import AUTO_CHIPS, Site
 from tests.browser.layout import seated_alone
 from tests.browser.test_layout_home_game import host_account
 
@@ -42,7 +42,7 @@ def test_a_hosts_header_keeps_your_home_game_whole_and_every_button_in_sight(sit
     host = host_account(site)
     res = httpx.post(f"{site.url}/api/home/tables", timeout=10,
                      headers={"Authorization": f"Bearer {host['token']}"},
-                     json={"name": NAME})
+                     json={"chips": AUTO_CHIPS, "name": NAME})
     assert res.status_code == 201, res.text
     table = res.json()["table_id"]
     page = site.page(width=390, height=844)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.conftest import Site
+from tests.browser.conftest import AUTO_CHIPS, Site
 from tests.browser.layout import VIEWPORTS, four_pages, text_problems
 from tests.browser.wire import WirePlayer
 
@@ -61,7 +61,8 @@ def seated(site: Site, table: str, invite: str | None = None) -> dict[str, Page]
 
 
 def test_the_header_holds_what_it_must_say_at_every_width(make_site: Callable[..., Site]) -> None:
-    site = make_site({"PAIGOW_STARTING_BALANCE_CENTS": "5000000"})
+    # The home game's own chips take a buy-in of $12,345.67 too (issue 31: its bound raised for it).
+    site = make_site({"PAIGOW_STARTING_BALANCE_CENTS": "5000000", "PAIGOW_HOME_MAX_BUY_IN_CENTS": "5000000"})
     tables: dict[str, tuple[str, str | None]] = {}
     res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
                      json={"name": "Jade Room", "rules": {"fortune_enabled": True}})
@@ -70,7 +71,8 @@ def test_the_header_holds_what_it_must_say_at_every_width(make_site: Callable[..
     host = httpx.post(f"{site.url}/api/accounts", timeout=10, json={
         "username": "clubhost", "password": PASSWORD, "display_name": "Hana"}).json()
     made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
-                      timeout=10, json={"name": LONG_NAME,
+                      timeout=10, json={"chips": {**AUTO_CHIPS, "max_buy_in_cents": 2_000_000},
+                                        "name": LONG_NAME,
                                         "rules": {"min_bet_cents": 500, "max_bet_cents": 20_000}})
     assert made.status_code == 201, made.text
     tables["home"] = (made.json()["table_id"], made.json()["invite"]["code"])

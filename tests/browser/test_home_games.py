@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 from playwright.sync_api import Error as PlaywrightError
-from tests.browser.conftest import Site
+from tests.browser.conftest import AUTO_CHIPS, Site
 from tests.browser.layout import overlaps, text_problems
 from tests.browser.test_accessibility import serious_violations
 
@@ -217,6 +217,10 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     ann.select_option("#home-way", "trump_plaza")
     ann.uncheck("#home-fortune")
     expect(ann.locator("#home-banking")).to_be_checked()
+    # The game's own chips (issue 31), every buy-in approved at once, the house dealer kept: this test is
+    # about the link, the seating and the host's powers (test_home_chips_game.py: the buy-ins, the ledger).
+    ann.uncheck("#home-bank-in-turn")
+    ann.check("#home-auto-approve")
     timers = {"betting_ms": 30, "setting_ms": 30, "bank_offer_ms": 15, "between_rounds_ms": 2}
     for key, seconds in timers.items():
         ann.fill(f"#home-{key}", str(seconds))
@@ -349,7 +353,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     expect(ann.locator("#confirm-dialog")).to_be_hidden()
     # Theo is told at once: his connection is closed with the bar (docs/protocol.md), his chips are back.
     expect(theo.locator("#access-title")).to_have_text("The host removed you from this table")
-    expect(theo.locator("#access-text")).to_contain_text("Your chips went back to your balance.")
+    expect(theo.locator("#access-text")).to_contain_text("You cashed out $")  # the game's own chips
     expect(maya.locator("#phase-sub")).to_contain_text("Paused by the host")
     for page in (ann, maya):  # the others are told who did it (the event's `by`)
         logged(page, "Theo was removed by the host.")
@@ -379,7 +383,7 @@ def test_a_home_game_from_the_link_to_the_close(site: Site) -> None:
     maya.click("#confirm-ok")
     expect(maya.locator("#host-invite-code")).not_to_have_text(short)
     maya.click("#host-close")
-    expect(maya.locator("#confirm-dialog")).to_contain_text("every player stands up")
+    expect(maya.locator("#confirm-dialog")).to_contain_text("every player cashes out")
     maya.click("#confirm-ok")
     for page in (ann, maya):
         page.wait_for_function("() => window.paigow.ctx.view.phase === 'closed'")
@@ -580,7 +584,7 @@ def test_the_host_let_you_in_ends_when_you_sit(site: Site, wire: Any) -> None:
         "username": f"lethost{int(time.time() * 1000) % 10**8}", "password": PASSWORD,
         "display_name": "Hana"}).json()
     made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
-                      timeout=10, json={"name": "Let in", "seating": "approval",
+                      timeout=10, json={"chips": AUTO_CHIPS, "name": "Let in", "seating": "approval",
                                         "rules": {"fortune_enabled": False, "player_banking": False},
                                         "timers": {"betting_ms": 60_000, "setting_ms": 60_000}}).json()
     hana = wire(made["table_id"], "Hana", token=host["token"])

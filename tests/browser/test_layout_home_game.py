@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import expect
-from tests.browser.conftest import Site
+from tests.browser.conftest import AUTO_CHIPS, Site
 from tests.browser.layout import check, four_pages
 from tests.browser.wire import Wire
 
@@ -37,7 +37,8 @@ def test_a_home_game_with_a_40_character_name_in_every_phase_at_every_size(site:
     host = host_account(site)
     res = httpx.post(f"{site.url}/api/home/tables", timeout=10,
                      headers={"Authorization": f"Bearer {host['token']}"},
-                     json={"name": NAME, "rules": {"fortune_enabled": True, "player_banking": False},
+                     json={"chips": AUTO_CHIPS, "name": NAME,
+                           "rules": {"fortune_enabled": True, "player_banking": False},
                            "timers": TIMERS})
     assert res.status_code == 201, res.text
     table, code = res.json()["table_id"], res.json()["invite"]["code"]
@@ -74,5 +75,57 @@ def test_a_home_game_with_a_40_character_name_in_every_phase_at_every_size(site:
         page.wait_for_function("() => document.querySelectorAll('.pos [data-result]').length === 4")
         expect(page.locator("[data-panel='summary'] [data-next]")).to_contain_text("Next round in")
     check(site, pages, "home-result", problems)
+    assert problems == [], "\n".join(problems)
+    assert site.errors == []
+
+
+def test_a_chips_game_s_screens_at_every_size(site: Site, wire: Wire) -> None:
+    """Issue 31's screens with the 40-character name and long player names, at the four sizes together: a
+    friend's buy-in dialog and her waiting line (her seat held), the host's chip requests (with the seat-holds
+    on the oval), the Ledger live, and once closed the settle-up in the tray and the Ledger. No text overlaps
+    or is cut, no box lies on another (tests/browser/layout.py); screenshots matrix-chips-*.png."""
+    host = host_account(site)
+    res = httpx.post(f"{site.url}/api/home/tables", timeout=10,
+                     headers={"Authorization": f"Bearer {host['token']}"},
+                     json={"name": NAME, "chips": {"players_bank_in_turn": True}, "timers": TIMERS,
+                           "rules": {"fortune_enabled": False}})
+    assert res.status_code == 201, res.text
+    table, code = res.json()["table_id"], res.json()["invite"]["code"]
+    hosts = four_pages(site, table, session=host)
+    hosts["laptop"].locator("button[data-seat='1']").click()
+    hosts["laptop"].click("#sit-confirm")  # the host's own buy-in: approved at once
+    friend = four_pages(site, table, name=FRIENDS[2], invite=code)
+    problems: list[str] = []
+    friend["phone"].locator("button[data-seat='2']").click()
+    for page in friend.values():
+        page.evaluate("window.paigow.ctx.onSit(2)")  # the same dialog open on every page
+        expect(page.locator("#sit-title")).to_have_text("Buy in at seat 2")
+    check(site, friend, "chips-buy-in", problems)
+    friend["phone"].click("#sit-confirm")
+    for page in friend.values():
+        page.keyboard.press("Escape")
+        expect(page.locator("#buy-in-status")).to_contain_text("Waiting for Bartholomew Quince to approve")
+    check(site, friend, "chips-waiting", problems)
+    other = wire(table, FRIENDS[5], invite=code)
+    other.command("sit", seat=5, buy_in_cents=50_000)  # asks for the most: waits too
+    for page in hosts.values():
+        expect(page.locator("[data-panel='chip-requests'] li")).to_have_count(2)
+    check(site, hosts, "chips-requests", problems)
+    hosts["laptop"].get_by_role("button", name=f"Approve {FRIENDS[2]}'s chips").click()
+    hosts["laptop"].get_by_role("button", name=f"Approve {FRIENDS[5]}'s chips").click()
+    for page in friend.values():
+        expect(page.locator(".pos[data-position='2'].me")).to_be_visible()
+        page.evaluate("window.paigow.ctx.openLedger()")
+        expect(page.locator("#ledger-players tbody tr")).to_have_count(3)
+    check(site, friend, "chips-ledger", problems)
+    hosts["laptop"].evaluate("window.paigow.ctx.command({ type: 'host_close' })")
+    for page in friend.values():
+        page.keyboard.press("Escape")
+        expect(page.locator("[data-panel='settle']")).to_be_visible()
+    check(site, friend, "chips-settle", problems)
+    for page in friend.values():
+        page.click("#open-ledger")
+        expect(page.locator("#ledger-settle")).to_be_visible()
+    check(site, friend, "chips-ledger-closed", problems)
     assert problems == [], "\n".join(problems)
     assert site.errors == []

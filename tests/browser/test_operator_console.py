@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from tests.browser.conftest import AUTO_CHIPS
 from tests.browser.test_accessibility import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -397,7 +398,7 @@ def test_the_console_lists_home_games_with_their_host_and_closes_one(site: Any, 
         "display_name": "Hana"}).json()
     name = "Hana's Friday night game with the family"  # 40 characters, the most a name may have
     made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
-                      timeout=10, json={"name": name}).json()
+                      timeout=10, json={"chips": AUTO_CHIPS, "name": name}).json()
     table = made["table_id"]
     wire(table, "Hana", token=host["token"]).command("sit", seat=1, buy_in_cents=10_000)
     wire(table, "Theo", invite=made["invite"]["code"]).command("sit", seat=2, buy_in_cents=10_000)

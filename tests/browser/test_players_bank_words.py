@@ -40,8 +40,7 @@ def test_players_banking_in_turn_are_told_the_bank_passes_on_and_the_commission_
     assert words["passed"] == ["Maya declined the bank: it passes on."]
     assert words["passedMine"] == ["Time ran out on the bank offer: the bank passes on."]
     assert words["houseBanks"] == ["Maya declined the bank: the house banks."]
-    assert words["noBanker"] == ("Nobody could or would bank this round, so it was not dealt: the bank "
-                                 "passes on next round.")
+    assert words["noBanker"] == "Nobody could or would bank this round: the bank passes on."
     assert words["otherVoid"] == "The round was voided (operator: dealer error): every bet was returned."
     friends = {key: (text, title) for key, text, title in words["friends"]}
     assert friends["commission"] == ("No commission",

@@ -20,7 +20,7 @@ import time
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.conftest import Site
+from tests.browser.conftest import AUTO_CHIPS, Site
 from tests.browser.test_home_games import (
     KEEP_ONLY_THE_SESSION_JS,
     PASSWORD,
@@ -259,7 +259,7 @@ def test_an_operators_bar_at_a_home_game_says_the_operator_after_a_reload(site: 
     host = httpx.post(f"{site.url}/api/accounts", timeout=10,
                       json={"username": username, "password": PASSWORD, "display_name": "Hana"}).json()
     made = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {host['token']}"},
-                      timeout=10, json={"name": "Barred game"}).json()
+                      timeout=10, json={"chips": AUTO_CHIPS, "name": "Barred game"}).json()
     table, invite = made["table_id"], made["invite"]
     kit = site.player("Kit")
     kit.goto(f"{site.url}{invite['url']}")
@@ -350,7 +350,8 @@ def test_no_line_of_a_home_round_says_undefined_or_null(site: Site, wire: Wire) 
     token = host.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
     timers = dict.fromkeys(("bank_offer_ms", "betting_ms", "setting_ms", "between_rounds_ms"), 60_000)
     res = httpx.post(f"{site.url}/api/home/tables", headers={"Authorization": f"Bearer {token}"}, timeout=10,
-                     json={"name": "Withdrawals", "seating": "approval", "timers": timers,
+                     json={"chips": AUTO_CHIPS, "name": "Withdrawals", "seating": "approval",
+                           "timers": timers,
                            "rules": {"fortune_enabled": False}})
     assert res.status_code == 201, res.text
     table, code = res.json()["table_id"], res.json()["invite"]["code"]
