@@ -214,7 +214,10 @@ function mineCard(t) {
     el("h4", { text: t.name }),
     el("p", { class: "hint", text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)} · ${t.seating === "approval" ? "you let players in" : "open seating"} · ${state}` }),
     variantTagList(t, { classic: false }), // "House banks" when the host said players may not
-    t.closed ? null : el("div", { class: "actions" },
+    // A closed game with its own chips: its ledger and settle-up stay readable on its table page.
+    t.closed ? (t.chips ? el("div", { class: "actions" },
+      el("a", { class: "btn small secondary", href, "aria-label": `Ledger and settle-up of ${t.name}`, text: "Ledger" })) : null)
+      : el("div", { class: "actions" },
       el("a", { class: "btn small", href, "aria-label": `Open ${t.name}`, text: "Open" }),
       t.invite ? el("button", { class: "btn small secondary", type: "button", "aria-label": `Invite to ${t.name}`, text: "Invite",
         onclick: () => showCreated(t, t.table_id, t.invite) }) : null));

@@ -435,6 +435,10 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     theo.click("#ledger-close")
     maya.goto(link)  # later, by the link the game closed: the settle-up is still there for her
     expect(maya.locator("#tray-settle-payments li")).to_have_text(payments)
+    ann.goto(f"{site.url}/")  # the host's lobby: the closed game keeps a way to its ledger and settle-up
+    card = ann.locator("#my-home-list article.closed", has_text="Friday game")
+    card.get_by_role("link", name="Ledger and settle-up of Friday game").click()
+    expect(ann.locator("#tray-settle-payments li")).to_have_text(payments)
     stranger = phone(site, "phone", account(site, "Zed"))
     stranger.goto(link)  # ... and for nobody else: the closed game's link lets no one new in
     expect(stranger.locator("#access-title")).to_have_text("This invite does not work any more")
