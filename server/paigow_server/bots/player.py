@@ -13,7 +13,7 @@ import contextlib
 import json
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -25,8 +25,9 @@ from paigow.rules.cards import parse_card
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
 from paigow_server.bots.home_chips import chip_action, waiting_for_buy_in
+from paigow_server.bots.progress import TableProgress
 from paigow_server.bots.stats import RunStats
-from paigow_server.bots.variants import count_variants, variant_action, with_queens_dragon
+from paigow_server.bots.variants import variant_action, with_queens_dragon
 
 __all__ = ["BAD_FRAMES", "Behaviour", "PlayerBot", "TableProgress"]
 
@@ -60,37 +61,6 @@ class Behaviour:
     bad_input_rate: float = 0.05
     think_ms: tuple[int, int] = (0, 0)
     """A pause, uniform in this range, before each decision, as a person takes (0, 0: act at once)."""
-
-
-@dataclass
-class TableProgress:
-    """What the bots of one table share: rounds settled (each counted once) and when to stop."""
-
-    table_id: str
-    target_rounds: int
-    invite: str | None = None
-    """A private table's invite code, for the spectators' hello (the players' accounts are admitted)."""
-    settled: set[str] = field(default_factory=set)
-    chip_events: set[str] = field(default_factory=set)
-    done: asyncio.Event = field(default_factory=asyncio.Event)
-
-    def chip_event(self, key: str, counter: str, stats: RunStats) -> None:
-        """Count a home game's chip event once however many bots of the table see it."""
-        if key not in self.chip_events:
-            self.chip_events.add(key)
-            stats.home_chips[counter] += 1
-
-    def round_settled(self, record: Json, stats: RunStats) -> None:
-        round_id = str(record["round_id"])
-        if round_id not in self.settled:
-            self.settled.add(round_id)
-            stats.rounds += 1
-            stats.bonus_bets += sum(1 for h in record["hands"] if h.get("bonus_cents"))
-            stats.bonus_house_net_cents += int(record.get("bonus_house_net_cents", 0))
-            for name, count in count_variants(record).items():
-                stats.variants[name] = stats.variants.get(name, 0) + count
-            if len(self.settled) >= self.target_rounds:
-                self.done.set()
 
 
 class PlayerBot:
