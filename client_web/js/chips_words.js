@@ -119,7 +119,7 @@ export const LEDGER = {
   buyIns: "Bought in",
   stack: "Stack",
   net: "Net",
-  cashedOut: (cents) => `${cash(cents)} out before`,
+  cashedOut: (cents) => `${cash(cents)} cashed out earlier`,
   cashedOutWord: "cashed out",
   atTable: "at the table",
   nobody: "Nobody has bought in yet.",

@@ -232,7 +232,7 @@ function tickCountdown() {
   cueClock(view, ctx, left);
   for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
   const act = left !== null && mustAct(view, ctx);
-  const doing = { setting: "Set your hand", bank_offer: "Take the bank?", betting: "Place your bet" }[view.deadline_kind];
+  const doing = { setting: "Set your hand", bank_offer: "Take the bank or decline", betting: "Place your bet" }[view.deadline_kind];
   unblockClock(view, ctx); // a dialog opened since the last view (the coach, the pay table, a confirmation) shows the clock too
   for (const n of document.querySelectorAll("[data-dialog-clock]")) {
     n.textContent = act ? `${doing}: ${left} s left` : "";

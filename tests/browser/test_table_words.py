@@ -112,7 +112,7 @@ def test_a_spectator_is_never_told_you_and_the_last_result_stays_through_the_off
     ann.click("#last-coach")
     expect(ann.locator("#coach-dialog")).to_be_visible()
     expect(ann.locator("#coach-dialog [data-dialog-clock]")).to_have_text(
-        re.compile(r"Take the bank\?: \d+ s left"))
+        re.compile(r"Take the bank or decline: \d+ s left"))
     ann.click("#coach-close")
     ann.click("#accept-bank")
     phase_is(spectator, "betting")
