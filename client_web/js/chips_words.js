@@ -69,7 +69,7 @@ export const WAITING = {
   seatHeld: (seat) => `Seat ${seat} is held for you meanwhile. You can watch.`,
   cancel: "Cancel",
   cancelLabel: ["Cancel the buy-in", "Cancel the rebuy"],
-  heldPlate: "held: buy-in",
+  heldPlate: "held: buy\u2011in", // a non-breaking hyphen: the plate never breaks "buy- / in"
   heldFor: (name) => `held for ${name}'s buy-in`,
 };
 
@@ -136,7 +136,11 @@ export const LEDGER = {
     cash_out: (l) => `${l.name} cashed out`,
   },
   /** Who approved a buy-in or rebuy ("" for a correction, which names its maker, and a cash-out). */
-  approvedBy: (l) => (!["buy_in", "rebuy"].includes(l.kind) ? "" : l.automatic ? `${l.by_name ?? "the host"} (automatic)` : l.by_name ?? ""),
+  // The host's own buy-in is approved at once (the host's own); another while "approve automatically" is on
+  // is the game's; else the host who answered.
+  approvedBy: (l) => (!["buy_in", "rebuy"].includes(l.kind) ? ""
+    : l.by_player_id && l.by_player_id === l.player_id ? `${l.by_name ?? "the host"} (the host’s own)`
+      : l.automatic ? "the game, automatically" : l.by_name ?? ""),
   house: (cents) => `The house dealer’s result: ${signedCash(cents)}`,
   commission: (cents) => `The commission pot: ${cash(cents)}`,
   totals: (issued, stacks, out) => `Issued ${cash(issued)} · at the table ${cash(stacks)} · cashed out ${cash(out)}`,

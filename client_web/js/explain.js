@@ -48,12 +48,17 @@ export function timedOutText(clause) {
   return `Time ran out: the House Way set your hand${clause ? ` (${clause})` : ""}.`;
 }
 
-/** What happened to a voided round, for the centre of the table. */
-export function voidText(reason) {
+/** What happened to a voided round, for the centre of the table; `bets`: whether any stake was down. */
+export function voidText(reason, bets = true) {
   if (reason === "no_banker") return `${BANK_TURN.noBanker}.`; // players bank in turn, and none could or would
   const why = /^voided/i.test(reason) ? reason.replace(/^voided/i, "").trim() : reason;
-  return `The round was voided${why ? ` (${why})` : ""}: every bet was returned.`;
+  const where = why ? ` (${why})` : "";
+  return bets ? `The round was voided${where}: every bet was returned.` : `The round was voided${where} before any bet was made.`;
 }
+
+/** Whether a `round_voided` event returned any stake (a bet, a side bet, the dealer's wager, a Dragon). */
+const returnedAny = (ev) => ["returned_bets", "returned_bonuses", "returned_queens_dragon", "returned_dragon"]
+  .some((k) => (ev[k] ?? []).length > 0);
 
 /**
  * The events of one patch as sentences: [{text, mine, kind}] in order. `view` is the view after the patch;
@@ -125,7 +130,7 @@ export function describeEvents(events, view, me, nameOf) {
         if (isMe) say(`You were ${removedWords(ev.by)}; ${kickedBack(ev.chips_returned_cents)}.${barredText(ev.barred_until_ms, Boolean(view.home))}`, !toldByPage, "warn");
         else say(`${name} was ${removedWords(ev.by)}.`, true);
         break;
-      case "round_voided": say(voidText(ev.reason), true); break;
+      case "round_voided": say(voidText(ev.reason, returnedAny(ev)), true); break;
       case "deadline_cleared":
         if (view.phase === "betting") say("Betting time ran out with no bet: the table waits for the first bet.");
         break;

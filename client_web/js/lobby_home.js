@@ -98,7 +98,7 @@ function readChips() {
     commission: document.querySelector("input[name='home-commission']:checked").value };
 }
 
-/** "Players bank in turn" means players bank: turning it on turns "Players may bank" on, and turning that off
+/** "Players bank in turn" means players bank: turning it on turns "Players may take the bank" on, and turning that off
  * turns it off (the house then banks every round, its dealer playing as at any table). */
 function syncBanking(ev) {
   if (ev.target.id === "home-bank-in-turn" && ev.target.checked) $("home-banking").checked = true;

@@ -266,7 +266,7 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     expect(maya.locator("#buy-in-status")).to_have_text("Waiting for Ann to approve your $100.00 buy-in")
     ask_buy_in(theo, 3, "200")
     expect(theo.locator("#buy-in-status")).to_have_text("Waiting for Ann to approve your $200.00 buy-in")
-    expect(theo.locator(".pos[data-position='2'] .plate")).to_contain_text("held: buy-in")
+    expect(theo.locator(".pos[data-position='2'] .plate")).to_contain_text("held: buy\u2011in")
     held = theo.locator(".pos[data-position='2'] .plate [title]")
     expect(held).to_have_attribute("title", "held for Maya's buy-in")
     requests = ann.locator("[data-panel='chip-requests']")

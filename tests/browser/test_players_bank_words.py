@@ -26,6 +26,11 @@ WORDS_JS = """async () => {
     houseBanks: said({}, { kind: 'bank_declined', player_id: 'p_maya', timed_out: false }),
     noBanker: x.voidText('no_banker'),
     otherVoid: x.voidText('operator: dealer error'),
+    closedBeforeBets: x.describeEvents([{ kind: 'round_voided', round_id: 'h_x-3', reason: 'the table closed',
+      returned_bets: [], returned_bonuses: [] }], view({}), 'p_ann', name).map((s) => s.text),
+    closedWithBets: x.describeEvents([{ kind: 'round_voided', round_id: 'h_x-3', reason: 'the table closed',
+      returned_bets: [{ position: 2, player_id: 'p_maya', amount_cents: 500 }] }], view({}), 'p_ann', name)
+      .map((s) => s.text),
     friends: tags({ commission_form: 'commissioned', commission_bps: 0, player_banking: true,
       players_bank_in_turn: true }),
     fivePercentHome: tags({ commission_form: 'commissioned', commission_bps: 500, private: true }),
@@ -42,6 +47,8 @@ def test_players_banking_in_turn_are_told_the_bank_passes_on_and_the_commission_
     assert words["houseBanks"] == ["Maya declined the bank: the house banks."]
     assert words["noBanker"] == "Nobody could or would bank this round: the bank passes on."
     assert words["otherVoid"] == "The round was voided (operator: dealer error): every bet was returned."
+    assert words["closedBeforeBets"] == ["The round was voided (the table closed) before any bet was made."]
+    assert words["closedWithBets"] == ["The round was voided (the table closed): every bet was returned."]
     friends = {key: (text, title) for key, text, title in words["friends"]}
     assert friends["commission"] == ("No commission",
                                      "A winning bet is paid even money: no commission is taken.")
