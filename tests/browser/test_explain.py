@@ -306,10 +306,11 @@ def test_betting_says_what_happened_and_what_it_takes(site: Any) -> None:
     expect(ann.locator("#bet-amount")).to_have_value("30.00")
     expect(info).to_contain_text("You can bet $5.00 – $30.00")
     shots(site, ann, "clamped")
-    # The operator voids the round: the table says what happened, not "Waiting for players".
+    # The operator voids the round: the table says what happened, not "Waiting for players"; no bet was
+    # placed (the amount was only typed), so nothing was returned either.
     site.table_action(table, "void")
     expect(ann.locator("#phase-text")).to_have_text("Round voided")
-    voided = "The round was voided (by the operator): every bet was returned."
+    voided = "The round was voided (by the operator) before any bet was made."
     expect(ann.locator("#phase-sub")).to_have_text(voided)
     expect(ann.locator("#notice")).to_have_text(voided)
     shots(site, ann, "voided")
