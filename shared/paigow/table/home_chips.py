@@ -92,8 +92,8 @@ class ChipLine:
     automatic: bool = False
     """A buy-in or rebuy approved by the game's "approve buy-ins automatically", or the host's own."""
     reason: str | None = None
-    """A correction's reason as the host typed it; a cash-out's cause (``left``, ``stood_up``, ``kicked``,
-    ``closed``...)."""
+    """A correction's reason as the host typed it; a cash-out's cause, the leaving event's kind
+    (``player_left``, ``player_stood_up``, ``player_kicked``)."""
     round_number: int = 0
     """The rounds the table had started when the line was written."""
     at_ms: int | None = None
