@@ -5,15 +5,8 @@ const KEY = "paigow.session";
 const NAME_KEY = "paigow.name";
 const ENDED_KEY = "paigow.session-ended";
 
-export function money(cents, { sign = false } = {}) {
-  const neg = cents < 0;
-  const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString("en-US");
-  const part = String(abs % 100).padStart(2, "0");
-  const text = `$${whole}.${part}`;
-  if (neg) return `−${text}`;
-  return sign && cents > 0 ? `+${text}` : text;
-}
+export { money } from "./i18n.js";
+import { parseAmount } from "./i18n.js";
 
 /** The server's words as a sentence: a capital first, a full stop last. */
 export function sentence(text) {
@@ -23,12 +16,9 @@ export function sentence(text) {
 
 export const seconds = (n) => `${n} second${n === 1 ? "" : "s"}`;
 
-/** "12.5" or "$12.50" -> 1250 cents; null when it is not an amount. */
-export function parseMoney(text) {
-  const m = String(text).trim().replace(/^\$/, "").match(/^(\d{1,7})(?:\.(\d{1,2}))?$/);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
-}
+/** "12.5" or "$12.50" (or "12,50" where the language writes a decimal comma) -> 1250 cents; null when it is
+ * not an amount. */
+export const parseMoney = parseAmount;
 
 export class ApiError extends Error {
   constructor(status, code, message, retryAfter = null) {
