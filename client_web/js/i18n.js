@@ -106,6 +106,8 @@ document.documentElement.lang = lang;
 /** A sentence from the catalog: `t("table:phase.betting")`, `t("lobby:watching", {count: 2})`. Values are
  * inserted as they are (the page sets text, never HTML). */
 export const t = (key, values) => i18next.t(key, values);
+/** Whether a catalog has `key` (for a family of keys named by a code: errors, clauses). */
+export const has = (key) => i18next.exists(key);
 
 // Intl, once per page.
 const CURRENCY = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" });

@@ -1,0 +1,34 @@
+// A refusal in the page's language (docs/languages.md, "Errors"). The server keeps its codes and an English
+// `message` on the wire (docs/protocol.md, docs/http-api.md); the page words each code from the catalog's
+// `errors:<CODE>` with the values the refusal carries as fields (`field`, `retry_after_s`, `min_cents`, …),
+// money and times already formatted. A code the catalog does not know (a newer server) is said as
+// "errors:unknown" with the code, never as the English message.
+
+import { has, money, t, time } from "./i18n.js";
+
+/** The values a refusal's sentence may use: its fields, with amounts (`*_cents`) and times (`*_ms`) formatted. */
+function values(fields) {
+  const out = {};
+  for (const [name, value] of Object.entries(fields ?? {})) {
+    if (value == null || typeof value === "object") continue;
+    if (name.endsWith("_cents") && Number.isInteger(value)) out[name] = money(value);
+    else if (name.endsWith("_ms") && Number.isInteger(value)) out[name] = time(value);
+    else out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * The sentence for a refusal: `errorText("NOT_YOUR_TURN")`, `errorText(code, {min_cents: 500})`, or an
+ * error object (an `ApiError` with `code`, `body` and `retryAfter`, or a wire `error` frame).
+ */
+export function errorText(codeOrError, fields = undefined) {
+  const isObject = typeof codeOrError === "object" && codeOrError !== null;
+  const code = isObject ? codeOrError.code : codeOrError;
+  const given = fields ?? (isObject ? { ...(codeOrError.body ?? {}), ...codeOrError } : {});
+  const vals = values(given);
+  if (isObject && codeOrError.retryAfter != null && vals.retry_after_s == null) vals.retry_after_s = codeOrError.retryAfter;
+  if (vals.retry_after_s != null) vals.count = Number(vals.retry_after_s);
+  const key = `errors:${code}`;
+  return has(key) ? t(key, vals) : t("errors:unknown", { code: String(code) });
+}
