@@ -102,7 +102,7 @@ def page_sources() -> Iterator[tuple[Path, str]]:
             yield path, path.read_text(encoding="utf-8")
 
 
-# A key the page names: t("ns:key"), "ns:key" in a table of keys, data-i18n="ns:key", data-i18n-attr="a=ns:key".
+# A key the page names: t("ns:key"), "ns:key" in a table, data-i18n="ns:key", data-i18n-attr="a=ns:key".
 NS = "|".join(map(re.escape, ENGLISH))
 LITERAL = re.compile(rf"""["'`=]\s*((?:{NS}):[\w.\-]+)(?=["'`;\s])""")
 # A family asked for by a computed key: t(`errors:${code}`), t(`table:phase.${phase}`).
