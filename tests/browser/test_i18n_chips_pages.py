@@ -1,9 +1,10 @@
 """Issue 32 for a home game's chips, the practice page and the verify page: in the pseudo-locale (``en-XA``:
 every catalog string accented, 40% longer and bracketed ⟦…⟧) no word of these surfaces comes from anywhere
 but the catalog (a player's name, an amount, a digit or a symbol may stand outside the brackets), no key is
-missing, and no text is clipped or overlapping at 360x740 and 1366x768 (tests/browser/layout.py). The
+missing, and no text is clipped or overlapping at 360x740, 390x844, 1366x768 and 1920x1080
+(tests/browser/layout.py). The
 chips' parts are mounted from a view without a server (as test_home_chips_page.py does); the practice page
-is played through a deal on a real server. Screenshots: test-artifacts/browser/i18n-chips-*.png."""
+is played through a deal on a real server. Screenshots: test-artifacts/browser/chips-unit-i18n-*.png."""
 
 from __future__ import annotations
 
@@ -11,12 +12,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.layout import text_problems
-from tests.browser.test_home_chips_page import ANN, MAYA, MOUNT_JS, chips_view, table_view
+from tests.browser.test_home_chips_page import ANN, MAYA, MOUNT_JS, at_every_size, chips_view, table_view
 
 pytestmark = pytest.mark.browser
 
-SIZES = {"small-phone": (360, 740), "laptop": (1366, 768)}
 NAMES = ["Ann", "Maya", "Theo", "Zoe", "Pia", "House"]
 
 # The words of `root` (text, aria-label, title, placeholder, alt) outside the pseudo-locale's brackets, once
@@ -30,16 +29,24 @@ STRAY_JS = """({ root, names }) => {
     for (const n of names) s = s.split(n).join(' ');
     return s.replace(/[^\\p{L}]+/gu, ' ').trim();
   };
-  // Not these pages' words: the brand (the game's name), the language menu's names, cards and dice (the table's
-  // card_svg.js, dice.js) and what a test set aside for the showdown helper's words.
+  // Not these pages' words: the brand (the game's name), the language menu's names, cards and dice (the
+  // table's card_svg.js, dice.js) and what a test set aside for the showdown helper's words.
   const OTHERS = 'option, .brand, #pg-card-defs, .card, .die, [data-i18n-merge]';
   const found = [];
   const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
     const e = t.parentElement;
+    if (!t.textContent.trim()) continue;
     if (!e || e.closest(`svg, script, style, code, ${OTHERS}, .ledger-lines .time`)) continue;
-    const left = bare(t.textContent);
-    if (left) found.push(`${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}: ${left} (${t.textContent.trim().slice(0, 60)})`);
+    // A sentence with inline elements inside (keys as <kbd>) is judged whole, from its element that opens
+    // with ⟦.
+    const opens = (n) => n.textContent.trim().startsWith('⟦');
+    let whole = e;
+    const inline = (n) => getComputedStyle(n).display === 'inline';
+    while (!opens(whole) && whole !== scope && inline(whole)) whole = whole.parentElement;
+    const left = bare(t.textContent) && bare(opens(whole) ? whole.textContent : t.textContent);
+    const where = `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}`;
+    if (left) found.push(`${where}: ${left} (${t.textContent.trim().slice(0, 60)})`);
   }
   for (const e of [scope, ...scope.querySelectorAll('*')]) {
     if (e.closest(`svg, ${OTHERS}`)) continue;
@@ -71,13 +78,8 @@ def pseudo(page: Page, url: str) -> None:
 
 
 def sizes(page: Page, artifacts: Any, name: str) -> list[str]:
-    problems: list[str] = []
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        page.screenshot(path=str(artifacts / f"i18n-chips-{name}-{size}.png"), full_page=True)
-        problems.extend(f"{name} at {size}: {p}" for p in text_problems(page))
-    return problems
+    """Photographed and checked at the four sizes (chips-unit-i18n-<name>-<size>.png)."""
+    return at_every_size(page, artifacts, f"i18n-{name}")
 
 
 REBUY_JS = """async ({ view, me }) => {
@@ -176,7 +178,8 @@ def test_the_chips_surfaces_in_the_pseudo_locale(module_page: Page, artifacts: A
 def test_the_verify_page_in_the_pseudo_locale(module_page: Page, artifacts: Any) -> None:
     page = module_page
     seed = "00" * 16 + "ab" * 16
-    pseudo(page, f"{page.url.split('/verify')[0]}/verify/?seed={seed}&round=r1&banker=2&commitment=00&dice=1,1,1")
+    base = page.url.split("/verify")[0]
+    pseudo(page, f"{base}/verify/?seed={seed}&round=r1&banker=2&commitment=00&dice=1,1,1")
     expect(page.locator("#verdict")).to_contain_text("⟦")
     expect(page.locator("select[aria-label]")).to_be_visible()  # the language menu in the header
     found = strays(page)
@@ -196,7 +199,7 @@ def test_the_practice_page_in_the_pseudo_locale(site: Any) -> None:
     expect(page.locator(".setter [data-key]")).to_have_count(7)
     expect(page.locator("#practice-language select")).to_be_visible()
     page.wait_for_timeout(900)
-    found = strays(page, ".practice-topbar") + strays(page, ".practice-title") + strays(page, "#practice-lead")
+    found = [p for at in (".practice-topbar", ".practice-title", "#practice-lead") for p in strays(page, at)]
     problems = sizes(page, site.artifacts, "practice-setting")
     page.set_viewport_size({"width": 360, "height": 740})
     page.click("#house-way")
@@ -204,8 +207,8 @@ def test_the_practice_page_in_the_pseudo_locale(site: Any) -> None:
     expect(page.locator("#result-title")).to_be_visible(timeout=30_000)
     expect(page.locator("#result-title")).to_contain_text("⟦")
     # The hands' names and the clause are the showdown helper's words (the `game` namespace): set aside.
-    page.evaluate("document.querySelectorAll('.coach-names, .coach-hands, .practice-marks li, #practice-coach')"
-                  ".forEach((e) => e.setAttribute('data-i18n-merge', ''))")
+    merge = "'.coach-names, .coach-hands, .practice-marks li, #practice-coach'"
+    page.evaluate(f"document.querySelectorAll({merge}).forEach((e) => e.setAttribute('data-i18n-merge', ''))")
     found += strays(page, "#practice-result")
     problems += sizes(page, site.artifacts, "practice-result")
     assert found == [], "\n".join(found)
