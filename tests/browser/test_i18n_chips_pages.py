@@ -29,9 +29,10 @@ STRAY_JS = """({ root, names }) => {
     for (const n of names) s = s.split(n).join(' ');
     return s.replace(/[^\\p{L}]+/gu, ' ').trim();
   };
-  // Not these pages' words: the brand (the game's name), the language menu's names, cards and dice (the
-  // table's card_svg.js, dice.js) and what a test set aside for the showdown helper's words.
-  const OTHERS = 'option, .brand, #pg-card-defs, .card, .die, [data-i18n-merge]';
+  // Not these pages' words: the brand (the game's name), the language menu's names, key caps (1, 7, H: the
+  // keys' symbols), cards and dice (the table's card_svg.js, dice.js) and what a test set aside for the
+  // showdown helper's words.
+  const OTHERS = 'option, .brand, kbd, #pg-card-defs, .card, .die, [data-i18n-merge]';
   const found = [];
   const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
   for (let t = walker.nextNode(); t; t = walker.nextNode()) {
