@@ -4,8 +4,9 @@
 // money and times already formatted. A code the catalog does not know (a newer server) is said as
 // "errors:unknown" with the code, never as the English message.
 //
-// A refusal that may say how long to wait has plural keys `errors:<CODE>_one` / `_other` (the wait,
-// `retry_after_s`, is `count`) and `errors:<CODE>.no_wait` for when it does not say.
+// A refusal whose sentence uses values it does not always carry has `errors:<CODE>.plain`, the same refusal
+// said without them: a wait (plural keys `errors:<CODE>_one` / `_other`, the wait `retry_after_s` being
+// `count`), an amount and its limit (`amount_cents`, `limit_cents`), the end of a bar (`until_ms`).
 
 import { has, money, t, when } from "./i18n.js";
 
@@ -22,11 +23,18 @@ function values(fields) {
 }
 
 /** The catalog key for `code` with these values: the plural family when a wait is known, else its
- * `.no_wait` sentence. */
+ * `.plain` sentence. */
 function keyOf(code, vals) {
   const key = `errors:${code}`;
-  if (has(`${key}_other`)) return vals.count != null ? key : `${key}.no_wait`;
+  if (has(`${key}_other`)) return vals.count != null ? key : `${key}.plain`;
   return has(key) ? key : null;
+}
+
+/** The sentence of `key`, or its `.plain` one when the refusal lacks a value the sentence uses. */
+function worded(key, vals) {
+  let lacking = false;
+  const text = t(key, { ...vals, missingInterpolationHandler: () => { lacking = true; return ""; } });
+  return lacking && has(`${key}.plain`) ? t(`${key}.plain`, vals) : text;
 }
 
 /**
@@ -41,5 +49,5 @@ export function errorText(codeOrError, fields = undefined) {
   if (isObject && codeOrError.retryAfter != null && vals.retry_after_s == null) vals.retry_after_s = codeOrError.retryAfter;
   if (vals.retry_after_s != null && Number.isFinite(Number(vals.retry_after_s))) vals.count = Number(vals.retry_after_s);
   const key = keyOf(code, vals);
-  return key ? t(key, vals) : t("errors:unknown", { code: String(code) });
+  return key ? worded(key, vals) : t("errors:unknown", { code: String(code) });
 }

@@ -109,7 +109,7 @@ def http_error(exc: ServerError | Rejection) -> ApiError | None:
     if isinstance(exc, ApiError):
         return exc
     if isinstance(exc, Rejection):
-        return ApiError(409, str(exc.code), exc.message)
+        return ApiError(409, str(exc.code), exc.message, extra=dict(exc.fields))
     if exc.http_status == INTERNAL:
         return None
     return ApiError(exc.http_status, exc.http_code or exc.code, exc.message)

@@ -1,6 +1,7 @@
 """Every error code the server can send has its sentence in the English catalog (`errors:<CODE>`, or the
-plural family `errors:<CODE>_one` / `_other` with `errors:<CODE>.no_wait`), so that the page words each
-refusal in the player's language (client_web/js/errors.js) and never shows the English `message`.
+plural family `errors:<CODE>_one` / `_other` of a wait), so that the page words each refusal in the
+player's language (client_web/js/errors.js) and never shows the English `message`; a sentence that uses a
+value the refusal may lack has `errors:<CODE>.plain`, said without it.
 
 The codes are read from the code itself: the wire's ``ErrorCode`` and ``RejectCode``, and every HTTP code
 the server's source names where an error answer is made: an ``ApiError`` / ``retry_after`` / other error
@@ -73,7 +74,7 @@ def http_codes() -> set[str]:
 
 def worded(code: str) -> bool:
     if f"{code}_other" in ERRORS:
-        return f"{code}_one" in ERRORS and f"{code}.no_wait" in ERRORS
+        return f"{code}_one" in ERRORS and f"{code}.plain" in ERRORS
     return code in ERRORS
 
 
@@ -100,3 +101,14 @@ def test_a_wait_is_said_with_its_count() -> None:
     for key, text in ERRORS.items():
         if key.endswith(("_one", "_other")):
             assert "{{count}}" in text, key
+
+
+def test_a_sentence_with_values_has_a_plain_one_without_them() -> None:
+    """errors.js says `.plain` when the refusal lacks a value (an older server, a caller with the code
+    alone); `unknown` always has its code."""
+    for key, text in ERRORS.items():
+        code = key.rpartition("_")[0] if key.endswith(("_one", "_other")) else key
+        if "{{" in text and key != "unknown":
+            assert f"{code}.plain" in ERRORS, key
+        if key.endswith(".plain"):
+            assert "{{" not in text, key

@@ -406,9 +406,10 @@ class TableConnection(Sender):
         self.deliver(text)
 
     def _error(self, client_id: str | None, code: ErrorCode | RejectCode, message: str, *,
-               until_ms: int | None = None, by: KickedBy | None = None) -> None:
-        self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms, by=by)
-                   .model_dump_json())
+               until_ms: int | None = None, by: KickedBy | None = None, amount_cents: int | None = None,
+               limit_cents: int | None = None) -> None:
+        self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms, by=by,
+                                amount_cents=amount_cents, limit_cents=limit_cents).model_dump_json())
 
     def _refused(self, client_id: str, exc: ServerError | Rejection) -> None:
         """Answer a refusal with its code and message (``errors.wire_error``); a failure of the server's own
@@ -416,7 +417,10 @@ class TableConnection(Sender):
         answer = wire_error(exc)
         if answer is None:
             raise exc
-        self._error(client_id, *answer)
+        if isinstance(exc, Rejection):  # the amounts it names, for a client to word it
+            self._error(client_id, *answer, amount_cents=exc.amount_cents, limit_cents=exc.limit_cents)
+        else:
+            self._error(client_id, *answer)
 
     def _refuse(self, code: ErrorCode, close: CloseCode, message: str, until_ms: int | None = None,
                 by: KickedBy | None = None) -> bool:

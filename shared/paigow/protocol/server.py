@@ -122,6 +122,12 @@ class ErrorMessage(_Message):
     by: KickedBy | None = None
     """Who barred the player: set for ``BARRED`` (``"host"``: a private table's host removed them;
     ``"operator"``: an operator's kick with a bar), else null."""
+    amount_cents: int | None = None
+    """The amount refused, for an amount's rejection (``BELOW_MINIMUM``, ``ABOVE_MAXIMUM``,
+    ``ABOVE_OWN_LIMIT``, ``INSUFFICIENT_CHIPS``, ``BET_OVER_COVERAGE``), else null."""
+    limit_cents: int | None = None
+    """The limit the amount passed, beside ``amount_cents``: the minimum, the maximum, your own limit, your
+    chips, what the bank still covers (``paigow.table.rejections.REJECTION_FIELDS``), else null."""
 
 
 class Pong(_Message):

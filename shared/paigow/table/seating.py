@@ -55,7 +55,9 @@ def sit(em: Emitter, cmd: Sit) -> None:
     if type(cmd.buy_in_cents) is not int or cmd.buy_in_cents < s.rules.min_bet_cents:
         shown = money(cmd.buy_in_cents) if type(cmd.buy_in_cents) is int else repr(cmd.buy_in_cents)
         reject(RejectCode.BELOW_MINIMUM, f"a buy-in of {shown} is below the table minimum "
-                                         f"{money(s.rules.min_bet_cents)}")
+                                         f"{money(s.rules.min_bet_cents)}",
+               amount_cents=cmd.buy_in_cents if type(cmd.buy_in_cents) is int else None,
+               limit_cents=s.rules.min_bet_cents)
     seat_player(em, cmd.player_id, name, cmd.seat, cmd.buy_in_cents)
 
 

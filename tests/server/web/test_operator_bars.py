@@ -213,6 +213,8 @@ async def test_a_bad_kick_is_refused_audited_and_changes_nothing(
     refused = await operator.kick(table_id, body)
     assert (refused.status_code, refused.json()["error"]) == (400, code)
     assert words in refused.json()["message"]
+    if code == "REASON_REQUIRED":  # the page words it from the code and this field
+        assert refused.json()["max_chars"] == 200
     entry = await operator.last_audit()
     assert (entry["action"], entry["outcome"], entry["player_id"]) == ("kick", code, eve_id)
     view = (await operator.client.get(f"/api/operator/tables/{table_id}")).json()["view"]
