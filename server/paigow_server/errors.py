@@ -71,6 +71,9 @@ class ServerError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.fields: dict[str, int] = {}
+        """Values the ``message`` names, sent beside it in the wire's ``error`` (``retry_after_s``,
+        ``max_chars``: ``ErrorMessage``) so that a client words the refusal in its own language."""
 
 
 class ApiError(ServerError):

@@ -128,6 +128,10 @@ class ErrorMessage(_Message):
     limit_cents: int | None = None
     """The limit the amount passed, beside ``amount_cents``: the minimum, the maximum, your own limit, your
     chips, what the bank still covers (``paigow.table.rejections.REJECTION_FIELDS``), else null."""
+    retry_after_s: int | None = None
+    """Whole seconds to wait before trying again: set for ``CHAT_TOO_FAST``, else null."""
+    max_chars: int | None = None
+    """The most characters a text may have: set for ``CHAT_TOO_LONG``, else null."""
 
 
 class Pong(_Message):
