@@ -106,6 +106,7 @@ def test_own_limit_lowers_any_time_and_raises_once_a_week(driver) -> None:
     d.do(c.SetOwnLimit("p1", 100_00, t + 2))  # the first raise
     rejection = d.refuse(c.SetOwnLimit("p1", 200_00, t + 3), RejectCode.LIMIT_RAISE_TOO_SOON)
     assert "once a week" in rejection.message
+    assert rejection.fields == {"until_ms": t + 2 + WEEK_MS}  # when the next raise is allowed, for the page
     d.do(c.SetOwnLimit("p1", 10_00, t + 4))  # lowering is always allowed
     d.refuse(c.SetOwnLimit("p1", None, t + 2 + WEEK_MS - 1), RejectCode.LIMIT_RAISE_TOO_SOON)
     d.do(c.SetOwnLimit("p1", None, t + 2 + WEEK_MS))

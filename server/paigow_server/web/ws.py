@@ -411,7 +411,8 @@ class TableConnection(Sender):
         """An ``error`` frame; ``fields``: the values its message names (``Rejection.fields``,
         ``ServerError.fields``), each a field of ``ErrorMessage``."""
         more = fields or {}
-        self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms, by=by,
+        self._send(ErrorMessage(id=client_id, code=code, message=message,
+                                until_ms=until_ms if until_ms is not None else more.get("until_ms"), by=by,
                                 amount_cents=more.get("amount_cents"), limit_cents=more.get("limit_cents"),
                                 retry_after_s=more.get("retry_after_s"), max_chars=more.get("max_chars"))
                    .model_dump_json())

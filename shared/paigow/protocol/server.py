@@ -118,7 +118,8 @@ class ErrorMessage(_Message):
     code: ErrorCode | RejectCode
     message: str
     until_ms: int | None = None
-    """When the refusal ends (ms since the epoch): set for ``BARRED`` (the end of the bar), else null."""
+    """When the refusal ends (ms since the epoch): set for ``BARRED`` (the end of the bar) and
+    ``LIMIT_RAISE_TOO_SOON`` (when the next raise of your own limit is allowed), else null."""
     by: KickedBy | None = None
     """Who barred the player: set for ``BARRED`` (``"host"``: a private table's host removed them;
     ``"operator"``: an operator's kick with a bar), else null."""

@@ -163,7 +163,7 @@ def set_own_limit(em: Emitter, cmd: SetOwnLimit) -> None:
         hours = -(-(last + WEEK_MS - cmd.now_ms) // 3_600_000)
         reject(RejectCode.LIMIT_RAISE_TOO_SOON,
                f"raising your own limit from {_limit(old)} to {_limit(new)} is allowed once a week; "
-               f"the next raise is allowed in {hours} hours")
+               f"the next raise is allowed in {hours} hours", until_ms=last + WEEK_MS)
     em.emit(OwnLimitSet(sp.player_id, pos, new, raised, cmd.now_ms))
 
 
