@@ -140,3 +140,17 @@ def test_a_rejection_s_amounts_go_with_it_over_http() -> None:
     plain = http_error(Rejection(RejectCode.NO_ROUND, "no round is in progress"))
     assert plain is not None
     assert plain.extra == {}
+
+
+def test_a_field_helper_names_the_field_it_refuses() -> None:
+    """The page says which field was wrong from ``field``, not from the English message."""
+    from paigow_server.web.api import int_field, only_fields, str_field
+
+    with pytest.raises(ApiError) as text:
+        str_field({"name": 5}, "name")
+    with pytest.raises(ApiError) as whole:
+        int_field({"seats": "6"}, "seats")
+    with pytest.raises(ApiError) as unknown:
+        only_fields({"name": "T", "colour": "red"}, {"name"})
+    assert [e.value.extra for e in (text, whole, unknown)] == [{"field": "name"}, {"field": "seats"},
+                                                               {"field": "colour"}]
