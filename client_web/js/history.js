@@ -66,6 +66,8 @@ function resultText(r, mine) {
   return (mine.outcome === "push" && barredPush(r)) || t(`showdown:history.result.${outcome}`, { amount: money(mine.net_cents, { sign: true }) });
 }
 
+// On a phone the table's cells stack, each after its label (`data-label`, read by the CSS: table.css, coach.css).
+
 /** A settled round as a row (``more``: cells after its own), and under it, across the table, the casino
  * variants' lines (a co-bank, a barred dealer, a Dragon you bought, your Queen's Dragon: variant_results.js)
  * when it has any. ``tableName``: named in its first cell (your hands come from every table); ``nameOf(id,
@@ -78,10 +80,10 @@ function roundRows(r, playerId, nameOf, { tableName = null, more = [], total } =
   const dragon = dragonOf(r, playerId);
   const row = el("tr", {},
     el("td", { text: tableName ? t("showdown:history.table_round", { table: tableName, number: r.number ?? "" }) : t("showdown:history.round", { number: r.number ?? "" }) }),
-    el("td", { text: r.dice ? r.dice.join("-") : "" }),
-    el("td", {}, handCell(mine, setByText(mine, r)), dragon ? [el("br"), el("small", { class: "hint", text: `${t("showdown:history.your_dragon")} ` }), ...handCell(dragon, "")] : null),
-    el("td", {}, handCell(banker, setByText(banker, r))),
-    el("td", { class: "result-cell", text: mine ? resultText(r, mine) + fortuneNote(mine) : "" }),
+    el("td", { "data-label": t("showdown:history.cell.dice"), text: r.dice ? r.dice.join("-") : "" }),
+    el("td", { "data-label": t("showdown:history.cell.you") }, handCell(mine, setByText(mine, r)), dragon ? [el("br"), el("small", { class: "hint", text: `${t("showdown:history.your_dragon")} ` }), ...handCell(dragon, "")] : null),
+    el("td", { "data-label": t("showdown:history.cell.banker") }, handCell(banker, setByText(banker, r))),
+    el("td", { class: "result-cell", "data-label": t("showdown:history.cell.result"), text: mine ? resultText(r, mine) + fortuneNote(mine) : "" }),
     el("td", {}, fairLine(r)), ...more);
   const parts = [...roundVariantParts(r, nameOf(r.banker_player_id, r.banker_position), playerId), ...(mine ? seatVariantParts(r, mine, playerId, total) : [])];
   return parts.length ? [row, el("tr", { class: "variant-lines" }, el("td", { colspan: String(row.children.length) }, variantLines(parts)))] : [row];
@@ -94,8 +96,8 @@ function recordOf(item) {
 /** The coach's figure of a hand of the history: the EV given up, or an "Analyse" button that asks the
  * coach (the dialog) and then shows the figure in place. Null for a hand you banked. */
 function coachCell(item, token, analysed) {
-  if (item.is_banker) return el("td", { class: "coach-cell", text: "—" }); // a dash: no figure
-  const cell = el("td", { class: "coach-cell", "data-coach-round": item.round_id });
+  if (item.is_banker) return el("td", { class: "coach-cell", "data-label": t("showdown:history.cell.coach"), text: "—" }); // a dash: no figure
+  const cell = el("td", { class: "coach-cell", "data-label": t("showdown:history.cell.coach"), "data-coach-round": item.round_id });
   const timedOut = item.hand?.set_by === "timeout";
   const show = (a) => {
     if (timedOut) { // the House Way's setting, not the player's: no praise, no score
@@ -156,7 +158,7 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
       };
       const items = Array.isArray(data) ? data : data?.hands ?? data?.history ?? [];
       const rows = items.slice(0, 10).flatMap((item) => roundRows(recordOf(item), playerId, nameOf, { tableName: item.table_name ?? null, total: item.total_net_cents,
-        more: [el("td", { class: "num", text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
+        more: [el("td", { class: "num", "data-label": t("showdown:history.cell.balance"), text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
           coachCell(item, token, refreshSession)] }));
       const heads = [t("showdown:history.col.round"), t("showdown:history.col.dice"), t("showdown:history.col.you_high_low"), t("showdown:history.col.banker"),
         t("showdown:history.col.result"), t("showdown:history.col.fair"), t("showdown:history.col.balance"), t("showdown:history.col.coach")];
