@@ -4,7 +4,7 @@
 // those about you (`mine`) are also shown on your screen. Every sentence is a whole sentence of the
 // catalog (`showdown:event.*`), its shapes each their own key.
 
-import { dateTime, money, t } from "./i18n.js";
+import { dateTime, locale, money, t } from "./i18n.js";
 import { BANK_TURN } from "./chips_words.js";
 import { clauseWords } from "./hand_eval.js";
 import { barredWhy, seatNetCents } from "./variant_results.js";
@@ -31,10 +31,14 @@ export function cannotBankText(name, why, isMe) {
   return isMe ? t(`showdown:cannot_bank.mine.${reason}`) : t(`showdown:cannot_bank.other.${reason}`, { name });
 }
 
+const FULL_TIME = new Intl.DateTimeFormat(locale, { year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit" });
+
 /** "You are barred from this table until <when>: you may keep watching, or play at another table." (without
  * a bar: "You may keep watching, or sit down again."). */
-export function barredText(untilMs) {
-  return untilMs ? t("showdown:event.barred_until", { when: dateTime(untilMs) }) : t("showdown:event.not_barred");
+export function barredText(untilMs, short = false) {
+  // A home game's removal says the time as people do ("Dec 2, 2026, 11:46 AM"); the operator's kick in full.
+  const when = short ? dateTime(untilMs) : FULL_TIME.format(new Date(untilMs));
+  return untilMs ? t("showdown:event.barred_until", { when }) : t("showdown:event.not_barred");
 }
 
 /** "Time ran out: the House Way set your hand (two pair, low + high: split)." */
@@ -144,14 +148,14 @@ export function describeEvents(events, view, me, nameOf) {
       case "player_leaving":
         if (isMe && ev.kicked) {
           const leaving = t(`showdown:event.leaving.${remover(ev.by)}`);
-          say(both(leaving, ev.barred_until_ms ? barredText(ev.barred_until_ms) : ""), !toldByPage, "warn");
+          say(both(leaving, ev.barred_until_ms ? barredText(ev.barred_until_ms, Boolean(view.home)) : ""), !toldByPage, "warn");
         }
         break;
       case "player_kicked":
         if (isMe) {
           const back = view.home?.chips ? backShape(view.home, ev.chips_returned_cents) : "balance";
           const amount = ev.chips_returned_cents == null ? "" : money(ev.chips_returned_cents);
-          say(both(t(`showdown:event.kicked.${remover(ev.by)}.${back}`, { amount }), barredText(ev.barred_until_ms)), !toldByPage, "warn");
+          say(both(t(`showdown:event.kicked.${remover(ev.by)}.${back}`, { amount }), barredText(ev.barred_until_ms, Boolean(view.home))), !toldByPage, "warn");
         } else say(t(`showdown:event.kicked_other.${remover(ev.by)}`, { name }), true);
         break;
       case "round_voided": say(voidText(ev.reason, returnedAny(ev)), true); break;
