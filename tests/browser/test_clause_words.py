@@ -46,6 +46,7 @@ def test_every_clause_reads_back_as_the_server_wrote_it(module_page: Page) -> No
 def test_a_clause_the_page_does_not_know_is_said_as_the_house_ways(module_page: Page) -> None:
     words = module_page.evaluate("""async () => {
       const h = await import('/js/hand_eval.js');
-      return [h.clauseWords('a new clause: split'), h.clauseWords('two pair, tiny + high: split'), h.clauseWords('')];
+      const texts = ['a new clause: split', 'two pair, tiny + high: split', ''];
+      return texts.map((x) => h.clauseWords(x));
     }""")
     assert words == ["set by the House Way", "set by the House Way", ""]
