@@ -6,7 +6,7 @@
 
 import { el } from "./api.js";
 import { untilText } from "./home_api.js";
-import { has, markName, number, t } from "./i18n.js";
+import { has, number, t } from "./i18n.js";
 
 /** The sentence of a settings change: seating and watching together (one sentence per pair). */
 function settingsText(ev) {
@@ -82,9 +82,12 @@ export function describeHomeEvents(events, view, me, nameOf) {
  * the whole in the title. */
 export function showHomeTag(tag, view, me) {
   const mine = view.home.host_player_id === me;
-  const words = mine ? t("home:tag.mine") : t("home:tag.other", { name: view.home.host_name });
+  const word = mine ? t("home:tag.mine") : t("home:tag.word");
+  const hostText = mine ? null : t("home:tag.host", { name: view.home.host_name });
+  // The title is the two parts as shown: what an ellipsis cuts of the second is read whole there.
+  const words = hostText ? `${word} ${hostText}` : word;
   if (tag.title === words) return;
-  tag.replaceChildren(el("span", { class: "home-word", text: mine ? words : t("home:tag.word") }),
-    ...(mine ? [] : [" ", markName(el("span", { class: "home-host", text: t("home:tag.host", { name: view.home.host_name }) }))]));
+  tag.replaceChildren(el("span", { class: "home-word", text: word }),
+    ...(hostText ? [" ", el("span", { class: "home-host", text: hostText })] : []));
   tag.title = words;
 }

@@ -190,6 +190,9 @@ function showSession() {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
   who.textContent = session.registered ? `${session.display_name} · ${session.username}` : t("lobby:who.header.guest", { name: session.display_name });
+  // A name and a username alone are the player's own words, in no language of the page's.
+  if (session.registered) markName(who);
+  else who.removeAttribute("lang");
   sessionTimer = setInterval(refreshSession, 15000);
 }
 
