@@ -105,6 +105,16 @@ def account(site: Site, name: str) -> dict[str, Any]:
     return data
 
 
+def signed_in(site: Site, who: dict[str, Any]) -> Page:
+    """A laptop's page in the pseudo-locale whose browser keeps the session of `who` (a session JSON)."""
+    page = pseudo_page(site, 1366, 768)
+    page.goto(f"{site.url}/")
+    page.evaluate("s => localStorage.setItem('paigow.session', JSON.stringify(s))",
+                  {"token": who["token"], "player_id": who["player_id"], "display_name": who["display_name"],
+                   "registered": True, "username": who["username"]})
+    return page
+
+
 def test_the_lobby_says_every_word_from_the_catalog(site: Site) -> None:
     site.open_table("Pseudo Tables")
     problems: list[str] = []
@@ -142,11 +152,7 @@ def test_the_lobby_says_every_word_from_the_catalog(site: Site) -> None:
 def test_the_home_game_pages_say_every_word_from_the_catalog(site: Site) -> None:
     problems: list[str] = []
     host = account(site, "Hana")
-    page = pseudo_page(site, 1366, 768)
-    page.goto(f"{site.url}/")
-    page.evaluate("s => localStorage.setItem('paigow.session', JSON.stringify(s))",
-                  {"token": host["token"], "player_id": host["player_id"], "display_name": "Hana",
-                   "registered": True, "username": host["username"]})
+    page = signed_in(site, host)
     page.reload()
     expect(page.locator("#host-tools")).to_be_visible()
     expect(page.locator("#host-count")).not_to_be_empty()
@@ -209,11 +215,7 @@ def test_a_chips_game_host_dialog_says_every_word_from_the_catalog(site: Site) -
     auth = {"Authorization": f"Bearer {host['token']}"}
     made = httpx.post(f"{site.url}/api/home/tables", headers=auth, timeout=10,
                       json={"name": "Chips game", "chips": AUTO_CHIPS}).json()
-    page = pseudo_page(site, 1366, 768)
-    page.goto(f"{site.url}/")
-    page.evaluate("s => localStorage.setItem('paigow.session', JSON.stringify(s))",
-                  {"token": host["token"], "player_id": host["player_id"], "display_name": "Hana",
-                   "registered": True, "username": host["username"]})
+    page = signed_in(site, host)
     page.goto(f"{site.url}/table/?id={made['table_id']}")
     page.click("#host-btn")
     expect(page.locator("#host-dialog")).to_be_visible()
