@@ -59,6 +59,15 @@ function outcomeCell(outcome) {
     text: ok ? t("console:audit.outcome.ok") : outcome ?? "" });
 }
 
+/** A ledger entry's reason: an event's code the server wrote (``player_kicked``, ``hold_released``) in words,
+ * anything else as written (an operator's typed reason, the server's own note). */
+function reasonOf(reason) {
+  if (!reason) return "";
+  const key = `console:ledger.reason.${reason}`;
+  if (/^[a-z_]+$/.test(reason) && has(key)) return el("span", { title: reason, text: t(`console:ledger.reason.${reason}`) });
+  return userText(reason);
+}
+
 /** An account of the ledger (``player:<id>``, ``seat:…``, ``house``, ``bank``, …): an identifier, as it is. */
 const account = (name) => el("small", { class: "id", text: name ?? "" });
 
@@ -80,7 +89,7 @@ export async function refreshLogs() {
     cell(t("console:ledger.col.accounts"), { class: "wrap" }, el("span", {}, account(e.from_account), " → ", account(e.to_account))),
     cell(t("console:ledger.col.amount"), { class: "num", text: money(e.amount_cents) }),
     cell(t("console:ledger.col.where"), { text: [e.table_id, e.round_id].filter(Boolean).join(" / ") }),
-    cell(t("console:ledger.col.reason"), {}, e.reason ? userText(e.reason) : ""))));
+    cell(t("console:ledger.col.reason"), {}, reasonOf(e.reason)))));
   const m = await call("/money");
   $("money-status").textContent = t(m.balanced ? "console:money.status.balanced" : "console:money.status.unbalanced",
     { amount: money(m.house_net_cents, { sign: true }) });

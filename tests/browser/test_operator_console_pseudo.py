@@ -20,6 +20,9 @@ from tests.browser.wire import Wire
 pytestmark = pytest.mark.browser
 
 SIZES = ((360, 740), (1366, 768))
+PANELS = ("header", "#login-panel", "#tables-panel", "#detail", "#bars-panel", "#money-panel",
+          "#operators-panel", "#audit-panel", "#ledger-panel")
+"""The parts photographed alone too: a whole page is too tall to look at."""
 
 # Words shown that are not the console's: what players and operators typed or are called, ids, the
 # lobby's variant tags (variant_tags.js, its own namespace) and the brand.
@@ -30,7 +33,7 @@ UNBRACKETED_JS = r"""(allowed) => {
     + '[data-variant], [data-fortune], option[lang]';
   const skip = (e) => e.closest(theirs);
   // Times and dates as Intl writes them in en-US (the pseudo-locale's formats): "4:53:26 PM", "Dec 6, 2026".
-  const TIMES = /(AM|PM|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)/g;
+  const TIMES = /\b(AM|PM|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g;
   const words = (text) => {
     let rest = text.replace(/⟦[^⟦⟧]*⟧/g, ' ').replace(TIMES, ' ');
     for (const a of allowed) rest = rest.split(a).join(' ');
@@ -84,7 +87,12 @@ def look(site: Any, page: Page, name: str, allowed: list[str]) -> list[str]:
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(300)
-        site.shot(page, f"pseudo-console-{name}-{width}x{height}", full_page=True)
+        dialog = page.locator("dialog[open]").count() > 0
+        site.shot(page, f"pseudo-console-{name}-{width}x{height}", full_page=not dialog)
+        for part in PANELS:
+            if page.locator(part).is_visible() and not dialog:
+                shot = site.artifacts / f"pseudo-console-{name}-{width}x{height}-{part.strip('#')}.png"
+                page.locator(part).screenshot(path=str(shot))
         try:
             no_sideways_overflow(page)
         except AssertionError as wide:
