@@ -4,7 +4,7 @@
 
 import { api, el, parseMoney } from "./api.js";
 import { errorText as refusalText } from "./errors.js";
-import { dateTime, has, markName, t, time } from "./i18n.js";
+import { dateTime, markName, t, time } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -28,7 +28,8 @@ export function errorText(err) {
   const code = typeof err.code === "string" && err.code ? err.code : null;
   if (!code) return err.message ?? "";
   const text = refusalText(err);
-  return has(`errors:${code}`) ? t("console:refusal.with_code", { text, code }) : text;
+  // A code the catalog does not know is said with the code already (errors:unknown).
+  return text === t("errors:unknown", { code }) ? text : t("console:refusal.with_code", { text, code });
 }
 
 export function showError(id, err) {
