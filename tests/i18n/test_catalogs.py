@@ -29,9 +29,17 @@ def catalog(code: str) -> dict[str, dict[str, str]]:
     return data
 
 
-def base(key: str) -> str:
+def plural_heads(cat: dict[str, dict[str, str]]) -> set[str]:
+    """`ns:head` of every counted key: English gives each one a `head_other` form."""
+    return {f"{ns}:{key.removesuffix('_other')}" for ns, keys in cat.items() for key in keys
+            if key.endswith("_other")}
+
+
+def base(key: str, ns: str) -> str:
+    """A key without its plural suffix (`seats_one` -> `seats`); a key like `choose_two` whose head has no
+    `_other` form in English is not counted and stays as it is."""
     head, _, tail = key.rpartition("_")
-    return head if head and tail in CATEGORIES else key
+    return head if head and tail in CATEGORIES and f"{ns}:{head}" in PLURAL_HEADS else key
 
 
 def bases(cat: dict[str, dict[str, str]]) -> dict[str, set[str]]:
@@ -39,7 +47,7 @@ def bases(cat: dict[str, dict[str, str]]) -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for ns, keys in cat.items():
         for key in keys:
-            b = base(key)
+            b = base(key, ns)
             forms = out.setdefault(f"{ns}:{b}", set())
             if b != key:
                 forms.add(key.rpartition("_")[2])
@@ -51,6 +59,7 @@ def placeholders(text: str) -> set[str]:
 
 
 ENGLISH = catalog("en")
+PLURAL_HEADS = plural_heads(ENGLISH)
 ENGLISH_BASES = bases(ENGLISH)
 
 
@@ -87,12 +96,12 @@ def test_a_catalog_has_no_placeholder_the_english_does_not(code: str) -> None:
     english_by_base: dict[str, set[str]] = {}
     for ns, keys in ENGLISH.items():
         for key, text in keys.items():
-            english_by_base.setdefault(f"{ns}:{base(key)}", set()).update(placeholders(text))
+            english_by_base.setdefault(f"{ns}:{base(key, ns)}", set()).update(placeholders(text))
     for ns, keys in catalog(code).items():
         for key, text in keys.items():
             assert isinstance(text, str), f"{code} {ns}:{key} is not a string"
             assert text.strip(), f"{code} {ns}:{key} is empty"
-            extra = placeholders(text) - english_by_base.get(f"{ns}:{base(key)}", set())
+            extra = placeholders(text) - english_by_base.get(f"{ns}:{base(key, ns)}", set())
             assert not extra, f"{code} {ns}:{key}: placeholders not in English: {sorted(extra)}"
 
 
@@ -118,9 +127,15 @@ def used_keys() -> tuple[set[str], set[str]]:
     return literal, prefixes
 
 
+def named(full: str) -> str:
+    """A key as the page names it (`ns:key`, maybe with a plural suffix) -> `ns:base`."""
+    ns, key = full.split(":", 1)
+    return f"{ns}:{base(key, ns)}"
+
+
 def test_every_english_key_is_used_by_the_page() -> None:
     literal, prefixes = used_keys()
-    literal_bases = {f"{k.split(':', 1)[0]}:{base(k.split(':', 1)[1])}" for k in literal}
+    literal_bases = {named(k) for k in literal}
     unused = [key for key in ENGLISH_BASES
               if key not in literal_bases and not any(key.startswith(p) for p in prefixes)]
     assert unused == [], "keys no page asks for"
@@ -128,8 +143,7 @@ def test_every_english_key_is_used_by_the_page() -> None:
 
 def test_every_key_the_page_names_exists() -> None:
     literal, _ = used_keys()
-    unknown = sorted(k for k in literal if "{}:{}".format(*k.split(":", 1)[:1], base(k.split(":", 1)[1]))
-                     not in ENGLISH_BASES)
+    unknown = sorted(k for k in literal if named(k) not in ENGLISH_BASES)
     assert unknown == [], "keys the page names that the English catalog lacks"
 
 
