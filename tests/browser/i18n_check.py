@@ -205,6 +205,8 @@ class Phases:
             if self.pseudo:
                 mine = self.words.setdefault(phase, [])
                 mine.extend(w for w in untranslated(page, self.allow) if w not in mine)
+        if not self.pseudo:
+            self.other.extend(f"{phase}: {m}" for m in missing_keys(page))
         if own:
             page.set_viewport_size(own)
 
