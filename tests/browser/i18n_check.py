@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 from tests.browser.layout import overlaps, text_problems
 
@@ -155,7 +156,19 @@ def missing_keys(page: Page) -> list[str]:
     return [f"missing key {k}" for k in sorted(missing)]
 
 
+def i18n_ready(page: Page, timeout_ms: int = 5_000) -> bool:
+    """Waits until the page's i18n.js has chosen its language and loaded its catalogs (its top-level await
+    may end after the load event); False when it never does (a page that does not load it)."""
+    try:
+        page.wait_for_function("() => window.__i18n", timeout=timeout_ms)
+    except PlaywrightError:
+        return False
+    return True
+
+
 def page_language(page: Page) -> str:
+    """``<html lang>``, once i18n.js has set it."""
+    i18n_ready(page)
     lang: str = page.evaluate("document.documentElement.lang")
     return lang
 
@@ -188,8 +201,9 @@ class Phases:
         self.other: list[str] = []
         self.phase = "start"
 
-    def check(self, page: Page, phase: str, *, show: str | None = None) -> None:
-        """The page as it is now, at each size (back to its own size after)."""
+    def check(self, page: Page, phase: str, *, show: str | None = None, layout: bool = True) -> None:
+        """The page as it is now, at each size (back to its own size after); ``layout=False`` while
+        something floats over the page by design (a picker's open list): its words only."""
         self.phase = phase
         own = page.viewport_size
         if self.lang and page_language(page) != self.lang:
@@ -201,7 +215,8 @@ class Phases:
                 page.locator(show).first.evaluate("e => e.scrollIntoView({ block: 'center' })")
             page.wait_for_timeout(250)
             page.screenshot(path=str(self.site.artifacts / f"{self.prefix}-{phase}-{size}.png"))
-            self.layout.extend(f"{phase} at {size} {width}x{height}: {p}" for p in layout_problems(page))
+            if layout:
+                self.layout.extend(f"{phase} at {size} {width}x{height}: {p}" for p in layout_problems(page))
             if self.pseudo:
                 mine = self.words.setdefault(phase, [])
                 mine.extend(w for w in untranslated(page, self.allow) if w not in mine)

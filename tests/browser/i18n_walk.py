@@ -46,7 +46,7 @@ def guest(site: Any, lang: str, name: str = ME, width: int = 1366, height: int =
     page.goto(f"{site.url}/")
     page.fill("#display-name", name)
     page.click("#name-submit")
-    page.wait_for_selector("#signed-in:not([hidden])")
+    page.wait_for_selector("#signed-in:not([hidden])", timeout=40_000)  # two cores for all the helpers
     return page
 
 
