@@ -60,14 +60,16 @@ def in_language(page: Page, code: str) -> None:
 # (but the language menu's: each language named in its own language), <title>, an SVG's <title>, the
 # attributes a person sees or hears, a button's value and CSS `content:` strings. Left alone: what is hidden
 # (display none, visibility hidden, `hidden`), <script>/<style>/<template>, the card faces' own symbols (the
-# rank letters and JOKER drawn in a card's SVG), and key caps (<kbd>: the key as printed on the keyboard).
-# Then, in each string, the ⟦…⟧ of the pseudo-locale (nested too) and the allowed tokens are taken out: the
-# names the test typed, times and dates as Intl writes them (AM/PM, a month's short name and its day), cards
-# (K♠, 10♥, JK, a rank alone), ids and hex digests (seeds, commitments, player and table ids). What is left
-# with a Latin letter was not translated.
+# rank letters and JOKER drawn in a card's SVG), key caps (<kbd>: the key as printed on the keyboard), and
+# what the page shows as code or an id (<code>: a seed, a commitment, a command-line flag; `.id`: an id or a
+# ledger account's key shown beside a name). Then, in each string, the ⟦…⟧ of the pseudo-locale (nested
+# too) and the allowed tokens are taken out: the names the test typed, times and dates as Intl writes them
+# (AM/PM, a month's short name and its day), cards (K♠, 10♥, JK, a rank alone), ids and hex digests (seeds,
+# commitments, player and table ids: p_…, t1), and codes (REASON_REQUIRED, open_table, amount_cents). What
+# is left with a Latin letter was not translated.
 UNTRANSLATED_JS = r"""({ allow }) => {
   const out = [];
-  const SKIP = 'script, style, template, noscript, kbd, #pg-card-defs, .language-menu';
+  const SKIP = 'script, style, template, noscript, kbd, code, .id, #pg-card-defs, .language-menu';
   const hiddenEl = (e) => {
     for (let n = e; n; n = n.parentElement) {
       if (n.hidden || getComputedStyle(n).display === 'none') return true;
@@ -83,7 +85,10 @@ UNTRANSLATED_JS = r"""({ allow }) => {
     /(?<![A-Za-z])(?:10|[2-9AKQJT])[♠♥♦♣cdhs](?![A-Za-z])/g,
     /(?<![A-Za-z0-9])(?:JK|[AKQJ])(?![A-Za-z0-9])/g,
     /\b[a-z]{1,3}_[A-Za-z0-9_-]{4,}\b/g,
+    /\b[a-z]\d+\b/g,
     /\b[0-9a-f]{12,}\b/gi,
+    /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g,
+    /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g,
   ];
   const left = (text) => {
     let s = text;
