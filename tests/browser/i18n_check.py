@@ -265,6 +265,7 @@ class Phases:
             yield self
         except Exception as exc:
             found = self.report()
+            errors = "".join(f"\n  {e}" for e in getattr(self.site, "errors", [])[:SHOWN])
             pytest.fail(f"the walk stopped after the phase {self.phase!r}: {type(exc).__name__}: {exc}\n"
-                        f"{found}", pytrace=False)
+                        + (f"the pages' errors:{errors}\n" if errors else "") + found, pytrace=False)
         self.finish()
