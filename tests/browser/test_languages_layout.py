@@ -73,9 +73,19 @@ def test_the_lobby_and_a_round_fit_the_screen(site: Any, wire: Wire, lang: str) 
         page.context.close()
         page = guest(site, lang)
         phases.check(page, "lobby-guest")
-        round_walk(site, wire, page, phases.check, name=f"Jade {lang}", history=False)
+        at_showdown: list[str] = []
+
+        def at(page: Page, phase: str) -> None:
+            phases.check(page, phase)
+            if phase == "showdown":
+                at_showdown.append((page.locator("#announcer").text_content() or "").strip())
+
+        round_walk(site, wire, page, at, name=f"Jade {lang}", history=False)
         if lang in ("es", "ko"):
-            phases.other.extend(announcer_problems(lang, announced(page)))
+            said = announced(page)
+            phases.other.extend(announcer_problems(lang, said))
+            if not at_showdown[0] or at_showdown[0] not in said:
+                phases.other.append(f"the live region said nothing of the showdown: {at_showdown}")
     assert site.errors == []
 
 
