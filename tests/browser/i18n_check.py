@@ -57,19 +57,19 @@ def in_language(page: Page, code: str) -> None:
 
 
 # Every visible word: text nodes (screen-reader-only text too: it is heard), the options of a visible <select>
-# (but the language menu's: each language named in its own language), <title>, an SVG's <title>, the
-# attributes a person sees or hears, a button's value and CSS `content:` strings. Left alone: what is hidden
-# (display none, visibility hidden, `hidden`), <script>/<style>/<template>, the card faces' own symbols (the
-# rank letters and JOKER drawn in a card's SVG), key caps (<kbd>: the key as printed on the keyboard), and
-# what the page shows as code or an id (<code>: a seed, a commitment, a command-line flag; `.id`: an id or a
-# ledger account's key shown beside a name). Then, in each string, the ⟦…⟧ of the pseudo-locale (nested
-# too) and the allowed tokens are taken out: the names the test typed, times and dates as Intl writes them
-# (AM/PM, a month's short name and its day), cards (K♠, 10♥, JK, a rank alone), ids and hex digests (seeds,
-# commitments, player and table ids: p_…, t1), and codes (REASON_REQUIRED, open_table, amount_cents). What
-# is left with a Latin letter was not translated.
+# (but the language menu's: each language named in its own language; its label and title are checked),
+# <title>, an SVG's <title>, the attributes a person sees or hears, a button's value and CSS `content:`
+# strings. Left alone: what is hidden (display none, visibility hidden, `hidden`),
+# <script>/<style>/<template>, the card faces' own symbols (the rank letters and JOKER drawn in a card's SVG),
+# key caps (<kbd>: the key as printed on the keyboard), and what the page shows as code or an id (<code>: a
+# seed, a commitment, a command-line flag; `.id`: an id or a ledger account's key shown beside a name). Then,
+# in each string, the ⟦…⟧ of the pseudo-locale (nested too) and the allowed tokens are taken out: the names
+# the test typed, times and dates as Intl writes them (AM/PM, a month's short name and its day), cards (K♠,
+# 10♥, JK, a rank alone), ids and hex digests (seeds, commitments, player and table ids: p_…, t1), and codes
+# (REASON_REQUIRED, open_table, amount_cents). What is left with a Latin letter was not translated.
 UNTRANSLATED_JS = r"""({ allow }) => {
   const out = [];
-  const SKIP = 'script, style, template, noscript, kbd, code, .id, #pg-card-defs, .language-menu';
+  const SKIP = 'script, style, template, noscript, kbd, code, .id, #pg-card-defs';
   const hiddenEl = (e) => {
     for (let n = e; n; n = n.parentElement) {
       if (n.hidden || getComputedStyle(n).display === 'none') return true;
@@ -132,7 +132,9 @@ UNTRANSLATED_JS = r"""({ allow }) => {
     if (e.tagName === 'INPUT' && ['button', 'submit', 'reset'].includes(e.type)) {
       add(`${label(e)} [value]`, e.value);
     }
-    if (e.tagName === 'SELECT') for (const o of e.options) add(`${label(e)} <option>`, o.textContent);
+    if (e.tagName === 'SELECT' && !e.closest('.language-menu')) {
+      for (const o of e.options) add(`${label(e)} <option>`, o.textContent);
+    }
     for (const p of ['::before', '::after']) {
       const c = getComputedStyle(e, p).content;
       for (const m of c.matchAll(/"((?:[^"\\]|\\.)*)"/g)) add(`${label(e)} ${p}`, m[1]);
