@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.i18n_check import in_language
 from tests.browser.wire import Wire
 
-from paigow.rules import legal_splits, parse_cards
+from paigow.rules import all_splits, is_foul, legal_splits, parse_cards
 
 At = Callable[[Page, str], None]
 """``at(page, phase)``: what the caller does at each phase of a walk."""
@@ -105,19 +105,39 @@ def lobby_walk(site: Any, lang: str, at: At, user: str) -> None:
     at(page, "lobby-host-form")
 
 
+def setter_cards(page: Page) -> str:
+    cards: list[str] = page.eval_on_selector_all(".setter [data-key]",
+                                                 "els => els.map((e) => e.dataset.card)")
+    return " ".join(cards)
+
+
 def pick_low(page: Page) -> None:
-    """Two cards of a legal split put in the low hand, by the setter's keys."""
-    cards = page.eval_on_selector_all(".setter [data-key]", "els => els.map((e) => e.dataset.card)")
-    for card in map(str, legal_splits(parse_cards(" ".join(cards)))[0].low):
+    """Two cards of a legal split put in the low hand, by clicks."""
+    for card in map(str, legal_splits(parse_cards(setter_cards(page)))[0].low):
+        page.click(f".setter [data-card='{card}']")
+
+
+def show_a_foul(page: Page, at: At) -> None:
+    """Two cards of a foul split (when the seven have one) put in the low hand: the foul said, then taken
+    back."""
+    fouls = [s for s in all_splits(parse_cards(setter_cards(page))) if is_foul(s)]
+    if not fouls:
+        return
+    for card in map(str, fouls[0].low):
+        page.click(f".setter [data-card='{card}']")
+    expect(page.locator("#foul")).not_to_be_empty()
+    at(page, "foul")
+    for card in map(str, fouls[0].low):
         page.click(f".setter [data-card='{card}']")
 
 
 def round_walk(site: Any, wire: Wire, page: Page, at: At, *, name: str = "Jade Dragon",
                history: bool = True, bank: bool = True) -> str:
     """A whole round at a new table with the Fortune bonus, ``page``'s player (signed in, in its language) at
-    seat 1 and OTHER over the wire at seat 5: watching, the buy-in dialog, betting, the dice and the deal,
-    a hand being set, the showdown (the table paused, so it stays), the coach's "How did I set it?",
-    History; then (``bank``) round 2, the bank offered to the player, and taken. The table's id."""
+    seat 1 and OTHER over the wire at seat 5: watching, the buy-in dialog, betting, the dice and the deal, a
+    foul shown (when the cards make one), a hand being set, the showdown (the table paused, so it stays),
+    the coach's "How did I set it?", History; then (``bank``) round 2, the bank offered to the player, and
+    taken. The table's id."""
     table = open_table(site, name, {"fortune_enabled": True})
     page.goto(f"{site.url}/table/?id={table}")
     page.wait_for_function("() => window.paigow?.ctx?.view")
@@ -142,6 +162,7 @@ def round_walk(site: Any, wire: Wire, page: Page, at: At, *, name: str = "Jade D
     expect(page.locator("#dice .die")).to_have_count(3)
     page.wait_for_timeout(900)  # the cards' flip ends
     at(page, "dealt")
+    show_a_foul(page, at)
     pick_low(page)
     expect(page.locator("#done")).to_be_enabled()
     at(page, "setting")

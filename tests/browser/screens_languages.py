@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -94,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
     if chromium is None:
         print("Debian's chromium is required (apt-get install chromium)", file=sys.stderr)
         return 2
+    fonts = subprocess.run(["fc-list"], capture_output=True, text=True, check=False).stdout
+    if "Noto Sans CJK" not in fonts:
+        print("warning: no Noto Sans CJK font (apt-get install fonts-noto-cjk): Chinese and Korean are boxes",
+              file=sys.stderr)
     with ExitStack() as stack:
         work = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="screens-languages-")))
         server = stack.enter_context(served(work))
