@@ -79,16 +79,16 @@ UNTRANSLATED_JS = r"""({ allow }) => {
   const shown = (e) => e && e.getClientRects().length > 0 && !hiddenEl(e);
   const face = (e) => e.closest('svg') && e.closest('text') && e.closest('.card, .card-svg, svg.card-svg');
   const names = [...allow].sort((a, b) => b.length - a.length);
-  const TOKENS = [
-    /\d{1,2}:\d{2}(?::\d{2})?[\s\u202f]*(?:AM|PM)/g,
-    /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s\d{1,2}\b/g,
-    /(?<![A-Za-z])(?:10|[2-9AKQJT])[♠♥♦♣cdhs](?![A-Za-z])/g,
-    /(?<![A-Za-z0-9])(?:JK|[AKQJ])(?![A-Za-z0-9])/g,
+  const TOKENS = [  // ids and codes first: a card's text could match inside a digest (6d, 9c)
     /\b[a-z]{1,3}_[A-Za-z0-9_-]{4,}\b/g,
-    /\b[a-z]\d+\b/g,
     /\b[0-9a-f]{12,}\b/gi,
     /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g,
     /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g,
+    /\b[a-z]\d+\b/g,
+    /\d{1,2}:\d{2}(?::\d{2})?[\s\u202f]*(?:AM|PM)/g,
+    /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s\d{1,2}\b/g,
+    /(?<![A-Za-z0-9])(?:10|[2-9AKQJT])[♠♥♦♣cdhs](?![A-Za-z0-9])/g,
+    /(?<![A-Za-z0-9])(?:JK|[AKQJ])(?![A-Za-z0-9])/g,
   ];
   const left = (text) => {
     let s = text;
