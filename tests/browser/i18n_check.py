@@ -42,7 +42,8 @@ SEEN_JS = """(() => {
   const take = () => {
     for (const e of document.querySelectorAll(parts)) {
       const text = e.textContent.trim();
-      if (text && !seen.has(text)) seen.set(text, e.id ? `#${e.id}` : e.className || e.tagName.toLowerCase());
+      const where = e.id ? `#${e.id}` : e.className || e.tagName.toLowerCase();
+      if (text && !seen.has(`${where}|${text}`)) seen.set(`${where}|${text}`, [where, text]);
     }
   };
   new MutationObserver(take).observe(document, { subtree: true, childList: true, characterData: true });
@@ -141,7 +142,7 @@ UNTRANSLATED_JS = r"""({ allow }) => {
     }
   }
   const seen = window.__seenTexts;
-  if (seen) for (const [text, where] of seen) add(`${where} (said earlier)`, text);
+  if (seen) for (const [where, text] of seen.values()) add(`${where} (said earlier)`, text);
   return out;
 }"""
 

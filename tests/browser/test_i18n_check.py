@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
-from tests.browser.i18n_check import UNTRANSLATED_JS
+from tests.browser.i18n_check import SEEN_JS, UNTRANSLATED_JS
 
 pytestmark = pytest.mark.browser
 
@@ -64,3 +64,19 @@ def test_the_checker_reports_words_outside_the_brackets_and_nothing_else(module_
 def test_a_name_not_allowed_is_reported(module_page: Page) -> None:
     texts = [f["text"] for f in found(module_page, [])]
     assert any(t.startswith("Alice ⟦ŵíñš⟧") for t in texts)
+
+
+def test_what_the_live_region_said_for_a_moment_is_checked_too(module_page: Page) -> None:
+    """A sentence the live region said, then replaced, is still reported (SEEN_JS keeps it)."""
+    module_page.evaluate(SEEN_JS)
+    module_page.evaluate("""async () => {
+        document.title = '⟦Ţáƀĺé⟧';
+        document.body.innerHTML = '<div id="announcer" role="status"></div>';
+        const a = document.getElementById('announcer');
+        for (const text of ['Betting is open.', '⟦Ŕóúñđ ó⟧']) {
+            a.textContent = text;
+            await new Promise((ok) => setTimeout(ok, 20));
+        }
+    }""")
+    got = module_page.evaluate(UNTRANSLATED_JS, {"allow": []})
+    assert [(f["where"], f["text"]) for f in got] == [("#announcer (said earlier)", "Betting is open.")]

@@ -44,7 +44,8 @@ MENU = ".language-menu select"
 def announced(page: Page) -> list[str]:
     """Every sentence the live region (#announcer) has said on this page, in order."""
     said: list[str] = page.evaluate(
-        "() => [...(window.__seenTexts ?? new Map())].filter(([, w]) => w === '#announcer').map(([t]) => t)")
+        "() => [...(window.__seenTexts ?? new Map()).values()].filter(([w]) => w === '#announcer')"
+        ".map(([, t]) => t)")
     return said
 
 
