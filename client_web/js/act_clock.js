@@ -2,7 +2,7 @@
 // does to you, and that no modal dialog hides it (the table page calls these on every drawing).
 
 import { el } from "./api.js";
-import { BANK_TURN } from "./chips_words.js";
+import { t } from "./i18n.js";
 
 /** The running deadline asks something of you (answer the bank, bet, set your hand): no dialog may be
  * modal over it. */
@@ -17,26 +17,24 @@ export function mustAct(view, ctx) {
   return view.deadline_kind === "betting" && Boolean(you.can?.bet) && !you.bet_cents;
 }
 
-/** What the running deadline does to you when it passes (null: nothing you must do before it). */
+/** What the running deadline does to you when it passes, as its kind ("setting": the House Way sets your hand,
+ * "bank_offer": the house banks, "bank_turn": the bank passes on, "betting": the cards are dealt without you;
+ * the page words it: `table:hurry.<kind>`), null: nothing you must do before it. */
 export function deadlineStakes(view, ctx) {
   if (!mustAct(view, ctx)) return null;
-  if (view.deadline_kind === "setting") return "then the House Way sets your hand";
-  if (view.deadline_kind === "bank_offer") return view.rules.players_bank_in_turn ? BANK_TURN.stakes : "then the house banks";
+  if (view.deadline_kind === "setting") return "setting";
+  if (view.deadline_kind === "bank_offer") return view.rules.players_bank_in_turn ? "bank_turn" : "bank_offer";
   // With no bet at the table the betting clock's end deals nothing: the table waits for the first bet.
-  return view.seats.some((s) => s?.bet_cents) ? "then the cards are dealt without you" : null;
+  return view.seats.some((s) => s?.bet_cents) ? "betting" : null;
 }
 
-const NEEDS = {
-  setting: "Your hand is dealt: it is your turn to set it. This window stays open until you close it.",
-  bank_offer: "The bank is offered to you: it is your turn to answer. This window stays open until you close it.",
-  betting: "Betting is open: it is your turn to bet. This window stays open until you close it.",
-};
+const NEEDS = { setting: "table:dialog.need.setting", bank_offer: "table:dialog.need.bank_offer", betting: "table:dialog.need.betting" };
 // Where the way back to the table puts the focus: the control that answers what the clock asks.
 const ACTION = { setting: "[data-panel='setter'] button", bank_offer: "#accept-bank", betting: "#bet-amount" };
 
 /** The bar at the top of an open dialog: the clock you must act on, and the way to the table. */
 function actBar(d, ctx) {
-  const go = el("button", { class: "btn small", type: "button", "data-dialog-go": "1", text: "Go to the table" });
+  const go = el("button", { class: "btn small", type: "button", "data-dialog-go": "1", text: t("table:dialog.go.button") });
   const bar = el("div", { class: "dialog-act", "data-dialog-act": "1", hidden: true },
     el("p", { class: "visually-hidden", "data-dialog-need": "1", "aria-live": "polite" }),
     el("span", { class: "dialog-clock", "data-dialog-clock": "1", role: "timer" }), go);
@@ -79,7 +77,7 @@ export function unblockClock(view, ctx) {
       bar.dataset.key = key ?? "";
       const need = bar.querySelector("[data-dialog-need]");
       // Said after the live region is in the page (a region filled as it is added is not always read).
-      setTimeout(() => { need.textContent = act ? NEEDS[view.deadline_kind] : ""; }, 100);
+      setTimeout(() => { need.textContent = act ? t(NEEDS[view.deadline_kind]) : ""; }, 100);
     }
   }
 }

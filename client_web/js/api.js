@@ -1,20 +1,25 @@
 // HTTP calls to the server and the player's session kept in localStorage (display name remembered):
 // guests, registered accounts, sign-in and sign-out, and what happens when the server forgets a token.
+// A refusal is an `ApiError` with the server's code and fields: the page words it with errors.js's
+// `errorText(err)` in the player's language; its English `message` is for the console and logs only.
+// Every session answer brings the account's saved language (`language`), which the device adopts.
 
 const KEY = "paigow.session";
 const NAME_KEY = "paigow.name";
 const ENDED_KEY = "paigow.session-ended";
 
 export { money } from "./i18n.js";
-import { parseAmount } from "./i18n.js";
+import { adoptAccountLanguage, parseAmount, t } from "./i18n.js";
 
-/** The server's words as a sentence: a capital first, a full stop last. */
+/** Text as a sentence: a capital first, a full stop last. Never for the server's English `message` (a
+ * refusal is worded by errors.js `errorText` from its code); kept for text the page already has. */
 export function sentence(text) {
   if (!text) return "";
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?)]$/.test(text) ? "" : "."}`;
 }
 
-export const seconds = (n) => `${n} second${n === 1 ? "" : "s"}`;
+/** A number of seconds as a phrase that stands alone ("1 second", "5 seconds"), in the page's language. */
+export const seconds = (n) => t("common:seconds", { count: n });
 
 /** "12.5" or "$12.50" (or "12,50" where the language writes a decimal comma) -> 1250 cents; null when it is
  * not an amount. */
@@ -50,7 +55,7 @@ export async function api(path, { method = "GET", body, token, quiet = false } =
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, "NETWORK", "The server cannot be reached: check your connection.");
+    throw new ApiError(0, "NETWORK", "The server cannot be reached: check your connection."); // errors:NETWORK
   }
   const text = await res.text();
   let data = null;
@@ -115,8 +120,7 @@ export function takeEndedSession() {
 
 /** The words for a session that ended: registered players sign in again, guests start anew. */
 export function sessionEndedText(ended) {
-  return ended?.registered ? "Your session has ended: sign in again."
-    : "Your session has ended: start a new guest session.";
+  return ended?.registered ? t("common:session.ended.registered") : t("common:session.ended.guest");
 }
 
 function keep(data, fallback = {}) {
@@ -124,10 +128,12 @@ function keep(data, fallback = {}) {
     token: data.token ?? fallback.token, player_id: data.player_id,
     display_name: data.display_name ?? fallback.display_name ?? "",
     registered: Boolean(data.registered), username: data.username ?? null,
+    language: data.language ?? null,
   };
   localStorage.setItem(KEY, JSON.stringify(session));
   if (session.display_name) localStorage.setItem(NAME_KEY, session.display_name);
   sessionStorage.removeItem(ENDED_KEY);
+  adoptAccountLanguage(session.language); // a sign-in brings the account's choice: the page loads again in it
   return { ...session, balance_cents: balanceOf(data), expires_ms: data.expires_ms ?? null };
 }
 
@@ -178,6 +184,13 @@ export async function resumeSession() {
   if (!s) return null;
   try {
     const data = await api("/api/session", { token: s.token });
+    const language = data.language ?? null;
+    if (language !== (s.language ?? null) && savedSession()?.token === s.token) {
+      // The account's language changed since this device last heard it (chosen on another device): adopt
+      // it. Unchanged, the device's own choice stands (one the account was not told of, too).
+      localStorage.setItem(KEY, JSON.stringify({ ...s, language }));
+      adoptAccountLanguage(language);
+    }
     return { ...s, ...data, token: s.token, balance_cents: balanceOf(data) };
   } catch (err) {
     if (err.status === 401 || err.status === 403 || err.status === 404) {

@@ -3,8 +3,9 @@
 // host has it ("Waiting for Ann to approve your $100.00 buy-in", Cancel), the seated player's Rebuy and its
 // dialog. The sit itself is the table's `sit` / `take_seat` with `buy_in_cents` (table_app.js sends it).
 
-import { el, parseMoney, sentence } from "./api.js";
-import { BUY_IN, WAITING, waitingLine } from "./chips_words.js";
+import { el, parseMoney } from "./api.js";
+import { amountText, BUY_IN, WAITING, waitingLine } from "./chips_words.js";
+import { errorText } from "./errors.js";
 import { isHost } from "./home_seat.js";
 
 const $ = (id) => document.getElementById(id);
@@ -42,7 +43,7 @@ export function prepareBuyIn(view, ctx, seat, take) {
   $("sit-balance").textContent = `${BUY_IN.bounds(chips.min_buy_in_cents, chips.max_buy_in_cents)} ${auto ? BUY_IN.atOnce : BUY_IN.askHost(view.home.host_name)}`;
   $("buy-in-label").textContent = BUY_IN.label;
   $("sit-confirm").textContent = auto ? BUY_IN.sendAuto : BUY_IN.send;
-  $("buy-in").value = (chips.default_buy_in_cents / 100).toFixed(2);
+  $("buy-in").value = amountText(chips.default_buy_in_cents);
   $("buy-in").min = (chips.min_buy_in_cents / 100).toFixed(2);
   $("buy-in").max = (chips.max_buy_in_cents / 100).toFixed(2);
 }
@@ -87,7 +88,7 @@ function buildRebuy(ctx) {
       rebuyDialog.close();
       ctx.rerender();
     } catch (err) {
-      $("rebuy-error").textContent = sentence(err.message ?? String(err));
+      $("rebuy-error").textContent = errorText(err);
     }
   });
 }
@@ -102,7 +103,7 @@ export function openRebuy(ctx) {
   const auto = approvedAtOnce(view, ctx);
   $("rebuy-text").textContent = `${BUY_IN.bounds(chips.min_buy_in_cents, chips.max_buy_in_cents)} ${auto ? BUY_IN.rebuyAtOnce : BUY_IN.rebuyAskHost(view.home.host_name)}`;
   $("rebuy-confirm").textContent = auto ? BUY_IN.sendRebuyAuto : BUY_IN.sendRebuy;
-  $("rebuy-amount").value = (chips.default_buy_in_cents / 100).toFixed(2);
+  $("rebuy-amount").value = amountText(chips.default_buy_in_cents);
   $("rebuy-error").textContent = "";
   rebuyDialog.showModal();
   $("rebuy-amount").select();

@@ -1,7 +1,7 @@
 // Cards drawn as SVG, made here (no image files). cardSvg(card) for a face, backSvg() for a back.
 // Shared gradients and patterns live once in the page (ensureCardDefs); every card is a 200 x 280 box.
 
-import { RANK_CHARS, cardLabel } from "./cards.js";
+import { RANK_CHARS, backLabel, cardLabel } from "./cards.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SUIT_PATHS = {
@@ -24,6 +24,8 @@ const PIPS = {
   10: [[64, 62], [136, 62], [100, 88], [64, 114], [136, 114], [64, 166], [136, 166], [100, 192], [64, 218], [136, 218]],
 };
 const FACE = { 11: "J", 12: "Q", 13: "K" };
+// A catalog's words inside the SVG's markup (an attribute): never markup themselves.
+const attr = (text) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 export function ensureCardDefs(doc = document) {
   if (doc.getElementById("pg-card-defs")) return;
@@ -81,7 +83,7 @@ export function cardSvg(card) {
   if (card.joker) {
     const letters = "JOKER".split("").map((ch, i) =>
       `<text x="22" y="${42 + i * 24}" text-anchor="middle" font-size="22" font-weight="700">${ch}</text>`).join("");
-    return `<svg xmlns="${NS}" viewBox="0 0 200 280" role="img" aria-label="joker" class="card-svg">
+    return `<svg xmlns="${NS}" viewBox="0 0 200 280" role="img" aria-label="${attr(cardLabel(card))}" class="card-svg">
       <rect x="2" y="2" width="196" height="276" rx="16" fill="url(#pg-face)" stroke="#b9b3a6" stroke-width="2"/>
       <g fill="#5a2a8a" font-family="'DejaVu Sans',sans-serif">${letters}
         <g transform="rotate(180 100 140)">${letters}</g></g>
@@ -90,7 +92,7 @@ export function cardSvg(card) {
     </svg>`;
   }
   const color = card.suit === "h" || card.suit === "d" ? RED : BLACK;
-  return `<svg xmlns="${NS}" viewBox="0 0 200 280" role="img" aria-label="${cardLabel(card)}" class="card-svg">
+  return `<svg xmlns="${NS}" viewBox="0 0 200 280" role="img" aria-label="${attr(cardLabel(card))}" class="card-svg">
     <rect x="2" y="2" width="196" height="276" rx="16" fill="url(#pg-face)" stroke="#b9b3a6" stroke-width="2"/>
     <g fill="${color}">${corner(card.rank, card.suit)}
       <g transform="rotate(180 100 140)">${corner(card.rank, card.suit)}</g>
@@ -100,7 +102,7 @@ export function cardSvg(card) {
 
 /** The SVG markup of a card back. */
 export function backSvg() {
-  return `<svg xmlns="${NS}" viewBox="0 0 200 280" role="img" aria-label="face-down card" class="card-svg">
+  return `<svg xmlns="${NS}" viewBox="0 0 200 280" role="img" aria-label="${attr(backLabel())}" class="card-svg">
     <rect x="2" y="2" width="196" height="276" rx="16" fill="#fbf7ee" stroke="#b9b3a6" stroke-width="2"/>
     <rect x="12" y="12" width="176" height="256" rx="10" fill="url(#pg-back)"/>
     <rect x="12" y="12" width="176" height="256" rx="10" fill="url(#pg-lattice)"/>
@@ -125,7 +127,7 @@ export function cardElement(card, opts = {}) {
     el.setAttribute("aria-label", cardLabel(card));
   } else {
     el.innerHTML = backSvg();
-    el.setAttribute("aria-label", "face-down card");
+    el.setAttribute("aria-label", backLabel());
   }
   if (!opts.button) el.setAttribute("role", "img");
   return el;

@@ -1,17 +1,19 @@
 // Cards: the 53-card deck (52 + joker), mirroring paigow.rules.cards.
 // A card is {index, rank, suit, joker, text}: index 0..51 rank-major (2c 2d 2h 2s 3c ... As), 52 = joker;
 // rank 2..14 (ace 14), 0 for the joker; suit one of "c" "d" "h" "s" (null for the joker).
+// The words of cards (a rank's name, a card's spoken name) are the catalog's, `game:rank.K`, `game:card.s`.
+
+import { t } from "./i18n.js";
 
 export const SUITS = ["c", "d", "h", "s"];
 export const RANK_CHARS = { 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "T",
   11: "J", 12: "Q", 13: "K", 14: "A", 0: "JK" };
 const RANK_INPUT = { "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, T: 10, "10": 10,
   J: 11, Q: 12, K: 13, A: 14 };
-export const RANK_WORDS = { 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-  9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace" };
-export const RANK_PLURALS = { 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
-  8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings", 14: "aces" };
-export const SUIT_WORDS = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+/** A rank's name ("king"), from the catalog (`game:rank.K`, by the rank's card character). */
+export const rankWord = (r) => t(`game:rank.${RANK_CHARS[r]}`);
+/** A rank's name for a group of its cards ("kings": a pair of kings), from the catalog (`game:ranks.K`). */
+export const rankPlural = (r) => t(`game:ranks.${RANK_CHARS[r]}`);
 
 export class CardError extends Error {}
 
@@ -63,10 +65,13 @@ export function cardGlyphs(card) {
   return card.joker ? "JK" : `${card.rank === 10 ? "10" : RANK_CHARS[card.rank]}${SUIT_GLYPHS[card.suit]}`;
 }
 
-/** Words for screen readers: "ace of spades", "joker". */
+/** Words for screen readers: "ace of spades", "joker" (`game:card.s`: the card of a suit, its rank a value). */
 export function cardLabel(card) {
-  return card.joker ? "joker" : `${RANK_WORDS[card.rank]} of ${SUIT_WORDS[card.suit]}`;
+  return card.joker ? t("game:card.joker") : t(`game:card.${card.suit}`, { rank: rankWord(card.rank) });
 }
+
+/** A face-down card, in words. */
+export const backLabel = () => t("game:card.back");
 
 /** Sort order used to show a hand: by rank descending, the joker first (it plays as an ace at least). */
 export function sortForDisplay(cards) {

@@ -5,21 +5,26 @@
 // the Chat button of the top bar, over the felt, never over the play controls.
 
 import { api, el, savedSession } from "./api.js";
+import { markName, t, time } from "./i18n.js";
+import { commandErrorText } from "./socket.js";
 
-const EMOTES = [["good_luck", "Good luck!"], ["nice_hand", "Nice hand!"], ["well_played", "Well played"],
-  ["unlucky", "Unlucky…"], ["thanks", "Thanks!"], ["hello", "Hi all!"]];
+// The quick emotes' ids (the server's); each is worded on the page by its id, `table:emote.<id>`.
+const EMOTES = ["good_luck", "nice_hand", "well_played", "unlucky", "thanks", "hello"];
+const emoteWords = (id) => t(`table:emote.${id}`);
 const MAX_CHARS = 200;
 const DOCK_QUERY = "(min-width: 1600px)";
 // A spectator has no controls in the column beside the table: the chat docks beside the felt from 1100 px.
 const WATCH_DOCK_QUERY = "(min-width: 1100px)";
-const ROLE_WORDS = { player: "player", spectator: "spectator", operator: "operator" };
+const ROLE_WORDS = { player: "table:chat.role.player", spectator: "table:chat.role.spectator", operator: "table:chat.role.operator" };
+// Why this viewer cannot post, by the refusal's code (the page says it before the server has to).
 const REFUSALS = {
-  CHAT_OFF: "The chat of this table is off.",
-  CHAT_PLAYERS_ONLY: "Only players seated at this table can chat here.",
-  CHAT_MUTED: "An operator muted you at this table.",
-  HOST_MUTED: "The host muted you in this table's chat: you can read it, not post.",
-  CHAT_NEEDS_SESSION: "Enter your name in the lobby to chat.",
+  CHAT_OFF: "table:chat.blocked.off",
+  CHAT_PLAYERS_ONLY: "table:chat.blocked.players_only",
+  CHAT_MUTED: "table:chat.blocked.muted",
+  HOST_MUTED: "table:chat.blocked.host_muted",
+  CHAT_NEEDS_SESSION: "table:chat.blocked.needs_session",
 };
+const refusal = (code) => (REFUSALS[code] ? t(REFUSALS[code]) : "");
 
 /** The saved session if the server still knows it, asked quietly (a watcher with a dead token just watches). */
 export async function watcherSession() {
@@ -46,20 +51,20 @@ export function installChat({ tableId, ctx, send }) {
   const state = { messages: new Map(), deleted: new Set(), setting: "everyone", muted: false, unread: 0, fresh: true, seated: null,
     open: dock.matches && localStorage.getItem("paigow.chat.hidden") !== "1", note: "", loading: null };
 
-  const log = el("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite", "aria-label": "Chat messages" });
+  const log = el("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite", "aria-label": t("table:chat.log.label") });
   const input = el("input", { id: "chat-input", maxlength: String(MAX_CHARS), autocomplete: "off", enterkeyhint: "send",
-    placeholder: "Message the table…", "aria-label": "Chat message", "aria-describedby": "chat-note" });
-  const sendBtn = el("button", { class: "btn small", type: "submit", id: "chat-send", text: "Send" });
+    placeholder: t("table:chat.input.placeholder"), "aria-label": t("table:chat.input.label"), "aria-describedby": "chat-note" });
+  const sendBtn = el("button", { class: "btn small", type: "submit", id: "chat-send", text: t("table:chat.send.button") });
   const note = el("p", { class: "chat-note", id: "chat-note", role: "status" });
   const setting = el("span", { class: "chat-setting", id: "chat-setting" });
-  const emotes = el("div", { class: "chat-emotes", role: "group", "aria-label": "Quick messages" },
-    EMOTES.map(([id, words]) => el("button", { class: "chip-btn", type: "button", "data-emote": id, text: words,
+  const emotes = el("div", { class: "chat-emotes", role: "group", "aria-label": t("table:chat.emotes.label") },
+    EMOTES.map((id) => el("button", { class: "chip-btn", type: "button", "data-emote": id, text: emoteWords(id),
       onclick: () => post({ emote: id }) })));
   const form = el("form", { class: "chat-form", novalidate: true, onsubmit: (ev) => { ev.preventDefault(); post({ text: input.value }); } },
     input, sendBtn);
   panel.replaceChildren(
-    el("div", { class: "chat-head" }, el("h2", { id: "chat-title", text: "Table chat" }), setting,
-      el("button", { class: "btn small secondary", type: "button", id: "chat-hide", text: "Hide", onclick: () => toggle(false) })),
+    el("div", { class: "chat-head" }, el("h2", { id: "chat-title", text: t("table:chat.title") }), setting,
+      el("button", { class: "btn small secondary", type: "button", id: "chat-hide", text: t("table:chat.hide.button"), onclick: () => toggle(false) })),
     log, note, emotes, form);
   panel.setAttribute("aria-labelledby", "chat-title");
   button.addEventListener("click", () => toggle(!state.open));
@@ -82,19 +87,19 @@ export function installChat({ tableId, ctx, send }) {
   }
 
   function renderButton() {
-    button.replaceChildren("Chat", state.unread ? el("span", { class: "chat-badge", "aria-label": `${state.unread} new`, text: String(state.unread) }) : "");
+    button.replaceChildren(t("table:chat.button"), state.unread ? el("span", { class: "chat-badge", "aria-label": t("table:chat.unread", { count: state.unread }), text: String(state.unread) }) : "");
   }
 
   function isOperator() { return ctx.role === "operator"; }
 
   /** Why this viewer cannot post now, or "" when they can. */
   function blocked() {
-    if (state.setting === "off") return REFUSALS.CHAT_OFF;
+    if (state.setting === "off") return refusal("CHAT_OFF");
     if (isOperator()) return "";
-    if (!ctx.session) return REFUSALS.CHAT_NEEDS_SESSION;
-    if (state.setting === "players_only" && !ctx.view?.you) return REFUSALS.CHAT_PLAYERS_ONLY;
-    if (hostMuted()) return REFUSALS.HOST_MUTED;
-    if (state.muted) return REFUSALS.CHAT_MUTED;
+    if (!ctx.session) return refusal("CHAT_NEEDS_SESSION");
+    if (state.setting === "players_only" && !ctx.view?.you) return refusal("CHAT_PLAYERS_ONLY");
+    if (hostMuted()) return refusal("HOST_MUTED");
+    if (state.muted) return refusal("CHAT_MUTED");
     return "";
   }
 
@@ -109,7 +114,8 @@ export function installChat({ tableId, ctx, send }) {
     log.replaceChildren(...(list.length ? list.map(line) : [el("li", { class: "chat-empty", text: emptyWords() })]));
     if (atEnd || state.fresh) log.scrollTop = log.scrollHeight;
     state.fresh = false;
-    setting.textContent = { everyone: "everyone", players_only: "players only", off: "off" }[state.setting] ?? "";
+    const settingKey = { everyone: "table:chat.setting.everyone", players_only: "table:chat.setting.players_only", off: "table:chat.setting.off" }[state.setting];
+    setting.textContent = settingKey ? t(settingKey) : "";
     const why = blocked();
     input.disabled = sendBtn.disabled = Boolean(why);
     for (const b of emotes.querySelectorAll("button")) b.disabled = Boolean(why);
@@ -119,19 +125,23 @@ export function installChat({ tableId, ctx, send }) {
   }
 
   function emptyWords() {
-    if (state.setting === "off" && !isOperator()) return "The chat of this table is off.";
-    if (state.setting === "players_only" && !ctx.view?.you && !isOperator()) return "This table's chat is for its seated players.";
-    return "No messages yet. Say hello!";
+    if (state.setting === "off" && !isOperator()) return t("table:chat.empty.off");
+    if (state.setting === "players_only" && !ctx.view?.you && !isOperator()) return t("table:chat.empty.players_only");
+    return t("table:chat.empty");
   }
 
   function line(m) {
     const mine = m.player_id !== null && m.player_id === ctx.playerId;
-    const time = new Date(m.ts_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    // An emote is worded by its id in the page's language (the server's English text for an id this page
+    // does not know); a typed line is the author's own words, in their language.
+    const emote = m.emote && EMOTES.includes(m.emote);
+    const text = el("span", { class: "chat-text", text: emote ? emoteWords(m.emote) : m.text });
+    if (!emote) markName(text);
     return el("li", { class: `chat-line role-${m.role}${mine ? " mine" : ""}${m.emote ? " emote" : ""}`, "data-id": String(m.id) },
-      el("span", { class: "chat-who" }, el("span", { class: "chat-name", text: m.name }),
-        el("span", { class: "chat-role", text: ROLE_WORDS[m.role] ?? m.role }),
-        el("time", { class: "chat-time", datetime: new Date(m.ts_ms).toISOString(), text: time })),
-      el("span", { class: "chat-text", text: m.text }));
+      el("span", { class: "chat-who" }, markName(el("span", { class: "chat-name", text: m.name })),
+        el("span", { class: "chat-role", text: ROLE_WORDS[m.role] ? t(ROLE_WORDS[m.role]) : m.role }),
+        el("time", { class: "chat-time", datetime: new Date(m.ts_ms).toISOString(), text: time(m.ts_ms) })),
+      text);
   }
 
   async function load() {
@@ -153,7 +163,7 @@ export function installChat({ tableId, ctx, send }) {
 
   async function post(content) {
     if (content.text !== undefined && !content.text.trim()) {
-      state.note = "Type a message first.";
+      state.note = t("table:chat.empty_message");
       render();
       return;
     }
@@ -163,7 +173,7 @@ export function installChat({ tableId, ctx, send }) {
       if (content.text !== undefined) input.value = "";
     } catch (err) {
       if (err.code === "CHAT_MUTED") state.muted = true;
-      state.note = err.code === "CHAT_MUTED" && hostMuted() ? "" : REFUSALS[err.code] ?? err.message ?? "The message was not sent.";
+      state.note = err.code === "CHAT_MUTED" && hostMuted() ? "" : refusal(err.code) || commandErrorText(err);
     }
     render();
     if (content.text !== undefined) input.focus();

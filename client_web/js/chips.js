@@ -1,6 +1,7 @@
 // Casino chips drawn with CSS: a stack for an amount, and the denominations offered for betting.
 
 import { el, money } from "./api.js";
+import { t } from "./i18n.js";
 
 export const DENOMINATIONS = [100000, 50000, 10000, 2500, 500, 100];
 
@@ -8,7 +9,8 @@ export function chipLabel(cents) {
   return cents >= 100000 ? `${cents / 100000}K` : `${cents / 100}`;
 }
 
-/** A stack of at most six chips making up (roughly) the amount, with the amount beside it. */
+/** A stack of at most six chips making up (roughly) the amount, with the amount beside it (`label`: the key of
+ * a sentence with `{{amount}}` that says what the amount is). */
 export function chipStack(cents, { label = "", title = "" } = {}) {
   const chips = [];
   let left = cents;
@@ -26,7 +28,7 @@ export function chipStack(cents, { label = "", title = "" } = {}) {
       return c;
     }));
   return el("span", { class: "bet-spot", title: title || null }, stack,
-    el("span", { class: "bet-amount", text: label ? `${label} ${money(cents)}` : money(cents) }));
+    el("span", { class: "bet-amount", text: label ? t(label, { amount: money(cents) }) : money(cents) }));
 }
 
 /** The chips still behind the seat at `position` (the view's `seat`): less its bet, Fortune bonus, Queen's

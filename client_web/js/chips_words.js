@@ -1,228 +1,240 @@
 // The words of a home game's own chips (docs/home-games.md, "The game's own chips"), in one place: the create
 // form's chip group, the buy-in and rebuy dialogs, the waiting line, the host's requests and corrections, the
-// Ledger panel, the settle-up, and the chip events as the table's log and live region say them. Money, times
-// and counts go through Intl (a languages issue follows: every sentence is whole here, never pieced together
-// elsewhere).
+// Ledger panel, the settle-up, and the chip events as the table's log and live region say them. Every sentence
+// is the catalog's (`chips:` keys of /i18n/<code>.json, whole sentences with placeholders); money, times and
+// counts go through i18n.js (Intl). A property that is a string was looked up once, when this module loaded
+// (i18n.js has chosen the language by then); a function looks its sentence up each time.
 
-const LOCALE = document.documentElement.lang || "en-US";
-const CURRENCY = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD" });
-const SIGNED = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD", signDisplay: "exceptZero" });
-const TIME = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit" });
-const DAY_TIME = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-const PLURAL = new Intl.PluralRules(LOCALE);
+import { locale, money, moneyBound, t, when } from "./i18n.js";
 
-/** "$100.00" (integer cents in, Intl's currency out). */
-export const cash = (cents) => CURRENCY.format(cents / 100);
-const WHOLE = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-/** "$10,000" for whole dollars, else "$12.50": a bound as people say it. */
-const bound = (cents) => (cents % 100 === 0 ? WHOLE.format(cents / 100) : cash(cents));
-/** "+$12.50", "-$12.50", "$0.00": a net. */
-export const signedCash = (cents) => SIGNED.format(cents / 100);
+/** "$100.00" (integer cents in, the page's language's currency format out). */
+export const cash = (cents) => money(cents);
+/** "+$12.50", "−$12.50", "$0.00": a net. */
+export const signedCash = (cents) => money(cents, { sign: true });
+const PLAIN = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+/** An amount as an input field shows it for editing: "100.00" (a decimal comma where the language writes one;
+ * i18n.js `parseAmount` reads either back). */
+export const amountText = (cents) => PLAIN.format(cents / 100);
 /** A ledger line's time: "2:05 PM" today, "Dec 5, 2:05 PM" another day; "—" while the table has not stamped it. */
-export function lineTime(ms) {
-  if (ms == null) return "—";
-  const d = new Date(ms);
-  return d.toDateString() === new Date().toDateString() ? TIME.format(d) : DAY_TIME.format(d);
-}
-const count = (n, one, other) => (PLURAL.select(n) === "one" ? one : other).replace("{n}", n.toLocaleString(LOCALE));
+export const lineTime = (ms) => (ms == null ? "—" : when(ms));
 
 /** The lobby's create form: its checks and the server's refusals of a `chips.*` field. */
 export const FORM = {
-  buyIn: "Enter the buy-in in dollars, e.g. 100.",
-  min: "Enter the smallest buy-in in dollars, e.g. 20.",
-  max: "Enter the largest buy-in in dollars, e.g. 500.",
-  minAbove: (min, def) => `The smallest buy-in (${cash(min)}) is above the buy-in (${cash(def)}).`,
-  maxBelow: (max, def) => `The largest buy-in (${cash(max)}) is below the buy-in (${cash(def)}).`,
-  cap: (cap) => `Too high: the most this server allows for a buy-in is ${bound(cap)}.`,
-  belowMinBet: (minBet) => `A buy-in must cover the table’s minimum bet of ${cash(minBet)}.`,
-  capHint: (cap) => `At most ${bound(cap)} on this server.`,
-  capHintUnknown: "At most this server’s bound for a buy-in.",
+  buyIn: t("chips:form.buyIn.invalid"),
+  min: t("chips:form.min.invalid"),
+  max: t("chips:form.max.invalid"),
+  minAbove: (min, def) => t("chips:form.min.aboveBuyIn", { min: cash(min), buyIn: cash(def) }),
+  maxBelow: (max, def) => t("chips:form.max.belowBuyIn", { max: cash(max), buyIn: cash(def) }),
+  cap: (cap) => t("chips:form.cap.exceeded", { cap: moneyBound(cap) }),
+  belowMinBet: (minBet) => t("chips:form.belowMinBet", { minBet: cash(minBet) }),
+  capHint: (cap) => t("chips:form.cap.hint", { cap: moneyBound(cap) }),
+  capHintUnknown: t("chips:form.cap.hint.unknown"),
 };
 
 /** The buy-in dialog (sitting at a chips game) and the rebuy dialog. */
 export const BUY_IN = {
-  title: (seat) => `Buy in at seat ${seat}`,
-  takeTitle: (seat) => `Take seat ${seat}: buy in`,
-  rebuyTitle: "Rebuy",
-  label: "Buy-in (the game’s chips)",
-  rebuyLabel: "Rebuy (more of the game’s chips)",
-  bounds: (min, max) => `From ${cash(min)} to ${cash(max)}.`,
-  askHost: (host) => `${host} approves each buy-in; your seat is held meanwhile. These are the game’s own chips: your casino balance is not touched.`,
-  atOnce: "Approved at once. These are the game’s own chips: your casino balance is not touched.",
-  rebuyAskHost: (host) => `${host} approves it. Between rounds the chips land at once; in a round they land when it ends.`,
-  rebuyAtOnce: "Approved at once. Between rounds the chips land at once; in a round they land when it ends.",
-  send: "Ask for the buy-in",
-  sendAuto: "Buy in",
-  sendRebuy: "Ask for the rebuy",
-  sendRebuyAuto: "Rebuy",
-  notAmount: "Enter the amount in dollars, e.g. 100.",
-  outside: (cents, min, max) => `${cash(cents)} is not between ${cash(min)} and ${cash(max)}.`,
-  rebuyButton: "Rebuy",
-  rebuyButtonLabel: "Rebuy: ask for more chips",
+  title: (seat) => t("chips:buyIn.title", { seat }),
+  takeTitle: (seat) => t("chips:buyIn.take.title", { seat }),
+  rebuyTitle: t("chips:rebuy.title"),
+  label: t("chips:buyIn.amount.label"),
+  rebuyLabel: t("chips:rebuy.amount.label"),
+  bounds: (min, max) => t("chips:buyIn.bounds", { min: cash(min), max: cash(max) }),
+  askHost: (host) => t("chips:buyIn.hostApproves", { host }),
+  atOnce: t("chips:buyIn.approvedAtOnce"),
+  rebuyAskHost: (host) => t("chips:rebuy.hostApproves", { host }),
+  rebuyAtOnce: t("chips:rebuy.approvedAtOnce"),
+  send: t("chips:buyIn.ask.button"),
+  sendAuto: t("chips:buyIn.now.button"),
+  sendRebuy: t("chips:rebuy.ask.button"),
+  sendRebuyAuto: t("chips:rebuy.now.button"),
+  notAmount: t("chips:amount.invalid"),
+  outside: (cents, min, max) => t("chips:amount.outsideBounds", { amount: cash(cents), min: cash(min), max: cash(max) }),
+  rebuyButton: t("chips:rebuy.open.button"),
+  rebuyButtonLabel: t("chips:rebuy.open.label"),
 };
 
 /** The line a player sees while their buy-in or rebuy waits for the host. */
 export const WAITING = {
-  buyIn: (host, cents) => `Waiting for ${host} to approve your ${cash(cents)} buy-in`,
-  rebuy: (host, cents) => `Waiting for ${host} to approve your ${cash(cents)} rebuy`,
-  rebuyLands: (cents) => `Your ${cash(cents)} rebuy is approved: the chips land when this round ends`,
-  seatHeld: (seat) => `Seat ${seat} is held for you meanwhile. You can watch.`,
-  cancel: "Cancel",
-  cancelLabel: ["Cancel the buy-in", "Cancel the rebuy"],
-  heldPlate: "held: buy\u2011in", // a non-breaking hyphen: the plate never breaks "buy- / in"
-  heldFor: (name) => `held for ${name}'s buy-in`,
+  buyIn: (host, cents) => t("chips:waiting.buyIn", { host, amount: cash(cents) }),
+  rebuy: (host, cents) => t("chips:waiting.rebuy", { host, amount: cash(cents) }),
+  rebuyLands: (cents) => t("chips:waiting.rebuyLands", { amount: cash(cents) }),
+  seatHeld: (seat) => t("chips:waiting.seatHeld", { seat }),
+  cancel: t("common:cancel"),
+  cancelLabel: [t("chips:waiting.cancel.buyIn.label"), t("chips:waiting.cancel.rebuy.label")],
+  heldPlate: t("chips:seat.heldForBuyIn.plate"), // English has a non-breaking hyphen: never "buy- / in"
+  heldFor: (name) => t("chips:seat.heldForBuyIn.title", { name }),
 };
 
 /** The host's requests (the tray's panel), settings and corrections (the Host dialog). */
 export const HOST = {
-  requestsTitle: (n) => count(n, "{n} chip request waits", "{n} chip requests wait"),
-  buyInAsk: (name, cents, seat) => `${name} asks for a ${cash(cents)} buy-in at seat ${seat}`,
-  rebuyAsk: (name, cents) => `${name} asks for a ${cash(cents)} rebuy`,
-  rebuyLands: (name, cents) => `${name}'s ${cash(cents)} rebuy lands when this round ends`,
-  amountLabel: (name) => `Amount for ${name} ($)`,
-  badAmount: "Enter the amount in dollars, e.g. 100.",
-  badAmounts: "Enter each amount in dollars, e.g. 100, 20 and 500.",
-  approve: "Approve",
-  approveLabel: (name) => `Approve ${name}'s chips`,
-  deny: "Deny",
-  denyLabel: (name) => `Deny ${name}'s chips`,
-  chipsSection: "Chips",
-  autoApprove: "Approve buy-ins automatically",
-  rebuys: "Rebuys allowed",
-  defaultLabel: "Buy-in ($)",
-  minLabel: "Smallest ($)",
-  maxLabel: "Largest ($)",
-  save: "Save chips",
-  saved: "Saved.",
-  capHint: (cap) => `The largest buy-in may be up to ${bound(cap)}.`,
-  adjust: "Adjust chips…",
-  adjustLabel: (name) => `Adjust chips for ${name}`,
-  adjustTitle: (name) => `Adjust ${name}'s chips`,
-  adjustText: (name, stack) => `${name} has ${cash(stack)}. A correction is a line of the ledger everyone at the game sees, with your reason.`,
-  add: "Add chips",
-  takeBack: "Take chips back",
-  adjustAmount: "Amount ($)",
-  reason: "Reason (everyone sees it)",
-  reasonMissing: "Say why, in a few words: everyone at the game reads it in the ledger.",
-  adjustOk: "Record the correction",
-  adjustMost: (cents) => `At most ${cash(cents)}.`,
-  cancel: "Cancel",
+  requestsTitle: (n) => t("chips:host.requests.title", { count: n }),
+  buyInAsk: (name, cents, seat) => t("chips:host.request.buyIn", { name, amount: cash(cents), seat }),
+  rebuyAsk: (name, cents) => t("chips:host.request.rebuy", { name, amount: cash(cents) }),
+  rebuyLands: (name, cents) => t("chips:host.request.rebuyLands", { name, amount: cash(cents) }),
+  amountLabel: (name) => t("chips:host.request.amount.label", { name }),
+  badAmount: t("chips:amount.invalid"),
+  badAmounts: t("chips:host.amounts.invalid"),
+  approve: t("chips:host.approve.button"),
+  approveLabel: (name) => t("chips:host.approve.label", { name }),
+  deny: t("chips:host.deny.button"),
+  denyLabel: (name) => t("chips:host.deny.label", { name }),
+  chipsSection: t("chips:host.section.title"),
+  autoApprove: t("chips:host.autoApprove"),
+  rebuys: t("chips:host.rebuysAllowed"),
+  defaultLabel: t("chips:host.buyIn.label"),
+  minLabel: t("chips:host.min.label"),
+  maxLabel: t("chips:host.max.label"),
+  save: t("chips:host.save.button"),
+  saved: t("chips:host.saved"),
+  capHint: (cap) => t("chips:host.cap.hint", { cap: moneyBound(cap) }),
+  /** A seated player's stack in the Host dialog: "Ann · $171.25". */
+  stackLine: (name, cents) => t("chips:host.stack", { name, stack: cash(cents) }),
+  adjust: t("chips:host.adjust.button"),
+  adjustLabel: (name) => t("chips:host.adjust.label", { name }),
+  adjustTitle: (name) => t("chips:host.adjust.title", { name }),
+  adjustText: (name, stack) => t("chips:host.adjust.text", { name, stack: cash(stack) }),
+  add: t("chips:host.adjust.add"),
+  takeBack: t("chips:host.adjust.takeBack"),
+  adjustAmount: t("chips:host.adjust.amount.label"),
+  reason: t("chips:host.adjust.reason.label"),
+  reasonMissing: t("chips:host.adjust.reason.missing"),
+  adjustOk: t("chips:host.adjust.ok.button"),
+  adjustMost: (cents) => t("chips:host.adjust.atMost", { amount: cash(cents) }),
+  cancel: t("common:cancel"),
 };
+
+/** Who did a correction: its maker's name, else "The host" (a sentence of its own, not a name). */
+const byHost = (l, named, unnamed) => (l.by_name ? t(named, { by: l.by_name, name: l.name, reason: l.reason ?? "" })
+  : t(unnamed, { name: l.name, reason: l.reason ?? "" }));
 
 /** The Ledger panel. */
 export const LEDGER = {
-  button: "Ledger",
-  title: "Ledger",
-  close: "Close",
-  players: "Players",
-  player: "Player",
-  buyIns: "Bought in",
-  stack: "Stack",
-  net: "Net",
-  cashedOut: (cents) => `${cash(cents)} cashed out earlier`,
-  cashedOutWord: "cashed out",
-  atTable: "at the table",
-  nobody: "Nobody has bought in yet.",
-  lines: "Every line",
-  time: "Time",
-  what: "What",
-  amount: "Amount",
-  approvedLine: (who) => `Approved by: ${who}`,
+  button: t("chips:ledger.button"),
+  title: t("chips:ledger.title"),
+  close: t("common:close"),
+  players: t("chips:ledger.players.title"),
+  player: t("chips:ledger.column.player"),
+  buyIns: t("chips:ledger.column.boughtIn"),
+  stack: t("chips:ledger.column.stack"),
+  net: t("chips:ledger.column.net"),
+  cashedOut: (cents) => t("chips:ledger.cashedOutEarlier", { amount: cash(cents) }),
+  cashedOutWord: t("chips:ledger.cashedOut.state"),
+  atTable: t("chips:ledger.atTable.state"),
+  nobody: t("chips:ledger.nobody"),
+  lines: t("chips:ledger.lines.title"),
+  time: t("chips:ledger.column.time"),
+  what: t("chips:ledger.column.what"),
+  amount: t("chips:ledger.column.amount"),
   kinds: {
-    buy_in: (l) => `${l.name} bought in`,
-    rebuy: (l) => `${l.name} rebought`,
-    add: (l) => `${l.by_name ?? "The host"} added chips to ${l.name}: “${l.reason ?? ""}”`,
-    take_back: (l) => `${l.by_name ?? "The host"} took chips back from ${l.name}: “${l.reason ?? ""}”`,
-    cash_out: (l) => `${l.name} cashed out`,
+    buy_in: (l) => t("chips:ledger.line.buyIn", { name: l.name }),
+    rebuy: (l) => t("chips:ledger.line.rebuy", { name: l.name }),
+    add: (l) => byHost(l, "chips:ledger.line.add", "chips:ledger.line.add.byHost"),
+    take_back: (l) => byHost(l, "chips:ledger.line.takeBack", "chips:ledger.line.takeBack.byHost"),
+    cash_out: (l) => t("chips:ledger.line.cashOut", { name: l.name }),
   },
-  /** Who approved a buy-in or rebuy ("" for a correction, which names its maker, and a cash-out). */
-  // The host's own buy-in is approved at once (the host's own); another while "approve automatically" is on
-  // is the game's; else the host who answered.
-  approvedBy: (l) => (!["buy_in", "rebuy"].includes(l.kind) ? ""
-    : l.by_player_id && l.by_player_id === l.player_id ? `${l.by_name ?? "the host"} (the host’s own)`
-      : l.automatic ? "the game, automatically" : l.by_name ?? ""),
-  house: (cents) => `The house dealer’s result: ${signedCash(cents)}`,
-  commission: (cents) => `The commission pot: ${cash(cents)}`,
-  totals: (issued, stacks, out) => `Issued ${cash(issued)} · at the table ${cash(stacks)} · cashed out ${cash(out)}`,
-  balanced: "Balanced: every chip issued is at the table or cashed out",
-  unbalanced: "Not balanced: tell the table’s operator",
-  downloads: "Download",
-  ledgerCsv: "Ledger (CSV)",
-  ledgerJson: "Ledger (JSON)",
-  handsCsv: "Hand log (CSV)",
-  handsJson: "Hand log (JSON)",
-  downloadFailed: (what, why) => `The ${what} could not be downloaded: ${why}`,
-  settleTitle: "Settle up",
-  totalsTitle: "What each one’s payments add up to",
-  settleNone: "Nobody owes anybody: everyone is even.",
-  settleWaits: "Once the host closes the game, the fewest payments that settle everyone show here.",
-  pays: (from, to, cents) => `${from} pays ${to} ${cash(cents)}`,
-  paysOut: (name, cents) => `${name} pays ${cash(cents)} in all`,
-  getsIn: (name, cents) => `${name} gets ${cash(cents)} in all`,
-  even: (name) => `${name} is even`,
-  party: { house: "House", commission: "Commission pot" },
-  closedNote: "The game is closed: this ledger stays here for everyone who played.",
-  open: "Open the ledger",
-  lobby: "Back to the lobby",
+  /** "Approved by: …" under a buy-in or rebuy ("" for a correction, which names its maker, and a cash-out).
+   * The host's own buy-in is approved at once (the host's own); another while "approve automatically" is on is
+   * the game's; else the host who answered. */
+  approvedLine: (l) => {
+    if (!["buy_in", "rebuy"].includes(l.kind)) return "";
+    if (l.by_player_id && l.by_player_id === l.player_id) {
+      return l.by_name ? t("chips:ledger.approvedBy.hostOwn", { name: l.by_name }) : t("chips:ledger.approvedBy.hostOwn.unnamed");
+    }
+    if (l.automatic) return t("chips:ledger.approvedBy.automatically");
+    return l.by_name ? t("chips:ledger.approvedBy", { name: l.by_name }) : "";
+  },
+  house: (cents) => t("chips:ledger.house", { amount: signedCash(cents) }),
+  commission: (cents) => t("chips:ledger.commission", { amount: cash(cents) }),
+  totals: (issued, stacks, out) => t("chips:ledger.totals", { issued: cash(issued), stacks: cash(stacks), cashedOut: cash(out) }),
+  balanced: t("chips:ledger.balanced"),
+  unbalanced: t("chips:ledger.unbalanced"),
+  downloads: t("chips:ledger.downloads.title"),
+  ledgerCsv: t("chips:ledger.download.ledgerCsv"),
+  ledgerJson: t("chips:ledger.download.ledgerJson"),
+  handsCsv: t("chips:ledger.download.handsCsv"),
+  handsJson: t("chips:ledger.download.handsJson"),
+  downloadFailed: (what, why) => t("chips:ledger.download.failed", { file: what, reason: why }),
+  downloadNoAnswer: t("chips:ledger.download.noAnswer"),
+  settleTitle: t("chips:settle.title"),
+  totalsTitle: t("chips:settle.totals.title"),
+  settleNone: t("chips:settle.none"),
+  settleWaits: t("chips:settle.waits"),
+  pays: (from, to, cents) => t("chips:settle.pays", { from, to, amount: cash(cents) }),
+  paysOut: (name, cents) => t("chips:settle.paysInAll", { name, amount: cash(cents) }),
+  getsIn: (name, cents) => t("chips:settle.getsInAll", { name, amount: cash(cents) }),
+  even: (name) => t("chips:settle.even", { name }),
+  party: { house: t("chips:party.house"), commission: t("chips:party.commission") },
+  closedNote: t("chips:ledger.closedNote"),
+  open: t("chips:ledger.open.button"),
+  lobby: t("chips:ledger.lobby.button"),
 };
 
-/** The header's money at a chips game: the stack is the player's money there. */
-export const HEADER = { stack: "stack " };
+/** The header's money at a chips game: the stack is the player's money there ("stack " before the amount). */
+export const HEADER = { stack: `${t("chips:header.stack.word")} ` };
 /** The seat's options at a chips game: "Seat 2 · stack $80.00". */
-export const seatStack = (seat, cents) => `Seat ${seat} · stack ${cash(cents)}`;
+export const seatStack = (seat, cents) => t("chips:seat.stack", { seat, amount: cash(cents) });
 
 /** What a table that plays with its own chips says where another says "your balance". */
 export const CASH_OUT = {
-  you: (cents) => `You cashed out ${cash(cents)}.`,
-  youUnknown: "You cashed out.",
+  you: (cents) => t("chips:cashOut.you", { amount: cash(cents) }),
+  youUnknown: t("chips:cashOut.you.unknown"),
   /** After a colon or a semicolon: "you cashed out $123.50". */
-  clause: (cents) => (cents == null ? "you cashed out" : `you cashed out ${cash(cents)}`),
-  closed: "This game is closed: every player cashed out. The ledger and the settle-up stay in the Ledger.",
-  leaveQuestion: "Leave the table? You cash out your stack (a line of the ledger); to play again you buy in again.",
-  leaveQuestionInRound: "Leave the table? You leave when this round ends and cash out your stack.",
-  removeText: (name) => `${name} stands up now (or when the round in play ends, if they are in it) and cashes out their stack, a line of the ledger. They are told, and cannot come back to this table for the time you choose, not even with the link.`,
-  closeText: "The round in play finishes first. Then every player cashes out (the ledger shows it and the settle-up), and the link and code stop working.",
-  removedPage: "You cashed out your stack (it is in the ledger). ",
-  removedLeaving: "Your hand in play is played out; then you cash out your stack. ",
+  clause: (cents) => (cents == null ? t("chips:cashOut.afterColon.unknown") : t("chips:cashOut.afterColon", { amount: cash(cents) })),
+  closed: t("chips:cashOut.gameClosed"),
+  leaveQuestion: t("chips:leave.question"),
+  leaveQuestionInRound: t("chips:leave.question.inRound"),
+  removeText: (name) => t("chips:remove.text", { name }),
+  closeText: t("chips:closeGame.text"),
+  // Sentences another follows (a space after each).
+  removedPage: `${t("chips:removed.stood")} `,
+  removedLeaving: `${t("chips:removed.leaving")} `,
 };
 
 /** Players bank in turn: a round nobody banks, a table waiting for a second player. */
 export const BANK_TURN = {
-  noBanker: "Nobody could or would bank this round: the bank passes on",
-  waitingTitle: "Waiting for a second player",
-  needTwo: "Players bank in turn: a round needs two players",
-  dealer: "deals only",
-  declinedMine: "Time ran out on the bank offer: the bank passes on.",
-  timedOut: (name) => `${name} did not answer the bank offer in time: the bank passes on.`,
-  declined: (name) => `${name} declined the bank: it passes on.`,
-  stakes: "then the bank passes on",
+  noBanker: t("chips:bankTurn.noBanker"),
+  waitingTitle: t("chips:bankTurn.waiting.title"),
+  needTwo: t("chips:bankTurn.needTwo"),
+  dealer: t("chips:bankTurn.dealer.role"),
+  declinedMine: t("chips:bankTurn.timedOut.mine"),
+  timedOut: (name) => t("chips:bankTurn.timedOut", { name }),
+  declined: (name) => t("chips:bankTurn.declined", { name }),
+  stakes: t("chips:bankTurn.clock.then"),
 };
 
 /** The chip events' sentences, each whole; a pair is [a buy-in's, a rebuy's]. */
+const amt = (c) => cash(c);
 const EVENT = {
-  askedMine: [(c) => `You asked for a ${cash(c)} buy-in.`, (c) => `You asked for a ${cash(c)} rebuy.`],
-  askedHost: [(n, c) => `${n} asks for a ${cash(c)} buy-in: approve, change the amount or deny.`,
-    (n, c) => `${n} asks for a ${cash(c)} rebuy: approve, change the amount or deny.`],
-  inMine: [(c) => `Your ${cash(c)} buy-in is in.`, (c) => `Your ${cash(c)} rebuy is in.`],
-  approvedMine: [(by, c) => `${by} approved your ${cash(c)} buy-in.`, (by, c) => `${by} approved your ${cash(c)} rebuy.`],
-  deferredMine: (by, c) => `${by} approved your ${cash(c)} rebuy: the chips land when this round ends.`,
-  approvedByMe: [(n, c) => `You approved ${n}'s ${cash(c)} buy-in.`, (n, c) => `You approved ${n}'s ${cash(c)} rebuy.`],
-  approvedOther: [(n, c) => `${n} bought in for ${cash(c)}.`, (n, c) => `${n} rebought for ${cash(c)}.`],
-  deniedMine: (by) => `${by} did not approve your request for chips this time.`,
-  deniedByMe: (n) => `You denied ${n}'s request for chips.`,
-  cancelledMine: { cancelled: "You cancelled your request for chips.", closed: "The game closed: your request for chips ended.",
-    left: "You left the table: your rebuy request ended.", removed: "You were removed: your request for chips ended." },
-  cancelledHost: (n) => `${n} cancelled their request for chips.`,
-  landedMine: (c) => `Your ${cash(c)} rebuy landed: it is in your stack.`,
-  landedOther: (n, c) => `${n}'s ${cash(c)} rebuy landed.`,
-  addedMine: (by, c, why) => `${by} added ${cash(c)} to your chips: “${why}”.`,
-  takenMine: (by, c, why) => `${by} took ${cash(c)} of your chips back: “${why}”.`,
-  addedOther: (by, n, c, why) => `${by} added ${cash(c)} to ${n}'s chips: “${why}”.`,
-  takenOther: (by, n, c, why) => `${by} took ${cash(c)} of ${n}'s chips back: “${why}”.`,
-  settings: (min, max, def) => `The host changed the chips: buy-ins from ${cash(min)} to ${cash(max)}, ${cash(def)} suggested.`,
-  rebuys: { true: "Rebuys are allowed.", false: "No rebuys." },
-  approval: { true: "Buy-ins are approved automatically.", false: "The host approves each buy-in." },
-  cashedOutOther: (n, c) => `${n} cashed out ${cash(c)}.`,
+  askedMine: [(c) => t("chips:event.asked.mine.buyIn", { amount: amt(c) }), (c) => t("chips:event.asked.mine.rebuy", { amount: amt(c) })],
+  askedHost: [(n, c) => t("chips:event.asked.host.buyIn", { name: n, amount: amt(c) }),
+    (n, c) => t("chips:event.asked.host.rebuy", { name: n, amount: amt(c) })],
+  inMine: [(c) => t("chips:event.in.mine.buyIn", { amount: amt(c) }), (c) => t("chips:event.in.mine.rebuy", { amount: amt(c) })],
+  approvedMine: [(by, c) => t("chips:event.approved.mine.buyIn", { by, amount: amt(c) }),
+    (by, c) => t("chips:event.approved.mine.rebuy", { by, amount: amt(c) })],
+  deferredMine: (by, c) => t("chips:event.approved.mine.deferred", { by, amount: amt(c) }),
+  approvedByMe: [(n, c) => t("chips:event.approved.byMe.buyIn", { name: n, amount: amt(c) }),
+    (n, c) => t("chips:event.approved.byMe.rebuy", { name: n, amount: amt(c) })],
+  approvedOther: [(n, c) => t("chips:event.approved.other.buyIn", { name: n, amount: amt(c) }),
+    (n, c) => t("chips:event.approved.other.rebuy", { name: n, amount: amt(c) })],
+  deniedMine: (by) => t("chips:event.denied.mine", { by }),
+  deniedByMe: (n) => t("chips:event.denied.byMe", { name: n }),
+  cancelledMine: {
+    cancelled: () => t("chips:event.cancelled.mine.cancelled"),
+    closed: () => t("chips:event.cancelled.mine.closed"),
+    left: () => t("chips:event.cancelled.mine.left"),
+    removed: () => t("chips:event.cancelled.mine.removed"),
+  },
+  cancelledHost: (n) => t("chips:event.cancelled.host", { name: n }),
+  landedMine: (c) => t("chips:event.landed.mine", { amount: amt(c) }),
+  landedOther: (n, c) => t("chips:event.landed.other", { name: n, amount: amt(c) }),
+  addedMine: (by, c, why) => t("chips:event.adjusted.added.mine", { by, amount: amt(c), reason: why }),
+  takenMine: (by, c, why) => t("chips:event.adjusted.taken.mine", { by, amount: amt(c), reason: why }),
+  addedOther: (by, n, c, why) => t("chips:event.adjusted.added.other", { by, name: n, amount: amt(c), reason: why }),
+  takenOther: (by, n, c, why) => t("chips:event.adjusted.taken.other", { by, name: n, amount: amt(c), reason: why }),
+  settings: (min, max, def) => t("chips:event.settings", { min: amt(min), max: amt(max), buyIn: amt(def) }),
+  rebuys: (on) => (on ? t("chips:event.settings.rebuys.on") : t("chips:event.settings.rebuys.off")),
+  approval: (auto) => (auto ? t("chips:event.settings.approval.auto") : t("chips:event.settings.approval.host")),
+  cashedOutOther: (n, c) => t("chips:event.cashedOut.other", { name: n, amount: amt(c) }),
 };
 
 /**
@@ -236,7 +248,7 @@ export function describeChipEvents(events, view, me, nameOf) {
   const say = (text, mine = false, kind = "info", aloud = true) => out.push({ text, mine, kind, say: aloud, untilSeated: false });
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
-    const name = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : null) ?? "A player";
+    const name = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : null) ?? t("chips:event.somePlayer");
     const which = ev.rebuy ? 1 : 0;
     const cents = ev.amount_cents;
     switch (ev.kind) {
@@ -256,7 +268,7 @@ export function describeChipEvents(events, view, me, nameOf) {
         else if (ev.by_player_id === me) say(EVENT.deniedByMe(name));
         break;
       case "buy_in_cancelled":
-        if (isMe && EVENT.cancelledMine[ev.reason]) say(EVENT.cancelledMine[ev.reason], ev.reason !== "cancelled", "warn");
+        if (isMe && EVENT.cancelledMine[ev.reason]) say(EVENT.cancelledMine[ev.reason](), ev.reason !== "cancelled", "warn");
         else if (host && ev.reason === "cancelled") say(EVENT.cancelledHost(name));
         break;
       case "chips_added":
@@ -270,8 +282,8 @@ export function describeChipEvents(events, view, me, nameOf) {
         break;
       }
       case "chip_settings_changed":
-        say([EVENT.settings(ev.min_buy_in_cents, ev.max_buy_in_cents, ev.default_buy_in_cents), EVENT.rebuys[ev.rebuys],
-          EVENT.approval[ev.auto_approve]].join(" "), !host);
+        say([EVENT.settings(ev.min_buy_in_cents, ev.max_buy_in_cents, ev.default_buy_in_cents), EVENT.rebuys(ev.rebuys),
+          EVENT.approval(ev.auto_approve)].join(" "), !host);
         break;
       case "player_left": case "player_stood_up": case "player_kicked":
         if (isMe && ev.kind === "player_left") say(CASH_OUT.you(ev.chips_returned_cents), true, "info");

@@ -3,7 +3,9 @@
 // moves into the dialog, stays there (Tab wraps around), and goes back to the button that opened it; Escape
 // or Cancel sends nothing. A refusal of `run` is shown in the dialog, which stays open.
 
-import { el, sentence } from "./api.js";
+import { el } from "./api.js";
+import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
 
 const FOCUSABLE = "select, button, input, [tabindex]:not([tabindex='-1'])";
 let dialog = null;
@@ -18,8 +20,8 @@ function build() {
         el("label", { for: "confirm-choice", id: "confirm-choice-label" }), el("select", { id: "confirm-choice" })),
       el("p", { class: "field-error", id: "confirm-error", role: "alert" }),
       el("div", { class: "buttons" },
-        el("button", { class: "btn secondary", type: "button", id: "confirm-cancel", text: "Cancel" }),
-        el("button", { class: "btn danger", type: "submit", id: "confirm-ok", text: "Confirm" }))));
+        el("button", { class: "btn secondary", type: "button", id: "confirm-cancel", text: t("common:cancel") }),
+        el("button", { class: "btn danger", type: "submit", id: "confirm-ok", text: t("home:confirm.ok.button") }))));
   document.body.append(dialog);
   const $ = (id) => dialog.querySelector(`#${id}`);
   $("confirm-form").addEventListener("submit", async (ev) => {
@@ -30,7 +32,7 @@ function build() {
     try {
       finish(await pending.run({ choice: $("confirm-choice-row").hidden ? null : $("confirm-choice").value }));
     } catch (err) {
-      $("confirm-error").textContent = sentence(err?.message ?? String(err));
+      $("confirm-error").textContent = errorText(err?.code ? err : "NETWORK");
     } finally {
       $("confirm-ok").disabled = false;
     }

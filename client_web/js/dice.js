@@ -1,12 +1,13 @@
 // Three dice: faces as pips, a visible roll, then the count around the table to the first hand.
 
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 const FACES = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
 
 export function dieElement(value, rolling = false) {
   const pips = Array.from({ length: 9 }, (_, i) => el("i", { class: FACES[value]?.includes(i) ? "on" : "" }));
-  return el("span", { class: `die${rolling ? " rolling" : ""}`, role: "img", "aria-label": rolling ? "rolling die" : `die showing ${value}` }, pips);
+  return el("span", { class: `die${rolling ? " rolling" : ""}`, role: "img", "aria-label": rolling ? t("table:die.rolling") : t("table:die.showing", { value }) }, pips);
 }
 
 /** Show the dice still (no animation). */
@@ -16,7 +17,7 @@ export function showDice(holder, dice) {
     return;
   }
   const total = dice[0] + dice[1] + dice[2];
-  holder.replaceChildren(...dice.map((d) => dieElement(d)), el("span", { class: "dice-total", text: `= ${total}` }));
+  holder.replaceChildren(...dice.map((d) => dieElement(d)), el("span", { class: "dice-total", text: t("table:dice.total", { total }) }));
   holder.dataset.dice = dice.join("-");
 }
 

@@ -2,7 +2,10 @@
 // block i of purpose P is HMAC-SHA-256(key=seed, P + 0x00 + utf8(round_id) + 0x00 + i as 8 bytes
 // big-endian); each block gives eight big-endian 32-bit words; uniform(n) rejects w >= 2^32 - 2^32 % n.
 
+// The problems are sentences of the page's language (`practice:verify.problem.*`).
+
 import { DECK } from "./cards.js";
+import { t } from "./i18n.js";
 import { bytesToHex, hexToBytes, hmacSha256, sha256, utf8 } from "./sha256.js";
 
 export const POSITIONS = 7;
@@ -67,23 +70,23 @@ export async function deal(seed, roundId, bankerPosition) {
  */
 export async function verifyRound(seedHex, roundId, bankerPosition, published = {}) {
   const seed = hexToBytes(seedHex);
-  if (seed.length < 16) throw new Error(`seed '${seedHex}' is shorter than 16 bytes`);
+  if (seed.length < 16) throw Object.assign(new Error(`seed '${seedHex}' is shorter than 16 bytes`), { code: "SEED_SHORT" });
   const d = await deal(seed, roundId, bankerPosition);
   const actual = await commitmentOf(seed);
   const problems = [];
   if (published.commitment != null && published.commitment.trim().toLowerCase() !== actual) {
-    problems.push(`the commitment ${published.commitment} is not SHA-256 of the seed (${actual})`);
+    problems.push(t("practice:verify.problem.commitment", { published: published.commitment, actual }));
   }
   if (published.dice != null && published.dice.join() !== d.dice.join()) {
-    problems.push(`the dice ${published.dice.join("-")} differ from the seed's dice ${d.dice.join("-")}`);
+    problems.push(t("practice:verify.problem.dice", { published: published.dice.join("-"), actual: d.dice.join("-") }));
   }
   if (published.first != null && Number(published.first) !== d.first) {
-    problems.push(`the first hand went to position ${published.first}, the seed says ${d.first}`);
+    problems.push(t("practice:verify.problem.first", { published: published.first, actual: d.first }));
   }
   for (const [pos, cards] of Object.entries(published.hands ?? {})) {
     const want = d.hands[Number(pos)].map((c) => c.index).sort((a, b) => a - b).join();
     const got = cards.map((c) => c.index).sort((a, b) => a - b).join();
-    if (want !== got) problems.push(`position ${pos}'s hand differs from the seed's deal`);
+    if (want !== got) problems.push(t("practice:verify.problem.hand", { position: pos }));
   }
   return { ok: problems.length === 0, problems, deal: d, commitment: actual };
 }

@@ -2,7 +2,8 @@
 // five aces, A-2-3-4-5 placed by the table's `wheel` rule, the two-card hand and the foul check.
 // Used only to name hands and preview fouls; the server decides.
 
-import { RANK_PLURALS, RANK_WORDS } from "./cards.js";
+import { has, t } from "./i18n.js";
+import { rankPlural, rankWord, toCard } from "./cards.js";
 
 export const Category = Object.freeze({
   HIGH_CARD: 0, ONE_PAIR: 1, TWO_PAIR: 2, THREE_OF_A_KIND: 3, STRAIGHT: 4, FLUSH: 5, FULL_HOUSE: 6,
@@ -10,8 +11,8 @@ export const Category = Object.freeze({
 });
 
 const WHEEL = [14, 5, 4, 3, 2];
-const word = (r) => RANK_WORDS[r];
-const plural = (r) => RANK_PLURALS[r];
+const word = (r) => rankWord(r);
+const plural = (r) => rankPlural(r);
 
 /** Order two hand values: negative, zero or positive. */
 export function compareValues(a, b) {
@@ -32,17 +33,17 @@ function straightKey(ranksDesc, wheel) {
 }
 
 function straightTopWord(key) {
-  return key === 13.5 || key === 5 ? "five" : word(key);
+  return key === 13.5 || key === 5 ? word(5) : word(key);
 }
 
 function straightValue(key, flush) {
-  if (flush && key === 14) return { category: Category.ROYAL_FLUSH, key: [], name: "royal flush" };
-  if (flush) return { category: Category.STRAIGHT_FLUSH, key: [key], name: `straight flush, ${straightTopWord(key)} high` };
-  return { category: Category.STRAIGHT, key: [key], name: `straight, ${straightTopWord(key)} high` };
+  if (flush && key === 14) return { category: Category.ROYAL_FLUSH, key: [], name: t("game:hand.royal_flush") };
+  if (flush) return { category: Category.STRAIGHT_FLUSH, key: [key], name: t("game:hand.straight_flush", { top: straightTopWord(key) }) };
+  return { category: Category.STRAIGHT, key: [key], name: t("game:hand.straight", { top: straightTopWord(key) }) };
 }
 
 function flushValue(ranksDesc) {
-  return { category: Category.FLUSH, key: ranksDesc, name: `flush, ${word(ranksDesc[0])} high` };
+  return { category: Category.FLUSH, key: ranksDesc, name: t("game:hand.flush", { top: word(ranksDesc[0]) }) };
 }
 
 /** Pairs, trips, quads, five aces or high card of ranks (the joker already counted as an ace). */
@@ -53,13 +54,13 @@ function groupValue(ranks) {
   const shape = groups.map((g) => g[1]).join("");
   const g = groups.map((x) => x[0]);
   switch (shape) {
-    case "5": return { category: Category.FIVE_ACES, key: [], name: "five aces" };
-    case "41": return { category: Category.FOUR_OF_A_KIND, key: g, name: `four of a kind, ${plural(g[0])}` };
-    case "32": return { category: Category.FULL_HOUSE, key: g, name: `full house, ${plural(g[0])} over ${plural(g[1])}` };
-    case "311": return { category: Category.THREE_OF_A_KIND, key: g, name: `three of a kind, ${plural(g[0])}` };
-    case "221": return { category: Category.TWO_PAIR, key: g, name: `two pair, ${plural(g[0])} and ${plural(g[1])}` };
-    case "2111": return { category: Category.ONE_PAIR, key: g, name: `pair of ${plural(g[0])}` };
-    default: return { category: Category.HIGH_CARD, key: g, name: `${word(g[0])} high` };
+    case "5": return { category: Category.FIVE_ACES, key: [], name: t("game:hand.five_aces") };
+    case "41": return { category: Category.FOUR_OF_A_KIND, key: g, name: t("game:hand.four_of_a_kind", { ranks: plural(g[0]) }) };
+    case "32": return { category: Category.FULL_HOUSE, key: g, name: t("game:hand.full_house", { three: plural(g[0]), two: plural(g[1]) }) };
+    case "311": return { category: Category.THREE_OF_A_KIND, key: g, name: t("game:hand.three_of_a_kind", { ranks: plural(g[0]) }) };
+    case "221": return { category: Category.TWO_PAIR, key: g, name: t("game:hand.two_pair", { high: plural(g[0]), low: plural(g[1]) }) };
+    case "2111": return { category: Category.ONE_PAIR, key: g, name: t("game:hand.pair", { ranks: plural(g[0]) }) };
+    default: return { category: Category.HIGH_CARD, key: g, name: t("game:hand.high_card", { top: word(g[0]) }) };
   }
 }
 
@@ -105,8 +106,8 @@ export function evaluateHigh(cards, wheel = "second") {
 export function evaluateLow(cards) {
   if (cards.length !== 2) throw new Error(`a low hand has 2 cards, not ${cards.length}`);
   const r = cards.map((c) => (c.joker ? 14 : c.rank)).sort((a, b) => b - a);
-  if (r[0] === r[1]) return { category: Category.ONE_PAIR, key: [r[0]], name: `pair of ${plural(r[0])}` };
-  return { category: Category.HIGH_CARD, key: r, name: `${word(r[0])}-${word(r[1])}` };
+  if (r[0] === r[1]) return { category: Category.ONE_PAIR, key: [r[0]], name: t("game:hand.pair", { ranks: plural(r[0]) }) };
+  return { category: Category.HIGH_CARD, key: r, name: t("game:hand.low", { high: word(r[0]), low: word(r[1]) }) };
 }
 
 /**
@@ -119,10 +120,10 @@ export function judgeSplit(high, low, wheel = "second") {
   let foul = null;
   if (lv.category === Category.ONE_PAIR) {
     const ok = hv.category >= Category.TWO_PAIR || (hv.category === Category.ONE_PAIR && hv.key[0] >= lv.key[0]);
-    if (!ok) foul = `the low hand (${lv.name}) outranks the high hand (${hv.name})`;
+    if (!ok) foul = t("game:foul.low_outranks", { low: lv.name, high: hv.name });
   } else if (hv.category === Category.HIGH_CARD) {
     const d = hv.key[0] - lv.key[0] || hv.key[1] - lv.key[1];
-    if (d < 0) foul = `the low hand (${lv.name}) outranks the high hand (${hv.name})`;
+    if (d < 0) foul = t("game:foul.low_outranks", { low: lv.name, high: hv.name });
   }
   return { high: hv, low: lv, foul };
 }
@@ -131,10 +132,41 @@ export function isFoul(high, low, wheel = "second") {
   return judgeSplit(high, low, wheel).foul !== null;
 }
 
-// The table's House Way (HouseRules.house_way), by name: paigow.rules.house_rules.HouseWayName.display_name.
-const HOUSE_WAY_NAMES = { trump_plaza: "Trump Plaza", foxwoods: "Foxwoods", ballys_ac: "Bally's Atlantic City" };
+/**
+ * The names of a hand of a record or an analysis (`{high, low}` cards as the wire writes them) in the page's
+ * language: {high, low}. Worked out from the cards; the wire's English `high_name`/`low_name` only for a hand
+ * without them (a hidden one).
+ */
+export function handNames(h, wheel = "second") {
+  const cards = (texts) => (texts ?? []).map(toCard);
+  return {
+    high: h?.high?.length === 5 ? evaluateHigh(cards(h.high), wheel).name : h?.high_name ?? "",
+    low: h?.low?.length === 2 ? evaluateLow(cards(h.low)).name : h?.low_name ?? "",
+  };
+}
 
+// The table's House Way (HouseRules.house_way), by name: paigow.rules.house_rules.HouseWayName.display_name,
+// from the catalog (`game:house_way.trump_plaza`).
 export function houseWayName(rules) {
   const way = rules?.house_way ?? "trump_plaza";
-  return HOUSE_WAY_NAMES[way] ?? way;
+  return has(`game:house_way.${way}`) ? t(`game:house_way.${way}`) : way;
+}
+
+// The House Way clause that set a hand, as the server writes it (shared/paigow/rules/house_way_text.py
+// clause_text; docs/protocol.md, `house_way_clause`): the clause's name in lower-case words, for two pair the
+// groups of its pairs ("two pair, low + high"), and for the clauses that split or keep pairs which it did
+// (": split" / ": kept together"). Read back into its parts and worded from the catalog.
+const CLAUSE = /^([a-z]+(?: [a-z]+)*?)(?:, (low|medium|high|aces) \+ (low|medium|high|aces))?(?:: (split|kept together))?$/;
+
+/** The words of a House Way clause ("two pair, low + high: split") in the page's language; text the grammar
+ * does not know (a newer server's clause) says only that the House Way set the hand. "" for none. */
+export function clauseWords(text) {
+  if (!text) return "";
+  const m = CLAUSE.exec(String(text).trim());
+  if (!m) return t("game:clause_unknown");
+  const name = m[1].replaceAll(" ", "_");
+  const how = m[4]?.replace(" ", "_");
+  const key = `game:clause.${name}${m[2] ? ".groups" : ""}${how ? `.${how}` : ""}`;
+  if (!has(key)) return t("game:clause_unknown");
+  return m[2] ? t(key, { low: t(`game:pair_group.${m[2]}`), high: t(`game:pair_group.${m[3]}`) }) : t(key);
 }

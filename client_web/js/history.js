@@ -4,11 +4,14 @@
 // happened since this page opened. Each of your hands played against the banker shows the coach's figure
 // (the EV it gave up) or an "Analyse" button, and the session's score heads the list.
 
-import { api, el, money } from "./api.js";
+import { api, el } from "./api.js";
+import { money, number, t, time } from "./i18n.js";
+import { errorText } from "./errors.js";
 import { cardGlyphs, cardLabel, sortForDisplay, toCard } from "./cards.js";
 import { fetchRounds } from "./rounds.js";
 import { fortuneNote } from "./fortune.js";
 import { evText, openCoach } from "./coach.js";
+import { clauseWords, handNames } from "./hand_eval.js";
 import { barredPush, dragonOf, roundVariantParts, seatVariantParts, variantLines } from "./variant_results.js";
 
 /** Cards as short text (K♠ 10♦ JK), red suits in red, each labelled for screen readers. */
@@ -19,21 +22,20 @@ function mini(texts) {
 }
 
 // Who set a hand: a hand set with the House Way button is the player's own; a time-out's is not theirs.
-const SET_BY = { timeout: "Set by the House Way after a time-out", house_way: "Set with the House Way button",
-  foul_reset: "A foul, reset by the House Way", dealer: "The dealer's House Way" };
+const SET_BY = new Set(["timeout", "house_way", "foul_reset", "dealer"]);
 
 /** How a hand was set, in words ("Set by the House Way after a time-out (no pair)"); "" for a player's. A
  * co-banker's hand is always the House Way's (docs/rules.md §4c). */
 export function setByText(h, record = null) {
-  const how = h?.is_banker && record?.co_banked && h.set_by === "house_way" ? "Set by the House Way, as a co-banker's must be" : SET_BY[h?.set_by];
+  const how = h?.is_banker && record?.co_banked && h.set_by === "house_way" ? "co_banker" : SET_BY.has(h?.set_by) ? h.set_by : null;
   if (!how) return "";
-  return `${how}${h.house_way_clause ? ` (${h.house_way_clause})` : ""}`;
+  return h.house_way_clause ? t(`showdown:history.set_by.${how}_clause`, { clause: clauseWords(h.house_way_clause) }) : t(`showdown:history.set_by.${how}`);
 }
 
 /** A hand's cards and names, then how it was set (`how`: "" for none). */
 function handCell(h, how) {
   if (!h) return "—";
-  const cell = [mini(h.high), " · ", mini(h.low), el("br"), el("small", { class: "hint", text: `${h.high_name} · ${h.low_name}` })];
+  const cell = [mini(h.high), " · ", mini(h.low), el("br"), el("small", { class: "hint", text: t("showdown:hands", handNames(h)) })];
   if (how) cell.push(el("br"), el("small", { class: `set-by ${h.set_by}`, text: how }));
   return cell;
 }
@@ -52,16 +54,19 @@ export function verifyHref(r) {
  * commitment, its revealed seed (or that it comes after the round) and the link that checks the deal. */
 function fairLine(r) {
   const proof = !r.server_seed
-    ? [el("p", {}, "Commitment ", el("code", { text: r.commitment ?? "" })), el("p", { text: "The seed is revealed after the round." })]
-    : [el("p", {}, el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: "Check the deal in this browser" })),
-      el("p", {}, "Commitment ", el("code", { text: r.commitment })), el("p", {}, "Seed ", el("code", { text: r.server_seed }))];
-  return el("details", { class: "fair" }, el("summary", { text: "Verify this round" }), ...proof);
+    ? [el("p", {}, `${t("showdown:history.commitment")} `, el("code", { text: r.commitment ?? "" })), el("p", { text: t("showdown:history.seed_later") })]
+    : [el("p", {}, el("a", { href: verifyHref(r), target: "_blank", rel: "noopener", class: "verify-link", text: t("showdown:history.check_deal") })),
+      el("p", {}, `${t("showdown:history.commitment")} `, el("code", { text: r.commitment })), el("p", {}, `${t("showdown:history.seed")} `, el("code", { text: r.server_seed }))];
+  return el("details", { class: "fair" }, el("summary", { text: t("showdown:history.verify") }), ...proof);
 }
 
 function resultText(r, mine) {
-  if (mine.is_banker) return `bank ${money(r.banker_net_cents, { sign: true })}`;
-  return (mine.outcome === "push" && barredPush(r)) || `${mine.outcome ?? ""} ${money(mine.net_cents, { sign: true })}`;
+  if (mine.is_banker) return t("showdown:history.result.bank", { amount: money(r.banker_net_cents, { sign: true }) });
+  const outcome = ["win", "loss", "push"].includes(mine.outcome) ? mine.outcome : "none";
+  return (mine.outcome === "push" && barredPush(r)) || t(`showdown:history.result.${outcome}`, { amount: money(mine.net_cents, { sign: true }) });
 }
+
+// On a phone the table's cells stack, each after its label (`data-label`, read by the CSS: table.css, coach.css).
 
 /** A settled round as a row (``more``: cells after its own), and under it, across the table, the casino
  * variants' lines (a co-bank, a barred dealer, a Dragon you bought, your Queen's Dragon: variant_results.js)
@@ -74,11 +79,11 @@ function roundRows(r, playerId, nameOf, { tableName = null, more = [], total } =
   const banker = r.hands?.find((h) => h.is_banker);
   const dragon = dragonOf(r, playerId);
   const row = el("tr", {},
-    el("td", { text: tableName ? `${tableName} #${r.number ?? ""}` : `#${r.number ?? ""}` }),
-    el("td", { text: r.dice ? r.dice.join("-") : "" }),
-    el("td", {}, handCell(mine, setByText(mine, r)), dragon ? [el("br"), el("small", { class: "hint", text: "Your Dragon: " }), ...handCell(dragon, "")] : null),
-    el("td", {}, handCell(banker, setByText(banker, r))),
-    el("td", { class: "result-cell", text: mine ? resultText(r, mine) + fortuneNote(mine) : "" }),
+    el("td", { text: tableName ? t("showdown:history.table_round", { table: tableName, number: r.number ?? "" }) : t("showdown:history.round", { number: r.number ?? "" }) }),
+    el("td", { "data-label": t("showdown:history.cell.dice"), text: r.dice ? r.dice.join("-") : "" }),
+    el("td", { "data-label": t("showdown:history.cell.you") }, handCell(mine, setByText(mine, r)), dragon ? [el("br"), el("small", { class: "hint", text: `${t("showdown:history.your_dragon")} ` }), ...handCell(dragon, "")] : null),
+    el("td", { "data-label": t("showdown:history.cell.banker") }, handCell(banker, setByText(banker, r))),
+    el("td", { class: "result-cell", "data-label": t("showdown:history.cell.result"), text: mine ? resultText(r, mine) + fortuneNote(mine) : "" }),
     el("td", {}, fairLine(r)), ...more);
   const parts = [...roundVariantParts(r, nameOf(r.banker_player_id, r.banker_position), playerId), ...(mine ? seatVariantParts(r, mine, playerId, total) : [])];
   return parts.length ? [row, el("tr", { class: "variant-lines" }, el("td", { colspan: String(row.children.length) }, variantLines(parts)))] : [row];
@@ -91,24 +96,25 @@ function recordOf(item) {
 /** The coach's figure of a hand of the history: the EV given up, or an "Analyse" button that asks the
  * coach (the dialog) and then shows the figure in place. Null for a hand you banked. */
 function coachCell(item, token, analysed) {
-  if (item.is_banker) return el("td", { class: "coach-cell", text: "—" });
-  const cell = el("td", { class: "coach-cell", "data-coach-round": item.round_id });
+  if (item.is_banker) return el("td", { class: "coach-cell", "data-label": t("showdown:history.cell.coach"), text: "—" }); // a dash: no figure
+  const cell = el("td", { class: "coach-cell", "data-label": t("showdown:history.cell.coach"), "data-coach-round": item.round_id });
   const timedOut = item.hand?.set_by === "timeout";
   const show = (a) => {
     if (timedOut) { // the House Way's setting, not the player's: no praise, no score
-      cell.replaceChildren(el("span", { class: "coach-figure timed-out", text: "Not scored" }), el("br"),
-        el("small", { class: "hint", text: "set after a time-out" }));
+      cell.replaceChildren(el("span", { class: "coach-figure timed-out", text: t("showdown:history.coach.not_scored") }), el("br"),
+        el("small", { class: "hint", text: t("showdown:history.coach.timed_out") }));
       return;
     }
-    const figure = a.ev_given_up <= 0 ? "Best split ✓" : `Gave up ${a.ev_given_up.toFixed(3)}`;
+    const figure = a.ev_given_up <= 0 ? t("showdown:history.coach.best") : t("showdown:history.coach.gave_up", { ev: evText(a.ev_given_up).slice(1) });
     cell.replaceChildren(el("span", { class: `coach-figure ${a.ev_given_up <= 0 ? "best" : "gave-up"}`, text: figure }), el("br"),
-      el("small", { class: "hint", text: a.ev_given_up <= 0 ? `EV ${evText(a.chosen_ev)}` : `EV ${evText(a.chosen_ev)}, the best ${evText(a.best_ev)}` }));
+      el("small", { class: "hint", text: a.ev_given_up <= 0 ? t("showdown:history.coach.ev", { ev: evText(a.chosen_ev) })
+        : t("showdown:history.coach.ev_best", { ev: evText(a.chosen_ev), best: evText(a.best_ev) }) }));
   };
   if (item.analysis) show(item.analysis);
   else {
-    cell.append(el("button", { class: "btn small secondary coach-analyse", type: "button", text: "Analyse",
-      "aria-label": `Analyse round #${item.number}`,
-      onclick: () => openCoach({ tableId: item.table_id, roundId: item.round_id, token, title: `Round #${item.number}: how did I set it?`,
+    cell.append(el("button", { class: "btn small secondary coach-analyse", type: "button", text: t("showdown:history.coach.analyse.button"),
+      "aria-label": t("showdown:history.coach.analyse.label", { number: item.number }),
+      onclick: () => openCoach({ tableId: item.table_id, roundId: item.round_id, token, title: t("showdown:history.coach.title", { number: item.number }),
         onAnalysis: (doc) => { show({ ev_given_up: doc.ev_given_up, chosen_ev: doc.chosen.ev, best_ev: doc.best.ev }); analysed(); } }) }));
   }
   return cell;
@@ -117,25 +123,27 @@ function coachCell(item, token, analysed) {
 /** The newest session's score: "This session at Table 1: 3 of 5 hands analysed · ..." */
 function sessionLine(session) {
   if (!session) return null;
-  const parts = [session.played || !session.timed_out ? `${session.analysed} of ${session.played} hand${session.played === 1 ? "" : "s"} analysed` : "no hand you set to score"];
+  const parts = [session.played || !session.timed_out
+    ? t("showdown:history.session.analysed", { count: session.played, analysed: number(session.analysed), played: number(session.played) })
+    : t("showdown:history.session.none")];
   if (session.analysed) {
-    parts.push(`${session.best_splits} set the best way`,
-      `EV given up ${session.ev_given_up_total.toFixed(3)} in all, ${session.ev_given_up_mean.toFixed(3)} a hand on average`);
+    parts.push(t("showdown:history.session.best", { count: session.best_splits, n: number(session.best_splits) }),
+      t("showdown:history.session.ev", { total: evText(session.ev_given_up_total).slice(1), mean: evText(session.ev_given_up_mean).slice(1) }));
   }
-  if (session.timed_out) parts.push(`${session.timed_out} set by the House Way after a time-out, not scored`);
-  return el("p", { class: "coach-session", id: "coach-session" }, el("b", { text: `This session at ${session.table_name}: ` }), parts.join(" · "));
+  if (session.timed_out) parts.push(t("showdown:history.session.timed_out", { count: session.timed_out, n: number(session.timed_out) }));
+  return el("p", { class: "coach-session", id: "coach-session" }, el("b", { text: `${t("showdown:history.session.title", { table: session.table_name })} ` }), parts.join(" · "));
 }
 
 function logSection(log) {
   const items = (log ?? []).slice(0, 50).map((line) => el("li", {},
-    el("time", { class: "hint", text: new Date(line.at).toLocaleTimeString() }), " ", line.text));
-  return [el("h3", { text: "Table log" }),
-    items.length ? el("ol", { class: "table-log", id: "table-log", reversed: true }, items) : el("p", { class: "hint", text: "Nothing has happened since you opened this table." })];
+    el("time", { class: "hint", text: time(line.at, { seconds: true }) }), " ", line.text));
+  return [el("h3", { text: t("showdown:history.log.title") }),
+    items.length ? el("ol", { class: "table-log", id: "table-log", reversed: true }, items) : el("p", { class: "hint", text: t("showdown:history.log.empty") })];
 }
 
 export async function openHistory(dialog, list, { tableId, view, token, playerId, log, names = {} }) {
-  const nameOf = (id, seat) => names[id] ?? `the player at seat ${seat}`;
-  list.replaceChildren(el("p", { class: "hint", text: "Loading…" }));
+  const nameOf = (id, seat) => names[id] ?? t("showdown:history.player_at_seat", { seat });
+  list.replaceChildren(el("p", { class: "hint", text: t("showdown:history.loading") }));
   if (!dialog.open) dialog.showModal();
   const sections = [];
   if (token) {
@@ -150,25 +158,29 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
       };
       const items = Array.isArray(data) ? data : data?.hands ?? data?.history ?? [];
       const rows = items.slice(0, 10).flatMap((item) => roundRows(recordOf(item), playerId, nameOf, { tableName: item.table_name ?? null, total: item.total_net_cents,
-        more: [el("td", { class: "num", text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
+        more: [el("td", { class: "num", "data-label": t("showdown:history.cell.balance"), text: item.balance_before_cents != null ? `${money(item.balance_before_cents)} → ${money(item.balance_after_cents)}` : "" }),
           coachCell(item, token, refreshSession)] }));
-      sections.push(el("h3", { text: "Your last 10 hands" }), sessionLine(data?.sessions?.[0]),
-        rows.length ? el("table", { class: "data", id: "my-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You (high · low)", "Banker", "Result", "Fair deal", "Balance", "Coach"].map((t) => el("th", { text: t })))), el("tbody", {}, rows))
-          : el("p", { class: "hint", text: "No hands played yet." }));
+      const heads = [t("showdown:history.col.round"), t("showdown:history.col.dice"), t("showdown:history.col.you_high_low"), t("showdown:history.col.banker"),
+        t("showdown:history.col.result"), t("showdown:history.col.fair"), t("showdown:history.col.balance"), t("showdown:history.col.coach")];
+      sections.push(el("h3", { text: t("showdown:history.mine.title") }), sessionLine(data?.sessions?.[0]),
+        rows.length ? el("table", { class: "data", id: "my-history" }, el("thead", {}, el("tr", {}, heads.map((text) => el("th", { text })))), el("tbody", {}, rows))
+          : el("p", { class: "hint", text: t("showdown:history.mine.empty") }));
     } catch (err) {
-      sections.push(el("p", { class: "field-error", text: `Your history could not be loaded: ${err.message}` }));
+      sections.push(el("p", { class: "field-error", text: t("showdown:history.mine.failed", { why: errorText(err) }) }));
     }
   }
   sections.push(...logSection(log));
   const round = view?.round;
-  if (round) sections.push(el("h3", { text: "This round" }), fairLine({ commitment: round.commitment }));
-  sections.push(el("h3", { text: "This table's recent rounds" }));
+  if (round) sections.push(el("h3", { text: t("showdown:history.this_round") }), fairLine({ commitment: round.commitment }));
+  sections.push(el("h3", { text: t("showdown:history.recent.title") }));
   try {
     const recent = await fetchRounds(tableId, undefined, token);
-    sections.push(recent.length ? el("table", { class: "data", id: "table-history" }, el("thead", {}, el("tr", {}, ["Round", "Dice", "You", "Banker", "Result", "Fair deal"].map((t) => el("th", { text: t })))),
-      el("tbody", {}, recent.flatMap((r) => roundRows(r, playerId, nameOf)))) : el("p", { class: "hint", text: "No settled round yet." }));
+    const heads = [t("showdown:history.col.round"), t("showdown:history.col.dice"), t("showdown:history.col.you"), t("showdown:history.col.banker"),
+      t("showdown:history.col.result"), t("showdown:history.col.fair")];
+    sections.push(recent.length ? el("table", { class: "data", id: "table-history" }, el("thead", {}, el("tr", {}, heads.map((text) => el("th", { text })))),
+      el("tbody", {}, recent.flatMap((r) => roundRows(r, playerId, nameOf)))) : el("p", { class: "hint", text: t("showdown:history.recent.empty") }));
   } catch (err) {
-    sections.push(el("p", { class: "field-error", text: `This table's rounds could not be loaded: ${err.message}` }));
+    sections.push(el("p", { class: "field-error", text: t("showdown:history.recent.failed", { why: errorText(err) }) }));
   }
   list.replaceChildren(...sections.filter(Boolean));
 }

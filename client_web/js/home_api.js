@@ -1,13 +1,17 @@
 // Home games over HTTP (docs/http-api.md, "Home games (players)"): create a private table, list mine, read
 // one, make a new invite, resolve a code; the invite's link and the words for each refusal.
 
-import { api, money, seconds, sentence } from "./api.js";
+import { api } from "./api.js";
 import { FORM as CHIP_FORM } from "./chips_words.js";
+import { errorText } from "./errors.js";
+import { dateTime, money, moneyBound, number, t } from "./i18n.js";
 
-/** The choices of the create form and of the host's panel, in the server's words. */
-export const HOUSE_WAYS = [["trump_plaza", "Trump Plaza"], ["foxwoods", "Foxwoods"], ["ballys_ac", "Bally's Atlantic City"]];
-export const TIMER_FIELDS = [["betting_ms", "Betting"], ["setting_ms", "Setting the hand"], ["bank_offer_ms", "Bank offer"],
-  ["between_rounds_ms", "Between rounds"]];
+/** The choices of the create form and of the host's panel, in the page's language (the catalog is loaded
+ * before any module runs). */
+export const HOUSE_WAYS = [["trump_plaza", t("home:house_way.trump_plaza")], ["foxwoods", t("home:house_way.foxwoods")],
+  ["ballys_ac", t("home:house_way.ballys_ac")]];
+export const TIMER_FIELDS = [["betting_ms", t("home:timer.betting")], ["setting_ms", t("home:timer.setting")],
+  ["bank_offer_ms", t("home:timer.bank_offer")], ["between_rounds_ms", t("home:timer.between_rounds")]];
 export const SHORT_CODE = /^[A-HJ-NP-Z]{6}$/;
 
 /** A six-letter code as typed ("kxm-bqt", "KXM BQT") in the one form the server keeps, or null. */
@@ -48,52 +52,48 @@ export async function resolveInvite(code, token, { keep = false } = {}) {
   return data;
 }
 
-export function untilText(ms) {
-  return new Date(ms).toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-}
+/** A moment as a date and time ("Dec 2, 2026, 11:46 AM"), in the page's language. */
+export const untilText = dateTime;
 
 /** "$1,000" for whole dollars, else "$12.50": a bound as people say it. */
-export function dollars(cents) {
-  return cents % 100 === 0 ? money(cents).slice(0, -3) : money(cents);
-}
-
-const upper = (text) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+export const dollars = moneyBound;
 
 /** Who did it, as the words say it: "the host", "the table's operator", or null (`by` null or missing, as in an
  * old event: neither). `by` is the server's: an event's (player_kicked, player_leaving) or a BARRED error's. */
 export function removerWords(by) {
-  return { host: "the host", operator: "the table's operator" }[by] ?? null;
+  return { host: t("home:remover.host"), operator: t("home:remover.operator") }[by] ?? null;
 }
 
 /** "The host barred you from this table until <when>" (who, when known: `by`). */
 export function barredWords(by, when) {
-  const who = removerWords(by);
-  return who ? `${upper(who)} barred you from this table until ${when}` : `You are barred from this table until ${when}`;
+  if (by === "host") return t("home:barred.host", { when });
+  if (by === "operator") return t("home:barred.operator", { when });
+  return t("home:barred.unknown", { when });
 }
 
 /** The page's title for a removed player: who removed them when it is known. */
 export function removedTitle(by) {
-  const who = removerWords(by);
-  return who ? `${upper(who)} removed you from this table` : "You were removed from this table";
+  if (by === "host") return t("home:removed.host");
+  if (by === "operator") return t("home:removed.operator");
+  return t("home:removed.unknown");
 }
 
 /** A refused look-up in words: {title, text, wait} (wait: seconds before trying again is any use). */
 export function resolveRefusal(err) {
   switch (err.code) {
     case "INVITE_NOT_FOUND":
-      return { title: "This invite does not work",
-        text: "The link or code is mistyped, the host made a new one (which ends the old), or the table has closed. Ask the host for a new link." };
+      return { title: t("home:invite.not_found.title"), text: t("home:invite.not_found.text") };
     case "BARRED":
       return { title: removedTitle(err.body?.by),
-        text: err.body?.until_ms ? `You may not come back before ${untilText(err.body.until_ms)}.` : "You may not come back for now." };
+        text: err.body?.until_ms ? t("home:barred.not_before", { when: untilText(err.body.until_ms) }) : t("home:barred.not_now") };
     case "RATE_LIMITED": {
       const wait = err.retryAfter ?? 60;
-      return { title: "Too many codes tried", text: `Too many invite codes were tried from your network: wait ${seconds(wait)} and try again.`, wait };
+      return { title: t("home:invite.rate_limited.title"), text: t("home:invite.rate_limited.text", { count: wait, n: number(wait) }), wait };
     }
     case "INVALID_FIELD":
-      return { title: "That is not an invite code", text: "A code is the six letters the host reads out (like KXMBQT), or the link they sent." };
+      return { title: t("home:invite.not_a_code.title"), text: t("home:invite.not_a_code.text") };
     default:
-      return { title: "The invite could not be checked", text: sentence(err.message) };
+      return { title: t("home:invite.unchecked.title"), text: errorText(err) };
   }
 }
 
@@ -119,19 +119,20 @@ const FORM_FIELDS = {
 };
 
 /** A maximum bet over the operator's bound, in words. */
-export const capWords = (cap) => `Too high: the most this server allows is ${dollars(cap)}.`;
+export const capWords = (cap) => t("home:create.max.cap", { cap: dollars(cap) });
 
 /** A timer that is not whole seconds within the bound (`maxMs`, null when unknown), in words. */
-export const timerWords = (maxMs) => (maxMs == null ? "Enter whole seconds." : `Enter whole seconds, from 0 to ${(maxMs / 1000).toLocaleString("en-US")}.`);
+export const timerWords = (maxMs) => (maxMs == null ? t("home:create.timer.invalid")
+  : t("home:create.timer.invalid.bounded", { max: number(maxMs / 1000) }));
 
-/** The number `pattern` finds in the server's words ("bound for home games, 100000"; "in 0..3600000"), or null. */
+/** The number `pattern` finds in the server's words (a value, never shown as the server words it) ("bound for home games, 100000"; "in 0..3600000"), or null. */
 const boundIn = (text, pattern) => {
   const m = text.match(pattern);
   return m ? Number(m[1]) : null;
 };
 
 /** A refused buy-in amount of the create form (`chips.*_cents`) with its amounts as money, or null (the
- * server's words then). */
+ * refusal's own words then). */
 function chipFieldWords(field, message, bounds) {
   const [given, cap, other] = [boundIn(message, /_cents (\d+)/), boundIn(message, /home games, (\d+)/), boundIn(message, /\((\d+)\)/)];
   if (cap ?? (/bound/.test(message) ? bounds?.max_buy_in_cap_cents : null)) return CHIP_FORM.cap(cap ?? bounds.max_buy_in_cap_cents);
@@ -142,23 +143,24 @@ function chipFieldWords(field, message, bounds) {
   return null;
 }
 
-/** A refused field in a player's words: the server's reason as far as it is known, else its message. */
-function fieldWords(field, message, bounds) {
-  const rest = sentence(message.startsWith(field) ? message.slice(field.length).replace(/^[\s:]+/, "") : message);
+/** A refused field in a player's words: the server's reason as far as it is known, else the refusal's. */
+function fieldWords(field, err, bounds) {
+  const message = String(err.message ?? "");
+  const rest = errorText(err);
   if (field === "name") {
-    if (/empty/.test(message)) return "Give the table a name your friends will recognise.";
+    if (/empty/.test(message)) return t("home:create.name.empty");
     const most = boundIn(message, /at most (\d+)/);
-    if (most) return `Keep the name to ${most} characters at most.`;
-    if (/character U\+/.test(message)) return "The name has an invisible or control character (copied in with it, perhaps): type the name again without it.";
-    return `The table name: ${rest}`;
+    if (most) return t("home:create.name.too_long", { count: most, n: number(most) });
+    if (/character U\+/.test(message)) return t("home:create.name.control");
+    return rest;
   }
   if (field === "rules.max_bet_cents") {
     const cap = boundIn(message, /bound for home games, (\d+)/) ?? (/bound/.test(message) ? bounds?.max_bet_cap_cents : null);
     if (cap) return capWords(cap);
-    if (/below min_bet/.test(message)) return "The maximum is below the minimum.";
-    return "Enter the maximum bet in dollars, e.g. 200.";
+    if (/below min_bet/.test(message)) return t("home:create.max.below_min");
+    return t("home:create.max.invalid");
   }
-  if (field === "rules.min_bet_cents") return "Enter the minimum bet in dollars, from $0.01.";
+  if (field === "rules.min_bet_cents") return t("home:create.min.invalid.server", { min: money(1) });
   if (field.startsWith("timers.")) return timerWords(boundIn(message, /\.\.(\d+)/) ?? bounds?.timer_max_ms);
   if (field.startsWith("chips.") && field.endsWith("_cents")) return chipFieldWords(field, message, bounds) ?? rest;
   return rest;
@@ -169,17 +171,16 @@ function fieldWords(field, message, bounds) {
  * mark and focus (null: the form's own error line), `error` the id of the line that shows `text`.
  */
 export function createRefusal(err, bounds) {
-  const msg = String(err.message ?? "");
   const general = (text) => ({ input: null, error: "host-error", text });
   switch (err.code) {
-    case "ACCOUNT_REQUIRED": return general("Only an account can host: create one or keep this guest account first (above).");
-    case "HOME_TABLE_LIMIT": return general("You already host as many open home games as you may: close one first (My home games, below).");
-    case "HOME_TABLES_FULL": return general("This server has as many home games open as it allows: try again later.");
+    case "ACCOUNT_REQUIRED": return general(t("home:create.account_required"));
+    case "HOME_TABLE_LIMIT": return general(t("home:create.table_limit"));
+    case "HOME_TABLES_FULL": return general(t("home:create.tables_full"));
     case "INVALID_FIELD": {
       const field = typeof err.body?.field === "string" ? err.body.field : null;
       const [input, error] = FORM_FIELDS[field] ?? [null, "host-error"];
-      return { input, error, text: field ? fieldWords(field, msg, bounds) : sentence(msg) };
+      return { input, error, text: field ? fieldWords(field, err, bounds) : errorText(err) };
     }
-    default: return general(sentence(msg));
+    default: return general(errorText(err?.code ? err : "NETWORK"));
   }
 }

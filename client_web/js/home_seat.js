@@ -5,12 +5,18 @@
 
 import { el } from "./api.js";
 import { serverNow } from "./clock.js";
+import { has, locale, number, t } from "./i18n.js";
+import { sentenceWith } from "./lobby_words.js";
 
-const ordinal = (n) => {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th";
-  return `${n}${suffix}`;
-};
+const ORDINAL = new Intl.PluralRules(locale, { type: "ordinal" });
+/** "You are 2nd in line": one sentence per ordinal category of the page's language ("one", "two", "few",
+ * "other" in English: 1st, 2nd, 3rd, 4th), the category's own when the catalog has it, else "other". */
+function placeInLine(n) {
+  const key = `home:waitlist.place.${ORDINAL.select(n)}`;
+  return t(has(key) ? key : "home:waitlist.place.other", { n: number(n) });
+}
+/** "12 s left to take it". */
+const leftText = (seconds) => t("home:offer.left", { seconds: number(seconds) });
 
 /** Who seat `p` is held for now, or null: the waiting list's entry offered it, or (a home game with its own
  * chips) the buy-in request waiting for the host there. */
@@ -47,7 +53,7 @@ export function tickOffer(view) {
   for (const n of document.querySelectorAll("[data-offer-left]")) {
     const entry = (view?.waiting ?? []).find((w) => w.player_id === n.dataset.offerLeft);
     const left = entry ? offerLeft(entry) : null;
-    n.textContent = left === null ? "" : `${left} s left to take it`;
+    n.textContent = left === null ? "" : leftText(left);
   }
 }
 
@@ -59,18 +65,18 @@ function requestPanel(view, ctx) {
   const mine = (view.home.requests ?? []).some((r) => r.player_id === ctx.playerId);
   if (mine) {
     return el("div", { class: "panel summary home-seat", "data-panel": "request" },
-      el("p", { class: "big", id: "request-status", text: "Waiting for the host to let you in" }),
-      el("p", { class: "hint", text: `${view.home.host_name} sees your request and answers it. You can watch meanwhile.` }),
+      el("p", { class: "big", id: "request-status", text: t("home:request.waiting") }),
+      el("p", { class: "hint", text: t("home:request.waiting.hint", { host: view.home.host_name }) }),
       el("div", { class: "buttons" },
-        el("button", { class: "btn small secondary", type: "button", id: "cancel-request", text: "Cancel the request",
+        el("button", { class: "btn small secondary", type: "button", id: "cancel-request", text: t("home:request.cancel.button"),
           onclick: () => ctx.act("queue", { type: "cancel_request" }) })),
       errorLine(ctx));
   }
   return el("div", { class: "panel summary home-seat", "data-panel": "request" },
-    el("p", { class: "big", id: "request-status", text: `${view.home.host_name} lets each player in` }),
-    el("p", { class: "hint", text: "Ask to sit: the host gets your request and approves it, then you choose a seat." }),
+    el("p", { class: "big", id: "request-status", text: t("home:request.approval", { host: view.home.host_name }) }),
+    el("p", { class: "hint", text: t("home:request.approval.hint") }),
     el("div", { class: "buttons" },
-      el("button", { class: "btn", type: "button", id: "request-seat", text: "Ask to sit",
+      el("button", { class: "btn", type: "button", id: "request-seat", text: t("home:request.ask.button"),
         onclick: () => ctx.act("queue", { type: "request_seat" }) })),
     errorLine(ctx));
 }
@@ -80,11 +86,11 @@ function waitlistPanel(view, ctx) {
   const at = list.findIndex((w) => w.player_id === ctx.playerId);
   if (at < 0) {
     return el("div", { class: "panel summary home-seat", "data-panel": "waitlist" },
-      el("p", { class: "big", id: "waitlist-status", text: "Every seat is taken" }),
-      el("p", { class: "hint", text: list.length ? `${list.length} ${list.length === 1 ? "player is" : "players are"} waiting. Join the list and the next free seat is offered to you in turn.`
-        : "Join the waiting list: the next free seat is offered to you." }),
+      el("p", { class: "big", id: "waitlist-status", text: t("home:waitlist.full") }),
+      el("p", { class: "hint", text: list.length ? t("home:waitlist.others", { count: list.length, n: number(list.length) })
+        : t("home:waitlist.empty") }),
       el("div", { class: "buttons" },
-        el("button", { class: "btn", type: "button", id: "join-waitlist", text: "Join the waiting list",
+        el("button", { class: "btn", type: "button", id: "join-waitlist", text: t("home:waitlist.join.button"),
           onclick: () => ctx.act("queue", { type: "join_waitlist" }) })),
       errorLine(ctx));
   }
@@ -93,15 +99,15 @@ function waitlistPanel(view, ctx) {
   const lines = [];
   if (me.offered_seat != null) {
     const left = offerLeft(me);
-    lines.push(el("p", { class: "offer-line", id: "offer-status", role: "alert" }, `Seat ${me.offered_seat} is free for you: `,
-      el("span", { "data-offer-left": me.player_id, text: left === null ? "" : `${left} s left to take it` })));
-    buttons.push(el("button", { class: "btn", type: "button", id: "take-seat", text: "Take the seat",
+    lines.push(el("p", { class: "offer-line", id: "offer-status", role: "alert" }, ...sentenceWith("home:offer.line", { seat: number(me.offered_seat) },
+      { left: el("span", { "data-offer-left": me.player_id, text: left === null ? "" : leftText(left) }) })));
+    buttons.push(el("button", { class: "btn", type: "button", id: "take-seat", text: t("home:offer.take.button"),
       onclick: () => ctx.onSit(me.offered_seat, { take: true }) }));
   } else {
-    lines.push(el("p", { class: "big", id: "waitlist-status", text: `You are ${ordinal(at + 1)} in line` }),
-      el("p", { class: "hint", text: at === 0 ? "The next seat that frees is offered to you." : `${at} ahead of you. A seat is offered to each in turn.` }));
+    lines.push(el("p", { class: "big", id: "waitlist-status", text: placeInLine(at + 1) }),
+      el("p", { class: "hint", text: at === 0 ? t("home:waitlist.next") : t("home:waitlist.ahead", { count: at, n: number(at) }) }));
   }
-  buttons.push(el("button", { class: "btn small secondary", type: "button", id: "leave-waitlist", text: "Leave the list",
+  buttons.push(el("button", { class: "btn small secondary", type: "button", id: "leave-waitlist", text: t("home:waitlist.leave.button"),
     onclick: () => ctx.act("queue", { type: "leave_waitlist" }) }));
   return el("div", { class: "panel summary home-seat", "data-panel": "waitlist" }, ...lines, el("div", { class: "buttons" }, buttons), errorLine(ctx));
 }

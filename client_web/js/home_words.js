@@ -6,62 +6,70 @@
 
 import { el } from "./api.js";
 import { untilText } from "./home_api.js";
+import { has, number, t } from "./i18n.js";
 
-const SEATING = { open: "anyone with the link sits", approval: "the host lets each player in" };
-const WATCHING = { link: "anyone with the link may watch", none: "nobody may watch" };
+/** The sentence of a settings change: seating and watching together (one sentence per pair). */
+function settingsText(ev) {
+  const key = `home:event.settings.${ev.seating}.${ev.spectators}`;
+  return has(key) ? t(key) : t("home:event.settings.other");
+}
 
 /** `me`: this connection's player id (null when watching); `nameOf(playerId)`: a player's name, or null. */
 export function describeHomeEvents(events, view, me, nameOf) {
   const out = [];
   const host = Boolean(me) && view.home?.host_player_id === me;
   const say = (text, mine = false, kind = "info", aloud = mine, untilSeated = false) => out.push({ text, mine, kind, say: aloud, untilSeated });
+  const hostName = view.home?.host_name ?? t("home:someone.the_host");
   for (const ev of events) {
     const isMe = Boolean(me) && ev.player_id === me;
     // Never "undefined" or "null" in a sentence: a player whose name this page never saw is "a player".
     const known = ev.name ?? (ev.player_id ? nameOf(ev.player_id) : null);
-    const name = known ?? "A player";
+    const name = known ?? t("home:someone.start");
+    const other = known ?? t("home:someone");
     switch (ev.kind) {
       case "seat_requested":
-        if (host) say(`${name} asks to sit: approve or deny.`, false, "info", true); // the tray's panel shows it
+        if (host) say(t("home:event.seat_requested", { name }), false, "info", true); // the tray's panel shows it
         break;
       case "seat_request_approved":
-        if (isMe) say("The host let you in: choose a seat.", true, "ok", true, true);
-        else if (host) say(`You let ${known ?? "a player"} in.`);
+        if (isMe) say(t("home:event.approved.you"), true, "ok", true, true);
+        else if (host) say(t("home:event.approved.host", { name: other }));
         break;
       case "seat_request_denied":
-        if (isMe) say("The host did not let you in this time. You may keep watching, or ask again.", true, "warn");
+        if (isMe) say(t("home:event.denied.you"), true, "warn");
         break;
       case "seat_request_cancelled":
-        if (host) say(`${name} withdrew the request to sit.`, false, "info", true); // logged and said, not left on screen
+        if (host) say(t("home:event.request_cancelled", { name }), false, "info", true); // logged and said, not left on screen
         break;
       case "waitlist_joined":
-        if (isMe) say("You are on the waiting list.", false, "info", true);
+        if (isMe) say(t("home:event.waitlist_joined"), false, "info", true);
         break;
       case "waitlist_left":
-        if (isMe && ev.reason === "offer_expired") say("The seat offered to you was not taken in time: it goes to the next in line.", true, "warn");
-        else if (isMe && ev.reason === "removed") say("The host took you off the waiting list.", true, "warn");
+        if (isMe && ev.reason === "offer_expired") say(t("home:event.offer_expired"), true, "warn");
+        else if (isMe && ev.reason === "removed") say(t("home:event.waitlist_removed"), true, "warn");
         break;
-      case "seat_offered":
-        if (isMe) say(`Seat ${ev.seat} is free for you: take it within ${Math.round((ev.duration_ms ?? 30000) / 1000)} seconds.`, true, "warn", true, true);
+      case "seat_offered": {
+        const secs = Math.round((ev.duration_ms ?? 30000) / 1000);
+        if (isMe) say(t("home:event.seat_offered", { seat: number(ev.seat), count: secs, n: number(secs) }), true, "warn", true, true);
         break;
+      }
       case "host_changed":
-        if (isMe) say(ev.reason === "grace_ended" ? "The host did not come back: you are the host now." : "You are the host now: the Host button opens your controls.", true, "ok");
-        else say(`${name} is the host now.`, true);
+        if (isMe) say(ev.reason === "grace_ended" ? t("home:event.host_changed.you_grace") : t("home:event.host_changed.you"), true, "ok");
+        else say(t("home:event.host_changed.other", { name }), true);
         break;
       case "host_away":
-        if (!host) say(`${view.home?.host_name ?? "The host"} left: if they are not back${ev.until_ms ? ` by ${untilText(ev.until_ms)}` : " soon"}, the player seated longest becomes the host.`);
+        if (!host) say(ev.until_ms ? t("home:event.host_away.until", { host: hostName, when: untilText(ev.until_ms) }) : t("home:event.host_away.soon", { host: hostName }));
         break;
-      case "host_back": say(`${view.home?.host_name ?? "The host"} is back.`); break;
+      case "host_back": say(t("home:event.host_back", { host: hostName })); break;
       case "home_settings_changed":
-        say(`The host changed the table: ${SEATING[ev.seating] ?? ev.seating}; ${WATCHING[ev.spectators] ?? ev.spectators}.`, !host);
+        say(settingsText(ev), !host);
         break;
       case "player_muted":
         // The host's own panel shows the mute (its tag and button); the muted player is told once.
-        if (isMe) say(ev.muted ? "The host muted you in the table's chat: you can read it, not post." : "The host unmuted you: you may chat again.", true, ev.muted ? "warn" : "ok");
-        else if (host) say(`You ${ev.muted ? "muted" : "unmuted"} ${known ?? "a player"} in the table's chat.`);
+        if (isMe) say(ev.muted ? t("home:event.muted.you") : t("home:event.unmuted.you"), true, ev.muted ? "warn" : "ok");
+        else if (host) say(ev.muted ? t("home:event.muted.host", { name: other }) : t("home:event.unmuted.host", { name: other }));
         break;
       case "table_idle":
-        say("Nobody is seated: the table closes by itself after a while unless someone sits down.");
+        say(t("home:event.table_idle"));
         break;
       default: break;
     }
@@ -74,9 +82,12 @@ export function describeHomeEvents(events, view, me, nameOf) {
  * the whole in the title. */
 export function showHomeTag(tag, view, me) {
   const mine = view.home.host_player_id === me;
-  const words = mine ? "Your home game" : `Home game · host ${view.home.host_name}`;
+  const word = mine ? t("home:tag.mine") : t("home:tag.word");
+  const hostText = mine ? null : t("home:tag.host", { name: view.home.host_name });
+  // The title is the two parts as shown: what an ellipsis cuts of the second is read whole there.
+  const words = hostText ? `${word} ${hostText}` : word;
   if (tag.title === words) return;
-  tag.replaceChildren(el("span", { class: "home-word", text: mine ? words : "Home game" }),
-    ...(mine ? [] : [el("span", { class: "home-host", text: ` · host ${view.home.host_name}` })]));
+  tag.replaceChildren(el("span", { class: "home-word", text: word }),
+    ...(hostText ? [" ", el("span", { class: "home-host", text: hostText })] : []));
   tag.title = words;
 }

@@ -3,9 +3,10 @@
 // ("Approve buy-ins automatically", rebuys, the buy-in's default and bounds: `host_chip_settings`) and each
 // seated player's stack with "Adjust chips…" (add, or take back, with a reason: `host_chips`).
 
-import { el, parseMoney, sentence } from "./api.js";
+import { el, parseMoney } from "./api.js";
 import { chipsOf } from "./buy_in.js";
-import { cash, HOST } from "./chips_words.js";
+import { amountText, HOST } from "./chips_words.js";
+import { errorText } from "./errors.js";
 import { isHost } from "./home_seat.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,7 +22,7 @@ function requestRow(view, ctx, r) {
   }
   const id = `chip-amount-${r.request_id}`;
   const input = el("input", { id, class: "chip-amount", inputmode: "decimal", autocomplete: "off", "aria-label": HOST.amountLabel(r.name),
-    value: typed(ctx)[r.request_id] ?? (r.amount_cents / 100).toFixed(2) });
+    value: typed(ctx)[r.request_id] ?? amountText(r.amount_cents) });
   input.addEventListener("input", () => { typed(ctx)[r.request_id] = input.value; });
   const answer = (approve) => {
     const msg = { type: "host_buy_in", request_id: r.request_id, approve };
@@ -58,12 +59,11 @@ export async function send(ctx, msg, errorId) {
   try {
     return await ctx.command(msg);
   } catch (err) {
-    $(errorId).textContent = sentence(err.message ?? String(err));
+    $(errorId).textContent = errorText(err);
     return null;
   }
 }
 
-const money2 = (cents) => (cents / 100).toFixed(2);
 const field = (id, label, value) => el("div", { class: "field" },
   el("label", { for: id, text: label }), el("input", { id, inputmode: "decimal", autocomplete: "off", value }));
 
@@ -90,9 +90,9 @@ export function chipsSection(view, ctx) {
     el("h3", { id: "host-chips-title", text: HOST.chipsSection }),
     el("label", { class: "check" }, auto, ` ${HOST.autoApprove}`),
     el("div", { class: "row" },
-      field("host-buy-in", HOST.defaultLabel, money2(chips.default_buy_in_cents)),
-      field("host-buy-in-min", HOST.minLabel, money2(chips.min_buy_in_cents)),
-      field("host-buy-in-max", HOST.maxLabel, money2(chips.max_buy_in_cents))),
+      field("host-buy-in", HOST.defaultLabel, amountText(chips.default_buy_in_cents)),
+      field("host-buy-in-min", HOST.minLabel, amountText(chips.min_buy_in_cents)),
+      field("host-buy-in-max", HOST.maxLabel, amountText(chips.max_buy_in_cents))),
     el("p", { class: "hint", text: HOST.capHint(chips.max_buy_in_cap_cents) }),
     el("div", { class: "row" },
       el("label", { class: "check" }, el("input", { type: "checkbox", id: "host-rebuys", checked: chips.rebuys }), ` ${HOST.rebuys}`),
@@ -116,7 +116,7 @@ export function updateChipsSection(view, ctx) {
   holder.dataset.sig = sig;
   const focused = holder.contains(document.activeElement) ? document.activeElement.id : null;
   holder.replaceChildren(...seated.map((p) => el("li", { "data-host-stack": p.player_id },
-    el("span", { class: "who", text: `${p.name} · ${cash(p.stack)}` }),
+    el("span", { class: "who", text: HOST.stackLine(p.name, p.stack) }),
     el("button", { class: "btn small secondary", type: "button", id: `adjust-${p.player_id}`, "aria-label": HOST.adjustLabel(p.name),
       text: HOST.adjust, onclick: () => openAdjust(ctx, p) }))));
   if (focused) $(focused)?.focus();

@@ -103,7 +103,7 @@ if (typeof window !== "undefined") window.__i18n = { lang, missing };
 
 document.documentElement.lang = lang;
 
-/** A sentence from the catalog: `t("table:phase.betting")`, `t("lobby:watching", {count: 2})`. Values are
+/** A sentence from the catalog: `t("ns:key")`, `t("ns:counted", {count: 2})`. Values are
  * inserted as they are (the page sets text, never HTML). */
 export const t = (key, values) => i18next.t(key, values);
 /** Whether a catalog has `key` (for a family of keys named by a code: errors, clauses). */

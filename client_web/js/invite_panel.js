@@ -4,6 +4,8 @@
 // old link and code, asked first).
 
 import { el } from "./api.js";
+import { t } from "./i18n.js";
+import { sentenceWith } from "./lobby_words.js";
 import { confirmChoice } from "./confirm_dialog.js";
 import { inviteLink } from "./home_api.js";
 
@@ -38,34 +40,34 @@ export function invitePanel({ invite, tableName, prefix = "invite", renew }) {
   field.addEventListener("focus", () => field.select());
   const copied = el("span", { class: "copied", id: `${prefix}-copied`, role: "status", "aria-live": "polite" });
   let timer = null;
-  const copy = el("button", { class: "btn small", type: "button", id: `${prefix}-copy`, text: "Copy link" });
+  const copy = el("button", { class: "btn small", type: "button", id: `${prefix}-copy`, text: t("home:invite.copy.button") });
   copy.addEventListener("click", async () => {
     const ok = await copyText(link, field);
-    copied.textContent = ok ? "Copied ✓" : "Selected: press Ctrl+C (or long-press and Copy) to copy it";
+    copied.textContent = ok ? t("home:invite.copied") : t("home:invite.copy_by_hand");
     copied.dataset.ok = ok ? "1" : "0";
     clearTimeout(timer);
     timer = setTimeout(() => { copied.textContent = ""; }, ok ? 3000 : 8000);
   });
-  const share = el("button", { class: "btn small", type: "button", id: `${prefix}-share`, text: "Share…", hidden: !navigator.share });
+  const share = el("button", { class: "btn small", type: "button", id: `${prefix}-share`, text: t("home:invite.share.button"), hidden: !navigator.share });
   share.addEventListener("click", async () => {
     try {
-      await navigator.share({ title: tableName, text: `Play Pai Gow Poker with me at ${tableName}`, url: link });
+      await navigator.share({ title: tableName, text: t("home:invite.share.text", { name: tableName }), url: link });
     } catch { /* cancelled: nothing to say */ }
   });
-  const renewButton = el("button", { class: "btn small secondary", type: "button", id: `${prefix}-new`, text: "New link" });
+  const renewButton = el("button", { class: "btn small secondary", type: "button", id: `${prefix}-new`, text: t("home:invite.new.button") });
   const panel = el("div", { class: "invite", id: `${prefix}-panel`, "data-invite": invite.short_code },
-    el("label", { for: `${prefix}-link`, text: "Invite link: send it to your friends" }),
+    el("label", { for: `${prefix}-link`, text: t("home:invite.link.label") }),
     el("div", { class: "invite-row" }, field, copy, share),
     copied,
-    el("p", { class: "invite-code-line" }, "Or read out the code: ",
-      el("strong", { class: "short-code", id: `${prefix}-code`, "aria-label": spelled(invite.short_code), text: invite.short_code })),
-    el("p", { class: "hint", text: "Friends type it in the lobby, under “Join with a code”." }),
+    el("p", { class: "invite-code-line" }, ...sentenceWith("home:invite.code_line", {}, {
+      code: el("strong", { class: "short-code", id: `${prefix}-code`, "aria-label": spelled(invite.short_code), text: invite.short_code }) })),
+    el("p", { class: "hint", text: t("home:invite.code.hint") }),
     el("div", { class: "invite-row" }, renewButton,
-      el("span", { class: "hint", text: "A new link ends this one and its code." })));
+      el("span", { class: "hint", text: t("home:invite.new.hint") })));
   renewButton.addEventListener("click", () => confirmChoice({
-    title: "Make a new invite link?",
-    text: "The link and the code you sent stop working at once: only the new ones let people in. Players already let in stay.",
-    okLabel: "Make a new link",
+    title: t("home:invite.new.confirm.title"),
+    text: t("home:invite.new.confirm.text"),
+    okLabel: t("home:invite.new.confirm.button"),
     run: async () => {
       const fresh = await renew();
       panel.replaceWith(invitePanel({ invite: fresh, tableName, prefix, renew }));

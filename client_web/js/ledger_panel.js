@@ -4,8 +4,10 @@
 // the check that the game sums to zero, the downloads (ledger and hand log, CSV and JSON: fetched with the
 // session's token and saved from a Blob), and once the game is closed the settle-up.
 
-import { el, sentence } from "./api.js";
+import { el } from "./api.js";
 import { CASH_OUT, cash, LEDGER, lineTime, signedCash } from "./chips_words.js";
+import { errorText } from "./errors.js";
+import { markName } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const DOWNLOADS = [["ledger", "csv", LEDGER.ledgerCsv], ["ledger", "json", LEDGER.ledgerJson], ["hands", "csv", LEDGER.handsCsv], ["hands", "json", LEDGER.handsJson]];
@@ -20,7 +22,7 @@ function playersTable(chips) {
   const rows = chips.players.map((p) => {
     const corrections = p.added_cents - p.taken_cents;
     return el("tr", { "data-ledger-player": p.player_id },
-      el("th", { scope: "row", class: "who", text: p.name }),
+      markName(el("th", { scope: "row", class: "who", text: p.name })),
       el("td", { class: "num" }, cash(p.buy_ins_cents), corrections ? el("small", { text: signedCash(corrections) }) : null),
       el("td", { class: "num" }, cash(p.stack_cents ?? p.cashed_out_cents),
         el("small", { text: p.stack_cents == null ? LEDGER.cashedOutWord : p.cashed_out_cents ? LEDGER.cashedOut(p.cashed_out_cents) : LEDGER.atTable })),
@@ -34,7 +36,7 @@ function linesList(chips) {
   return el("ol", { class: "ledger-lines", id: "ledger-lines", reversed: true }, lines.map((l) => el("li", { "data-line": String(l.line), "data-kind": l.kind },
     el("span", { class: "time", text: lineTime(l.at_ms) }),
     el("span", { class: "what" }, (LEDGER.kinds[l.kind] ?? ((x) => x.kind))(l),
-      LEDGER.approvedBy(l) ? el("small", { class: "by", text: LEDGER.approvedLine(LEDGER.approvedBy(l)) }) : null),
+      LEDGER.approvedLine(l) ? el("small", { class: "by", text: LEDGER.approvedLine(l) }) : null),
     el("span", { class: `amount${l.kind === "cash_out" || l.kind === "take_back" ? " out" : ""}`, text: cash(l.amount_cents) }))));
 }
 
@@ -82,7 +84,8 @@ async function download(ctx, tableId, what, format, label) {
       { headers: { Authorization: `Bearer ${ctx.session?.token ?? ""}` } });
     if (!res.ok) {
       const body = await res.json().catch(() => ({}));
-      throw new Error(body.message ?? `${res.status}`);
+      const code = typeof body.error === "string" ? body.error : body.error?.code ?? body.code ?? `HTTP_${res.status}`;
+      throw Object.assign(new Error(code), { code, body });
     }
     const blob = await res.blob();
     const named = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "");
@@ -92,7 +95,8 @@ async function download(ctx, tableId, what, format, label) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   } catch (err) {
-    $("ledger-download-error").textContent = LEDGER.downloadFailed(label, sentence(err.message));
+    // A refusal in the page's language from its code; no answer at all (offline) says so.
+    $("ledger-download-error").textContent = LEDGER.downloadFailed(label, err.code ? errorText(err) : LEDGER.downloadNoAnswer);
   }
 }
 

@@ -2,9 +2,12 @@
 // account, sign out (here or everywhere); the tables (lobby_tables.js) and home games (lobby_home.js) below.
 
 import {
-  ApiError, el, keepGuest, money, rememberedName, resumeSession, seconds, sentence, sessionEndedText, signIn,
-  signOut, signUp, startSession, takeEndedSession,
+  el, keepGuest, rememberedName, resumeSession, savedSession, signIn, signOut, signUp, startSession, takeEndedSession,
 } from "./api.js";
+import { adoptAccountLanguage, markName, money, t, translateDom } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { languageMenu } from "./language_menu.js";
+import { sentenceWith } from "./lobby_words.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
@@ -24,8 +27,8 @@ const TABS = [["tab-guest", "panel-guest", "name-form", "display-name"],
   ["tab-signin", "panel-signin", "signin-form", "signin-username"],
   ["tab-signup", "panel-signup", "signup-form", "signup-username"]];
 const USERNAME = /^[a-z0-9_.-]{3,24}$/;
-const USERNAME_RULE = "Usernames are 3–24 characters: a–z, 0–9, _ . - (no spaces).";
-const PASSWORD_RULE = "Passwords are 8–128 characters, and not only spaces.";
+const USERNAME_RULE = () => t("lobby:rule.username");
+const PASSWORD_RULE = () => t("lobby:rule.password");
 let session = null;
 let sessionTimer = null;
 
@@ -59,31 +62,23 @@ function fieldError(formNode, inputId, text) {
   }
 }
 
-/** Where an API error goes in a form (``fields`` maps a role to that form's input id) and its words. */
+/** Where an API error goes in a form (``fields`` maps a role to that form's input id) and its words: the
+ * refusal's own (errors.js), or the form's where it is about one of its fields. */
 function placeError(err, fields) {
-  const wait = err.retryAfter;
   switch (err.code) {
-    case "BAD_CREDENTIALS": // the server's words say how long the next try waits
-      return [fields.password, sentence(err.message) || "That username and password do not match an account."];
-    case "SIGN_IN_BACKOFF": // never a lock: a device that signed in before is not held back by others' tries
-      return [fields.password, `Too many attempts: try again in ${wait ?? 1} s.`];
-    case "USERNAME_TAKEN":
-      return [fields.username, "That username is taken: choose another."];
-    case "INVALID_USERNAME":
-      return [fields.username, USERNAME_RULE];
+    case "BAD_CREDENTIALS": // the refusal's fields say how long the next try waits
     case "INVALID_PASSWORD": // the server says why: too short, too common, the username itself...
-      return [fields.password, sentence(err.message) || PASSWORD_RULE];
+      return [fields.password, errorText(err)];
+    case "SIGN_IN_BACKOFF": // never a lock: a device that signed in before is not held back by others' tries
+      return [fields.password, t("lobby:signin.backoff", { count: err.retryAfter ?? 1 })];
+    case "USERNAME_TAKEN":
+      return [fields.username, t("lobby:signup.username_taken")];
+    case "INVALID_USERNAME":
+      return [fields.username, USERNAME_RULE()];
     case "INVALID_NAME":
-      return [fields.display ?? null, sentence(err.message)];
-    case "RATE_LIMITED":
-      return [null, `Too many tries from your network: wait ${wait ? seconds(wait) : "a minute"} and try again.`];
-    case "ALREADY_REGISTERED":
-      return [null, "This player already has an account: sign in with it."];
-    case "UNKNOWN_SESSION":
-    case "UNAUTHORIZED":
-      return [null, "Your session has ended: start again from the lobby."];
+      return [fields.display ?? null, errorText(err)];
     default:
-      return [null, sentence(err instanceof ApiError ? err.message : String(err))];
+      return [null, errorText(err?.code ? err : "NETWORK")];
   }
 }
 
@@ -110,17 +105,17 @@ function check(formNode, inputId, value, problem) {
 
 function checkUsername(formNode, inputId) {
   const value = $(inputId).value.trim().toLowerCase();
-  return check(formNode, inputId, value, !value ? "Enter a username." : USERNAME.test(value) ? null : USERNAME_RULE);
+  return check(formNode, inputId, value, !value ? t("lobby:signin.username_empty") : USERNAME.test(value) ? null : USERNAME_RULE());
 }
 
 function checkNewPassword(formNode, inputId) {
   const value = $(inputId).value;
-  return check(formNode, inputId, value, value.length < 8 || value.length > 128 || !value.trim() ? PASSWORD_RULE : null);
+  return check(formNode, inputId, value, value.length < 8 || value.length > 128 || !value.trim() ? PASSWORD_RULE() : null);
 }
 
 function checkFilled(formNode, inputId) {
   const value = $(inputId).value;
-  return check(formNode, inputId, value, value ? null : "Enter your password.");
+  return check(formNode, inputId, value, value ? null : t("lobby:signin.password_empty"));
 }
 
 async function submitting(button, run) {
@@ -178,27 +173,33 @@ function showSession() {
   signedOut.hidden = true;
   signedIn.hidden = false;
   const balance = el("span", { class: "balance", id: "balance", text: session.balance_cents == null ? "—" : money(session.balance_cents) });
+  const name = el("strong", { text: session.display_name });
   $("who-line").replaceChildren(
-    "Playing as ", el("strong", { text: session.display_name }),
-    session.registered ? el("span", { class: "account-name", text: ` (signed in as ${session.username})` })
-      : el("span", { class: "tag", text: "guest" }),
-    el("span", { class: "sep", "aria-hidden": "true", text: " · " }), "balance ", balance);
+    ...sentenceWith("lobby:who.playing_as", {}, { name: markName(name) }),
+    session.registered ? el("span", { class: "account-name", text: ` ${t("lobby:who.signed_in_as", { username: session.username })}` })
+      : el("span", { class: "tag", text: t("lobby:who.guest.tag") }),
+    el("span", { class: "sep", "aria-hidden": "true", text: " · " }), ...sentenceWith("lobby:who.balance", {}, { balance }));
+  const signOutButton = el("button", { class: "btn small secondary", type: "button", id: "sign-out", onclick: () => leave(false), text: t("lobby:sign_out.button") });
   const actions = session.registered
-    ? [el("button", { class: "btn small secondary", type: "button", id: "sign-out", onclick: () => leave(false), text: "Sign out" }),
-      el("button", { class: "btn small secondary", type: "button", id: "sign-out-everywhere", onclick: () => leave(true), text: "Sign out everywhere" })]
+    ? [signOutButton, el("button", { class: "btn small secondary", type: "button", id: "sign-out-everywhere", onclick: () => leave(true),
+      text: t("lobby:sign_out_everywhere.button") })]
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
-      onclick: openKeep, text: "Keep this guest account" }),
-      el("button", { class: "btn small secondary", type: "button", id: "sign-out", onclick: () => leave(false), text: "Sign out" })];
+      onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
   $("account-actions").replaceChildren(...actions);
   if (!session.registered) {
-    $("account-actions").append(el("span", { class: "hint", text: "A guest who signs out cannot come back: keep the account first." }));
+    $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
-  who.textContent = session.registered ? `${session.display_name} · ${session.username}` : `${session.display_name} · guest`;
+  who.textContent = session.registered ? `${session.display_name} · ${session.username}` : t("lobby:who.header.guest", { name: session.display_name });
+  // A name and a username alone are the player's own words, in no language of the page's.
+  if (session.registered) markName(who);
+  else who.removeAttribute("lang");
   sessionTimer = setInterval(refreshSession, 15000);
 }
 
 function signedInAs(s) {
   session = s;
+  // An account's saved language: the sign-in's JSON may not carry it, the session's does (asked at once).
+  if (s.registered && !adoptAccountLanguage(s.language) && s.language === undefined) refreshSession();
   $("account-error").textContent = "";
   showSession();
   $("who-line").focus();
@@ -208,6 +209,7 @@ async function refreshSession() {
   try {
     const s = await resumeSession();
     if (s) {
+      if (adoptAccountLanguage(s.language)) return;
       session = { ...session, ...s };
       const b = $("balance");
       if (b && session.balance_cents != null) b.textContent = money(session.balance_cents);
@@ -232,7 +234,7 @@ async function leave(everywhere) {
       await signOut({ everywhere });
       session = null;
       showSession();
-      showNotice(everywhere ? "Signed out on every device." : "Signed out.");
+      showNotice(everywhere ? t("lobby:signed_out.everywhere") : t("lobby:signed_out"));
       if (was?.registered) {
         $("signin-username").value = was.username ?? "";
         selectTab("tab-signin", { focus: true });
@@ -240,7 +242,7 @@ async function leave(everywhere) {
         selectTab("tab-guest", { focus: true });
       }
     } catch (err) {
-      $("account-error").textContent = `Could not sign out: ${sentence(err.message)}`;
+      $("account-error").textContent = t("lobby:sign_out.failed", { reason: errorText(err) });
     }
   });
 }
@@ -266,7 +268,7 @@ function showNotice(text, kind = "info") {
 function sessionEnded(ended) {
   session = null;
   showSession();
-  showNotice(sessionEndedText(ended), "warn");
+  showNotice(ended?.registered ? t("lobby:session_ended.registered") : t("lobby:session_ended.guest"), "warn");
   if (ended.registered) {
     $("signin-username").value = ended.username ?? "";
     selectTab("tab-signin");
@@ -282,7 +284,7 @@ form.addEventListener("submit", async (ev) => {
   const name = input.value.trim();
   clearErrors(form);
   if (!name) {
-    fieldError(form, "display-name", "Enter the name other players will see.");
+    fieldError(form, "display-name", t("lobby:guest.name_empty"));
     return;
   }
   await submitting($("name-submit"), async () => {
@@ -331,7 +333,7 @@ credentialForm("keep", { newPassword: true, run: async (u, p) => {
   const kept = await keepGuest(u, p);
   keepForm.hidden = true;
   signedInAs({ ...session, ...kept });
-  showNotice(`Account kept: sign in as ${kept.username} on any device.`, "ok");
+  showNotice(t("lobby:keep.done", { username: kept.username }), "ok");
 } });
 
 function closeKeep() {
@@ -353,21 +355,24 @@ function canSit() {
   const tab = TABS.find(([t]) => $(t).getAttribute("aria-selected") === "true") ?? TABS[0];
   const [, , formId, first] = tab;
   clearErrors($(formId));
-  const words = { "name-form": "Enter your display name first, then sit down.", "signin-form": "Sign in first, then sit down.",
-    "signup-form": "Create your account first, then sit down." };
+  const words = { "name-form": t("lobby:sit_first.guest"), "signin-form": t("lobby:sit_first.signin"),
+    "signup-form": t("lobby:sit_first.signup") };
   fieldError($(formId), first, words[formId]);
   return false;
 }
 
 async function init() {
+  translateDom();
+  languageMenu($("language-host"), () => savedSession()?.token);
   heroCards();
   setupTabs();
   input.value = rememberedName();
   const ended = takeEndedSession(); // the table page noticed it
   try {
     session = await resumeSession();
+    if (adoptAccountLanguage(session?.language)) return; // the page loads again in the account's language
   } catch (err) {
-    $("name-error").textContent = err.message;
+    $("name-error").textContent = errorText(err);
   }
   showSession();
   if (!session && ended) sessionEnded(ended);

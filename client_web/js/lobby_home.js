@@ -2,7 +2,9 @@
 // form, its errors at their fields), the invite panel once created, and "My home games" with each one's
 // invite. The endpoints: docs/http-api.md, "Home games (players)".
 
-import { el, money, parseMoney } from "./api.js";
+import { el, parseMoney } from "./api.js";
+import { errorText } from "./errors.js";
+import { markName, money, number, t } from "./i18n.js";
 import {
   capWords, createHomeTable, createRefusal, dollars, HOUSE_WAYS, myHomeGames, newInvite, resolveInvite, resolveRefusal, shortCodeOf,
   TIMER_FIELDS, timerWords,
@@ -49,12 +51,12 @@ function fieldError(inputId, text, errorId = inputId ? `${inputId}-error` : "hos
 /** The form as the request's body, or null after showing the first problem at its field. */
 function readForm() {
   const name = $("home-name").value.trim();
-  if (!name) return fieldError("home-name", "Give the table a name your friends will recognise."), null;
+  if (!name) return fieldError("home-name", t("home:create.name.empty")), null;
   const min = parseMoney($("home-min").value);
-  if (min === null || min <= 0) return fieldError("home-min", "Enter the minimum bet in dollars, e.g. 5."), null;
+  if (min === null || min <= 0) return fieldError("home-min", t("home:create.min.invalid")), null;
   const max = parseMoney($("home-max").value);
-  if (max === null || max <= 0) return fieldError("home-max", "Enter the maximum bet in dollars, e.g. 200."), null;
-  if (max < min) return fieldError("home-max", `The maximum (${money(max)}) is below the minimum (${money(min)}).`), null;
+  if (max === null || max <= 0) return fieldError("home-max", t("home:create.max.invalid")), null;
+  if (max < min) return fieldError("home-max", t("home:limits.max_below_min", { max: money(max), min: money(min) })), null;
   const cap = bounds?.max_bet_cap_cents;
   if (cap && max > cap) return fieldError("home-max", capWords(cap)), null;
   const timers = {};
@@ -112,7 +114,7 @@ function showBounds() {
     if (cap) $(id).max = (cap / 100).toFixed(2);
     else $(id).removeAttribute("max");
   }
-  $("home-max-hint").textContent = cap ? `At most ${dollars(cap)} on this server.` : "At most this server’s bound for home games.";
+  $("home-max-hint").textContent = cap ? t("home:create.max.hint", { cap: dollars(cap) }) : t("home:create.max.hint_unknown");
   const buyInCap = bounds?.max_buy_in_cap_cents;
   for (const id of ["home-buy-in", "home-buy-in-min", "home-buy-in-max"]) {
     if (buyInCap) $(id).max = (buyInCap / 100).toFixed(2);
@@ -124,16 +126,16 @@ function showBounds() {
     if (most != null) $(`home-${key}`).max = String(Math.floor(most / 1000));
     else $(`home-${key}`).removeAttribute("max");
   }
-  $("home-timers-hint").textContent = most == null ? "Whole seconds for each." : `Whole seconds for each, from 0 to ${(most / 1000).toLocaleString("en-US")}.`;
+  $("home-timers-hint").textContent = most == null ? t("home:create.timers.hint_unknown") : t("home:create.timers.hint", { max: number(most / 1000) });
   const limit = bounds?.tables_per_account;
   const full = limit != null && hosting >= limit;
   const count = $("host-count");
   count.hidden = limit == null;
   count.classList.toggle("at-cap", full);
-  const games = (n) => `${n} home game${n === 1 ? "" : "s"}`;
-  if (limit === 0) count.textContent = "This server lets no account host home games.";
-  else if (full) count.textContent = `You host ${hosting} of ${games(limit)}, the most an account may have open at once: close one (My home games, below) to host another.`;
-  else if (limit != null) count.textContent = hosting ? `You host ${hosting} of ${games(limit)} an account may have open at once.` : `You may host up to ${games(limit)} at once.`;
+  const counts = { count: limit, n: number(limit ?? 0), hosting: number(hosting) };
+  if (limit === 0) count.textContent = t("home:host.count.none");
+  else if (full) count.textContent = t("home:host.count.full", counts);
+  else if (limit != null) count.textContent = hosting ? t("home:host.count.some", counts) : t("home:host.count.may", counts);
   $("host-open").disabled = full;
   $("host-submit").disabled = full || creating;
 }
@@ -164,7 +166,7 @@ function toggleForm(open) {
   if (open) {
     $("host-created").hidden = true;
     clearErrors($("host-form"));
-    if (!$("home-name").value && session) $("home-name").value = `${session.display_name}'s game`.slice(0, 40);
+    if (!$("home-name").value && session) $("home-name").value = t("home:create.name.default", { name: session.display_name }).slice(0, 40);
     $("home-name").focus();
   } else {
     $("host-open").focus();
@@ -199,28 +201,31 @@ async function submitCreate(ev) {
 
 /** The table just made (or one picked from My home games): its invite, and the way in. */
 function showCreated(table, tableId, invite) {
-  $("host-created-title").textContent = `${table.name}: invite your friends`;
+  $("host-created-title").textContent = t("home:created.title", { name: table.name });
   $("host-invite").replaceChildren(invite ? invitePanel({ invite, tableName: table.name, prefix: "invite",
-    renew: async () => (await newInvite(session.token, tableId)).invite }) : el("p", { class: "hint", text: "This table has closed: its link no longer works." }));
+    renew: async () => (await newInvite(session.token, tableId)).invite }) : el("p", { class: "hint", text: t("home:created.closed") }));
   $("host-go").href = `/table/?id=${encodeURIComponent(tableId)}`;
   $("host-created").hidden = false;
   $("host-created").focus();
 }
 
-function mineCard(t) {
-  const state = t.closed ? "closed" : t.paused ? "paused" : `${t.seats_taken ?? 0} of ${t.seats ?? 6} seats taken${t.waiting ? ` · ${t.waiting} waiting` : ""}`;
-  const href = `/table/?id=${encodeURIComponent(t.table_id)}`;
-  return el("article", { class: `home-card${t.closed ? " closed" : ""}`, "data-home-table": t.table_id },
-    el("h4", { text: t.name }),
-    el("p", { class: "hint", text: `${money(t.min_bet_cents)} – ${money(t.max_bet_cents)} · ${t.seating === "approval" ? "you let players in" : "open seating"} · ${state}` }),
-    variantTagList(t, { classic: false }), // "House banks" when the host said players may not
+function mineCard(game) {
+  const seats = t("home:mine.seats", { taken: number(game.seats_taken ?? 0), seats: number(game.seats ?? 6) });
+  const state = game.closed ? t("home:mine.closed") : game.paused ? t("home:mine.paused")
+    : game.waiting ? t("home:mine.seats_waiting", { seats, count: game.waiting, n: number(game.waiting) }) : seats;
+  const href = `/table/?id=${encodeURIComponent(game.table_id)}`;
+  return el("article", { class: `home-card${game.closed ? " closed" : ""}`, "data-home-table": game.table_id },
+    markName(el("h4", { text: game.name })),
+    el("p", { class: "hint", text: t("home:mine.line", { limits: t("lobby:table.limits", { min: money(game.min_bet_cents), max: money(game.max_bet_cents) }),
+      seating: game.seating === "approval" ? t("home:mine.seating.approval") : t("home:mine.seating.open"), state }) }),
+    variantTagList(game, { classic: false }), // "House banks" when the host said players may not
     // A closed game with its own chips: its ledger and settle-up stay readable on its table page.
-    t.closed ? (t.chips ? el("div", { class: "actions" },
-      el("a", { class: "btn small secondary", href, "aria-label": `Ledger and settle-up of ${t.name}`, text: "Ledger" })) : null)
+    game.closed ? (game.chips ? el("div", { class: "actions" },
+      el("a", { class: "btn small secondary", href, "aria-label": t("home:mine.ledger.label", { name: game.name }), text: t("home:mine.ledger.button") })) : null)
       : el("div", { class: "actions" },
-      el("a", { class: "btn small", href, "aria-label": `Open ${t.name}`, text: "Open" }),
-      t.invite ? el("button", { class: "btn small secondary", type: "button", "aria-label": `Invite to ${t.name}`, text: "Invite",
-        onclick: () => showCreated(t, t.table_id, t.invite) }) : null));
+      el("a", { class: "btn small", href, "aria-label": t("home:mine.open.label", { name: game.name }), text: t("home:mine.open.button") }),
+      game.invite ? el("button", { class: "btn small secondary", type: "button", "aria-label": t("home:mine.invite.label", { name: game.name }),
+        text: t("home:mine.invite.button"), onclick: () => showCreated(game, game.table_id, game.invite) }) : null));
 }
 
 async function refreshMine() {
@@ -230,13 +235,13 @@ async function refreshMine() {
     const tables = data?.tables ?? [];
     bounds = { max_bet_cap_cents: data?.max_bet_cap_cents ?? null, timer_max_ms: data?.timer_max_ms ?? null,
       tables_per_account: data?.tables_per_account ?? null, max_buy_in_cap_cents: data?.max_buy_in_cap_cents ?? null };
-    hosting = tables.filter((t) => !t.closed).length;
+    hosting = tables.filter((game) => !game.closed).length;
     showBounds();
     $("my-home-error").textContent = "";
-    $("my-home-list").replaceChildren(...(tables.length ? tables.map(mineCard) : [el("p", { class: "empty", text: "None yet: host one above." })]));
+    $("my-home-list").replaceChildren(...(tables.length ? tables.map(mineCard) : [el("p", { class: "empty", text: t("home:mine.none") })]));
     listed = session.token;
   } catch (err) {
-    $("my-home-error").textContent = `Your home games could not be loaded: ${err.message}`;
+    $("my-home-error").textContent = t("home:mine.failed", { reason: errorText(err) });
   }
 }
 
@@ -250,7 +255,7 @@ async function submitCode(ev) {
   try {
     code ??= new URL(typed, location.origin).searchParams.get("invite");
   } catch { /* not a link */ }
-  if (!code) return fieldError("join-code", "Enter the six letters the host gave you (like KXMBQT), or paste their link.");
+  if (!code) return fieldError("join-code", t("home:join.empty"));
   const button = $("join-code-submit");
   button.disabled = true;
   try {
@@ -258,7 +263,7 @@ async function submitCode(ev) {
     location.assign(`/table/?id=${encodeURIComponent(found.table_id)}&invite=${encodeURIComponent(found.code)}`);
   } catch (err) {
     const { title, text, wait } = resolveRefusal(err);
-    fieldError("join-code", `${title}. ${text}`);
+    fieldError("join-code", t("home:join.refused", { title, text }));
     if (wait) {
       button.dataset.wait = "1"; // held for the seconds the server asked
       setTimeout(() => { button.disabled = false; delete button.dataset.wait; }, wait * 1000);

@@ -2,7 +2,9 @@
 // Sit and Watch. The list is redrawn only when the tables change (a polite live region is not read out
 // again every 3 s, and a focused Sit or Watch keeps its focus).
 
-import { api, el, money } from "./api.js";
+import { api, el } from "./api.js";
+import { errorText } from "./errors.js";
+import { markName, money, number, t } from "./i18n.js";
 import { variantTagList } from "./variant_tags.js";
 
 const list = document.getElementById("table-list");
@@ -10,37 +12,39 @@ const tablesError = document.getElementById("tables-error");
 /** What the list shows now (the tables' JSON). */
 let shown = null;
 
-function phaseWords(t) {
-  if (t.closed || t.phase === "closed") return "closed";
-  if (t.closing) return "closing";
-  if (t.paused) return "paused";
-  const words = { idle: t.seats_taken ? "between rounds" : "waiting for players", bank_offer: "bank offered",
-    betting: "taking bets", setting: "setting hands" };
-  return words[t.phase] ?? String(t.phase ?? "waiting").replaceAll("_", " ");
+function phaseWords(table) {
+  if (table.closed || table.phase === "closed") return t("lobby:phase.closed");
+  if (table.closing) return t("lobby:phase.closing");
+  if (table.paused) return t("lobby:phase.paused");
+  const words = { idle: table.seats_taken ? "lobby:phase.between_rounds" : "lobby:phase.waiting", bank_offer: "lobby:phase.bank_offer",
+    betting: "lobby:phase.betting", setting: "lobby:phase.setting" };
+  // A phase a newer server names that this page does not know: its name as the server writes it.
+  return words[table.phase ?? "idle"] ? t(words[table.phase ?? "idle"]) : String(table.phase).replaceAll("_", " ");
 }
 
 /** One table's card; ``canSit()`` says whether the player may go and sit (else it shows why, and says false). */
-function tableCard(t, canSit) {
-  const seatsTaken = t.seats_taken ?? 0;
-  const dots = el("span", { class: "seat-dots", role: "img", "aria-label": `${seatsTaken} of 6 seats taken` },
+function tableCard(table, canSit) {
+  const seatsTaken = table.seats_taken ?? 0;
+  const dots = el("span", { class: "seat-dots", role: "img", "aria-label": t("lobby:table.seats_taken", { taken: number(seatsTaken), seats: number(6) }) },
     Array.from({ length: 6 }, (_, i) => el("i", { class: i < seatsTaken ? "taken" : "" })));
-  const limits = `${money(t.min_bet_cents ?? t.limits?.min_bet_cents ?? 0)} – ${money(t.max_bet_cents ?? t.limits?.max_bet_cents ?? 0)}`;
-  const id = t.table_id ?? t.id;
+  const limits = t("lobby:table.limits", { min: money(table.min_bet_cents ?? table.limits?.min_bet_cents ?? 0),
+    max: money(table.max_bet_cents ?? table.limits?.max_bet_cents ?? 0) });
+  const id = table.table_id ?? table.id;
   const href = `/table/?id=${encodeURIComponent(id)}`;
-  const sit = el("a", { class: "btn", href, "aria-label": `Sit at ${t.name}` }, "Sit");
+  const sit = el("a", { class: "btn", href, "aria-label": t("lobby:table.sit.label", { name: table.name }) }, t("lobby:table.sit.button"));
   sit.addEventListener("click", (ev) => {
     if (!canSit()) ev.preventDefault();
   });
   return el("article", { class: "table-card", "data-table": id },
-    el("h3", { text: t.name }),
-    variantTagList(t),
+    markName(el("h3", { text: table.name })),
+    variantTagList(table),
     el("dl", {},
-      el("dt", { text: "Limits" }), el("dd", { text: limits }),
-      el("dt", { text: "Seats" }), el("dd", {}, dots),
-      el("dt", { text: "Phase" }), el("dd", { text: phaseWords(t) }),
-      el("dt", { text: "Watching" }), el("dd", { text: String(t.spectators ?? t.spectator_count ?? 0) })),
+      el("dt", { text: t("lobby:table.limits.term") }), el("dd", { text: limits }),
+      el("dt", { text: t("lobby:table.seats.term") }), el("dd", {}, dots),
+      el("dt", { text: t("lobby:table.phase.term") }), el("dd", { text: phaseWords(table) }),
+      el("dt", { text: t("lobby:table.watching.term") }), el("dd", { text: number(table.spectators ?? table.spectator_count ?? 0) })),
     el("div", { class: "actions" }, sit,
-      el("a", { class: "btn secondary", href: `${href}&watch=1`, "aria-label": `Watch ${t.name}` }, "Watch")));
+      el("a", { class: "btn secondary", href: `${href}&watch=1`, "aria-label": t("lobby:table.watch.label", { name: table.name }) }, t("lobby:table.watch.button"))));
 }
 
 async function refresh(canSit) {
@@ -51,14 +55,14 @@ async function refresh(canSit) {
     const key = JSON.stringify(tables);
     if (key !== shown) {
       const focused = list.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
-      list.replaceChildren(...(tables.length ? tables.map((t) => tableCard(t, canSit))
-        : [el("p", { class: "empty", text: "No table is open right now. The operator opens tables from the console." })]));
+      list.replaceChildren(...(tables.length ? tables.map((table) => tableCard(table, canSit))
+        : [el("p", { class: "empty", text: t("lobby:tables.none") })]));
       shown = key;
       if (focused) [...list.querySelectorAll("[aria-label]")].find((e) => e.getAttribute("aria-label") === focused)?.focus();
     }
     list.setAttribute("aria-busy", "false");
   } catch (err) {
-    tablesError.textContent = err.message;
+    tablesError.textContent = errorText(err);
   }
 }
 

@@ -1,11 +1,14 @@
 // The operator console: signing in (by operator username and password, a session token kept in
 // sessionStorage, or with the bootstrap token the server was started with), named operators, and the
 // sections, each a module: tables and seats (operator_tables.js), bars (operator_bars.js), balances
-// (operator_players.js), the audit log and the ledger (operator_logs.js). Errors are shown as the API
-// gives them, "CODE: message" (operator_api.js).
+// (operator_players.js), the audit log and the ledger (operator_logs.js). Every word from the catalog's
+// `console` namespace (the HTML's through translateDom), refusals worded from their codes (operator_api.js);
+// the language menu in the header (an operator's choice stays on the device).
 
-import { api, el, seconds, sentence } from "./api.js";
-import { $, call, cell, errorText, fillRows, showError, state } from "./operator_api.js";
+import { api, el } from "./api.js";
+import { dateTime, t, translateDom } from "./i18n.js";
+import { languageMenu } from "./language_menu.js";
+import { $, call, cell, errorText, fillRows, sentenceWith, showError, state, userText } from "./operator_api.js";
 import { onChange as onBarsChange, refreshBars } from "./operator_bars.js";
 import { refreshLogs } from "./operator_logs.js";
 import { onChange as onPlayersChange } from "./operator_players.js";
@@ -26,41 +29,27 @@ function loadAuth() {
   return { kind: "bootstrap", token: raw, username: null };
 }
 
-/** The words for a failed operator sign-in, by the contract's codes. */
-function signInWords(err) {
-  switch (err.code) {
-    case "BAD_CREDENTIALS": return sentence(err.message) || "That operator username and password do not match.";
-    case "SIGN_IN_BACKOFF": return `Too many attempts: try again in ${err.retryAfter ?? 1} s.`;
-    case "RATE_LIMITED": return `Too many tries from your network: wait ${err.retryAfter ? seconds(err.retryAfter) : "a minute"} and try again.`;
-    case "OPERATOR_DISABLED": return "This operator account is disabled: ask another operator to enable it.";
-    default: return sentence(err.message);
-  }
-}
-
-/** A sign-in refusal: the API's code, then the words for it. */
-function signInText(err) {
-  return errorText({ code: err.code, message: signInWords(err) });
-}
-
 function operatorRow(o) {
   const mine = state.auth?.kind === "session" && state.auth.username === o.username;
   const toggle = o.disabled ? "enable" : "disable";
   return el("tr", { "data-operator": o.username },
-    cell("Operator", { text: o.username }),
-    cell("Status", { class: o.disabled ? "bad" : "ok", text: o.disabled ? "disabled" : "enabled" }),
-    cell("Created", { text: o.created_ms ? new Date(o.created_ms).toLocaleString() : "" }),
-    cell("Last sign-in", { text: o.last_sign_in_ms ? new Date(o.last_sign_in_ms).toLocaleString() : "never" }),
-    cell("Actions", {}, mine ? el("span", { class: "hint", text: "you" })
+    cell(t("console:operators.col.operator"), {}, userText(o.username)),
+    cell(t("console:operators.col.status"), { class: o.disabled ? "bad" : "ok",
+      text: o.disabled ? t("console:operators.status.disabled") : t("console:operators.status.enabled") }),
+    cell(t("console:operators.col.created"), { text: o.created_ms ? dateTime(o.created_ms) : "" }),
+    cell(t("console:operators.col.last_sign_in"), { text: o.last_sign_in_ms ? dateTime(o.last_sign_in_ms) : t("console:operators.never") }),
+    cell(t("console:operators.col.actions"), {}, mine ? el("span", { class: "hint", text: t("console:operators.you") })
       : el("button", { class: `btn small ${o.disabled ? "secondary" : "danger"}`, type: "button", "data-action": toggle,
-        "aria-label": `${o.disabled ? "Enable" : "Disable"} ${o.username}`, onclick: () => operatorAction(o.username, toggle),
-        text: o.disabled ? "Enable" : "Disable" })));
+        "aria-label": t(o.disabled ? "console:operators.enable.label" : "console:operators.disable.label", { name: o.username }),
+        onclick: () => operatorAction(o.username, toggle),
+        text: o.disabled ? t("console:operators.enable.button") : t("console:operators.disable.button") })));
 }
 
 async function refreshOperators() {
   try {
     const data = await call("/operators");
     const ops = data.operators ?? [];
-    fillRows("operators", ops.map(operatorRow), "No named operator yet: create one above.", 5);
+    fillRows("operators", ops.map(operatorRow), t("console:operators.empty"), 5);
   } catch (err) {
     if (err.status === 401) throw err;
     showError("operator-error", err);
@@ -72,7 +61,7 @@ async function operatorAction(username, action) {
   $("operator-result").textContent = "";
   try {
     const o = await call(`/operators/${encodeURIComponent(username)}/${action}`, { method: "POST", body: {} });
-    $("operator-result").textContent = `${o.username} is ${o.disabled ? "disabled: their sessions are signed out" : "enabled"}.`;
+    $("operator-result").textContent = t(o.disabled ? "console:operators.disabled.done" : "console:operators.enabled.done", { name: o.username });
     await refreshOperators();
   } catch (err) {
     showError("operator-error", err);
@@ -109,8 +98,9 @@ async function enter(candidate, errorId) {
   } catch (err) {
     state.auth = null;
     sessionStorage.removeItem(KEY);
-    if (errorId === "login-error") showError(errorId, err.status === 401 ? { code: err.code, message: "That is not the operator token." } : err);
-    else $(errorId).textContent = err.status === 401 ? signInText(err) : errorText(err);
+    if (errorId === "login-error" && err.status === 401) {
+      $(errorId).textContent = t("console:refusal.with_code", { text: t("console:login.token.wrong"), code: err.code });
+    } else showError(errorId, err);
     return;
   }
   sessionStorage.setItem(KEY, JSON.stringify(state.auth));
@@ -118,7 +108,8 @@ async function enter(candidate, errorId) {
   $("login-notice").hidden = true;
   $("console").hidden = false;
   $("sign-out").hidden = false;
-  $("op-who").textContent = state.auth.kind === "session" ? `Signed in as ${state.auth.username}` : "Bootstrap token";
+  $("op-who").textContent = state.auth.kind === "session" ? t("console:header.signed_in_as", { name: state.auth.username })
+    : t("console:header.bootstrap");
   $("operator-form").hidden = state.auth.kind !== "bootstrap";
   clearInterval(timer);
   timer = setInterval(() => refresh().catch(onRefreshError), 3000);
@@ -128,8 +119,7 @@ async function enter(candidate, errorId) {
 
 function onRefreshError(err) {
   if (err?.status !== 401) return;
-  signedOut(err.code === "OPERATOR_DISABLED" ? "This operator account was disabled: its session is over."
-    : "Your operator session has ended: sign in again.");
+  signedOut(err.code === "OPERATOR_DISABLED" ? t("console:signed_out.disabled") : t("console:signed_out.ended"));
 }
 
 $("login-form").addEventListener("submit", (ev) => {
@@ -146,13 +136,13 @@ $("op-signin-form").addEventListener("submit", async (ev) => {
   const username = $("op-username").value.trim().toLowerCase();
   const password = $("op-password").value;
   if (!username) {
-    $("op-username-error").textContent = "Enter your operator username.";
+    $("op-username-error").textContent = t("console:signin.username.missing");
     $("op-username").setAttribute("aria-invalid", "true");
     $("op-username").focus();
     return;
   }
   if (!password) {
-    error.textContent = "Enter your password.";
+    error.textContent = t("console:signin.password.missing");
     $("op-password").setAttribute("aria-invalid", "true");
     $("op-password").focus();
     return;
@@ -164,7 +154,7 @@ $("op-signin-form").addEventListener("submit", async (ev) => {
     $("op-password").value = "";
     await enter({ kind: "session", token: res.token, username: res.username ?? username }, "op-signin-error");
   } catch (err) {
-    error.textContent = signInText(err);
+    error.textContent = errorText(err);
     $("op-password").setAttribute("aria-invalid", "true");
     if ((err.code === "SIGN_IN_BACKOFF" || err.code === "RATE_LIMITED") && err.retryAfter) {
       button.dataset.held = "1";
@@ -180,12 +170,12 @@ $("sign-out").addEventListener("click", async () => {
       await api("/api/operator/session", { method: "DELETE", token: state.auth.token });
     } catch (err) {
       if (err.status !== 401) {
-        $("money-status").textContent = `Could not sign out: ${err.message}`;
+        $("money-status").textContent = t("console:sign_out.failed", { text: errorText(err) });
         return;
       }
     }
   }
-  signedOut("Signed out.");
+  signedOut(t("console:signed_out.done"));
 });
 $("operator-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
@@ -193,13 +183,13 @@ $("operator-form").addEventListener("submit", async (ev) => {
   $("operator-result").textContent = "";
   const username = $("new-op-username").value.trim().toLowerCase();
   const password = $("new-op-password").value;
-  if (!/^[a-z0-9_.-]{3,24}$/.test(username)) return showError("operator-error", { message: "Usernames are 3–24 characters of a–z, 0–9, _ . -" });
-  if (password.length < 8 || !password.trim()) return showError("operator-error", { message: "Passwords are 8–128 characters, and not only spaces." });
+  if (!/^[a-z0-9_.-]{3,24}$/.test(username)) return showError("operator-error", { message: t("console:operators.username.invalid") });
+  if (password.length < 8 || !password.trim()) return showError("operator-error", { message: t("console:operators.password.invalid") });
   try {
     const o = await call("/operators", { method: "POST", body: { username, password } });
     $("new-op-username").value = "";
     $("new-op-password").value = "";
-    $("operator-result").textContent = `Operator ${o.username} created: they sign in above with that username and password.`;
+    $("operator-result").textContent = t("console:operators.created", { name: o.username });
     await refreshOperators();
   } catch (err) {
     showError("operator-error", err);
@@ -219,4 +209,7 @@ $("export-link").addEventListener("click", async (ev) => {
   }
 });
 
+translateDom();
+$("bootstrap-hint").replaceChildren(...sentenceWith("console:bootstrap.hint", {}, { flag: el("code", { text: "--operator-token" }) }));
+languageMenu($("language-host"), () => null);
 if (state.auth) enter(state.auth, state.auth.kind === "session" ? "op-signin-error" : "login-error");

@@ -1,8 +1,10 @@
-// What the operator console's modules share: the signed-in operator, calls to /api/operator, and errors
-// shown as the API says them ("INVALID_FIELD: amount_cents=0: must be ..."), codes and all, a form's in
-// the form at its field.
+// What the operator console's modules share: the signed-in operator, calls to /api/operator, and refusals
+// in the page's language from their codes (errors.js), the code kept beside the words for the operator
+// ("Give a reason. — REASON_REQUIRED"), a form's in the form at its field.
 
 import { api, el, parseMoney } from "./api.js";
+import { errorText as refusalText } from "./errors.js";
+import { dateTime, markName, t, time } from "./i18n.js";
 
 export const $ = (id) => document.getElementById(id);
 
@@ -12,22 +14,43 @@ export const state = { auth: null, selected: null };
 export const call = (path, opts = {}) => api(`/api/operator${path}`, { ...opts, token: state.auth?.token ?? "" });
 
 export function when(ms) {
-  return ms ? new Date(ms).toLocaleTimeString() : "";
+  return ms ? time(ms, { seconds: true }) : "";
 }
 
 export function whenLong(ms) {
-  return ms ? new Date(ms).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
+  return ms ? dateTime(ms) : "";
 }
 
-/** An error as the API gave it: "CODE: message"; the console's own checks (no code) say their message. */
+/** A refusal in the page's language: the errors catalog's sentence for its code, the code beside it (an
+ * operator looks it up in the audit log); the console's own checks ({message}, no code) are already worded. */
 export function errorText(err) {
   if (!err) return "";
-  const code = typeof err.code === "string" && /^[A-Z][A-Z_]+$/.test(err.code) ? err.code : null;
-  return code ? `${code}: ${err.message}` : err.message;
+  const code = typeof err.code === "string" && err.code ? err.code : null;
+  if (!code) return err.message ?? "";
+  const text = refusalText(err);
+  // A code the catalog does not know is said with the code already (errors:unknown).
+  return text === t("errors:unknown", { code }) ? text : t("console:refusal.with_code", { text, code });
 }
 
 export function showError(id, err) {
   $(id).textContent = errorText(err);
+}
+
+/**
+ * A sentence of the catalog with elements inside it: ``nodes`` names the placeholders filled by an element
+ * (a player's name marked as theirs, an id in small type), ``values`` the others. The words around them stay
+ * the catalog's, in its order.
+ */
+export function sentenceWith(key, values, nodes) {
+  const marks = {};
+  for (const name of Object.keys(nodes)) marks[name] = `\u0001${name}\u0001`;
+  const text = t(key, { ...values, ...marks });
+  return text.split("\u0001").map((part, i) => (i % 2 ? nodes[part] : part)).filter((p) => p !== "");
+}
+
+/** A player's own text (a name, a reason typed by an operator) in a span of its own language. */
+export function userText(text, attrs = {}) {
+  return markName(el("span", { ...attrs, text }));
 }
 
 /** The marks of a refusal (aria-invalid) go as soon as the form is changed or sent again; the function
@@ -40,14 +63,17 @@ export function unmarkOnEdit(form) {
 }
 
 /**
- * A refusal in a form's own error line ``errorId``, as the API says it, with the field's name first when
- * it names one of the form's (``fields``: a field's wire name -> [its control's id, its name]; a path such
- * as ``rules.dragon_max_bet_cents`` by its last part): "Dragon maximum: INVALID_FIELD: ...", that control
- * marked aria-invalid and focused. The console's own checks ({message, field}, no code) name it themselves.
+ * A refusal in a form's own error line ``errorId``, in the page's language, with the field's name first when
+ * it names one of the form's (``fields``: a field's wire name -> its control's id; a path such as
+ * ``rules.dragon_max_bet_cents`` by its last part): "Dragon maximum: …", the name from ``console:field.<wire
+ * name>``, that control marked aria-invalid and focused. The console's own checks ({message, field}, no code)
+ * name it themselves.
  */
 export function refuseAt(errorId, err, fields = {}) {
-  const [id, name] = fields[String(err?.field ?? err?.body?.field ?? "").split(".").pop()] ?? [];
-  $(errorId).textContent = name && err.code ? `${name[0].toUpperCase()}${name.slice(1)}: ${errorText(err)}` : errorText(err);
+  const wire = String(err?.field ?? err?.body?.field ?? "").split(".").pop();
+  const id = fields[wire];
+  $(errorId).textContent = id && err.code ? t("console:refusal.at_field", { field: t(`console:field.${wire}`), text: errorText(err) })
+    : errorText(err);
   const control = id ? $(id) : null;
   if (!control) return;
   control.setAttribute("aria-invalid", "true");
@@ -56,23 +82,24 @@ export function refuseAt(errorId, err, fields = {}) {
 }
 
 /**
- * Dollar amounts typed in a form, as cents: ``{body}`` with each field's cents, or ``{error, field}`` for the
- * first that is no amount ("The Envy minimum is a dollar amount, e.g. 5, not 'x'."); ``words(field)`` names it.
+ * Dollar amounts typed in a form (the page's language's way: parseAmount), as cents: ``{body}`` with each
+ * field's cents, or ``{error, field}`` for the first that is no amount ("The Envy minimum is a dollar amount,
+ * e.g. 5, not 'x'.": ``console:check.amount.<wire name>``).
  */
-export function centsFields(amounts, words = (k) => k.replace(/_cents$/, "").replaceAll("_", " ")) {
+export function centsFields(amounts) {
   const body = {};
   for (const [field, text] of Object.entries(amounts)) {
     const cents = parseMoney(text);
-    if (cents === null) return { error: `The ${words(field)} is a dollar amount, e.g. 5, not '${text}'.`, field };
+    if (cents === null) return { error: t(`console:check.amount.${field}`, { text }), field };
     body[field] = cents;
   }
   return { body };
 }
 
-/** A player's display name with the id beside it (the id alone when the name is not known). */
+/** A player's display name (marked as theirs) with the id beside it (the id alone when the name is not known). */
 export function who(name, id) {
   if (!id) return "";
-  return el("span", { class: "who" }, name ? el("span", { class: "who-name", text: name }) : null,
+  return el("span", { class: "who" }, name ? userText(name, { class: "who-name" }) : null,
     el("small", { class: "hint id", text: id }));
 }
 

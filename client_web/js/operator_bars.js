@@ -1,7 +1,8 @@
 // The bars running: who is kept from which table, until when, by whom and why; an operator lifts one.
 
 import { el } from "./api.js";
-import { $, call, cell, fillRows, showError, whenLong, who } from "./operator_api.js";
+import { t } from "./i18n.js";
+import { $, call, cell, fillRows, sentenceWith, showError, userText, whenLong, who } from "./operator_api.js";
 
 let changed = async () => {};
 export function onChange(fn) {
@@ -13,7 +14,7 @@ async function lift(bar) {
   $("bars-result").textContent = "";
   try {
     await call(`/tables/${encodeURIComponent(bar.table_id)}/bars/${encodeURIComponent(bar.player_id)}`, { method: "DELETE" });
-    $("bars-result").textContent = `${bar.player_name ?? bar.player_id} may sit at ${bar.table_name ?? bar.table_id} again.`;
+    $("bars-result").textContent = t("console:bars.lifted", { name: bar.player_name ?? bar.player_id, table: bar.table_name ?? bar.table_id });
     await changed();
   } catch (err) {
     showError("bars-error", err);
@@ -23,23 +24,24 @@ async function lift(bar) {
 function barRow(bar) {
   const name = bar.player_name ?? bar.player_id;
   return el("tr", { "data-player": bar.player_id, "data-table": bar.table_id },
-    cell("Table", {}, el("span", { text: bar.table_name ?? "" }), " ", el("small", { class: "hint id", text: bar.table_id })),
-    cell("Player", {}, who(bar.player_name, bar.player_id)),
-    cell("Until", { text: whenLong(bar.until_ms) }),
-    cell("By", { class: "actor" }, ...byWords(bar.actor)),
-    cell("Reason", { class: "wrap", text: bar.reason }),
-    cell("", {}, el("button", { class: "btn small secondary", type: "button", "data-action": "lift", "aria-label": `Lift bar: ${name}`,
-      onclick: () => lift(bar), text: "Lift bar" })));
+    cell(t("console:bars.col.table"), {}, userText(bar.table_name ?? ""), " ", el("small", { class: "hint id", text: bar.table_id })),
+    cell(t("console:bars.col.player"), {}, who(bar.player_name, bar.player_id)),
+    cell(t("console:bars.col.until"), { text: whenLong(bar.until_ms) }),
+    cell(t("console:bars.col.by"), { class: "actor" }, ...byWords(bar.actor)),
+    cell(t("console:bars.col.reason"), { class: "wrap" }, userText(bar.reason ?? "")),
+    cell("", {}, el("button", { class: "btn small secondary", type: "button", "data-action": "lift",
+      "aria-label": t("console:bars.lift.label", { name }), onclick: () => lift(bar), text: t("console:bars.lift.button") })));
 }
 
 /** Who set a bar, in words: a private table's host (its actor ``host:<player id>``, the id beside it) or
  * the operator's name. */
-function byWords(actor) {
-  if (!actor?.startsWith("host:")) return [actor ?? ""];
-  return ["the host ", el("small", { class: "hint id", text: actor.slice("host:".length) })];
+export function byWords(actor) {
+  if (!actor?.startsWith("host:")) return [actor === "bootstrap" ? t("console:actor.bootstrap") : userText(actor ?? "")];
+  const id = el("small", { class: "hint id", text: actor.slice("host:".length) });
+  return [el("span", {}, ...sentenceWith("console:actor.host", {}, { id }))];
 }
 
 export async function refreshBars() {
   const data = await call("/bars");
-  fillRows("bars", data.bars.map(barRow), "No one is barred: a kick can bar a player from its table for a while.", 6);
+  fillRows("bars", data.bars.map(barRow), t("console:bars.empty"), 6);
 }

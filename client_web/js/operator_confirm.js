@@ -1,7 +1,8 @@
 // The confirmation dialog of the console's irreversible actions (void a round, kick a player): what will
 // happen, a reason for the audit log and, for a kick, an optional bar from the table. Focus stays in the
 // dialog (Tab and Shift+Tab wrap around), Escape or Cancel closes it and nothing is sent. The API checks
-// the reason: its refusal ("REASON_REQUIRED: ...") is shown in the dialog, which stays open.
+// the reason: its refusal (worded from REASON_REQUIRED, the code beside it) is shown in the dialog, which
+// stays open.
 
 import { $, errorText, finder } from "./operator_api.js";
 

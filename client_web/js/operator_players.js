@@ -3,7 +3,8 @@
 // and Enter (or a click) pick one of the players found.
 
 import { el, money, parseMoney } from "./api.js";
-import { $, call, showError } from "./operator_api.js";
+import { markName, number, t } from "./i18n.js";
+import { $, call, sentenceWith, showError } from "./operator_api.js";
 
 let picked = null;
 let found = [];
@@ -16,8 +17,11 @@ export function onChange(fn) {
   changed = fn;
 }
 
-function label(p) {
-  return `${p.display_name}${p.username ? ` (@${p.username})` : " (guest)"}`;
+/** "Ann (@ann.lee)", "Bo (guest)": a player's name and account, marked as their own text. */
+function label(p, tag = "span", attrs = {}) {
+  const name = p.username ? t("console:players.label.account", { name: p.display_name, username: p.username })
+    : t("console:players.label.guest", { name: p.display_name });
+  return markName(el(tag, { ...attrs, text: name }));
 }
 
 function showList(open) {
@@ -39,11 +43,14 @@ function highlight(index) {
 function renderFound(total) {
   const items = found.map((p, i) => el("li", { role: "option", id: `player-option-${i}`, "data-player": p.player_id, "aria-selected": "false",
     onmousedown: (ev) => ev.preventDefault(), onclick: () => pick(p) },
-    el("span", { class: "who-name", text: label(p) }), " ",
+    label(p, "span", { class: "who-name" }), " ",
     el("small", { class: "hint id", text: p.player_id }), " ",
     el("span", { class: "hint", text: money(p.balance_cents) })));
-  if (!found.length) items.push(el("li", { class: "hint", role: "presentation", text: "No player matches." }));
-  else if (total > found.length) items.push(el("li", { class: "hint", role: "presentation", text: `${total - found.length} more: type more of the name.` }));
+  if (!found.length) items.push(el("li", { class: "hint", role: "presentation", text: t("console:players.none") }));
+  else if (total > found.length) {
+    const more = total - found.length;
+    items.push(el("li", { class: "hint", role: "presentation", text: t("console:players.more", { count: more, n: number(more) }) }));
+  }
   $("player-results").replaceChildren(...items);
   active = -1;
   showList(true);
@@ -65,17 +72,19 @@ async function search() {
 
 function pick(p) {
   picked = p;
+  clearTimeout(searchTimer); // a search still to come, or on its way, opens no list over the pick
+  asked += 1;
   $("player-search").value = p.display_name;
   showList(false);
-  $("player-picked").replaceChildren("Picked: ", el("strong", { text: label(p) }), " ",
-    el("small", { class: "hint id", text: p.player_id }), ` · balance ${money(p.balance_cents)}`);
+  $("player-picked").replaceChildren(...sentenceWith("console:players.picked", { balance: money(p.balance_cents) },
+    { player: label(p, "strong"), id: el("small", { class: "hint id", text: p.player_id }) }));
   $("player-picked").dataset.player = p.player_id;
   showError("money-error", null);
 }
 
 function needPlayer() {
   if (picked) return picked;
-  showError("money-error", { message: "Pick a player first: search by display name, username or id, then choose one." });
+  showError("money-error", { message: t("console:players.pick_first") });
   $("player-search").focus();
   return null;
 }
@@ -83,7 +92,7 @@ function needPlayer() {
 $("player-search").addEventListener("input", () => {
   if (picked && $("player-search").value !== picked.display_name) {
     picked = null;
-    $("player-picked").textContent = "No player picked yet.";
+    $("player-picked").textContent = t("console:players.picked.none");
     delete $("player-picked").dataset.player;
   }
   clearTimeout(searchTimer);
@@ -120,13 +129,14 @@ $("money-form").addEventListener("submit", async (ev) => {
   if (!player) return;
   const amount = parseMoney($("m-amount").value);
   if (amount === null) {
-    showError("money-error", { message: "Enter the amount in dollars, e.g. 50." });
+    showError("money-error", { message: t("console:money.amount.invalid") });
     return;
   }
   try {
     const res = await call(`/players/${encodeURIComponent(player.player_id)}/${direction}`, { method: "POST", body: { amount_cents: amount, reason: $("m-reason").value } });
     pick({ ...player, balance_cents: res.balance_cents });
-    $("money-result").textContent = `${direction === "credit" ? "Credited" : "Debited"} ${money(amount)} ${direction === "credit" ? "to" : "from"} ${player.display_name}: the balance is now ${money(res.balance_cents)}.`;
+    $("money-result").textContent = t(direction === "credit" ? "console:money.credited" : "console:money.debited",
+      { amount: money(amount), name: player.display_name, balance: money(res.balance_cents) });
     await changed();
   } catch (err) {
     showError("money-error", err);
@@ -139,7 +149,7 @@ $("unlock").addEventListener("click", async () => {
   if (!player) return;
   try {
     const res = await call(`/players/${encodeURIComponent(player.player_id)}/unlock`, { method: "POST", body: {} });
-    $("money-result").textContent = res.was_locked ? `${player.display_name} can sign in again.` : `${player.display_name}'s sign-in was not locked: nothing to unlock.`;
+    $("money-result").textContent = t(res.was_locked ? "console:money.unlocked" : "console:money.unlock.not_locked", { name: player.display_name });
     await changed();
   } catch (err) {
     showError("money-error", err);

@@ -7,72 +7,72 @@
 // refuseAt).
 
 import { el, money } from "./api.js";
+import { locale, number, percent, t } from "./i18n.js";
 import { $, cell, centsFields, refuseAt, unmarkOnEdit } from "./operator_api.js";
 import { variantTags } from "./variant_tags.js";
 
 const KEYS = ["commission_form", "queens_dragon_enabled", "queens_dragon_min_bet_cents", "queens_dragon_max_bet_cents",
   "dragon_enabled", "dragon_set_by", "dragon_max_bet_cents", "dragon_offer_ms", "player_banking", "co_banking"];
 
-const pct = (bps) => `${(bps ?? 500) / 100}%`;
+const pct = (bps) => percent((bps ?? 500) / 10000);
+/** The commission forms: each one's name, its words in a list of the variants, and what it does. */
 const FORMS = {
-  commissioned: { name: "Commissioned", words: (bps) => (bps === 0 ? "no commission" : `commissioned (${pct(bps)} of a win)`),
-    what: (bps) => (bps === 0 ? "A winning bet is paid even money: no commission is taken."
-      : `The house takes ${pct(bps)} of every winning bet: the classic game.`) },
-  ez: { name: "EZ Pai Gow", words: () => "EZ Pai Gow (no commission)",
-    what: () => "No commission: every bet pushes when the dealer's hand is a queen-high pai gow." },
-  nine_high: { name: "9-high", words: () => "9-high commission-free",
-    what: () => "No commission: every bet pushes when the dealer's House Way low hand is nine-high." },
-};
-const SET_BY = { house_way: "the House Way", buyer: "the buyer" };
-const COBANK_WHY = {
-  on: "A player who takes the bank may bank with the house instead, half each; the House Way sets the bank's hand.",
-  inert: "No effect while player banking is off: nobody but the house banks. Turn player banking on for co-banking.",
-};
-const QD_WHY = {
-  on: "Pays 50 to 1 when the dealer's hand is a queen-high pai gow (house edge 10.02%). Players bet it beside their wager.",
-  off: "EZ tables only: it pays on the queen-high pai gow that EZ pushes. Choose EZ Pai Gow to offer it.",
+  commissioned: { name: () => t("console:variants.form.commissioned.name"),
+    words: (bps) => (bps === 0 ? t("console:variants.form.commissioned.words.none") : t("console:variants.form.commissioned.words", { percent: pct(bps) })),
+    what: (bps) => (bps === 0 ? t("console:variants.form.commissioned.what.none") : t("console:variants.form.commissioned.what", { percent: pct(bps) })) },
+  ez: { name: () => t("console:variants.form.ez.name"), words: () => t("console:variants.form.ez.words"), what: () => t("console:variants.form.ez.what") },
+  nine_high: { name: () => t("console:variants.form.nine_high.name"), words: () => t("console:variants.form.nine_high.words"),
+    what: () => t("console:variants.form.nine_high.what") },
 };
 
-/** Each field's control (its id after the form's prefix) and its name in the console's words. */
+/** Each field's control (its id after the form's prefix); its name is ``console:field.<wire name>``. */
 const FIELDS = {
-  commission_form: ["form-commissioned", "Commission"],
-  queens_dragon_enabled: ["qd", "Queen's Dragon"],
-  queens_dragon_min_bet_cents: ["qd-min", "Queen's Dragon minimum"],
-  queens_dragon_max_bet_cents: ["qd-max", "Queen's Dragon maximum"],
-  dragon_enabled: ["dragon", "Dragon hand"],
-  dragon_set_by: ["dragon-by", "Who sets the Dragon"],
-  dragon_max_bet_cents: ["dragon-max", "Dragon maximum"],
-  dragon_offer_ms: ["dragon-offer", "Dragon offer time"],
-  player_banking: ["banking", "Player banking"],
-  co_banking: ["cobank", "Co-banking"],
+  commission_form: "form-commissioned", queens_dragon_enabled: "qd", queens_dragon_min_bet_cents: "qd-min",
+  queens_dragon_max_bet_cents: "qd-max", dragon_enabled: "dragon", dragon_set_by: "dragon-by", dragon_max_bet_cents: "dragon-max",
+  dragon_offer_ms: "dragon-offer", player_banking: "banking", co_banking: "cobank",
 };
+
+const LIST = new Intl.ListFormat(locale, { type: "conjunction", style: "narrow" });
+/** Parts of a sentence as a list, as the language writes one ("a, b, c" in English). */
+export const wordList = (items) => LIST.format(items);
 
 /** "EZ · QD · Dragon · Co-bank": what a table (a summary, or rules) deals, in a few words (variant_tags.js),
  * each whole on its line ("Co-bank" not broken at its hyphen), the line breaking between them. */
-function tagNodes(t) {
-  return variantTags(t).flatMap((tag, i) => [...(i ? [" · "] : []), tag.key === "qd"
-    ? el("abbr", { title: "Queen's Dragon", class: "nowrap", text: tag.short })
+function tagNodes(table) {
+  return variantTags(table).flatMap((tag, i) => [...(i ? [" · "] : []), tag.key === "qd"
+    ? el("abbr", { title: tag.text, class: "nowrap", text: tag.short })
     : el("span", { class: "nowrap", title: tag.title, text: tag.short })]);
 }
 
 /** The list's Variant cell (one child: a phone's stacked row shows it beside the column's name). */
-export function variantCell(t) {
-  const tags = variantTags(t);
+export function variantCell(table) {
+  const tags = variantTags(table);
   const plain = tags.length === 1 && tags[0].key === "commission";
-  return cell("Variant", { "data-variant": tags.map((tag) => tag.short).join(" · ") },
-    el("span", { class: plain ? "hint" : "variant-tag" }, ...tagNodes(t)));
+  return cell(t("console:tables.col.variant"), { "data-variant": tags.map((tag) => tag.short).join(" · ") },
+    el("span", { class: plain ? "hint" : "variant-tag" }, ...tagNodes(table)));
 }
 
 /** The variants of rules in words, one part each: "EZ Pai Gow (no commission)", "Queen's Dragon $1.00–$100.00", ... */
 export function variantWords(r, { all = true } = {}) {
-  const dragon = `Dragon hand (${SET_BY[r.dragon_set_by] ?? r.dragon_set_by} sets it`;
   const house = r.player_banking === false;
+  const buyer = r.dragon_set_by === "buyer";
+  let dragon = all ? t("console:variants.words.dragon.none") : null;
+  if (r.dragon_enabled && !all) dragon = t(buyer ? "console:variants.words.dragon.buyer" : "console:variants.words.dragon.house_way");
+  else if (r.dragon_enabled) {
+    const values = { max: r.dragon_max_bet_cents === null ? null : money(r.dragon_max_bet_cents), seconds: number(r.dragon_offer_ms / 1000) };
+    const key = r.dragon_max_bet_cents === null
+      ? (buyer ? "console:variants.words.dragon.buyer.full.wager" : "console:variants.words.dragon.house_way.full.wager")
+      : (buyer ? "console:variants.words.dragon.buyer.full" : "console:variants.words.dragon.house_way.full");
+    dragon = t(key, values);
+  }
+  let cobank = all ? t("console:variants.words.cobank.none") : null;
+  if (r.co_banking) cobank = house ? t("console:variants.words.cobank.inert") : t("console:variants.words.cobank");
   return [FORMS[r.commission_form]?.words(r.commission_bps) ?? r.commission_form,
-    r.queens_dragon_enabled ? `Queen's Dragon${all ? ` ${money(r.queens_dragon_min_bet_cents)}–${money(r.queens_dragon_max_bet_cents)}` : ""}` : null,
-    r.dragon_enabled ? (all ? `${dragon}; up to ${r.dragon_max_bet_cents === null ? "the buyer's wager" : money(r.dragon_max_bet_cents)}; ${r.dragon_offer_ms / 1000} s to take it)` : `${dragon})`)
-      : all ? "no Dragon hand" : null,
-    r.co_banking ? `co-banking${house ? ", but no effect: player banking is off" : ""}` : all ? "no co-banking" : null,
-    house ? "the house banks every round" : null,
+    r.queens_dragon_enabled ? (all ? t("console:variants.words.qd.limits", { min: money(r.queens_dragon_min_bet_cents), max: money(r.queens_dragon_max_bet_cents) })
+      : t("console:variants.words.qd")) : null,
+    dragon,
+    cobank,
+    house ? t("console:variants.words.house_banks") : null,
   ].filter(Boolean);
 }
 
@@ -80,7 +80,7 @@ export function variantWords(r, { all = true } = {}) {
 
 function check(id, label) {
   return el("label", { class: "check", for: id },
-    el("input", { type: "checkbox", id, "aria-describedby": `${id}-why` }), " ", label);
+    el("input", { type: "checkbox", id, "aria-describedby": `${id}-why` }), " ", el("span", { text: label }));
 }
 
 function amount(id, label, attrs = {}) {
@@ -91,24 +91,25 @@ function amount(id, label, attrs = {}) {
 function choices(p, limits) {
   const forms = Object.entries(FORMS).map(([value, f]) => el("label", { class: "choice", for: `${p}-form-${value}` },
     el("input", { type: "radio", name: `${p}-form`, id: `${p}-form-${value}`, value }),
-    el("span", {}, el("strong", { text: f.name }), el("span", { class: "hint", id: `${p}-form-${value}-what`, text: f.what() }))));
-  const qd = el("div", { class: "variant" }, check(`${p}-qd`, "Queen's Dragon side bet"),
+    el("span", {}, el("strong", { text: f.name() }), el("span", { class: "hint", id: `${p}-form-${value}-what`, text: f.what() }))));
+  const qd = el("div", { class: "variant" }, check(`${p}-qd`, t("console:variants.qd.check")),
     el("p", { class: "hint", id: `${p}-qd-why` }),
-    limits ? el("div", { class: "row" }, amount(`${p}-qd-min`, "Min $"), amount(`${p}-qd-max`, "Max $")) : null);
-  const dragon = el("div", { class: "variant dragon" }, check(`${p}-dragon`, "Dragon hand"),
-    el("p", { class: "hint", id: `${p}-dragon-why`, text: "An unplayed hand, offered to the seated players in turn once betting closes. The House Way sets it (its buyer sees it at the showdown), or its buyer does." }),
+    limits ? el("div", { class: "row" }, amount(`${p}-qd-min`, t("console:variants.min")), amount(`${p}-qd-max`, t("console:variants.max"))) : null);
+  const dragon = el("div", { class: "variant dragon" }, check(`${p}-dragon`, t("console:variants.dragon.check")),
+    el("p", { class: "hint", id: `${p}-dragon-why`, text: t("console:variants.dragon.why") }),
     el("div", { class: "row" },
-      el("div", {}, el("label", { for: `${p}-dragon-by`, text: "Set by" }), el("select", { id: `${p}-dragon-by` },
-        el("option", { value: "house_way", text: "the House Way" }),
-        el("option", { value: "buyer", text: "the buyer" }))),
-      limits ? el("div", {}, el("label", { for: `${p}-dragon-offer`, text: "Offer (s)" }),
+      el("div", {}, el("label", { for: `${p}-dragon-by`, text: t("console:variants.dragon.set_by") }), el("select", { id: `${p}-dragon-by` },
+        el("option", { value: "house_way", text: t("console:variants.dragon.set_by.house_way") }),
+        el("option", { value: "buyer", text: t("console:variants.dragon.set_by.buyer") }))),
+      limits ? el("div", {}, el("label", { for: `${p}-dragon-offer`, text: t("console:variants.dragon.offer") }),
         el("input", { id: `${p}-dragon-offer`, inputmode: "numeric", class: "short", autocomplete: "off" })) : null,
-      limits ? amount(`${p}-dragon-max`, "Max $", { placeholder: "their wager", "aria-describedby": `${p}-dragon-max-hint` }) : null),
-    limits ? el("p", { class: "hint", id: `${p}-dragon-max-hint`, text: "Max blank: up to the buyer's main wager." }) : null);
-  const banks = el("div", { class: "variant banks" }, check(`${p}-banking`, "Player banking"),
-    el("p", { class: "hint", id: `${p}-banking-why`, text: "Players may take the bank in turn. Off: the house banks every round." }),
-    check(`${p}-cobank`, "Co-banking"), el("p", { class: "hint", id: `${p}-cobank-why` }));
-  return [el("fieldset", { class: "forms" }, el("legend", { text: "Commission" }), ...forms),
+      limits ? amount(`${p}-dragon-max`, t("console:variants.max"), { placeholder: t("console:variants.dragon.max.placeholder"),
+        "aria-describedby": `${p}-dragon-max-hint` }) : null),
+    limits ? el("p", { class: "hint", id: `${p}-dragon-max-hint`, text: t("console:variants.dragon.max.hint") }) : null);
+  const banks = el("div", { class: "variant banks" }, check(`${p}-banking`, t("console:variants.banking.check")),
+    el("p", { class: "hint", id: `${p}-banking-why`, text: t("console:variants.banking.why") }),
+    check(`${p}-cobank`, t("console:variants.cobank.check")), el("p", { class: "hint", id: `${p}-cobank-why` }));
+  return [el("fieldset", { class: "forms" }, el("legend", { text: t("console:variants.commission.legend") }), ...forms),
     el("div", { class: "variants-grid" }, qd, dragon, banks)];
 }
 
@@ -120,11 +121,11 @@ function sync(p) {
   const qd = $(`${p}-qd`);
   qd.disabled = !ez;
   if (!ez) qd.checked = false;
-  $(`${p}-qd-why`).textContent = ez ? QD_WHY.on : QD_WHY.off;
+  $(`${p}-qd-why`).textContent = ez ? t("console:variants.qd.why.on") : t("console:variants.qd.why.off");
   for (const id of ["qd-min", "qd-max"]) if ($(`${p}-${id}`)) $(`${p}-${id}`).disabled = !qd.checked;
   for (const id of ["dragon-by", "dragon-max", "dragon-offer"]) if ($(`${p}-${id}`)) $(`${p}-${id}`).disabled = !$(`${p}-dragon`).checked;
   const inert = $(`${p}-cobank`).checked && !$(`${p}-banking`).checked;
-  $(`${p}-cobank-why`).textContent = inert ? COBANK_WHY.inert : COBANK_WHY.on;
+  $(`${p}-cobank-why`).textContent = inert ? t("console:variants.cobank.why.inert") : t("console:variants.cobank.why.on");
   $(`${p}-cobank-why`).classList.toggle("warn", inert);
 }
 
@@ -155,16 +156,16 @@ function read(p) {
   const amounts = body.queens_dragon_enabled ? { queens_dragon_min_bet_cents: $(`${p}-qd-min`).value, queens_dragon_max_bet_cents: $(`${p}-qd-max`).value } : {};
   const top = $(`${p}-dragon-max`).value.trim();
   if (body.dragon_enabled && top) amounts.dragon_max_bet_cents = top;
-  const cents = centsFields(amounts, (k) => FIELDS[k][1]);
+  const cents = centsFields(amounts);
   if (cents.error) return cents;
   if (!body.dragon_enabled) return { body: { ...body, ...cents.body } };
   const secs = String($(`${p}-dragon-offer`).value).trim();
-  if (!/^\d+(\.\d+)?$/.test(secs)) return { error: `The Dragon offer time is a number of seconds, e.g. 10, not '${secs}'.`, field: "dragon_offer_ms" };
+  if (!/^\d+(\.\d+)?$/.test(secs)) return { error: t("console:check.seconds.dragon_offer_ms", { text: secs }), field: "dragon_offer_ms" };
   return { body: { ...body, ...cents.body, dragon_max_bet_cents: top ? cents.body.dragon_max_bet_cents : null, dragon_offer_ms: Math.round(Number(secs) * 1000) } };
 }
 
 /** The form's fields as ``refuseAt`` (operator_api.js) finds them: their controls' ids after the prefix. */
-const fieldsOf = (p) => Object.fromEntries(Object.entries(FIELDS).map(([k, [id, name]]) => [k, [`${p}-${id}`, name]]));
+const fieldsOf = (p) => Object.fromEntries(Object.entries(FIELDS).map(([k, id]) => [k, `${p}-${id}`]));
 
 // --- opening a table ---------------------------------------------------------------------------------
 
@@ -205,8 +206,8 @@ function say(id, text) {
 export function renderVariants(view, fillForm) {
   const pending = view.admin?.pending_rules;
   const changed = pending && KEYS.some((k) => pending[k] !== view.rules[k]);
-  say("variants-status", `Now: ${variantWords(view.rules).join(" · ")}.`);
-  say("variants-pending", changed ? `From the next round: ${variantWords(pending).join(" · ")}.` : "");
+  say("variants-status", t("console:variants.now", { variants: variantWords(view.rules).join(" · ") }));
+  say("variants-pending", changed ? t("console:variants.pending", { variants: variantWords(pending).join(" · ") }) : "");
   if (fillForm) fill("v", changed ? pending : view.rules);
 }
 

@@ -3,12 +3,15 @@
 // (tray.js setterPanel: tap or keys 1-7, Enter is Done; House Way or H arranges the cards as the House Way
 // sets them, with its clause, and Done sends them); the server then shows the dealer's hand set by the House
 // Way with its clause, who won the high and the low, and the coach's analysis of your split (coach.js).
-// "Deal again" deals a new hand.
+// "Deal again" deals a new hand. Every word from the catalog (`practice:` keys), refusals through errorText.
 
-import { api, el, resumeSession, sentence } from "./api.js";
+import { api, el, resumeSession } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
 import { coachErrorText, coachNodes, splitCards } from "./coach.js";
+import { errorText } from "./errors.js";
 import { houseWayName } from "./hand_eval.js";
+import { t, translateDom } from "./i18n.js";
+import { languageMenu } from "./language_menu.js";
 import { whyWords } from "./results.js";
 import { decider } from "./showdown.js";
 import { play } from "./sound.js";
@@ -16,6 +19,14 @@ import { setterPanel } from "./tray.js";
 
 const $ = (id) => document.getElementById(id);
 const WAY_KEY = "paigow.practice.way";
+
+// I18N-MERGE (the showdown helper's `game` namespace): the server words a hand's name ("pair of aces") and a
+// House Way clause ("one pair") in English. Every one the practice page shows passes through these two; at the
+// merge they call the showdown helper's functions (hand names, clause wording), nothing else changes.
+const handName = (name) => name;
+const clauseWords = (text) => text;
+const DEALER_WHOSE = "the dealer's"; // I18N-MERGE: coach.js splitCards' `whose` (its cards' spoken names)
+const YOUR_WHOSE = "your";
 
 const ctx = {
   session: null, deal: null, busy: false, answer: null,
@@ -30,14 +41,14 @@ function render() {
   const hand = $("practice-hand");
   const result = $("practice-result");
   if (!ctx.session) {
-    hand.replaceChildren(el("div", { class: "panel" }, el("p", { text: "Practice needs a player: play as a guest or sign in first." }),
-      el("a", { class: "btn", href: "/", id: "practice-lobby", text: "Go to the lobby" })));
+    hand.replaceChildren(el("div", { class: "panel" }, el("p", { text: t("practice:needsPlayer") }),
+      el("a", { class: "btn", href: "/", id: "practice-lobby", text: t("practice:lobby.button") })));
     result.hidden = true;
     return;
   }
   if (!ctx.deal) {
-    hand.replaceChildren(el("div", { class: "panel" }, el("p", { class: ctx.ui.errors.deal ? "field-error" : "hint", role: "status", text: ctx.ui.errors.deal || "Dealing…" }),
-      ctx.ui.errors.deal ? el("button", { class: "btn", type: "button", id: "deal-again", onclick: newDeal, text: "Deal again" }) : null));
+    hand.replaceChildren(el("div", { class: "panel" }, el("p", { class: ctx.ui.errors.deal ? "field-error" : "hint", role: "status", text: ctx.ui.errors.deal || t("practice:dealing") }),
+      ctx.ui.errors.deal ? el("button", { class: "btn", type: "button", id: "deal-again", onclick: newDeal, text: t("practice:dealAgain.button") }) : null));
     result.hidden = true;
     return;
   }
@@ -52,7 +63,7 @@ function render() {
   const panel = setterPanel(view, ctx, { cards: ctx.deal.cards, is_set: false, low: [] });
   if (ctx.busy) {
     for (const b of panel.querySelectorAll("button")) b.disabled = true;
-    panel.append(el("p", { class: "hint", id: "practice-working", role: "status", text: "The dealer sets by the House Way and the coach works it out… (about a second)" }));
+    panel.append(el("p", { class: "hint", id: "practice-working", role: "status", text: t("practice:working") }));
   }
   const focused = document.activeElement?.id;
   hand.replaceChildren(panel);
@@ -60,45 +71,52 @@ function render() {
   ctx.ui.flipIn = false;
 }
 
-const HAND_WORDS = { win: "you win", loss: "the dealer wins", copy: "a copy" };
+/** Each hand's mark, a whole sentence per hand and mark. */
+const HAND_WORDS = {
+  high: { win: () => t("practice:mark.high.win"), loss: () => t("practice:mark.high.loss"), copy: () => t("practice:mark.high.copy") },
+  low: { win: () => t("practice:mark.low.win"), loss: () => t("practice:mark.low.loss"), copy: () => t("practice:mark.low.copy") },
+};
 
 function handLine(part, mark, you, dealer) {
   const why = whyWords(mark, you[`${part}_name`], dealer[`${part}_name`], decider(part, you[part], dealer[part], rules()));
-  return el("li", { class: `mark-${mark}`, "data-hand": part }, el("b", { text: `${part === "high" ? "High" : "Low"} hand: ${HAND_WORDS[mark]}` }), ` — ${why}`);
+  return el("li", { class: `mark-${mark}`, "data-hand": part }, el("b", { text: HAND_WORDS[part][mark]() }), ` — ${why}`);
 }
 
 const OUTCOME = {
-  win: "You win: both your hands beat the dealer's.",
-  push: "Push: one hand each, the bet would come back.",
-  loss: "You lose: the dealer took both hands.",
+  win: () => t("practice:outcome.win"),
+  push: () => t("practice:outcome.push"),
+  loss: () => t("practice:outcome.loss"),
 };
 
 /** The outcome in words; "copies go to the banker" only when a hand was a copy. */
 function outcomeText(result) {
   const copy = result.high === "copy" || result.low === "copy";
-  return result.outcome === "loss" && copy ? "You lose: the dealer took both hands (copies go to the banker)." : OUTCOME[result.outcome];
+  return result.outcome === "loss" && copy ? t("practice:outcome.loss.copies") : OUTCOME[result.outcome]();
 }
 
 function resultNodes(a) {
   const way = houseWayName({ house_way: a.house_way });
-  const clause = a.dealer.house_way_clause ? ` (${a.dealer.house_way_clause})` : "";
-  const mine = a.you.set_by === "house_way" ? `You let the House Way set it${a.you.house_way_clause ? ` (${a.you.house_way_clause})` : ""}` : "You set it";
+  const dealerSet = a.dealer.house_way_clause ? t("practice:dealer.setBy.clause", { way, clause: clauseWords(a.dealer.house_way_clause) })
+    : t("practice:dealer.setBy", { way });
+  const mine = a.you.set_by !== "house_way" ? t("practice:you.setIt")
+    : a.you.house_way_clause ? t("practice:you.houseWaySetIt.clause", { clause: clauseWords(a.you.house_way_clause) }) : t("practice:you.houseWaySetIt");
+  const names = (side) => t("practice:hands.names", { high: handName(side.high_name), low: handName(side.low_name) });
   return [
     el("h2", { id: "result-title", class: `practice-outcome ${a.result.outcome}`, tabindex: "-1", text: outcomeText(a.result) }),
     el("div", { class: "practice-hands" },
-      el("section", { class: "panel practice-side", "aria-label": "The dealer's hand" },
-        el("h3", { text: "The dealer" }), splitCards(a.dealer, "the dealer's"),
-        el("p", { class: "coach-names", text: `${a.dealer.high_name} · ${a.dealer.low_name}` }),
-        el("p", { class: "hint", id: "dealer-clause", text: `Set by the ${way} House Way${clause}` })),
-      el("section", { class: "panel practice-side", "aria-label": "Your hand" },
-        el("h3", { text: "You" }), splitCards(a.you, "your"),
-        el("p", { class: "coach-names", text: `${a.you.high_name} · ${a.you.low_name}` }),
+      el("section", { class: "panel practice-side", "aria-label": t("practice:dealer.hand.label") },
+        el("h3", { text: t("practice:dealer.title") }), splitCards(a.dealer, DEALER_WHOSE),
+        el("p", { class: "coach-names", text: names(a.dealer) }),
+        el("p", { class: "hint", id: "dealer-clause", text: dealerSet })),
+      el("section", { class: "panel practice-side", "aria-label": t("practice:you.hand.label") },
+        el("h3", { text: t("practice:you.title") }), splitCards(a.you, YOUR_WHOSE),
+        el("p", { class: "coach-names", text: names(a.you) }),
         el("p", { class: "hint", text: mine }))),
     el("ul", { class: "practice-marks", id: "practice-marks" },
       handLine("high", a.result.high, a.you, a.dealer), handLine("low", a.result.low, a.you, a.dealer)),
     el("section", { class: "panel coach-panel", id: "practice-coach", "aria-labelledby": "coach-heading" },
-      el("h2", { id: "coach-heading", text: "The coach" }), ...coachNodes(a.analysis)),
-    el("div", { class: "practice-again" }, el("button", { class: "btn", type: "button", id: "deal-again", onclick: newDeal, text: "Deal again" })),
+      el("h2", { id: "coach-heading", text: t("practice:coach.title") }), ...coachNodes(a.analysis)),
+    el("div", { class: "practice-again" }, el("button", { class: "btn", type: "button", id: "deal-again", onclick: newDeal, text: t("practice:dealAgain.button") })),
   ];
 }
 
@@ -111,7 +129,7 @@ async function newDeal() {
     ctx.deal = await api("/api/practice/deals", { method: "POST", body: { house_way: $("practice-way").value }, token: ctx.session.token });
     play("card");
   } catch (err) {
-    ctx.ui.errors.deal = `No deal: ${sentence(err.message)}`;
+    ctx.ui.errors.deal = t("practice:deal.failed", { reason: errorText(err) });
   }
   render();
 }
@@ -124,7 +142,7 @@ async function send(body) {
   try {
     ctx.answer = await api(`/api/practice/deals/${encodeURIComponent(ctx.deal.deal_id)}/set`, { method: "POST", body, token: ctx.session.token });
   } catch (err) {
-    ctx.ui.errors.set = err.code === "FOUL" ? `${sentence(err.message)} Move other cards to the low hand.` : coachErrorText(err);
+    ctx.ui.errors.set = err.code === "FOUL" ? `${errorText(err)} ${t("practice:foul.hint")}` : coachErrorText(err);
   }
   ctx.busy = false;
   render();
@@ -155,7 +173,7 @@ Object.assign(ctx, {
   },
   done() {
     if (ctx.ui.low.length !== 2) {
-      ctx.ui.errors.set = "Choose two cards for the low hand first.";
+      ctx.ui.errors.set = t("practice:low.chooseTwo");
       render();
       return;
     }
@@ -185,7 +203,17 @@ function onKey(ev) {
   }
 }
 
+/** The lead's keys sentence, its keys as <kbd>: the catalog's sentence with a placeholder for each key. */
+function keysHint() {
+  const caps = { first: "1", last: "7", enter: t("practice:key.enter"), h: "H" };
+  const marked = t("practice:keys.hint", Object.fromEntries(Object.keys(caps).map((k) => [k, `\u0000${k}\u0000`])));
+  return marked.split("\u0000").map((part, i) => (i % 2 ? el("kbd", { text: caps[part] ?? part }) : part));
+}
+
 async function init() {
+  translateDom();
+  $("practice-keys").replaceChildren(...keysHint());
+  languageMenu($("practice-language"), () => ctx.session?.token ?? null);
   ensureCardDefs();
   const way = $("practice-way");
   way.value = localStorage.getItem(WAY_KEY) ?? "trump_plaza";
@@ -198,7 +226,7 @@ async function init() {
   try {
     ctx.session = await resumeSession();
   } catch (err) {
-    ctx.ui.errors.deal = sentence(err.message);
+    ctx.ui.errors.deal = errorText(err);
   }
   window.paigow = { ctx };
   if (ctx.session) newDeal();

@@ -3,22 +3,18 @@
 // result panel shows on a phone, where a title is never seen (a finger has no hover).
 
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
-export const MARK_WORDS = {
-  high: {
-    win: { long: "high won", short: "high W", title: "High hand: won against the banker's" },
-    loss: { long: "high lost", short: "high L", title: "High hand: lost to the banker's" },
-    copy: { long: "high copy", short: "high C", title: "High hand: a copy, a tie with the banker's (copies go to the banker)" },
-  },
-  low: {
-    win: { long: "low won", short: "low W", title: "Low hand: won against the banker's" },
-    loss: { long: "low lost", short: "low L", title: "Low hand: lost to the banker's" },
-    copy: { long: "low copy", short: "low C", title: "Low hand: a copy, a tie with the banker's (copies go to the banker)" },
-  },
-};
+const word = (which, mark, form) => t(`table:marks.${which}.${mark}.${form}`);
+
+/** `MARK_WORDS[which][mark].long / .short / .title`, in the page's language. */
+export const MARK_WORDS = Object.fromEntries(["high", "low"].map((which) => [which, Object.fromEntries(["win", "loss", "copy"].map((mark) => [mark, {
+  get long() { return word(which, mark, "long"); },
+  get short() { return word(which, mark, "short"); },
+  get title() { return word(which, mark, "title"); },
+}]))]));
 
 /** The letters' meaning in one line (table.css shows it where the seats show letters). */
 export function marksLegend() {
-  return el("p", { class: "hint marks-legend", id: "marks-legend",
-    text: "At the seats: W won, L lost, C a copy (a tie: the banker wins it)." });
+  return el("p", { class: "hint marks-legend", id: "marks-legend", text: t("table:marks.legend") });
 }

@@ -6,21 +6,21 @@
 // and every side bet, and the table takes all of it or none, so a refusal leaves nothing half-placed and is
 // shown at the row it names. The player-banker's Fortune bet goes with accept_bank, or alone (place_bonus).
 
-import { el, money, parseMoney, sentence } from "./api.js";
+import { el, parseMoney, sentence } from "./api.js";
+import { money, number, t } from "./i18n.js";
 import { payTableLink } from "./fortune.js";
 
 const STEP = 100;
 const BIG_STEP = 1000;
-const NOTHING_PLACED = {
-  place_bet: "Nothing was placed: your bet and side bets are as they were.",
-  accept_bank: "Nothing was placed, and the bank is still offered to you.",
-};
+// What a refused command left as it was, after the refusal (`game:side_bet.nothing_placed.<type>`).
+const NOTHING_PLACED = new Set(["place_bet", "accept_bank"]);
 
-/** What each side bet is: its row's key, its field in place_bet, its name and what it pays. */
+/** What each side bet is: its row's key and its field in place_bet (its name: `game:bet.<key>`). */
 const KINDS = {
-  fortune: { field: "bonus_cents", name: "Fortune bonus" },
-  qd: { field: "queens_dragon_cents", name: "Queen's Dragon" },
+  fortune: { field: "bonus_cents" },
+  qd: { field: "queens_dragon_cents" },
 };
+const kind = (key) => ({ ...KINDS[key], name: t(`game:bet.${key}`) });
 
 /** The side bets you may choose now, each {key, name, range: {min_cents, max_cents}, placed}. The
  * banker's: the Fortune bonus alone (the Queen's Dragon is a bet on the house dealer's hand). */
@@ -30,9 +30,9 @@ export function offeredSideBets(view) {
   const out = [];
   const f = view.fortune;
   if (f) {
-    out.push({ key: "fortune", ...KINDS.fortune, range: can.bonus ?? { min_cents: f.min_cents, max_cents: f.max_cents }, placed: you?.bonus_cents ?? 0 });
+    out.push({ key: "fortune", ...kind("fortune"), range: can.bonus ?? { min_cents: f.min_cents, max_cents: f.max_cents }, placed: you?.bonus_cents ?? 0 });
   }
-  if (can.queens_dragon && !you.is_banker) out.push({ key: "qd", ...KINDS.qd, range: can.queens_dragon, placed: you.queens_dragon_cents ?? 0 });
+  if (can.queens_dragon && !you.is_banker) out.push({ key: "qd", ...kind("qd"), range: can.queens_dragon, placed: you.queens_dragon_cents ?? 0 });
   return out;
 }
 
@@ -93,7 +93,7 @@ export function installSideBets(ctx, rerender) {
       for (const bet of offeredSideBets(ctx.view)) {
         const cents = draftOf(ctx, bet);
         if (cents === null) {
-          ctx.fail(`sb-${bet.key}`, `Enter the ${bet.name} in dollars, e.g. 5, or 0 for none.`);
+          ctx.fail(`sb-${bet.key}`, t(`game:side_bet.enter.${bet.key}`));
           return null;
         }
         ctx.ui.side[bet.key] = { cents, text: null };
@@ -109,7 +109,11 @@ export function installSideBets(ctx, rerender) {
       // ctx.act shows a refusal under the control its function names: here the row the refusal is about.
       const ok = await ctx.act((err) => { failed = errorKey(err, fallback); return failed; }, msg);
       if (!ok && failed.startsWith("sb-")) {
-        ctx.ui.errors[failed] = `${sentence(ctx.ui.errors[failed])} ${NOTHING_PLACED[msg.type]}`;
+        if (NOTHING_PLACED.has(msg.type)) {
+          // The refusal is errors.js's sentence; an older English one without its full stop gets it.
+          const first = /[.!?)。！？]$/u.test(ctx.ui.errors[failed]) ? ctx.ui.errors[failed] : sentence(ctx.ui.errors[failed]);
+          ctx.ui.errors[failed] = t("showdown:two_sentences", { first, second: t(`game:side_bet.nothing_placed.${msg.type}`) });
+        }
         rerender();
       }
       return ok;
@@ -136,9 +140,9 @@ function sideBetRow(view, ctx, bet) {
   });
   input.addEventListener("keydown", (ev) => ctx.sideBetKeys(bet.key, ev));
   const step = (dir, label, words) => el("button", { class: "btn small secondary sb-step", type: "button", id: `${id}-${words}`,
-    "aria-label": `${bet.name}: ${money(STEP)} ${words}`, onclick: () => ctx.stepSideBet(bet.key, dir) }, label);
+    "aria-label": t(`game:side_bet.step.${words}`, { name: bet.name, amount: money(STEP) }), onclick: () => ctx.stepSideBet(bet.key, dir) }, label);
   return el("div", { class: "side-bet", role: "group", "aria-labelledby": `${id}-name`, "data-side-bet": bet.key },
-    el("label", { class: "sb-name", id: `${id}-name`, for: `${id}-amount`, text: `${bet.name} ($)` }),
+    el("label", { class: "sb-name", id: `${id}-name`, for: `${id}-amount`, text: t("game:side_bet.field", { name: bet.name }) }),
     el("span", { class: "sb-limits", id: `${id}-limits` }, ...limitWords(view, bet)),
     el("span", { class: "sb-amount" }, step(-1, "−", "less"), input, step(1, "+", "more")),
     el("p", { class: "sb-why", id: `${id}-why` }, ...whyNodes(view, bet)),
@@ -148,24 +152,24 @@ function sideBetRow(view, ctx, bet) {
 /** Its limits, the Fortune's Envy minimum, and what is on the table now: "$1.00 – $100.00 · Envy from $5.00". */
 function limitWords(view, bet) {
   const { min_cents: min, max_cents: max } = bet.range;
-  const parts = [el("span", { text: `${money(min)} – ${money(max)}` }),
-    bet.key === "fortune" ? el("span", { text: `Envy from ${money(view.fortune.envy_min_bet_cents)}` }) : null,
-    bet.placed ? el("span", { class: "sb-placed", text: `on the table ${money(bet.placed)}` }) : null].filter(Boolean);
+  const parts = [el("span", { text: t("game:side_bet.limits", { min: money(min), max: money(max) }) }),
+    bet.key === "fortune" ? el("span", { text: t("game:side_bet.envy_from", { amount: money(view.fortune.envy_min_bet_cents) }) }) : null,
+    bet.placed ? el("span", { class: "sb-placed", text: t("game:side_bet.on_the_table", { amount: money(bet.placed) }) }) : null].filter(Boolean);
   return parts.flatMap((p, i) => (i ? [" · ", p] : [p]));
 }
 
 /** What a side bet pays, in a line (the Fortune's pay table one press away). */
 function whyNodes(view, bet) {
-  if (bet.key === "qd") return ["Pays 50 to 1 on a queen-high pai gow dealer."];
-  const top = Math.max(...view.fortune.pays.map((p) => p.pays)).toLocaleString("en-US");
-  return [`A straight or better pays, up to ${top} to 1. `, payTableLink(view)];
+  if (bet.key === "qd") return [t("game:side_bet.qd.pays")];
+  const top = number(Math.max(...view.fortune.pays.map((p) => p.pays)));
+  return [`${t("game:side_bet.fortune.pays", { top })} `, payTableLink(view)];
 }
 
 /** The side bets' rows (null when the table offers none now); `button`: a control that sends them alone. */
 export function sideBetRows(view, ctx, button = null) {
   const bets = offeredSideBets(view);
   if (!bets.length) return null;
-  return el("div", { class: "side-bets", role: "group", "aria-label": "Side bets" }, bets.map((b) => sideBetRow(view, ctx, b)), button);
+  return el("div", { class: "side-bets", role: "group", "aria-label": t("game:side_bet.group") }, bets.map((b) => sideBetRow(view, ctx, b)), button);
 }
 
 /** The banker's Fortune row and its own button: a bank has no bet to send it with. */
@@ -173,5 +177,5 @@ export function bankerSideBets(view, ctx) {
   if (!view.fortune) return null;
   const placed = view.you?.bonus_cents ?? 0;
   return sideBetRows(view, ctx, el("button", { class: "btn small", type: "button", id: "place-bonus", onclick: () => ctx.placeBonus(),
-    text: placed ? "Change the Fortune bonus" : "Place the Fortune bonus" }));
+    text: placed ? t("game:side_bet.fortune.change.button") : t("game:side_bet.fortune.place.button") }));
 }

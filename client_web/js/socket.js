@@ -1,6 +1,16 @@
 // A WebSocket that reconnects by itself with backoff, says hello again with the last version it saw,
 // and matches answers to commands by id. It knows nothing of the game: messages are plain objects.
 
+import { t } from "./i18n.js";
+import { errorText } from "./errors.js";
+
+/** A command's refusal in the page's language: the server's by its code (errors.js), this page's own (not
+ * connected, no answer in time, the connection dropped: `local`) from the table's catalog. */
+export function commandErrorText(err) {
+  const local = { not_connected: "table:socket.not_connected", timeout: "table:socket.timeout", dropped: "table:socket.dropped" }[err?.local];
+  return local ? t(local) : errorText(err);
+}
+
 const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
 const PING_MS = 25000; // keeps idle proxies from closing a quiet table's connection
 
@@ -43,7 +53,7 @@ export class ReconnectingSocket {
   /** Send a command; resolves with the server's acceptance, rejects with its error (or when offline). */
   command(msg) {
     if (!this.isOpen) {
-      return Promise.reject({ code: "DISCONNECTED", message: "Not connected to the table: wait a moment." });
+      return Promise.reject({ code: "DISCONNECTED", local: "not_connected", message: "Not connected to the table: wait a moment." });
     }
     this.counter += 1;
     const id = `c${Date.now().toString(36)}${this.counter}`;
@@ -51,7 +61,7 @@ export class ReconnectingSocket {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject({ code: "TIMEOUT", message: "The table did not answer in time: try again." });
+        reject({ code: "TIMEOUT", local: "timeout", message: "The table did not answer in time: try again." });
       }, 10000);
       this.pending.set(id, { resolve, reject, timer });
     });
@@ -103,7 +113,7 @@ export class ReconnectingSocket {
       clearInterval(this.pinger);
       for (const p of this.pending.values()) {
         clearTimeout(p.timer);
-        p.reject({ code: "DISCONNECTED", message: "The connection dropped before the table answered." });
+        p.reject({ code: "DISCONNECTED", local: "dropped", message: "The connection dropped before the table answered." });
       }
       this.pending.clear();
       if (this.stopped) return;

@@ -4,6 +4,8 @@
 // has touched, clicked or keyed the page (browsers allow no sound earlier). Each sound played is also said
 // on the document as a "paigow:sound" event (detail: its name), for whoever listens.
 
+import { t } from "./i18n.js";
+
 const KEY = "paigow.sound"; // "0": muted; anything else (or nothing yet): sound on
 let ctx = null;
 let installed = false; // the table page turned sound on (the practice page plays none)
@@ -24,7 +26,7 @@ function wake() {
 function drawButton(button) {
   const off = muted();
   button.setAttribute("aria-pressed", off ? "true" : "false");
-  button.title = off ? "Sounds are muted: press to hear them again" : "Mute the table's sounds";
+  button.title = off ? t("table:sound.muted.title") : t("table:sound.mute.title");
   button.classList.toggle("muted", off);
 }
 

@@ -3,7 +3,9 @@
 // table refuses — an old or wrong code, a bar, too many tries, a private table without access, nobody may
 // watch — one clear page says so instead of the table, with what to do.
 
-import { el, seconds, startSession, rememberedName, sentence } from "./api.js";
+import { el, startSession, rememberedName } from "./api.js";
+import { errorText } from "./errors.js";
+import { number, t } from "./i18n.js";
 import { removedTitle, resolveInvite, resolveRefusal, untilText } from "./home_api.js";
 import { CASH_OUT } from "./chips_words.js";
 
@@ -16,15 +18,15 @@ export function joinForm(prefix = "join") {
     "aria-describedby": `${prefix}-error` });
   input.addEventListener("input", () => { typed = input.value; });
   const error = el("p", { class: "field-error", id: `${prefix}-error`, role: "alert" });
-  const button = el("button", { class: "btn", type: "submit", id: `${prefix}-submit`, text: "Play" });
+  const button = el("button", { class: "btn", type: "submit", id: `${prefix}-submit`, text: t("home:join_form.play.button") });
   const form = el("form", { class: "join-form", id: `${prefix}-form`, novalidate: true },
-    el("div", { class: "field" }, el("label", { for: `${prefix}-name`, text: "Your name (what the others see)" }), input, error), button);
+    el("div", { class: "field" }, el("label", { for: `${prefix}-name`, text: t("home:join_form.name.label") }), input, error), button);
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     error.textContent = "";
     const name = input.value.trim();
     if (!name) {
-      error.textContent = "Enter the name the others will see.";
+      error.textContent = t("home:join_form.name_empty");
       input.setAttribute("aria-invalid", "true");
       input.focus();
       return;
@@ -34,7 +36,7 @@ export function joinForm(prefix = "join") {
       await startSession(name);
       location.reload(); // the same link, now with a session: the invite admits this player
     } catch (err) {
-      error.textContent = sentence(err.message);
+      error.textContent = errorText(err?.code ? err : "NETWORK");
       button.disabled = false;
     }
   });
@@ -46,9 +48,9 @@ export function showAccessPage(title, text, actions = []) {
   document.body.classList.add("refused");
   $("access-title").textContent = title;
   $("access-text").textContent = text;
-  $("access-actions").replaceChildren(...actions, el("a", { class: "btn secondary", href: "/", id: "access-lobby", text: "Go to the lobby" }));
+  $("access-actions").replaceChildren(...actions, el("a", { class: "btn secondary", href: "/", id: "access-lobby", text: t("home:access.lobby.button") }));
   $("access-page").hidden = false;
-  document.title = `${title} — Pai Gow Poker`;
+  document.title = t("home:access.page_title", { title });
   $("access-page").focus();
 }
 
@@ -57,7 +59,7 @@ function retryButton(wait) {
   const button = el("button", { class: "btn", type: "button", id: "access-retry", disabled: true, onclick: () => location.reload() });
   let left = wait;
   const tick = () => {
-    button.textContent = left > 0 ? `Try again in ${seconds(left)}` : "Try again";
+    button.textContent = left > 0 ? t("home:access.retry.wait", { count: left, n: number(left) }) : t("home:access.retry.button");
     button.disabled = left > 0;
     left -= 1;
     if (left >= 0) setTimeout(tick, 1000);
@@ -92,17 +94,16 @@ export async function admitByInvite(code, tableId, token) {
 export function showHelloRefusal(error, { hadInvite, session, removed = null, chips = false, cashedOut = null }) {
   if (error?.code === "BARRED") {
     // Said at once to a player the host has just removed (their connection is closed), or at a later hello.
-    const back = chips ? { stood: cashedOut == null ? CASH_OUT.removedPage : `${CASH_OUT.you(cashedOut)} `, leaving: CASH_OUT.removedLeaving }[removed] ?? ""
-      : { stood: "Your chips went back to your balance. ",
-        leaving: "Your hand in play is played out; then your chips go back to your balance. " }[removed] ?? "";
-    showAccessPage(removedTitle(error.by),
-      `${back}${error.until_ms ? `You may not come back before ${untilText(error.until_ms)}, not even with the link.` : "You may not come back for now."}`);
+    const back = chips ? { stood: cashedOut == null ? CASH_OUT.removedPage : CASH_OUT.you(cashedOut), leaving: CASH_OUT.removedLeaving }[removed] ?? ""
+      : { stood: t("home:removed.stood"), leaving: t("home:removed.leaving") }[removed] ?? "";
+    const until = error.until_ms ? t("home:barred.not_before.link", { when: untilText(error.until_ms) }) : t("home:barred.not_now");
+    showAccessPage(removedTitle(error.by), [back.trim(), until].filter(Boolean).join(" "));
   } else if (error?.code === "SPECTATORS_OFF" && hadInvite) { // without a code, a name would not help
-    showAccessPage("Nobody may watch this table", session ? "The host lets nobody watch. Open the host's link while signed in to play."
-      : "The host lets nobody watch: enter your name to play at it.", session ? [] : [joinForm("refused-join")]);
+    showAccessPage(t("home:access.no_watching.title"), session ? t("home:access.no_watching.signed_in")
+      : t("home:access.no_watching.guest"), session ? [] : [joinForm("refused-join")]);
   } else if (hadInvite) {
-    showAccessPage("This invite does not work any more", "The host made a new link, or the table has closed. Ask the host for a new one.");
+    showAccessPage(t("home:access.invite_gone.title"), t("home:access.invite_gone.text"));
   } else {
-    showAccessPage("This table is private", "Only people the host invites come in: ask the host for the link, or type their six-letter code in the lobby.");
+    showAccessPage(t("home:access.private.title"), t("home:access.private.text"));
   }
 }

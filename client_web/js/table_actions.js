@@ -2,6 +2,7 @@
 // picking the low hand (1-7), the House Way's preview (H), Done, all as commands through the table's socket.
 
 import { parseMoney } from "./api.js";
+import { t } from "./i18n.js";
 import { play } from "./sound.js";
 import { betLimits } from "./tray.js";
 
@@ -28,8 +29,8 @@ export function installActions(ctx, rerender, tableId) {
     async placeBet() {
       const input = $("bet-amount");
       const v = input ? parseMoney(input.value) : ctx.ui.betDraft;
-      if (v === 0) return ctx.fail("bet", "Tap a chip to add it to your bet, or type the amount."); // a new player's first press
-      if (v === null || v < 0) return ctx.fail("bet", "Enter a bet in dollars, e.g. 25 or 12.50.");
+      if (v === 0) return ctx.fail("bet", t("table:bet.first_press")); // a new player's first press
+      if (v === null || v < 0) return ctx.fail("bet", t("table:bet.invalid"));
       ctx.ui.betDraft = v;
       ctx.ui.betText = null;
       const sides = ctx.sideBetFields();
@@ -45,7 +46,7 @@ export function installActions(ctx, rerender, tableId) {
       return ok;
     },
     repeatBet() {
-      if (!ctx.ui.lastBet) return ctx.fail("bet", "There is no last bet to repeat yet.");
+      if (!ctx.ui.lastBet) return ctx.fail("bet", t("table:bet.no_last"));
       ctx.ui.betDraft = ctx.ui.lastBet;
       ctx.ui.betText = null;
       rerender();
@@ -97,7 +98,7 @@ export function installActions(ctx, rerender, tableId) {
       rerender();
     },
     done() {
-      if (ctx.ui.low.length !== 2) return ctx.fail("set", "Choose two cards for the low hand first.");
+      if (ctx.ui.low.length !== 2) return ctx.fail("set", t("table:setter.choose_two"));
       // The House Way's preview sent as the House Way (its clause is then the record's).
       const hw = ctx.view?.you?.house_way;
       if (hw && ctx.ui.preview === ctx.view.round?.round_id && hw.low.every((t) => ctx.ui.low.includes(t))) {

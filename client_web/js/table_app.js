@@ -1,42 +1,43 @@
 // The table page: connects (and reconnects) to the table, renders each view it receives, and turns clicks,
 // taps and keys into commands. The server decides everything; this page only shows and asks.
 
-import { api, el, endSession, money, parseMoney, resumeSession, savedSession, sentence, sessionEndedText, toast } from "./api.js";
+import { api, el, endSession, resumeSession, savedSession, sessionEndedText, toast } from "./api.js";
+import { adoptAccountLanguage, markName, money, t, translateDom } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { languageMenu } from "./language_menu.js";
 import { ensureCardDefs } from "./card_svg.js";
 import { installChat, watcherSession } from "./chat.js";
-import { noteServerTime, serverNow } from "./clock.js";
-import { cannotBankText, describeEvents } from "./explain.js";
+import { noteServerTime } from "./clock.js";
 import { chipsBehind } from "./chips.js";
 import { houseWayName } from "./hand_eval.js";
-import { rollDice, showDice } from "./dice.js";
 import { openCoach } from "./coach.js";
 import { openHistory } from "./history.js";
-import { bannerNodes, breakdown } from "./results.js";
 import { fetchRounds, mergeRounds } from "./rounds.js";
-import { installSound, play } from "./sound.js";
-import { cueClock, cueEvents } from "./cues.js";
-import { endMoment, settleMoment } from "./win_moments.js";
+import { installSound } from "./sound.js";
+import { endMoment } from "./win_moments.js";
 import { applyPatch, PatchError } from "./patch.js";
-import { ReconnectingSocket } from "./socket.js";
-import { createPositions, FLIGHT_MS, PACKET_MS, positionName, renderDiscards, renderPositions } from "./table_render.js";
+import { commandErrorText, ReconnectingSocket } from "./socket.js";
+import { createPositions, renderDiscards, renderPositions } from "./table_render.js";
 import { onKey, installActions } from "./table_actions.js";
-import { deadlineStakes, mustAct, unblockClock } from "./act_clock.js";
+import { unblockClock } from "./act_clock.js";
 import { installSideBets } from "./side_bets.js";
-import { dealIsNear, renderTray, secondsLeft } from "./tray.js";
+import { renderTray } from "./tray.js";
 import { installHost, updateHost } from "./host_panel.js";
-import { describeHomeEvents, showHomeTag } from "./home_words.js";
-import { barredWords } from "./home_api.js";
-import { tickOffer } from "./home_seat.js";
+import { showHomeTag } from "./home_words.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
 import { installVariants, renderVariants } from "./variants.js";
-import { checkAmount, chipsOf, prepareBuyIn } from "./buy_in.js";
-import { BANK_TURN, describeChipEvents, HEADER } from "./chips_words.js";
+import { chipsOf } from "./buy_in.js";
+import { HEADER } from "./chips_words.js";
 import { installLedger, updateLedger } from "./ledger_panel.js";
+import { renderCenter, tickCountdown } from "./table_center.js";
+import { onEvents } from "./table_events.js";
+import { installSitDialog } from "./sit_dialog.js";
+
+translateDom(); // the page's own words (table/index.html), before anything reads or adds to them
 
 const PROTOCOL = 2;
-const FATAL = { 4401: "Your session has ended: go back to the lobby.",
-  4404: "This table does not exist (any more).", 4426: "This page is out of date: reload it.",
-  4429: "You have too many tabs open on this table: close one and reload.", 4403: "This table let you in no more." };
+// The closes after which the page does not reconnect, and the key of what it says.
+const FATAL = { 4401: "table:closed.4401", 4404: "table:closed.4404", 4426: "table:closed.4426", 4429: "table:closed.4429", 4403: "table:closed.4403" };
 const REFUSALS = ["NO_ACCESS", "SPECTATORS_OFF", "BARRED"]; // a private table's answers to a hello, before a 4403
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -68,7 +69,7 @@ function rerender() {
   syncLow(view);
   autoHouseWay(view);
   renderHeader(view);
-  renderCenter(view);
+  renderCenter(view, ctx);
   renderPositions(nodes, view, ctx);
   renderDiscards($("discards"), view, ctx);
   updateHost(view, ctx);
@@ -127,265 +128,20 @@ addEventListener("storage", (ev) => {
 function renderHeader(view) {
   $("table-name").textContent = view.name;
   $("table-name").title = view.name;
-  $("table-title").textContent = `Table ${view.name}`;
-  document.title = `${view.name} — Pai Gow Poker`;
-  $("table-limits").textContent = `${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}${view.fortune ? " · Fortune" : ""}`;
-  $("table-house-way").textContent = `${houseWayName(view.rules)} House Way`;
+  $("table-title").textContent = t("table:header.title", { table: view.name });
+  document.title = t("table:header.document_title", { table: view.name });
+  const limits = { min: money(view.rules.min_bet_cents), max: money(view.rules.max_bet_cents) };
+  $("table-limits").textContent = t(view.fortune ? "table:header.limits.fortune" : "table:header.limits", limits);
+  $("table-house-way").textContent = t("table:header.house_way", { way: houseWayName(view.rules) });
   $("table-home").hidden = !view.home;
   if (view.home) showHomeTag($("table-home"), view, ctx.playerId);
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
-  const meta = ctx.role === "spectator" ? ["Watching"] : you ? [el("span", { class: "you-name", text: `${name} · `, title: name }), el("span", { class: "you-word", text: chipsOf(view) ? HEADER.stack : "chips " }), money(chipsBehind(view, you, you.position))] : [el("span", { class: "you-alone", text: name, title: name })];
+  const meta = ctx.role === "spectator" ? [t("table:header.watching")] : you ? [markName(el("span", { class: "you-name", text: `${name} · `, title: name })),
+    el("span", { class: "you-word", text: chipsOf(view) ? HEADER.stack : `${t("table:header.chips")} ` }), money(chipsBehind(view, you, you.position))]
+    : [markName(el("span", { class: "you-alone", text: name, title: name }))];
   const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
   if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
-}
-
-/** Why the house banks this round, when the marker's player was passed over or said no. */
-function houseBanksText(view, rnd) {
-  const name = positionName(view, view.marker);
-  if (rnd.bank_reason === "ineligible") return `${cannotBankText(name, rnd.bank_ineligible, view.you?.position === view.marker)} The house banks.`;
-  if (rnd.bank_reason === "declined") return `${name} declined the bank: the house banks.`;
-  if (rnd.bank_reason === "timed_out") return `${name} did not answer the bank offer in time: the house banks.`;
-  return "The house banks.";
-}
-
-function renderCenter(view) {
-  const rnd = view.round;
-  const seated = view.seats.some((s) => s && s.status !== "sitting_out");
-  let text = seated ? "Next round soon" : "Waiting for players";
-  let sub = "";
-  const inTurn = view.rules.players_bank_in_turn || chipsOf(view)?.players_bank_in_turn;
-  if (inTurn && !rnd && view.phase !== "closed" && view.seats.filter((s) => s && s.status !== "sitting_out").length < 2) [text, sub] = [BANK_TURN.waitingTitle, BANK_TURN.needTwo];
-  const center = $("phase-text").parentElement;
-  if (view.phase === "closed") text = "Table closed";
-  else if (view.phase === "bank_offer") text = view.you?.offered_bank ? "The bank is offered to you" : `Bank offered to ${positionName(view, view.marker)}`;
-  else if (view.phase === "dragon_offer") {
-    const d = rnd.dragon;
-    text = view.you?.can?.dragon ? "The Dragon hand is offered to you" : `Dragon hand offered to ${positionName(view, d?.offered_seat ?? 0)}`;
-    sub = "An unplayed hand, sold as a second hand before anyone sees their cards";
-  }
-  else if (view.phase === "betting") {
-    text = view.deadline_ms == null ? "Waiting for the first bet" : "Place your bets";
-    sub = rnd.banker_position ? `${positionName(view, rnd.banker_position)} ${rnd.co_banked ? "co-banks with the house" : "banks"}` : houseBanksText(view, rnd);
-  } else if (view.phase === "setting") {
-    text = "Set your hands";
-    if (rnd.dice) sub = `Dice ${rnd.dice.reduce((a, b) => a + b, 0)}: first hand to ${positionName(view, rnd.first_position)}`;
-  } else if (ctx.showdown) {
-    text = `Round ${ctx.showdown.number}: the showdown`;
-  } else if (ctx.voided) {
-    text = "Round voided";
-    sub = ctx.voided;
-  }
-  renderBanner(center, view);
-  if (!$("center-warn")) center.append(el("p", { class: "time-warning center-warn", id: "center-warn", "data-warn": "1", hidden: true }));
-  if (view.paused) sub = `Paused by the ${view.home ? "host" : "operator"}${sub ? ` · ${sub}` : ""}`;
-  else if (view.closing) sub = `Closing after this round${sub ? ` · ${sub}` : ""}`;
-  $("phase-text").textContent = text;
-  $("phase-sub").textContent = sub;
-  center.classList.toggle("showing-result", Boolean(ctx.showdown) && !view.round);
-  const diceHolder = $("dice");
-  const dice = rnd?.dice ?? ctx.showdown?.dice ?? null;
-  if (!ctx.rolling && diceHolder.dataset.dice !== (dice ? dice.join("-") : "")) {
-    showDice(diceHolder, dice);
-    diceHolder.dataset.dice = dice ? dice.join("-") : "";
-  }
-  tickCountdown();
-}
-
-/** The showdown banner at the centre of the table: every hand's result, and the next round's countdown. */
-function renderBanner(center, view) {
-  let banner = $("result-banner");
-  const record = !view.round ? ctx.showdown : null;
-  if (!record) {
-    banner?.remove();
-    return;
-  }
-  if (banner?.dataset.round === record.round_id) return;
-  const nameOf = (h) => (h.dragon_of != null ? `Dragon (${ctx.names[h.player_id] ?? `seat ${h.dragon_of}`})` : h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
-  banner ??= el("div", { class: "result-banner", id: "result-banner", role: "status", "aria-label": "The showdown" });
-  banner.dataset.round = record.round_id;
-  banner.replaceChildren(...bannerNodes(breakdown(record, view.rules, nameOf), ctx.playerId),
-    el("p", { class: "next-round", "data-next": "1" }));
-  if (!banner.isConnected) center.append(banner);
-}
-
-const WARN_S = 10;
-
-function tickCountdown() {
-  const view = ctx.view;
-  if (!view) return;
-  const cd = $("countdown");
-  const left = secondsLeft(view);
-  const stakes = left === null ? null : deadlineStakes(view, ctx);
-  const warn = stakes !== null && left <= WARN_S;
-  cd.hidden = left === null;
-  cd.dataset.mustAct = left !== null && mustAct(view, ctx) ? "1" : "";
-  if (left !== null) {
-    const total = { bank_offer: view.timers.bank_offer_ms, betting: view.timers.betting_ms, setting: view.timers.setting_ms,
-      next_round: view.timers.between_rounds_ms, dragon_offer: view.rules.dragon_offer_ms }[view.deadline_kind] ?? 30000;
-    const frac = Math.min(1, Math.max(0, (view.deadline_ms - serverNow()) / total));
-    cd.querySelector(".ring").style.strokeDashoffset = String(119.4 * (1 - frac));
-    cd.classList.toggle("urgent", left <= (stakes !== null ? WARN_S : 5));
-    $("countdown-text").textContent = String(left);
-    cd.setAttribute("aria-label", `${left} seconds left`);
-  }
-  cueClock(view, ctx, left);
-  for (const n of document.querySelectorAll("[data-countdown]")) n.textContent = left === null ? "" : `${left}s left`;
-  const act = left !== null && mustAct(view, ctx);
-  const doing = { setting: "Set your hand", bank_offer: "Take the bank or decline", betting: "Place your bet" }[view.deadline_kind];
-  unblockClock(view, ctx); // a dialog opened since the last view (the coach, the pay table, a confirmation) shows the clock too
-  for (const n of document.querySelectorAll("[data-dialog-clock]")) {
-    n.textContent = act ? `${doing}: ${left} s left` : "";
-    n.hidden = !act;
-  }
-  for (const n of document.querySelectorAll("[data-warn]")) {
-    n.textContent = warn ? `Hurry: ${left} s left, ${stakes}.` : "";
-    n.hidden = !warn;
-  }
-  const near = dealIsNear(view);
-  for (const n of document.querySelectorAll("[data-until-deal]")) n.hidden = near;
-  for (const n of document.querySelectorAll("[data-when-deal]")) n.hidden = !near;
-  const next = view.phase === "closed" ? "" : view.deadline_kind === "next_round" && left !== null && !view.paused ? `Next round in ${left} s` : view.paused ? `Paused by the ${view.home ? "host" : "operator"}: the next round waits` : "";
-  tickOffer(view);
-  for (const n of document.querySelectorAll("[data-next]")) n.textContent = next;
-}
-
-function animateDeal(ev, view) {
-  const banker = view.round?.banker_position ?? 0;
-  const total = ev.dice[0] + ev.dice[1] + ev.dice[2];
-  if (!ctx.anim) return;
-  const dealAt = performance.now() + 1300 + total * 95; // when the dice have rolled and counted
-  ctx.dealAnim = { roundId: view.round.round_id, dealAt };
-  // The viewer's own cards turn face up (and show in the tray) when their packet lands: at the end of its
-  // flight (table_render.js), or a while after it was due should the flight never be drawn (a hidden tab).
-  const own = view.you ? (view.you.position - ev.first_position + 7) % 7 : 0;
-  const due = dealAt + own * PACKET_MS + FLIGHT_MS;
-  ctx.dealAnim.ownLanded = !view.you;
-  setTimeout(() => ctx.onOwnLanded(view.round.round_id), Math.max(0, due - performance.now()) + 3000);
-  ctx.rolling = true;
-  nodes.forEach((n) => n.classList.remove("first"));
-  // Cards fly from the shoe to each position.
-  const shoe = document.querySelector(".shoe").getBoundingClientRect();
-  for (const n of nodes) {
-    const r = n.querySelector(".hand").getBoundingClientRect();
-    n.style.setProperty("--from-x", `${shoe.x + shoe.width / 2 - (r.x + r.width / 2)}px`);
-    n.style.setProperty("--from-y", `${shoe.y + shoe.height / 2 - (r.y + r.height / 2)}px`);
-  }
-  rollDice($("dice"), ev.dice, banker, {
-    sound: play,
-    step: (p) => { nodes.forEach((n, i) => n.classList.toggle("counting", i === p)); },
-  }).then(() => {
-    ctx.rolling = false;
-    nodes.forEach((n) => n.classList.remove("counting"));
-    nodes[ev.first_position]?.classList.add("first");
-    setTimeout(() => nodes[ev.first_position]?.classList.remove("first"), 2500);
-    for (let k = 0; k < 7; k += 1) setTimeout(() => play("card"), k * 140);
-  });
-}
-
-/** Says it to screen readers (a polite live region): whose turn it is, and the results. */
-function announce(text) {
-  $("announcer").textContent = text;
-}
-
-/** The viewer's own hand of a settled record: none for a spectator (whose player id is null, as the house
- * dealer's hand's is: the two must never match). */
-function ownHand(record) {
-  return ctx.role === "player" && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) ?? null : null;
-}
-
-function settledWords(record) {
-  const mine = ownHand(record);
-  const words = [];
-  if (mine && mine.is_banker) words.push(`As banker you ${record.banker_net_cents >= 0 ? "win" : "lose"} ${money(Math.abs(record.banker_net_cents))}.`);
-  else if (mine) words.push(mine.outcome === "win" ? `You win ${money(mine.net_cents)}.` : mine.outcome === "push" ? "Push: your bet comes back." : `You lose ${money(-mine.net_cents)}.`);
-  const banker = record.hands.find((h) => h.is_banker);
-  if (banker) words.push(`The banker has ${banker.high_name} and ${banker.low_name}.`);
-  return `Round ${record.number} settled. ${words.join(" ")}`;
-}
-
-/** The patch's events in words: each goes to the table's log, and those about you on your screen. */
-function explainEvents(events, view) {
-  if (events.some((e) => e.kind === "round_started")) {
-    ctx.notice = null;
-    ctx.voided = null;
-    ctx.ui.clamped = null;
-    // A new round starts from no amount: a draft that was never placed does not carry into it.
-    ctx.ui.betDraft = 0;
-    ctx.ui.betText = null;
-  }
-  // "You are sitting out" / "cannot bank: sitting out" is no longer true once you sit in or bet.
-  const playing = events.some((e) => (e.kind === "player_sat_in" || e.kind === "bet_placed") && e.player_id === ctx.playerId);
-  if (playing && ctx.notice?.untilPlay) ctx.notice = null;
-  for (const ev of events) if (ev.player_id && ev.name) ctx.names[ev.player_id] ??= ev.name;
-  // A player's name, or null when this page never saw it (each sentence then says "a player").
-  const nameOf = (id, seat) => ctx.names[id] ?? (seat == null ? null : view.seats[seat]?.name) ?? null;
-  const me = ctx.role === "player" ? ctx.playerId : null;
-  const homeLines = [...describeHomeEvents(events, view, me, (id) => nameOf(id)), ...describeChipEvents(events, view, me, (id) => nameOf(id))];
-  for (const line of [...describeEvents(events, view, me, nameOf), ...homeLines]) {
-    ctx.log.unshift({ text: line.text, at: serverNow() });
-    if (line.say) announce(line.text);
-    if (line.mine) {
-      ctx.notice = line;
-      ctx.toasts.push(line);
-      if (line.untilSeated) askingToSit.add(line.text);
-    }
-  }
-  ctx.log.length = Math.min(ctx.log.length, 100);
-  if (events.some((e) => e.kind === "player_sat" && e.player_id === ctx.playerId)) endUntilSeated();
-  for (const ev of events) {
-    // Barred: no "Sit here" until the bar ends (a sit would be refused).
-    if (ev.kind === "player_kicked" && ev.player_id === ctx.playerId) {
-      ctx.barredUntil = ev.barred_until_ms ?? null;
-      ctx.barredBy = ev.by ?? null;
-    }
-    if (ev.kind === "round_voided") ctx.voided = describeEvents([ev], view, null, nameOf)[0].text;
-    if (ev.kind === "hand_set" && ev.house_way_clause && ev.player_id === ctx.playerId) ctx.clauses[view.round?.round_id ?? ""] = ev.house_way_clause;
-  }
-}
-
-/** The sentences on the screen that ask you to sit ("The host let you in: choose a seat."). */
-const askingToSit = new Set();
-
-/** You sat: what asked you to is done, in the tray, the toasts and the screen reader's line (it never comes
- * back in a later panel). */
-function endUntilSeated() {
-  if (ctx.notice?.untilSeated) ctx.notice = null;
-  ctx.toasts = ctx.toasts.filter((t) => !t.untilSeated);
-  for (const t of document.querySelectorAll(".toast-area .toast")) if (askingToSit.has(t.textContent)) t.remove();
-  if (askingToSit.has($("announcer").textContent)) $("announcer").textContent = "";
-  askingToSit.clear();
-}
-
-function onEvents(events, view) {
-  explainEvents(events, view);
-  for (const ev of events) {
-    switch (ev.kind) {
-      case "hands_dealt": {
-        animateDeal(ev, view);
-        const mine = view.you && ev.hands.find((h) => h.position === view.you.position);
-        announce(mine ? "The cards are dealt: your turn to set your hand." : "The cards are dealt: the players set their hands.");
-        break;
-      }
-      case "round_settled": {
-        ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
-        ctx.justSettled = ev.record.round_id;
-        settleMoment(ev.record, ctx, nodes);
-        announce(settledWords(ev.record));
-        break;
-      }
-      case "betting_opened": {
-        const can = view.you?.can?.bet;
-        announce(!can ? "Betting is open." : view.you.status === "sitting_out" ? "Betting is open: you are sitting out; a bet sits you in." : "Betting is open: your turn to place a bet.");
-        break;
-      }
-      case "bank_offered":
-        announce(ev.player_id === ctx.playerId ? "The bank is offered to you: accept or decline." : `The bank is offered to ${view.seats.find((x) => x?.player_id === ev.player_id)?.name ?? "a player"}.`);
-        break;
-      default: break;
-    }
-  }
-  cueEvents(events, view, ctx);
 }
 
 function onMessage(msg) {
@@ -417,7 +173,7 @@ function onMessage(msg) {
       return;
     }
     ctx.version = msg.version;
-    onEvents(msg.events, ctx.view);
+    onEvents(ctx, nodes, msg.events, ctx.view);
     rerender();
     // What the table did for you pops up, unless the tray already says it.
     for (const line of ctx.toasts.splice(0)) if ($("notice")?.textContent !== line.text) toast(line.text, line.kind === "warn" ? "warn" : "info");
@@ -425,7 +181,7 @@ function onMessage(msg) {
     if (msg.code === "BARRED") noteBar(msg); // told by a public table's hello: no seat is offered
     if (REFUSALS.includes(msg.code)) ctx.refused = msg; // its page once the close (4403) comes
     else if (msg.code === "UNAUTHORIZED") sessionOver();
-    else toast(msg.message);
+    else toast(errorText(msg));
   }
 }
 
@@ -488,12 +244,12 @@ function setBanner(status, detail) {
   }
   if (status === "stopped") {
     b.hidden = false;
-    b.textContent = FATAL[detail.code] ?? `Disconnected: ${detail.reason || "the server closed the connection"}.`;
+    b.textContent = FATAL[detail.code] ? t(FATAL[detail.code]) : t("table:closed.other");
     return;
   }
   if (status === "closed" || (status === "connecting" && ctx.everOpen)) {
     b.hidden = false;
-    b.textContent = "Connection lost — reconnecting… Your seat and chips are safe.";
+    b.textContent = t("table:connection.lost");
   }
 }
 
@@ -536,9 +292,8 @@ async function act(key, msg) {
     return res;
   } catch (err) {
     resyncIfUnconfirmed(err);
-    const text = err.message ?? String(err);
     const at = typeof key === "function" ? key(err) : key;
-    ctx.ui.errors[at] = text.charAt(0).toUpperCase() + text.slice(1);
+    ctx.ui.errors[at] = commandErrorText(err);
     rerender();
     document.getElementById(`${at}-error`)?.scrollIntoView?.({ block: "nearest" });
     return null;
@@ -552,6 +307,7 @@ ctx.onOwnLanded = (roundId) => {
   ctx.ui.flipIn = ctx.anim;
   rerender();
 };
+const openSit = installSitDialog(ctx, { command: (msg) => socket.command(msg), rerender, refreshBalance, resync: resyncIfUnconfirmed, noteBar });
 ctx.onSit = (seat, opts) => openSit(seat, opts);
 ctx.command = (msg) => socket.command(msg);
 installActions(ctx, rerender, tableId);
@@ -560,75 +316,6 @@ installLedger(ctx, tableId);
 installSideBets(ctx, rerender);
 installVariants(ctx);
 
-const SIT_LABEL = $("buy-in-label").textContent;
-const SIT_OK = $("sit-confirm").textContent;
-
-/** The buy-in dialog for `seat`; `take`: the seat the waiting list offers you (take_seat). */
-function openSit(seat, { take = false } = {}) {
-  const dialog = $("sit-dialog");
-  $("sit-dialog-error").textContent = "";
-  dialog.dataset.seat = String(seat);
-  dialog.dataset.take = take ? "1" : "";
-  if (chipsOf(ctx.view)) {
-    // A home game's own chips: a buy-in within its bounds, approved by the host (buy_in.js).
-    prepareBuyIn(ctx.view, ctx, seat, take);
-    dialog.showModal();
-    $("buy-in").select();
-    return;
-  }
-  const rules = ctx.view.rules;
-  const balance = ctx.session?.balance_cents;
-  $("sit-title").textContent = `Take seat ${seat}`;
-  $("buy-in-label").textContent = SIT_LABEL;
-  $("sit-confirm").textContent = SIT_OK;
-  $("buy-in").removeAttribute("min");
-  $("buy-in").removeAttribute("max");
-  $("sit-balance").textContent = balance != null ? `Your balance: ${money(balance)}. The buy-in moves from your balance to chips at this table; you bet with chips, and they go back to your balance when you leave.` : "";
-  const suggested = Math.min(balance ?? Infinity, Math.max(rules.min_bet_cents * 20, 10000));
-  $("buy-in").value = (suggested / 100).toFixed(2);
-  dialog.showModal();
-  $("buy-in").select();
-}
-
-$("sit-form").addEventListener("submit", async (ev) => {
-  ev.preventDefault();
-  const seat = Number($("sit-dialog").dataset.seat);
-  const chips = chipsOf(ctx.view);
-  const checked = chips ? checkAmount($("buy-in").value, chips) : null;
-  if (checked?.error) {
-    $("sit-dialog-error").textContent = checked.error;
-    return;
-  }
-  const cents = checked?.cents ?? parseMoney($("buy-in").value);
-  if (cents === null || cents <= 0) {
-    $("sit-dialog-error").textContent = "Enter the buy-in in dollars, e.g. 200.";
-    return;
-  }
-  const balance = chips ? null : ctx.session?.balance_cents; // a chips game never reads the casino balance
-  if (balance != null && cents > balance) {
-    $("sit-dialog-error").textContent = `A buy-in of ${money(cents)} is more than your balance of ${money(balance)}.`;
-    return;
-  }
-  if (cents < ctx.view.rules.min_bet_cents) {
-    $("sit-dialog-error").textContent = `A buy-in of ${money(cents)} is below the table minimum of ${money(ctx.view.rules.min_bet_cents)}.`;
-    return;
-  }
-  try {
-    const take = $("sit-dialog").dataset.take === "1";
-    await socket.command(take ? { type: "take_seat", buy_in_cents: cents } : { type: "sit", seat, buy_in_cents: cents });
-    $("sit-dialog").close();
-    if (!chips) refreshBalance();
-    rerender();
-  } catch (err) {
-    resyncIfUnconfirmed(err);
-    if (err.code === "BARRED" && err.until_ms) noteBar(err);
-    $("sit-dialog-error").textContent = err.code === "BARRED" && err.until_ms
-      ? `${barredWords(err.by, new Date(err.until_ms).toLocaleString())}: you may watch, or play at another table.`
-      : sentence(err.message);
-  }
-});
-$("sit-cancel").addEventListener("click", () => $("sit-dialog").close());
-$("buy-in").addEventListener("input", () => { $("sit-dialog-error").textContent = ""; }); // what is left in red is still wrong
 $("history-btn").addEventListener("click", () => {
   openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log, names: ctx.names });
   if (ctx.view) unblockClock(ctx.view, ctx);
@@ -651,14 +338,15 @@ async function refreshBalance() {
 async function refreshSpectators() {
   if (ctx.view?.home || ctx.noSummary) return; // a private table has no public summary (404)
   try {
-    const t = await api(`/api/tables/${encodeURIComponent(tableId)}`);
-    $("spectators").textContent = `${t.spectators ?? 0} watching`;
+    const summary = await api(`/api/tables/${encodeURIComponent(tableId)}`);
+    $("spectators").textContent = t("table:header.watching_count", { count: summary.spectators ?? 0 });
   } catch (err) {
     if (err.status === 404) ctx.noSummary = true;
   }
 }
 
 function setupToggles() {
+  languageMenu($("language-slot"), () => ctx.session?.token ?? null);
   const anim = $("anim-toggle");
   anim.checked = ctx.anim;
   installSound($("sound-toggle"));
@@ -674,19 +362,21 @@ async function init() {
   ensureCardDefs();
   setupToggles();
   if (!tableId) {
-    $("phase-text").textContent = "No table chosen";
-    $("tray").replaceChildren(el("div", { class: "panel" }, el("a", { href: "/", text: "Back to the lobby" })));
+    $("phase-text").textContent = t("table:phase.no_table");
+    $("tray").replaceChildren(el("div", { class: "panel" }, el("a", { href: "/", text: t("table:lobby.link") })));
     return;
   }
   if (ctx.role !== "spectator") {
     try {
       ctx.session = await resumeSession(); // an ended session shows its banner (the session-ended event)
+      if (adoptAccountLanguage(ctx.session?.language)) return; // the page loads again in the account's language
     } catch (err) {
-      toast(err.message);
+      toast(errorText(err));
     }
     if (!ctx.session) ctx.role = "spectator";
   } else {
     ctx.session = await watcherSession(); // a watcher with a live session chats under their name
+    if (adoptAccountLanguage(ctx.session?.language)) return;
   }
   if (inviteCode) {
     // An invite link: checked (and this player admitted) before the table is asked; refused: its page.
@@ -694,12 +384,12 @@ async function init() {
     if (!found) return;
     ctx.invite = found.code;
     if (!ctx.session && found.spectators_policy === "none") {
-      showAccessPage(`${found.name}: a home game hosted by ${found.host_name}`, "The host lets nobody watch: enter your name to play.", [joinForm("refused-join")]);
+      showAccessPage(t("table:access.home.title", { table: found.name, host: found.host_name }), t("table:access.no_watchers"), [joinForm("refused-join")]);
       return;
     }
   }
   document.addEventListener("keydown", (ev) => onKey(ctx, ev));
-  setInterval(tickCountdown, 250);
+  setInterval(() => tickCountdown(ctx), 250);
   refreshSpectators();
   setInterval(refreshSpectators, 5000);
   socket.start();

@@ -2,6 +2,7 @@
 // counterclockwise), names, chips, states, bets, the banker marker, hands, discards and the showdown.
 
 import { el, money } from "./api.js";
+import { markName, t } from "./i18n.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipStack, chipsBehind } from "./chips.js";
@@ -16,7 +17,7 @@ import { MARK_WORDS } from "./seat_marks.js";
 export const PACKET_MS = 140;
 export const FLIGHT_MS = 450;
 
-const STATUS_WORDS = { away: "away", sitting_out: "sitting out", leaving: "leaving" };
+const STATUS_WORDS = { away: "table:seat.status.away", sitting_out: "table:seat.status.sitting_out", leaving: "table:seat.status.leaving" };
 
 /** Where position p sits on the oval, as a unit vector (the dealer at the top, then counterclockwise). */
 export function positionXY(p) {
@@ -62,15 +63,15 @@ function handFor(p, view, ctx) {
     const marks = showdownMarks(h, shown, view.rules);
     return {
       sig: `show:${shown.round_id}:${h.high.join()}|${h.low.join()}`,
-      names: `${h.high_name} · ${h.low_name}${h.fouled ? " (foul)" : ""}`,
+      names: t(h.fouled ? "table:seat.hands.foul" : "table:seat.hands", { high: h.high_name, low: h.low_name }),
       clause: h.house_way_clause ?? null,
       build: () => {
         const flip = ctx.anim && ctx.justSettled === shown.round_id;
         const opts = flip ? { className: "flip", delayVar: "--flip-delay", delay: p * 60 } : {};
         return [
-          el("div", { class: `group high${marks.high === "win" ? " won" : ""}`, "aria-label": `high hand: ${h.high_name}` },
+          el("div", { class: `group high${marks.high === "win" ? " won" : ""}`, "aria-label": t("table:seat.high.label", { hand: h.high_name }) },
             cardsRow(sortForDisplay(h.high.map(toCard)).map((c) => c.text), opts)),
-          el("div", { class: `group low${marks.low === "win" ? " won" : ""}`, "aria-label": `low hand: ${h.low_name}` },
+          el("div", { class: `group low${marks.low === "win" ? " won" : ""}`, "aria-label": t("table:seat.low.label", { hand: h.low_name }) },
             cardsRow(sortForDisplay(h.low.map(toCard)).map((c) => c.text), opts)),
         ];
       },
@@ -120,8 +121,8 @@ function handFor(p, view, ctx) {
 /** Who sits at position `p` in words: "the dealer", the player's name, "seat 3" when empty; "a player" when
  * the position is not known (never "seat undefined"). */
 export function positionName(view, p) {
-  if (p === 0) return "the dealer";
-  return p == null ? "a player" : view.seats[p]?.name ?? `seat ${p}`;
+  if (p === 0) return t("table:who.dealer");
+  return p == null ? t("table:who.a_player") : view.seats[p]?.name ?? t("table:who.seat", { seat: p });
 }
 
 function plateFor(p, view, ctx) {
@@ -129,10 +130,13 @@ function plateFor(p, view, ctx) {
     const wager = view.round?.dealer_wager_cents ?? 0;
     // A co-banked round: who banks, the house and the co-banker (their name cut short, its whole in the title).
     const rnd = view.round;
-    const coBanker = rnd?.co_banked ? (rnd.banker_position === view.you?.position ? "you" : positionName(view, rnd.banker_position)) : null;
-    const banks = coBanker ? `House & ${coBanker}` : wager ? "plays the banker" : view.rules.players_bank_in_turn ? BANK_TURN.dealer : "House";
-    return { sig: `dealer:${banks}`, build: () => [el("span", { class: "name", text: "Dealer" }),
-      el("span", { class: `chips${coBanker ? " co-bank" : ""}`, text: banks, title: coBanker ? `The house and ${coBanker} bank this round, half each` : null })] };
+    const youCo = rnd?.co_banked && rnd.banker_position === view.you?.position;
+    const coBanker = rnd?.co_banked ? positionName(view, rnd.banker_position) : null;
+    const banks = youCo ? t("table:dealer.co_bank.you") : coBanker ? t("table:dealer.co_bank", { name: coBanker })
+      : wager ? t("table:dealer.plays_banker") : view.rules.players_bank_in_turn ? BANK_TURN.dealer : t("table:dealer.house");
+    const coTitle = youCo ? t("table:dealer.co_bank.you.title") : coBanker ? t("table:dealer.co_bank.title", { name: coBanker }) : null;
+    return { sig: `dealer:${banks}`, build: () => [el("span", { class: "name", text: t("table:dealer.name") }),
+      el("span", { class: `chips${coBanker ? " co-bank" : ""}`, text: banks, title: coTitle })] };
   }
   const s = view.seats[p];
   if (!s) {
@@ -146,25 +150,25 @@ function plateFor(p, view, ctx) {
     const buyer = ctx.showdown?.hands.find((h) => h.position === p && h.dragon_of != null)?.player_id ?? (rd?.position === p ? rd.buyer_player_id : null);
     // A buy-in's held seat (a home game's own chips) says whose in its title: a long name would not fit the plate.
     const buyIn = held && held.request_id !== undefined && held.player_id !== ctx.playerId;
-    const free = held ? (buyIn ? WAITING.heldPlate : `held for ${held.player_id === ctx.playerId ? "you" : held.name}`) : "open";
-    const what = buyer ? (buyer === ctx.playerId ? "your Dragon" : `${ctx.names[buyer] ?? "a player"}'s Dragon`) : free;
+    const free = held ? (buyIn ? WAITING.heldPlate : held.player_id === ctx.playerId ? t("table:seat.held.you") : t("table:seat.held", { name: held.name })) : t("table:seat.open");
+    const what = buyer ? (buyer === ctx.playerId ? t("table:seat.dragon.yours") : ctx.names[buyer] ? t("table:seat.dragon.of", { name: ctx.names[buyer] }) : t("table:seat.dragon.someone")) : free;
     return {
       sig: `empty:${canSit}:${held?.player_id ?? ""}:${buyer ?? ""}`,
-      build: () => [el("span", { class: "name", text: `Seat ${p}` }),
-        canSit ? el("button", { class: "btn small sit-btn", type: "button", "data-seat": String(p), onclick: () => ctx.onSit(p), text: "Sit here" })
+      build: () => [el("span", { class: "name", text: t("table:seat.name", { seat: p }) }),
+        canSit ? el("button", { class: "btn small sit-btn", type: "button", "data-seat": String(p), onclick: () => ctx.onSit(p), text: t("table:seat.sit_here.button") })
           : el("span", { class: `chips${buyer ? " dragon-of" : ""}`, title: buyIn ? WAITING.heldFor(held.name) : what, text: what })],
     };
   }
   const tags = [];
-  if (STATUS_WORDS[s.status]) tags.push(el("span", { class: "tag warn", text: STATUS_WORDS[s.status] }));
-  if (view.round?.offer_player_id === s.player_id && view.phase === "bank_offer") tags.push(el("span", { class: "tag live", text: "offered the bank" }));
+  if (STATUS_WORDS[s.status]) tags.push(el("span", { class: "tag warn", text: t(STATUS_WORDS[s.status]) }));
+  if (view.round?.offer_player_id === s.player_id && view.phase === "bank_offer") tags.push(el("span", { class: "tag live", text: t("table:seat.offered_bank") }));
   const h = view.round?.hands?.find((x) => x.position === p);
   // The chips in front of the seat: what is bet is on the table, in the bet spot, no longer in the stack.
   const behind = chipsBehind(view, s, p);
-  if (view.phase === "setting" && h) tags.push(el("span", { class: `tag${h.is_set ? " live" : ""}`, text: h.is_set ? "set ✓" : "setting…" }));
+  if (view.phase === "setting" && h) tags.push(el("span", { class: `tag${h.is_set ? " live" : ""}`, text: h.is_set ? t("table:seat.set") : t("table:seat.setting") }));
   return {
     sig: `seat:${s.player_id}:${s.name}:${behind}:${tags.map((t) => t.textContent).join()}`,
-    build: () => [el("span", { class: "name", text: s.name, title: s.name }), el("span", { class: "chips", "data-chips": String(behind), text: money(behind) }),
+    build: () => [markName(el("span", { class: "name", text: s.name, title: s.name })), el("span", { class: "chips", "data-chips": String(behind), text: money(behind) }),
       el("span", { class: "status" }, tags)],
   };
 }
@@ -173,7 +177,7 @@ function betFor(p, view) {
   const amount = p === 0 ? view.round?.dealer_wager_cents ?? 0 : view.seats[p]?.bet_cents ?? 0;
   const bonus = p === 0 ? 0 : view.seats[p]?.bonus_cents ?? 0;
   // The dealer's wager against a player-banker says what it is.
-  const stack = () => (p === 0 ? chipStack(amount, { label: "dealer's wager", title: "The house dealer's wager against the player-banker" }) : chipStack(amount));
+  const stack = () => (p === 0 ? chipStack(amount, { label: "table:dealer.wager", title: t("table:dealer.wager.title") }) : chipStack(amount));
   return { sig: `bet:${amount}:${bonus}`, build: () => [...(amount > 0 ? [stack()] : []), ...(bonus > 0 ? [bonusBadge(bonus)] : [])] };
 }
 
@@ -187,16 +191,16 @@ function outcomeFor(p, view, ctx) {
   if (h.is_banker) {
     const net = shown.banker_net_cents;
     const kind = net > 0 ? "win" : net < 0 ? "loss" : "push";
-    return { sig: `bank:${shown.round_id}`, build: () => [el("span", { class: `result ${kind}`, "data-result": kind, text: `bank ${money(net, { sign: true })}` }),
+    return { sig: `bank:${shown.round_id}`, build: () => [el("span", { class: `result ${kind}`, "data-result": kind, text: t("table:result.bank", { amount: money(net, { sign: true }) }) }),
       seatFortune(h, view)] };
   }
   const outcome = h.outcome ?? "loss";
-  const text = outcome === "win" ? `win ${money(h.net_cents, { sign: true })}` : outcome === "push" ? "push" : `loss ${money(h.net_cents)}`;
-  const comm = h.commission_cents > 0 ? ` (commission ${money(h.commission_cents)})` : "";
+  const text = outcome === "win" ? t("table:result.win", { amount: money(h.net_cents, { sign: true }) }) : outcome === "push" ? t("table:result.push") : t("table:result.loss", { amount: money(h.net_cents) });
+  const full = h.commission_cents > 0 ? t("table:result.with_commission", { result: text, commission: money(h.commission_cents) }) : text;
   return {
     sig: `out:${shown.round_id}`,
-    build: () => [el("span", { class: `result ${outcome}`, "data-result": outcome, title: `${text}${comm}`, text }),
-      el("span", { class: "marks", "aria-label": `high hand ${marks.high}, low hand ${marks.low}` },
+    build: () => [el("span", { class: `result ${outcome}`, "data-result": outcome, title: full, text }),
+      el("span", { class: "marks", "aria-label": t(`table:marks.label.${marks.high}.${marks.low}`) },
         ...["high", "low"].map((which) => el("b", { class: letter[marks[which]], title: MARK_WORDS[which][marks[which]].title },
           el("span", { class: "mark-long", text: MARK_WORDS[which][marks[which]].long }),
           el("span", { class: "mark-short", text: MARK_WORDS[which][marks[which]].short })))),
@@ -231,14 +235,14 @@ function placeMarker(nodes, view, ctx) {
     return;
   }
   if (!marker) {
-    marker = el("span", { class: "bank-marker", role: "img", text: "BANK" });
+    marker = el("span", { class: "bank-marker", role: "img", text: t("table:marker.text") });
     stage.append(marker);
   }
   const offered = view.phase === "bank_offer" && view.round?.banker_position == null && p !== 0;
   marker.classList.toggle("offered", offered);
   const who = positionName(view, p);
-  marker.setAttribute("aria-label", offered ? `Banker marker: offered to ${who}` : `Banker marker: ${who} banks`);
-  marker.title = offered ? `The bank is offered to ${who}` : `${who} banks`;
+  marker.setAttribute("aria-label", offered ? t("table:marker.label.offered", { name: who }) : t("table:marker.label.banks", { name: who }));
+  marker.title = offered ? t("table:marker.title.offered", { name: who }) : t("table:marker.title.banks", { name: who });
   marker.dataset.position = String(p);
   const plate = nodes[p].querySelector(".plate").getBoundingClientRect();
   const box = stage.getBoundingClientRect();
@@ -278,7 +282,7 @@ export function renderPositions(nodes, view, ctx) {
     node.classList.toggle("me", Boolean(view.you && view.you.position === p));
     node.classList.toggle("away", seat?.status === "away");
     node.classList.toggle("sitting_out", seat?.status === "sitting_out");
-    node.setAttribute("aria-label", p === 0 ? "Dealer's position" : seat ? `Seat ${p}: ${seat.name}` : `Seat ${p}: empty`);
+    node.setAttribute("aria-label", p === 0 ? t("table:position.dealer") : seat ? t("table:position.seat", { seat: p, name: seat.name }) : t("table:position.empty", { seat: p }));
     const [handNode, namesNode, plateNode, betNode, outNode] = node.children;
     const hand = handFor(p, view, ctx);
     handNode.classList.toggle("split", Boolean(hand.split));
@@ -287,9 +291,10 @@ export function renderPositions(nodes, view, ctx) {
     const names = `${hand.names ?? ""}|${hand.clause ?? ""}`;
     if (namesNode.dataset.sig !== names) {
       namesNode.dataset.sig = names;
-      namesNode.replaceChildren(hand.names ?? "", hand.clause ? el("span", { class: "clause", text: `House Way: ${hand.clause}` }) : "");
+      const clause = hand.clause ? t("table:seat.clause", { clause: hand.clause }) : "";
+      namesNode.replaceChildren(hand.names ?? "", clause ? el("span", { class: "clause", text: clause }) : "");
       // Two lines at most on the table: the whole text on hover (and in the showdown under the table).
-      namesNode.title = [hand.names, hand.clause ? `House Way: ${hand.clause}` : ""].filter(Boolean).join(" ");
+      namesNode.title = hand.names && clause ? t("table:seat.hands_and_clause", { hands: hand.names, clause }) : hand.names || clause;
     }
     const plate = plateFor(p, view, ctx);
     setIfChanged(plateNode, plate.sig, plate.build);
@@ -307,5 +312,5 @@ export function renderDiscards(holder, view, ctx) {
   const sig = dealt ? `d:${view.round.round_id}` : "none";
   if (holder.dataset.sig === sig) return;
   holder.dataset.sig = sig;
-  holder.replaceChildren(...(dealt ? [...cardsRow(Array(4).fill(null)), el("span", { class: "label", text: "4 discards" })] : []));
+  holder.replaceChildren(...(dealt ? [...cardsRow(Array(4).fill(null)), el("span", { class: "label", text: t("table:discards", { count: 4 }) })] : []));
 }

@@ -5,10 +5,11 @@
 // The lobby calls topUpSession(session, onBalance) whenever it shows or refreshes the session (lobby.js);
 // the panel is the page's #top-up section (index.html).
 
-import { ApiError, api, el, money, sentence } from "./api.js";
+import { ApiError, api, el } from "./api.js";
+import { errorText } from "./errors.js";
+import { locale, money, t, time } from "./i18n.js";
 
-const TIME = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
-const DAY = new Intl.DateTimeFormat(undefined, { weekday: "long", month: "long", day: "numeric" });
+const DAY = new Intl.DateTimeFormat(locale, { weekday: "long", month: "long", day: "numeric" });
 
 /** The session the panel is for ({token}) and the lobby's hook for a new balance. */
 let current = { token: null, onBalance: null };
@@ -25,10 +26,10 @@ export function localTime(ms, now = Date.now()) {
   const at = new Date(ms);
   const day = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
   const days = Math.round((day(at) - day(new Date(now))) / 86_400_000);
-  const time = TIME.format(at);
-  if (days === 0) return `today at ${time}`;
-  if (days === 1) return `tomorrow at ${time}`;
-  return `${DAY.format(at)} at ${time}`;
+  const clock = time(ms);
+  if (days === 0) return t("lobby:top_up.when.today", { time: clock });
+  if (days === 1) return t("lobby:top_up.when.tomorrow", { time: clock });
+  return t("lobby:top_up.when.day", { day: DAY.format(at), time: clock });
 }
 
 function panel() {
@@ -54,7 +55,15 @@ function show(key, ...children) {
 const title = (text) => el("h2", { id: "top-up-title", text });
 
 /** "24 hours", "1 hour", "1.5 hours": the hours between two top-ups, in the player's language. */
-const hoursText = (n) => new Intl.NumberFormat(undefined, { style: "unit", unit: "hour", unitDisplay: "long" }).format(n);
+const hoursText = (n) => new Intl.NumberFormat(locale, { style: "unit", unit: "hour", unitDisplay: "long" }).format(n);
+
+/** Where the player's money is instead of the balance (the top-up JSON's `at_table` and `table_name`). */
+function atTableText(status) {
+  if (status.at_table === "buy_in") return t("lobby:top_up.at_table.buy_in");
+  if (status.at_table === "returning") return t("lobby:top_up.at_table.returning");
+  if (status.table_name) return t("lobby:top_up.at_table.seated", { table: status.table_name });
+  return t("lobby:top_up.at_table.somewhere");
+}
 
 /** What to say below the title: the top-up JSON's reason, in the lobby's words (each sentence one template). */
 function render(status, error = "") {
@@ -65,10 +74,10 @@ function render(status, error = "") {
   const key = JSON.stringify([status, error, taken]);
   if (taken && status.last_ms === taken.last_ms && status.balance_cents === taken.balance_cents) {
     const next = status.next_ms ?? status.last_ms + status.hours * 3_600_000;
-    show(key, title("Topped up"),
+    show(key, title(t("lobby:top_up.done.title")),
       el("p", { class: "top-up-done", id: "top-up-done", tabindex: "-1",
-        text: `${money(taken.amount_cents)} added: your balance is back to ${money(status.balance_cents)}. Good luck at the tables!` }),
-      el("p", { class: "hint", id: "top-up-next", text: `Your next free top-up, if you need one: ${localTime(next)}.` }));
+        text: t("lobby:top_up.done", { amount: money(taken.amount_cents), balance: money(status.balance_cents) }) }),
+      el("p", { class: "hint", id: "top-up-next", text: t("lobby:top_up.done.next", { when: localTime(next) }) }));
     return;
   }
   taken = null;
@@ -77,36 +86,38 @@ function render(status, error = "") {
     return;
   }
   const shortBy = status.lowest_min_bet_cents == null ? ""
-    : `Your balance is ${money(status.balance_cents)}; the lowest table minimum is ${money(status.lowest_min_bet_cents)}.`;
-  const every = `One free top-up every ${hoursText(status.hours)}.`;
+    : t("lobby:top_up.short_by", { balance: money(status.balance_cents), minimum: money(status.lowest_min_bet_cents) });
+  const every = t("lobby:top_up.every", { hours: hoursText(status.hours) });
+  const offerTitle = () => title(t("lobby:top_up.offer.title"));
+  const both = (...sentences) => sentences.filter(Boolean).join(" ");
   switch (status.reason) {
     case null:
     case undefined:
-      show(key, title("Out of chips?"),
-        el("p", { class: "top-up-offer", text: `Take a free top-up back to ${money(status.to_cents)}.` }),
+      show(key, offerTitle(),
+        el("p", { class: "top-up-offer", text: t("lobby:top_up.offer", { amount: money(status.to_cents) }) }),
         el("div", { class: "top-up-actions" },
-          el("button", { class: "btn", type: "button", id: "top-up-take", onclick: take, text: `Top up to ${money(status.to_cents)}` }),
-          el("p", { class: "hint", id: "top-up-hint", text: `${shortBy} ${every}` })),
+          el("button", { class: "btn", type: "button", id: "top-up-take", onclick: take, text: t("lobby:top_up.take.button", { amount: money(status.to_cents) }) }),
+          el("p", { class: "hint", id: "top-up-hint", text: both(shortBy, every) })),
         errorLine);
       return;
     case "too_soon":
     case "network_limit":
-      show(key, title("Out of chips?"),
+      show(key, offerTitle(),
         el("p", { class: "top-up-wait", id: "top-up-next",
-          text: `Your next free top-up back to ${money(status.to_cents)} is ${localTime(status.next_ms)}.` }),
+          text: t("lobby:top_up.wait", { amount: money(status.to_cents), when: localTime(status.next_ms) }) }),
         el("p", { class: "hint", id: "top-up-hint", text: status.reason === "network_limit"
-          ? `Many top-ups were taken from your network today. ${shortBy}` : `${every} ${shortBy}` }),
+          ? both(t("lobby:top_up.network_limit"), shortBy) : both(every, shortBy) }),
         errorLine);
       return;
     case "at_table":
-      show(key, title("Out of chips?"),
-        el("p", { class: "top-up-wait", id: "top-up-hint", text: sentence(status.message) }),
-        el("p", { class: "hint", text: `Then a free top-up back to ${money(status.to_cents)} is yours here.` }),
+      show(key, offerTitle(),
+        el("p", { class: "top-up-wait", id: "top-up-hint", text: atTableText(status) }),
+        el("p", { class: "hint", text: t("lobby:top_up.at_table.then", { amount: money(status.to_cents) }) }),
         errorLine);
       return;
     case "off":
-      show(key, title("Out of chips?"),
-        el("p", { class: "top-up-off", id: "top-up-off", text: `Free top-ups are off on this server. ${shortBy}` }));
+      show(key, offerTitle(),
+        el("p", { class: "top-up-off", id: "top-up-off", text: both(t("lobby:top_up.off"), shortBy) }));
       return;
     default:
       hide();
@@ -126,7 +137,7 @@ async function take() {
     document.getElementById("top-up-done")?.focus();
   } catch (err) {
     const status = err instanceof ApiError ? err.body?.top_up : null;
-    const words = err instanceof ApiError ? sentence(err.message) : String(err);
+    const words = errorText(err instanceof ApiError ? err : "NETWORK");
     if (status) {
       render(status, words);
     } else {

@@ -2,6 +2,7 @@
 // and the seat options. Errors from the server appear next to the control that caused them.
 
 import { el, money, parseMoney } from "./api.js";
+import { dateTime, t } from "./i18n.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipLabel, chipsBehind } from "./chips.js";
@@ -21,7 +22,13 @@ import { chipsOf, rebuyButton, waitingPanel } from "./buy_in.js";
 import { CASH_OUT, seatStack } from "./chips_words.js";
 import { closedChipsPanel } from "./ledger_panel.js";
 import { joinForm } from "./table_access.js";
-import { barredWords, untilText } from "./home_api.js";
+
+/** "The host barred you from this table until <when>: …", one sentence for who barred you (`by`) and what
+ * follows (`then`: "watch" you may keep watching, "play" you may watch or play at another table). */
+export function barredText(by, untilMs, then) {
+  const who = by === "host" || by === "operator" ? by : "unknown";
+  return t(`table:barred.${then}.${who}`, { until: dateTime(untilMs) });
+}
 
 const BET_CHIPS = [100, 500, 2500, 10000, 50000, 100000];
 
@@ -32,7 +39,7 @@ export function secondsLeft(view) {
 
 function countdownText(view) {
   const s = secondsLeft(view);
-  return el("span", { class: "hint cd-text", "data-countdown": "1", text: s === null ? "" : `${s}s left` });
+  return el("span", { class: "hint cd-text", "data-countdown": "1", text: s === null ? "" : t("table:countdown.left", { seconds: s }) });
 }
 
 /** The last seconds' warning ("Hurry: 8 s left, then the House Way sets your hand."), filled in by the
@@ -67,12 +74,12 @@ function acceptBank(ctx) {
 function offerPanel(view, ctx) {
   const covers = view.you.chips_cents;
   return el("div", { class: "panel offer", "data-panel": "offer" },
-    el("h2", { text: "Take the bank?" }),
-    el("p", {}, "Bank this round and you cover every bet at the table: up to ", el("strong", { text: money(covers) }), " of your chips."),
+    el("h2", { text: t("table:offer.title") }),
+    el("p", { text: t("table:offer.text", { amount: money(covers) }) }),
     countdownText(view), warnLine(),
     el("div", { class: "buttons" },
-      el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => acceptBank(ctx), text: "Accept the bank" }),
-      el("button", { class: "btn secondary", type: "button", id: "decline-bank", onclick: () => ctx.act("offer", { type: "decline_bank" }), text: "Decline" })),
+      el("button", { class: "btn", type: "button", id: "accept-bank", onclick: () => acceptBank(ctx), text: t("table:offer.accept.button") }),
+      el("button", { class: "btn secondary", type: "button", id: "decline-bank", onclick: () => ctx.act("offer", { type: "decline_bank" }), text: t("table:offer.decline.button") })),
     sideBetRows(view, ctx),
     errorLine(ctx, "offer"),
     lastRoundLine(view, ctx));
@@ -84,7 +91,7 @@ function clampDraft(view, ctx) {
   const { max } = betLimits(view);
   const ui = ctx.ui;
   if (max > 0 && ui.betDraft > max) {
-    ui.clamped = `Your bet was lowered to ${money(max)}: the most you can bet now.`;
+    ui.clamped = t("table:bet.clamped", { amount: money(max) });
     ui.betDraft = max;
     ui.betText = null;
   }
@@ -112,36 +119,37 @@ function betPanel(view, ctx) {
   });
   input.addEventListener("keydown", (ev) => ctx.betKeys(ev));
   const chips = BET_CHIPS.filter((c) => c <= Math.max(max, min)).map((c) =>
-    el("button", { class: `chip v${c}`, type: "button", id: `chip-${c}`, "data-chip": String(c), "aria-label": `add ${money(c)}`,
+    el("button", { class: `chip v${c}`, type: "button", id: `chip-${c}`, "data-chip": String(c), "aria-label": t("table:bet.chip.label", { amount: money(c) }),
       disabled: ui.betDraft + c > max ? true : null, onclick: () => ctx.addChip(c), text: chipLabel(c) }));
-  const info = [max > 0 ? `You can bet ${money(min)} – ${money(max)}` : "You cannot bet now"];
-  if (max !== view.rules.max_bet_cents) info.push(`table limits ${money(view.rules.min_bet_cents)} – ${money(view.rules.max_bet_cents)}`);
-  if (view.you.own_max_bet_cents != null) info.push(`your limit ${money(view.you.own_max_bet_cents)}`);
-  if (cover != null) info.push(`the bank covers ${money(cover)} more`);
-  if (placed) info.push(`your bet: ${money(placed)}`);
-  else if (view.you.status === "sitting_out") info.push("you are sitting out: a bet sits you in");
+  // The facts of the bet, each a phrase of its own between " · " (a list of facts, not a sentence).
+  const info = [max > 0 ? t("table:bet.info.range", { min: money(min), max: money(max) }) : t("table:bet.info.none")];
+  if (max !== view.rules.max_bet_cents) info.push(t("table:bet.info.table_limits", { min: money(view.rules.min_bet_cents), max: money(view.rules.max_bet_cents) }));
+  if (view.you.own_max_bet_cents != null) info.push(t("table:bet.info.own_limit", { amount: money(view.you.own_max_bet_cents) }));
+  if (cover != null) info.push(t("table:bet.info.cover", { amount: money(cover) }));
+  if (placed) info.push(t("table:bet.info.placed", { amount: money(placed) }));
+  else if (view.you.status === "sitting_out") info.push(t("table:bet.info.sitting_out"));
   const waiting = view.deadline_ms == null;
   const near = Boolean(placed) && dealIsNear(view);
   const untilDeal = placed ? "1" : null;
   const notice = noticeLine(ctx);
   return el("div", { class: "panel bet-panel", "data-panel": "bet" },
     notice ? el("div", { class: "notice-row" }, notice) : null,
-    el("div", { class: "chips-row", role: "group", "aria-label": "chips" }, chips),
-    el("div", { class: "amount" }, el("label", { for: "bet-amount", text: "Your bet ($)" }), input, errorLine(ctx, "bet"),
+    el("div", { class: "chips-row", role: "group", "aria-label": t("table:bet.chips.label") }, chips),
+    el("div", { class: "amount" }, el("label", { for: "bet-amount", text: t("table:bet.amount.label") }), input, errorLine(ctx, "bet"),
       ui.clamped ? el("p", { class: "hint clamped", id: "bet-clamped", role: "status", text: ui.clamped }) : null),
     sideBetRows(view, ctx),
     el("div", { class: "buttons" },
-      el("span", { class: "hint", id: "dealing-soon", "data-when-deal": untilDeal, hidden: !near, text: "Betting is closing: the deal starts now." }),
+      el("span", { class: "hint", id: "dealing-soon", "data-when-deal": untilDeal, hidden: !near, text: t("table:bet.closing") }),
       el("button", { class: "btn", type: "button", id: "place-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Enter",
-        onclick: () => ctx.placeBet() }, placed ? "Change bet" : "Place bet", kbd("Enter")),
+        onclick: () => ctx.placeBet() }, placed ? t("table:bet.change.button") : t("table:bet.place.button"), kbd("Enter")),
       el("button", { class: "btn secondary", type: "button", id: "repeat-bet", disabled: ui.lastBet ? null : true, "aria-keyshortcuts": "0",
-        onclick: () => ctx.repeatBet() }, ui.lastBet ? `Repeat ${money(ui.lastBet)}` : "Repeat last bet", kbd("0")),
+        onclick: () => ctx.repeatBet() }, ui.lastBet ? t("table:bet.repeat_amount.button", { amount: money(ui.lastBet) }) : t("table:bet.repeat.button"), kbd("0")),
       el("button", { class: "btn secondary", type: "button", id: "remove-bet", "data-until-deal": untilDeal, hidden: near, "aria-keyshortcuts": "Delete",
-        onclick: () => ctx.removeBet() }, placed ? "Remove bet" : "Clear", kbd("Del"))),
+        onclick: () => ctx.removeBet() }, placed ? t("table:bet.remove.button") : t("table:bet.clear.button"), kbd("Del"))),
     // Under the bet's buttons (they come first), in sight on a phone (table_compact.css).
     alwaysHouseWayToggle(ctx, houseWayName(view.rules), "always-house-way-bet"),
     el("p", { class: "info", id: "bet-info" }, info.join(" · "), waiting ? " · " : null,
-      waiting ? el("span", { text: "Waiting for the first bet: the betting clock starts with it" }) : null,
+      waiting ? el("span", { text: t("table:bet.info.waiting_first") }) : null,
       waiting ? null : " · ", waiting ? null : countdownText(view)),
     warnLine(),
     lastRoundLine(view, ctx));
@@ -150,16 +158,17 @@ function betPanel(view, ctx) {
 /** Why you cannot bet this round (view.you.can.bet is null), and what to do about it. */
 function noBetText(view) {
   const you = view.you;
-  if (you.status === "sitting_out") return "You are sitting out: press “Sit in” to play the next round.";
-  if (you.status === "away") return "You are away: this round goes on without you.";
-  if (you.status === "leaving") return "You are leaving the table.";
+  const min = money(view.rules.min_bet_cents);
+  if (you.status === "sitting_out") return t("table:no_bet.sitting_out");
+  if (you.status === "away") return t("table:no_bet.away");
+  if (you.status === "leaving") return t("table:no_bet.leaving");
   if (you.own_max_bet_cents != null && you.own_max_bet_cents < view.rules.min_bet_cents) {
-    return `Your own maximum bet (${money(you.own_max_bet_cents)}) is below the table minimum of ${money(view.rules.min_bet_cents)}: you cannot bet.`;
+    return t("table:no_bet.own_limit", { limit: money(you.own_max_bet_cents), min });
   }
-  if (you.chips_cents < view.rules.min_bet_cents) return `Your chips are below the table minimum of ${money(view.rules.min_bet_cents)}: you cannot bet.`;
+  if (you.chips_cents < view.rules.min_bet_cents) return t("table:no_bet.chips", { min });
   const cover = view.round?.coverage_left_cents;
-  if (cover != null && cover < view.rules.min_bet_cents) return "The bank covers no more bets this round.";
-  return "You cannot bet this round.";
+  if (cover != null && cover < view.rules.min_bet_cents) return t("table:no_bet.covered");
+  return t("table:no_bet.other");
 }
 
 function noBetPanel(view, ctx) {
@@ -171,20 +180,24 @@ function noBetPanel(view, ctx) {
 function resultText(record, mine, { short = false } = {}) {
   if (mine.is_banker) {
     const net = record.banker_net_cents;
+    const role = record.co_banked ? "co_banker" : "banker";
+    const commission = record.banker_commission_cents ? ".commission" : "";
     return { kind: net > 0 ? "win" : net < 0 ? "loss" : "push",
-      text: `As ${record.co_banked ? "co-banker" : "banker"}: ${money(net, { sign: true })}${record.banker_commission_cents ? ` after ${money(record.banker_commission_cents)} commission` : ""}` };
+      text: t(`table:result.${role}${commission}`, { amount: money(net, { sign: true }), commission: money(record.banker_commission_cents ?? 0) }) };
   }
   const kind = mine.outcome ?? "loss";
-  let text = kind === "win" ? `You win ${money(mine.net_cents, { sign: true })}` : kind === "push" ? (barredWhy(record) ? `Push: ${barredWhy(record)}` : "Push — your bet comes back") : `You lose ${money(-mine.net_cents)}`;
-  if (mine.commission_cents && !short) text += ` (${money(mine.wager_cents)} less ${money(mine.commission_cents)} commission)`;
-  if (mine.fouled) text += " — foul hand";
+  const why = kind === "push" ? barredWhy(record) : null;
+  // One sentence for each shape: the result, with its commission (the long form), with a foul.
+  const shape = `${kind === "push" && why ? "push_why" : kind}${mine.commission_cents && !short && kind !== "push" ? ".commission" : ""}${mine.fouled ? ".foul" : ""}`;
+  const text = t(`table:result.you.${shape}`, { amount: money(kind === "win" ? mine.net_cents : -mine.net_cents, { sign: kind === "win" }),
+    why, wager: money(mine.wager_cents), commission: money(mine.commission_cents ?? 0) });
   return { kind, text };
 }
 
 function coachButton(ctx, record, mine, id) {
   // The coach, once the round is settled: a hand played against the banker (a banker's has no analysis).
   if (mine.is_banker || !ctx.openCoach) return null;
-  return el("button", { class: "btn small secondary", type: "button", id, onclick: () => ctx.openCoach(record.round_id), text: "How did I set it?" });
+  return el("button", { class: "btn small secondary", type: "button", id, onclick: () => ctx.openCoach(record.round_id), text: t("table:coach.button") });
 }
 
 /** While the next round's bank offer and betting run, the last round's result stays one tap from its
@@ -194,15 +207,15 @@ function lastRoundLine(view, ctx) {
   const mine = record && ctx.playerId ? record.hands.find((h) => h.player_id === ctx.playerId) : null;
   if (!mine || record.round_id === view.round?.round_id) return null;
   const { kind, text } = resultText(record, mine, { short: true });
-  return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `Round ${record.number}: ${text}${inAllNote(record, mine, ctx.playerId)}` }),
+  return el("p", { class: "last-round", id: "last-round" }, el("span", { class: `res ${kind}`, text: `${t("table:last_round", { round: record.number, result: text })}${inAllNote(record, mine, ctx.playerId)}` }),
     coachButton(ctx, record, mine, "last-coach"));
 }
 
 function bankerWaiting(view, ctx) {
   const cover = view.round?.coverage_left_cents;
   return el("div", { class: "panel summary", "data-panel": "banker" },
-    el("p", { class: "big", text: "You are the banker" }),
-    el("p", { text: cover != null ? `Players bet against you. Your chips cover ${money(cover)} more.` : "Players bet against you." }),
+    el("p", { class: "big", text: t("table:banker.title") }),
+    el("p", { text: cover != null ? t("table:banker.cover", { amount: money(cover) }) : t("table:banker.text") }),
     countdownText(view),
     bankerSideBets(view, ctx),
     lastRoundLine(view, ctx));
@@ -227,7 +240,7 @@ export function setterPanel(view, ctx, hand) {
     const key = seven.indexOf(c) + 1;
     const b = cardElement(c, { button: true, className: ctx.ui.flipIn ? "flip" : "" });
     // The button's name is its words (no aria-label over a picture whose letters are not in it).
-    const name = `${b.getAttribute("aria-label")}, key ${key}, in the ${low.includes(c.text) ? "low" : "high"} hand`;
+    const name = t(low.includes(c.text) ? "table:setter.card.low" : "table:setter.card.high", { card: b.getAttribute("aria-label"), key });
     b.removeAttribute("aria-label");
     b.querySelector("svg")?.setAttribute("aria-hidden", "true");
     b.prepend(el("span", { class: "visually-hidden", text: name }));
@@ -249,33 +262,33 @@ export function setterPanel(view, ctx, hand) {
   const clause = hw?.clause ?? ctx.clauses[view.round.round_id];
   const byHouseWay = hand.is_set && clause && lowCards.length === 2 && hand.low.every((t) => low.includes(t)) && (!hw || isHouseWay);
   const status = previewing && !hand.is_set
-    ? el("span", { class: "hint hw-preview", id: "set-status" }, el("strong", { id: "hw-clause", text: `The ${way} House Way (${hw.clause}).` }), " ",
-      "Nothing is sent until you press Done.")
+    ? el("span", { class: "hint hw-preview", id: "set-status" }, el("strong", { id: "hw-clause", text: t("table:setter.preview", { way, clause: hw.clause }) }), " ",
+      t("table:setter.preview.note"))
     : hand.is_set
-      ? el("span", { class: "set-ok", id: "set-status" }, byHouseWay ? el("strong", { id: "hw-clause", text: `Hand set ✓ by the House Way (${clause}).` }) : "Hand set ✓.",
-        " You can still change it until the banker's hand is shown.")
+      ? el("span", { class: "set-ok", id: "set-status" }, byHouseWay ? el("strong", { id: "hw-clause", text: t("table:setter.set.house_way", { clause }) }) : t("table:setter.set"),
+        " ", t("table:setter.set.note"))
       : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
-        ? [lowCards.length === 1 ? "Tap 1 more card for the low hand" : "Tap 2 cards for the low hand", kbd(["1", "7"])]
-        : judged.foul && rejectFoul ? ["Not ready: this split is a foul"] : ["Ready: press Done", kbd("Enter")]));
+        ? [t("table:setter.tap", { count: 2 - lowCards.length }), kbd(["1", "7"])]
+        : judged.foul && rejectFoul ? [t("table:setter.not_ready")] : [t("table:setter.ready"), kbd("Enter")]));
   const houseWayButton = ctx.previewHouseWay && hw
-    ? el("button", { class: "btn secondary", type: "button", id: "house-way", "aria-keyshortcuts": "H", title: `Arrange my cards as the ${way} House Way sets them (Done sends them)`,
-      onclick: () => ctx.previewHouseWay() }, "House Way", kbd("H"))
-    : el("button", { class: "btn secondary", type: "button", id: "house-way", title: `Set my hand by the ${way} House Way`, onclick: () => ctx.act("set", { type: "use_house_way" }), text: "House Way" });
+    ? el("button", { class: "btn secondary", type: "button", id: "house-way", "aria-keyshortcuts": "H", title: t("table:setter.house_way.preview.title", { way }),
+      onclick: () => ctx.previewHouseWay() }, t("table:setter.house_way.button"), kbd("H"))
+    : el("button", { class: "btn secondary", type: "button", id: "house-way", title: t("table:setter.house_way.title", { way }), onclick: () => ctx.act("set", { type: "use_house_way" }), text: t("table:setter.house_way.button") });
   return el("div", { class: "panel setter", "data-panel": "setter" },
     el("div", { class: "setter-rows" },
-      el("div", { class: "setter-row", "aria-label": "high hand" },
-        el("h3", {}, el("span", { text: "High hand (5)" }), el("span", { class: "hand-name", id: "high-name", text: judged ? judged.high.name : "" })),
+      el("div", { class: "setter-row", "aria-label": t("table:setter.high.label") },
+        el("h3", {}, el("span", { text: t("table:setter.high.title") }), el("span", { class: "hand-name", id: "high-name", text: judged ? judged.high.name : "" })),
         el("div", { class: "setter-cards" }, highCards.map(cardBtn))),
-      el("div", { class: "setter-row", "aria-label": "low hand" },
-        el("h3", {}, el("span", { text: "Low hand (2)" }), el("span", { class: "hand-name", id: "low-name", text: judged ? judged.low.name : "" })),
+      el("div", { class: "setter-row", "aria-label": t("table:setter.low.label") },
+        el("h3", {}, el("span", { text: t("table:setter.low.title") }), el("span", { class: "hand-name", id: "low-name", text: judged ? judged.low.name : "" })),
         el("div", { class: "setter-cards" }, lowCards.map(cardBtn)))),
-    el("p", { class: "foul", id: "foul", role: "alert", text: judged?.foul ? `Foul: ${judged.foul}.${rejectFoul ? " Move other cards to the low hand." : " A foul hand loses."}` : "" }),
+    el("p", { class: "foul", id: "foul", role: "alert", text: judged?.foul ? t(rejectFoul ? "table:setter.foul.move" : "table:setter.foul.loses", { why: judged.foul }) : "" }),
     el("div", { class: "setter-foot" },
       status, countdownText(view), warnLine(),
       el("span", { class: "buttons" },
         houseWayButton,
         el("button", { class: "btn", type: "button", id: "done", disabled: canDone ? null : true, "aria-keyshortcuts": "Enter",
-          onclick: () => ctx.done() }, hand.is_set ? "Update" : "Done", kbd("Enter")))),
+          onclick: () => ctx.done() }, hand.is_set ? t("table:setter.update.button") : t("table:setter.done.button"), kbd("Enter")))),
     ctx.setAlwaysHouseWay && hw ? alwaysHouseWayToggle(ctx, way) : null,
     errorLine(ctx, "set"));
 }
@@ -291,9 +304,9 @@ function summaryPanel(view, ctx) {
       coachButton(ctx, last, mine, "coach-open"));
   }
   parts.push(noticeLine(ctx), last ? marksLegend() : null);
-  if (view.paused) parts.push(el("p", { text: `The table is paused by the ${view.home ? "host" : "operator"}: the next round waits.` }));
+  if (view.paused) parts.push(el("p", { text: t(view.home ? "table:summary.paused.host" : "table:summary.paused.operator") }));
   else if (view.deadline_kind === "next_round") parts.push(el("p", { class: "next-round", "data-next": "1" }));
-  else parts.push(el("p", { class: "hint", text: "Waiting for the next round." }));
+  else parts.push(el("p", { class: "hint", text: t("table:summary.waiting") }));
   const payTable = payTableButton(view);
   if (payTable) parts.push(payTable);
   return el("div", { class: "panel summary", "data-panel": "summary" }, parts.filter(Boolean));
@@ -303,17 +316,17 @@ function summaryPanel(view, ctx) {
 function leaveButtons(view, ctx) {
   const ui = ctx.ui;
   if (!ui.confirmLeave) {
-    return [el("button", { class: "btn small secondary", type: "button", id: "leave", text: "Leave table",
+    return [el("button", { class: "btn small secondary", type: "button", id: "leave", text: t("table:leave.button"),
       onclick: () => { ui.confirmLeave = true; ctx.rerender(); document.getElementById("leave-stay")?.focus(); } })];
   }
   const inRound = Boolean(view.you.bet_cents || view.you.is_banker) && view.round;
   const stay = () => { ui.confirmLeave = false; ctx.rerender(); document.getElementById("leave")?.focus(); };
   return [el("span", { class: "hint", id: "leave-question", role: "alert",
     text: chipsOf(view) ? (inRound ? CASH_OUT.leaveQuestionInRound : CASH_OUT.leaveQuestion)
-      : inRound ? "Leave the table? You leave when this round ends; your chips go back to your balance." : "Leave the table? Your chips go back to your balance." }),
-  el("button", { class: "btn small", type: "button", id: "leave-confirm", text: "Leave",
+      : inRound ? t("table:leave.question.in_round") : t("table:leave.question") }),
+  el("button", { class: "btn small", type: "button", id: "leave-confirm", text: t("table:leave.confirm.button"),
     onclick: () => { ui.confirmLeave = false; ctx.act("seat", { type: "leave" }); } }),
-  el("button", { class: "btn small secondary", type: "button", id: "leave-stay", onclick: stay, text: "Stay" })];
+  el("button", { class: "btn small secondary", type: "button", id: "leave-stay", onclick: stay, text: t("table:leave.stay.button") })];
 }
 
 function seatOptions(view, ctx) {
@@ -325,16 +338,16 @@ function seatOptions(view, ctx) {
   // What is typed survives the tray's next drawing (a patch may come between typing and pressing Set).
   limitInput.addEventListener("input", () => { ctx.ui.limitText = limitInput.value; });
   return el("div", { class: "panel seat-options", "data-panel": "seat" },
-    el("span", { class: "hint", text: chipsOf(view) ? seatStack(you.position, chipsBehind(view, you, you.position)) : `Seat ${you.position} · chips ${money(chipsBehind(view, you, you.position))}` }),
-    el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? "Sit in" : "Sit out" }),
+    el("span", { class: "hint", text: chipsOf(view) ? seatStack(you.position, chipsBehind(view, you, you.position)) : t("table:seat_options.stack", { seat: you.position, amount: money(chipsBehind(view, you, you.position)) }) }),
+    el("button", { class: "btn small secondary", type: "button", id: "sit-out", onclick: () => ctx.act("seat", { type: sittingOut ? "sit_in" : "sit_out" }), text: sittingOut ? t("table:seat_options.sit_in.button") : t("table:seat_options.sit_out.button") }),
     rebuyButton(view, ctx),
     ...leaveButtons(view, ctx),
     el("span", { style: "display:flex;gap:.4rem;align-items:center" },
-      el("label", { for: "own-limit", style: "margin:0", text: "My max bet $" }), limitInput,
-      el("button", { class: "btn small secondary", type: "button", id: "set-limit", text: "Set",
+      el("label", { for: "own-limit", style: "margin:0", text: t("table:seat_options.limit.label") }), limitInput,
+      el("button", { class: "btn small secondary", type: "button", id: "set-limit", text: t("table:seat_options.limit.set.button"),
         onclick: () => {
           const v = parseMoney(limitInput.value);
-          if (v === null || v <= 0) ctx.fail("seat", "Enter your maximum bet in dollars, e.g. 50.");
+          if (v === null || v <= 0) ctx.fail("seat", t("table:seat_options.limit.invalid"));
           else {
             ctx.ui.limitText = null;
             ctx.act("seat", { type: "set_own_limit", max_bet_cents: v });
@@ -350,13 +363,19 @@ function stillDealing(ctx, view) {
   return Boolean(deal && deal.roundId === view.round.round_id && !deal.ownLanded);
 }
 
+/** Whose hand of a settled record this is, in words: a player's name, "Dragon (Ann)", "Seat 3", "Dealer". */
+export function handOwner(h, ctx) {
+  if (h.dragon_of != null) return t("table:owner.dragon", { name: ctx.names[h.player_id] ?? t("table:who.seat", { seat: h.dragon_of }) });
+  if (h.player_id) return ctx.names[h.player_id] ?? t("table:seat.name", { seat: h.position });
+  return t("table:dealer.name");
+}
+
 /** The showdown's whole breakdown, read under the table (the centre banner holds its summary). */
 function showdownPanel(view, ctx) {
   const record = ctx.showdown;
   if (!record || view.round) return null;
-  const nameOf = (h) => (h.dragon_of != null ? `Dragon (${ctx.names[h.player_id] ?? `seat ${h.dragon_of}`})` : h.player_id ? ctx.names[h.player_id] ?? `Seat ${h.position}` : "Dealer");
   return el("div", { class: "panel breakdown-tray", "data-panel": "breakdown" },
-    breakdownNodes(breakdown(record, view.rules, nameOf), ctx.playerId));
+    breakdownNodes(breakdown(record, view.rules, (h) => handOwner(h, ctx)), ctx.playerId));
 }
 
 /** The tray's panels for this view (a spectator's: who they are, and the showdown). */
@@ -364,12 +383,13 @@ export function renderTray(tray, view, ctx) {
   const panels = [hostRequestsPanel(view, ctx), chipRequestsPanel(view, ctx), waitingPanel(view, ctx)];
   if (ctx.role === "spectator") {
     const invited = ctx.invite && !ctx.session;
-    const home = !view.home ? "" : invited ? `${view.home.host_name} invited you to ${view.name}, a home game. ` : `${view.name} is a home game hosted by ${view.home.host_name}. `;
+    const names = { host: view.home?.host_name, table: view.name };
+    const words = t(`table:spectator.${view.home ? "home." : ""}${invited ? "invited" : "watching"}`, names);
     drawTray(tray, [el("div", { class: "panel summary", "data-panel": "spectator" },
-      el("p", { text: invited ? `${home}Enter your name to play; you are watching until then.` : `${home}You are watching this table.` }),
+      el("p", { text: words }),
       // Come by an invite without a session: a name here, and the same link seats you.
-      ctx.invite && !ctx.session ? joinForm() : ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: "Join instead" })
-        : el("a", { class: "btn small secondary", href: "/", text: "Enter your name in the lobby to play" })), ...[showdownPanel(view, ctx)].filter(Boolean)]);
+      ctx.invite && !ctx.session ? joinForm() : ctx.session ? el("a", { class: "btn small secondary", href: `/table/?id=${encodeURIComponent(view.table_id)}`, text: t("table:spectator.join.button") })
+        : el("a", { class: "btn small secondary", href: "/", text: t("table:spectator.lobby.link") })), ...[showdownPanel(view, ctx)].filter(Boolean)]);
     return;
   }
   const you = view.you;
@@ -377,10 +397,10 @@ export function renderTray(tray, view, ctx) {
   if (!you && view.phase === "closed" && chipsOf(view)) panels.push(closedChipsPanel(view, ctx));
   else if (!you) {
     if (!waiting) panels.push(seatAccessPanel(view, ctx) ?? el("div", { class: "panel summary", "data-panel": "choose-seat" },
-      view.home && view.phase !== "closed" ? el("p", { class: "hint", text: `${view.name}: a home game hosted by ${view.home.host_name}.` }) : null,
-      el("p", { id: "choose-seat", text: view.phase === "closed" ? "This table is closed: every player's chips went back to their balance." : isBarred(ctx) ? `${barredWords(ctx.barredBy, view.home ? untilText(ctx.barredUntil) : new Date(ctx.barredUntil).toLocaleString())}: you may keep watching.`
-        : ctx.ended ? "Your session has ended: go back to the lobby to play." : "Choose an open seat to sit down." }),
-      view.phase === "closed" ? el("a", { class: "btn small secondary", href: "/", id: "closed-lobby", text: "Back to the lobby" }) : null));
+      view.home && view.phase !== "closed" ? el("p", { class: "hint", text: t("table:choose.home", { table: view.name, host: view.home.host_name }) }) : null,
+      el("p", { id: "choose-seat", text: view.phase === "closed" ? t("table:choose.closed") : isBarred(ctx) ? barredText(ctx.barredBy, ctx.barredUntil, "watch")
+        : ctx.ended ? t("table:choose.ended") : t("table:choose.seat") }),
+      view.phase === "closed" ? el("a", { class: "btn small secondary", href: "/", id: "closed-lobby", text: t("table:lobby.link") }) : null));
   } else {
     const rnd = view.round;
     const hand = rnd?.hands?.find((h) => h.position === you.position);
@@ -389,11 +409,11 @@ export function renderTray(tray, view, ctx) {
     else if (view.phase === "betting" && !you.can?.bet && !you.bet_cents) panels.push(noBetPanel(view, ctx));
     else if (view.phase === "betting") panels.push(betPanel(view, ctx));
     else if (view.phase === "setting" && hand && hand.cards.length && stillDealing(ctx, view)) {
-      panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: "The cards are being dealt…" })));
+      panels.push(el("div", { class: "panel summary", "data-panel": "dealing" }, el("p", { text: t("table:tray.dealing") })));
     } else if (view.phase === "setting" && hand && hand.cards.length) panels.push(setterPanel(view, ctx, hand));
-    else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, noticeLine(ctx) ?? el("p", { text: "You are not in this round: the hands are being set." })));
-    else if (view.phase === "dragon_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "Bets are in: the cards are dealt once the Dragon hand is taken or passed." })));
-    else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: "The bank is being offered…" }), countdownText(view), lastRoundLine(view, ctx)));
+    else if (view.phase === "setting") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, noticeLine(ctx) ?? el("p", { text: t("table:tray.not_in_round") })));
+    else if (view.phase === "dragon_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: t("table:tray.dragon_offer") })));
+    else if (view.phase === "bank_offer") panels.push(el("div", { class: "panel summary", "data-panel": "waiting" }, el("p", { text: t("table:tray.bank_offer") }), countdownText(view), lastRoundLine(view, ctx)));
     else panels.push(summaryPanel(view, ctx), showdownPanel(view, ctx));
     panels.push(seatOptions(view, ctx));
   }

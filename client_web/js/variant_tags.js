@@ -1,35 +1,40 @@
 // What a table deals of the casino variants (docs/rules.md §4a–§4c), as tags: a few words each and a line
 // in a player's words. From a table summary or rules: the lobby's table cards and home games ("EZ Pai Gow
 // (no commission)", "Fortune bonus", "Queen's Dragon", ...) and the operator console's short form ("EZ · QD
-// · Dragon"); and the Fortune pay tables' human names.
+// · Dragon"); and the Fortune pay tables' human names. The words: the catalog's lobby namespace, its variant keys.
 
 import { el } from "./api.js";
+import { number, percent, t } from "./i18n.js";
 
-/** The commission-free forms' rule, as the table's panel says it too (variants.js). */
+/** The commission-free forms' rule, as the table's panel says it too (variants.js): a clause, in the page's
+ * language. */
 export const PUSH_RULE = {
-  ez: "no commission, but every wager pushes when the dealer's hand is a queen-high pai gow",
-  nine_high: "no commission, but every wager pushes when the dealer's low hand is nine-high",
+  get ez() { return t("lobby:variant.push_rule.ez"); },
+  get nine_high() { return t("lobby:variant.push_rule.nine_high"); },
 };
 
-const pct = (bps) => `${(bps ?? 500) / 100}%`;
-const capital = (s) => s[0].toUpperCase() + s.slice(1);
+/** A commission in basis points as a percent ("5%"). */
+const pct = (bps) => percent((bps ?? 500) / 10_000);
 
-function commission(t) {
-  const form = t.commission_form ?? "commissioned";
+function commission(table) {
+  const form = table.commission_form ?? "commissioned";
   if (form === "ez") {
-    return { key: "ez", text: "EZ Pai Gow (no commission)", short: "EZ",
-      title: `${capital(PUSH_RULE.ez)} (no pair, straight or flush, and a queen the highest card).` };
+    return { key: "ez", text: t("lobby:variant.ez.tag"), short: t("lobby:variant.ez.short"), title: t("lobby:variant.ez.title") };
   }
-  if (form === "nine_high") return { key: "nine_high", text: "No commission (9-high push)", short: "9-high", title: `${capital(PUSH_RULE.nine_high)}.` };
-  if (form !== "commissioned") return { key: form, text: form, short: form, title: form };
-  if (t.commission_bps === 0) {
-    return { key: "commission", text: "No commission", short: "No commission", title: "A winning bet is paid even money: no commission is taken." };
+  if (form === "nine_high") {
+    return { key: "nine_high", text: t("lobby:variant.nine_high.tag"), short: t("lobby:variant.nine_high.short"),
+      title: t("lobby:variant.nine_high.title") };
   }
-  const words = `${pct(t.commission_bps)} commission`;
+  if (form !== "commissioned") return { key: form, text: form, short: form, title: form }; // a newer server's form, by its name
+  if (table.commission_bps === 0) {
+    const words = t("lobby:variant.no_commission.tag");
+    return { key: "commission", text: words, short: words, title: t("lobby:variant.no_commission.title") };
+  }
+  const words = t("lobby:variant.commission.tag", { percent: pct(table.commission_bps) });
   // At a home game the commission goes to the game's own pot (docs/home-games.md), not to a house.
-  const title = t.private || t.players_bank_in_turn
-    ? `${capital(pct(t.commission_bps))} of every winning bet is taken as commission.`
-    : `The house takes ${pct(t.commission_bps)} of every winning bet: the classic game.`;
+  const title = table.private || table.players_bank_in_turn
+    ? t("lobby:variant.commission.home.title", { percent: pct(table.commission_bps) })
+    : t("lobby:variant.commission.house.title", { percent: pct(table.commission_bps) });
   return { key: "commission", text: words, short: words, title };
 }
 
@@ -38,42 +43,37 @@ function commission(t) {
  * console's list). Co-banking where players may not bank does nothing: ``inert``, which the lobby leaves
  * out (the "House banks" tag says why).
  */
-export function variantTags(t) {
-  const banks = t.player_banking !== false;
-  const setBy = t.dragon_set_by === "buyer" ? "its buyer sets it" : "the House Way sets it, seen at the showdown";
-  return [commission(t),
-    t.queens_dragon_enabled && { key: "qd", text: "Queen's Dragon", short: "QD",
-      title: "A side bet beside your wager: pays 50 to 1 when the dealer's hand is a queen-high pai gow." },
-    t.dragon_enabled && { key: "dragon", text: "Dragon hand", short: "Dragon",
-      title: `A spare hand offered to the seated players in turn once betting closes, for a second wager; ${setBy}.` },
-    t.co_banking && { key: "cobank", text: "Co-banking", short: banks ? "Co-bank" : "Co-bank (no effect)", inert: !banks,
-      title: banks ? "Whoever takes the bank may co-bank with the house instead: half each of every wager."
-        : "No effect here: players may not take the bank." },
-    t.players_bank_in_turn && { key: "players_bank", text: "Players bank in turn", short: "Players bank",
-      title: "The bank passes among the seated players; the house dealer plays no hand." },
-    !banks && { key: "house_banks", text: "House banks", short: "House banks",
-      title: "Players may not take the bank here: the house banks every round." },
+export function variantTags(table) {
+  const banks = table.player_banking !== false;
+  return [commission(table),
+    table.queens_dragon_enabled && { key: "qd", text: t("lobby:variant.qd.tag"), short: t("lobby:variant.qd.short"),
+      title: t("lobby:variant.qd.title") },
+    table.dragon_enabled && { key: "dragon", text: t("lobby:variant.dragon.tag"), short: t("lobby:variant.dragon.short"),
+      title: table.dragon_set_by === "buyer" ? t("lobby:variant.dragon.title.buyer") : t("lobby:variant.dragon.title.house_way") },
+    table.co_banking && { key: "cobank", text: t("lobby:variant.cobank.tag"), inert: !banks,
+      short: banks ? t("lobby:variant.cobank.short") : t("lobby:variant.cobank.short.inert"),
+      title: banks ? t("lobby:variant.cobank.title") : t("lobby:variant.cobank.title.inert") },
+    table.players_bank_in_turn && { key: "players_bank", text: t("lobby:variant.players_bank.tag"),
+      short: t("lobby:variant.players_bank.short"), title: t("lobby:variant.players_bank.title") },
+    !banks && { key: "house_banks", text: t("lobby:variant.house_banks.tag"), short: t("lobby:variant.house_banks.tag"),
+      title: t("lobby:variant.house_banks.title") },
   ].filter(Boolean);
 }
 
 /** The Fortune pay tables (docs/fortune.md, "Pay tables") by the name a person reads: their top pay. */
-const PAY_TABLES = {
-  "fortune-8000": { name: "8,000-to-1 pay table", top: "8,000" },
-  "fortune-5000": { name: "5,000-to-1 pay table", top: "5,000" },
-};
+const PAY_TABLES = { "fortune-8000": 8000, "fortune-5000": 5000 };
 
 /** "8,000-to-1 pay table" for ``fortune-8000``: a pay table's human name (an unknown id as it is). */
 export function payTableName(id) {
-  return PAY_TABLES[id]?.name ?? id;
+  return PAY_TABLES[id] ? t("lobby:variant.pay_table", { top: number(PAY_TABLES[id]) }) : id;
 }
 
 /** The Fortune bonus as a tag, when the table (a summary, or rules) offers it; null otherwise. */
-function fortuneTag(t) {
-  if (!t.fortune_enabled) return null;
-  const top = PAY_TABLES[t.fortune_pay_table]?.top;
-  return { key: "fortune", text: "Fortune bonus", short: "Fortune",
-    title: top ? `A side bet on your seven cards, however you set them: a straight or better pays, up to ${top} to 1.`
-      : "A side bet on your seven cards, however you set them: a straight or better pays." };
+function fortuneTag(table) {
+  if (!table.fortune_enabled) return null;
+  const top = PAY_TABLES[table.fortune_pay_table];
+  return { key: "fortune", text: t("lobby:variant.fortune.tag"), short: t("lobby:variant.fortune.short"),
+    title: top ? t("lobby:variant.fortune.title", { top: number(top) }) : t("lobby:variant.fortune.title.no_top") };
 }
 
 /**
@@ -81,10 +81,10 @@ function fortuneTag(t) {
  * words at a commissioned table (``classic: false`` leaves it out), then every bet the table offers beside
  * the wager (the Fortune bonus, which the console shows in a column of its own, and the variants) as tags.
  */
-export function variantTagList(t, { classic = true } = {}) {
-  const [first, ...rest] = variantTags(t);
-  const tags = [first, fortuneTag(t), ...rest].filter((tag) => tag && !tag.inert && (classic || tag.key !== "commission"));
+export function variantTagList(table, { classic = true } = {}) {
+  const [first, ...rest] = variantTags(table);
+  const tags = [first, fortuneTag(table), ...rest].filter((tag) => tag && !tag.inert && (classic || tag.key !== "commission"));
   if (!tags.length) return null;
-  return el("ul", { class: "variant-tags", "aria-label": "Game" }, ...tags.map((tag) => el("li", {
+  return el("ul", { class: "variant-tags", "aria-label": t("lobby:variant.list.label") }, ...tags.map((tag) => el("li", {
     class: tag.key === "commission" ? "plain" : "vtag", "data-variant": tag.key, title: tag.title, text: tag.text })));
 }

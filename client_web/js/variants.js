@@ -3,38 +3,31 @@
 // side bets beside the bet, side_bets.js) is not offered while a player banks, the Dragon hand's offer (take or pass, with its clock), the Dragon its buyer sets, and
 // co-banking ("co-banking with the house, half each").
 
-import { el, money, parseMoney } from "./api.js";
+import { el, parseMoney } from "./api.js";
+import { listAnd, money, t } from "./i18n.js";
 import { positionName } from "./table_render.js";
 import { cardGlyphs, cardLabel, toCard } from "./cards.js";
-import { barredPush } from "./variant_results.js";
-import { PUSH_RULE } from "./variant_tags.js";
+import { barredWhy } from "./variant_results.js";
 
 // The rule in one sentence (its words the lobby's tags' too: variant_tags.js), what the barred hand is
 // (wider screens only: variants.css; the showdown that has one says it), and, on every screen, that a
 // round a player banks is commissioned (the money lines say it too: variant_results.js commissionWhy).
-const FORMS = {
-  ez: [`EZ Pai Gow: ${PUSH_RULE.ez}.`, " (No pair, straight or flush, and a queen the highest card.)"],
-  nine_high: [`Commission-free: ${PUSH_RULE.nine_high}.`, " (The dealer's House Way low hand.)"],
-};
-const PLAYER_BANKS = " A player who banks plays the usual rules.";
+const FORMS = new Set(["ez", "nine_high"]);
 
 function glyphs(texts) {
   return texts.map((t) => cardGlyphs(toCard(t))).join(" ");
 }
 
-const names = new Intl.ListFormat("en", { type: "conjunction" });
-
 /** The Dragon offer as others wait on it, in a player's words: what the hand is, that it goes round the
  * players in turn, and who holds the offer now (after whom, when some passed). */
 function dragonWaitText(view, dragon, me) {
-  const who = (p) => (me && view.seats[p]?.player_id === me ? "you" : positionName(view, p));
-  const to = dragon.offered_player_id ? who(dragon.offered_seat) : null;
-  const passed = names.format(dragon.passed.map(who));
-  if (!to) return "The Dragon hand, the cards of a seat nobody plays, is offered to no one this round.";
-  if (!dragon.passed.length) {
-    return `The Dragon hand is offered to ${to}: the cards of a seat nobody plays, a second hand against the bank, offered to each player in turn.`;
-  }
-  return `The Dragon hand is offered to ${to} now that ${passed} passed: the cards of a seat nobody plays, a second hand against the bank, offered to each player in turn.`;
+  const isMe = (p) => Boolean(me) && view.seats[p]?.player_id === me;
+  const who = (p) => (isMe(p) ? t("showdown:variants.you") : positionName(view, p));
+  if (!dragon.offered_player_id) return t("showdown:variants.dragon_wait.none");
+  const whose = isMe(dragon.offered_seat) ? "you" : "other";
+  const name = positionName(view, dragon.offered_seat);
+  if (!dragon.passed.length) return t(`showdown:variants.dragon_wait.${whose}`, { name });
+  return t(`showdown:variants.dragon_wait.${whose}_after`, { name, passed: listAnd(dragon.passed.map(who)) });
 }
 
 /** Adds the variants' actions to ctx (ctx.act sends a command and shows its error under `key`). */
@@ -43,7 +36,7 @@ export function installVariants(ctx) {
     takeDragon() {
       const input = document.getElementById("dragon-amount");
       const cents = input ? parseMoney(input.value) : null;
-      if (cents === null || cents <= 0) { ctx.ui.errors.dragon = "Enter the Dragon wager in dollars."; ctx.rerender(); return null; }
+      if (cents === null || cents <= 0) { ctx.ui.errors.dragon = t("showdown:variants.dragon.enter_wager"); ctx.rerender(); return null; }
       return ctx.act("dragon", { type: "take_dragon", amount_cents: cents });
     },
     passDragon() { return ctx.act("dragon", { type: "pass_dragon" }); },
@@ -75,38 +68,42 @@ export function variantNodes(view, ctx) {
   const you = view.you;
   const can = you?.can ?? {};
   const out = [];
-  const form = FORMS[rules.commission_form];
-  if (form) out.push(el("p", { class: "variant-note variant-form" }, form[0], el("span", { class: "variant-more", text: form[1] }), el("span", { class: "variant-banks", text: PLAYER_BANKS })));
+  const form = FORMS.has(rules.commission_form) ? rules.commission_form : null;
+  if (form) {
+    out.push(el("p", { class: "variant-note variant-form" }, t(`showdown:variants.form.${form}`),
+      el("span", { class: "variant-more", text: ` ${t(`showdown:variants.form_more.${form}`)}` }),
+      el("span", { class: "variant-banks", text: ` ${t("showdown:variants.player_banks")}` })));
+  }
   if (rules.co_banking && rnd?.co_banked) {
-    out.push(line(`${positionName(view, rnd.banker_position)} is co-banking with the house, half each: each covers half of every wager, and the commission is on the co-banker's half.`, "variant-note variant-cobank"));
+    out.push(line(t("showdown:variants.co_banking", { name: positionName(view, rnd.banker_position) }), "variant-note variant-cobank"));
   }
   if (can.co_bank) {
     out.push(el("div", { class: "variant-row" },
-      el("button", { class: "btn", type: "button", id: "co-bank", onclick: () => ctx.coBank() }, "Co-bank with the house (half each)"),
-      line("Or take the bank alone, or decline it, below. A co-banker's hand is set by the House Way.")));
+      el("button", { class: "btn", type: "button", id: "co-bank", onclick: () => ctx.coBank() }, t("showdown:variants.co_bank.button")),
+      line(t("showdown:variants.co_bank.hint"))));
     const err = errorLine(ctx, "bank");
     if (err) out.push(err);
   }
   if (rules.queens_dragon_enabled && view.phase === "betting" && rnd?.banker_position) {
-    out.push(line("The Queen's Dragon is a bet on the house dealer's hand: not offered while a player banks."));
+    out.push(line(t("showdown:variants.qd_not_offered")));
   }
   // Once betting is over (while it lasts the row above shows the bet in its field).
   if (you?.queens_dragon_cents && !(view.phase === "betting" && can.queens_dragon)) {
-    out.push(line(`Your Queen's Dragon: ${money(you.queens_dragon_cents)}`, "variant-note variant-qd"));
+    out.push(line(t("showdown:variants.qd_yours", { amount: money(you.queens_dragon_cents) }), "variant-note variant-qd"));
   }
   const dragon = rnd?.dragon;
   if (view.phase === "dragon_offer" && dragon) {
     if (can.dragon) {
       const r = can.dragon;
-      out.push(el("div", { class: "variant-row dragon-offer", role: "group", "aria-label": "The Dragon hand" },
-        el("p", { class: "variant-title", text: "The Dragon hand is offered to you" }),
-        el("p", { class: "variant-note", text: `A second hand, played against the bank with a second wager (${money(r.min_cents)}–${money(r.max_cents)}). ${rules.dragon_set_by === "buyer" ? "You set it yourself." : "The House Way sets it; you see it at the showdown."}` }),
+      out.push(el("div", { class: "variant-row dragon-offer", role: "group", "aria-label": t("showdown:variants.dragon.group") },
+        el("p", { class: "variant-title", text: t("showdown:variants.dragon.offer_title") }),
+        el("p", { class: "variant-note", text: t(rules.dragon_set_by === "buyer" ? "showdown:variants.dragon.offer_buyer_sets" : "showdown:variants.dragon.offer_house_way_sets", { min: money(r.min_cents), max: money(r.max_cents) }) }),
         el("span", { class: "dragon-clock", "data-countdown": "1" }),
-        el("label", { for: "dragon-amount", text: "Dragon wager" }),
+        el("label", { for: "dragon-amount", text: t("showdown:variants.dragon.wager_label") }),
         el("input", { id: "dragon-amount", inputmode: "decimal", autocomplete: "off", value: String(r.max_cents / 100) }),
         el("div", { class: "buttons" },
-          el("button", { class: "btn", type: "button", id: "dragon-take", onclick: () => ctx.takeDragon() }, "Take the Dragon"),
-          el("button", { class: "btn secondary", type: "button", id: "dragon-pass", onclick: () => ctx.passDragon() }, "Pass"))));
+          el("button", { class: "btn", type: "button", id: "dragon-take", onclick: () => ctx.takeDragon() }, t("showdown:variants.dragon.take.button")),
+          el("button", { class: "btn secondary", type: "button", id: "dragon-pass", onclick: () => ctx.passDragon() }, t("showdown:variants.dragon.pass.button")))));
     } else {
       out.push(line(dragonWaitText(view, dragon, ctx.playerId), "variant-note dragon-wait"));
     }
@@ -114,23 +111,24 @@ export function variantNodes(view, ctx) {
     if (err) out.push(err);
   } else if (dragon?.buyer_player_id && rnd) {
     const mine = dragon.buyer_player_id === ctx.playerId;
-    out.push(line(`${mine ? "You play" : `${positionName(view, dragon.buyer_position)} plays`} the Dragon hand (${money(dragon.wager_cents)})${dragon.set_by_buyer ? "" : ", set by the House Way: seen at the showdown"}.`, "variant-note dragon-bought"));
+    const bought = `showdown:variants.dragon_bought.${mine ? "mine" : "other"}${dragon.set_by_buyer ? "" : "_house_way"}`;
+    out.push(line(t(bought, { name: positionName(view, dragon.buyer_position), amount: money(dragon.wager_cents) }), "variant-note dragon-bought"));
     if (mine && you?.dragon && can.set_dragon) {
       const picked = (ctx.ui.dragonLow ?? []).filter((t) => you.dragon.cards.includes(t));
-      out.push(el("div", { class: "variant-row", role: "group", "aria-label": "Your Dragon hand" },
-        el("span", { class: "variant-note", text: you.dragon.is_set ? `Your Dragon is set: low ${glyphs(you.dragon.low)}, high ${glyphs(you.dragon.high)}. You may set it again until the showdown.` : "Your Dragon: pick its two low cards, or let the House Way set it." }),
+      out.push(el("div", { class: "variant-row", role: "group", "aria-label": t("showdown:variants.dragon.yours_group") },
+        el("span", { class: "variant-note", text: you.dragon.is_set ? t("showdown:variants.dragon.is_set", { low: glyphs(you.dragon.low), high: glyphs(you.dragon.high) }) : t("showdown:variants.dragon.pick_low") }),
         el("div", { class: "dragon-cards" }, ...you.dragon.cards.map((t) => el("button", {
           class: `btn small dragon-card${picked.includes(t) ? " picked" : ""}${/[hd]$/.test(t) ? " red" : ""}`, type: "button", "data-dragon-card": t,
           "aria-pressed": picked.includes(t) ? "true" : "false", "aria-label": cardLabel(toCard(t)), onclick: () => ctx.pickDragonCard(t) }, cardGlyphs(toCard(t))))),
-        el("button", { class: "btn small", type: "button", id: "dragon-set-low", disabled: picked.length !== 2, onclick: () => ctx.setDragonLow() }, "Set these two as the Dragon's low hand"),
-        el("button", { class: "btn small secondary", type: "button", id: "dragon-set", onclick: () => ctx.setDragon() }, "House Way for the Dragon")));
+        el("button", { class: "btn small", type: "button", id: "dragon-set-low", disabled: picked.length !== 2, onclick: () => ctx.setDragonLow() }, t("showdown:variants.dragon.set_low.button")),
+        el("button", { class: "btn small secondary", type: "button", id: "dragon-set", onclick: () => ctx.setDragon() }, t("showdown:variants.dragon.house_way.button"))));
       const err = errorLine(ctx, "dragon");
       if (err) out.push(err);
     }
   }
   const shown = !rnd ? ctx.showdown : null;
   if (shown?.dealer_barred) {
-    out.push(line(`Every wager ${barredPush(shown)} (the price of no commission).`, "variant-note variant-barred"));
+    out.push(line(t("showdown:variants.barred", { why: barredWhy(shown) }), "variant-note variant-barred"));
   }
   return out;
 }

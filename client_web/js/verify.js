@@ -1,10 +1,16 @@
-// The verify page: recompute a round's deal from its revealed seed and compare with what was published.
+// The verify page: recompute a round's deal from its revealed seed and compare with what was published. Every
+// word from the catalog (`practice:verify.*`); the language menu in the header.
 
-import { el } from "./api.js";
+import { el, savedSession } from "./api.js";
 import { parseCard } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { dieElement } from "./dice.js";
 import { verifyRound } from "./fair.js";
+import { listAnd, number, t, translateDom } from "./i18n.js";
+import { languageMenu } from "./language_menu.js";
+
+translateDom();
+languageMenu(document.getElementById("verify-language"), () => savedSession()?.token ?? null);
 
 const form = document.getElementById("verify-form");
 const out = document.getElementById("verify-result");
@@ -22,17 +28,34 @@ function fill() {
   }
 }
 
+/** What was published and checked, as noun phrases for the verdict's list. */
+function checkedList(published) {
+  const hands = Object.keys(publishedHands).length;
+  return [published.commitment ? t("practice:verify.checked.commitment") : null, published.dice ? t("practice:verify.checked.dice") : null,
+    published.first != null ? t("practice:verify.checked.first") : null,
+    hands ? t("practice:verify.checked.hands", { count: hands }) : null].filter(Boolean);
+}
+
+function verdictText(v, checked) {
+  if (!v.ok) return t("practice:verify.verdict.bad");
+  return checked.length ? t("practice:verify.verdict.ok.checked", { count: checked.length, checked: listAnd(checked) }) : t("practice:verify.verdict.ok");
+}
+
 async function run() {
   errorLine.textContent = "";
   const seed = form.seed.value.trim();
   const round = form.round.value.trim();
   const banker = Number(form.banker.value);
   if (!seed || !round) {
-    errorLine.textContent = "Enter the revealed seed and the round id (both are in the round's history).";
+    errorLine.textContent = t("practice:verify.missing");
     return;
   }
   if (!Number.isInteger(banker) || banker < 0 || banker > 6) {
-    errorLine.textContent = `The banker's position must be 0 to 6, not '${form.banker.value}'.`;
+    errorLine.textContent = t("practice:verify.banker.invalid", { value: form.banker.value });
+    return;
+  }
+  if (!/^([0-9a-f]{2})*$/i.test(seed)) {
+    errorLine.textContent = t("practice:verify.seed.notHex");
     return;
   }
   const published = { hands: publishedHands };
@@ -43,21 +66,21 @@ async function run() {
   try {
     v = await verifyRound(seed, round, banker, published);
   } catch (err) {
-    errorLine.textContent = err.message;
+    errorLine.textContent = err.code === "SEED_SHORT" ? t("practice:verify.seed.short", { seed }) : t("practice:verify.failed");
     return;
   }
   ensureCardDefs();
-  const checked = [published.commitment ? "the commitment" : null, published.dice ? "the dice" : null,
-    published.first != null ? "the first position" : null, Object.keys(publishedHands).length ? `${Object.keys(publishedHands).length} hands` : null].filter(Boolean);
   out.hidden = false;
   out.replaceChildren(
-    el("p", { class: `verdict ${v.ok ? "ok" : "bad"}`, id: "verdict", text: v.ok ? `✓ Verified${checked.length ? `: ${checked.join(", ")} match the seed` : ""}` : "✗ This round does not match its seed" }),
+    el("p", { class: `verdict ${v.ok ? "ok" : "bad"}`, id: "verdict", text: verdictText(v, checkedList(published)) }),
     ...v.problems.map((p) => el("p", { class: "field-error", text: p })),
-    el("p", { class: "fair" }, "SHA-256 of the seed: ", el("code", { text: v.commitment })),
-    el("div", { class: "dice" }, v.deal.dice.map((d) => dieElement(d)), el("span", { class: "dice-total", text: ` = ${v.deal.dice.reduce((a, b) => a + b)} → first hand to position ${v.deal.first}` })),
+    el("p", { class: "fair" }, `${t("practice:verify.commitment.result")} `, el("code", { text: v.commitment })),
+    el("div", { class: "dice" }, v.deal.dice.map((d) => dieElement(d)), el("span", { class: "dice-total",
+      text: ` ${t("practice:verify.dice.total", { total: number(v.deal.dice.reduce((a, b) => a + b)), position: v.deal.first })}` })),
     el("div", { class: "deal-grid" },
-      v.deal.hands.map((h, p) => el("div", {}, el("h3", { text: p === 0 ? "Position 0 (dealer)" : `Position ${p}` }), el("div", { class: "hand" }, h.map((c) => cardElement(c))))),
-      el("div", {}, el("h3", { text: "Discards" }), el("div", { class: "hand" }, v.deal.discards.map((c) => cardElement(c))))));
+      v.deal.hands.map((h, p) => el("div", {}, el("h3", { text: p === 0 ? t("practice:verify.position.dealer") : t("practice:verify.position", { position: p }) }),
+        el("div", { class: "hand" }, h.map((c) => cardElement(c))))),
+      el("div", {}, el("h3", { text: t("practice:verify.discards") }), el("div", { class: "hand" }, v.deal.discards.map((c) => cardElement(c))))));
 }
 
 form.addEventListener("submit", (ev) => {

@@ -13,6 +13,7 @@
 // (table_render.js), counted up in place.
 
 import { el, money } from "./api.js";
+import { t } from "./i18n.js";
 import { DENOMINATIONS } from "./chips.js";
 import { handLabel } from "./fortune.js";
 import { play } from "./sound.js";
@@ -56,7 +57,7 @@ export function moneyFlows(record) {
 
 /** Whose name a hand of the record goes by (the seat's, else "seat N"). */
 function nameOf(ctx, view, position, playerId) {
-  return (playerId && ctx.names?.[playerId]) || view.seats[position]?.name || `seat ${position}`;
+  return (playerId && ctx.names?.[playerId]) || view.seats[position]?.name || t("table:who.seat", { seat: position });
 }
 
 /**
@@ -171,16 +172,16 @@ function showBig(record, view, ctx, nodes, animate) {
     const pill = node.querySelector(".outcome [data-fortune-seat]");
     if (pill && h.bonusCents > 0) pill.classList.add("big");
     else node.querySelector(".outcome")?.append(el("span", { class: "moment-tag hit", "data-moment": "hit",
-      title: `${nameOf(ctx, view, h.position, null)}'s ${handLabel(view, h.fortune)} pays Envy to the other Fortune bets`,
-      text: `${handLabel(view, h.fortune)}: Envy` }));
+      title: t("table:moment.hit.title", { name: nameOf(ctx, view, h.position, null), hand: handLabel(view, h.fortune) }),
+      text: t("table:moment.hit", { hand: handLabel(view, h.fortune) }) }));
   }
   for (const e of envy) {
     const node = nodes[e.position];
     node.classList.add("moment-envy");
     const who = nameOf(ctx, view, e.from, e.fromPlayerId);
     const tag = el("span", { class: "moment-tag envy", "data-moment": "envy", "data-from": String(e.from),
-      title: `Envy: ${who}'s ${handLabel(view, e.fortune)} paid ${nameOf(ctx, view, e.position, e.playerId)} ${money(e.cents)}`,
-      text: `Envy ${money(e.cents, { sign: true })} from ${who}` });
+      title: t("table:moment.envy.title", { name: who, hand: handLabel(view, e.fortune), paid: nameOf(ctx, view, e.position, e.playerId), amount: money(e.cents) }),
+      text: t("table:moment.envy", { amount: money(e.cents, { sign: true }), name: who }) });
     node.querySelector(".outcome")?.append(tag);
     if (animate) tag.animate([{ transform: "scale(0.3)", opacity: 0 }, { transform: "scale(1.15)", offset: 0.6 }, { transform: "scale(1)" }], 450);
   }

@@ -71,6 +71,9 @@ class ServerError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+        self.fields: dict[str, int] = {}
+        """Values the ``message`` names, sent beside it in the wire's ``error`` (``retry_after_s``,
+        ``max_chars``: ``ErrorMessage``) so that a client words the refusal in its own language."""
 
 
 class ApiError(ServerError):
@@ -109,7 +112,7 @@ def http_error(exc: ServerError | Rejection) -> ApiError | None:
     if isinstance(exc, ApiError):
         return exc
     if isinstance(exc, Rejection):
-        return ApiError(409, str(exc.code), exc.message)
+        return ApiError(409, str(exc.code), exc.message, extra=dict(exc.fields))
     if exc.http_status == INTERNAL:
         return None
     return ApiError(exc.http_status, exc.http_code or exc.code, exc.message)

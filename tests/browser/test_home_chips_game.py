@@ -411,7 +411,7 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     expect(theo.locator("#ledger-settle-payments li")).to_have_text(payments)
     for who, p in by_id.items():
         net = p["net_cents"]
-        shown = ("+" if net > 0 else "-" if net < 0 else "") + dollars(abs(net))
+        shown = ("+" if net > 0 else "−" if net < 0 else "") + dollars(abs(net))  # the page's minus sign
         expect(theo.locator(f"[data-ledger-player='{who}'] [data-net]")).to_have_text(shown)
     shots.shot(theo, "ledger-closed")
 

@@ -139,7 +139,7 @@ def test_the_ledger_live_and_closed(module_page: Page, artifacts: Any) -> None:
     expect(rows.nth(0).locator("[data-net]")).to_have_text("+$71.25")
     expect(rows.nth(1)).to_contain_text("$180.00")
     expect(rows.nth(1)).to_contain_text("$61.25 cashed out earlier")  # she left once: under her stack
-    expect(rows.nth(1).locator("[data-net]")).to_have_text("-$38.75")
+    expect(rows.nth(1).locator("[data-net]")).to_have_text("−$38.75")  # the page's minus sign (i18n.js money)
     expect(rows.nth(2)).to_contain_text("+$5.00")  # the host's correction under his buy-ins
     expect(page.locator("#ledger-lines li")).to_have_count(7)
     first = page.locator("#ledger-lines li").first  # the newest first, not stamped yet: no time

@@ -77,7 +77,7 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     op.locator(f"#player-results [data-player='{player_id}']").click()
     op.fill("#m-amount", "25")
     op.click("#credit")
-    expect(op.locator("#money-error")).to_contain_text("reason")
+    expect(op.locator("#money-error")).to_contain_text("REASON_REQUIRED")  # its words, the code beside them
     op.fill("#m-reason", "goodwill after a dropped connection")
     op.click("#credit")
     expect(op.locator("#money-result")).to_contain_text("Credited $25.00")
@@ -90,8 +90,10 @@ def test_operator_pauses_voids_credits_and_kicks(site: Any) -> None:
     expect(carol.locator("[data-panel='choose-seat']")).to_be_visible()
 
     audit = op.locator("#audit tbody")
+    # Each action worded, its code on its row.
     for action in ("pause_table", "void_table", "change_limits", "credit", "kick"):
-        expect(audit).to_contain_text(action)
+        expect(audit.locator(f"tr[data-action='{action}']").first).to_be_visible()
+    expect(audit.locator("tr[data-action='pause_table']").first).to_contain_text("pause table")
     expect(op.locator("#ledger tbody tr").first).to_be_visible()
     expect(op.locator("#money-status")).to_contain_text("balanced ✓")
     assert site.unlabelled(op) == []

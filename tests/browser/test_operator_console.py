@@ -1,9 +1,9 @@
 """The operator console in Chromium: void and kick ask for confirmation and a reason in a dialog (focus kept
 in it, Escape cancels and sends nothing), a kick can bar the player from the table (their page says until
 when; the console lists the bar and lifts it), credit and debit by picking a player found by name, names
-beside ids in the seats, the audit log and the ledger, the API's error codes shown as the API gives them
-(a form's inside the form, at the field it names), and no sideways overflow at 1366x768, 1920x1080 or
-390x844 (screenshots of each)."""
+beside ids in the seats, the audit log and the ledger, the API's refusals worded in the page's language from
+their codes, the code beside the words and never the server's English message (a form's inside the form, at
+the field it names), and no sideways overflow at 1366x768, 1920x1080 or 390x844 (screenshots of each)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,21 @@ def audit(site: Any) -> list[dict[str, Any]]:
     return list(entries.json()["entries"])
 
 
-def api_error(site: Any, path: str, body: dict[str, Any]) -> str:
-    """What the API answers to this request, as the console should show it: "CODE: message"."""
+def refusal_text(op: Page, refusal: dict[str, Any]) -> str:
+    """A refusal's body (``{"error", "message", ...}``) as the console words it: the errors catalog's sentence
+    for its code in the page's language (js/errors.js) with the code beside it, never the English message."""
+    text: str = op.evaluate("""(body) => import('/js/operator_api.js').then((m) =>
+        m.errorText({ code: body.error, message: body.message, body }))""", refusal)
+    assert refusal["error"] in text
+    assert refusal["message"] not in text
+    return text
+
+
+def api_error(site: Any, op: Page, path: str, body: dict[str, Any]) -> str:
+    """What the API answers to this request, as the console should show it (``refusal_text``)."""
     res = httpx.post(f"{site.url}/api/operator{path}", json=body, headers=site.headers, timeout=10)
     assert res.status_code >= 400, res.text
-    return f"{res.json()['error']}: {res.json()['message']}"
+    return refusal_text(op, res.json())
 
 
 def refused_in_form(op: Page, form: str, field: str, typed: str, error: str) -> None:
@@ -134,13 +144,12 @@ def test_void_and_kick_confirm_with_a_reason_and_a_kick_bars_the_player(site: An
     assert [e for e in audit(site) if e["action"] == "void_table" and e["table_id"] == table] == []
     expect(ann.locator("[data-panel='setter']")).to_be_visible()
 
-    # No reason: the API's refusal, code and all, in the dialog, which stays open.
+    # No reason: the API's refusal, worded from its code (the code beside it), in the dialog, still open.
     void.click()
     op.click("#confirm-ok")
     expect(op.locator("#confirm-error")).to_contain_text("REASON_REQUIRED")
-    expected = api_error(site, f"/tables/{table}/void", {})
+    expected = api_error(site, op, f"/tables/{table}/void", {})
     expect(op.locator("#confirm-error")).to_have_text(expected)
-    assert expected.startswith("REASON_REQUIRED: ")
     expect(dialog).to_be_visible()
     for width, height in VIEWPORTS:
         op.set_viewport_size({"width": width, "height": height})
@@ -237,19 +246,18 @@ def test_credit_by_picking_a_player_with_names_beside_ids(site: Any) -> None:
     expect(op.locator("#player-picked")).to_contain_text("Picked: Bo Pickering (guest)")
     expect(op.locator("#player-picked")).to_have_attribute("data-player", bo_id)
 
-    # The API's refusals, exactly: no reason, then an amount of zero.
+    # The API's refusals, worded from their codes: no reason, then an amount of zero.
     op.fill("#m-amount", "25")
     op.fill("#m-reason", "")
     op.click("#credit")
     expect(op.locator("#money-error")).to_contain_text("REASON_REQUIRED")
     expect(op.locator("#money-error")).to_have_text(
-        api_error(site, f"/players/{bo_id}/credit", {"amount_cents": 2_500, "reason": ""}))
+        api_error(site, op, f"/players/{bo_id}/credit", {"amount_cents": 2_500, "reason": ""}))
     op.fill("#m-amount", "0")
     op.fill("#m-reason", "welcome")
     op.click("#credit")
     expect(op.locator("#money-error")).to_contain_text("INVALID_FIELD")
-    expected = api_error(site, f"/players/{bo_id}/credit", {"amount_cents": 0, "reason": "welcome"})
-    assert expected.startswith("INVALID_FIELD: amount_cents=0")
+    expected = api_error(site, op, f"/players/{bo_id}/credit", {"amount_cents": 0, "reason": "welcome"})
     expect(op.locator("#money-error")).to_have_text(expected)
     op.fill("#m-amount", "25")
     op.click("#credit")
@@ -351,7 +359,7 @@ def test_each_form_of_the_managed_table_shows_its_refusal_inside_it_at_its_field
     bad = httpx.put(f"{site.url}/api/operator/tables/{table_id}/limits", headers=site.headers, timeout=10,
                     json={"min_bet_cents": 5_000, "max_bet_cents": 2_000})
     assert (bad.status_code, bad.json()["field"]) == (400, "max_bet_cents")
-    expect(limits_error).to_have_text(f"Maximum: INVALID_FIELD: {bad.json()['message']}")
+    expect(limits_error).to_have_text(f"Maximum: {refusal_text(op, bad.json())}")
     expect(op.locator("#lim-max")).to_have_attribute("aria-invalid", "true")
     expect(op.locator("#lim-max")).to_be_focused()
     expect(op.locator("#lim-min")).not_to_have_attribute("aria-invalid", "true")
@@ -373,10 +381,11 @@ def test_each_form_of_the_managed_table_shows_its_refusal_inside_it_at_its_field
     op.fill("#f-min", "50")
     op.fill("#f-max", "20")
     op.click("#fortune-save")
-    expect(op.locator("#fortune-error")).to_contain_text("Bonus maximum: INVALID_FIELD: fortune_max")
+    expect(op.locator("#fortune-error")).to_contain_text("Bonus maximum: ")
+    expect(op.locator("#fortune-error")).to_contain_text("INVALID_FIELD")
     expect(op.locator("#f-max")).to_have_attribute("aria-invalid", "true")
     expect(op.locator("#f-max")).to_be_focused()
-    expect(limits_error).to_have_text(f"Maximum: INVALID_FIELD: {bad.json()['message']}")
+    expect(limits_error).to_have_text(f"Maximum: {refusal_text(op, bad.json())}")
     op.locator("#fortune-form").screenshot(path=str(site.artifacts / "37-console-fortune-refused-390.png"))
 
     # Saved at last: the form's error goes.

@@ -230,13 +230,17 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
                      json={"player_id": player_id, "reason": "a test removes him", "bar_minutes": 60})
     assert res.status_code == 200, res.text
     until = me.evaluate("ms => new Date(ms).toLocaleString()", res.json()["barred_until_ms"])
+    # The table's own words give a time as i18n.js dateTime does (Intl, the page's language).
+    medium = ("ms => new Intl.DateTimeFormat('en-US', {dateStyle: 'medium', timeStyle: 'short'})"
+              ".format(new Date(ms))")
+    until_dt = me.evaluate(medium, res.json()["barred_until_ms"])
     expect(me.locator(".toast").filter(has_text="You were removed by the table's operator")).to_have_text(
         "You were removed by the table's operator; your chips went back to your balance. You are barred from "
         f"this table until {until}: you may keep watching, or play at another table.")
     expect(me.locator(".pos[data-position='4'].me")).to_have_count(0)
     expect(me.locator(".sit-btn")).to_have_count(0)
     expect(me.locator("#choose-seat")).to_have_text(
-        f"The table's operator barred you from this table until {until}: you may keep watching.")
+        f"The table's operator barred you from this table until {until_dt}: you may keep watching.")
     told = others.locator(".toast").filter(has_text="Kip was removed by the table's operator.")
     expect(told).to_have_count(1)
     # After a reload, with nothing kept but the session: the hello tells the page of the bar (who and until
@@ -245,7 +249,7 @@ def test_a_removed_player_is_told_and_offered_no_seat(site: Site) -> None:
     me.context.add_init_script(SEAT_OFFERS_SEEN_JS)
     me.reload()
     expect(me.locator("#choose-seat")).to_have_text(
-        f"The table's operator barred you from this table until {until}: you may keep watching.")
+        f"The table's operator barred you from this table until {until_dt}: you may keep watching.")
     expect(me.locator(".sit-btn")).to_have_count(0)
     assert me.evaluate("() => window.__seatOffers") == []
     assert site.errors == []

@@ -128,3 +128,29 @@ async def test_the_api_answers_a_server_error_that_reaches_it_and_leaves_a_failu
     assert refused.headers["WWW-Authenticate"] == "Bearer"
     assert failed.status_code == 500
     assert "not a valid commit" not in failed.text
+
+
+def test_a_rejection_s_amounts_go_with_it_over_http() -> None:
+    """A table's refusal answered over HTTP (409) carries the amounts it names, for the page to word it."""
+    answer = http_error(Rejection(RejectCode.BELOW_MINIMUM, "your bet is $4.99; the table minimum is $5.00",
+                                  amount_cents=499, limit_cents=500))
+    assert answer is not None
+    assert (answer.http_status, answer.code, answer.extra) == (409, "BELOW_MINIMUM",
+                                                              {"amount_cents": 499, "limit_cents": 500})
+    plain = http_error(Rejection(RejectCode.NO_ROUND, "no round is in progress"))
+    assert plain is not None
+    assert plain.extra == {}
+
+
+def test_a_field_helper_names_the_field_it_refuses() -> None:
+    """The page says which field was wrong from ``field``, not from the English message."""
+    from paigow_server.web.api import int_field, only_fields, str_field
+
+    with pytest.raises(ApiError) as text:
+        str_field({"name": 5}, "name")
+    with pytest.raises(ApiError) as whole:
+        int_field({"seats": "6"}, "seats")
+    with pytest.raises(ApiError) as unknown:
+        only_fields({"name": "T", "colour": "red"}, {"name"})
+    assert [e.value.extra for e in (text, whole, unknown)] == [{"field": "name"}, {"field": "seats"},
+                                                               {"field": "colour"}]

@@ -106,6 +106,7 @@ def test_own_limit_lowers_any_time_and_raises_once_a_week(driver) -> None:
     d.do(c.SetOwnLimit("p1", 100_00, t + 2))  # the first raise
     rejection = d.refuse(c.SetOwnLimit("p1", 200_00, t + 3), RejectCode.LIMIT_RAISE_TOO_SOON)
     assert "once a week" in rejection.message
+    assert rejection.fields == {"until_ms": t + 2 + WEEK_MS}  # when the next raise is allowed, for the page
     d.do(c.SetOwnLimit("p1", 10_00, t + 4))  # lowering is always allowed
     d.refuse(c.SetOwnLimit("p1", None, t + 2 + WEEK_MS - 1), RejectCode.LIMIT_RAISE_TOO_SOON)
     d.do(c.SetOwnLimit("p1", None, t + 2 + WEEK_MS))
@@ -117,11 +118,14 @@ def test_table_limits_and_chips_bound_a_bet(driver) -> None:
     d = driver()
     d.sit(1, 40_00)
     d.start_round()
-    assert d.refuse(c.PlaceBet("p1", 4_99), RejectCode.BELOW_MINIMUM).message == (
-        "your bet is $4.99; the table minimum is $5.00")
-    d.refuse(c.PlaceBet("p1", 300_01), RejectCode.ABOVE_MAXIMUM)
-    assert d.refuse(c.PlaceBet("p1", 40_01), RejectCode.INSUFFICIENT_CHIPS).message == (
-        "your bet is $40.01; you have $40.00 at the table")
+    below = d.refuse(c.PlaceBet("p1", 4_99), RejectCode.BELOW_MINIMUM)
+    assert below.message == "your bet is $4.99; the table minimum is $5.00"
+    assert below.fields == {"amount_cents": 4_99, "limit_cents": 5_00}  # for a client to word it
+    assert d.refuse(c.PlaceBet("p1", 300_01), RejectCode.ABOVE_MAXIMUM).fields == {
+        "amount_cents": 300_01, "limit_cents": 300_00}
+    over = d.refuse(c.PlaceBet("p1", 40_01), RejectCode.INSUFFICIENT_CHIPS)
+    assert over.message == "your bet is $40.01; you have $40.00 at the table"
+    assert over.fields == {"amount_cents": 40_01, "limit_cents": 40_00}
     d.refuse(c.RemoveBet("p1"), RejectCode.NO_BET)
 
 
@@ -132,7 +136,8 @@ def test_seating_rules(driver) -> None:
     d.refuse(c.Sit("b", "Bob", 1, 50_00), RejectCode.SEAT_TAKEN)
     d.refuse(c.Sit("b", "Bob", 0, 50_00), RejectCode.NO_SUCH_SEAT)
     d.refuse(c.Sit("b", "Bob", 7, 50_00), RejectCode.NO_SUCH_SEAT)
-    d.refuse(c.Sit("b", "Bob", 2, 4_99), RejectCode.BELOW_MINIMUM)
+    assert d.refuse(c.Sit("b", "Bob", 2, 4_99), RejectCode.BELOW_MINIMUM).fields == {
+        "amount_cents": 4_99, "limit_cents": 5_00}
     d.refuse(c.Sit("b", "  ", 2, 50_00), RejectCode.INVALID_VALUE)
     d.refuse(c.Leave("b"), RejectCode.NOT_SEATED)
 

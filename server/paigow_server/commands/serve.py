@@ -91,6 +91,8 @@ _HELP: dict[str, str] = {
     "limit_ipv4_prefix": "per-address limits count IPv4 clients by network of this many bits (default 24)",
     "limit_ipv6_prefix": "per-address limits count IPv6 clients by network of this many bits (default 64)",
     "chat_per_address_per_minute": "table chat messages per address network per minute (default 20)",
+    "account_settings_per_minute": "changes of an account's own settings (its language) per account per "
+                                   "minute (default 10)",
     "practice_deals_per_minute": "practice deals per account and per address network per minute "
                                  "(default 30)",
     "round_reads_per_minute": "GET /api/tables/{id}/rounds per address network per minute (default 120)",

@@ -132,6 +132,9 @@ class Settings:
     """Per-address limits count an IPv6 client in its network of this many bits (64: a /64)."""
     chat_per_address_per_minute: int = 20
     """Table chat messages per address network per minute, every account of it together."""
+    account_settings_per_minute: int = 10
+    """Changes of an account's own settings (its language: ``PUT /api/account/language``) per account per
+    minute."""
     practice_deals_per_minute: int = 30
     """Practice deals per account, and per address network, per minute."""
     round_reads_per_minute: int = 120
@@ -344,6 +347,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "limit_ipv4_prefix": _int_range(8, 32),
     "limit_ipv6_prefix": _int_range(16, 128),
     "chat_per_address_per_minute": _int_range(1, 100_000),
+    "account_settings_per_minute": _int_range(1, 10_000),
     "practice_deals_per_minute": _int_range(1, 1_000_000),
     "round_reads_per_minute": _int_range(1, 1_000_000),
     "spectators_per_address": _int_range(1, 100_000),
@@ -425,6 +429,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "limit_ipv4_prefix": _parse_int,
     "limit_ipv6_prefix": _parse_int,
     "chat_per_address_per_minute": _parse_int,
+    "account_settings_per_minute": _parse_int,
     "practice_deals_per_minute": _parse_int,
     "round_reads_per_minute": _parse_int,
     "spectators_per_address": _parse_int,

@@ -39,7 +39,7 @@ from pydantic import TypeAdapter
 from paigow.protocol.codes import ErrorCode
 from paigow.table.commands import Command
 from paigow.table.events import Event
-from paigow.table.rejections import RejectCode, Rejection
+from paigow.table.rejections import REJECTION_FIELDS, RejectCode, Rejection
 from paigow.table.state import TableState
 from paigow_server.errors import ServerError, wire_error
 from paigow_server.process.tasks import stop_task
@@ -91,13 +91,14 @@ def _decode_executed(body: dict[str, Any]) -> Executed:
 
 def _encode_error(exc: Rejection | ServerError) -> dict[str, Any]:
     if isinstance(exc, Rejection):
-        return {"ok": False, "rejection": str(exc.code), "message": exc.message}
+        return {"ok": False, "rejection": str(exc.code), "message": exc.message, **exc.fields}
     return {"ok": False, "error": type(exc).__name__, "code": str(exc.code), "message": exc.message}
 
 
 def _raise_error(body: dict[str, Any]) -> None:
     if "rejection" in body:
-        raise Rejection(RejectCode(body["rejection"]), str(body["message"]))
+        raise Rejection(RejectCode(body["rejection"]), str(body["message"]),
+                        **{name: int(body[name]) for name in REJECTION_FIELDS if body.get(name) is not None})
     if body.get("error") == "StoreUnavailable":
         raise StoreUnavailable(f"the owner of the table: {body['message']}")
     if not _ERRORS:

@@ -90,6 +90,9 @@ class Player:
     """None: a guest."""
     fresh: bool = False
     """A fresh guest: not settled yet (``store.fresh_guests``)."""
+    language: str | None = None
+    """The language the player chose for the page (a code of the client's ``i18n/languages.json``), kept
+    on the player's hash (``lang``); None when never chosen."""
 
     @property
     def registered(self) -> bool:
@@ -148,6 +151,14 @@ redis.call('XADD', KEYS[4], '*', 'e', ARGV[3])
 return {'OK', after}
 """
 
+# KEYS: player hash. ARGV: language code. 1: set; 0: no such player (nothing written: a lapsed fresh
+# guest's hash is not made again).
+_SET_LANGUAGE = """
+if redis.call('HEXISTS', KEYS[1], 'balance') == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'lang', ARGV[1])
+return 1
+"""
+
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
@@ -164,6 +175,7 @@ class Accounts:
         self.starting_balance_cents = starting_balance_cents
         self._create = redis.register_script(_CREATE)
         self._adjust = redis.register_script(_ADJUST)
+        self._set_language = redis.register_script(_SET_LANGUAGE)
         self._create_fresh = redis.register_script(CREATE_FRESH)
         self.fresh = FreshGuests(redis)
 
@@ -206,9 +218,16 @@ class Accounts:
         fields = await self.redis.hgetall(keys.player(player_id))
         if not fields or "balance" not in fields:
             return None
-        username = fields.get("username")
+        username, language = fields.get("username"), fields.get("lang")
         return Player(player_id, str(fields["name"]), int(fields["balance"]), int(fields["created_ms"]),
-                      None if username is None else str(username), fresh=fields.get(FRESH) == "1")
+                      None if username is None else str(username), fresh=fields.get(FRESH) == "1",
+                      language=None if language is None else str(language))
+
+    async def set_language(self, player_id: str, language: str) -> None:
+        """Keep the player's language (the caller checked it is offered) on its hash, a guest's too (one
+        key: one Redis and a Cluster alike); ``UnknownPlayerError`` when the player is gone."""
+        if not int(await self._set_language(keys=[keys.player(player_id)], args=[language])):
+            raise UnknownPlayerError(f"no player {player_id!r}")
 
     async def balance(self, player_id: str) -> int | None:
         text = await self.redis.hget(keys.player(player_id), "balance")

@@ -37,7 +37,7 @@ import math
 import time
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from redis.asyncio import Redis
 
@@ -98,6 +98,11 @@ class TopUpStatus:
     """When a top-up is next allowed, for ``TOO_SOON`` and ``NETWORK_LIMIT`` (the later of the two when
     both hold); else None."""
     per_network_per_day: int
+    at_table: str | None = None
+    """With ``AT_TABLE``, where the money is: ``seated`` (at ``table_name``), ``buy_in`` (a buy-in on its way
+    to a table) or ``returning`` (chips on their way back from one); else None."""
+    table_name: str | None = None
+    """With ``at_table`` ``seated``: the table's name."""
 
     @property
     def available(self) -> bool:
@@ -108,7 +113,8 @@ class TopUpStatus:
                 "message": self.detail or None, "enabled": self.hours > 0, "hours": self.hours,
                 "to_cents": self.to_cents, "balance_cents": self.balance_cents,
                 "lowest_min_bet_cents": self.lowest_min_bet_cents, "below_minimum": self.below_minimum,
-                "last_ms": self.last_ms, "next_ms": self.next_ms}
+                "last_ms": self.last_ms, "next_ms": self.next_ms, "at_table": self.at_table,
+                "table_name": self.table_name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +192,14 @@ class TopUpBusy(ServerError):
     http_status = 503
 
 
+class _Elsewhere(NamedTuple):
+    """Where a player's money is besides the balance: its kind, the table's name when seated, in words."""
+
+    kind: str
+    table_name: str | None
+    detail: str
+
+
 @dataclass(frozen=True, slots=True)
 class _Look:
     status: TopUpStatus
@@ -222,19 +236,20 @@ class TopUps:
         tat = int(await self.redis.get(keys.rate_limit(LIMIT, network)) or 0)
         return max(0, max(tat, now_ms) + self._interval_ms - now_ms - DAY_MS)
 
-    async def _elsewhere(self, player_id: str) -> tuple[list[TableState | None], str | None]:
-        """Every table's state, and where the player's money is besides the balance, in words (None:
-        nowhere), read along the money's path backwards (the module's last paragraph)."""
+    async def _elsewhere(self, player_id: str) -> tuple[list[TableState | None], _Elsewhere | None]:
+        """Every table's state, and where the player's money is besides the balance (None: nowhere), read
+        along the money's path backwards (the module's last paragraph)."""
         held = any(json.loads(_text(raw)).get("player_id") == player_id
                    for raw in (await self.redis.hgetall(keys.HOLDS)).values())
         table_ids = await self.tables.list_ids()
         states = await self.tables.load_many(table_ids)
         if held:
-            return states, "a buy-in of yours is on its way to a table: wait for it, then stand up"
+            words = "a buy-in of yours is on its way to a table: wait for it, then stand up"
+            return states, _Elsewhere("buy_in", None, words)
         for state in states:
             if state is not None and state.seat_of(player_id) is not None:
-                return states, (f"you are seated at {state.name}: stand up there first, and your chips go "
-                                "back to your balance")
+                return states, _Elsewhere("seated", state.name, f"you are seated at {state.name}: stand up "
+                                          "there first, and your chips go back to your balance")
         if self.tables.leaves_work_behind:
             applied = await self.tables.outbox.applied()
             for table_id in table_ids:
@@ -242,8 +257,8 @@ class TopUps:
                     entry = json.loads(text)
                     if int(entry["seq"]) > applied.get(table_id, 0) and any(
                             pid == player_id for pid, _ in entry["credits"]):
-                        return states, ("chips of yours are on their way back from a table: try again "
-                                        "in a moment")
+                        return states, _Elsewhere("returning", None, "chips of yours are on their way back "
+                                                  "from a table: try again in a moment")
         return states, None
 
     async def _look(self, player_id: str, network: str, now_ms: int) -> _Look | None:
@@ -273,7 +288,7 @@ class TopUps:
                       f"your balance, {_money(balance)}, is not below the lowest table minimum, "
                       f"{_money(lowest)}")
         elif elsewhere is not None:
-            reason, detail = TopUpReason.AT_TABLE, elsewhere
+            reason, detail = TopUpReason.AT_TABLE, elsewhere.detail
         if reason is None or reason is TopUpReason.AT_TABLE:
             soon = None if last is None or last + hours_ms(hours) <= now_ms else last + hours_ms(hours)
             wait = await self._network_wait(network, now_ms)
@@ -285,8 +300,10 @@ class TopUps:
                 reason, next_ms = TopUpReason.NETWORK_LIMIT, now_ms + wait
                 detail = (f"too many top-ups from {network}: at most {self.per_network_per_day} a day; the "
                           f"next is allowed from {when(now_ms + wait, now_ms)}")
+        at = elsewhere if reason is TopUpReason.AT_TABLE else None
         status = TopUpStatus(hours, to_cents, balance, lowest, below, reason, detail, last, next_ms,
-                             self.per_network_per_day)
+                             self.per_network_per_day, None if at is None else at.kind,
+                             None if at is None else at.table_name)
         return _Look(status, balance_text)
 
     async def status(self, player_id: str, network: str, *, now_ms: int | None = None) -> TopUpStatus | None:

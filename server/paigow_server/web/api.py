@@ -104,14 +104,15 @@ def str_field(data: dict[str, Any], name: str, *, required: bool = True) -> str 
     if value is None and not required:
         return None
     if not isinstance(value, str):
-        raise ApiError(400, "INVALID_FIELD", f"{name} must be text, not {value!r}")
+        raise ApiError(400, "INVALID_FIELD", f"{name} must be text, not {value!r}", extra={"field": name})
     return value
 
 
 def int_field(data: dict[str, Any], name: str) -> int:
     value = data.get(name)
     if type(value) is not int:
-        raise ApiError(400, "INVALID_FIELD", f"{name} must be a whole number, not {value!r}")
+        raise ApiError(400, "INVALID_FIELD", f"{name} must be a whole number, not {value!r}",
+                       extra={"field": name})
     return value
 
 
@@ -126,7 +127,8 @@ def only_fields(data: dict[str, Any], allowed: set[str] | frozenset[str]) -> Non
     extra = sorted(set(data) - set(allowed))
     if extra:
         known = f"allowed: {', '.join(sorted(allowed))}" if allowed else "this request takes no fields"
-        raise ApiError(400, "UNKNOWN_FIELD", f"unknown field {extra[0]!r}; {known}")
+        raise ApiError(400, "UNKNOWN_FIELD", f"unknown field {extra[0]!r}; {known}",
+                       extra={"field": extra[0][:100]})
 
 
 def page_params(request: Request) -> tuple[str | None, int]:
@@ -137,11 +139,11 @@ def page_params(request: Request) -> tuple[str | None, int]:
     try:
         check_cursor(after)
     except PageError as exc:
-        raise ApiError(400, "INVALID_FIELD", str(exc)) from None
+        raise ApiError(400, "INVALID_FIELD", str(exc), extra={"field": "after"}) from None
     if _LIMIT.fullmatch(limit_text) is None or not 1 <= int(limit_text) <= MAX_PAGE:
         raise ApiError(400, "INVALID_FIELD",
                        f"limit={limit_text[:60]!r} must be a whole number from 1 to {MAX_PAGE} "
-                       "(ASCII digits)")
+                       "(ASCII digits)", extra={"field": "limit"})
     return after, int(limit_text)
 
 

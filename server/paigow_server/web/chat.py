@@ -48,9 +48,14 @@ class ChatRefused(ServerError):
 
     http_status = 400
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, *, retry_after_s: int | None = None,
+                 max_chars: int | None = None) -> None:
         super().__init__(message)
         self.code = code
+        if retry_after_s is not None:
+            self.fields["retry_after_s"] = retry_after_s
+        if max_chars is not None:
+            self.fields["max_chars"] = max_chars
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,9 +103,10 @@ class ChatPoster:
         wait_ms = await self._limits.wait_ms(Limit.CHAT, account)
         if wait_ms > 0:
             per_minute = self._limits.per_minute[Limit.CHAT]
+            wait = max(1, -(-wait_ms // 1000))
             raise ChatRefused(ErrorCode.CHAT_TOO_FAST,
-                              f"at most {per_minute} chat messages a minute: try again in "
-                              f"{max(1, -(-wait_ms // 1000))} s")
+                              f"at most {per_minute} chat messages a minute: try again in {wait} s",
+                              retry_after_s=wait)
         if sender.operator is None and sender.network is not None:
             await self._check_network(sender.network)
         if sender.operator is None and sender.player_id is not None and self._settle is not None:
@@ -113,10 +119,11 @@ class ChatPoster:
         wait_ms = await self._limits.wait_ms(Limit.CHAT_NETWORK, network)
         if wait_ms > 0:
             per_minute = self._limits.per_minute[Limit.CHAT_NETWORK]
+            wait = max(1, -(-wait_ms // 1000))
             raise ChatRefused(ErrorCode.CHAT_TOO_FAST,
                               f"at most {per_minute} chat messages a minute from your address network "
-                              f"{network}, every account together: try again in "
-                              f"{max(1, -(-wait_ms // 1000))} s")
+                              f"{network}, every account together: try again in {wait} s",
+                              retry_after_s=wait)
 
 
 def _content(msg: Chat) -> tuple[str, str | None]:
@@ -130,7 +137,7 @@ def _content(msg: Chat) -> tuple[str, str | None]:
     try:
         return check_marks(check_name(msg.text, "chat.text", MAX_CHAT_CHARS), "chat.text"), None
     except NameTooLongError as exc:
-        raise ChatRefused(ErrorCode.CHAT_TOO_LONG, str(exc)) from None
+        raise ChatRefused(ErrorCode.CHAT_TOO_LONG, str(exc), max_chars=MAX_CHAT_CHARS) from None
     except (InvalidNameError, TooManyMarksError) as exc:
         raise ChatRefused(ErrorCode.INVALID_VALUE, str(exc)) from None
 

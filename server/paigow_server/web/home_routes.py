@@ -125,12 +125,14 @@ async def _check_caps(ctx: AppContext, player: Player) -> None:
     per_account = ctx.settings.home_tables_per_account
     if len(mine) >= per_account:
         raise ApiError(409, "HOME_TABLE_LIMIT", f"you already have {len(mine)} open private tables, the most "
-                                               f"one account may have ({per_account}): close one first")
+                                               f"one account may have ({per_account}): close one first",
+                       extra={"open_tables": len(mine), "max_tables": per_account})
     everyone = await _open_states(ctx, await ctx.homes.open_ids())
     if len(everyone) >= ctx.settings.home_tables_max:
         most = ctx.settings.home_tables_max
         raise ApiError(409, "HOME_TABLES_FULL", f"this server already has {len(everyone)} open private "
-                                               f"tables, its most ({most}): try later")
+                                               f"tables, its most ({most}): try later",
+                       extra={"open_tables": len(everyone), "max_tables": most})
 
 
 async def create_home_table(request: Request) -> Response:

@@ -97,7 +97,8 @@ def _rounds_limit(request: Request) -> int:
     limit = int(text) if _DIGITS.fullmatch(text) else 0
     if not 1 <= limit <= TABLE_ROUNDS_KEPT:
         raise ApiError(400, "INVALID_FIELD",
-                       f"limit={text!r} must be a whole number from 1 to {TABLE_ROUNDS_KEPT}")
+                       f"limit={text!r} must be a whole number from 1 to {TABLE_ROUNDS_KEPT}",
+                       extra={"field": "limit"})
     return limit
 
 

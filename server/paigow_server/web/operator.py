@@ -34,7 +34,12 @@ from paigow.table.state import TableState, Timers, TimersError, new_table
 from paigow.table.views import OperatorViewer, view_for
 from paigow_server.errors import ServerError, http_error
 from paigow_server.store import keys
-from paigow_server.store.accounts import AccountError, InsufficientBalanceError, UnknownPlayerError
+from paigow_server.store.accounts import (
+    MAX_REASON_LENGTH,
+    AccountError,
+    InsufficientBalanceError,
+    UnknownPlayerError,
+)
 from paigow_server.store.audit import SYSTEM, AuditEntry
 from paigow_server.store.client import claim_once
 from paigow_server.store.codec import jsonable
@@ -304,7 +309,8 @@ async def adjust_balance(request: Request) -> Response:
     if not isinstance(reason, str) or not reason.strip():
         await ctx.audit.append(AuditEntry(direction, _now_ms(), "REASON_REQUIRED", actor, player_id=player_id,
                                           params=data))
-        raise ApiError(400, "REASON_REQUIRED", f"a {direction} needs a non-empty reason")
+        raise ApiError(400, "REASON_REQUIRED", f"a {direction} needs a non-empty reason",
+                       extra={"max_chars": MAX_REASON_LENGTH})
     method = ctx.accounts.credit if direction == "credit" else ctx.accounts.debit
     try:
         balance = await method(player_id, amount, reason, actor=actor)  # type: ignore[arg-type]  # checked

@@ -44,6 +44,8 @@ class Limit(StrEnum):
     """New guests on the whole deployment (``check_everyone``), after the address's ``SESSIONS``."""
     CHAT_NETWORK = "chat-network"
     """Table chat messages per address network, every account of it together."""
+    ACCOUNT_SETTINGS = "account settings changes"
+    """Changes of an account's own settings (its language), per account (``check_account``)."""
     PRACTICE_DEALS = "practice deals"
     """Practice deals, per account and per address network."""
     ROUND_READS = "round reads"

@@ -23,7 +23,8 @@ def reason_of(data: dict[str, Any], action: str) -> str:
     raw = data.get("reason")
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         raise ApiError(400, "REASON_REQUIRED", f"{action} needs a reason (1 to {MAX_REASON_LENGTH} "
-                                               "characters): it is kept in the audit log")
+                                               "characters): it is kept in the audit log",
+                       extra={"max_chars": MAX_REASON_LENGTH})
     try:
         return check_name(raw, "reason", MAX_REASON_LENGTH)
     except InvalidNameError as exc:

@@ -174,7 +174,8 @@ class Sessions:
 def session_json(player: Player, expires_ms: int, token: str | None = None) -> dict[str, object]:
     body: dict[str, object] = {"player_id": player.player_id, "display_name": player.name,
                                "balance_cents": player.balance_cents, "registered": player.registered,
-                               "username": player.username, "expires_ms": expires_ms}
+                               "username": player.username, "language": player.language,
+                               "expires_ms": expires_ms}
     if token is not None:
         body["token"] = token
     return body

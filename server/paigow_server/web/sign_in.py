@@ -38,6 +38,7 @@ async def verify_sign_in(guard: SignInGuard, passwords: Passwords, username: str
         return
     failed = await guard.failed(username, device, prefix, now_ms)
     if failed.verdict is Verdict.BACKOFF:
-        raise ApiError(401, "BAD_CREDENTIALS",
-                       f"wrong username or password; try again in {_seconds(failed.until_ms - now_ms)} s")
+        wait = _seconds(failed.until_ms - now_ms)
+        raise ApiError(401, "BAD_CREDENTIALS", f"wrong username or password; try again in {wait} s",
+                       extra={"retry_after_s": wait})
     raise ApiError(401, "BAD_CREDENTIALS", "wrong username or password")

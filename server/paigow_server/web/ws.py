@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol
 
 from starlette.routing import BaseRoute, WebSocketRoute
@@ -406,8 +406,15 @@ class TableConnection(Sender):
         self.deliver(text)
 
     def _error(self, client_id: str | None, code: ErrorCode | RejectCode, message: str, *,
-               until_ms: int | None = None, by: KickedBy | None = None) -> None:
-        self._send(ErrorMessage(id=client_id, code=code, message=message, until_ms=until_ms, by=by)
+               until_ms: int | None = None, by: KickedBy | None = None,
+               fields: Mapping[str, int] | None = None) -> None:
+        """An ``error`` frame; ``fields``: the values its message names (``Rejection.fields``,
+        ``ServerError.fields``), each a field of ``ErrorMessage``."""
+        more = fields or {}
+        self._send(ErrorMessage(id=client_id, code=code, message=message,
+                                until_ms=until_ms if until_ms is not None else more.get("until_ms"), by=by,
+                                amount_cents=more.get("amount_cents"), limit_cents=more.get("limit_cents"),
+                                retry_after_s=more.get("retry_after_s"), max_chars=more.get("max_chars"))
                    .model_dump_json())
 
     def _refused(self, client_id: str, exc: ServerError | Rejection) -> None:
@@ -416,7 +423,7 @@ class TableConnection(Sender):
         answer = wire_error(exc)
         if answer is None:
             raise exc
-        self._error(client_id, *answer)
+        self._error(client_id, *answer, fields=exc.fields)  # the values it names, for a client to word it
 
     def _refuse(self, code: ErrorCode, close: CloseCode, message: str, until_ms: int | None = None,
                 by: KickedBy | None = None) -> bool:

@@ -118,10 +118,21 @@ class ErrorMessage(_Message):
     code: ErrorCode | RejectCode
     message: str
     until_ms: int | None = None
-    """When the refusal ends (ms since the epoch): set for ``BARRED`` (the end of the bar), else null."""
+    """When the refusal ends (ms since the epoch): set for ``BARRED`` (the end of the bar) and
+    ``LIMIT_RAISE_TOO_SOON`` (when the next raise of your own limit is allowed), else null."""
     by: KickedBy | None = None
     """Who barred the player: set for ``BARRED`` (``"host"``: a private table's host removed them;
     ``"operator"``: an operator's kick with a bar), else null."""
+    amount_cents: int | None = None
+    """The amount refused, for an amount's rejection (``BELOW_MINIMUM``, ``ABOVE_MAXIMUM``,
+    ``ABOVE_OWN_LIMIT``, ``INSUFFICIENT_CHIPS``, ``BET_OVER_COVERAGE``), else null."""
+    limit_cents: int | None = None
+    """The limit the amount passed, beside ``amount_cents``: the minimum, the maximum, your own limit, your
+    chips, what the bank still covers (``paigow.table.rejections.REJECTION_FIELDS``), else null."""
+    retry_after_s: int | None = None
+    """Whole seconds to wait before trying again: set for ``CHAT_TOO_FAST``, else null."""
+    max_chars: int | None = None
+    """The most characters a text may have: set for ``CHAT_TOO_LONG``, else null."""
 
 
 class Pong(_Message):

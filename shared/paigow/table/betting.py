@@ -29,20 +29,25 @@ def place_bet(em: Emitter, cmd: PlaceBet) -> None:
         reject(RejectCode.INVALID_VALUE, f"a bet is a whole number of cents, not {amount!r}")
     if amount < rules.min_bet_cents:
         reject(RejectCode.BELOW_MINIMUM,
-               f"your bet is {money(amount)}; the table minimum is {money(rules.min_bet_cents)}")
+               f"your bet is {money(amount)}; the table minimum is {money(rules.min_bet_cents)}",
+               amount_cents=amount, limit_cents=rules.min_bet_cents)
     if amount > rules.max_bet_cents:
         reject(RejectCode.ABOVE_MAXIMUM,
-               f"your bet is {money(amount)}; the table maximum is {money(rules.max_bet_cents)}")
+               f"your bet is {money(amount)}; the table maximum is {money(rules.max_bet_cents)}",
+               amount_cents=amount, limit_cents=rules.max_bet_cents)
     if sp.own_max_bet_cents is not None and amount > sp.own_max_bet_cents:
         reject(RejectCode.ABOVE_OWN_LIMIT,
-               f"your bet is {money(amount)}; your own limit is {money(sp.own_max_bet_cents)}")
+               f"your bet is {money(amount)}; your own limit is {money(sp.own_max_bet_cents)}",
+               amount_cents=amount, limit_cents=sp.own_max_bet_cents)
     if amount > sp.chips_cents:
         reject(RejectCode.INSUFFICIENT_CHIPS,
-               f"your bet is {money(amount)}; you have {money(sp.chips_cents)} at the table")
+               f"your bet is {money(amount)}; you have {money(sp.chips_cents)} at the table",
+               amount_cents=amount, limit_cents=sp.chips_cents)
     left = coverage_left(em.state, pos)
     if left is not None and amount > left:
         reject(RejectCode.BET_OVER_COVERAGE,
-               f"the bank covers {money(max(left, 0))} more; your bet is {money(amount)}")
+               f"the bank covers {money(max(left, 0))} more; your bet is {money(amount)}",
+               amount_cents=amount, limit_cents=max(left, 0))
     bonus = bonus_of(em, pos) if cmd.bonus_cents is None else cmd.bonus_cents
     qd = queens_dragon_of(rnd, pos) if cmd.queens_dragon_cents is None else cmd.queens_dragon_cents
     if bonus:

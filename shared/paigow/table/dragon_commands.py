@@ -40,10 +40,12 @@ def take_dragon(em: Emitter, cmd: TakeDragon) -> None:
     if span is None or amount > span.max_cents:
         top = money(span.max_cents) if span is not None else money(0)
         reject(RejectCode.ABOVE_MAXIMUM, f"your Dragon wager is {money(amount)}; at most {top} now (your "
-                                         f"main wager or the table's Dragon limit, your chips, the bank)")
+                                         f"main wager or the table's Dragon limit, your chips, the bank)",
+               amount_cents=amount, limit_cents=span.max_cents if span is not None else 0)
     if amount < span.min_cents:
         reject(RejectCode.BELOW_MINIMUM,
-               f"your Dragon wager is {money(amount)}; the table minimum is {money(span.min_cents)}")
+               f"your Dragon wager is {money(amount)}; the table minimum is {money(span.min_cents)}",
+               amount_cents=amount, limit_cents=span.min_cents)
     em.emit(DragonTaken(pos, cmd.player_id, amount))
     em.clear_deadline()
     deal_round(em, cmd.now_ms)

@@ -16,8 +16,9 @@ __all__ = ["Emitter", "money", "reject"]
 money = format_cents
 
 
-def reject(code: RejectCode, message: str) -> NoReturn:
-    raise Rejection(code, message)
+def reject(code: RejectCode, message: str, *, amount_cents: int | None = None,
+           limit_cents: int | None = None, until_ms: int | None = None) -> NoReturn:
+    raise Rejection(code, message, amount_cents=amount_cents, limit_cents=limit_cents, until_ms=until_ms)
 
 
 class Emitter:

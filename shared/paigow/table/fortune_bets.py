@@ -43,13 +43,14 @@ def check_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int, main_cents: 
         if amount > room:
             reject(RejectCode.INSUFFICIENT_CHIPS,
                    f"your Fortune bonus is {money(amount)}; you bank, and your chips beyond what the bank "
-                   f"must cover leave {money(max(room, 0))}")
+                   f"must cover leave {money(max(room, 0))}", amount_cents=amount, limit_cents=max(room, 0))
     elif main_cents + amount + (qd := queens_dragon_of(rnd, pos) if queens_dragon_cents is None
                                 else queens_dragon_cents) > sp.chips_cents:
         with_qd = f" and your Queen's Dragon of {money(qd)}" if qd else ""
         reject(RejectCode.INSUFFICIENT_CHIPS,
                f"your bet of {money(main_cents)} and Fortune bonus of {money(amount)}{with_qd} make "
-               f"{money(main_cents + amount + qd)}; you have {money(sp.chips_cents)} at the table")
+               f"{money(main_cents + amount + qd)}; you have {money(sp.chips_cents)} at the table",
+               amount_cents=main_cents + amount + qd, limit_cents=sp.chips_cents)
 
 
 def emit_bonus(em: Emitter, pos: int, sp: SeatPlayer, amount: int) -> None:

@@ -115,7 +115,8 @@ def adjust_chips(em: Emitter, cmd: AdjustChips, now_ms: int | None) -> None:
                                        "rounds")
     if -amount > sp.chips_cents:
         reject(RejectCode.INSUFFICIENT_CHIPS, f"{sp.name} has {money(sp.chips_cents)}: a take-back of "
-                                              f"{money(-amount)} is more than their stack")
+                                              f"{money(-amount)} is more than their stack",
+               amount_cents=-amount, limit_cents=sp.chips_cents)
     check_room(chips)
     home = em.state.home
     assert home is not None

@@ -64,7 +64,7 @@ def check_queens_dragon(em: Emitter, sp: SeatPlayer, amount: int, main_cents: in
     if total > sp.chips_cents:
         reject(RejectCode.INSUFFICIENT_CHIPS,
                f"your bet, Fortune bonus and Queen's Dragon make {money(total)}; you have "
-               f"{money(sp.chips_cents)} at the table")
+               f"{money(sp.chips_cents)} at the table", amount_cents=total, limit_cents=sp.chips_cents)
 
 
 def emit_queens_dragon(em: Emitter, pos: int, sp: SeatPlayer, amount: int) -> None:

@@ -1,13 +1,21 @@
 """Rejections: a refused command, with a stable code and a message that names the values involved.
 
-``Rejection`` is a ``ValueError``; ``decide`` raises it and a rejected command changes nothing.
+``Rejection`` is a ``ValueError``; ``decide`` raises it and a rejected command changes nothing. Besides its
+English message it may carry the amounts it names as ``fields`` (``REJECTION_FIELDS``), so that a client
+words it in its own language.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["RejectCode", "Rejection"]
+__all__ = ["REJECTION_FIELDS", "RejectCode", "Rejection"]
+
+REJECTION_FIELDS = ("amount_cents", "limit_cents", "until_ms")
+"""The values a rejection may carry beside its message: ``amount_cents``, the amount refused, and
+``limit_cents``, the limit it passed (the minimum for ``BELOW_MINIMUM``; the maximum for ``ABOVE_MAXIMUM``,
+your own for ``ABOVE_OWN_LIMIT``; your chips for ``INSUFFICIENT_CHIPS``; what the bank still covers for
+``BET_OVER_COVERAGE``); ``until_ms``, when the refusal ends (``LIMIT_RAISE_TOO_SOON``: the next raise)."""
 
 
 class RejectCode(StrEnum):
@@ -74,7 +82,16 @@ class RejectCode(StrEnum):
 class Rejection(ValueError):
     """A command the table refuses: ``code`` (stable, for programs) and ``message`` (for people)."""
 
-    def __init__(self, code: RejectCode, message: str) -> None:
+    def __init__(self, code: RejectCode, message: str, *, amount_cents: int | None = None,
+                 limit_cents: int | None = None, until_ms: int | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.amount_cents = amount_cents
+        self.limit_cents = limit_cents
+        self.until_ms = until_ms
+
+    @property
+    def fields(self) -> dict[str, int]:
+        """The ``REJECTION_FIELDS`` it carries (none: ``{}``)."""
+        return {name: value for name in REJECTION_FIELDS if (value := getattr(self, name)) is not None}

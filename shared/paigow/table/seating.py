@@ -55,7 +55,9 @@ def sit(em: Emitter, cmd: Sit) -> None:
     if type(cmd.buy_in_cents) is not int or cmd.buy_in_cents < s.rules.min_bet_cents:
         shown = money(cmd.buy_in_cents) if type(cmd.buy_in_cents) is int else repr(cmd.buy_in_cents)
         reject(RejectCode.BELOW_MINIMUM, f"a buy-in of {shown} is below the table minimum "
-                                         f"{money(s.rules.min_bet_cents)}")
+                                         f"{money(s.rules.min_bet_cents)}",
+               amount_cents=cmd.buy_in_cents if type(cmd.buy_in_cents) is int else None,
+               limit_cents=s.rules.min_bet_cents)
     seat_player(em, cmd.player_id, name, cmd.seat, cmd.buy_in_cents)
 
 
@@ -161,7 +163,7 @@ def set_own_limit(em: Emitter, cmd: SetOwnLimit) -> None:
         hours = -(-(last + WEEK_MS - cmd.now_ms) // 3_600_000)
         reject(RejectCode.LIMIT_RAISE_TOO_SOON,
                f"raising your own limit from {_limit(old)} to {_limit(new)} is allowed once a week; "
-               f"the next raise is allowed in {hours} hours")
+               f"the next raise is allowed in {hours} hours", until_ms=last + WEEK_MS)
     em.emit(OwnLimitSet(sp.player_id, pos, new, raised, cmd.now_ms))
 
 

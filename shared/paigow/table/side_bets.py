@@ -40,10 +40,12 @@ def check_side_bet_limits(amount: int, what: str, limits: str, min_cents: int, m
     whose they are in the message: "the bonus", "its")."""
     if amount < min_cents:
         reject(RejectCode.BELOW_MINIMUM,
-               f"your {what} is {money(amount)}; {limits} minimum is {money(min_cents)}")
+               f"your {what} is {money(amount)}; {limits} minimum is {money(min_cents)}",
+               amount_cents=amount, limit_cents=min_cents)
     if amount > max_cents:
         reject(RejectCode.ABOVE_MAXIMUM,
-               f"your {what} is {money(amount)}; {limits} maximum is {money(max_cents)}")
+               f"your {what} is {money(amount)}; {limits} maximum is {money(max_cents)}",
+               amount_cents=amount, limit_cents=max_cents)
 
 
 def emit_side_bet(em: Emitter, had_cents: int, amount: int, placed: Event, removed: Event) -> None:

@@ -38,7 +38,8 @@ class FakeTables:
         if table_id == "missing":
             raise TableNotFoundError(f"no table {table_id!r}")
         if isinstance(command, PlaceBet) and command.amount_cents < 0:
-            raise Rejection(RejectCode.BELOW_MINIMUM, f"bet {command.amount_cents} is below the minimum")
+            raise Rejection(RejectCode.BELOW_MINIMUM, f"bet {command.amount_cents} is below the minimum",
+                            amount_cents=command.amount_cents, limit_cents=500)
         state = dataclasses.replace(new_table(table_id, f"ran by {self.name}"), version=len(self.ran))
         return Executed(state.version, state, ())
 
@@ -80,6 +81,7 @@ async def test_rejections_and_service_errors_cross_processes_with_their_codes(
         await b.execute("t1", PlaceBet("p1", -5))
     assert rejected.value.code is RejectCode.BELOW_MINIMUM
     assert "below the minimum" in rejected.value.message
+    assert rejected.value.fields == {"amount_cents": -5, "limit_cents": 500}  # its amounts cross too
     with pytest.raises(TableNotFoundError):
         await a.execute("missing", Tick(1))  # a owns "missing" now
     with pytest.raises(TableNotFoundError, match="no table 'missing'"):

@@ -106,7 +106,8 @@ async def test_a_hosts_bar_says_the_host_at_the_close_the_hello_the_sit_and_the_
         # The removed player's connection: told who removed them, then closed.
         told = await guest.until(lambda f: f["type"] == "error")
         assert told == {"type": "error", "id": None, "code": "BARRED", "message": host_words(table_id, until),
-                        "until_ms": until, "by": "host"}
+                        "until_ms": until, "by": "host", "amount_cents": None, "limit_cents": None,
+                        "retry_after_s": None, "max_chars": None}
         await guest.ws.wait_closed()
         assert guest.ws.close_code == 4403
         assert removals == [(table_id, bob_id, until, KickedBy.HOST)]  # the kick's `by`, through the fanout

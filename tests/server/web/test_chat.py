@@ -175,6 +175,7 @@ async def test_a_bad_message_is_refused_by_name_and_nothing_is_kept(room: Room, 
     refused = await chat(room.ann, **fields)
     assert (refused["type"], refused["code"]) == ("error", code), refused
     assert words in refused["message"]
+    assert refused["max_chars"] == (200 if code == "CHAT_TOO_LONG" else None)  # for the page's words
     await no_chat(room.bob)
     assert (await room.history())["messages"] == []
     assert (await chat(room.ann, text="x" * 200))["type"] == "accepted"  # the limit itself is fine
@@ -193,6 +194,7 @@ async def test_each_account_may_post_so_often(room: Room) -> None:
     refused = await chat(room.ann, text="one more")
     assert refused["code"] == "CHAT_TOO_FAST", refused
     assert "at most 10 chat messages a minute" in refused["message"]
+    assert 1 <= refused["retry_after_s"] <= 6  # the page words the wait from it
     assert (await chat(room.bob, text="my own allowance"))["type"] == "accepted"
     texts = [m["text"] for m in (await room.history())["messages"]]
     assert "one more" not in texts

@@ -130,11 +130,13 @@ async def test_the_caps_per_account_and_per_deployment(homes: Homes) -> None:
     refused = await homes.create(ann)
     assert refused.status_code == 409
     assert refused.json()["error"] == "HOME_TABLE_LIMIT"
+    assert (refused.json()["open_tables"], refused.json()["max_tables"]) == (2, 2)  # for the page's words
     _, bob = await homes.account()
     await homes.table(bob)
     full = await homes.create(bob)
     assert full.status_code == 409
     assert full.json()["error"] == "HOME_TABLES_FULL"
+    assert (full.json()["open_tables"], full.json()["max_tables"]) == (3, 3)
     closed = await homes.client.post(f"/api/operator/tables/{first['table_id']}/close", headers=OPERATOR)
     assert closed.status_code == 200, closed.text
     assert (await homes.create(bob)).status_code == 201  # a closed table counts no more

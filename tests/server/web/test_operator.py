@@ -242,6 +242,8 @@ async def test_credit_and_debit_need_a_reason_and_are_ledgered_and_audited(app_c
     ]:
         response = await post(app_client, f"/api/operator/players/{ann}/debit", body)
         assert (response.status_code, response.json()["error"]) == (status, code), body
+        if code == "REASON_REQUIRED":  # the page words it from the code and this field
+            assert response.json()["max_chars"] == 500
     missing = await post(app_client, "/api/operator/players/p_nobody/credit",
                          {"amount_cents": 1, "reason": "x"})
     assert missing.status_code == 404

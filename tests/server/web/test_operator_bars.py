@@ -131,7 +131,8 @@ async def test_a_barred_players_hello_is_told_of_the_bar_before_the_snapshot(
     async with connect(table_id, player_id=fay_id) as fay:
         told = await fay.hello(token)
         assert told == {"type": "error", "id": None, "code": "BARRED", "until_ms": until, "by": "operator",
-                        "message": told["message"]}
+                        "message": told["message"], "amount_cents": None, "limit_cents": None,
+                        "retry_after_s": None, "max_chars": None}
         assert told["message"].startswith(f"the table's operator barred you from table {table_id!r} until ")
         assert told["message"].endswith(": you may watch, or play at another table")
         snapshot = await fay.recv()
@@ -213,6 +214,8 @@ async def test_a_bad_kick_is_refused_audited_and_changes_nothing(
     refused = await operator.kick(table_id, body)
     assert (refused.status_code, refused.json()["error"]) == (400, code)
     assert words in refused.json()["message"]
+    if code == "REASON_REQUIRED":  # the page words it from the code and this field
+        assert refused.json()["max_chars"] == 200
     entry = await operator.last_audit()
     assert (entry["action"], entry["outcome"], entry["player_id"]) == ("kick", code, eve_id)
     view = (await operator.client.get(f"/api/operator/tables/{table_id}")).json()["view"]

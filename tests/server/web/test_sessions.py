@@ -26,7 +26,8 @@ async def test_a_session_gives_an_unguessable_token_that_resumes_the_same_player
     # the same expiry, or later: read back from Redis's remaining time, it may round a millisecond lower
     assert resumed_body.pop("expires_ms") >= body["expires_ms"] - 5
     assert resumed_body == {"player_id": body["player_id"], "display_name": "Ann Lee",
-                            "balance_cents": 100_000, "registered": False, "username": None}
+                            "balance_cents": 100_000, "registered": False, "username": None,
+                            "language": None}
     # only the token's hash is at rest
     stored = [k async for k in redis.scan_iter(match=keys.session("*"))]
     assert stored == [keys.session(hashlib.sha256(body["token"].encode()).hexdigest())]

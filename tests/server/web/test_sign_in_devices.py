@@ -104,6 +104,7 @@ async def test_a_device_waits_for_its_own_failures_only(app_client: AppHandle) -
         wrong = await sign_in(phone, "ann", "not the password")
         assert (wrong.status_code, wrong.json()["error"]) == (401, "BAD_CREDENTIALS")
         assert wrong.json()["message"] == "wrong username or password; try again in 1 s"
+        assert wrong.json()["retry_after_s"] == 1  # the page words the wait from it
         waiting = await sign_in(phone, "ann", PASSWORD)
         assert (waiting.status_code, waiting.json()["error"]) == (429, "SIGN_IN_BACKOFF")
         assert waiting.headers["retry-after"] == "1"

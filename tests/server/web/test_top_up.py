@@ -89,7 +89,8 @@ async def test_a_player_out_of_chips_tops_up_to_the_starting_balance_and_the_boo
     status = (await http.get("/api/top-up", headers=me)).json()
     assert status == {"available": True, "reason": None, "message": None, "enabled": True, "hours": 24.0,
                       "to_cents": 100_000, "balance_cents": 300, "lowest_min_bet_cents": 500,
-                      "below_minimum": True, "last_ms": None, "next_ms": None}
+                      "below_minimum": True, "last_ms": None, "next_ms": None, "at_table": None,
+                      "table_name": None}
 
     before = int(time.time() * 1000)
     taken = await http.post("/api/top-up", headers=me)
@@ -157,6 +158,7 @@ async def test_every_refusal_names_why_and_changes_nothing(app_client: AppHandle
     await rt.service.execute(table_id, Sit(player_id, "Ann", 1, 400))
     body = await refused(409, "TOP_UP_AT_TABLE", "you are seated at Main: stand up there first")
     assert body["top_up"]["reason"] == "at_table"
+    assert (body["top_up"]["at_table"], body["top_up"]["table_name"]) == ("seated", "Main")
 
     assert (await http.post("/api/top-up", headers={"Authorization": "Bearer nope"})).status_code == 401
     assert (await http.post("/api/top-up")).status_code == 401

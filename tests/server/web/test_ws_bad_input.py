@@ -99,6 +99,11 @@ async def test_every_bad_frame_gets_its_error_and_changes_nothing(tables: Any, c
             assert error["code"] == code, (frame, error)
             assert error["id"] == client_id, (frame, error)
             assert error["message"]
+            if code in ("BELOW_MINIMUM", "ABOVE_MAXIMUM"):  # the amounts, for the page to word it
+                assert (error["amount_cents"], error["limit_cents"]) == (
+                    json.loads(frame)["amount_cents"], 500 if code == "BELOW_MINIMUM" else 30_000), error
+            else:
+                assert (error["amount_cents"], error["limit_cents"]) == (None, None), error
             await _usable(client)
             await asyncio.sleep(0.05)  # stay under the rate limit
         await client.ws.send(b'{"type": "ping"}')  # a binary frame
