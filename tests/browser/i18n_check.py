@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
@@ -39,14 +40,24 @@ SEEN_JS = """(() => {
   const seen = new Map();
   window.__seenTexts = seen;
   const parts = '#announcer, #phase-text, #phase-sub, .toast-area, #notice, [role=alert], [role=status]';
-  const take = () => {
-    for (const e of document.querySelectorAll(parts)) {
-      const text = e.textContent.trim();
-      const where = e.id ? `#${e.id}` : e.className || e.tagName.toLowerCase();
-      if (text && !seen.has(`${where}|${text}`)) seen.set(`${where}|${text}`, [where, text]);
-    }
+  const keep = (e) => {
+    const text = e.textContent.trim();
+    const where = e.id ? `#${e.id}` : e.className || e.tagName.toLowerCase();
+    if (text && !seen.has(`${where}|${text}`)) seen.set(`${where}|${text}`, [where, text]);
   };
-  new MutationObserver(take).observe(document, { subtree: true, childList: true, characterData: true });
+  // Only what a script wrote (a mutation), not the HTML's own English, which translateDom replaces at once.
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const target = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
+      const part = target?.closest(parts);
+      if (part) keep(part);
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== Node.ELEMENT_NODE) continue;
+        if (n.matches(parts)) keep(n);
+        n.querySelectorAll(parts).forEach(keep);
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 })();"""
 
 
@@ -79,7 +90,9 @@ UNTRANSLATED_JS = r"""({ allow }) => {
   };
   const shown = (e) => e && e.getClientRects().length > 0 && !hiddenEl(e);
   const face = (e) => e.closest('svg') && e.closest('text') && e.closest('.card, .card-svg, svg.card-svg');
-  const names = [...allow].sort((a, b) => b.length - a.length);
+  const escape = (n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const names = [...allow].filter(Boolean).sort((a, b) => b.length - a.length)
+    .map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(n)}(?![\\p{L}\\p{N}])`, 'gu'));
   const TOKENS = [  // ids and codes first: a card's text could match inside a digest (6d, 9c)
     /\b[a-z]{1,3}_[A-Za-z0-9_-]{4,}\b/g,
     /\b[0-9a-f]{12,}\b/gi,
@@ -93,7 +106,7 @@ UNTRANSLATED_JS = r"""({ allow }) => {
   ];
   const left = (text) => {
     let s = text;
-    for (const name of names) if (name) s = s.split(name).join(' ');
+    for (const name of names) s = s.replace(name, ' ');
     for (let before = ''; before !== s;) { before = s; s = s.replace(/⟦[^⟦⟧]*⟧/g, ' '); }
     for (const re of TOKENS) s = s.replace(re, ' ');
     return /[A-Za-z]/.test(s);
@@ -145,6 +158,34 @@ UNTRANSLATED_JS = r"""({ allow }) => {
   if (seen) for (const [where, text] of seen.values()) add(`${where} (said earlier)`, text);
   return out;
 }"""
+
+
+TYPED_KEYS = {"name", "display_name", "player_name", "host_name", "table_name", "sender_name", "by_name",
+              "from_name", "to_name", "reason"}
+"""The fields of the operator's lists that hold what a person typed: names and reasons."""
+
+
+def typed_names(site: Any) -> list[str]:
+    """Every name and reason the suite's tests typed on this server so far (the operator's tables, audit log
+    and ledger): the lobby lists other tests' tables, the console their players and reasons."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, v in value.items():
+                if key in TYPED_KEYS and isinstance(v, str):
+                    found.add(v)
+                else:
+                    walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for path in ("tables", "audit?limit=1000", "ledger?limit=1000"):
+        res = httpx.get(f"{site.url}/api/operator/{path}", headers=site.headers, timeout=10)
+        if res.status_code == 200:
+            walk(res.json())
+    return sorted(found)
 
 
 def untranslated(page: Page, allow: Sequence[str] = ()) -> list[str]:
@@ -216,6 +257,7 @@ class Phases:
         own = page.viewport_size
         if self.lang and page_language(page) != self.lang:
             self.other.append(f"{phase}: <html lang> is {page_language(page)!r}, not {self.lang!r}")
+        allow = [*self.allow, *typed_names(self.site)] if self.pseudo else []
         for size, (width, height) in self.sizes.items():
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("window.paigow?.rerender?.()")
@@ -227,7 +269,7 @@ class Phases:
                 self.layout.extend(f"{phase} at {size} {width}x{height}: {p}" for p in layout_problems(page))
             if self.pseudo:
                 mine = self.words.setdefault(phase, [])
-                mine.extend(w for w in untranslated(page, self.allow) if w not in mine)
+                mine.extend(w for w in untranslated(page, allow) if w not in mine)
         if not self.pseudo:
             self.other.extend(f"{phase}: {m}" for m in missing_keys(page))
         if own:
