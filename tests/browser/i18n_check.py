@@ -45,8 +45,10 @@ SEEN_JS = """(() => {
     const where = e.id ? `#${e.id}` : e.className || e.tagName.toLowerCase();
     if (text && !seen.has(`${where}|${text}`)) seen.set(`${where}|${text}`, [where, text]);
   };
-  // Only what a script wrote (a mutation), not the HTML's own English, which translateDom replaces at once.
+  // Only what a script wrote once the catalogs are in (window.__i18n), not the HTML's own English as the
+  // parser inserts it (translateDom replaces it at once).
   new MutationObserver((records) => {
+    if (!window.__i18n) return;
     for (const r of records) {
       const target = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
       const part = target?.closest(parts);
