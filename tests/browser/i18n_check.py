@@ -94,7 +94,7 @@ UNTRANSLATED_JS = r"""({ allow }) => {
   const face = (e) => e.closest('svg') && e.closest('text') && e.closest('.card, .card-svg, svg.card-svg');
   const escape = (n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const names = [...allow].filter(Boolean).sort((a, b) => b.length - a.length)
-    .map((n) => new RegExp(`(?<![\\p{L}\\p{N}])${escape(n)}(?![\\p{L}\\p{N}])`, 'gu'));
+    .map((n) => new RegExp(`(?<![\\p{L}\\p{N}_])${escape(n)}(?![\\p{L}\\p{N}_])`, 'gu'));
   const TOKENS = [  // ids and codes first: a card's text could match inside a digest (6d, 9c)
     /\b[a-z]{1,3}_[A-Za-z0-9_-]{4,}\b/g,
     /\b[0-9a-f]{12,}\b/gi,
