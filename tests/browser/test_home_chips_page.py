@@ -147,7 +147,7 @@ def test_the_ledger_live_and_closed(module_page: Page, artifacts: Any) -> None:
     expect(page.locator("#ledger-lines [data-kind='add'] .what")).to_have_text(
         "Ann added chips to Theo: “a misdeal in round 5”")
     expect(page.locator("#ledger-lines [data-line='1'] .by")).to_have_text(
-        "Approved by: Ann (the host’s own)")
+        "Approved by: Ann (the host’s own buy-in)")
     expect(page.locator("#ledger-lines [data-line='6'] .by")).to_have_count(0)  # a cash-out: no one approves
     expect(page.locator("#ledger-house")).to_have_text("The house dealer’s result: +$30.00")
     expect(page.locator("#ledger-commission")).to_have_count(0)  # zero: not shown
