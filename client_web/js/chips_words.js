@@ -38,11 +38,13 @@ export const BUY_IN = {
   rebuyTitle: t("chips:rebuy.title"),
   label: t("chips:buyIn.amount.label"),
   rebuyLabel: t("chips:rebuy.amount.label"),
-  bounds: (min, max) => t("chips:buyIn.bounds", { min: cash(min), max: cash(max) }),
-  askHost: (host) => t("chips:buyIn.hostApproves", { host }),
-  atOnce: t("chips:buyIn.approvedAtOnce"),
-  rebuyAskHost: (host) => t("chips:rebuy.hostApproves", { host }),
-  rebuyAtOnce: t("chips:rebuy.approvedAtOnce"),
+  /** The bounds and who approves, one text for each: a buy-in's (`rebuy` false) or a rebuy's; `host`: the host's
+   * name when the host approves, null when it is approved at once. */
+  terms: (rebuy, min, max, host) => {
+    const [amounts, asks] = [{ min: cash(min), max: cash(max) }, host != null];
+    if (rebuy) return asks ? t("chips:rebuy.bounds.hostApproves", { ...amounts, host }) : t("chips:rebuy.bounds.approvedAtOnce", amounts);
+    return asks ? t("chips:buyIn.bounds.hostApproves", { ...amounts, host }) : t("chips:buyIn.bounds.approvedAtOnce", amounts);
+  },
   send: t("chips:buyIn.ask.button"),
   sendAuto: t("chips:buyIn.now.button"),
   sendRebuy: t("chips:rebuy.ask.button"),
