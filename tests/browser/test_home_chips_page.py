@@ -232,8 +232,8 @@ def test_the_chip_events_in_words(module_page: Page) -> None:
         {"kind": "chip_settings_changed", "min_buy_in_cents": 2_000, "max_buy_in_cents": 50_000,
          "default_buy_in_cents": 10_000, "rebuys": True, "auto_approve": False},
     ]
-    settings = ("The host changed the chips: buy-ins from $20.00 to $500.00, $100.00 suggested. Rebuys are allowed. "
-                "The host approves each buy-in.")
+    settings = ("The host changed the chips: buy-ins from $20.00 to $500.00, $100.00 suggested. "
+                "Rebuys are allowed. The host approves each buy-in.")
     host, void = module_page.evaluate(WORDS_JS, {"events": events, "view": view, "me": ANN})
     assert host == [
         "Maya asks for a $100.00 buy-in: approve, change the amount or deny.",
