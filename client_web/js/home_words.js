@@ -84,8 +84,8 @@ export function showHomeTag(tag, view, me) {
   const mine = view.home.host_player_id === me;
   const word = mine ? t("home:tag.mine") : t("home:tag.word");
   const hostText = mine ? null : t("home:tag.host", { name: view.home.host_name });
-  // The title says the tag whole, in one text: what an ellipsis cuts of the host's name is read there.
-  const words = mine ? word : t("home:tag.host.title", { name: view.home.host_name });
+  // The title is the two parts as shown: what an ellipsis cuts of the second is read whole there.
+  const words = hostText ? `${word} ${hostText}` : word;
   if (tag.title === words) return;
   tag.replaceChildren(el("span", { class: "home-word", text: word }),
     ...(hostText ? [" ", el("span", { class: "home-host", text: hostText })] : []));
