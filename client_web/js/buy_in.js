@@ -40,7 +40,7 @@ export function prepareBuyIn(view, ctx, seat, take) {
   const chips = chipsOf(view);
   const auto = approvedAtOnce(view, ctx);
   $("sit-title").textContent = take ? BUY_IN.takeTitle(seat) : BUY_IN.title(seat);
-  $("sit-balance").textContent = `${BUY_IN.bounds(chips.min_buy_in_cents, chips.max_buy_in_cents)} ${auto ? BUY_IN.atOnce : BUY_IN.askHost(view.home.host_name)}`;
+  $("sit-balance").textContent = BUY_IN.terms(false, chips.min_buy_in_cents, chips.max_buy_in_cents, auto ? null : view.home.host_name);
   $("buy-in-label").textContent = BUY_IN.label;
   $("sit-confirm").textContent = auto ? BUY_IN.sendAuto : BUY_IN.send;
   $("buy-in").value = amountText(chips.default_buy_in_cents);
@@ -101,7 +101,7 @@ export function openRebuy(ctx) {
   if (!chips) return;
   if (!rebuyDialog) buildRebuy(ctx);
   const auto = approvedAtOnce(view, ctx);
-  $("rebuy-text").textContent = `${BUY_IN.bounds(chips.min_buy_in_cents, chips.max_buy_in_cents)} ${auto ? BUY_IN.rebuyAtOnce : BUY_IN.rebuyAskHost(view.home.host_name)}`;
+  $("rebuy-text").textContent = BUY_IN.terms(true, chips.min_buy_in_cents, chips.max_buy_in_cents, auto ? null : view.home.host_name);
   $("rebuy-confirm").textContent = auto ? BUY_IN.sendRebuyAuto : BUY_IN.sendRebuy;
   $("rebuy-amount").value = amountText(chips.default_buy_in_cents);
   $("rebuy-error").textContent = "";

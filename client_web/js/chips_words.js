@@ -38,11 +38,13 @@ export const BUY_IN = {
   rebuyTitle: t("chips:rebuy.title"),
   label: t("chips:buyIn.amount.label"),
   rebuyLabel: t("chips:rebuy.amount.label"),
-  bounds: (min, max) => t("chips:buyIn.bounds", { min: cash(min), max: cash(max) }),
-  askHost: (host) => t("chips:buyIn.hostApproves", { host }),
-  atOnce: t("chips:buyIn.approvedAtOnce"),
-  rebuyAskHost: (host) => t("chips:rebuy.hostApproves", { host }),
-  rebuyAtOnce: t("chips:rebuy.approvedAtOnce"),
+  /** The bounds and who approves, one text for each: a buy-in's (`rebuy` false) or a rebuy's; `host`: the host's
+   * name when the host approves, null when it is approved at once. */
+  terms: (rebuy, min, max, host) => {
+    const [amounts, asks] = [{ min: cash(min), max: cash(max) }, host != null];
+    if (rebuy) return asks ? t("chips:rebuy.bounds.hostApproves", { ...amounts, host }) : t("chips:rebuy.bounds.approvedAtOnce", amounts);
+    return asks ? t("chips:buyIn.bounds.hostApproves", { ...amounts, host }) : t("chips:buyIn.bounds.approvedAtOnce", amounts);
+  },
   send: t("chips:buyIn.ask.button"),
   sendAuto: t("chips:buyIn.now.button"),
   sendRebuy: t("chips:rebuy.ask.button"),
@@ -133,12 +135,15 @@ export const LEDGER = {
     cash_out: (l) => t("chips:ledger.line.cashOut", { name: l.name }),
   },
   /** "Approved by: …" under a buy-in or rebuy ("" for a correction, which names its maker, and a cash-out).
-   * The host's own buy-in is approved at once (the host's own); another while "approve automatically" is on is
-   * the game's; else the host who answered. */
+   * The host's own buy-in or rebuy is approved at once (the host's own); another while "approve automatically"
+   * is on is the game's; else the host who answered. */
   approvedLine: (l) => {
     if (!["buy_in", "rebuy"].includes(l.kind)) return "";
     if (l.by_player_id && l.by_player_id === l.player_id) {
-      return l.by_name ? t("chips:ledger.approvedBy.hostOwn", { name: l.by_name }) : t("chips:ledger.approvedBy.hostOwn.unnamed");
+      const own = l.kind === "rebuy"
+        ? ["chips:ledger.approvedBy.hostOwn.rebuy", "chips:ledger.approvedBy.hostOwn.rebuy.unnamed"]
+        : ["chips:ledger.approvedBy.hostOwn.buyIn", "chips:ledger.approvedBy.hostOwn.buyIn.unnamed"];
+      return l.by_name ? t(own[0], { name: l.by_name }) : t(own[1]);
     }
     if (l.automatic) return t("chips:ledger.approvedBy.automatically");
     return l.by_name ? t("chips:ledger.approvedBy", { name: l.by_name }) : "";
@@ -169,8 +174,16 @@ export const LEDGER = {
   lobby: t("chips:ledger.lobby.button"),
 };
 
-/** The header's money at a chips game: the stack is the player's money there ("stack " before the amount). */
-export const HEADER = { stack: `${t("chips:header.stack.word")} ` };
+// Stands for a value while a sentence is split around it (a private-use character no catalog writes).
+const SLOT = "\uE000";
+
+/** The header's money at a chips game, "stack $80.00" (the stack is the player's money there), as
+ * [the words before the amount, the words after it] in the page's language: the page puts the amount between
+ * them and hides the words on a narrow phone. */
+export const headerStackWords = () => {
+  const [before, after = ""] = t("chips:header.stack", { amount: SLOT }).split(SLOT);
+  return [before, after];
+};
 /** The seat's options at a chips game: "Seat 2 · stack $80.00". */
 export const seatStack = (seat, cents) => t("chips:seat.stack", { seat, amount: cash(cents) });
 
@@ -178,28 +191,32 @@ export const seatStack = (seat, cents) => t("chips:seat.stack", { seat, amount: 
 export const CASH_OUT = {
   you: (cents) => t("chips:cashOut.you", { amount: cash(cents) }),
   youUnknown: t("chips:cashOut.you.unknown"),
-  /** After a colon or a semicolon: "you cashed out $123.50". */
-  clause: (cents) => (cents == null ? t("chips:cashOut.afterColon.unknown") : t("chips:cashOut.afterColon", { amount: cash(cents) })),
   closed: t("chips:cashOut.gameClosed"),
   leaveQuestion: t("chips:leave.question"),
   leaveQuestionInRound: t("chips:leave.question.inRound"),
   removeText: (name) => t("chips:remove.text", { name }),
   closeText: t("chips:closeGame.text"),
-  // Sentences another follows (a space after each).
-  removedPage: `${t("chips:removed.stood")} `,
-  removedLeaving: `${t("chips:removed.leaving")} `,
+  /** The page of a player the host removed: what became of their stack (`removed`: "stood", stood up just now
+   * with `cents` cashed out, null when unknown; "leaving", after the round in play), then when they may come
+   * back (`when`: a date and time, null: not for now). "" for another `removed`. */
+  removedText: (removed, cents, when) => {
+    const [later, now] = { stood: cents == null ? ["chips:removed.stood.notBefore", "chips:removed.stood.notNow"]
+      : ["chips:removed.stoodAmount.notBefore", "chips:removed.stoodAmount.notNow"],
+    leaving: ["chips:removed.leaving.notBefore", "chips:removed.leaving.notNow"] }[removed] ?? [];
+    if (!later) return "";
+    const amount = cents == null ? null : cash(cents);
+    return when ? t(later, { amount, when }) : t(now, { amount });
+  },
 };
 
-/** Players bank in turn: a round nobody banks, a table waiting for a second player. */
+/** Players bank in turn: a table waiting for a second player, the dealer's plate, an offer passed on. */
 export const BANK_TURN = {
-  noBanker: t("chips:bankTurn.noBanker"),
   waitingTitle: t("chips:bankTurn.waiting.title"),
   needTwo: t("chips:bankTurn.needTwo"),
   dealer: t("chips:bankTurn.dealer.role"),
   declinedMine: t("chips:bankTurn.timedOut.mine"),
   timedOut: (name) => t("chips:bankTurn.timedOut", { name }),
   declined: (name) => t("chips:bankTurn.declined", { name }),
-  stakes: t("chips:bankTurn.clock.then"),
 };
 
 /** The chip events' sentences, each whole; a pair is [a buy-in's, a rebuy's]. */
@@ -231,9 +248,10 @@ const EVENT = {
   takenMine: (by, c, why) => t("chips:event.adjusted.taken.mine", { by, amount: amt(c), reason: why }),
   addedOther: (by, n, c, why) => t("chips:event.adjusted.added.other", { by, name: n, amount: amt(c), reason: why }),
   takenOther: (by, n, c, why) => t("chips:event.adjusted.taken.other", { by, name: n, amount: amt(c), reason: why }),
-  settings: (min, max, def) => t("chips:event.settings", { min: amt(min), max: amt(max), buyIn: amt(def) }),
-  rebuys: (on) => (on ? t("chips:event.settings.rebuys.on") : t("chips:event.settings.rebuys.off")),
-  approval: (auto) => (auto ? t("chips:event.settings.approval.auto") : t("chips:event.settings.approval.host")),
+  /** The host's new chip settings, one text for each shape (rebuys allowed or not, who approves). */
+  settings: (ev) => t({ "true:true": "chips:event.settings.rebuys.auto", "true:false": "chips:event.settings.rebuys.host",
+    "false:true": "chips:event.settings.noRebuys.auto", "false:false": "chips:event.settings.noRebuys.host" }[`${Boolean(ev.rebuys)}:${Boolean(ev.auto_approve)}`],
+  { min: amt(ev.min_buy_in_cents), max: amt(ev.max_buy_in_cents), buyIn: amt(ev.default_buy_in_cents) }),
   cashedOutOther: (n, c) => t("chips:event.cashedOut.other", { name: n, amount: amt(c) }),
 };
 
@@ -282,8 +300,7 @@ export function describeChipEvents(events, view, me, nameOf) {
         break;
       }
       case "chip_settings_changed":
-        say([EVENT.settings(ev.min_buy_in_cents, ev.max_buy_in_cents, ev.default_buy_in_cents), EVENT.rebuys(ev.rebuys),
-          EVENT.approval(ev.auto_approve)].join(" "), !host);
+        say(EVENT.settings(ev), !host);
         break;
       case "player_left": case "player_stood_up": case "player_kicked":
         if (isMe && ev.kind === "player_left") say(CASH_OUT.you(ev.chips_returned_cents), true, "info");

@@ -58,19 +58,6 @@ export const untilText = dateTime;
 /** "$1,000" for whole dollars, else "$12.50": a bound as people say it. */
 export const dollars = moneyBound;
 
-/** Who did it, as the words say it: "the host", "the table's operator", or null (`by` null or missing, as in an
- * old event: neither). `by` is the server's: an event's (player_kicked, player_leaving) or a BARRED error's. */
-export function removerWords(by) {
-  return { host: t("home:remover.host"), operator: t("home:remover.operator") }[by] ?? null;
-}
-
-/** "The host barred you from this table until <when>" (who, when known: `by`). */
-export function barredWords(by, when) {
-  if (by === "host") return t("home:barred.host", { when });
-  if (by === "operator") return t("home:barred.operator", { when });
-  return t("home:barred.unknown", { when });
-}
-
 /** The page's title for a removed player: who removed them when it is known. */
 export function removedTitle(by) {
   if (by === "host") return t("home:removed.host");

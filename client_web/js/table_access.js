@@ -94,10 +94,12 @@ export async function admitByInvite(code, tableId, token) {
 export function showHelloRefusal(error, { hadInvite, session, removed = null, chips = false, cashedOut = null }) {
   if (error?.code === "BARRED") {
     // Said at once to a player the host has just removed (their connection is closed), or at a later hello.
-    const back = chips ? { stood: cashedOut == null ? CASH_OUT.removedPage : CASH_OUT.you(cashedOut), leaving: CASH_OUT.removedLeaving }[removed] ?? ""
-      : { stood: t("home:removed.stood"), leaving: t("home:removed.leaving") }[removed] ?? "";
-    const until = error.until_ms ? t("home:barred.not_before.link", { when: untilText(error.until_ms) }) : t("home:barred.not_now");
-    showAccessPage(removedTitle(error.by), [back.trim(), until].filter(Boolean).join(" "));
+    // What became of the chips (at a home game's own chips: the stack) and when they may come back, one text each.
+    const when = error.until_ms ? untilText(error.until_ms) : null;
+    const [later, now] = { stood: ["home:removed.stood.not_before", "home:removed.stood.not_now"],
+      leaving: ["home:removed.leaving.not_before", "home:removed.leaving.not_now"] }[removed] ?? ["home:barred.not_before.link", "home:barred.not_now"];
+    const text = (chips && CASH_OUT.removedText(removed, cashedOut, when)) || (when ? t(later, { when }) : t(now));
+    showAccessPage(removedTitle(error.by), text);
   } else if (error?.code === "SPECTATORS_OFF" && hadInvite) { // without a code, a name would not help
     showAccessPage(t("home:access.no_watching.title"), session ? t("home:access.no_watching.signed_in")
       : t("home:access.no_watching.guest"), session ? [] : [joinForm("refused-join")]);

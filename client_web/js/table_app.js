@@ -27,7 +27,7 @@ import { showHomeTag } from "./home_words.js";
 import { admitByInvite, joinForm, showAccessPage, showHelloRefusal } from "./table_access.js";
 import { installVariants, renderVariants } from "./variants.js";
 import { chipsOf } from "./buy_in.js";
-import { HEADER } from "./chips_words.js";
+import { headerStackWords } from "./chips_words.js";
 import { installLedger, updateLedger } from "./ledger_panel.js";
 import { renderCenter, tickCountdown } from "./table_center.js";
 import { onEvents } from "./table_events.js";
@@ -137,11 +137,12 @@ function renderHeader(view) {
   if (view.home) showHomeTag($("table-home"), view, ctx.playerId);
   const you = view.you;
   const name = ctx.session?.display_name ?? "";
+  const [before, after] = chipsOf(view) ? headerStackWords() : [`${t("table:header.chips")} `, ""]; // a phone: the amount alone
   const meta = ctx.role === "spectator" ? [t("table:header.watching")] : you ? [markName(el("span", { class: "you-name", text: `${name} · `, title: name })),
-    el("span", { class: "you-word", text: chipsOf(view) ? HEADER.stack : `${t("table:header.chips")} ` }), money(chipsBehind(view, you, you.position))]
+    before && el("span", { class: "you-word", text: before }), money(chipsBehind(view, you, you.position)), after && el("span", { class: "you-word", text: after })]
     : [markName(el("span", { class: "you-alone", text: name, title: name }))];
-  const metaText = meta.map((m) => (typeof m === "string" ? m : m.textContent)).join("");
-  if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta);
+  const metaText = meta.filter(Boolean).map((m) => (typeof m === "string" ? m : m.textContent)).join("");
+  if ($("you-meta").textContent !== metaText) $("you-meta").replaceChildren(...meta.filter(Boolean));
 }
 
 function onMessage(msg) {

@@ -89,7 +89,8 @@ function render(status, error = "") {
     : t("lobby:top_up.short_by", { balance: money(status.balance_cents), minimum: money(status.lowest_min_bet_cents) });
   const every = t("lobby:top_up.every", { hours: hoursText(status.hours) });
   const offerTitle = () => title(t("lobby:top_up.offer.title"));
-  const both = (...sentences) => sentences.filter(Boolean).join(" ");
+  // Two whole sentences, one after the other (a language may write them without a space).
+  const both = (first, second) => (first && second ? t("common:two_sentences", { first, second }) : first || second);
   switch (status.reason) {
     case null:
     case undefined:

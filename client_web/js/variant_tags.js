@@ -6,13 +6,6 @@
 import { el } from "./api.js";
 import { number, percent, t } from "./i18n.js";
 
-/** The commission-free forms' rule, as the table's panel says it too (variants.js): a clause, in the page's
- * language. */
-export const PUSH_RULE = {
-  get ez() { return t("lobby:variant.push_rule.ez"); },
-  get nine_high() { return t("lobby:variant.push_rule.nine_high"); },
-};
-
 /** A commission in basis points as a percent ("5%"). */
 const pct = (bps) => percent((bps ?? 500) / 10_000);
 

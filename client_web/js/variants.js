@@ -9,7 +9,7 @@ import { positionName } from "./table_render.js";
 import { cardGlyphs, cardLabel, toCard } from "./cards.js";
 import { barredWhy } from "./variant_results.js";
 
-// The rule in one sentence (its words the lobby's tags' too: variant_tags.js), what the barred hand is
+// The rule in one sentence, what the barred hand is
 // (wider screens only: variants.css; the showdown that has one says it), and, on every screen, that a
 // round a player banks is commissioned (the money lines say it too: variant_results.js commissionWhy).
 const FORMS = new Set(["ez", "nine_high"]);

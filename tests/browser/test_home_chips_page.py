@@ -147,7 +147,7 @@ def test_the_ledger_live_and_closed(module_page: Page, artifacts: Any) -> None:
     expect(page.locator("#ledger-lines [data-kind='add'] .what")).to_have_text(
         "Ann added chips to Theo: “a misdeal in round 5”")
     expect(page.locator("#ledger-lines [data-line='1'] .by")).to_have_text(
-        "Approved by: Ann (the host’s own)")
+        "Approved by: Ann (the host’s own buy-in)")
     expect(page.locator("#ledger-lines [data-line='6'] .by")).to_have_count(0)  # a cash-out: no one approves
     expect(page.locator("#ledger-house")).to_have_text("The house dealer’s result: +$30.00")
     expect(page.locator("#ledger-commission")).to_have_count(0)  # zero: not shown
@@ -229,7 +229,11 @@ def test_the_chip_events_in_words(module_page: Page) -> None:
          "reason": "overpaid", "by_player_id": ANN, "by_name": "Ann"},
         {"kind": "chips_added", "request_id": "b4", "player_id": MAYA, "position": 2, "amount_cents": 5_000},
         {"kind": "player_left", "player_id": MAYA, "seat": 2, "chips_returned_cents": 12_350},
+        {"kind": "chip_settings_changed", "min_buy_in_cents": 2_000, "max_buy_in_cents": 50_000,
+         "default_buy_in_cents": 10_000, "rebuys": True, "auto_approve": False},
     ]
+    settings = ("The host changed the chips: buy-ins from $20.00 to $500.00, $100.00 suggested. "
+                "Rebuys are allowed. The host approves each buy-in.")
     host, void = module_page.evaluate(WORDS_JS, {"events": events, "view": view, "me": ANN})
     assert host == [
         "Maya asks for a $100.00 buy-in: approve, change the amount or deny.",
@@ -238,6 +242,7 @@ def test_the_chip_events_in_words(module_page: Page) -> None:
         "Ann took $5.00 of Theo's chips back: “overpaid”.",
         "Maya's $50.00 rebuy landed.",
         "Maya cashed out $123.50.",
+        settings,
     ]
     maya, _ = module_page.evaluate(WORDS_JS, {"events": events, "view": view, "me": MAYA})
     assert maya == [
@@ -246,6 +251,7 @@ def test_the_chip_events_in_words(module_page: Page) -> None:
         "Ann took $5.00 of Theo's chips back: “overpaid”.",
         "Your $50.00 rebuy landed: it is in your stack.",
         "You cashed out $123.50.",
+        settings,
     ]
     assert void == "Nobody could or would bank this round: the bank passes on."
 
