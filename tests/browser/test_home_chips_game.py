@@ -377,8 +377,11 @@ def test_friday_game_with_its_own_chips(site: Site, tmp_path: Path) -> None:
     ann.click("#host-close")
     expect(ann.locator("#confirm-text")).to_contain_text("every player cashes out")
     ann.click("#confirm-ok")
+    # every line stamped too (a line's at_ms is null until the table's next tick stamps it): the download
+    # reads the stored ledger, which then has every time
     wait_phase(pages, "() => window.paigow.ctx.view.phase === 'closed'"
-                      " && window.paigow.ctx.view.home.chips.settle_up !== null")
+                      " && window.paigow.ctx.view.home.chips.settle_up !== null"
+                      " && window.paigow.ctx.view.home.chips.lines.every(l => l.at_ms !== null)")
     ledgers = {who: chips(p) for who, p in pages.items()}
     assert ledgers["ann"] == ledgers["maya"] == ledgers["theo"]
     final = ledgers["ann"]
