@@ -12,6 +12,7 @@ import { admitted, isBarred, offerFor } from "./home_seat.js";
 import { myRequest } from "./buy_in.js";
 import { BANK_TURN, WAITING } from "./chips_words.js";
 import { MARK_WORDS } from "./seat_marks.js";
+import { clauseWords, handNames } from "./hand_eval.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
 export const PACKET_MS = 140;
@@ -61,17 +62,18 @@ function handFor(p, view, ctx) {
     const h = shown.hands.find((x) => x.position === p);
     if (!h) return { sig: "none", build: () => [] };
     const marks = showdownMarks(h, shown, view.rules);
+    const named = handNames(h, view.rules?.wheel);
     return {
       sig: `show:${shown.round_id}:${h.high.join()}|${h.low.join()}`,
-      names: t(h.fouled ? "table:seat.hands.foul" : "table:seat.hands", { high: h.high_name, low: h.low_name }),
-      clause: h.house_way_clause ?? null,
+      names: t(h.fouled ? "table:seat.hands.foul" : "table:seat.hands", named),
+      clause: h.house_way_clause ? clauseWords(h.house_way_clause) : null,
       build: () => {
         const flip = ctx.anim && ctx.justSettled === shown.round_id;
         const opts = flip ? { className: "flip", delayVar: "--flip-delay", delay: p * 60 } : {};
         return [
-          el("div", { class: `group high${marks.high === "win" ? " won" : ""}`, "aria-label": t("table:seat.high.label", { hand: h.high_name }) },
+          el("div", { class: `group high${marks.high === "win" ? " won" : ""}`, "aria-label": t("table:seat.high.label", { hand: named.high }) },
             cardsRow(sortForDisplay(h.high.map(toCard)).map((c) => c.text), opts)),
-          el("div", { class: `group low${marks.low === "win" ? " won" : ""}`, "aria-label": t("table:seat.low.label", { hand: h.low_name }) },
+          el("div", { class: `group low${marks.low === "win" ? " won" : ""}`, "aria-label": t("table:seat.low.label", { hand: named.low }) },
             cardsRow(sortForDisplay(h.low.map(toCard)).map((c) => c.text), opts)),
         ];
       },
