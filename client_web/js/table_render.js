@@ -226,11 +226,11 @@ export function bankPosition(view, ctx) {
 }
 
 /** The boxes on the stage a BANK marker must not cover: the other positions' cards, plates, bets and results,
- * the shoe and the discards. */
+ * its own seat's cards and hands' names, the shoe and the discards. */
 function othersBoxes(nodes, p) {
   const stage = nodes[0].closest(".stage") ?? nodes[0].parentElement;
   return [...nodes.filter((_, i) => i !== p).flatMap((n) => [...n.querySelectorAll(".hand .card, .plate, .bet > *, .outcome > *")]),
-    ...stage.querySelectorAll(".shoe, .discards .card")]
+    ...nodes[p].querySelectorAll(".hand .card, .hand-names"), ...stage.querySelectorAll(".shoe, .discards .card")]
     .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
 }
 
