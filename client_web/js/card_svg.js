@@ -108,8 +108,8 @@ export function backSvg() {
     <rect x="12" y="12" width="176" height="256" rx="10" fill="url(#pg-lattice)"/>
     <rect x="22" y="22" width="156" height="236" rx="7" fill="none" stroke="#e8c46a" stroke-width="2" stroke-opacity=".8"/>
     <circle cx="100" cy="140" r="34" fill="#4d0714" stroke="#e8c46a" stroke-width="3"/>
-    <text x="100" y="152" text-anchor="middle" font-size="32" font-weight="700" fill="#e8c46a"
-      font-family="'DejaVu Serif','Georgia',serif">PG</text>
+    <path d="M100 114 L122 140 L100 166 L78 140 Z" fill="#e8c46a"/>
+    <path d="M100 126 L111 140 L100 154 L89 140 Z" fill="#4d0714"/>
   </svg>`;
 }
 

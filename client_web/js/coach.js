@@ -59,17 +59,17 @@ function cardsRow(texts, label) {
   return el("div", { class: "coach-cards", role: "group", "aria-label": label }, cards);
 }
 
-// Whose hand a label names: none, the dealer's or yours (practice.js; its older English words too).
-const WHOSE = { dealer: "dealer", "the dealer's": "dealer", you: "you", your: "you" };
+/** The labels of a set hand's two rows, as whole keys: no owner (the coach's own splits) by default; the
+ * practice page names the dealer's and yours (`showdown:coach.hand.high.dealer`, …). */
+const HAND_LABELS = { high: "showdown:coach.hand.high", low: "showdown:coach.hand.low" };
 
 /** A set hand's cards: the five-card high hand beside (or above) the two-card low hand, each labelled
- * with its name ("your high hand: pair of aces"); `whose`: "", "dealer" or "you". */
-export function splitCards(split, whose = "") {
-  const who = WHOSE[whose] ? `.${WHOSE[whose]}` : "";
-  const names = handNames(split);
+ * with its name ("your high hand: pair of aces"); `labels`: {high, low}, each a whole key taking `name`. */
+export function splitCards(split, labels = HAND_LABELS, wheel = "second") {
+  const names = handNames(split, wheel);
   return el("div", { class: "coach-hands" },
-    cardsRow(split.high, t(`showdown:coach.hand.high${who}`, { name: names.high })),
-    cardsRow(split.low, t(`showdown:coach.hand.low${who}`, { name: names.low })));
+    cardsRow(split.high, t(labels.high, { name: names.high })),
+    cardsRow(split.low, t(labels.low, { name: names.low })));
 }
 
 function splitBlock(title, split, { id, note } = {}) {

@@ -9,7 +9,7 @@ import { api, el, resumeSession } from "./api.js";
 import { ensureCardDefs } from "./card_svg.js";
 import { coachErrorText, coachNodes, splitCards } from "./coach.js";
 import { errorText } from "./errors.js";
-import { houseWayName } from "./hand_eval.js";
+import { clauseWords, handNames, houseWayName } from "./hand_eval.js";
 import { t, translateDom } from "./i18n.js";
 import { languageMenu } from "./language_menu.js";
 import { whyWords } from "./results.js";
@@ -20,13 +20,9 @@ import { setterPanel } from "./tray.js";
 const $ = (id) => document.getElementById(id);
 const WAY_KEY = "paigow.practice.way";
 
-// I18N-MERGE (the showdown helper's `game` namespace): the server words a hand's name ("pair of aces") and a
-// House Way clause ("one pair") in English. Every one the practice page shows passes through these two; at the
-// merge they call the showdown helper's functions (hand names, clause wording), nothing else changes.
-const handName = (name) => name;
-const clauseWords = (text) => text;
-const DEALER_WHOSE = "the dealer's"; // I18N-MERGE: coach.js splitCards' `whose` (its cards' spoken names)
-const YOUR_WHOSE = "your";
+// Whose hand each result names, as whole keys (coach.js splitCards' labels).
+const DEALER_LABELS = { high: "showdown:coach.hand.high.dealer", low: "showdown:coach.hand.low.dealer" };
+const YOUR_LABELS = { high: "showdown:coach.hand.high.you", low: "showdown:coach.hand.low.you" };
 
 const ctx = {
   session: null, deal: null, busy: false, answer: null,
@@ -78,7 +74,7 @@ const HAND_WORDS = {
 };
 
 function handLine(part, mark, you, dealer) {
-  const why = whyWords(mark, you[`${part}_name`], dealer[`${part}_name`], decider(part, you[part], dealer[part], rules()));
+  const why = whyWords(mark, handNames(you)[part], handNames(dealer)[part], decider(part, you[part], dealer[part], rules()));
   return el("li", { class: `mark-${mark}`, "data-hand": part }, el("b", { text: HAND_WORDS[part][mark]() }), ` — ${why}`);
 }
 
@@ -100,16 +96,16 @@ function resultNodes(a) {
     : t("practice:dealer.setBy", { way });
   const mine = a.you.set_by !== "house_way" ? t("practice:you.setIt")
     : a.you.house_way_clause ? t("practice:you.houseWaySetIt.clause", { clause: clauseWords(a.you.house_way_clause) }) : t("practice:you.houseWaySetIt");
-  const names = (side) => t("practice:hands.names", { high: handName(side.high_name), low: handName(side.low_name) });
+  const names = (side) => t("practice:hands.names", handNames(side));
   return [
     el("h2", { id: "result-title", class: `practice-outcome ${a.result.outcome}`, tabindex: "-1", text: outcomeText(a.result) }),
     el("div", { class: "practice-hands" },
       el("section", { class: "panel practice-side", "aria-label": t("practice:dealer.hand.label") },
-        el("h3", { text: t("practice:dealer.title") }), splitCards(a.dealer, DEALER_WHOSE),
+        el("h3", { text: t("practice:dealer.title") }), splitCards(a.dealer, DEALER_LABELS),
         el("p", { class: "coach-names", text: names(a.dealer) }),
         el("p", { class: "hint", id: "dealer-clause", text: dealerSet })),
       el("section", { class: "panel practice-side", "aria-label": t("practice:you.hand.label") },
-        el("h3", { text: t("practice:you.title") }), splitCards(a.you, YOUR_WHOSE),
+        el("h3", { text: t("practice:you.title") }), splitCards(a.you, YOUR_LABELS),
         el("p", { class: "coach-names", text: names(a.you) }),
         el("p", { class: "hint", text: mine }))),
     el("ul", { class: "practice-marks", id: "practice-marks" },

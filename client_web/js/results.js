@@ -5,7 +5,7 @@
 // names worked out from their cards (hand_eval.js handNames).
 
 import { el } from "./api.js";
-import { money, t } from "./i18n.js";
+import { markName, money, t } from "./i18n.js";
 import { rankWord } from "./cards.js";
 import { clauseWords, handNames } from "./hand_eval.js";
 import { decider, showdownMarks } from "./showdown.js";
@@ -119,23 +119,29 @@ function moneyLines(b) {
   ];
 }
 
+/** A player's name (marked as such: `lang=""`, `dir="auto"`); the house dealer's is the catalog's word. */
+function nameNode(node, row) {
+  return row.playerId ? markName(node) : node;
+}
+
 /** The centre banner: the banker's hand, one line a seat (who won the high and the low, the result), the
  * player-banker's account and the commission. */
 export function bannerNodes(b, me) {
   const side = (part) => el("span", { class: `mark-${part.mark}`, title: part.why },
     part.mark === "copy" ? t("showdown:mark.copy") : part.mark === "win" ? "✓" : t("showdown:mark.banker"));
   const rows = b.rows.map((r) => el("li", { class: r.playerId && r.playerId === me ? "mine" : "", "data-result-row": String(r.position) },
-    el("b", { text: r.name }), ` ${t("showdown:banner.high")} `, side(r.high), ` · ${t("showdown:banner.low")} `, side(r.low), " · ",
+    nameNode(el("b", { text: r.name }), r), ` ${t("showdown:banner.high")} `, side(r.high), ` · ${t("showdown:banner.low")} `, side(r.low), " · ",
     el("span", { class: `res ${r.result.kind}`, text: r.result.text })));
   return [bankerLine(b), rows.length ? el("ul", { class: "result-lines" }, rows) : null, ...moneyLines(b)].filter(Boolean);
 }
 
 /** The whole breakdown, under the table: for each hand who won the high and the low and why. */
 export function breakdownNodes(b, me) {
-  const part = (label, p) => [`${label} `, el("b", { class: `mark-${p.mark}`, text: p.mark === "win" ? p.winner : t("showdown:the_banker") }), ` — ${p.why}`];
+  const part = (label, p, r) => [`${label} `, p.mark === "win" ? nameNode(el("b", { class: `mark-${p.mark}`, text: p.winner }), r)
+    : el("b", { class: `mark-${p.mark}`, text: t("showdown:the_banker") }), ` — ${p.why}`];
   const rows = b.rows.map((r) => el("li", { class: r.playerId && r.playerId === me ? "mine" : "", "data-breakdown-row": String(r.position) },
-    el("b", { class: "who", text: r.name }), " ", el("span", { class: `res ${r.result.kind}`, text: r.result.text }), el("br"),
-    el("span", { class: "why" }, ...part(t("showdown:breakdown.high"), r.high), " · ", ...part(t("showdown:breakdown.low"), r.low)),
+    nameNode(el("b", { class: "who", text: r.name }), r), " ", el("span", { class: `res ${r.result.kind}`, text: r.result.text }), el("br"),
+    el("span", { class: "why" }, ...part(t("showdown:breakdown.high"), r.high, r), " · ", ...part(t("showdown:breakdown.low"), r.low, r)),
     r.clause ? el("small", { class: "clause", text: t("showdown:clause_line", { clause: r.clause }) }) : null));
   return [el("h3", { text: t("showdown:breakdown.title") }), bankerLine(b), rows.length ? el("ul", { class: "breakdown-lines" }, rows) : null, ...moneyLines(b)]
     .filter(Boolean);

@@ -2,6 +2,7 @@
 // result, as whole sentences in the page's language.
 
 import { money, t } from "./i18n.js";
+import { handNames } from "./hand_eval.js";
 
 /** Says it to screen readers (a polite live region). */
 export function announce(text) {
@@ -15,7 +16,7 @@ function ownHand(record, ctx) {
 }
 
 /** "Round 3 settled. You win $10.00. The banker has …": a sentence each, in order. */
-export function settledWords(record, ctx) {
+export function settledWords(record, ctx, rules = null) {
   const mine = ownHand(record, ctx);
   const words = [t("table:said.settled", { round: record.number })];
   if (mine && mine.is_banker) {
@@ -25,7 +26,7 @@ export function settledWords(record, ctx) {
       : t("table:said.you.loss", { amount: money(-mine.net_cents) }));
   }
   const banker = record.hands.find((h) => h.is_banker);
-  if (banker) words.push(t("table:said.banker_hands", { high: banker.high_name, low: banker.low_name }));
+  if (banker) words.push(t("table:said.banker_hands", handNames(banker, rules?.wheel)));
   return words.join(" ");
 }
 

@@ -115,7 +115,7 @@ export function onEvents(ctx, nodes, events, view) {
         ctx.rounds = mergeRounds(ctx.rounds, [ev.record]);
         ctx.justSettled = ev.record.round_id;
         settleMoment(ev.record, ctx, nodes);
-        announce(settledWords(ev.record, ctx));
+        announce(settledWords(ev.record, ctx, view.rules));
         break;
       }
       case "betting_opened":

@@ -12,6 +12,7 @@ import { admitted, isBarred, offerFor } from "./home_seat.js";
 import { myRequest } from "./buy_in.js";
 import { BANK_TURN, WAITING } from "./chips_words.js";
 import { MARK_WORDS } from "./seat_marks.js";
+import { clauseWords, handNames } from "./hand_eval.js";
 
 /** The deal's pace: a packet leaves the shoe every PACKET_MS and lands FLIGHT_MS later (table.css deal-in). */
 export const PACKET_MS = 140;
@@ -61,17 +62,18 @@ function handFor(p, view, ctx) {
     const h = shown.hands.find((x) => x.position === p);
     if (!h) return { sig: "none", build: () => [] };
     const marks = showdownMarks(h, shown, view.rules);
+    const named = handNames(h, view.rules?.wheel);
     return {
       sig: `show:${shown.round_id}:${h.high.join()}|${h.low.join()}`,
-      names: t(h.fouled ? "table:seat.hands.foul" : "table:seat.hands", { high: h.high_name, low: h.low_name }),
-      clause: h.house_way_clause ?? null,
+      names: t(h.fouled ? "table:seat.hands.foul" : "table:seat.hands", named),
+      clause: h.house_way_clause ? clauseWords(h.house_way_clause) : null,
       build: () => {
         const flip = ctx.anim && ctx.justSettled === shown.round_id;
         const opts = flip ? { className: "flip", delayVar: "--flip-delay", delay: p * 60 } : {};
         return [
-          el("div", { class: `group high${marks.high === "win" ? " won" : ""}`, "aria-label": t("table:seat.high.label", { hand: h.high_name }) },
+          el("div", { class: `group high${marks.high === "win" ? " won" : ""}`, "aria-label": t("table:seat.high.label", { hand: named.high }) },
             cardsRow(sortForDisplay(h.high.map(toCard)).map((c) => c.text), opts)),
-          el("div", { class: `group low${marks.low === "win" ? " won" : ""}`, "aria-label": t("table:seat.low.label", { hand: h.low_name }) },
+          el("div", { class: `group low${marks.low === "win" ? " won" : ""}`, "aria-label": t("table:seat.low.label", { hand: named.low }) },
             cardsRow(sortForDisplay(h.low.map(toCard)).map((c) => c.text), opts)),
         ];
       },
@@ -223,6 +225,15 @@ export function bankPosition(view, ctx) {
   return ctx.showdown ? ctx.showdown.banker_position : null;
 }
 
+/** The boxes on the stage a BANK marker must not cover: the other positions' cards, plates, bets and results,
+ * its own seat's cards and hands' names, the shoe and the discards. */
+function othersBoxes(nodes, p) {
+  const stage = nodes[0].closest(".stage") ?? nodes[0].parentElement;
+  return [...nodes.filter((_, i) => i !== p).flatMap((n) => [...n.querySelectorAll(".hand .card, .plate, .bet > *, .outcome > *")]),
+    ...nodes[p].querySelectorAll(".hand .card, .hand-names"), ...stage.querySelectorAll(".shoe, .discards .card")]
+    .map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+}
+
 /** The one BANK marker, beside the banker's name plate on the side away from the centre (never over cards
  * or a name); it glides to its new place when the bank moves. */
 function placeMarker(nodes, view, ctx) {
@@ -250,12 +261,22 @@ function placeMarker(nodes, view, ctx) {
   const outward = p !== 0 && positionXY(p).x > 0 ? 1 : -1;  // the dealer's right holds its wager and result
   const right = plate.right - box.left + 4;
   const left = plate.left - box.left - size - 4;
+  const height = marker.offsetHeight || size;
   const fits = (at) => at >= 0 && at + size <= box.width;
-  const x = outward > 0 ? (fits(right) ? right : left) : (fits(left) ? left : right);
-  const y = plate.top - box.top + plate.height / 2 - size / 2;
+  const beside = plate.top - box.top + plate.height / 2 - height / 2;
+  // Beside the plate, away from the centre first; where a wide marker (a longer language's word) would lie
+  // over another seat's cards or plate, on the other side, else just above the plate.
+  const sides = outward > 0 ? [right, left] : [left, right];
+  const above = plate.top - box.top - height - 2;
+  const spots = [...sides.filter(fits).map((at) => [at, beside]),
+    ...(above >= 0 ? [[Math.min(Math.max(0, plate.left - box.left + plate.width / 2 - size / 2), box.width - size), above]] : [])];
+  if (!spots.length) spots.push([outward > 0 ? right : left, beside]);
+  const clear = ([at, top]) => !othersBoxes(nodes, p).some((r) => at < r.right - box.left - 1 && r.left - box.left < at + size - 1
+    && top < r.bottom - box.top - 1 && r.top - box.top < top + height - 1);
+  const [x, y] = spots.find(clear) ?? spots[0];
   // A side seat beside the centre with no room outside (a phone): the marker stands on the centre's side,
   // and the centre's words and banner keep clear of it (table.css, data-marker-in).
-  const inward = p === 2 || p === 5 ? (x === right) === (outward < 0) : false;
+  const inward = (p === 2 || p === 5) && y === beside ? (x === right) === (outward < 0) : false;
   stage.dataset.markerIn = inward ? (p === 2 ? "left" : "right") : "";
   marker.style.left = `${Math.round(x)}px`;
   marker.style.top = `${Math.round(y)}px`;

@@ -7,7 +7,7 @@ import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipLabel, chipsBehind } from "./chips.js";
 import { serverNow } from "./clock.js";
-import { houseWayName, judgeSplit } from "./hand_eval.js";
+import { clauseWords, houseWayName, judgeSplit } from "./hand_eval.js";
 import { fortuneLines, payTableButton } from "./fortune.js";
 import { bankerSideBets, sideBetRows } from "./side_bets.js";
 import { breakdown, breakdownNodes } from "./results.js";
@@ -262,10 +262,10 @@ export function setterPanel(view, ctx, hand) {
   const clause = hw?.clause ?? ctx.clauses[view.round.round_id];
   const byHouseWay = hand.is_set && clause && lowCards.length === 2 && hand.low.every((t) => low.includes(t)) && (!hw || isHouseWay);
   const status = previewing && !hand.is_set
-    ? el("span", { class: "hint hw-preview", id: "set-status" }, el("strong", { id: "hw-clause", text: t("table:setter.preview", { way, clause: hw.clause }) }), " ",
+    ? el("span", { class: "hint hw-preview", id: "set-status" }, el("strong", { id: "hw-clause", text: t("table:setter.preview", { way, clause: clauseWords(hw.clause) }) }), " ",
       t("table:setter.preview.note"))
     : hand.is_set
-      ? el("span", { class: "set-ok", id: "set-status" }, byHouseWay ? el("strong", { id: "hw-clause", text: t("table:setter.set.house_way", { clause }) }) : t("table:setter.set"),
+      ? el("span", { class: "set-ok", id: "set-status" }, byHouseWay ? el("strong", { id: "hw-clause", text: t("table:setter.set.house_way", { clause: clauseWords(clause) }) }) : t("table:setter.set"),
         " ", t("table:setter.set.note"))
       : el("span", { class: "hint", id: "set-status" }, ...(lowCards.length < 2
         ? [t("table:setter.tap", { count: 2 - lowCards.length }), kbd(["1", "7"])]
