@@ -64,7 +64,7 @@ function outcomeCell(outcome) {
 function reasonOf(reason) {
   if (!reason) return "";
   const key = `console:ledger.reason.${reason}`;
-  if (/^[a-z_]+$/.test(reason) && has(key)) return el("span", { title: reason, text: t(`console:ledger.reason.${reason}`) });
+  if (/^[a-z_]+$/.test(reason) && has(key)) return el("span", { "data-reason": reason, text: t(`console:ledger.reason.${reason}`) });
   return userText(reason);
 }
 
@@ -76,7 +76,7 @@ export async function refreshLogs() {
   $("audit").tBodies[0].replaceChildren(...audit.map((e) => el("tr", { "data-action": e.action ?? "" },
     cell(t("console:audit.col.when"), { class: "nowrap", text: when(e.ts_ms) }),
     cell(t("console:audit.col.actor"), { class: "actor" }, ...actorWords(e.actor)),
-    cell(t("console:audit.col.action"), { class: "nowrap", title: e.action ?? null, text: actionWords(e.action) }),
+    cell(t("console:audit.col.action"), { class: "nowrap", "data-code": e.action ?? null, text: actionWords(e.action) }),
     outcomeCell(e.outcome),
     cell(t("console:audit.col.table"), { class: "nowrap", text: e.table_id ?? "" }),
     cell(t("console:audit.col.player"), { class: "player" }, who(e.player_name, e.player_id)),
@@ -84,7 +84,7 @@ export async function refreshLogs() {
   const ledger = await pageAll("/ledger");
   $("ledger").tBodies[0].replaceChildren(...ledger.map((e) => el("tr", { "data-kind": e.kind ?? "" },
     cell(t("console:ledger.col.when"), { class: "nowrap", text: when(e.ts_ms) }),
-    cell(t("console:ledger.col.kind"), { class: "nowrap", title: e.kind ?? null, text: kindWords(e.kind) }),
+    cell(t("console:ledger.col.kind"), { class: "nowrap", "data-code": e.kind ?? null, text: kindWords(e.kind) }),
     cell(t("console:ledger.col.player"), { class: "player" }, who(e.player_name, e.player_id)),
     cell(t("console:ledger.col.accounts"), { class: "wrap" }, el("span", {}, account(e.from_account), " → ", account(e.to_account))),
     cell(t("console:ledger.col.amount"), { class: "num", text: money(e.amount_cents) }),

@@ -131,8 +131,10 @@ function renderHeader(view) {
   $("table-title").textContent = t("table:header.title", { table: view.name });
   document.title = t("table:header.document_title", { table: view.name });
   const limits = { min: money(view.rules.min_bet_cents), max: money(view.rules.max_bet_cents) };
-  $("table-limits").textContent = t(view.fortune ? "table:header.limits.fortune" : "table:header.limits", limits);
-  $("table-house-way").textContent = t("table:header.house_way", { way: houseWayName(view.rules) });
+  const limitsText = t(view.fortune ? "table:header.limits.fortune" : "table:header.limits", limits);
+  $("table-limits").textContent = limitsText;
+  $("table-limits").title = limitsText;  // a phone cuts it short
+  $("table-house-way").textContent = $("table-house-way").title = t("table:header.house_way", { way: houseWayName(view.rules) });
   $("table-home").hidden = !view.home;
   if (view.home) showHomeTag($("table-home"), view, ctx.playerId);
   const you = view.you;

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.i18n_check import PSEUDO, Phases
+from tests.browser.i18n_check import PSEUDO, TABLE_LAYOUT_AT, Phases
 from tests.browser.i18n_walk import (
     ME,
     OTHER,
@@ -50,7 +50,7 @@ def test_the_lobby_in_the_pseudo_locale(site: Any) -> None:
 
 
 def test_a_whole_round_in_the_pseudo_locale(site: Any, wire: Wire) -> None:
-    phases = Phases(site, "pseudo-round", allow=[*NAMES, "Jade Dragon"])
+    phases = Phases(site, "pseudo-round", allow=[*NAMES, "Jade Dragon"], layout_at=TABLE_LAYOUT_AT)
     with phases.walk():
         page = guest(site, PSEUDO)
         round_walk(site, wire, page, phases.check)
@@ -60,7 +60,7 @@ def test_a_whole_round_in_the_pseudo_locale(site: Any, wire: Wire) -> None:
 def test_a_home_game_with_its_own_chips_in_the_pseudo_locale(site: Any) -> None:
     ann_user, maya_user = username("ann"), username("maya")
     allow = ["Ann", "Maya", "Friday game", ann_user, maya_user]
-    phases = Phases(site, "pseudo-home", allow=allow)
+    phases = Phases(site, "pseudo-home", allow=allow, layout_at=TABLE_LAYOUT_AT)
     with phases.walk():
         ann = lang_page(site, PSEUDO)
         sign_up(ann, site, ann_user, "Ann")
@@ -118,7 +118,7 @@ def test_a_home_game_with_its_own_chips_in_the_pseudo_locale(site: Any) -> None:
 def test_the_casino_variants_in_the_pseudo_locale(site: Any, wire: Wire) -> None:
     """One table deals them all: EZ with the Queen's Dragon (a refused side bet, then placed), the Dragon
     hand offered (the player buys it and sets it), the showdown, then co-banking offered and taken."""
-    phases = Phases(site, "pseudo-variants", allow=[*NAMES, "Golden Dragon"])
+    phases = Phases(site, "pseudo-variants", allow=[*NAMES, "Golden Dragon"], layout_at=TABLE_LAYOUT_AT)
     with phases.walk():
         table = open_table(site, "Golden Dragon", {
             "commission_form": "ez", "queens_dragon_enabled": True, "dragon_enabled": True,
