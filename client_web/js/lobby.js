@@ -380,4 +380,7 @@ async function init() {
   await watchTables(canSit);
 }
 
+// The account forms' buttons are disabled in the page until now (as Join is, lobby_home.js): a tap before this
+// module ran (it waits for the language's catalog) would send the form as a plain GET and reload the lobby.
+for (const id of ["name-submit", "signin-submit", "signup-submit", "keep-submit"]) $(id).disabled = false;
 init();

@@ -210,6 +210,9 @@ $("export-link").addEventListener("click", async (ev) => {
 });
 
 translateDom();
+// The sign-in buttons are disabled in the page until now: a click before this module ran (it waits for the
+// language's catalog) would send the form as a plain GET and reload the console.
+for (const id of ["op-signin", "op-token-submit"]) $(id).disabled = false;
 $("bootstrap-hint").replaceChildren(...sentenceWith("console:bootstrap.hint", {}, { flag: el("code", { text: "--operator-token" }) }));
 languageMenu($("language-host"), () => null);
 if (state.auth) enter(state.auth, state.auth.kind === "session" ? "op-signin-error" : "login-error");

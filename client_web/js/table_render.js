@@ -274,9 +274,9 @@ function placeMarker(nodes, view, ctx) {
   const clear = ([at, top]) => !othersBoxes(nodes, p).some((r) => at < r.right - box.left - 1 && r.left - box.left < at + size - 1
     && top < r.bottom - box.top - 1 && r.top - box.top < top + height - 1);
   const [x, y] = spots.find(clear) ?? spots[0];
-  // A side seat beside the centre with no room outside (a phone): the marker stands on the centre's side,
-  // and the centre's words and banner keep clear of it (table.css, data-marker-in).
-  const inward = (p === 2 || p === 5) && y === beside ? (x === right) === (outward < 0) : false;
+  // A side seat beside the centre with no room outside (a phone): the marker stands on the centre's side or above
+  // the plate, and the centre's words and banner keep clear of it (table.css, data-marker-in).
+  const inward = (p === 2 || p === 5) && !(y === beside && x === (outward > 0 ? right : left));  // beside inward, or above
   stage.dataset.markerIn = inward ? (p === 2 ? "left" : "right") : "";
   marker.style.left = `${Math.round(x)}px`;
   marker.style.top = `${Math.round(y)}px`;

@@ -112,7 +112,7 @@ def test_players_and_a_player_banker_bet_the_fortune_bonus(site: Any) -> None:
     # A bonus below the minimum is refused in words, at the bonus's row, and changes nothing.
     alice.fill("#sb-fortune-amount", "0.50")
     alice.click("#place-bet")
-    expect(alice.locator("#sb-fortune-error")).to_contain_text("the bonus minimum is $1.00")
+    expect(alice.locator("#sb-fortune-error")).to_contain_text("$0.50 is below the minimum of $1.00")
     alice_id = view(alice)["seats"][1]["player_id"]
     assert view(alice)["round"]["bonuses"] == [{"position": 1, "player_id": alice_id, "amount_cents": 500}]
     alice.fill("#sb-fortune-amount", "5")
