@@ -367,6 +367,7 @@ async function init() {
   heroCards();
   setupTabs();
   input.value = rememberedName();
+  document.documentElement.dataset.ready = "1";  // its controls answer from now on (the browser tests wait for it)
   const ended = takeEndedSession(); // the table page noticed it
   try {
     session = await resumeSession();

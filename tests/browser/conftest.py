@@ -14,6 +14,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -195,7 +196,32 @@ class Site:
         context.set_default_timeout(20_000)
         context.on("page", self._watch)
         self.contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        self._wait_for_the_lobby(page)
+        return page
+
+    @staticmethod
+    def _wait_for_the_lobby(page: Page) -> None:
+        """The lobby's modules wait for the language's catalog before they answer a click: after opening the
+        lobby, ``goto`` and ``reload`` wait until it says it is ready (``<html data-ready>``)."""
+        goto, reload = page.goto, page.reload
+
+        def ready() -> None:
+            if urlsplit(page.url).path in ("", "/"):
+                page.wait_for_function("() => document.documentElement.dataset.ready === '1'")
+
+        def lobby_goto(url: str, **kw: Any) -> Any:
+            response = goto(url, **kw)
+            ready()
+            return response
+
+        def lobby_reload(**kw: Any) -> Any:
+            response = reload(**kw)
+            ready()
+            return response
+
+        page.goto = lobby_goto  # type: ignore[method-assign]
+        page.reload = lobby_reload  # type: ignore[method-assign]
 
     def _watch(self, page: Page) -> None:
         page.on("pageerror", lambda exc: self.errors.append(f"{page.url}: {exc}"))

@@ -75,7 +75,7 @@ def test_what_the_live_region_said_for_a_moment_is_checked_too(module_page: Page
         const a = document.getElementById('announcer');
         for (const text of ['Betting is open.', '⟦Ŕóúñđ ó⟧']) {
             a.textContent = text;
-            await new Promise((ok) => setTimeout(ok, 20));
+            await new Promise((ok) => setTimeout(ok, 200));
         }
     }""")
     got = module_page.evaluate(UNTRANSLATED_JS, {"allow": []})
