@@ -366,7 +366,7 @@ async function init() {
   languageMenu($("language-host"), () => savedSession()?.token);
   heroCards();
   setupTabs();
-  input.value = rememberedName();
+  if (!input.value) input.value = rememberedName();  // never over a name typed while the page was loading
   document.documentElement.dataset.ready = "1";  // its controls answer from now on (the browser tests wait for it)
   const ended = takeEndedSession(); // the table page noticed it
   try {
