@@ -17,7 +17,7 @@ function phaseWords(table) {
   if (table.closing) return t("lobby:phase.closing");
   if (table.paused) return t("lobby:phase.paused");
   const words = { idle: table.seats_taken ? "lobby:phase.between_rounds" : "lobby:phase.waiting", bank_offer: "lobby:phase.bank_offer",
-    betting: "lobby:phase.betting", setting: "lobby:phase.setting" };
+    betting: "lobby:phase.betting", dragon_offer: "lobby:phase.dragon_offer", setting: "lobby:phase.setting" };
   // A phase a newer server names that this page does not know: its name as the server writes it.
   return words[table.phase ?? "idle"] ? t(words[table.phase ?? "idle"]) : String(table.phase).replaceAll("_", " ");
 }

@@ -89,3 +89,4 @@ form.addEventListener("submit", (ev) => {
 });
 fill();
 if (params.get("seed")) run();
+document.documentElement.dataset.ready = "1";  // its words are in and its form answers (the browser tests wait for it)

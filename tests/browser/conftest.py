@@ -132,6 +132,7 @@ def module_page(browser: Browser, static_site: str) -> Iterator[Page]:
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{static_site}/verify/")
+    page.wait_for_selector("html[data-ready]", state="attached")  # its module has worded the page
     yield page
     context.close()
 
@@ -200,14 +201,15 @@ class Site:
         self._wait_for_the_lobby(page)
         return page
 
-    @staticmethod
-    def _wait_for_the_lobby(page: Page) -> None:
+    def _wait_for_the_lobby(self, page: Page) -> None:
         """The lobby's modules wait for the language's catalog before they answer a click: after opening the
         lobby, ``goto`` and ``reload`` wait until it says it is ready (``<html data-ready>``)."""
         goto, reload = page.goto, page.reload
+        site = urlsplit(self.url).netloc
 
         def ready() -> None:
-            if urlsplit(page.url).path in ("", "/"):
+            where = urlsplit(page.url)
+            if where.netloc == site and where.path in ("", "/"):
                 page.wait_for_function("() => document.documentElement.dataset.ready === '1'")
 
         def lobby_goto(url: str, **kw: Any) -> Any:

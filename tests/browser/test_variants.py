@@ -96,9 +96,10 @@ def test_ez_table_explains_the_barred_dealer_and_takes_the_queens_dragon_beside_
     alice.fill("#bet-amount", "10")
     alice.fill("#sb-qd-amount", "0.50")
     alice.click("#place-bet")
-    # Refused at its row, in the server's words, and nothing half-placed: the bet is not on the table either.
+    # Refused at its row, worded from the refusal's code and amounts, and nothing half-placed: the bet is not
+    # on the table either.
     error = alice.locator("#sb-qd-error")
-    expect(error).to_contain_text("Your Queen's Dragon bet is $0.50; its minimum is $1.00.")
+    expect(error).to_contain_text("$0.50 is below the minimum of $1.00.")
     expect(error).to_contain_text("Nothing was placed: your bet and side bets are as they were.")
     expect(alice.locator("#bet-error")).to_be_hidden()
     assert (view(alice)["you"]["bet_cents"], view(alice)["you"]["queens_dragon_cents"]) == (0, 0)
