@@ -5,7 +5,7 @@
 
 import { el, parseMoney } from "./api.js";
 import { errorText } from "./errors.js";
-import { markName, money, number, t } from "./i18n.js";
+import { amountText, markName, money, number, t } from "./i18n.js";
 import { confirmChoice } from "./confirm_dialog.js";
 import { capWords, dollars, homeTable, newInvite, TIMER_FIELDS } from "./home_api.js";
 import { invitePanel } from "./invite_panel.js";
@@ -61,8 +61,8 @@ function limitsSection(view, ctx) {
   };
   return section("host-limits", t("home:host.limits.title"), cap ? el("p", { class: "hint", id: "host-cap", text: t("home:host.limits.cap", { cap: dollars(cap) }) }) : null,
     el("div", { class: "row" },
-    field("host-min", t("home:host.limits.min.label"), (view.rules.min_bet_cents / 100).toFixed(2)),
-    field("host-max", t("home:host.limits.max.label"), (view.rules.max_bet_cents / 100).toFixed(2)),
+    field("host-min", t("home:host.limits.min.label"), amountText(view.rules.min_bet_cents)),
+    field("host-max", t("home:host.limits.max.label"), amountText(view.rules.max_bet_cents)),
     el("button", { class: "btn small", type: "button", id: "host-limits-save", text: t("home:host.limits.save.button"), onclick: save })),
   saved("host-limits-saved"), errorLine("host-limits-error"));
 }

@@ -113,6 +113,7 @@ export const has = (key) => i18next.exists(key);
 const CURRENCY = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" });
 const CURRENCY_WHOLE = new Intl.NumberFormat(locale, { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 });
 const NUMBER = new Intl.NumberFormat(locale);
+const AMOUNT = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 const PERCENT = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
 const TIME = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit" });
 const TIME_S = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", second: "2-digit" });
@@ -121,7 +122,8 @@ const DATE_TIME = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeSty
 const LIST_AND = new Intl.ListFormat(locale, { type: "conjunction" });
 
 function signed(fmt, value, sign) {
-  return fmt.formatToParts(value).map((p) => {
+  // -0 (a loss counted up from nothing) is written as nothing lost, never "−$0.00"
+  return fmt.formatToParts(value || 0).map((p) => {
     if (p.type === "minusSign") return "−";
     return p.value;
   }).join("").replace(/^/, sign && value > 0 ? "+" : "");
@@ -145,6 +147,9 @@ export function parseAmount(text) {
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
 }
+/** Cents as a typed amount is written in a field of this language ("12.50", "12,50"): what `parseAmount`
+ * reads back. */
+export const amountText = (cents) => AMOUNT.format(cents / 100);
 /** A count or a plain number ("1,234"). */
 export const number = (n) => NUMBER.format(n);
 /** A fraction as a percent ("5%", "2.5%"). */

@@ -4,7 +4,7 @@
 // in play).
 
 import { el, money } from "./api.js";
-import { t } from "./i18n.js";
+import { amountText, t } from "./i18n.js";
 import { cell, centsFields } from "./operator_api.js";
 import { payTableName } from "./variant_tags.js";
 
@@ -49,9 +49,9 @@ export function renderFortune(view, fillForm) {
   if (fillForm) {
     $("f-on").checked = rules.fortune_enabled;
     $("f-table").value = rules.fortune_pay_table;
-    $("f-min").value = (rules.fortune_min_bet_cents / 100).toFixed(2);
-    $("f-max").value = (rules.fortune_max_bet_cents / 100).toFixed(2);
-    $("f-envy").value = (rules.envy_min_bet_cents / 100).toFixed(2);
+    $("f-min").value = amountText(rules.fortune_min_bet_cents);
+    $("f-max").value = amountText(rules.fortune_max_bet_cents);
+    $("f-envy").value = amountText(rules.envy_min_bet_cents);
   }
 }
 

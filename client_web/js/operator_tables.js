@@ -5,7 +5,7 @@
 // beside their id, kick with a bar) and its chat (operator_chat.js).
 
 import { api, el, money, parseMoney } from "./api.js";
-import { dateTime, has, markName, number, t } from "./i18n.js";
+import { amountText, dateTime, has, markName, number, t } from "./i18n.js";
 import { $, call, cell, centsFields, fillRows, refuseAt, sentenceWith, showError, state, unmarkOnEdit, userText, who } from "./operator_api.js";
 import { refreshChat } from "./operator_chat.js";
 import { FORTUNE_FIELDS, fortuneCell, fortuneRulesBody, renderFortune } from "./operator_fortune.js";
@@ -152,8 +152,8 @@ async function refreshDetail(fillForms = false) {
         say(`${name}-error`, "");
         unmark();
       }
-      $("lim-min").value = (v.rules.min_bet_cents / 100).toFixed(2);
-      $("lim-max").value = (v.rules.max_bet_cents / 100).toFixed(2);
+      $("lim-min").value = amountText(v.rules.min_bet_cents);
+      $("lim-max").value = amountText(v.rules.max_bet_cents);
       $("t-bank").value = v.timers.bank_offer_ms / 1000;
       $("t-bet").value = v.timers.betting_ms / 1000;
       $("t-set").value = v.timers.setting_ms / 1000;

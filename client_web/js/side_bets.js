@@ -7,7 +7,7 @@
 // shown at the row it names. The player-banker's Fortune bet goes with accept_bank, or alone (place_bonus).
 
 import { el, parseMoney, sentence } from "./api.js";
-import { money, number, t } from "./i18n.js";
+import { amountText, money, number, t } from "./i18n.js";
 import { payTableLink } from "./fortune.js";
 
 const STEP = 100;
@@ -133,7 +133,7 @@ function sideBetRow(view, ctx, bet) {
   const draft = ui.side[bet.key] ?? { cents: bet.placed, text: null };
   const input = el("input", { id: `${id}-amount`, inputmode: "decimal", autocomplete: "off", "aria-keyshortcuts": bet.key === "fortune" ? "F" : "Q",
     "aria-describedby": `${id}-limits ${id}-why ${id}-error`, "aria-invalid": ui.errors[id] ? "true" : null,
-    value: draft.text ?? (draft.cents / 100).toFixed(2) });
+    value: draft.text ?? amountText(draft.cents) });
   input.addEventListener("input", () => {
     const cents = parseMoney(input.value);
     ui.side[bet.key] = { cents: cents ?? draft.cents, text: input.value };

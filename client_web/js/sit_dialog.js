@@ -2,7 +2,7 @@
 // game's own chips through buy_in.js), its checks before sending, and the refusal in the page's language.
 
 import { money, parseMoney } from "./api.js";
-import { t } from "./i18n.js";
+import { amountText, t } from "./i18n.js";
 import { commandErrorText } from "./socket.js";
 import { checkAmount, chipsOf, prepareBuyIn } from "./buy_in.js";
 import { barredText } from "./tray.js";
@@ -40,7 +40,7 @@ export function installSitDialog(ctx, hooks) {
     $("buy-in").removeAttribute("max");
     $("sit-balance").textContent = balance != null ? t("table:sit.balance", { balance: money(balance) }) : "";
     const suggested = Math.min(balance ?? Infinity, Math.max(rules.min_bet_cents * 20, 10000));
-    $("buy-in").value = (suggested / 100).toFixed(2);
+    $("buy-in").value = amountText(suggested);
     dialog.showModal();
     $("buy-in").select();
   }

@@ -2,7 +2,7 @@
 // and the seat options. Errors from the server appear next to the control that caused them.
 
 import { el, money, parseMoney } from "./api.js";
-import { dateTime, t } from "./i18n.js";
+import { amountText, dateTime, t } from "./i18n.js";
 import { sortForDisplay, toCard } from "./cards.js";
 import { cardElement } from "./card_svg.js";
 import { chipLabel, chipsBehind } from "./chips.js";
@@ -110,7 +110,7 @@ function betPanel(view, ctx) {
   const ui = ctx.ui;
   const placed = view.you.bet_cents;
   const input = el("input", { id: "bet-amount", inputmode: "decimal", autocomplete: "off", "aria-describedby": "bet-error bet-info",
-    "aria-invalid": ui.errors.bet ? "true" : null, value: ui.betText ?? (ui.betDraft / 100).toFixed(2) });
+    "aria-invalid": ui.errors.bet ? "true" : null, value: ui.betText ?? amountText(ui.betDraft) });
   input.addEventListener("input", () => {
     ui.betText = input.value;
     ui.clamped = null;

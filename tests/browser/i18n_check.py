@@ -18,7 +18,7 @@ import httpx
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
-from tests.browser.layout import overlaps, text_problems
+from tests.browser.layout import overlaps, settle, text_problems
 
 PSEUDO = "en-XA"
 LANGUAGES = ("en", "zh-Hans", "zh-Hant", "vi", "es", "ko")
@@ -277,6 +277,7 @@ class Phases:
             if show:
                 page.locator(show).first.evaluate("e => e.scrollIntoView({ block: 'center' })")
             page.wait_for_timeout(250)
+            settle(page)
             page.screenshot(path=str(self.site.artifacts / f"{self.prefix}-{phase}-{size}.png"))
             if layout:
                 found = [f"{phase} at {size} {width}x{height}: {p}" for p in layout_problems(page)]

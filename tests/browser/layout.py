@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 VIEWPORTS: dict[str, tuple[int, int]] = {
     "phone": (390, 844), "small-phone": (360, 740), "laptop": (1366, 768), "full-hd": (1920, 1080)}
@@ -312,6 +313,23 @@ CLOCK_UNDER_MODAL_JS = """() => {
   return `the modal #${modal.id} hides a running clock`;
 }"""
 """Null, or the modal dialog open over a running clock the player must act on, without that clock in it."""
+
+
+SETTLED_JS = """() => document.getAnimations().every((a) => {
+  const timing = a.effect?.getComputedTiming();
+  return a.playState !== "running" || !timing || timing.endTime > 2000
+    || a.transitionProperty === "stroke-dashoffset";  // a clock's ring, moved on each tick
+})"""
+
+
+def settle(page: Page, timeout_ms: int = 3_000) -> None:
+    """Wait until nothing on the page is in a short move (under 2 s): a BANK marker gliding to its new seat,
+    a dialog fading in; a clock's pulse and its ring go on. Boxes measured mid-move are not the
+    page's layout."""
+    try:
+        page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        pass  # a page that animates on: measured as it is
 
 
 def text_problems(page: Page) -> list[str]:
