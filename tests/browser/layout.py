@@ -4,6 +4,7 @@ boxes that must not overlap do, and the phase's controls are inside the viewport
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -326,10 +327,8 @@ def settle(page: Page, timeout_ms: int = 3_000) -> None:
     """Wait until nothing on the page is in a short move (under 2 s): a BANK marker gliding to its new seat,
     a dialog fading in; a clock's pulse and its ring go on. Boxes measured mid-move are not the
     page's layout."""
-    try:
+    with contextlib.suppress(PlaywrightTimeoutError):  # a page that animates on: measured as it is
         page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
-    except PlaywrightTimeoutError:
-        pass  # a page that animates on: measured as it is
 
 
 def text_problems(page: Page) -> list[str]:
