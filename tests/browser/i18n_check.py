@@ -308,8 +308,9 @@ class Phases:
             lines.append(f"{len(layout)} layout problems; the first {SHOWN}:")
             lines.extend(f"  {p}" for p in layout[:SHOWN])
         noted = [f"(not failing) {p}" for p in dict.fromkeys(self.noted)]
+        path: Path = self.site.artifacts / f"{self.prefix}-findings.txt"
+        path.unlink(missing_ok=True)  # never an earlier run's
         if lines or noted:
-            path: Path = self.site.artifacts / f"{self.prefix}-findings.txt"
             everything = [*(f"[{phase}] {w}" for w, phase in fresh.items()), *self.other, *layout, *noted]
             path.write_text("\n".join(everything) + "\n")
             if lines:
