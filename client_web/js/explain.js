@@ -16,7 +16,7 @@ const remover = (by) => (REMOVER.has(by) ? by : "unknown");
 
 /** Two whole sentences, one after the other (a language may write them without a space). */
 function both(first, second) {
-  return second ? t("showdown:two_sentences", { first, second }) : first;
+  return second ? t("common:two_sentences", { first, second }) : first;
 }
 
 /** Where a player's chips went when the table stood them up or closed: "balance" (back to the balance, with

@@ -112,7 +112,7 @@ export function installSideBets(ctx, rerender) {
         if (NOTHING_PLACED.has(msg.type)) {
           // The refusal is errors.js's sentence; an older English one without its full stop gets it.
           const first = /[.!?)。！？]$/u.test(ctx.ui.errors[failed]) ? ctx.ui.errors[failed] : sentence(ctx.ui.errors[failed]);
-          ctx.ui.errors[failed] = t("showdown:two_sentences", { first, second: t(`game:side_bet.nothing_placed.${msg.type}`) });
+          ctx.ui.errors[failed] = t("common:two_sentences", { first, second: t(`game:side_bet.nothing_placed.${msg.type}`) });
         }
         rerender();
       }
