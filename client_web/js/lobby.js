@@ -11,6 +11,7 @@ import { sentenceWith } from "./lobby_words.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
+import { myDataButton } from "./my_data.js";
 import { topUpSession } from "./top_up.js";
 import { watchTables } from "./lobby_tables.js";
 
@@ -189,6 +190,7 @@ function showSession() {
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
+  $("account-actions").append(myDataButton($("account-error")));
   who.textContent = session.registered ? `${session.display_name} · ${session.username}` : t("lobby:who.header.guest", { name: session.display_name });
   // A name and a username alone are the player's own words, in no language of the page's.
   if (session.registered) markName(who);
