@@ -28,7 +28,8 @@ PER_HOUR = 3
 
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
-    return dataclasses.replace(settings, data_downloads_per_hour=PER_HOUR)
+    return dataclasses.replace(settings, data_downloads_per_hour=PER_HOUR, argon2_memory_kib=1024,
+                               argon2_time_cost=1)
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -176,6 +177,52 @@ async def test_every_section_holds_exactly_the_player_s_records(app_client: AppH
     assert [m["text"] for m in bobs["chat"]["messages"]] == ["bob's own words"]
     assert [len(bobs["hands"]["recent"]), len(bobs["hands"]["rounds"])] == [1, 1]
     assert ann not in json.dumps({k: v for k, v in bobs.items() if k != "hands"})
+
+
+async def test_a_host_s_sign_ins_home_tables_bar_and_mute_without_invite_codes(app_client: AppHandle,
+                                                                                redis: Redis) -> None:
+    http, ops = app_client.client, app_client.operator_headers
+    made = await http.post("/api/accounts", json={"username": "hostann", "password": "correct horse"})
+    assert made.status_code == 201, made.text
+    ann, token = made.json()["player_id"], made.json()["token"]
+    http.cookies.clear()  # another device: its failure is counted on the account
+    wrong = await http.post("/api/session/sign-in", json={"username": "hostann", "password": "wrong horse"})
+    assert wrong.status_code == 401
+    home = await http.post("/api/home/tables", json={"name": "Friday"}, headers=bearer(token))
+    assert home.status_code == 201, home.text
+    home_id = home.json()["table_id"]
+    codes = await redis.hmget(keys.table_home(home_id), "code", "short")
+    assert all(codes)
+    public = await open_table(app_client, "Main")
+    rt = app_client.app.state.realtime
+    assert isinstance(rt, Realtime)
+    await rt.service.execute(public, Sit(ann, "Ann", 1, 10_000))
+    kicked = await http.post(f"/api/operator/tables/{public}/kick", headers=ops,
+                             json={"player_id": ann, "reason": "testing the download", "bar_minutes": 30})
+    assert kicked.status_code == 200, kicked.text
+    muted = await http.post(f"/api/operator/tables/{public}/chat/mute", headers=ops, json={"player_id": ann})
+    assert muted.status_code == 200, muted.text
+
+    data = await download(app_client, token)
+    assert (data["account"]["username"], data["account"]["registered"]) == ("hostann", True)
+    assert "pw" not in data["account"]
+    assert "argon2" not in json.dumps(data)
+    assert data["sign_ins"]["failures"] == 1
+    assert data["sessions"]["count"] == 1
+    [hosted] = data["home_tables"]["hosted"]
+    assert hosted == {"table_id": home_id, "open": True,
+                      "created_ms": int(await redis.hget(keys.table_home(home_id), "created_ms"))}
+    assert data["home_tables"]["admitted_to"] == [home_id]
+    text = json.dumps(data)
+    assert not any(code in text for code in codes)  # an invite admits whoever holds it
+    [bar] = data["bars"]
+    assert (bar["table_id"], bar["player_id"], bar["reason"]) == (public, ann, "testing the download")
+    assert bar["until_ms"] == kicked.json()["barred_until_ms"]
+    assert data["chat"]["muted_at"] == [public]
+    actions = {(e["action"], e["actor"] == f"host:{ann}") for e in data["audit"]}
+    assert {("host_create_table", True), ("kick", False), ("chat_mute", False)} <= actions
+    assert data["audit"] == [e for e in await stream(redis, keys.AUDIT)
+                             if e["player_id"] == ann or e["actor"] in (f"player:{ann}", f"host:{ann}")]
 
 
 async def test_no_token_no_data(app_client: AppHandle) -> None:
