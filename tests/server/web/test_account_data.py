@@ -5,6 +5,7 @@ reading nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import time
@@ -19,7 +20,9 @@ from paigow.table.commands import Leave, Sit
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store import keys
+from paigow_server.store.account_data import AccountData
 from paigow_server.store.session_tokens import hash_token
+from paigow_server.web.account_data_routes import AT_ONCE, WAITING_MAX
 from paigow_server.web.context import AppContext
 from support.harness import AppHandle, play_house_round
 
@@ -29,7 +32,7 @@ PER_HOUR = 3
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     return dataclasses.replace(settings, data_downloads_per_hour=PER_HOUR, argon2_memory_kib=1024,
-                               argon2_time_cost=1)
+                               argon2_time_cost=1, sessions_per_minute=1000)
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -135,7 +138,7 @@ async def test_every_section_holds_exactly_the_player_s_records(app_client: AppH
 
     ledger = await stream(redis, keys.LEDGER)
     anns = [e for e in ledger if ann in names_in_ledger(e)]
-    assert len(anns) >= 8  # opening, 3 buy-ins... counted independently here
+    assert len(anns) >= 7  # opening, 2 buy-ins, 2 cash-outs, the debit, the top-up; stakes unless pushes
     assert data["ledger"] == anns
     assert {e["kind"] for e in data["ledger"]} >= {"opening", "buy_in", "cash_out", "debit", "top_up"}
     assert not any(bob in names_in_ledger(e) and ann not in names_in_ledger(e) for e in data["ledger"])
@@ -223,6 +226,36 @@ async def test_a_host_s_sign_ins_home_tables_bar_and_mute_without_invite_codes(a
     assert {("host_create_table", True), ("kick", False), ("chat_mute", False)} <= actions
     assert data["audit"] == [e for e in await stream(redis, keys.AUDIT)
                              if e["player_id"] == ann or e["actor"] in (f"player:{ann}", f"host:{ann}")]
+
+
+async def test_past_the_waiting_places_a_download_is_busy_and_not_counted(
+        app_client: AppHandle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``AT_ONCE`` downloads run and ``WAITING_MAX`` wait in a process; one more is ``503 BUSY`` at once,
+    without counting against its account's hourly allowance."""
+    release, running = asyncio.Event(), asyncio.Event()
+    started: list[str] = []
+    collect = AccountData.collect
+
+    async def slow(self: AccountData, player_id: str, now_ms: int) -> dict[str, Any] | None:
+        started.append(player_id)
+        if len(started) == AT_ONCE:
+            running.set()
+        await release.wait()
+        return await collect(self, player_id, now_ms)
+
+    monkeypatch.setattr(AccountData, "collect", slow)
+    tokens = [(await guest(app_client, f"P{i}"))[1] for i in range(AT_ONCE + WAITING_MAX + 1)]
+    asked = [asyncio.create_task(app_client.client.get("/api/account/data", headers=bearer(token)))
+             for token in tokens[:-1]]
+    await running.wait()
+    await asyncio.sleep(0.3)  # the others reach their turn's queue (a few Redis calls each, in this process)
+    busy = await app_client.client.get("/api/account/data", headers=bearer(tokens[-1]))
+    assert (busy.status_code, busy.json()["error"], busy.headers["retry-after"]) == (503, "BUSY", "5")
+    assert len(started) == AT_ONCE  # the others wait their turn
+    release.set()
+    assert [answer.status_code for answer in await asyncio.gather(*asked)] == [200] * len(asked)
+    for _ in range(PER_HOUR):  # the busy answer took nothing of the account's allowance
+        await download(app_client, tokens[-1])
 
 
 async def test_no_token_no_data(app_client: AppHandle) -> None:
