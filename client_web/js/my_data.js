@@ -1,7 +1,7 @@
 // "Download my data", among the lobby's account actions: everything the server keeps about the player
 // (`GET /api/account/data`, docs/http-api.md "Your data"), fetched with the session's token and saved as a
 // JSON file. A refusal is said in the account's error line: the hourly limit with when the next is allowed,
-// anything else from its code (errors.js).
+// the server's queue being full (BUSY, the download's own words), anything else from its code (errors.js).
 
 import { api, el, savedSession, saveFile } from "./api.js";
 import { errorText } from "./errors.js";
@@ -17,9 +17,11 @@ async function download(button, errorLine) {
     const data = await api("/api/account/data", { token: savedSession()?.token });
     saveFile(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), fileName(data.generated_ms));
   } catch (err) {
-    errorLine.textContent = err.code === "RATE_LIMITED" && err.retryAfter != null
-      ? t("lobby:data.too_often", { time: when(Date.now() + err.retryAfter * 1000) })
-      : t("lobby:data.failed", { reason: errorText(err) });
+    if (err.code === "RATE_LIMITED" && err.retryAfter != null) {
+      errorLine.textContent = t("lobby:data.too_often", { time: when(Date.now() + err.retryAfter * 1000) });
+    } else {
+      errorLine.textContent = err.code === "BUSY" ? t("lobby:data.busy") : t("lobby:data.failed", { reason: errorText(err) });
+    }
   } finally {
     button.disabled = false;
   }

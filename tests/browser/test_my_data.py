@@ -1,6 +1,7 @@
 """The lobby's "Download my data" (docs/http-api.md, "Your data") in Chromium: among the signed-in account's
 actions, on a laptop and on a phone; a click saves the server's JSON of the page's own player, named by the
-date, and never holds the session's token. Screenshots: test-artifacts/browser/my-data-*.png."""
+date, and never holds the session's token; past the hourly limit, the page says from when the next one is
+allowed. Screenshots: test-artifacts/browser/my-data-*.png."""
 
 from __future__ import annotations
 
@@ -49,4 +50,14 @@ def test_download_my_data_saves_the_players_own_file(site: Site, tmp_path: Path)
         assert data["account"]["fresh_until_ms"] > data["generated_ms"]
         assert data["ledger"] == []
         expect(page.locator("#account-error")).to_have_text("")
+
+    # Bob, on the phone, past the hourly limit (6): the page says from when the next is allowed.
+    for _ in range(5):
+        with page.expect_download():
+            button.click()
+    button.click()
+    expect(page.locator("#account-error")).to_contain_text(
+        "Your data can be downloaded a few times an hour: the next download is allowed from ")
+    expect(button).to_be_enabled()
+    site.shot(page, "my-data-390x844-limit")
     assert site.errors == []
