@@ -186,11 +186,10 @@ function showSession() {
       text: t("lobby:sign_out_everywhere.button") })]
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
       onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
-  $("account-actions").replaceChildren(...actions);
+  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
-  $("account-actions").append(myDataButton($("account-error")));
   who.textContent = session.registered ? `${session.display_name} · ${session.username}` : t("lobby:who.header.guest", { name: session.display_name });
   // A name and a username alone are the player's own words, in no language of the page's.
   if (session.registered) markName(who);
