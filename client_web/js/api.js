@@ -219,6 +219,15 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** Save `blob` as a file named `name` (the browser's download). */
+export function saveFile(blob, name) {
+  const a = el("a", { href: URL.createObjectURL(blob), download: name, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
 export function toast(message, kind = "error") {
   let area = document.querySelector(".toast-area");
   if (!area) {

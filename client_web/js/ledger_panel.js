@@ -4,7 +4,7 @@
 // the check that the game sums to zero, the downloads (ledger and hand log, CSV and JSON: fetched with the
 // session's token and saved from a Blob), and once the game is closed the settle-up.
 
-import { el } from "./api.js";
+import { el, saveFile } from "./api.js";
 import { CASH_OUT, cash, LEDGER, lineTime, signedCash } from "./chips_words.js";
 import { errorText } from "./errors.js";
 import { markName } from "./i18n.js";
@@ -89,11 +89,7 @@ async function download(ctx, tableId, what, format, label) {
     }
     const blob = await res.blob();
     const named = /filename="([^"]+)"/.exec(res.headers.get("Content-Disposition") ?? "");
-    const a = el("a", { href: URL.createObjectURL(blob), download: named ? named[1] : `${what}.${format}`, hidden: true });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveFile(blob, named ? named[1] : `${what}.${format}`);
   } catch (err) {
     // A refusal in the page's language from its code; no answer at all (offline) says so.
     $("ledger-download-error").textContent = LEDGER.downloadFailed(label, err.code ? errorText(err) : LEDGER.downloadNoAnswer);

@@ -11,6 +11,7 @@ import { sentenceWith } from "./lobby_words.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
+import { myDataButton } from "./my_data.js";
 import { topUpSession } from "./top_up.js";
 import { watchTables } from "./lobby_tables.js";
 
@@ -185,7 +186,7 @@ function showSession() {
       text: t("lobby:sign_out_everywhere.button") })]
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
       onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
-  $("account-actions").replaceChildren(...actions);
+  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }

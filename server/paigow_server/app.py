@@ -77,6 +77,7 @@ from paigow_server.store.tables import TableRepo
 from paigow_server.store.top_ups import TopUps
 from paigow_server.store.waitlists import Waitlists
 from paigow_server.web import (
+    account_data_routes,
     account_routes,
     analysis_routes,
     chat_routes,
@@ -191,6 +192,7 @@ def _rate_limits(settings: Settings, redis: StoreClient) -> RateLimits:
                        Limit.SHORT_CODE_LOOKUPS: settings.short_code_lookups_per_minute,
                        Limit.HOST_MESSAGES: settings.host_messages_per_minute,
                        Limit.HOST_LIMIT_NOTES: 1},
+                      per_hour={Limit.DATA_DOWNLOADS: settings.data_downloads_per_hour},
                       ipv4_prefix=settings.limit_ipv4_prefix, ipv6_prefix=settings.limit_ipv6_prefix)
 
 
@@ -324,6 +326,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *session_routes.routes(),
         *account_routes.routes(),
         *language_routes.routes(),
+        *account_data_routes.routes(),
         *http.routes(),
         *chat_routes.routes(),
         *analysis_routes.routes(),

@@ -93,6 +93,8 @@ _HELP: dict[str, str] = {
     "chat_per_address_per_minute": "table chat messages per address network per minute (default 20)",
     "account_settings_per_minute": "changes of an account's own settings (its language) per account per "
                                    "minute (default 10)",
+    "data_downloads_per_hour": "downloads of a player's own data (GET /api/account/data) per account per "
+                               "hour (default 6)",
     "practice_deals_per_minute": "practice deals per account and per address network per minute "
                                  "(default 30)",
     "round_reads_per_minute": "GET /api/tables/{id}/rounds per address network per minute (default 120)",

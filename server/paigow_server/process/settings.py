@@ -135,6 +135,8 @@ class Settings:
     account_settings_per_minute: int = 10
     """Changes of an account's own settings (its language: ``PUT /api/account/language``) per account per
     minute."""
+    data_downloads_per_hour: int = 6
+    """Downloads of a player's own data (``GET /api/account/data``) per account per hour, refused ones too."""
     practice_deals_per_minute: int = 30
     """Practice deals per account, and per address network, per minute."""
     round_reads_per_minute: int = 120
@@ -348,6 +350,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "limit_ipv6_prefix": _int_range(16, 128),
     "chat_per_address_per_minute": _int_range(1, 100_000),
     "account_settings_per_minute": _int_range(1, 10_000),
+    "data_downloads_per_hour": _int_range(1, 3_600),
     "practice_deals_per_minute": _int_range(1, 1_000_000),
     "round_reads_per_minute": _int_range(1, 1_000_000),
     "spectators_per_address": _int_range(1, 100_000),
@@ -430,6 +433,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "limit_ipv6_prefix": _parse_int,
     "chat_per_address_per_minute": _parse_int,
     "account_settings_per_minute": _parse_int,
+    "data_downloads_per_hour": _parse_int,
     "practice_deals_per_minute": _parse_int,
     "round_reads_per_minute": _parse_int,
     "spectators_per_address": _parse_int,

@@ -7,13 +7,13 @@ one, settings ``limit_ipv4_prefix`` and ``limit_ipv6_prefix``), so a host holdin
 network is one client; every per-address limit, here and elsewhere (the spectator sockets, the analysis
 queue), counts by it.
 
-Each limit is a steady rate of ``per_minute`` requests with bursts of as many, checked by the generic
-cell rate algorithm: one Redis string per (limit, address) holds the time at which the address's
-allowance is next fully spent ("theoretical arrival time"); a request is allowed while that time is less
-than a minute ahead, and each allowed one moves it on by ``60 s / per_minute``. The key expires when the
-allowance is full again, so a flood from any number of addresses leaves at most one small key per address
-for at most a minute. A refused request writes nothing and is answered ``429 RATE_LIMITED`` with
-``Retry-After``.
+Each limit is a steady rate of ``per_minute`` requests with bursts of as many (``per_hour``: so many an
+hour, the downloads of one's own data), checked by the generic cell rate algorithm: one Redis string per
+(limit, address) holds the time at which the address's allowance is next fully spent ("theoretical arrival
+time"); a request is allowed while that time is less than the window (a minute; an hour) ahead, and each
+allowed one moves it on by ``window / per_window``. The key expires when the allowance is full again, so a
+flood from any number of addresses leaves at most one small key per address for at most the window. A
+refused request writes nothing and is answered ``429 RATE_LIMITED`` with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from paigow_server.web.client_address import TrustedProxies, address_network, cl
 __all__ = ["Limit", "RateLimits"]
 
 WINDOW_MS = 60_000
+HOUR_MS = 3_600_000
 
 class Limit(StrEnum):
     SESSIONS = "sessions"
@@ -60,6 +61,9 @@ class Limit(StrEnum):
     HOST_LIMIT_NOTES = "host message limit notes"
     """The one audit entry a minute of a sender's host messages refused past ``HOST_MESSAGES`` (1 a
     minute)."""
+    DATA_DOWNLOADS = "data downloads"
+    """Downloads of an account's own data (``GET /api/account/data``), per account, counted **an hour**
+    (``per_hour``)."""
 
 
 EVERYONE = "everyone"
@@ -68,10 +72,14 @@ EVERYONE = "everyone"
 
 class RateLimits:
     def __init__(self, counters: RateCounters, proxies: TrustedProxies, per_minute: dict[Limit, int], *,
-                 ipv4_prefix: int = 24, ipv6_prefix: int = 64) -> None:
+                 per_hour: dict[Limit, int] | None = None, ipv4_prefix: int = 24,
+                 ipv6_prefix: int = 64) -> None:
         self._counters = counters
         self.proxies = proxies
         self.per_minute = per_minute
+        self.per_hour = per_hour or {}
+        """The limits counted an hour rather than a minute (a steady rate of so many an hour, bursts of as
+        many)."""
         self.ipv4_prefix = ipv4_prefix
         self.ipv6_prefix = ipv6_prefix
 
@@ -86,17 +94,27 @@ class RateLimits:
     async def wait_ms(self, limit: Limit, address: str, *, now_ms: int | None = None) -> int:
         """0 and the request counted, or how long ``address`` must wait (nothing counted)."""
         now = time.time_ns() // 1_000_000 if now_ms is None else now_ms
-        interval = max(1, WINDOW_MS // self.per_minute[limit])
-        return await self._counters.hit(str(limit), address, now_ms=now, interval_ms=interval,
-                                        window_ms=WINDOW_MS)
+        count, window, _ = self._rate(limit)
+        return await self._counters.hit(str(limit), address, now_ms=now, interval_ms=max(1, window // count),
+                                        window_ms=window)
+
+    def _rate(self, limit: Limit) -> tuple[int, int, str]:
+        """How many requests the limit allows, in what window (ms), and that window in words."""
+        if limit in self.per_hour:
+            return self.per_hour[limit], HOUR_MS, "an hour"
+        return self.per_minute[limit], WINDOW_MS, "a minute"
+
+    def _at_most(self, limit: Limit) -> str:
+        count, _, window = self._rate(limit)
+        return f"at most {count} {window}"
 
     async def check_account(self, limit: Limit, player_id: str) -> None:
         """Count the request against the player's own limit, or raise the 429."""
         wait = await self.wait_ms(limit, f"player:{player_id}")
         if wait > 0:
             raise retry_after(429, "RATE_LIMITED",
-                              f"too many {limit} for this account: at most {self.per_minute[limit]} a "
-                              f"minute; try again in {max(1, -(-wait // 1000))} s", wait / 1000)
+                              f"too many {limit} for this account: {self._at_most(limit)}; try again in "
+                              f"{max(1, -(-wait // 1000))} s", wait / 1000)
 
     async def check(self, conn: HTTPConnection, limit: Limit) -> None:
         """Count the request against its client network's limit, or raise the 429."""
@@ -104,8 +122,8 @@ class RateLimits:
         wait = await self.wait_ms(limit, network)
         if wait > 0:
             raise retry_after(429, "RATE_LIMITED",
-                              f"too many {limit} from {network}: at most {self.per_minute[limit]} a minute; "
-                              f"try again in {max(1, -(-wait // 1000))} s", wait / 1000)
+                              f"too many {limit} from {network}: {self._at_most(limit)}; try again in "
+                              f"{max(1, -(-wait // 1000))} s", wait / 1000)
 
     async def check_everyone(self, limit: Limit, *, instead: str = "") -> None:
         """Count the request against the whole deployment's budget, or raise the 429 (its message ends
@@ -113,6 +131,6 @@ class RateLimits:
         wait = await self.wait_ms(limit, EVERYONE)
         if wait > 0:
             raise retry_after(429, "RATE_LIMITED",
-                              f"too many {limit} on this server: at most {self.per_minute[limit]} a minute "
+                              f"too many {limit} on this server: {self._at_most(limit)} "
                               f"from everyone together; try again in {max(1, -(-wait // 1000))} s{instead}",
                               wait / 1000)
