@@ -61,10 +61,12 @@ from paigow_server.store.durability import Durability
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.guests import Guests
 from paigow_server.store.hand_analyses import HandAnalyses
+from paigow_server.store.help_notice import HelpNotice
 from paigow_server.store.history import History
 from paigow_server.store.home_tables import HomeTables
 from paigow_server.store.leases import Leases
 from paigow_server.store.ledger import Ledger
+from paigow_server.store.live_hands import LiveHands
 from paigow_server.store.migration import migrate_key_names
 from paigow_server.store.operators import OperatorAccounts
 from paigow_server.store.practice import PracticeDeals
@@ -256,7 +258,8 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                      spectator_networks=ConnectionCounter(settings.spectators_per_address),
                      rounds_cache=RoundsCache(), homes=homes,
                      top_ups=TopUps(redis, tables, accounts, hours=settings.top_up_hours,
-                                    per_network_per_day=settings.top_ups_per_address_per_day))
+                                    per_network_per_day=settings.top_ups_per_address_per_day),
+                     live_hands=LiveHands(redis), help_notice=HelpNotice(redis, default=settings.help_notice))
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
                  sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
