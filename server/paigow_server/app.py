@@ -89,6 +89,7 @@ from paigow_server.web import (
     operator_kick,
     operators,
     practice_routes,
+    responsible_config,
     session_routes,
     top_up_routes,
 )
@@ -333,6 +334,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *practice_routes.routes(),
         *home_routes.routes(),
         *top_up_routes.routes(),
+        *responsible_config.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),

@@ -240,7 +240,7 @@ async def test_two_top_ups_at_once_give_one(app_client: AppHandle, redis: Redis)
 async def test_the_operator_settings_check_the_hours(app_client: AppHandle) -> None:
     http, ops = app_client.client, app_client.operator_headers
     assert (await http.get("/api/operator/settings", headers=ops)).json() == {
-        "starting_balance_cents": 100_000, "top_up_hours": 24.0}
+        "starting_balance_cents": 100_000, "top_up_hours": 24.0, "help_notice": ""}
     for bad in (-1, 8_761, "24", True, None):
         refused = await http.put("/api/operator/settings", headers=ops, json={"top_up_hours": bad})
         assert (refused.status_code, refused.json()["error"]) == (400, "INVALID_FIELD"), bad
@@ -251,7 +251,7 @@ async def test_the_operator_settings_check_the_hours(app_client: AppHandle) -> N
     empty = await http.put("/api/operator/settings", headers=ops, json={})
     assert (empty.status_code, empty.json()["error"]) == (400, "INVALID_FIELD")
     assert (await http.put("/api/operator/settings", headers=ops, json={"top_up_hours": 0.5})).json() == {
-        "starting_balance_cents": 100_000, "top_up_hours": 0.5}
+        "starting_balance_cents": 100_000, "top_up_hours": 0.5, "help_notice": ""}
 
 
 def test_the_serve_settings_of_top_ups() -> None:
