@@ -174,7 +174,8 @@ def _notice(data: dict[str, Any]) -> str | None:
         return None
     message = check_help_notice(value)
     if message is not None:
-        raise ApiError(400, "INVALID_FIELD", f"help_notice: {message} (or null: the server's own)")
+        raise ApiError(400, "INVALID_FIELD", f"help_notice: {message} (or null: the server's own)",
+                       extra={"field": "help_notice"})
     return str(value)
 
 

@@ -60,6 +60,7 @@ async def test_a_notice_too_long_or_not_plain_text_is_refused_naming_the_field(a
         assert response.status_code == 400, response.text
         assert response.json()["error"] == "INVALID_FIELD"
         assert response.json()["message"].startswith("help_notice: ")
+        assert response.json()["field"] == "help_notice"
         assert says in response.json()["message"]
     settings = (await http.get("/api/operator/settings", headers=boot)).json()
     assert settings["help_notice"] == "Call 1-800-GAMBLER."  # nothing changed, the hours neither
