@@ -142,7 +142,7 @@ async def test_every_refusal_names_why_and_changes_nothing(app_client: AppHandle
     await refused(409, "TOP_UP_NOT_NEEDED", "lowest table minimum, $2.00")
 
     off = await http.put("/api/operator/settings", headers=ops, json={"top_up_hours": 0})
-    assert off.json() == {"starting_balance_cents": 100_000, "top_up_hours": 0.0}
+    assert off.json() == {"starting_balance_cents": 100_000, "top_up_hours": 0.0, "help_notice": ""}
     await balance_to(app_client, player_id, 100)
     body = await refused(409, "TOP_UPS_OFF", "free top-ups are off on this server")
     assert (body["top_up"]["reason"], body["top_up"]["below_minimum"], body["top_up"]["enabled"]) == (
