@@ -11,7 +11,11 @@ import { sentenceWith } from "./lobby_words.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
+<<<<<<< HEAD
 import { myDataButton } from "./my_data.js";
+=======
+import { refreshHelpNotice } from "./help_notice.js";
+>>>>>>> aid33
 import { topUpSession } from "./top_up.js";
 import { watchTables } from "./lobby_tables.js";
 
@@ -236,6 +240,7 @@ async function leave(everywhere) {
       session = null;
       showSession();
       showNotice(everywhere ? t("lobby:signed_out.everywhere") : t("lobby:signed_out"));
+      refreshHelpNotice(); // the notice in force now, beside the sign-in forms
       if (was?.registered) {
         $("signin-username").value = was.username ?? "";
         selectTab("tab-signin", { focus: true });
@@ -367,6 +372,7 @@ async function init() {
   languageMenu($("language-host"), () => savedSession()?.token);
   heroCards();
   setupTabs();
+  refreshHelpNotice();
   if (!input.value) input.value = rememberedName();  // never over a name typed while the page was loading
   document.documentElement.dataset.ready = "1";  // its controls answer from now on (the browser tests wait for it)
   const ended = takeEndedSession(); // the table page noticed it

@@ -1,8 +1,9 @@
 // The operator console: signing in (by operator username and password, a session token kept in
 // sessionStorage, or with the bootstrap token the server was started with), named operators, and the
 // sections, each a module: tables and seats (operator_tables.js), bars (operator_bars.js), balances
-// (operator_players.js), the audit log and the ledger (operator_logs.js). Every word from the catalog's
-// `console` namespace (the HTML's through translateDom), refusals worded from their codes (operator_api.js);
+// (operator_players.js), the settings (operator_settings.js), the audit log and the ledger
+// (operator_logs.js). Every word from the catalog's `console` namespace (the HTML's through translateDom),
+// refusals worded from their codes (operator_api.js);
 // the language menu in the header (an operator's choice stays on the device).
 
 import { api, el } from "./api.js";
@@ -12,6 +13,7 @@ import { $, call, cell, errorText, fillRows, sentenceWith, showError, state, use
 import { onChange as onBarsChange, refreshBars } from "./operator_bars.js";
 import { refreshLogs } from "./operator_logs.js";
 import { onChange as onPlayersChange } from "./operator_players.js";
+import { loadSettings } from "./operator_settings.js";
 import { onChange as onTablesChange, refreshTables } from "./operator_tables.js";
 
 const KEY = "paigow.operator";
@@ -114,6 +116,7 @@ async function enter(candidate, errorId) {
   clearInterval(timer);
   timer = setInterval(() => refresh().catch(onRefreshError), 3000);
   await refresh().catch(onRefreshError);
+  await loadSettings().catch((err) => (err?.status === 401 ? onRefreshError(err) : showError("help-notice-error", err)));
   $("console").dataset.ready = "true";
 }
 

@@ -61,10 +61,12 @@ from paigow_server.store.durability import Durability
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.guests import Guests
 from paigow_server.store.hand_analyses import HandAnalyses
+from paigow_server.store.help_notice import HelpNotice
 from paigow_server.store.history import History
 from paigow_server.store.home_tables import HomeTables
 from paigow_server.store.leases import Leases
 from paigow_server.store.ledger import Ledger
+from paigow_server.store.live_hands import LiveHands
 from paigow_server.store.migration import migrate_key_names
 from paigow_server.store.operators import OperatorAccounts
 from paigow_server.store.practice import PracticeDeals
@@ -88,6 +90,7 @@ from paigow_server.web import (
     operator_kick,
     operators,
     practice_routes,
+    responsible_config,
     session_routes,
     top_up_routes,
 )
@@ -258,7 +261,8 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                      spectator_networks=ConnectionCounter(settings.spectators_per_address),
                      rounds_cache=RoundsCache(), homes=homes,
                      top_ups=TopUps(redis, tables, accounts, hours=settings.top_up_hours,
-                                    per_network_per_day=settings.top_ups_per_address_per_day))
+                                    per_network_per_day=settings.top_ups_per_address_per_day),
+                     live_hands=LiveHands(redis), help_notice=HelpNotice(redis, default=settings.help_notice))
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
                  sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
@@ -333,6 +337,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *practice_routes.routes(),
         *home_routes.routes(),
         *top_up_routes.routes(),
+        *responsible_config.routes(),
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),

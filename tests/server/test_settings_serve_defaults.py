@@ -54,3 +54,23 @@ def test_ws_compression_setting_reads_true_and_false() -> None:
     assert load_settings({}, {"PAIGOW_WS_COMPRESSION": "off"}).ws_compression is False
     with pytest.raises(SettingsError, match=r"--ws-compression='maybe': must be true or false"):
         load_settings({"ws_compression": "maybe"}, {})
+
+
+def test_the_responsible_play_settings_and_their_checks() -> None:
+    default = load_settings({}, {})
+    assert (default.responsible_play, default.no_live_aid, default.help_notice) == (True, None, "")
+    assert default.refuses_live_aid is True  # the regulated set is on by default
+    off = load_settings({"responsible_play": "false"}, {})
+    assert off.refuses_live_aid is False
+    assert load_settings({"responsible_play": "false"}, {"PAIGOW_NO_LIVE_AID": "on"}).refuses_live_aid is True
+    assert load_settings({"no_live_aid": "false"}, {}).refuses_live_aid is False
+    assert load_settings({"no_live_aid": "auto"}, {}).no_live_aid is None
+    notice = "If you or someone you know has a gambling problem, call 1-800-GAMBLER.\nWe can help."
+    assert load_settings({"help_notice": notice}, {}).help_notice == notice
+    with pytest.raises(SettingsError, match=r"--no-live-aid='maybe': must be true, false or auto"):
+        load_settings({"no_live_aid": "maybe"}, {})
+    with pytest.raises(SettingsError, match=r"PAIGOW_HELP_NOTICE='x+': must be at most 1,000 characters, "
+                                            r"not 1,001"):
+        load_settings({}, {"PAIGOW_HELP_NOTICE": "x" * 1_001})
+    with pytest.raises(SettingsError, match=r"help_notice='a\\x00b': must be plain text"):
+        Settings(help_notice="a\x00b")

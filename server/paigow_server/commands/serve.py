@@ -120,6 +120,12 @@ _HELP: dict[str, str] = {
     "argon2_memory_kib": "argon2id memory per password hash in KiB (default 47104: 46 MiB)",
     "argon2_time_cost": "argon2id passes per password hash (default 1)",
     "argon2_parallelism": "argon2id lanes per password hash (default 1)",
+    "responsible_play": "the responsible-play set: the help notice, no live aid (true or false; default "
+                        "true; docs/responsible-play.md)",
+    "no_live_aid": "POST /api/analyze refuses a seated player's live hand until its round settles: true, "
+                   "false or auto (the default: as --responsible-play)",
+    "help_notice": "the help notice shown at sign-in and after signing out, plain text of at most 1,000 "
+                   "characters (default none), until an operator sets one with PUT /api/operator/settings",
 }
 
 SERVE_STARTER_TABLES = "1"

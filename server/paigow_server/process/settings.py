@@ -12,6 +12,7 @@ import ipaddress
 import math
 import re
 import secrets
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -22,8 +23,8 @@ from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.errors import ServerError
 from paigow_server.process.redis_client import check_redis_url, is_cluster_url, is_sentinel_url
 
-__all__ = ["ENV_PREFIX", "MAX_TOP_UP_HOURS", "Settings", "SettingsError", "generate_operator_token",
-           "load_settings"]
+__all__ = ["ENV_PREFIX", "MAX_HELP_NOTICE", "MAX_TOP_UP_HOURS", "Settings", "SettingsError",
+           "check_help_notice", "generate_operator_token", "load_settings"]
 
 ENV_PREFIX = "PAIGOW_"
 _LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -31,6 +32,8 @@ _LOG_FORMATS = ("plain", "json")
 _LOG_FORMAT_ALIASES = {"text": "plain"}
 """The earlier name of the plain format, still read."""
 MIN_OPERATOR_TOKEN_LENGTH = 16
+MAX_HELP_NOTICE = 1_000
+"""The most characters a help notice may have (``help_notice``, and the operator's)."""
 MAX_TOP_UP_HOURS = 8_760
 """The longest wait between two top-ups a setting may ask for: a year."""
 LOOPBACK_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]")
@@ -172,6 +175,15 @@ class Settings:
     """argon2id memory per password hash (KiB); see ``passwords.py`` for why these three values."""
     argon2_time_cost: int = 1
     argon2_parallelism: int = 1
+    responsible_play: bool = True
+    """The deployment's responsible-play set (docs/responsible-play.md; on: the regulated set): the help
+    notice at sign-in and sign-out, and no live aid (``no_live_aid``)."""
+    no_live_aid: bool | None = None
+    """``POST /api/analyze`` refuses seven cards that are a seated player's live hand (``409 LIVE_HAND``)
+    until their round settles; ``None`` (auto): as ``responsible_play``."""
+    help_notice: str = ""
+    """The help notice shown at sign-in and after signing out (plain text, at most ``MAX_HELP_NOTICE``
+    characters; empty: none), until an operator sets one with ``PUT /api/operator/settings``."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -189,6 +201,11 @@ class Settings:
         if self.redis_replica_acks is not None:
             return self.redis_replica_acks
         return 1 if self.redis_url is not None and is_sentinel_url(self.redis_url) else 0
+
+    @property
+    def refuses_live_aid(self) -> bool:
+        """``no_live_aid`` in force: its own value, or ``responsible_play``'s when auto."""
+        return self.responsible_play if self.no_live_aid is None else self.no_live_aid
 
     @property
     def session_idle_ms(self) -> int:
@@ -305,6 +322,18 @@ def _check_token(value: Any) -> str | None:
     return None
 
 
+def check_help_notice(value: Any) -> str | None:
+    """Why ``value`` cannot be a help notice (None: it can): plain text of at most ``MAX_HELP_NOTICE``
+    characters, no control character but line breaks and tabs."""
+    if not isinstance(value, str):
+        return "must be a text"
+    if len(value) > MAX_HELP_NOTICE:
+        return f"must be at most {MAX_HELP_NOTICE:,} characters, not {len(value):,}"
+    if any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in value):
+        return "must be plain text: no control characters but line breaks and tabs"
+    return None
+
+
 def _one_of(choices: tuple[str, ...]) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         return None if value in choices else f"must be one of {', '.join(choices)}"
@@ -368,6 +397,9 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "argon2_memory_kib": _int_range(8, 4 * 1024 * 1024),
     "argon2_time_cost": _int_range(1, 20),
     "argon2_parallelism": _int_range(1, 16),
+    "responsible_play": lambda v: None if type(v) is bool else "must be true or false",
+    "no_live_aid": lambda v: None if v is None or type(v) is bool else "must be true, false or auto",
+    "help_notice": check_help_notice,
 }
 
 
@@ -451,6 +483,8 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "argon2_memory_kib": _parse_int,
     "argon2_time_cost": _parse_int,
     "argon2_parallelism": _parse_int,
+    "responsible_play": _parse_bool,
+    "no_live_aid": lambda t: None if t.strip().lower() in ("", "auto") else _parse_bool(t),
 }
 
 SETTING_NAMES: tuple[str, ...] = tuple(
@@ -482,7 +516,8 @@ def load_settings(cli: Mapping[str, str | None], env: Mapping[str, str]) -> Sett
         try:
             values[name] = _PARSERS.get(name, str)(text)
         except ValueError:
-            kind = ("true or false" if name == "ws_compression"
+            kind = ("true or false" if name in ("ws_compression", "responsible_play")
+                    else "true, false or auto" if name == "no_live_aid"
                     else "a whole number or auto" if name == "redis_replica_acks"
                     else "a number" if _PARSERS.get(name) is _parse_float else "a whole number")
             raise SettingsError(f"{source}={text!r}: must be {kind}") from None

@@ -120,6 +120,10 @@ G:rate:top-ups:{network}               string  an address network's top-up allow
 G:holds                                hash    hold id -> JSON ``{player_id, table_id, amount_cents,
                                                at_ms}``: buy-ins taken from balances, not yet seated
 G:outbox-applied                       hash    table id -> the last outbox ``seq`` applied
+G:live-hand:{sha256}                   string  ``"<table id> <round id>"`` of a seated player's hand in
+                                               play, by the SHA-256 of its sorted card texts; written
+                                               before the deal is seen, deleted when the round ends
+                                               (PX 6 h safety; ``live_hands``)
 G:schema                               string  the key layout (``migration.SCHEMA_VERSION``)
 =====================================  ======  ==================================================
 """
@@ -159,6 +163,7 @@ __all__ = [
     "home_by",
     "invite",
     "invite_short",
+    "live_hand",
     "operator",
     "operator_session",
     "operator_sessions",
@@ -402,6 +407,11 @@ def history(player_id: str) -> str:
 def history_analyses(player_id: str) -> str:
     """The analyses of the player's hands by round id; named after ``history`` so both share a slot."""
     return f"{history(player_id)}:analyses"
+
+
+def live_hand(fingerprint: str) -> str:
+    """A live hand's index entry, by the SHA-256 of its cards (``store.live_hands``)."""
+    return f"{GLOBAL}live-hand:{fingerprint}"
 
 
 def practice_deal(player_id: str) -> str:

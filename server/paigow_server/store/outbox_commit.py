@@ -6,7 +6,9 @@ refused commit releases its holds. The script appends what the commit causes out
 of the table's outbox (``CommitWrites``), delivered afterwards to the ``{global}`` slot (``outbox``, exactly
 once), with the deadline index; a commit with an outbox entry is published only then, so a viewer shown it
 finds its money and history where they go (one without is published by the script). What a dead process
-leaves (an entry, a hold, an index entry) is finished by ``TableRepo.sweep``.
+leaves (an entry, a hold, an index entry) is finished by ``TableRepo.sweep``. The hands a commit deals are
+put in the live-hand index (``live_hands``) before the script, so the index stands before anyone may see
+them (a refused commit leaves them there: ``live_hands``).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from paigow_server.store.direct_commit import record_json as _record_json
 from paigow_server.store.durability import Durability, OutcomeUnknown, confirmed_eval
 from paigow_server.store.history import rounds_kept
 from paigow_server.store.holds import Hold, Holds, HoldUnconfirmed
+from paigow_server.store.live_hands import LiveHands
 from paigow_server.store.outbox import Outbox, OutboxEntry
 from paigow_server.store.seating_effects import SeatingEffect
 
@@ -137,6 +140,7 @@ class OutboxCommits:
         self.log_length = log_length
         self._set_deadline = set_deadline
         self._commit = redis.register_script(_COMMIT)
+        self.live_hands = LiveHands(redis)
 
     async def commit(self, before: TableState, after: TableState, events: Sequence[Event], effects: Effects,
                      seating: Sequence[SeatingEffect], *, fence: int | None, now_ms: int,
@@ -146,6 +150,8 @@ class OutboxCommits:
         now = now_ms
         table_id = after.table_id
         holds: list[Hold] = []
+        live = [e for e in seating if e[0] == "live"]  # written now, not by the outbox entry: before the
+        seating = [e for e in seating if e[0] != "live"]  # state is written, and so before it is seen
         writes = writes_of(table_id, effects, seating=seating)
         for buy_in in writes.buy_ins:
             try:
@@ -163,6 +169,7 @@ class OutboxCommits:
         if holds:
             writes = writes_of(table_id, effects, [h.hold_id for h in holds], seating)
         try:
+            await self.live_hands.mark(live)
             result, seq, commit_json = await self._write(before, after, events, writes, fence=fence,
                                                          request_id=request_id, updates=updates, views=views)
         except BaseException:

@@ -13,7 +13,10 @@ record, stands exactly when the commit that made it does.
   list / took off it (any way: the list before and after are compared);
 - ``["sat", player, table, ms]``: a ``PlayerSat``;
 - ``["settle", player]``: a ``PlayerSat`` at a home game with its own chips settles a fresh guest
-  (``fresh_guests``: its buy-in moves no balance, so no buy-in settles it; seated, it must not lapse).
+  (``fresh_guests``: its buy-in moves no balance, so no buy-in settles it; seated, it must not lapse);
+- ``["live", fingerprint, table, round]`` / ``["unlive", ...]``: a hand dealt to a seated player / the end
+  of its round (``live_hands``: the index ``POST /api/analyze`` reads; on a cluster the ``live`` ones are
+  written before the commit instead, by ``outbox_commit``).
 
 Each is a list of strings (JSON in the outbox entry and the script's argument); ``effect_keys`` names the
 keys they write, in order (two for a bar, six for a settle, one otherwise), and ``SEATING_LUA``'s
@@ -32,13 +35,14 @@ from paigow.table.home_events import AdmissionEnded
 from paigow_server.store import keys
 from paigow_server.store.bars import BAR_LUA, HOST_ACTOR, HOST_REASON, Bar, member
 from paigow_server.store.fresh_guests import SETTLE_FRESH, settle_keys
+from paigow_server.store.live_hands import LIVE_LUA, live_effects
 from paigow_server.store.waitlists import WAITLIST_LUA
 
 __all__ = ["SEATING_LUA", "SeatingEffect", "effect_keys", "seating_effects"]
 
 SeatingEffect = list[str]
 
-SEATING_LUA = BAR_LUA + WAITLIST_LUA + SETTLE_FRESH + """
+SEATING_LUA = BAR_LUA + WAITLIST_LUA + SETTLE_FRESH + LIVE_LUA + """
 local function apply_seating(effects, first)
   local at = first
   for _, e in ipairs(effects) do
@@ -48,6 +52,9 @@ local function apply_seating(effects, first)
     elseif e[1] == 'settle' then
       settle_fresh(KEYS[at], e[2], KEYS[at + 1], KEYS[at + 2], KEYS[at + 3], KEYS[at + 4], KEYS[at + 5])
       at = at + 6
+    elseif e[1] == 'live' or e[1] == 'unlive' then
+      if e[1] == 'live' then put_live(KEYS[at], e[3], e[4]) else end_live(KEYS[at], e[3], e[4]) end
+      at = at + 1
     else
       if e[1] == 'joined' then waitlist_joined(KEYS[at], e[3], e[4])
       elseif e[1] == 'left' then waitlist_left(KEYS[at], e[3])
@@ -80,7 +87,7 @@ def seating_effects(commit: Commit) -> list[SeatingEffect]:
                       HOST_ACTOR + before.home.host_player_id, HOST_REASON)
             effects.append(["bar", table_id, bar.player_id, str(bar.until_ms), bar.text(),
                             member(table_id, bar.player_id)])
-    return effects
+    return effects + live_effects(commit)
 
 
 def effect_keys(effects: Sequence[Sequence[str]]) -> list[str]:
@@ -91,6 +98,8 @@ def effect_keys(effects: Sequence[Sequence[str]]) -> list[str]:
             out += [keys.bar(effect[1], effect[2]), keys.BARS]
         elif effect[0] == "settle":
             out += [keys.player(effect[1]), *settle_keys()]
+        elif effect[0] in ("live", "unlive"):
+            out.append(keys.live_hand(effect[1]))
         else:
             out.append(keys.waitlists(effect[1]))
     return out

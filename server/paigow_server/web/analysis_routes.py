@@ -10,6 +10,11 @@ pool (never on the event loop), waiting their turn in its fair queue (a seated p
 last settled round first; accounts and address networks in turn, each with at most
 ``analysis_queue_per_client`` places: ``429 ANALYSIS_QUEUE_FULL`` past them), and count against the account's
 ``analyses_per_minute``; a refused request (400, 401, 404, 409, 429, 503) counts nothing and runs nothing.
+
+No live aid: where the deployment's ``no_live_aid`` is in force (``Settings.refuses_live_aid``), seven cards
+that are a seated player's hand in a round still in play (``store.live_hands``: anyone's, the caller's own
+included) are refused ``409 LIVE_HAND`` until the round is over; the played hand's analysis is of settled
+rounds only anyway, and the House Way button at the table is a command, not an analysis.
 """
 
 from __future__ import annotations
@@ -110,6 +115,11 @@ async def analyze_cards(request: Request) -> Response:
         raise ApiError(400, "INVALID_CARDS", f"cards is required: {_CARDS_HINT}")
     cards = _cards(data["cards"])
     rules = HouseRules(house_way=parse_house_way(data.get("house_way", HouseWayName.TRUMP_PLAZA)))
+    ctx = context_of(request)
+    if ctx.settings.refuses_live_aid and await ctx.live_hands.is_live(cards):
+        raise ApiError(409, "LIVE_HAND", "these seven cards are a hand in a round still being played at a "
+                                         "table; no analysis of a live hand here: ask again once its round "
+                                         "is over")
     return JSONResponse(await run_analysis(request, player.player_id, cards, rules))
 
 

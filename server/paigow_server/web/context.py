@@ -24,9 +24,11 @@ from paigow_server.store.bars import Bars
 from paigow_server.store.chat import ChatStore
 from paigow_server.store.client import StoreClient
 from paigow_server.store.hand_analyses import HandAnalyses
+from paigow_server.store.help_notice import HelpNotice
 from paigow_server.store.history import History
 from paigow_server.store.home_tables import HomeTables
 from paigow_server.store.ledger import Ledger
+from paigow_server.store.live_hands import LiveHands
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.tables import TableRepo
 from paigow_server.store.top_ups import TopUps
@@ -76,6 +78,10 @@ class AppContext:
     """Private tables' invites, admissions and indexes (docs/home-games.md)."""
     top_ups: TopUps
     """Free top-ups for players out of chips (``store.top_ups``)."""
+    live_hands: LiveHands
+    """The seated players' hands in play, which ``POST /api/analyze`` may refuse (``store.live_hands``)."""
+    help_notice: HelpNotice
+    """The help notice at sign-in and sign-out (``store.help_notice``)."""
 
     def close(self) -> None:
         """Stop the password hashing threads and the analysis processes."""

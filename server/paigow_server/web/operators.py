@@ -5,8 +5,9 @@
 ``POST /api/operator/session`` signs in (a 12-hour sliding session token; backoff and device token as for
 players), ``DELETE`` signs out; ``POST /api/operator/players/{id}/unlock`` and
 ``/operators/{username}/unlock`` start an account's failed sign-in counters again;
-``GET`` / ``PUT /api/operator/settings {"starting_balance_cents", "top_up_hours"}`` (either or both; 0 hours
-turns free top-ups off: ``store.top_ups``). Every change is audited with its actor.
+``GET`` / ``PUT /api/operator/settings {"starting_balance_cents", "top_up_hours", "help_notice"}`` (any of
+them; 0 hours turns free top-ups off: ``store.top_ups``; the help notice at sign-in and sign-out, plain text,
+``null`` for the serve setting's: ``store.help_notice``). Every change is audited with its actor.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from paigow_server.process.settings import MAX_TOP_UP_HOURS
+from paigow_server.process.settings import MAX_HELP_NOTICE, MAX_TOP_UP_HOURS, check_help_notice
 from paigow_server.store.audit import BOOTSTRAP, AuditEntry
 from paigow_server.store.operators import OperatorAccount
 from paigow_server.web.account_routes import (
@@ -151,7 +152,7 @@ async def unlock_operator(request: Request) -> Response:
 
 async def _settings(ctx: AppContext) -> dict[str, Any]:
     return {"starting_balance_cents": await ctx.accounts.starting_balance(),
-            "top_up_hours": await ctx.top_ups.hours()}
+            "top_up_hours": await ctx.top_ups.hours(), "help_notice": await ctx.help_notice.get()}
 
 
 async def get_settings(request: Request) -> Response:
@@ -166,29 +167,52 @@ def _hours(data: dict[str, Any]) -> float:
     return float(value)
 
 
+def _notice(data: dict[str, Any]) -> str | None:
+    """The help notice asked for (None: the serve setting's again), or a 400 naming the field."""
+    value = data["help_notice"]
+    if value is None:
+        return None
+    message = check_help_notice(value)
+    if message is not None:
+        raise ApiError(400, "INVALID_FIELD", f"help_notice: {message} (or null: the server's own)",
+                       extra={"field": "help_notice"})
+    return str(value)
+
+
+def _audited_params(data: dict[str, Any]) -> dict[str, Any]:
+    """What the audit entry keeps of the request: a help notice too long to be set cut at the bound."""
+    notice = data.get("help_notice")
+    if isinstance(notice, str) and len(notice) > MAX_HELP_NOTICE:
+        return {**data, "help_notice": notice[:MAX_HELP_NOTICE] + "…"}
+    return data
+
+
 async def put_settings(request: Request) -> Response:
     ctx = await require_operator(request)
     data = await json_body(request)
 
     async def run() -> dict[str, Any]:
-        only_fields(data, {"starting_balance_cents", "top_up_hours"})
+        only_fields(data, {"starting_balance_cents", "top_up_hours", "help_notice"})
         if not data:
             raise ApiError(400, "INVALID_FIELD",
-                           "name a setting to change: starting_balance_cents, top_up_hours")
+                           "name a setting to change: starting_balance_cents, top_up_hours, help_notice")
         amount = None
         if "starting_balance_cents" in data:
             amount = int_field(data, "starting_balance_cents")
             if not 0 <= amount <= MAX_STARTING_BALANCE_CENTS:
                 raise ApiError(400, "INVALID_FIELD", f"starting_balance_cents={amount}: must be 0, or from 1 "
                                                      f"to {MAX_STARTING_BALANCE_CENTS:,} cents")
-        hours = _hours(data) if "top_up_hours" in data else None  # both checked before either is changed
+        hours = _hours(data) if "top_up_hours" in data else None  # all checked before any is changed
+        notice = _notice(data) if "help_notice" in data else None
         if amount is not None:
             await ctx.accounts.set_starting_balance(amount)
         if hours is not None:
             await ctx.top_ups.set_hours(hours)
+        if "help_notice" in data:
+            await ctx.help_notice.set(notice)
         return await _settings(ctx)
 
-    return await audited(request, "change_settings", run, params=data)
+    return await audited(request, "change_settings", run, params=_audited_params(data))
 
 
 def routes() -> list[BaseRoute]:

@@ -81,6 +81,11 @@ class ErrorCode(StrEnum):
     """The text is over ``MAX_CHAT_CHARS`` characters."""
     CHAT_TOO_FAST = "CHAT_TOO_FAST"
     """Over the account's chat rate (``chat_per_minute``); the message says when to try again."""
+    # HTTP only.
+    LIVE_HAND = "LIVE_HAND"
+    """``POST /api/analyze`` (409): the seven cards are a seated player's hand in a round still in play,
+    and the deployment gives no live aid (``no_live_aid``); asked again once the round is over, it is
+    answered."""
 
 
 class CloseCode(IntEnum):

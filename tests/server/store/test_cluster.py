@@ -23,11 +23,12 @@ from redis.crc import key_slot
 
 from paigow.protocol.chat import ChatRole, ChatSetting
 from paigow.table import Timers, new_table
-from paigow.table.commands import Leave, Sit
+from paigow.table.commands import Leave, PlaceBet, Sit, UseHouseWay
 from paigow.table.home import Home
 from paigow.table.home_chips import HomeChips
 from paigow.table.home_commands import HostAct, JoinWaitlist, RemovePlayer
 from paigow.table.machine import apply
+from paigow.table.state import Phase
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.process.redis_client import redis_from_url
@@ -40,6 +41,7 @@ from paigow_server.store.chat import ChatStore
 from paigow_server.store.credentials import Credentials
 from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.holds import HOLD_STALE_MS
+from paigow_server.store.live_hands import LiveHands, fingerprint
 from paigow_server.store.money import ledger_mismatches, money_totals
 from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import CommitResult, TableRepo
@@ -209,6 +211,38 @@ async def test_a_hosts_bar_and_the_waiting_lists_go_through_the_outbox_of_a_clus
         assert await repo.commit(commit_now(stale, after, events)) is CommitResult.CONFLICT
         assert await Bars(redis).get("h_full", players[2]) is None
         assert await repo.outbox.pending("h_full") == []
+    finally:
+        await redis.aclose()
+
+
+async def test_a_live_hand_is_indexed_in_global_before_the_deal_and_removed_by_its_settlement_on_a_cluster(
+        topology: ClusterTopology) -> None:
+    """The live-hand index (``store.live_hands``) on a cluster: written in ``{global}`` before the table's
+    script deals (its own slot), removed by the settling commit's outbox entry."""
+    redis = redis_from_url(topology.url, decode_responses=True)
+    try:
+        repo = TableRepo(redis)
+        assert not repo.direct
+        accounts = Accounts(redis, starting_balance_cents=100_000)
+        players = [(await accounts.create(name)).player_id for name in ("Ann", "Bob")]
+        await repo.create(new_table("t_live", "Live", timers=Timers()))
+        table = TableDriver(repo, "t_live")
+        for seat, player in enumerate(players, start=1):
+            assert await table.do(Sit(player, player, seat, 10_000)) is CommitResult.OK
+        await table.tick_until(Phase.BETTING)
+        for player in players:
+            assert await table.do(PlaceBet(player, 1_000)) is CommitResult.OK
+        await table.tick_until(Phase.SETTING)
+        rnd = (await table.state()).round
+        assert rnd is not None
+        hands = [h.cards for h in rnd.hands if h.player_id is not None]
+        live = LiveHands(redis)
+        assert [await live.is_live(cards) for cards in hands] == [True, True]
+        assert await redis.get(keys.live_hand(fingerprint(hands[0]))) == f"t_live {rnd.round_id}"
+        for player in players:
+            assert await table.do(UseHouseWay(player)) is CommitResult.OK
+        assert [await live.is_live(cards) for cards in hands] == [False, False]
+        assert await repo.outbox.pending("t_live") == []
     finally:
         await redis.aclose()
 

@@ -186,14 +186,14 @@ async def test_registration_takes_the_operator_starting_balance_and_money_balanc
         app_client: AppHandle, redis: Redis) -> None:
     ops = app_client.operator_headers
     assert (await app_client.client.get("/api/operator/settings", headers=ops)).json() == {
-        "starting_balance_cents": 100_000, "top_up_hours": 24.0}
+        "starting_balance_cents": 100_000, "top_up_hours": 24.0, "help_notice": ""}
     for bad in (-1, 1_000_000_001, "500", 5.5):
         refused = await app_client.client.put("/api/operator/settings", headers=ops,
                                               json={"starting_balance_cents": bad})
         assert (refused.status_code, refused.json()["error"]) == (400, "INVALID_FIELD")
     changed = await app_client.client.put("/api/operator/settings", headers=ops,
                                           json={"starting_balance_cents": 2_500})
-    assert changed.json() == {"starting_balance_cents": 2_500, "top_up_hours": 24.0}
+    assert changed.json() == {"starting_balance_cents": 2_500, "top_up_hours": 24.0, "help_notice": ""}
     assert (await register(app_client))["balance_cents"] == 2_500
     guest = (await app_client.client.post("/api/session", json={"display_name": "G"})).json()
     assert guest["balance_cents"] == 2_500

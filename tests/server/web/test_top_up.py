@@ -142,7 +142,7 @@ async def test_every_refusal_names_why_and_changes_nothing(app_client: AppHandle
     await refused(409, "TOP_UP_NOT_NEEDED", "lowest table minimum, $2.00")
 
     off = await http.put("/api/operator/settings", headers=ops, json={"top_up_hours": 0})
-    assert off.json() == {"starting_balance_cents": 100_000, "top_up_hours": 0.0}
+    assert off.json() == {"starting_balance_cents": 100_000, "top_up_hours": 0.0, "help_notice": ""}
     await balance_to(app_client, player_id, 100)
     body = await refused(409, "TOP_UPS_OFF", "free top-ups are off on this server")
     assert (body["top_up"]["reason"], body["top_up"]["below_minimum"], body["top_up"]["enabled"]) == (
@@ -240,7 +240,7 @@ async def test_two_top_ups_at_once_give_one(app_client: AppHandle, redis: Redis)
 async def test_the_operator_settings_check_the_hours(app_client: AppHandle) -> None:
     http, ops = app_client.client, app_client.operator_headers
     assert (await http.get("/api/operator/settings", headers=ops)).json() == {
-        "starting_balance_cents": 100_000, "top_up_hours": 24.0}
+        "starting_balance_cents": 100_000, "top_up_hours": 24.0, "help_notice": ""}
     for bad in (-1, 8_761, "24", True, None):
         refused = await http.put("/api/operator/settings", headers=ops, json={"top_up_hours": bad})
         assert (refused.status_code, refused.json()["error"]) == (400, "INVALID_FIELD"), bad
@@ -251,7 +251,7 @@ async def test_the_operator_settings_check_the_hours(app_client: AppHandle) -> N
     empty = await http.put("/api/operator/settings", headers=ops, json={})
     assert (empty.status_code, empty.json()["error"]) == (400, "INVALID_FIELD")
     assert (await http.put("/api/operator/settings", headers=ops, json={"top_up_hours": 0.5})).json() == {
-        "starting_balance_cents": 100_000, "top_up_hours": 0.5}
+        "starting_balance_cents": 100_000, "top_up_hours": 0.5, "help_notice": ""}
 
 
 def test_the_serve_settings_of_top_ups() -> None:
