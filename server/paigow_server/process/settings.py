@@ -133,8 +133,8 @@ class Settings:
     chat_per_address_per_minute: int = 20
     """Table chat messages per address network per minute, every account of it together."""
     account_settings_per_minute: int = 10
-    """Changes of an account's own settings (its language: ``PUT /api/account/language``) per account per
-    minute."""
+    """Changes of an account's own settings (its language: ``PUT /api/account/language``; a break or
+    self-exclusion: ``POST /api/account/break`` / ``exclusion``) per account per minute."""
     practice_deals_per_minute: int = 30
     """Practice deals per account, and per address network, per minute."""
     round_reads_per_minute: int = 120
