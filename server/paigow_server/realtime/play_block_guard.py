@@ -115,12 +115,9 @@ class PlayBlockGuard:
     async def sweep(self, player_ids: list[str]) -> int:
         """Stand each of ``player_ids`` still blocked up at every table they sit at; the stand-ups sent."""
         now = self.now_ms()
-        reasons: dict[str, StandUpReason] = {}
-        for player_id in player_ids:
-            block = await self.blocks.get(player_id, now)
-            if block is not None:
-                reasons[player_id] = (StandUpReason.SELF_EXCLUSION if block.kind is BlockKind.EXCLUSION
-                                      else StandUpReason.BREAK)
+        reasons = {player_id: (StandUpReason.SELF_EXCLUSION if block.kind is BlockKind.EXCLUSION
+                               else StandUpReason.BREAK)
+                   for player_id, block in (await self.blocks.get_many(player_ids, now)).items()}
         if not reasons:
             return 0
         sent = 0

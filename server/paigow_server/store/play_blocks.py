@@ -121,6 +121,17 @@ class PlayBlocks:
         block = PlayBlock.from_text(text)
         return block if block.until_ms > now_ms else None
 
+    async def get_many(self, player_ids: list[str], now_ms: int) -> dict[str, PlayBlock]:
+        """The blocks in force at ``now_ms`` of those of ``player_ids`` that have one, in one round trip."""
+        if not player_ids:
+            return {}
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player_id in player_ids:
+                pipe.hget(keys.rg(player_id), "block")
+            texts = await pipe.execute()
+        found = {p: PlayBlock.from_text(t) for p, t in zip(player_ids, texts, strict=True) if t is not None}
+        return {p: block for p, block in found.items() if block.until_ms > now_ms}
+
     async def start(self, player_id: str, kind: BlockKind, length: str, now_ms: int) -> PlayBlock:
         """Block the player from ``now_ms`` (``AlreadyBlocked``: one in force ends no earlier; nothing
         changed); audited ``break_started`` / ``self_exclusion_started`` by ``player:<id>``."""
@@ -142,13 +153,5 @@ class PlayBlocks:
 
     async def listing(self, now_ms: int) -> list[tuple[str, PlayBlock]]:
         """Every block in force at ``now_ms``, the soonest to end first (the operator's list)."""
-        players = list(await self.blocked(now_ms))
-        if not players:
-            return []
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for player_id in players:
-                pipe.hget(keys.rg(player_id), "block")
-            texts = await pipe.execute()
-        found = [(p, PlayBlock.from_text(t)) for p, t in zip(players, texts, strict=True) if t is not None]
-        return sorted((pair for pair in found if pair[1].until_ms > now_ms),
-                      key=lambda pair: pair[1].until_ms)
+        found = await self.get_many(list(await self.blocked(now_ms)), now_ms)
+        return sorted(found.items(), key=lambda pair: pair[1].until_ms)
