@@ -68,7 +68,10 @@ class PlayBlockGuard:
         self.stop = self._every.stop
 
     async def start(self) -> None:
-        await self.refresh()
+        try:
+            await self.refresh()
+        except (StoreUnavailable, OSError) as exc:  # the sit-like checks read Redis anyway; the next step
+            log.warning("reading the play blocks failed: %s", exc)  # fills the set
         await self._every.start()
 
     def now_ms(self) -> int:

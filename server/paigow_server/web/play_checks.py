@@ -5,8 +5,10 @@ list's ``join_waitlist`` and ``take_seat``), buy in (``rebuy``), bet (``place_be
 Queens Dragon bet, buying the Dragon hand) or bank (``accept_bank``, co-banking included). Leaving, setting
 a dealt hand, sitting out, declining the bank and chat stay open: a hand in play is played out. The
 sit-like ones read the block from Redis; the bets and the bank, every frame of play, only the
-process's set. A host's ``host_approve`` of a blocked player is refused too, without saying why or until
-when (the host is not told of another player's block).
+process's set. A host's messages are not refused for another player's block (the host is not told of it):
+an approval seats nobody (the player's own ``sit`` follows, and is refused), and a chips game's buy-in
+request made before the block and approved after it is stood up by ``PlayBlockGuard``'s sweep (the
+player's bets are refused meanwhile).
 """
 
 from __future__ import annotations
@@ -20,8 +22,6 @@ from paigow.protocol.client import (
     PlaceQueensDragon,
     TakeDragon,
 )
-from paigow.protocol.codes import ErrorCode
-from paigow.protocol.home_messages import HostApprove
 from paigow_server.errors import ApiError
 from paigow_server.realtime.play_block_guard import PlayBlocked, PlayBlockGuard
 from paigow_server.web.ws_home import SITTING
@@ -34,26 +34,12 @@ _PLAYING = (AcceptBank, PlaceBet, PlaceBonus, PlaceQueensDragon, TakeDragon)
 """Read from the process's set: each puts money in play."""
 
 
-class _HostRefused(PlayBlocked):
-    def __init__(self) -> None:
-        super().__init__(False, 0)
-        self.code = ErrorCode.ON_BREAK
-        self.message = "this player cannot take a seat now"
-        self.args = (self.message,)
-        self.fields = {}
-
-
 async def check_play(guard: PlayBlockGuard, msg: ClientCommand, player_id: str) -> None:
     """Raise ``PlayBlocked`` when ``msg`` from ``player_id`` is one a block refuses, and one is in force."""
     if isinstance(msg, _BUYING_IN):
         await guard.check(player_id, fresh=True)
     elif isinstance(msg, _PLAYING):
         await guard.check(player_id)
-    elif isinstance(msg, HostApprove):
-        try:
-            await guard.check(msg.player_id, fresh=True)
-        except PlayBlocked:
-            raise _HostRefused() from None
 
 
 async def refuse_blocked_http(guard: PlayBlockGuard, player_id: str) -> None:
