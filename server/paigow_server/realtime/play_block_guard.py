@@ -60,8 +60,9 @@ class PlayBlockGuard:
         self._repo = repo
         self._service = service
         self._until: dict[str, int] = {}
-        self._excluded: set[str] = set()
-        """Of ``_until``: the players whose block is a self-exclusion (known from a Redis read)."""
+        self._excluded: dict[str, bool] = {}
+        """Of ``_until``: whether the block is a self-exclusion, once this process read or started it (the
+        index says only when a block ends)."""
         self._seen_at: dict[str, float] = {}
         self._steps = 0
         self._every = Every("paigow-play-blocks", interval_s, self.step, failures=(StoreUnavailable, OSError))
@@ -83,9 +84,10 @@ class PlayBlockGuard:
         if until is None and not fresh:  # the common case: one dict look-up
             return
         now = self.now_ms()
-        if until is not None and until > now and not fresh:
-            raise PlayBlocked(player_id in self._excluded, until)
-        if fresh or until is not None:  # a block this process saw end, or a seat: ask Redis
+        excluded = self._excluded.get(player_id)
+        if until is not None and until > now and not fresh and excluded is not None:
+            raise PlayBlocked(excluded, until)
+        if fresh or until is not None:  # a seat, a block of an unknown kind or seen to end: ask Redis
             block = await self.blocks.get(player_id, now)
             if block is not None:
                 self.note(player_id, block)
@@ -94,8 +96,7 @@ class PlayBlockGuard:
     def note(self, player_id: str, block: PlayBlock) -> None:
         """This process knows of ``block`` now (it started it, or read it)."""
         self._until[player_id] = block.until_ms
-        if block.kind is BlockKind.EXCLUSION:
-            self._excluded.add(player_id)
+        self._excluded[player_id] = block.kind is BlockKind.EXCLUSION
         self._seen_at.setdefault(player_id, time.monotonic())
 
     async def refresh(self) -> None:
@@ -103,7 +104,7 @@ class PlayBlockGuard:
         until = await self.blocks.blocked(self.now_ms())
         at = time.monotonic()
         self._seen_at = {p: self._seen_at.get(p, at) for p in until}
-        self._excluded &= until.keys()
+        self._excluded = {p: self._excluded[p] for p in until if p in self._excluded}
         self._until = until
 
     async def step(self) -> None:

@@ -89,4 +89,9 @@ async def test_the_sweep_stands_up_a_sit_that_slipped_in_once_on_two_processes(r
         ("p1", StandUpReason.SELF_EXCLUSION, 10_000)]
     assert int(await redis.hget(keys.player("p1"), "balance") or 0) == 100_000
     assert await first.sweep(["p1"]) == 0
+    for guard in (first, second):  # each knew the block from the index only: its kind is read once
+        for _ in range(2):
+            with pytest.raises(PlayBlocked) as info:
+                await guard.check("p1")
+            assert info.value.code == ErrorCode.SELF_EXCLUDED
 
