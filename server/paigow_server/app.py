@@ -42,6 +42,7 @@ from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.outbox_sweeper import OutboxSweeper
+from paigow_server.realtime.play_block_guard import PlayBlockGuard
 from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
@@ -69,6 +70,7 @@ from paigow_server.store.ledger import Ledger
 from paigow_server.store.live_hands import LiveHands
 from paigow_server.store.migration import migrate_key_names
 from paigow_server.store.operators import OperatorAccounts
+from paigow_server.store.play_blocks import PlayBlocks
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.primary_config import PrimaryConfig
 from paigow_server.store.rate_counters import RateCounters
@@ -89,6 +91,7 @@ from paigow_server.web import (
     operator,
     operator_kick,
     operators,
+    play_block_routes,
     practice_routes,
     responsible_config,
     session_routes,
@@ -243,9 +246,10 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                                lambda player_id: player_connections.count(player_id) > 0,
                                retention_ms=settings.guest_retention_ms,
                                interval_s=settings.guest_collect_seconds)
+    play_blocks = PlayBlockGuard(PlayBlocks(redis), tables, service)
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
-                        guest_collector=collector, waitlist_moves=moves)
+                        guest_collector=collector, waitlist_moves=moves, play_blocks=play_blocks)
     fanout.on_removed(lambda table_id, player_id, until_ms, by: close_removed(realtime.connections, table_id,
                                                                               player_id, until_ms, by))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
@@ -262,7 +266,8 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                      rounds_cache=RoundsCache(), homes=homes,
                      top_ups=TopUps(redis, tables, accounts, hours=settings.top_up_hours,
                                     per_network_per_day=settings.top_ups_per_address_per_day),
-                     live_hands=LiveHands(redis), help_notice=HelpNotice(redis, default=settings.help_notice))
+                     live_hands=LiveHands(redis), help_notice=HelpNotice(redis, default=settings.help_notice),
+                     play_blocks=play_blocks)
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
                  sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
@@ -290,6 +295,7 @@ async def start(parts: Parts, stack: contextlib.AsyncExitStack) -> None:
     await run("listener", parts.revocations.start, parts.revocations.stop)
     await run("watch", parts.watch.start, parts.watch.stop)
     await run("collector", rt.guest_collector.start, rt.guest_collector.stop)
+    await run("play blocks", rt.play_blocks.start, rt.play_blocks.stop)
 
 
 def create_app(settings: Settings, *, redis: StoreClient | None = None,
@@ -338,6 +344,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *home_routes.routes(),
         *top_up_routes.routes(),
         *responsible_config.routes(),
+        *play_block_routes.routes(),  # before operator's: /players/{id}/responsible-play
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),

@@ -99,7 +99,8 @@ def test_every_event_type_round_trips(driver) -> None:
 
 def test_every_command_type_round_trips() -> None:
     commands: list[c.Command] = [
-        c.Sit("p1", "Ann", 1, 50_00), c.Leave("p1"), c.Drop("p1", 5), c.Reconnect("p1", 6),
+        c.Sit("p1", "Ann", 1, 50_00), c.Leave("p1"), c.StandUp("p1", ev.StandUpReason.BREAK, 4),
+        c.Drop("p1", 5), c.Reconnect("p1", 6),
         c.AcceptBank("p1"), c.DeclineBank("p1"), c.PlaceBet("p1", 5_00, bonus_cents=1_00),
         c.PlaceBonus("p1", 2_00, 9), c.RemoveBet("p1"),
         c.SetHand("p1", ("As", "JK")), c.UseHouseWay("p1"), c.SitOut("p1"), c.SitIn("p1"),

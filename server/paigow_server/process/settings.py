@@ -136,8 +136,8 @@ class Settings:
     chat_per_address_per_minute: int = 20
     """Table chat messages per address network per minute, every account of it together."""
     account_settings_per_minute: int = 10
-    """Changes of an account's own settings (its language: ``PUT /api/account/language``) per account per
-    minute."""
+    """Changes of an account's own settings (its language: ``PUT /api/account/language``; a break or
+    self-exclusion: ``POST /api/account/break`` / ``exclusion``) per account per minute."""
     data_downloads_per_hour: int = 6
     """Downloads of a player's own data (``GET /api/account/data``) per account per hour, refused ones too."""
     practice_deals_per_minute: int = 30

@@ -18,6 +18,7 @@ from paigow_server.process.metrics import Metrics
 from paigow_server.process.settings import Settings
 from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.guest_collector import GuestCollector
+from paigow_server.realtime.play_block_guard import PlayBlockGuard
 from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.tables import CommandRouter, TableService
 from paigow_server.realtime.timers import TableTimers
@@ -66,6 +67,8 @@ class Realtime:
     """Collects unused guests (tests run ``collect_once`` through it)."""
     waitlist_moves: WaitlistMoves
     """Takes a player who sat off the other tables' waiting lists."""
+    play_blocks: PlayBlockGuard
+    """Keeps a player on a break or self-excluded from sitting, betting, banking and buying in."""
     connections: set[Connection] = field(default_factory=set)
 
     async def close_connections(self) -> None:

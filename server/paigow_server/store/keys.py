@@ -111,6 +111,11 @@ G:bar:{table}:{player}                 string  a player barred from sitting at a
                                                PEXPIREAT its ``until_ms``: the bar ends by itself
 G:bars                                 zset    ``{table}:{player}`` -> until_ms of every bar (read:
                                                those not yet ended; pruned as it is read)
+G:player:{id}:rg                       hash    the account's responsible-play state: ``block`` (JSON
+                                               ``PlayBlock``: a break or self-exclusion, kept after it
+                                               ends; play_blocks)
+G:rg:blocks                            zset    player id -> until_ms of every block (pruned of ended ones
+                                               when a block starts)
 G:money:issued                         string  cents given to players from outside the game
 G:money:house                          string  the house's result in cents, all tables
 G:money:top-ups                        string  cents given as free top-ups, all time (part of the issued
@@ -148,6 +153,7 @@ __all__ = [
     "PLAYERS",
     "PREFIX",
     "REVOCATIONS",
+    "RG_BLOCKS",
     "ROUNDS",
     "SETTINGS",
     "SPECTATORS_PATTERN",
@@ -172,6 +178,7 @@ __all__ = [
     "practice_deal",
     "probe_channel",
     "rate_limit",
+    "rg",
     "session",
     "sign_in",
     "sign_in_device",
@@ -211,6 +218,7 @@ ROUNDS = GLOBAL + "rounds"
 LEDGER = GLOBAL + "ledger"
 AUDIT = GLOBAL + "audit"
 BARS = GLOBAL + "bars"
+RG_BLOCKS = GLOBAL + "rg:blocks"
 MONEY_ISSUED = GLOBAL + "money:issued"
 HOUSE_NET = GLOBAL + "money:house"
 TOP_UPS_TOTAL = GLOBAL + "money:top-ups"
@@ -394,6 +402,10 @@ def invite_short(short: str) -> str:
 
 def home_by(player_id: str) -> str:
     return f"{GLOBAL}home:by:{player_id}"
+
+
+def rg(player_id: str) -> str:
+    return f"{GLOBAL}player:{player_id}:rg"
 
 
 def bar(table_id: str, player_id: str) -> str:

@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 from paigow_server.process.analysis_pool import AnalysisPool
 from paigow_server.process.metrics import Metrics
 from paigow_server.process.settings import Settings
+from paigow_server.realtime.play_block_guard import PlayBlockGuard
 from paigow_server.realtime.presence import ConnectionCounter
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.accounts import Accounts
@@ -77,6 +78,8 @@ class AppContext:
     homes: HomeTables
     """Private tables' invites, admissions and indexes (docs/home-games.md)."""
     top_ups: TopUps
+    play_blocks: PlayBlockGuard
+    """Breaks and self-exclusions: the store (``.blocks``), the check and the stand-ups."""
     """Free top-ups for players out of chips (``store.top_ups``)."""
     live_hands: LiveHands
     """The seated players' hands in play, which ``POST /api/analyze`` may refuse (``store.live_hands``)."""

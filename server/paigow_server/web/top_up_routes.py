@@ -20,6 +20,7 @@ from starlette.routing import BaseRoute, Route
 from paigow_server.store.top_ups import TopUpReason, TopUpStatus, TopUpTaken
 from paigow_server.web.api import ApiError, json_body, only_fields, retry_after
 from paigow_server.web.context import context_of
+from paigow_server.web.play_checks import refuse_blocked_http
 from paigow_server.web.session_routes import current_player
 
 __all__ = ["REFUSALS", "routes"]
@@ -70,6 +71,7 @@ async def take_top_up(request: Request) -> Response:
     data = await json_body(request)  # first: a refusal sent before the body is read can drop the connection
     player = await current_player(request)
     only_fields(data, frozenset())  # no body, or {}
+    await refuse_blocked_http(ctx.play_blocks, player.player_id)
     taken = await ctx.top_ups.take(player.player_id, ctx.rate_limits.client_network(request))
     if taken is None:
         raise _gone(player.player_id)

@@ -50,6 +50,7 @@ from paigow_server.web.chat import ChatPoster, ChatSender
 from paigow_server.web.context import context_of, realtime_of
 from paigow_server.web.home_gate import HomeGate, is_private_id
 from paigow_server.web.operator_auth import OperatorAuthError
+from paigow_server.web.play_checks import check_play
 from paigow_server.web.sessions import Identity
 from paigow_server.web.ws_home import HOST_MESSAGES, SITTING, hello_refusal, host_message, host_refused
 from paigow_server.web.ws_limits import RateLimiter, Verdict, origin_allowed
@@ -354,6 +355,7 @@ class TableConnection(Sender):
         try:
             if isinstance(msg, SITTING) and await self._barred(msg.id, self.identity.player_id):
                 return
+            await check_play(self.rt.play_blocks, msg, self.identity.player_id)
             if isinstance(msg, HOST_MESSAGES):
                 version = await host_message(self._home, self.rt.service, self.table_id, msg, self.identity,
                                              command)

@@ -55,6 +55,11 @@ class ErrorCode(StrEnum):
     """A ``sit`` by a player barred from this table (an operator's kick with a bar, or at a private table
     the host's ``host_remove``, which also refuses the hello); the error's ``until_ms`` says when the bar
     ends and ``by`` who barred the player (``"host"`` or ``"operator"``)."""
+    ON_BREAK = "ON_BREAK"
+    """The player is on a break they started (docs/http-api.md, "Breaks and self-exclusion"): a command
+    that sits, bets, banks or buys in is refused until the error's ``until_ms``; watching goes on."""
+    SELF_EXCLUDED = "SELF_EXCLUDED"
+    """The same for a self-exclusion (6 months to 5 years), until the error's ``until_ms``."""
     BUSY = "BUSY"
     """The table changed too often while the command was tried; nothing changed, send it again."""
     UNCONFIRMED = "UNCONFIRMED"

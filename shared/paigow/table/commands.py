@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from paigow.table.cardtext import CardText
+from paigow.table.events import StandUpReason
 from paigow.table.home_chip_commands import CHIP_COMMANDS
 from paigow.table.home_commands import HOME_COMMANDS
 from paigow.table.operator_commands import (
@@ -57,6 +58,7 @@ __all__ = [
     "Sit",
     "SitIn",
     "SitOut",
+    "StandUp",
     "TakeDragon",
     "Tick",
     "UseHouseWay",
@@ -85,6 +87,18 @@ class Leave:
     """The server clock when the command arrived: a timer it starts runs from then (None: pending, stamped
     by the next Tick)."""
     kind: Literal["leave"] = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class StandUp:
+    """The server stands a player up (a break or self-exclusion): like ``Leave`` - a player in the round in
+    progress plays the hand out and is stood up when it ends, anyone else at once (an undealt bet
+    withdrawn) - ending in ``PlayerStoodUp(reason)``. Never made from a client message."""
+
+    player_id: str
+    reason: StandUpReason
+    now_ms: int | None = None
+    kind: Literal["stand_up"] = "stand_up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,8 +229,8 @@ class Tick:
 
 
 Command = (
-    Sit | Leave | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet | SetHand
-    | UseHouseWay | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable
+    Sit | Leave | StandUp | Drop | Reconnect | AcceptBank | DeclineBank | PlaceBet | PlaceBonus | RemoveBet
+    | SetHand | UseHouseWay | SitOut | SitIn | SetOwnLimit | OpenTable | CloseTable | PauseTable | ResumeTable
     | ChangeLimits | ChangeTimers | ChangeRules | Kick | VoidRound | Tick | HOME_COMMANDS | CHIP_COMMANDS
     | PlaceQueensDragon | TakeDragon | PassDragon | SetDragon
 )

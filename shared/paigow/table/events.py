@@ -78,6 +78,10 @@ __all__ = [
 class StandUpReason(StrEnum):
     MISSED_ROUNDS = "missed_rounds"
     TABLE_CLOSED = "table_closed"
+    BREAK = "break"
+    """The player started a break (server ``StandUp``): no play anywhere until it ends."""
+    SELF_EXCLUSION = "self_exclusion"
+    """The player excluded themself (server ``StandUp``): no play anywhere until it ends."""
 
 
 # --- seats ------------------------------------------------------------------------------------------
@@ -101,6 +105,9 @@ class PlayerLeaving:
     """With ``kicked``: when the operator's bar from this table ends (None: no bar)."""
     by: KickedBy | None = None
     """With ``kicked``: who removed the player (None: not kicked, or an event stored before it was told)."""
+    reason: StandUpReason | None = None
+    """Not kicked: the server stands the player up for this reason when the round ends (``StandUp``);
+    None: the player left."""
     kind: Literal["player_leaving"] = "player_leaving"
 
 
@@ -114,7 +121,8 @@ class PlayerLeft:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStoodUp:
-    """The table stood the player up (too many missed rounds, or the table closed); chips returned."""
+    """The table stood the player up (too many missed rounds, the table closed, or the server for a break or
+    self-exclusion); chips returned."""
 
     player_id: str
     seat: int

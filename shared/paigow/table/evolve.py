@@ -64,7 +64,8 @@ def _sat(s: TableState, e: ev.PlayerSat) -> TableState:
 
 def _leaving(s: TableState, e: ev.PlayerLeaving) -> TableState:
     return _update_seat(s, e.seat, status=SeatStatus.LEAVING, kicked=e.kicked,
-                        barred_until_ms=e.barred_until_ms, kicked_by=e.by)
+                        barred_until_ms=e.barred_until_ms, kicked_by=e.by,
+                        leave_reason=None if e.reason is None else e.reason.value)
 
 
 def _gone(s: TableState, e: ev.PlayerLeft | ev.PlayerStoodUp | ev.PlayerKicked) -> TableState:

@@ -48,7 +48,7 @@ from paigow.table.operator import (
     void,
 )
 from paigow.table.queens_dragon_bets import place_queens_dragon
-from paigow.table.seating import drop, leave, reconnect, set_own_limit, sit, sit_in, sit_out
+from paigow.table.seating import drop, leave, reconnect, set_own_limit, sit, sit_in, sit_out, stand_up
 from paigow.table.setting import set_hand, use_house_way
 from paigow.table.state import TableState
 from paigow.table.ticks import next_deadline, tick
@@ -59,6 +59,7 @@ __all__ = ["apply", "decide", "evolve", "evolve_all", "next_deadline"]
 _HANDLERS: dict[type, Callable[[Emitter, Any], None]] = {
     c.Sit: sit,
     c.Leave: leave,
+    c.StandUp: stand_up,
     c.Drop: drop,
     c.Reconnect: reconnect,
     c.AcceptBank: accept_bank,

@@ -9,7 +9,7 @@ once with their chips; a bet not yet dealt is withdrawn and a bank offer decline
 from __future__ import annotations
 
 from paigow.table.bank import decline_offer, void_if_alone
-from paigow.table.commands import Drop, Leave, Reconnect, SetOwnLimit, Sit, SitIn, SitOut
+from paigow.table.commands import Drop, Leave, Reconnect, SetOwnLimit, Sit, SitIn, SitOut, StandUp
 from paigow.table.dealing import maybe_deal
 from paigow.table.emitter import Emitter, money, reject
 from paigow.table.events import (
@@ -22,6 +22,8 @@ from paigow.table.events import (
     PlayerReconnected,
     PlayerSatIn,
     PlayerSatOut,
+    PlayerStoodUp,
+    StandUpReason,
 )
 from paigow.table.home_chip_rules import cancel_requests, chip_sit, game_chips
 from paigow.table.records import SetBy
@@ -31,7 +33,7 @@ from paigow.table.setting import set_by_house_way
 from paigow.table.settlement import maybe_showdown, void_round
 from paigow.table.state import PLAYER_SEATS, WEEK_MS, KickedBy, Phase, SeatPlayer, SeatStatus
 
-__all__ = ["depart", "drop", "leave", "reconnect", "set_own_limit", "sit", "sit_in", "sit_out"]
+__all__ = ["depart", "drop", "leave", "reconnect", "set_own_limit", "sit", "sit_in", "sit_out", "stand_up"]
 
 
 def sit(em: Emitter, cmd: Sit) -> None:
@@ -62,17 +64,19 @@ def sit(em: Emitter, cmd: Sit) -> None:
 
 
 def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | None,
-           barred_until_ms: int | None = None, by: KickedBy | None = None) -> None:
+           barred_until_ms: int | None = None, by: KickedBy | None = None,
+           reason: StandUpReason | None = None) -> None:
     """Leave or kick: at once, or when the round ends for a player who has something at stake in it.
     ``now_ms``: the server clock, when the command carried it (a timer started runs from then);
     ``barred_until_ms``: with a kick, when the operator's bar ends (the events tell the player);
-    ``by``: with a kick, who kicked. At a chips game the player's buy-in or rebuy request ends."""
+    ``by``: with a kick, who kicked; ``reason``: not kicked, the server stands the player up for it
+    (``PlayerStoodUp``, never a House Way). At a chips game the player's buy-in or rebuy request ends."""
     cancel_requests(em, sp.player_id, "removed" if kicked else "left")
     if em.in_round(pos):
         if sp.status == SeatStatus.LEAVING and (sp.kicked or not kicked):
             reject(RejectCode.ALREADY_DONE, f"{sp.name} already leaves when round {em.round().round_id} ends")
         em.emit(PlayerLeaving(sp.player_id, pos, kicked, barred_until_ms if kicked else None,
-                              by if kicked else None))
+                              by if kicked else None, None if kicked else reason))
         rnd = em.round()
         hand = next((h for h in rnd.hands if h.position == pos), None)
         if kicked and hand is not None and hand.set_by is None:
@@ -86,6 +90,8 @@ def depart(em: Emitter, pos: int, sp: SeatPlayer, kicked: bool, now_ms: int | No
         em.emit(BetRemoved(sp.player_id, pos))
     if kicked:
         em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents, barred_until_ms, by))
+    elif reason is not None:
+        em.emit(PlayerStoodUp(sp.player_id, pos, sp.chips_cents, reason))
     else:
         em.emit(PlayerLeft(sp.player_id, pos, sp.chips_cents))
     _after_change(em, now_ms)
@@ -107,6 +113,11 @@ def _after_change(em: Emitter, now_ms: int | None) -> None:
 def leave(em: Emitter, cmd: Leave) -> None:
     pos, sp = em.seated(cmd.player_id)
     depart(em, pos, sp, kicked=False, now_ms=cmd.now_ms)
+
+
+def stand_up(em: Emitter, cmd: StandUp) -> None:
+    pos, sp = em.seated(cmd.player_id)
+    depart(em, pos, sp, kicked=False, now_ms=cmd.now_ms, reason=StandUpReason(cmd.reason))
 
 
 def drop(em: Emitter, cmd: Drop) -> None:

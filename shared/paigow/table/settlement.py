@@ -165,6 +165,8 @@ def after_round(em: Emitter, now_ms: int | None) -> None:
         if sp is not None and sp.status == SeatStatus.LEAVING:
             if sp.kicked:
                 em.emit(PlayerKicked(sp.player_id, pos, sp.chips_cents, sp.barred_until_ms, sp.kicked_by))
+            elif sp.leave_reason is not None:
+                em.emit(PlayerStoodUp(sp.player_id, pos, sp.chips_cents, StandUpReason(sp.leave_reason)))
             else:
                 em.emit(PlayerLeft(sp.player_id, pos, sp.chips_cents))
     if em.state.pending_rules is not None:

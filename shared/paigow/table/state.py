@@ -191,6 +191,9 @@ class SeatPlayer:
     """With ``kicked``: when the bar the operator set with the kick ends (told in ``PlayerKicked``)."""
     kicked_by: KickedBy | None = None
     """With ``kicked``: who kicked (told in ``PlayerKicked``; None in a state stored before it was kept)."""
+    leave_reason: str | None = None
+    """With status LEAVING, not kicked: the ``StandUpReason`` the server stands the player up for when the
+    round ends (None: the player left)."""
 
     @property
     def away(self) -> bool:
