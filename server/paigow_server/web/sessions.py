@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from paigow_server.store.account_closure import closed_tombstone_free
 from paigow_server.store.accounts import Accounts, Player
 from paigow_server.store.channels import Channels
 from paigow_server.store.credentials import Credentials
@@ -97,7 +98,9 @@ class Sessions:
 
     async def register(self, username: str, password: str, display_name: str) -> tuple[Player, str, int]:
         """A new registered account. Raises ``UsernameTakenError``."""
-        if await self.credentials.player_of(username) is not None:  # spare the hash; the script re-checks
+        held = await self.credentials.player_of(username)
+        if held is not None and not closed_tombstone_free(held, self._clock()):  # spare the hash; the
+            # script re-checks
             raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
         pw_hash = await self.passwords.hash(password)
         player = await self.accounts.create(display_name, username=username, pw_hash=pw_hash)
