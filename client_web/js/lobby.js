@@ -11,6 +11,7 @@ import { sentenceWith } from "./lobby_words.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
+import { closeAccountButton } from "./close_account.js";
 import { refreshHelpNotice } from "./help_notice.js";
 import { myDataButton } from "./my_data.js";
 import { topUpSession } from "./top_up.js";
@@ -187,7 +188,8 @@ function showSession() {
       text: t("lobby:sign_out_everywhere.button") })]
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
       onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
-  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
+  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")),
+    closeAccountButton(session.registered, accountClosed));
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
@@ -248,6 +250,15 @@ async function leave(everywhere) {
       $("account-error").textContent = t("lobby:sign_out.failed", { reason: errorText(err) });
     }
   });
+}
+
+/** The account was closed (close_account.js): signed out, and told so. */
+function accountClosed() {
+  session = null;
+  showSession();
+  showNotice(t("lobby:closed"));
+  refreshHelpNotice();
+  selectTab("tab-guest", { focus: true });
 }
 
 function openKeep() {

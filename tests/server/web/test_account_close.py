@@ -141,6 +141,11 @@ async def test_closing_mid_round_plays_the_hand_out_then_erases_the_account_and_
         assert [(e["actor"], e["player_id"]) for e in audit if e["action"] == "account_closed"] == [
             (f"player:{ann_id}", ann_id)]
 
+        rounds = (await api.get(f"/api/tables/{table_id}/rounds")).json()["rounds"]
+        assert ann_id in {h["player_id"] for h in rounds[0]["hands"]}, "a recorded round keeps the player id"
+        assert "ann_closing" not in json.dumps(rounds), "and no name of hers"
+        posing = await api.post("/api/session", json={"display_name": "closed ACCOUNT"})
+        assert (posing.status_code, posing.json()["error"]) == (400, "INVALID_NAME"), "nobody poses as one"
         sign_in = await api.post("/api/session/sign-in",
                                  json={"username": "ann_closing", "password": PASSWORD})
         assert (sign_in.status_code, sign_in.json()["error"]) == (401, "BAD_CREDENTIALS")
