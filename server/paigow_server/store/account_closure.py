@@ -1,7 +1,8 @@
 """Closing an account (docs/http-api.md, "Closing your account"; docs/responsible-play.md).
 
 ``begin`` (one script): the account's block becomes ``{"kind": "closed"}`` for ever
-(``G:player:{p}:rg`` + ``G:rg:blocks``, see ``play_blocks``), and the player joins ``G:closing``. The
+(``G:player:{p}:rg`` + ``G:rg:blocks``, see ``play_blocks``), its password hash goes (no sign-in can
+give it a new token from then on), and the player joins ``G:closing``. The
 route then revokes every token and stands the player up everywhere (a dealt hand plays out).
 
 ``finish`` (one script, run by ``realtime/account_closer.py`` once no seat, hold or outbox credit of the
@@ -59,6 +60,7 @@ _BEGIN = """
 if redis.call('EXISTS', KEYS[4]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'block', ARGV[1])
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+redis.call('HDEL', KEYS[4], 'pw')
 if redis.call('HEXISTS', KEYS[4], 'closed_ms') == 0 then
   redis.call('ZADD', KEYS[3], 'NX', ARGV[4], ARGV[3])
 end

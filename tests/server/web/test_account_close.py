@@ -104,6 +104,9 @@ async def test_closing_mid_round_plays_the_hand_out_then_erases_the_account_and_
                                     headers=bearer(token))
             assert closed.status_code == 204, closed.text
             assert (await api.get("/api/session", headers=bearer(token))).status_code == 401
+            early = await api.post("/api/session/sign-in",
+                                   json={"username": "ann_closing", "password": PASSWORD})
+            assert early.status_code == 401, "no new token while the closing finishes"
             assert (await api.get("/api/account/data", headers=bearer(token))).status_code == 401
             with pytest.raises(ConnectionClosed) as gone:
                 await ann.drain(quiet=10)
