@@ -165,6 +165,7 @@ function showSession() {
   homeSession(session);
   topUpSession(session, balanceChanged);
   document.body.classList.toggle("signed-in", Boolean(session)); // lobby.css: the tables come first
+  $("close-account")?.remove();
   if (!session) {
     signedOut.hidden = false;
     signedIn.hidden = true;
@@ -188,8 +189,9 @@ function showSession() {
       text: t("lobby:sign_out_everywhere.button") })]
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
       onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
-  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")),
-    closeAccountButton(session.registered, accountClosed));
+  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
+  // Last in the panel's order, shown beside its heading (lobby.css): no row of its own on a phone.
+  $("name-title").parentElement.append(closeAccountButton(session.registered, accountClosed));
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }

@@ -17,8 +17,9 @@ pytestmark = pytest.mark.browser
 
 def test_closing_an_account_in_the_lobby(site: Site) -> None:
     page = sign_up(site, "cora_closes", width=390, height=844)
-    button = page.locator("#account-actions #close-account")
+    button = page.locator(".name-panel #close-account")
     expect(button).to_have_text("Close account")
+    site.shot(page, "close-account-button-390x844")
     button.click()
     dialog = page.locator("#close-account-dialog")
     expect(dialog).to_be_visible()
@@ -52,7 +53,7 @@ def test_closing_an_account_in_the_lobby(site: Site) -> None:
     assert again.status_code == 401
 
     guest = site.player("Gus", width=1366, height=768)
-    guest.locator("#account-actions #close-account").click()
+    guest.locator(".name-panel #close-account").click()
     expect(guest.locator("#close-password-row")).to_be_hidden()
     expect(guest.locator("#close-confirm")).to_be_focused()
     guest.fill("#close-confirm", "CLOSE")
