@@ -49,7 +49,8 @@ def test_closing_an_account_in_the_lobby(site: Site) -> None:
     assert page.evaluate("localStorage.getItem('paigow.session')") is None
     gone = httpx.get(f"{site.url}/api/session", headers={"Authorization": f"Bearer {session['token']}"})
     assert gone.status_code == 401
-    again = httpx.post(f"{site.url}/api/session/sign-in", json={"username": "cora_closes", "password": PASSWORD})
+    again = httpx.post(f"{site.url}/api/session/sign-in",
+                       json={"username": "cora_closes", "password": PASSWORD})
     assert again.status_code == 401
 
     guest = site.player("Gus", width=1366, height=768)
