@@ -1,4 +1,6 @@
-"""``PlayBlockGuard``: keeps a player on a break or self-excluded (store/play_blocks.py) from playing.
+"""``PlayBlockGuard``: keeps a player on a break or self-excluded (store/play_blocks.py), or whose account is
+closed (store/account_closure.py: ``ACCOUNT_CLOSED``, for ever), from playing; it also runs the
+``AccountCloser`` that finishes closed accounts.
 
 Every process holds the set of blocked players in memory (player -> until_ms), refreshed from the index
 ``G:rg:blocks`` every ``interval_s`` and updated at once in the process that started a block, so that the
