@@ -181,8 +181,18 @@ export function translateDom(root = document) {
   }
 }
 
-/** A player's name where it stands alone (a seat, a chat line, a ledger row): its language is not the page's. */
+/** The display name the server gives a closed account (server store/account_closure.py CLOSED_NAME). */
+export const CLOSED_NAME = "Closed account";
+
+/**
+ * A player's name where it stands alone (a seat, a chat line, a ledger row): its language is not the page's.
+ * A closed account's name is said in the page's words instead.
+ */
 export function markName(node) {
+  if (node.textContent === CLOSED_NAME) {
+    node.textContent = t("common:closed_account");
+    return node;
+  }
   node.lang = "";
   node.dir = "auto";
   return node;

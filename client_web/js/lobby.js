@@ -11,8 +11,9 @@ import { sentenceWith } from "./lobby_words.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
-import { myDataButton } from "./my_data.js";
+import { closeAccountButton } from "./close_account.js";
 import { refreshHelpNotice } from "./help_notice.js";
+import { myDataButton } from "./my_data.js";
 import { topUpSession } from "./top_up.js";
 import { watchTables } from "./lobby_tables.js";
 
@@ -164,6 +165,7 @@ function showSession() {
   homeSession(session);
   topUpSession(session, balanceChanged);
   document.body.classList.toggle("signed-in", Boolean(session)); // lobby.css: the tables come first
+  $("close-account")?.remove();
   if (!session) {
     signedOut.hidden = false;
     signedIn.hidden = true;
@@ -188,6 +190,8 @@ function showSession() {
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
       onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
   $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
+  // Last in the panel's order, shown beside its heading (lobby.css): no row of its own on a phone.
+  $("name-title").parentElement.append(closeAccountButton(session.registered, accountClosed));
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
@@ -248,6 +252,15 @@ async function leave(everywhere) {
       $("account-error").textContent = t("lobby:sign_out.failed", { reason: errorText(err) });
     }
   });
+}
+
+/** The account was closed (close_account.js): signed out, and told so. */
+function accountClosed() {
+  session = null;
+  showSession();
+  showNotice(t("lobby:closed"));
+  refreshHelpNotice();
+  selectTab("tab-guest", { focus: true });
 }
 
 function openKeep() {

@@ -38,6 +38,7 @@ from paigow_server.process.redis_client import redis_from_url
 from paigow_server.process.replica_guard import ReplicaGuard
 from paigow_server.process.settings import Settings
 from paigow_server.process.tasks import bounded
+from paigow_server.realtime.account_closer import AccountCloser
 from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
@@ -50,6 +51,7 @@ from paigow_server.realtime.tables import TableService
 from paigow_server.realtime.timers import TableTimers
 from paigow_server.realtime.waitlist_moves import WaitlistMoves
 from paigow_server.store import keys
+from paigow_server.store.account_closure import AccountClosure
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
 from paigow_server.store.bars import Bars
@@ -81,6 +83,7 @@ from paigow_server.store.tables import TableRepo
 from paigow_server.store.top_ups import TopUps
 from paigow_server.store.waitlists import Waitlists
 from paigow_server.web import (
+    account_close_routes,
     account_data_routes,
     account_routes,
     analysis_routes,
@@ -246,7 +249,9 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                                lambda player_id: player_connections.count(player_id) > 0,
                                retention_ms=settings.guest_retention_ms,
                                interval_s=settings.guest_collect_seconds)
-    play_blocks = PlayBlockGuard(PlayBlocks(redis), tables, service)
+    play_blocks = PlayBlockGuard(PlayBlocks(redis), tables, service,
+                                 closer=AccountCloser(AccountClosure(redis), tables, service,
+                                                      username_ms=settings.closed_username_ms))
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector, waitlist_moves=moves, play_blocks=play_blocks)
@@ -337,6 +342,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *account_routes.routes(),
         *language_routes.routes(),
         *account_data_routes.routes(),
+        *account_close_routes.routes(),
         *http.routes(),
         *chat_routes.routes(),
         *analysis_routes.routes(),

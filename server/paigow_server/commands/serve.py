@@ -73,6 +73,8 @@ _HELP: dict[str, str] = {
                          "(default 30)",
     "guest_retention_days": "a guest account unseen this many days is collected, its money returned to "
                             "the bank through the ledger (default 7)",
+    "closed_username_days": "a closed account's username stays taken this many days, then anyone may "
+                            "register it (default 30)",
     "fresh_guest_minutes": "a new guest lapses after this many minutes unused until it first sits, chats, "
                            "is credited or is kept, and costs Redis a small hash meanwhile (default 60)",
     "guest_collect_seconds": "how often to look for guest accounts to collect (default 600)",

@@ -100,6 +100,8 @@ class Settings:
     session_idle_days: float = 30.0
     """A session token lapses after this long unused (sliding: every use extends it). Fractions allowed."""
     guest_retention_days: float = 7.0
+    closed_username_days: float = 30.0
+    """A closed account's username stays taken this long, then anyone may register it. Fractions allowed."""
     fresh_guest_minutes: float = 60.0
     """A new guest is kept tiny (no ledger entry, no index) and lapses after this long unused, until it first
     sits, chats, is credited or is kept (``store.fresh_guests``). Fractions allowed."""
@@ -214,6 +216,10 @@ class Settings:
     @property
     def fresh_guest_ms(self) -> int:
         return max(1, round(self.fresh_guest_minutes * 60_000))
+
+    @property
+    def closed_username_ms(self) -> int:
+        return max(1, round(self.closed_username_days * 86_400_000))
 
     @property
     def guest_retention_ms(self) -> int:
@@ -364,6 +370,7 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "ws_compression": lambda v: None if type(v) is bool else "must be true or false",
     "session_idle_days": _float_range(0, 3_650),
     "guest_retention_days": _float_range(0, 3_650),
+    "closed_username_days": _float_range(0, 3_650),
     "fresh_guest_minutes": _float_range(0, 10_080),
     "guest_collect_seconds": _int_range(1, 86_400),
     "sign_in_max_wait_minutes": _int_range(1, 1_440),
@@ -450,6 +457,7 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "ws_compression": _parse_bool,
     "session_idle_days": _parse_float,
     "guest_retention_days": _parse_float,
+    "closed_username_days": _parse_float,
     "fresh_guest_minutes": _parse_float,
     "guest_collect_seconds": _parse_int,
     "sign_in_max_wait_minutes": _parse_int,

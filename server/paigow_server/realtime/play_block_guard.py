@@ -1,4 +1,6 @@
-"""``PlayBlockGuard``: keeps a player on a break or self-excluded (store/play_blocks.py) from playing.
+"""``PlayBlockGuard``: keeps a player on a break or self-excluded (store/play_blocks.py), or whose account is
+closed (store/account_closure.py: ``ACCOUNT_CLOSED``, for ever), from playing; it also runs the
+``AccountCloser`` that finishes closed accounts.
 
 Every process holds the set of blocked players in memory (player -> until_ms), refreshed from the index
 ``G:rg:blocks`` every ``interval_s`` and updated at once in the process that started a block, so that the
@@ -23,6 +25,7 @@ from paigow.table.rejections import Rejection
 from paigow.table.state import SeatStatus
 from paigow_server.errors import ServerError
 from paigow_server.process.tasks import Every
+from paigow_server.realtime.account_closer import AccountCloser
 from paigow_server.realtime.tables import ServiceError, TableService
 from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.play_blocks import BlockKind, PlayBlock, PlayBlocks
@@ -38,35 +41,51 @@ FULL_EVERY = 30
 """Every this many steps, every block is swept for (a process that missed one, a crash mid stand-up)."""
 
 
+_CODES = {BlockKind.BREAK: ErrorCode.ON_BREAK, BlockKind.EXCLUSION: ErrorCode.SELF_EXCLUDED,
+          BlockKind.CLOSED: ErrorCode.ACCOUNT_CLOSED}
+_REASONS = {BlockKind.BREAK: StandUpReason.BREAK, BlockKind.EXCLUSION: StandUpReason.SELF_EXCLUSION,
+            BlockKind.CLOSED: StandUpReason.ACCOUNT_CLOSED}
+
+
 class PlayBlocked(ServerError):
-    """``ON_BREAK`` / ``SELF_EXCLUDED`` (403): the player may not sit, bet, bank or buy in until ``until_ms``;
-    nothing changed."""
+    """``ON_BREAK`` / ``SELF_EXCLUDED`` (403, with ``until_ms``) / ``ACCOUNT_CLOSED`` (403): the player may
+    not sit, bet, bank or buy in (until ``until_ms``; a closed account never); nothing changed."""
 
     http_status = 403
 
-    def __init__(self, excluded: bool, until_ms: int) -> None:
-        what = "excluded yourself" if excluded else "are on a break"
+    def __init__(self, kind: BlockKind, until_ms: int) -> None:
+        self.code = _CODES[kind]
+        if kind is BlockKind.CLOSED:
+            super().__init__("this account is closed: it can never sit, bet, bank or buy in again")
+            return
+        what = "excluded yourself" if kind is BlockKind.EXCLUSION else "are on a break"
         super().__init__(f"you {what} until {until_ms} (ms): "
                          "until then you cannot sit, bet, bank or buy in; you may still watch and read "
                          "your history")
-        self.code = ErrorCode.SELF_EXCLUDED if excluded else ErrorCode.ON_BREAK
         self.fields = {"until_ms": until_ms}
 
 
 class PlayBlockGuard:
     def __init__(self, blocks: PlayBlocks, repo: TableRepo, service: TableService, *,
-                 interval_s: float = 2.0) -> None:
+                 interval_s: float = 2.0, closer: AccountCloser | None = None) -> None:
+        """``closer``: finishes closed accounts (``realtime/account_closer.py``), started and stopped with
+        this guard."""
         self.blocks = blocks
+        self.closer = closer
         self._repo = repo
         self._service = service
         self._until: dict[str, int] = {}
-        self._excluded: dict[str, bool] = {}
-        """Of ``_until``: whether the block is a self-exclusion, once this process read or started it (the
-        index says only when a block ends)."""
+        self._kinds: dict[str, BlockKind] = {}
+        """Of ``_until``: the block's kind, once this process read or started it (the index says only when
+        a block ends)."""
         self._seen_at: dict[str, float] = {}
         self._steps = 0
         self._every = Every("paigow-play-blocks", interval_s, self.step, failures=(StoreUnavailable, OSError))
-        self.stop = self._every.stop
+
+    async def stop(self) -> None:
+        if self.closer is not None:
+            await self.closer.stop()
+        await self._every.stop()
 
     async def start(self) -> None:
         try:
@@ -74,6 +93,8 @@ class PlayBlockGuard:
         except (StoreUnavailable, OSError) as exc:  # the sit-like checks read Redis anyway; the next step
             log.warning("reading the play blocks failed: %s", exc)  # fills the set
         await self._every.start()
+        if self.closer is not None:
+            await self.closer.start()
 
     def now_ms(self) -> int:
         return self._service.now_ms()
@@ -84,19 +105,19 @@ class PlayBlockGuard:
         if until is None and not fresh:  # the common case: one dict look-up
             return
         now = self.now_ms()
-        excluded = self._excluded.get(player_id)
-        if until is not None and until > now and not fresh and excluded is not None:
-            raise PlayBlocked(excluded, until)
+        kind = self._kinds.get(player_id)
+        if until is not None and until > now and not fresh and kind is not None:
+            raise PlayBlocked(kind, until)
         if fresh or until is not None:  # a seat, a block of an unknown kind or seen to end: ask Redis
             block = await self.blocks.get(player_id, now)
             if block is not None:
                 self.note(player_id, block)
-                raise PlayBlocked(block.kind is BlockKind.EXCLUSION, block.until_ms)
+                raise PlayBlocked(block.kind, block.until_ms)
 
     def note(self, player_id: str, block: PlayBlock) -> None:
         """This process knows of ``block`` now (it started it, or read it)."""
         self._until[player_id] = block.until_ms
-        self._excluded[player_id] = block.kind is BlockKind.EXCLUSION
+        self._kinds[player_id] = block.kind
         self._seen_at.setdefault(player_id, time.monotonic())
 
     async def refresh(self) -> None:
@@ -104,7 +125,7 @@ class PlayBlockGuard:
         until = await self.blocks.blocked(self.now_ms())
         at = time.monotonic()
         self._seen_at = {p: self._seen_at.get(p, at) for p in until}
-        self._excluded = {p: self._excluded[p] for p in until if p in self._excluded}
+        self._kinds = {p: self._kinds[p] for p in until if p in self._kinds}
         self._until = until
 
     async def step(self) -> None:
@@ -119,8 +140,7 @@ class PlayBlockGuard:
     async def sweep(self, player_ids: list[str]) -> int:
         """Stand each of ``player_ids`` still blocked up at every table they sit at; the stand-ups sent."""
         now = self.now_ms()
-        reasons = {player_id: (StandUpReason.SELF_EXCLUSION if block.kind is BlockKind.EXCLUSION
-                               else StandUpReason.BREAK)
+        reasons = {player_id: _REASONS[block.kind]
                    for player_id, block in (await self.blocks.get_many(player_ids, now)).items()}
         if not reasons:
             return 0

@@ -2,7 +2,8 @@
 
 A new account gets the starting balance (ledger: bank -> player). A guest is also entered in the guest
 index (``paigow:guests:seen``) in the same script, so no guest can exist that collection would not find;
-a registered account (``username`` given) claims its username in the same script instead. With
+a registered account (``username`` given) claims its username in the same script instead (a closed account's
+tombstone ``!closed:<until ms>`` keeps it taken until then, ``account_closure``). With
 ``fresh_ms`` a guest starts **fresh** instead (``store.fresh_guests``): its hash alone, with a time to live,
 its balance not issued until it is settled (every money movement settles it first). The operator
 credits or debits with a mandatory reason; the balance, the ledger entry and the audit entry are written
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -115,7 +116,13 @@ _FIND_BATCH = 500
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if ARGV[6] ~= '' then
-  if redis.call('SET', KEYS[6], ARGV[4], 'NX') == false then return -1 end
+  if redis.call('SET', KEYS[6], ARGV[4], 'NX') == false then
+    local held = redis.call('GET', KEYS[6])
+    if string.sub(held, 1, 8) ~= '!closed:' or tonumber(string.sub(held, 9)) > tonumber(ARGV[3]) then
+      return -1
+    end
+    redis.call('SET', KEYS[6], ARGV[4])
+  end
   redis.call('HSET', KEYS[1], 'username', ARGV[6], 'pw', ARGV[7], 'registered', '1')
 else
   redis.call('ZADD', KEYS[5], ARGV[3], ARGV[4])
@@ -170,8 +177,12 @@ def new_player_id() -> str:
 
 @store_boundary
 class Accounts:
-    def __init__(self, redis: Redis, *, starting_balance_cents: int) -> None:
+    def __init__(self, redis: Redis, *, starting_balance_cents: int,
+                 clock: Callable[[], int] | None = None) -> None:
+        """``clock``: ms now (a closed account's username is free again once it passes the tombstone's
+        time, ``account_closure``)."""
         self.redis = redis
+        self._clock = clock or _now_ms
         self.starting_balance_cents = starting_balance_cents
         self._create = redis.register_script(_CREATE)
         self._adjust = redis.register_script(_ADJUST)
@@ -193,7 +204,7 @@ class Accounts:
         """A new player with the starting balance (recorded in the ledger as an opening entry): a guest,
         or with ``username`` a registered account; with ``fresh_ms`` a fresh guest living that long unused
         (its opening entry written when it is settled). Raises ``UsernameTakenError``."""
-        now = _now_ms()
+        now = self._clock()
         amount = await self.starting_balance()
         while fresh_ms is not None and username is None:
             player_id = new_player_id()

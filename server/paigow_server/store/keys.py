@@ -61,7 +61,8 @@ G:player:{id}:waitlists                hash    table id -> when the player joine
                                                is left (``waitlists``)
 G:session:{sha256(token)}              string  the player id of a session token (hashed at rest);
                                                PEXPIRE: lapses after ``session_idle_days`` unused
-G:username:{name}                      string  the player id of a (case-folded) username
+G:username:{name}                      string  the player id of a (case-folded) username, or a closed
+                                               account's ``!closed:<until ms>`` (PEXPIREAT until then)
 G:guests:seen                          zset    guest player id -> last seen (ms): collection order
 G:guest:{id}:collecting                string  the process collecting that guest now (expires)
 G:guests:collector                     string  the process whose turn it is to look (expires)
@@ -116,6 +117,9 @@ G:player:{id}:rg                       hash    the account's responsible-play st
                                                ends; play_blocks)
 G:rg:blocks                            zset    player id -> until_ms of every block (pruned of ended ones
                                                when a block starts)
+G:closing                              zset    player id -> when its closing began (ms): closed accounts
+                                               not yet finished (account_closure)
+G:closed-players                       set     every player id whose closing finished
 G:money:issued                         string  cents given to players from outside the game
 G:money:house                          string  the house's result in cents, all tables
 G:money:top-ups                        string  cents given as free top-ups, all time (part of the issued
@@ -219,6 +223,8 @@ LEDGER = GLOBAL + "ledger"
 AUDIT = GLOBAL + "audit"
 BARS = GLOBAL + "bars"
 RG_BLOCKS = GLOBAL + "rg:blocks"
+CLOSING = GLOBAL + "closing"
+CLOSED_PLAYERS = GLOBAL + "closed-players"
 MONEY_ISSUED = GLOBAL + "money:issued"
 HOUSE_NET = GLOBAL + "money:house"
 TOP_UPS_TOTAL = GLOBAL + "money:top-ups"

@@ -27,7 +27,8 @@ from paigow_server.store.audit import AuditEntry, AuditLog
 from paigow_server.store.errors import store_boundary
 
 __all__ = [
-    "BREAK_LENGTHS", "EXCLUSION_LENGTHS", "AlreadyBlocked", "BlockKind", "PlayBlock", "PlayBlocks",
+    "BREAK_LENGTHS", "EXCLUSION_LENGTHS", "FOREVER_MS", "AlreadyBlocked", "BlockKind", "PlayBlock",
+    "PlayBlocks",
     "block_end",
 ]
 
@@ -35,6 +36,12 @@ __all__ = [
 class BlockKind(StrEnum):
     BREAK = "break"
     EXCLUSION = "exclusion"
+    CLOSED = "closed"
+    """The account was closed (``store.account_closure``): for ever (``until_ms`` is ``FOREVER_MS``)."""
+
+
+FOREVER_MS = 2**53 - 1
+"""A closed account's block ends here: never (JSON-safe, and a Redis score)."""
 
 
 BREAK_LENGTHS: dict[str, int] = {"24h": 24 * 3_600_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000}
@@ -55,6 +62,8 @@ def _add_months(ms: int, months: int) -> int:
 
 def block_end(kind: BlockKind, length: str, from_ms: int) -> int:
     """When a block of ``kind`` and ``length`` started at ``from_ms`` ends (``KeyError``: no such length)."""
+    if kind is BlockKind.CLOSED:
+        return FOREVER_MS
     if kind is BlockKind.BREAK:
         return from_ms + BREAK_LENGTHS[length]
     return _add_months(from_ms, EXCLUSION_LENGTHS[length])
@@ -140,7 +149,8 @@ class PlayBlocks:
                                    args=[json.dumps(block.to_json()), block.until_ms, player_id, now_ms])
         if _text(answer[0]) == "ALREADY":
             raise AlreadyBlocked(PlayBlock.from_text(answer[1]))
-        action = "break_started" if kind is BlockKind.BREAK else "self_exclusion_started"
+        action = {BlockKind.BREAK: "break_started", BlockKind.EXCLUSION: "self_exclusion_started",
+                  BlockKind.CLOSED: "account_closing"}[kind]
         await AuditLog(self.redis).append(AuditEntry(action, now_ms, "ok", f"player:{player_id}",
                                                      player_id=player_id, params=block.to_json()))
         return block

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from paigow_server.store.account_closure import CLOSED_NAME, closed_tombstone_free
 from paigow_server.store.accounts import Accounts, Player
 from paigow_server.store.channels import Channels
 from paigow_server.store.credentials import Credentials
@@ -49,8 +50,10 @@ marks, or passes for the house; the message quotes it."""
 def check_display_name(raw: object) -> str:
     """The name with surrounding space removed and inner runs of space collapsed (``names.check_name``),
     with at most ``MAX_COMBINING_RUN`` combining marks in a row, and not passing for the house or its staff
-    (``impersonation``)."""
+    (``impersonation``), nor a closed account's ``CLOSED_NAME``."""
     name = check_combining_marks(check_name(raw, "display_name", MAX_NAME_LENGTH), "display_name")
+    if name.casefold() == CLOSED_NAME.casefold():
+        raise DisplayNameError(f"display_name {name!r} is what a closed account is shown as")
     word = impersonated(name)
     if word is not None:
         raise DisplayNameError(f"display_name {name!r} looks like {word!r}: a player's name must not pass "
@@ -97,7 +100,9 @@ class Sessions:
 
     async def register(self, username: str, password: str, display_name: str) -> tuple[Player, str, int]:
         """A new registered account. Raises ``UsernameTakenError``."""
-        if await self.credentials.player_of(username) is not None:  # spare the hash; the script re-checks
+        held = await self.credentials.player_of(username)
+        if held is not None and not closed_tombstone_free(held, self._clock()):  # spare the hash; the
+            # script re-checks
             raise ApiError(409, "USERNAME_TAKEN", f"the username {username!r} is taken")
         pw_hash = await self.passwords.hash(password)
         player = await self.accounts.create(display_name, username=username, pw_hash=pw_hash)

@@ -95,6 +95,9 @@ class EntryKind(StrEnum):
     """A winning Queen's Dragon bet's pay (50 to 1): house -> seat."""
     GUEST_EXPIRED = "guest_expired"
     """A collected guest's balance, out of the game: player -> bank (the issued total goes down)."""
+    ACCOUNT_CLOSED = "account_closed"
+    """A closed account's balance, out of the game once nothing of it is at a table: player -> bank (the
+    issued total goes down; ``paigow_server.store.account_closure``)."""
     TOP_UP = "top_up"
     """A free top-up of a player below every table minimum, back to the starting balance: bank -> player
     (the issued total goes up as much; ``paigow_server.store.top_ups``)."""

@@ -60,6 +60,9 @@ class ErrorCode(StrEnum):
     that sits, bets, banks or buys in is refused until the error's ``until_ms``; watching goes on."""
     SELF_EXCLUDED = "SELF_EXCLUDED"
     """The same for a self-exclusion (6 months to 5 years), until the error's ``until_ms``."""
+    ACCOUNT_CLOSED = "ACCOUNT_CLOSED"
+    """The player closed their account (``POST /api/account/close``): nothing may sit, bet, bank or buy in
+    for it ever again (its tokens are revoked too)."""
     BUSY = "BUSY"
     """The table changed too often while the command was tried; nothing changed, send it again."""
     UNCONFIRMED = "UNCONFIRMED"

@@ -82,6 +82,8 @@ class StandUpReason(StrEnum):
     """The player started a break (server ``StandUp``): no play anywhere until it ends."""
     SELF_EXCLUSION = "self_exclusion"
     """The player excluded themself (server ``StandUp``): no play anywhere until it ends."""
+    ACCOUNT_CLOSED = "account_closed"
+    """The player closed their account (server ``StandUp``): no play anywhere, ever."""
 
 
 # --- seats ------------------------------------------------------------------------------------------
