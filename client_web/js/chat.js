@@ -45,6 +45,7 @@ export async function watcherSession() {
 export function installChat({ tableId, ctx, send }) {
   const panel = document.getElementById("chat-panel");
   const button = document.getElementById("chat-btn");
+  const icon = [...button.querySelectorAll(":scope > svg")];  // its icon (table/index.html), kept as its words change
   const watching = ctx.role === "spectator";
   document.body.classList.toggle("watching", watching);
   const dock = window.matchMedia(watching ? WATCH_DOCK_QUERY : DOCK_QUERY);
@@ -87,7 +88,7 @@ export function installChat({ tableId, ctx, send }) {
   }
 
   function renderButton() {
-    button.replaceChildren(t("table:chat.button"), state.unread ? el("span", { class: "chat-badge", "aria-label": t("table:chat.unread", { count: state.unread }), text: String(state.unread) }) : "");
+    button.replaceChildren(...icon, el("span", { class: "label-text", text: t("table:chat.button") }), state.unread ? el("span", { class: "chat-badge", "aria-label": t("table:chat.unread", { count: state.unread }), text: String(state.unread) }) : "");
   }
 
   function isOperator() { return ctx.role === "operator"; }

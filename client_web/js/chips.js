@@ -28,7 +28,7 @@ export function chipStack(cents, { label = "", title = "" } = {}) {
       return c;
     }));
   return el("span", { class: "bet-spot", title: title || null }, stack,
-    el("span", { class: "bet-amount", text: label ? t(label, { amount: money(cents) }) : money(cents) }));
+    el("span", { class: label ? "bet-amount labelled" : "bet-amount", text: label ? t(label, { amount: money(cents) }) : money(cents) }));
 }
 
 /** The chips still behind the seat at `position` (the view's `seat`): less its bet, Fortune bonus, Queen's

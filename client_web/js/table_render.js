@@ -313,8 +313,10 @@ export function renderPositions(nodes, view, ctx) {
     if (namesNode.dataset.sig !== names) {
       namesNode.dataset.sig = names;
       const clause = hand.clause ? t("table:seat.clause", { clause: hand.clause }) : "";
-      namesNode.replaceChildren(hand.names ?? "", clause ? el("span", { class: "clause", text: clause }) : "");
-      // Two lines at most on the table: the whole text on hover (and in the showdown under the table).
+      namesNode.replaceChildren(hand.names ? el("span", { class: "names", text: hand.names }) : "",
+        clause ? el("span", { class: "clause", text: clause }) : "");
+      // Two lines at most on the table, each part clamped in its own box (never one over the other): the whole
+      // text on hover (and in the showdown under the table).
       namesNode.title = hand.names && clause ? t("table:seat.hands_and_clause", { hands: hand.names, clause }) : hand.names || clause;
     }
     const plate = plateFor(p, view, ctx);

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
-from tests.browser.i18n_check import LANGUAGES, TABLE_LAYOUT_AT, Phases, page_language
+from tests.browser.i18n_check import LANGUAGES, Phases, page_language
 from tests.browser.i18n_walk import (
     PASSWORD,
     guest,
@@ -65,7 +65,7 @@ def announcer_problems(lang: str, said: list[str]) -> list[str]:
 @pytest.mark.parametrize("lang", ["vi", "es", "zh-Hans", "ko"])
 def test_the_lobby_and_a_round_fit_the_screen(site: Any, wire: Wire, lang: str) -> None:
     open_table(site, f"Lobby {lang}", {"fortune_enabled": True})
-    phases = Phases(site, f"lang-{lang}", pseudo=False, lang=lang, layout_at=TABLE_LAYOUT_AT)
+    phases = Phases(site, f"lang-{lang}", pseudo=False, lang=lang)
     with phases.walk():
         page = lang_page(site, lang)
         page.goto(f"{site.url}/")
