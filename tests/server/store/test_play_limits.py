@@ -105,13 +105,13 @@ class Table:
 
 
 async def _setup(redis: Redis, clock: list[int], tables: int = 1, *, players: int = 1,
-                 rules: HouseRules | None = None) -> tuple[list[Table], list[str]]:
+                 rules: HouseRules | None = None, outbox: bool = False) -> tuple[list[Table], list[str]]:
     ids = [f"p{i}" for i in range(1, players + 1)]
     for p in ids:
         await redis.hset(keys.player(p), mapping={"name": p, "balance": 1_000_000})
     out = []
     for n in range(tables):
-        repo = TableRepo(redis)
+        repo = TableRepo(redis, outbox=outbox)
         service = TableService(repo, Metrics(), clock=lambda: clock[0])
         service.play_risk = PlayRisk(redis)
         table_id = f"t{n}"
@@ -131,9 +131,10 @@ async def _snapshot(redis: Redis, table_id: str, player_id: str) -> Any:
             len(await TableRepo(redis).event_log(table_id)))
 
 
-async def test_a_bet_past_a_wager_limit_is_refused_with_nothing_changed(redis: Redis) -> None:
+@pytest.mark.parametrize("outbox", [False, True], ids=["direct", "cluster-path"])
+async def test_a_bet_past_a_wager_limit_is_refused_with_nothing_changed(redis: Redis, outbox: bool) -> None:
     clock = [T0]
-    [table], [p] = await _setup(redis, clock)
+    [table], [p] = await _setup(redis, clock, outbox=outbox)
     await PlayLimits(redis).set(p, {"wager_day": 1_000}, T0)
     await table.until(Phase.BETTING)
     before = await _snapshot(redis, table.table_id, p)
@@ -179,9 +180,12 @@ async def test_a_limit_counts_every_table_across_two_services(redis: Redis) -> N
     await b.do(PlaceBet(p, 1_000))
 
 
-async def test_totals_and_the_session_equal_the_ledger(redis: Redis) -> None:
+@pytest.mark.parametrize("outbox", [False, True], ids=["direct", "cluster-path"])
+async def test_totals_and_the_session_equal_the_ledger(redis: Redis, outbox: bool) -> None:
+    """On one Redis the commit's script writes them; on a cluster (``outbox=True`` runs that path here)
+    the table's outbox carries them to ``{global}``."""
     clock = [T0]
-    [table], [p] = await _setup(redis, clock)
+    [table], [p] = await _setup(redis, clock, outbox=outbox)
     await PlayLimits(redis).set(p, {"loss_month": 1_000_000}, T0)
     chips0 = 100_000
     wagered = 0
