@@ -223,13 +223,18 @@ end
 
 # KEYS per player: rg hash, totals hash. ARGV: now, table, pause ms, periods JSON {day: [id, end], ...},
 # then per player: player id, round id, new cents, grows (1/0), sits (1/0). Every player is checked before
-# anything is written. Refused: {'NO', player, code, limit, amount, until, period}; else {'OK', then per
+# anything is written; a refusal only counts itself (``limits_hit``, a statistic for the operator).
+# Refused: {'NO', player, code, limit, amount, until, period}; else {'OK', then per
 # player the open text before and the one written ('' = none)}.
 _RESERVE = PROMOTE_LUA + """
 local now, table_id, pause = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
 local periods = cjson.decode(ARGV[4])
 local n = (#ARGV - 4) / 5
 local field = 'open:' .. table_id
+local function refuse(rg, ...)
+  redis.call('HINCRBY', rg, 'limits_hit', 1)
+  return {'NO', ...}
+end
 for i = 1, n do
   local rg, totals = KEYS[2 * i - 1], KEYS[2 * i]
   local a = 4 + 5 * (i - 1)
@@ -237,7 +242,7 @@ for i = 1, n do
   if sits == '1' then
     local hit = redis.call('HGET', rg, 'time_hit_ms')
     if hit and tonumber(hit) + pause > now then
-      return {'NO', player, 'TIME_LIMIT_REACHED', 0, 0, tonumber(hit) + pause, 'session'}
+      return refuse(rg, player, 'TIME_LIMIT_REACHED', 0, 0, tonumber(hit) + pause, 'session')
     end
   end
   if grows == '1' then
@@ -245,7 +250,7 @@ for i = 1, n do
     local minutes = limits['session_minutes']
     local start = redis.call('HGET', rg, 'sess_start_ms')
     if minutes and minutes ~= cjson.null and start and now >= tonumber(start) + minutes * 60000 then
-      return {'NO', player, 'TIME_LIMIT_REACHED', 0, 0, now + pause, 'session'}
+      return refuse(rg, player, 'TIME_LIMIT_REACHED', 0, 0, now + pause, 'session')
     end
     local others = 0
     local all = redis.call('HGETALL', totals)
@@ -259,12 +264,12 @@ for i = 1, n do
       local wl, ll = limits['wager_' .. period], limits['loss_' .. period]
       if wl and wl ~= cjson.null then
         local amount = tonumber(redis.call('HGET', totals, 'wager:' .. id) or 0) + others + new
-        if amount > wl then return {'NO', player, 'WAGER_LIMIT_REACHED', wl, amount, ends, period} end
+        if amount > wl then return refuse(rg, player, 'WAGER_LIMIT_REACHED', wl, amount, ends, period) end
       end
       if ll and ll ~= cjson.null then
         local loss = math.max(0, -tonumber(redis.call('HGET', totals, 'net:' .. id) or 0))
         local amount = loss + others + new
-        if amount > ll then return {'NO', player, 'LOSS_LIMIT_REACHED', ll, amount, ends, period} end
+        if amount > ll then return refuse(rg, player, 'LOSS_LIMIT_REACHED', ll, amount, ends, period) end
       end
     end
   end

@@ -125,7 +125,10 @@ async def _setup(redis: Redis, clock: list[int], tables: int = 1, *, players: in
 
 
 async def _snapshot(redis: Redis, table_id: str, player_id: str) -> Any:
-    return (await redis.hgetall(keys.table(table_id)), await redis.hgetall(keys.rg(player_id)),
+    """Everything a refusal must leave alone (the refusal's count, ``limits_hit``, aside)."""
+    rg = await redis.hgetall(keys.rg(player_id))
+    rg.pop("limits_hit", None)
+    return (await redis.hgetall(keys.table(table_id)), rg,
             await redis.hgetall(keys.rg_totals(player_id)), await redis.xlen(keys.LEDGER),
             await redis.hget(keys.player(player_id), "balance"),
             len(await TableRepo(redis).event_log(table_id)))
@@ -145,6 +148,7 @@ async def test_a_bet_past_a_wager_limit_is_refused_with_nothing_changed(redis: R
                                  "until_ms": ms("2026-12-07T00:00:00")}
     assert "day" in info.value.message
     assert await _snapshot(redis, table.table_id, p) == before
+    assert await redis.hget(keys.rg(p), "limits_hit") == "1"
     await table.do(PlaceBet(p, 1_000))  # at the limit: allowed
     opened = json.loads(await redis.hget(keys.rg_totals(p), f"open:{table.table_id}"))
     assert opened["cents"] == 1_000
