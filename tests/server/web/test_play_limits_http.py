@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from redis.asyncio import Redis
+from tests.server.web.test_account_data import bearer, guest
 
 from paigow.table.commands import Leave, Sit
 from paigow_server.realtime.realtime import Realtime
@@ -17,17 +18,8 @@ from support.harness import AppHandle, play_house_round
 PATH = "/api/account/responsible-play"
 
 
-def bearer(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-async def _guest(app: AppHandle, name: str) -> tuple[str, str]:
-    made = (await app.client.post("/api/session", json={"display_name": name})).json()
-    return str(made["player_id"]), str(made["token"])
-
-
 async def test_limits_are_read_and_set_by_the_rule(app_client: AppHandle, redis: Redis) -> None:
-    ann, token = await _guest(app_client, "Ann")
+    ann, token = await guest(app_client, "Ann")
     first = (await app_client.client.get(PATH, headers=bearer(token))).json()
     assert set(first) == {"block", "limits", "pending", "reality_check_minutes", "session", "used", "periods"}
     assert first["limits"] == dict.fromkeys(LIMIT_NAMES)
@@ -68,7 +60,7 @@ async def test_history_and_the_operator_see_the_session(app_client: AppHandle, r
     opened = await app_client.client.post("/api/operator/tables", headers=app_client.operator_headers,
                                           json={"name": "T", "timers": {"between_rounds_ms": 50}})
     table_id = str(opened.json()["table_id"])
-    ann, token = await _guest(app_client, "Ann")
+    ann, token = await guest(app_client, "Ann")
     await app_client.client.put(PATH, headers=bearer(token), json={"limits": {"wager_month": 100_000}})
     await rt.service.execute(table_id, Sit(ann, "Ann", 1, 20_000))
     await play_house_round(rt, table_id, {ann: 1_000})
