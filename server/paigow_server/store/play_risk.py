@@ -19,8 +19,9 @@ A player-banker's exposure grows with each bet placed against them: when it woul
 limit, the *bettor's* bet is refused with the existing ``BET_OVER_COVERAGE`` (the bank covers at most the
 banker's remaining room), the banker's own bets and the bank's acceptance with the limit's code.
 
-**The accounting, with the commit** (``rg_effects``: effects riding the table's commit like the other
-seating effects, ``seating_effects``: in its script on one Redis, through its outbox on a cluster):
+**The accounting, with the commit** (``play_accounting.rg_effects``: effects riding the table's commit like
+the other seating effects, ``seating_effects``: in its script on one Redis, through its outbox on a
+cluster):
 
 - ``["rgsit", p, table, ms]``: the player sat: ``seat:<table>`` in their rg hash; the first seat anywhere
   starts a session (``sess_start_ms``, ``sess_net_cents``, ``sess_wager_cents``, ``sess_tables``) and,
