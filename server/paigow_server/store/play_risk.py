@@ -204,8 +204,11 @@ class PlayRisk:
                 self._unlimited[p] = at + UNLIMITED_TTL_S
         return limited
 
-    async def reserve(self, commit: Commit) -> tuple[Reservation | None, Refusal | None]:
-        """Check and record the commit's growth of money at risk (and its sits after a time limit)."""
+    async def reserve(self, commit: Commit, *,
+                      check: bool = True) -> tuple[Reservation | None, Refusal | None]:
+        """Check and record the commit's growth of money at risk (and its sits after a time limit).
+        ``check`` False (a command of the server's own: a timer's tick, a stand-up, an operator's action)
+        records without refusing: a table's clock must never be stopped by a player's limit."""
         before, after = commit.before, commit.after
         sits = players_of(after) - players_of(before) if before.seats is not after.seats else set()
         if (after.round is None or plays_home_chips(after)) and not sits:
@@ -228,7 +231,7 @@ class PlayRisk:
             old, new = changed.get(p, (0, 0))
             if p in limited or p in sits:
                 rows.append((p, round_id if p in changed and p in limited else "", new,
-                             p in limited and new > old, p in sits))
+                             check and p in limited and new > old, check and p in sits))
         if not rows:
             return None, None
         table_id = after.table_id
