@@ -276,3 +276,31 @@ async def test_the_session_time_limit_stands_the_player_up_then_pauses_sitting(r
     assert (info.value.code, info.value.fields) == ("TIME_LIMIT_REACHED", {"until_ms": clock[0] + HOUR})
     clock[0] += HOUR
     await table.do(Sit(p, p, 1, 10_000))
+
+
+async def test_the_time_limit_lets_a_dealt_hand_play_out_then_stands_up(redis: Redis) -> None:
+    clock = [T0]
+    limits = PlayLimits(redis)
+    await limits.set("p1", {"session_minutes": 1}, T0 - 1)
+    [table], [p] = await _setup(redis, clock)
+    await table.until(Phase.BETTING)
+    await table.do(PlaceBet(p, 1_000))
+    await table.until(Phase.SETTING)
+    clock[0] = max(clock[0], T0 + 60_000)
+    guard = TimeLimitGuard(limits, table.service.play_risk, table.service)  # type: ignore[arg-type]
+    assert await guard.step() == 1
+    seat = next(s for s in (await table.state()).seats if s is not None)
+    assert seat.status == "leaving", "the dealt hand plays out"
+    assert await guard.step() == 0, "already leaving: a second sweep (another process) sends nothing"
+    await table.do(UseHouseWay(p))
+    state = await table.state()
+    assert all(s is None for s in state.seats)
+    log = await table.service._store.event_log(table.table_id)  # type: ignore[attr-defined]
+    [stood] = [e for c in log for e in c.events if isinstance(e, PlayerStoodUp)]
+    assert stood.reason == StandUpReason.TIME_LIMIT
+    balance = int(await redis.hget(keys.player(p), "balance"))
+    assert balance == 1_000_000 - 100_000 + stood.chips_returned_cents, "every chip back"
+    [record] = await limits.sessions(p)
+    assert record["ended_by"] == "time_limit"
+    assert record["wagered_cents"] == 1_000
+    assert await redis.zscore(keys.RG_TIME_LIMITS, p) is None
