@@ -20,6 +20,7 @@ from paigow.table.events import PlayerStoodUp, StandUpReason
 from paigow.table.machine import next_deadline
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import Phase, TableState, Timers, new_table
+from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
 from paigow_server.realtime.tables import PlayLimitReached, TableService
 from paigow_server.realtime.time_limits import TimeLimitGuard
@@ -304,3 +305,14 @@ async def test_the_time_limit_lets_a_dealt_hand_play_out_then_stands_up(redis: R
     assert record["ended_by"] == "time_limit"
     assert record["wagered_cents"] == 1_000
     assert await redis.zscore(keys.RG_TIME_LIMITS, p) is None
+
+
+def test_a_limit_refusal_crosses_the_router_with_its_fields() -> None:
+    """A command forwarded to the table's owner comes back refused exactly as a local one."""
+    from paigow_server.realtime.router import _encode_error, _raise_error
+
+    refused = PlayLimitReached("over", "LOSS_LIMIT_REACHED", {"limit_cents": 1_000, "amount_cents": 1_200,
+                                                            "until_ms": T0})
+    with pytest.raises(ServerError) as info:
+        _raise_error(json.loads(json.dumps(_encode_error(refused))))
+    assert (info.value.code, info.value.fields) == ("LOSS_LIMIT_REACHED", refused.fields)
