@@ -157,8 +157,11 @@ class AccountClosure:
             args=[player_id, str(balance) if fields[0] is not None else "0", entry, audit, keys.session(""),
                   f"{CLOSED_USERNAME}{until}", until, CLOSED_NAME, now_ms, username])
         result = FinishOutcome(outcome.decode() if isinstance(outcome, bytes) else str(outcome))
-        if result is FinishOutcome.OK and username:
-            await self._forget_sign_ins(username)
+        if result is FinishOutcome.OK:
+            # the play accounting's period totals and ended sessions (the block in the rg hash stays)
+            await self.redis.delete(keys.rg_totals(player_id), keys.rg_sessions(player_id))
+            if username:
+                await self._forget_sign_ins(username)
         return result
 
     async def _forget_sign_ins(self, username: str) -> None:

@@ -84,6 +84,8 @@ class StandUpReason(StrEnum):
     """The player excluded themself (server ``StandUp``): no play anywhere until it ends."""
     ACCOUNT_CLOSED = "account_closed"
     """The player closed their account (server ``StandUp``): no play anywhere, ever."""
+    TIME_LIMIT = "time_limit"
+    """The player's session time limit was reached (server ``StandUp``): chips back at the round's end."""
 
 
 # --- seats ------------------------------------------------------------------------------------------

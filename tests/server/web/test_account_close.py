@@ -82,6 +82,7 @@ async def test_closing_mid_round_plays_the_hand_out_then_erases_the_account_and_
             await money_ok(redis)
             before = await ledger(redis)
             player_before = await redis.hgetall(keys.player(ann_id))
+            rg_before = await redis.hgetall(keys.rg(ann_id))  # her session's figures: no block
 
             for body, status, field in (({"confirm": "CLOSE"}, 400, "password"),
                                         ({"confirm": "close", "password": PASSWORD}, 400, "confirm"),
@@ -91,14 +92,15 @@ async def test_closing_mid_round_plays_the_hand_out_then_erases_the_account_and_
             wrong_password = {"confirm": "CLOSE", "password": "nope-nope-1"}
             wrong = await api.post("/api/account/close", json=wrong_password, headers=bearer(token))
             assert (wrong.status_code, wrong.json()["error"]) == (401, "BAD_CREDENTIALS")
-            assert await redis.exists(keys.rg(ann_id)) == 0, "nothing changed on a refusal"
+            assert "block" not in rg_before
+            assert await redis.hgetall(keys.rg(ann_id)) == rg_before, "nothing changed on a refusal"
             assert await redis.hgetall(keys.player(ann_id)) == player_before
             assert (await api.get("/api/session", headers=bearer(token))).status_code == 200
 
             closed = await api.post("/api/account/close", json={"confirm": "CLOSE", "password": PASSWORD},
                                     headers=bearer(token))
             assert (closed.status_code, closed.json()["error"]) == (429, "SIGN_IN_BACKOFF"), "as a sign-in"
-            assert await redis.exists(keys.rg(ann_id)) == 0
+            assert await redis.hgetall(keys.rg(ann_id)) == rg_before
             await asyncio.sleep(closed.json()["retry_after_s"])
             closed = await api.post("/api/account/close", json={"confirm": "CLOSE", "password": PASSWORD},
                                     headers=bearer(token))
@@ -137,7 +139,8 @@ async def test_closing_mid_round_plays_the_hand_out_then_erases_the_account_and_
         assert not set(PERSONAL) & set(stored), stored
         assert (stored["name"], stored["balance"]) == (CLOSED_NAME, "0")
         for key in (keys.player_sessions(ann_id), keys.history(ann_id), keys.history_analyses(ann_id),
-                    keys.waitlists(ann_id), keys.practice_deal(ann_id)):
+                    keys.waitlists(ann_id), keys.practice_deal(ann_id), keys.rg_totals(ann_id),
+                    keys.rg_sessions(ann_id)):
             assert await redis.exists(key) == 0, key
         assert json.loads(await redis.hget(keys.rg(ann_id), "block"))["kind"] == "closed", "the block stays"
         audit = [json.loads(f["e"]) for _, f in await redis.xrange(keys.AUDIT)]
