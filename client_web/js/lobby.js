@@ -13,6 +13,7 @@ import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
 <<<<<<< HEAD
 import { myDataButton } from "./my_data.js";
+import { loadSafely, playSafelyButton, sitRefusal } from "./play_safely.js";
 =======
 import { refreshHelpNotice } from "./help_notice.js";
 >>>>>>> aid33
@@ -190,7 +191,8 @@ function showSession() {
       text: t("lobby:sign_out_everywhere.button") })]
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
       onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
-  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
+  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")), playSafelyButton($("account-actions")));
+  loadSafely();
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
@@ -385,7 +387,7 @@ async function init() {
   showSession();
   if (!session && ended) sessionEnded(ended);
   window.paigow = { get session() { return session; } };
-  await watchTables(canSit);
+  await watchTables(canSit, () => (session ? sitRefusal() : null));
 }
 
 // The account forms' buttons are disabled in the page until now (as Join is, lobby_home.js): a tap before this
