@@ -50,8 +50,8 @@ function tableCard(table, canSit, refusal) {
       el("dt", { text: t("lobby:table.phase.term") }), el("dd", { text: phaseWords(table) }),
       el("dt", { text: t("lobby:table.watching.term") }), el("dd", { text: number(table.spectators ?? table.spectator_count ?? 0) })),
     el("div", { class: "actions" }, sit,
-      el("a", { class: "btn secondary", href: `${href}&watch=1`, "aria-label": t("lobby:table.watch.label", { name: table.name }) }, t("lobby:table.watch.button"))),
-    ...(why ? [why] : []));
+      el("a", { class: "btn secondary", href: `${href}&watch=1`, "aria-label": t("lobby:table.watch.label", { name: table.name }) }, t("lobby:table.watch.button")),
+      ...(why ? [why] : [])));
 }
 
 async function refresh(canSit, refusalNow) {

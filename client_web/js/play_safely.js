@@ -66,26 +66,28 @@ function blockLine() {
     el("strong", { text: t(key, { when: when(block.until_ms) }) }), el("p", { text: t("lobby:safe.block.what") }))];
 }
 
-/** One limit's row: the value in force, used this period and when it resets, a change waiting. */
-function limitRow(name) {
+/** What is in force for one limit, under its box: the value, used this period and when it resets, a change
+ * waiting with the date it takes effect. */
+function inForce(name) {
   const value = state?.limits?.[name] ?? null;
   const used = state?.used?.[name];
   const pending = state?.pending?.[name];
-  const lines = [el("dd", { class: "safe-value", text: valueText(name, value) })];
+  const lines = [el("p", { class: "safe-value", text: t("lobby:safe.in_force", { value: valueText(name, value) }) })];
   if (used && value != null) {
-    lines.push(el("dd", { class: "hint safe-used", text: t("lobby:safe.used", { used: money(used.used_cents), limit: money(value), when: when(used.until_ms) }) }));
+    lines.push(el("p", { class: "hint safe-used", text: t("lobby:safe.used", { used: money(used.used_cents), limit: money(value), when: when(used.until_ms) }) }));
   }
   if (pending) {
-    lines.push(el("dd", { class: "safe-pending", text: t("lobby:safe.pending", { value: valueText(name, pending.value), when: when(pending.effective_ms) }) }));
+    lines.push(el("p", { class: "safe-pending", text: t("lobby:safe.pending", { value: valueText(name, pending.value), when: when(pending.effective_ms) }) }));
   }
-  return [el("dt", { text: t(`lobby:safe.limit.${name}`) }), ...lines];
+  return el("div", { class: "safe-now", id: `safe-${name}-now` }, ...lines);
 }
 
 function editor() {
-  const fields = LIMITS.map((name) => el("div", { class: "field" },
+  const fields = LIMITS.map((name) => el("div", { class: "field", "data-limit": name },
     el("label", { for: `safe-${name}`, text: t(`lobby:safe.limit.${name}`) }),
     el("input", { id: `safe-${name}`, name, inputmode: name === "session_minutes" ? "numeric" : "decimal", autocomplete: "off",
-      value: inputValue(name, state?.limits?.[name] ?? null), "aria-describedby": "safe-edit-hint" })));
+      value: inputValue(name, state?.limits?.[name] ?? null), "aria-describedby": `safe-${name}-now safe-edit-hint` }),
+    inForce(name)));
   const reality = state?.reality_check_minutes ?? null;
   const fallback = state?.reality_check_default_minutes;
   fields.push(el("div", { class: "field" },
@@ -95,9 +97,9 @@ function editor() {
     el("p", { class: "hint", id: "safe-reality-hint", text: fallback == null ? t("lobby:safe.reality.hint")
       : t("lobby:safe.reality.hint_default", { value: fallback ? MINUTES.format(fallback) : t("lobby:safe.reality.off") }) })));
   const form = el("form", { id: "safe-form", class: "safe-form", novalidate: true },
-    el("h4", { text: t("lobby:safe.edit.title") }),
+    el("h4", { text: t("lobby:safe.limits.title") }),
     el("p", { class: "hint", id: "safe-edit-hint", text: t("lobby:safe.edit.hint") }),
-    el("div", { class: "safe-fields" }, ...fields),
+    el("div", { class: "safe-fields", id: "safe-limits" }, ...fields),
     el("button", { class: "btn small", type: "submit", id: "safe-save", text: t("lobby:safe.save") }),
     el("div", { id: "safe-result", role: "status" }),
     el("p", { class: "field-error", id: "safe-form-error", role: "alert" }));
@@ -189,10 +191,7 @@ function blockButton(kind) {
 
 function render() {
   if (!panel || panel.hidden) return;
-  const rows = LIMITS.flatMap(limitRow);
   panel.querySelector("#safe-body").replaceChildren(...blockLine(),
-    el("h4", { text: t("lobby:safe.limits.title") }),
-    el("dl", { class: "safe-limits", id: "safe-limits" }, ...rows),
     editor(),
     el("div", { class: "safe-blocks" }, blockButton("break"), blockButton("exclusion")));
 }

@@ -1,0 +1,128 @@
+"""The lobby's "Play safely" (docs/responsible-play.md) in Chromium: the panel under the account's actions; a
+break taken through the confirm dialog stands the player up at the table with the reason said, the lobby's
+Sit buttons are disabled with the reason (Watch stays), the table page offers no seat and says why, and a
+sit the table refuses is worded from the catalog. A self-exclusion asks for a box to be ticked first.
+Screenshots: test-artifacts/browser/play-safely-*.png."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+from tests.browser.conftest import Site
+from tests.browser.test_table_round import sit
+
+pytestmark = pytest.mark.browser
+
+SIZES = ((390, 844), (360, 740), (1366, 768))
+
+
+def refused_sit(page: Page) -> str:
+    """A sit sent to the table as the page sends it; the refusal worded by the page (errors.js)."""
+    worded: str = page.evaluate("""async () => {
+        const { errorText } = await import('/js/errors.js');
+        try { await window.paigow.socket.command({ type: 'sit', seat: 3, buy_in_cents: 10000 }); return 'accepted'; }
+        catch (err) { return `${err.code}|${errorText(err)}`; }
+    }""")
+    return worded
+
+
+def open_panel(page: Page) -> None:
+    page.click("#play-safely")
+    expect(page.locator("#safe-panel")).to_be_visible()
+    expect(page.locator("#play-safely")).to_have_attribute("aria-expanded", "true")
+    expect(page.locator("#safe-limits .field").first).to_be_visible()
+
+
+def test_a_break_through_the_dialog_stands_the_player_up_and_disables_sitting_with_the_reason(site: Site) -> None:
+    table = site.open_table("Quiet Harbour", betting_ms=60_000, between_rounds_ms=1_000)
+    ann = site.player("Ann Calloway", width=390, height=844)
+    ann.goto(f"{site.url}/table/?id={table}")
+    sit(ann, 2, "100")
+    lobby = ann.context.new_page()
+    lobby.set_viewport_size({"width": 390, "height": 844})
+    lobby.goto(f"{site.url}/")
+    lobby.wait_for_function("() => document.documentElement.dataset.ready === '1'")
+    expect(lobby.locator(f".table-card[data-table='{table}'] a.btn").first).to_be_visible()
+    open_panel(lobby)
+    expect(lobby.locator("#safe-block")).to_have_count(0)
+    lobby.locator("#safe-panel").scroll_into_view_if_needed()
+    lobby.screenshot(path=str(site.artifacts / "play-safely-panel-390x844.png"), full_page=True)
+
+    lobby.click("#safe-break")
+    dialog = lobby.locator("#confirm-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#confirm-title")).to_have_text("Take a break")
+    expect(dialog.locator("#confirm-text")).to_contain_text("stood up when the round in play ends")
+    expect(dialog.locator("#confirm-text")).to_contain_text("cannot be undone or shortened")
+    expect(dialog.locator("#confirm-check-row")).to_be_hidden()
+    dialog.screenshot(path=str(site.artifacts / "play-safely-dialog-390x844.png"))
+    lobby.select_option("#confirm-choice", "7d")
+    lobby.click("#confirm-ok")
+    expect(dialog).to_be_hidden()
+    block = lobby.locator("#safe-block")
+    expect(block).to_contain_text("You are taking a break until ")
+    expect(block).to_contain_text("You can still watch tables and read your History.")
+    token = lobby.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
+    state = httpx.get(f"{site.url}/api/account/responsible-play", timeout=10,
+                      headers={"Authorization": f"Bearer {token}"}).json()
+    assert state["block"]["kind"] == "break" and state["block"]["length"] == "7d"
+
+    # The lobby: Sit is a disabled button with the reason beside it; Watch stays a link.
+    card = lobby.locator(f".table-card[data-table='{table}']")
+    sit_button = card.locator("button.btn")
+    expect(sit_button).to_be_disabled()
+    expect(card.locator(".sit-refusal")).to_contain_text("You are taking a break until ")
+    expect(card.locator("a.btn.secondary")).to_be_enabled()
+    card.scroll_into_view_if_needed()
+    lobby.screenshot(path=str(site.artifacts / "play-safely-lobby-blocked-390x844.png"))
+
+    # The table: the player was stood up at once (no round in play), with the reason; no seat is offered.
+    expect(ann.locator(".pos[data-position='2'].me")).to_have_count(0)
+    ann.wait_for_function("t => window.paigow.ctx.log.some((l) => l.text.startsWith(t))",
+                          arg="You were stood up because your break has started. Your chips ($100.00) went back to your balance.")
+    expect(ann.locator("#choose-seat")).to_contain_text("You are taking a break until ")
+    expect(ann.locator(".sit-btn")).to_have_count(0)
+    code, words = refused_sit(ann).split("|", 1)
+    assert code == "ON_BREAK"
+    assert words.startswith("You are taking a break until ") and "You can still watch" in words
+    ann.screenshot(path=str(site.artifacts / "play-safely-table-390x844.png"))
+
+    # A reload of the table page still knows (read from the server), and says it.
+    ann.reload()
+    expect(ann.locator("#choose-seat")).to_contain_text("You are taking a break until ")
+    assert site.errors == []
+
+
+def test_a_self_exclusion_asks_for_the_box_and_a_shorter_break_is_refused_in_words(site: Site) -> None:
+    for width, height in SIZES:
+        page = site.player(f"Bo {width}", width=width, height=height)
+        open_panel(page)
+        page.locator("#safe-panel").scroll_into_view_if_needed()
+        page.screenshot(path=str(site.artifacts / f"play-safely-panel-{width}x{height}.png"))
+        page.click("#safe-exclusion")
+        dialog = page.locator("#confirm-dialog")
+        expect(dialog.locator("#confirm-check-row")).to_be_visible()
+        expect(dialog.locator("#confirm-text")).to_contain_text("Nobody can undo or shorten a self-exclusion")
+        page.click("#confirm-ok")  # the box not ticked: nothing is sent, the dialog says why
+        expect(dialog.locator("#confirm-error")).to_have_text(
+            "A self-exclusion cannot be undone or shortened: confirm it to start it.")
+        expect(page.locator("#safe-block")).to_have_count(0)
+        page.screenshot(path=str(site.artifacts / f"play-safely-dialog-{width}x{height}.png"))
+        page.check("#confirm-check")
+        page.select_option("#confirm-choice", "6m")
+        page.click("#confirm-ok")
+        expect(dialog).to_be_hidden()
+        expect(page.locator("#safe-block")).to_contain_text("You have excluded yourself from play until ")
+        # A break now ends before the exclusion: refused, said in the dialog, which stays open.
+        page.click("#safe-break")
+        page.click("#confirm-ok")
+        expect(dialog.locator("#confirm-error")).to_contain_text("A break or self-exclusion is already in force until ")
+        page.screenshot(path=str(site.artifacts / f"play-safely-refusal-{width}x{height}.png"))
+        page.click("#confirm-cancel")
+        expect(dialog).to_be_hidden()
+        box: Any = page.locator("#safe-panel").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+    assert site.errors == []
