@@ -23,8 +23,10 @@ def refused_sit(page: Page) -> str:
     """A sit sent to the table as the page sends it; the refusal worded by the page (errors.js)."""
     worded: str = page.evaluate("""async () => {
         const { errorText } = await import('/js/errors.js');
-        try { await window.paigow.socket.command({ type: 'sit', seat: 3, buy_in_cents: 10000 }); return 'accepted'; }
-        catch (err) { return `${err.code}|${errorText(err)}`; }
+        try {
+            await window.paigow.socket.command({ type: 'sit', seat: 3, buy_in_cents: 10000 });
+            return 'accepted';
+        } catch (err) { return `${err.code}|${errorText(err)}`; }
     }""")
     return worded
 
@@ -36,7 +38,7 @@ def open_panel(page: Page) -> None:
     expect(page.locator("#safe-limits .field").first).to_be_visible()
 
 
-def test_a_break_through_the_dialog_stands_the_player_up_and_disables_sitting_with_the_reason(site: Site) -> None:
+def test_a_break_through_the_dialog_stands_up_and_disables_sitting_with_the_reason(site: Site) -> None:
     table = site.open_table("Quiet Harbour", betting_ms=60_000, between_rounds_ms=1_000)
     ann = site.player("Ann Calloway", width=390, height=844)
     ann.goto(f"{site.url}/table/?id={table}")
@@ -68,7 +70,8 @@ def test_a_break_through_the_dialog_stands_the_player_up_and_disables_sitting_wi
     token = lobby.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
     state = httpx.get(f"{site.url}/api/account/responsible-play", timeout=10,
                       headers={"Authorization": f"Bearer {token}"}).json()
-    assert state["block"]["kind"] == "break" and state["block"]["length"] == "7d"
+    assert state["block"]["kind"] == "break"
+    assert state["block"]["length"] == "7d"
 
     # The lobby: Sit is a disabled button with the reason beside it; Watch stays a link.
     card = lobby.locator(f".table-card[data-table='{table}']")
@@ -82,12 +85,14 @@ def test_a_break_through_the_dialog_stands_the_player_up_and_disables_sitting_wi
     # The table: the player was stood up at once (no round in play), with the reason; no seat is offered.
     expect(ann.locator(".pos[data-position='2'].me")).to_have_count(0)
     ann.wait_for_function("t => window.paigow.ctx.log.some((l) => l.text.startsWith(t))",
-                          arg="You were stood up because your break has started. Your chips ($100.00) went back to your balance.")
+                          arg="You were stood up because your break has started. "
+                              "Your chips ($100.00) went back to your balance.")
     expect(ann.locator("#choose-seat")).to_contain_text("You are taking a break until ")
     expect(ann.locator(".sit-btn")).to_have_count(0)
     code, words = refused_sit(ann).split("|", 1)
     assert code == "ON_BREAK"
-    assert words.startswith("You are taking a break until ") and "You can still watch" in words
+    assert words.startswith("You are taking a break until ")
+    assert "You can still watch" in words
     ann.screenshot(path=str(site.artifacts / "play-safely-table-390x844.png"))
 
     # A reload of the table page still knows (read from the server), and says it.
@@ -119,10 +124,12 @@ def test_a_self_exclusion_asks_for_the_box_and_a_shorter_break_is_refused_in_wor
         # A break now ends before the exclusion: refused, said in the dialog, which stays open.
         page.click("#safe-break")
         page.click("#confirm-ok")
-        expect(dialog.locator("#confirm-error")).to_contain_text("A break or self-exclusion is already in force until ")
+        already = "A break or self-exclusion is already in force until "
+        expect(dialog.locator("#confirm-error")).to_contain_text(already)
         page.screenshot(path=str(site.artifacts / f"play-safely-refusal-{width}x{height}.png"))
         page.click("#confirm-cancel")
         expect(dialog).to_be_hidden()
         box: Any = page.locator("#safe-panel").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= width
     assert site.errors == []
