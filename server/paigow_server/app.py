@@ -47,6 +47,7 @@ from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
 from paigow_server.realtime.tables import TableService
+from paigow_server.realtime.time_limits import TimeLimitGuard
 from paigow_server.realtime.timers import TableTimers
 from paigow_server.realtime.waitlist_moves import WaitlistMoves
 from paigow_server.store import keys
@@ -71,6 +72,8 @@ from paigow_server.store.live_hands import LiveHands
 from paigow_server.store.migration import migrate_key_names
 from paigow_server.store.operators import OperatorAccounts
 from paigow_server.store.play_blocks import PlayBlocks
+from paigow_server.store.play_limits import PlayLimits, configure_timezone
+from paigow_server.store.play_risk import PlayRisk
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.primary_config import PrimaryConfig
 from paigow_server.store.rate_counters import RateCounters
@@ -247,6 +250,9 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                                retention_ms=settings.guest_retention_ms,
                                interval_s=settings.guest_collect_seconds)
     play_blocks = PlayBlockGuard(PlayBlocks(redis), tables, service)
+    configure_timezone(settings.limits_timezone)
+    service.play_risk = PlayRisk(redis, pause_ms=settings.session_limit_pause_minutes * 60_000)
+    time_limits = TimeLimitGuard(PlayLimits(redis), service.play_risk, service)
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector, waitlist_moves=moves, play_blocks=play_blocks)
@@ -267,7 +273,7 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                      top_ups=TopUps(redis, tables, accounts, hours=settings.top_up_hours,
                                     per_network_per_day=settings.top_ups_per_address_per_day),
                      live_hands=LiveHands(redis), help_notice=HelpNotice(redis, default=settings.help_notice),
-                     play_blocks=play_blocks)
+                     play_blocks=play_blocks, play_limits=time_limits)
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
                  sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
@@ -296,6 +302,7 @@ async def start(parts: Parts, stack: contextlib.AsyncExitStack) -> None:
     await run("watch", parts.watch.start, parts.watch.stop)
     await run("collector", rt.guest_collector.start, rt.guest_collector.stop)
     await run("play blocks", rt.play_blocks.start, rt.play_blocks.stop)
+    await run("time limits", parts.ctx.play_limits.start, parts.ctx.play_limits.stop)
 
 
 def create_app(settings: Settings, *, redis: StoreClient | None = None,
