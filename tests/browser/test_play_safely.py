@@ -133,3 +133,49 @@ def test_a_self_exclusion_asks_for_the_box_and_a_shorter_break_is_refused_in_wor
         assert box["x"] >= 0
         assert box["x"] + box["width"] <= width
     assert site.errors == []
+
+
+def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_date(site: Site) -> None:
+    for width, height in SIZES:
+        page = site.player(f"Cy {width}", width=width, height=height)
+        open_panel(page)
+        page.fill("#safe-wager_day", "50")
+        page.fill("#safe-session_minutes", "90")
+        page.click("#safe-save")
+        result = page.locator("#safe-result")
+        expect(result).to_contain_text("Betting limit per day: $50.00, in force now.")
+        expect(result).to_contain_text("Time limit per session (minutes): 90 minutes, in force now.")
+        now = page.locator("#safe-wager_day-now")
+        expect(now).to_contain_text("In force now: $50.00")
+        expect(now).to_contain_text("Used so far: $0.00 of $50.00. Starts again from zero on ")
+        expect(page.locator("#safe-wager_day")).to_have_value("50")
+
+        # Raised: waits for the day's end at least 24 hours on; the page says when, the $50 stays.
+        page.fill("#safe-wager_day", "80")
+        page.click("#safe-save")
+        expect(result).to_contain_text("Betting limit per day: $80.00 from ")
+        expect(result).to_contain_text("Until then your current limit stays.")
+        expect(now).to_contain_text("In force now: $50.00")
+        expect(now).to_contain_text("Your change to $80.00 takes effect on ")
+        expect(page.locator("#safe-wager_day")).to_have_value("50")
+        token = page.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
+        state = httpx.get(f"{site.url}/api/account/responsible-play", timeout=10,
+                          headers={"Authorization": f"Bearer {token}"}).json()
+        assert state["limits"]["wager_day"] == 5000
+        assert state["limits"]["session_minutes"] == 90
+        pending = state["pending"]["wager_day"]
+        assert pending["value"] == 8000
+        assert pending["effective_ms"] >= pending["asked_ms"] + 24 * 3600 * 1000
+        shown = page.evaluate("ms => import('/js/i18n.js').then((m) => m.when(ms))", pending["effective_ms"])
+        expect(now).to_contain_text(f"Your change to $80.00 takes effect on {shown}.")
+
+        # A word that is not an amount: said, nothing sent.
+        page.fill("#safe-loss_week", "lots")
+        page.click("#safe-save")
+        expect(page.locator("#safe-form-error")).to_have_text(
+            "Enter an amount above zero, or leave the box empty for no limit.")
+        expect(page.locator("#safe-loss_week")).to_be_focused()
+        page.fill("#safe-loss_week", "")
+        page.locator("#safe-wager_day").scroll_into_view_if_needed()
+        page.screenshot(path=str(site.artifacts / f"play-safely-limits-{width}x{height}.png"))
+    assert site.errors == []
