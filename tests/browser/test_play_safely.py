@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
+from tests.browser.test_operator_console import console
 from tests.browser.test_table_round import sit
 
 pytestmark = pytest.mark.browser
@@ -98,7 +99,31 @@ def test_a_break_through_the_dialog_stands_up_and_disables_sitting_with_the_reas
     # A reload of the table page still knows (read from the server), and says it.
     ann.reload()
     expect(ann.locator("#choose-seat")).to_contain_text("You are taking a break until ")
+
+    # The operator sees it, read only: in the list of blocks in force and in the player's detail.
+    ann_id = state_player_id(lobby)
+    for width, height in SIZES:
+        op = console(site, width=width, height=height)
+        row = op.locator(f"#rg-blocks tr[data-player='{ann_id}']")
+        expect(row).to_contain_text("Ann Calloway")
+        expect(row).to_contain_text("Break (7 days)")
+        expect(op.locator("#blocks-panel button")).to_have_count(0)
+        op.locator("#blocks-panel").screenshot(path=str(site.artifacts / f"play-safely-console-blocks-{width}x{height}.png"))
+        op.locator("#player-search").press_sequentially("Ann Call", delay=20)
+        op.locator(f"#player-results [data-player='{ann_id}']").click()
+        detail = op.locator("#player-rp")
+        expect(detail.locator("#player-rp-block")).to_contain_text("Break of 7 days, until ")
+        expect(detail.locator("#player-rp-limits")).to_have_text("None set")
+        expect(detail).to_contain_text("Not playing now")
+        expect(detail.locator("button, input, select")).to_have_count(0)
+        detail.scroll_into_view_if_needed()
+        op.locator("#money-panel").screenshot(path=str(site.artifacts / f"play-safely-console-player-{width}x{height}.png"))
     assert site.errors == []
+
+
+def state_player_id(page: Page) -> str:
+    pid: str = page.evaluate("JSON.parse(localStorage.getItem('paigow.session')).player_id")
+    return pid
 
 
 def test_a_self_exclusion_asks_for_the_box_and_a_shorter_break_is_refused_in_words(site: Site) -> None:
