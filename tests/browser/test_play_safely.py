@@ -108,7 +108,8 @@ def test_a_break_through_the_dialog_stands_up_and_disables_sitting_with_the_reas
         expect(row).to_contain_text("Ann Calloway")
         expect(row).to_contain_text("Break (7 days)")
         expect(op.locator("#blocks-panel button")).to_have_count(0)
-        op.locator("#blocks-panel").screenshot(path=str(site.artifacts / f"play-safely-console-blocks-{width}x{height}.png"))
+        shot = site.artifacts / f"play-safely-console-blocks-{width}x{height}.png"
+        op.locator("#blocks-panel").screenshot(path=str(shot))
         op.locator("#player-search").press_sequentially("Ann Call", delay=20)
         op.locator(f"#player-results [data-player='{ann_id}']").click()
         detail = op.locator("#player-rp")
@@ -117,7 +118,8 @@ def test_a_break_through_the_dialog_stands_up_and_disables_sitting_with_the_reas
         expect(detail).to_contain_text("Not playing now")
         expect(detail.locator("button, input, select")).to_have_count(0)
         detail.scroll_into_view_if_needed()
-        op.locator("#money-panel").screenshot(path=str(site.artifacts / f"play-safely-console-player-{width}x{height}.png"))
+        shot = site.artifacts / f"play-safely-console-player-{width}x{height}.png"
+        op.locator("#money-panel").screenshot(path=str(shot))
     assert site.errors == []
 
 
