@@ -170,6 +170,7 @@ function showSession() {
     signedIn.hidden = true;
     keepForm.hidden = true;
     who.textContent = "";
+    $("safe-host").replaceChildren();
     return;
   }
   notice.hidden = true;
@@ -188,7 +189,9 @@ function showSession() {
       text: t("lobby:sign_out_everywhere.button") })]
     : [el("button", { class: "btn small", type: "button", id: "keep-open", "aria-expanded": String(!keepForm.hidden), "aria-controls": "keep-form",
       onclick: openKeep, text: t("lobby:keep.open.button") }), signOutButton];
-  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")), playSafelyButton($("account-actions")));
+  $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
+  // "Play safely" in the header, beside the language: on every screen, its panel under the account's actions.
+  $("safe-host").replaceChildren(playSafelyButton($("account-actions")));
   loadSafely();
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));

@@ -10,8 +10,7 @@ import { confirmChoice } from "./confirm_dialog.js";
 import { errorText } from "./errors.js";
 import { locale, money, parseAmount, t, when } from "./i18n.js";
 
-export const MONEY_LIMITS = ["loss_day", "loss_week", "loss_month", "wager_day", "wager_week", "wager_month"];
-const LIMITS = [...MONEY_LIMITS, "session_minutes"];
+const LIMITS = ["loss_day", "loss_week", "loss_month", "wager_day", "wager_week", "wager_month", "session_minutes"];
 const BREAKS = ["24h", "7d", "30d"];
 const EXCLUSIONS = ["6m", "1y", "5y"];
 const MINUTES = new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" });

@@ -12,6 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from tests.browser.conftest import Site
+from tests.browser.test_accessibility import serious_violations
 from tests.browser.test_operator_console import console
 from tests.browser.test_table_round import sit
 
@@ -205,4 +206,8 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         page.fill("#safe-loss_week", "")
         page.locator("#safe-wager_day").scroll_into_view_if_needed()
         page.screenshot(path=str(site.artifacts / f"play-safely-limits-{width}x{height}.png"))
+        assert serious_violations(page) == []
+        page.click("#safe-break")
+        assert serious_violations(page) == []
+        page.click("#confirm-cancel")
     assert site.errors == []
