@@ -211,3 +211,25 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         assert serious_violations(page) == []
         page.click("#confirm-cancel")
     assert site.errors == []
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant", "vi"])
+def test_the_panel_in_other_languages_fits_a_small_phone(site: Site, lang: str) -> None:
+    page = site.player(f"Dee {lang}", width=360, height=740)
+    page.evaluate("lang => localStorage.setItem('paigow.lang', lang)", lang)
+    page.reload()
+    open_panel(page)
+    page.fill("#safe-loss_day", "20")
+    page.click("#safe-save")
+    expect(page.locator("#safe-result p")).to_have_count(1)
+    page.fill("#safe-loss_day", "40")
+    page.click("#safe-save")
+    expect(page.locator("#safe-loss_day-now .safe-pending")).to_be_visible()
+    wide: list[str] = page.evaluate("""() => [...document.querySelectorAll('#safe-panel *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.id || e.tagName)""")
+    assert wide == []
+    page.locator("#safe-loss_day").scroll_into_view_if_needed()
+    page.screenshot(path=str(site.artifacts / f"play-safely-limits-{lang}-360x740.png"))
+    page.click("#safe-exclusion")
+    page.locator("#confirm-dialog").screenshot(path=str(site.artifacts / f"play-safely-dialog-{lang}-360x740.png"))
+    assert site.errors == []
