@@ -226,10 +226,12 @@ def test_the_panel_in_other_languages_fits_a_small_phone(site: Site, lang: str) 
     page.click("#safe-save")
     expect(page.locator("#safe-loss_day-now .safe-pending")).to_be_visible()
     wide: list[str] = page.evaluate("""() => [...document.querySelectorAll('#safe-panel *')]
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).map((e) => e.id || e.tagName)""")
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((e) => e.id || e.tagName)""")
     assert wide == []
     page.locator("#safe-loss_day").scroll_into_view_if_needed()
     page.screenshot(path=str(site.artifacts / f"play-safely-limits-{lang}-360x740.png"))
     page.click("#safe-exclusion")
-    page.locator("#confirm-dialog").screenshot(path=str(site.artifacts / f"play-safely-dialog-{lang}-360x740.png"))
+    shot = site.artifacts / f"play-safely-dialog-{lang}-360x740.png"
+    page.locator("#confirm-dialog").screenshot(path=str(shot))
     assert site.errors == []
