@@ -1,13 +1,15 @@
 // A break or a self-exclusion in force, on the table page (docs/responsible-play.md): read once when the page
 // opens, and again when the table stands the player up for one or refuses a sit with ON_BREAK /
-// SELF_EXCLUDED. While it lasts no seat is offered, and the page says why and until when (the player may still
-// watch and read History).
+// SELF_EXCLUDED (or TIME_LIMIT_REACHED: the pause after a session time limit, known from the refusal only).
+// While it lasts no seat is offered, and the page says why and until when (the player may still watch and
+// read History).
 
 import { api } from "./api.js";
 import { serverNow } from "./clock.js";
 import { errorText } from "./errors.js";
 
-const CODES = { break: "ON_BREAK", exclusion: "SELF_EXCLUDED" };
+const CODES = { break: "ON_BREAK", exclusion: "SELF_EXCLUDED", time_limit: "TIME_LIMIT_REACHED" };
+const KINDS = Object.fromEntries(Object.entries(CODES).map(([kind, code]) => [code, kind]));
 
 /** The block in force for the page's player, or null. */
 export const blockOf = (ctx) => (ctx.block && ctx.block.until_ms > serverNow() ? ctx.block : null);
@@ -30,7 +32,7 @@ export async function readBlock(ctx, then) {
 
 /** A refusal (`{code, until_ms}`) that says a block is in force: noted, so no seat is offered until it ends. */
 export function noteBlock(ctx, error) {
-  const kind = error?.code === "SELF_EXCLUDED" ? "exclusion" : error?.code === "ON_BREAK" ? "break" : null;
+  const kind = KINDS[error?.code] ?? null;
   if (!kind || !error.until_ms) return false;
   ctx.block = { kind, until_ms: error.until_ms };
   return true;
