@@ -254,4 +254,15 @@ def test_a_bet_over_the_betting_limit_is_refused_in_words_at_the_table(site: Sit
         expect(error).to_contain_text("This bet would bring what you have bet to $20.00, over your "
                                       "betting limit of $10.00. The limit starts again on ")
         page.screenshot(path=str(site.artifacts / f"play-safely-bet-refused-{width}x{height}.png"))
+    # The operator reads the limit in the player's detail (the last player, on the laptop).
+    op = console(site)
+    op.locator("#player-search").press_sequentially("Eve 1366", delay=20)
+    op.locator("#player-results li").first.click()
+    detail = op.locator("#player-rp")
+    expect(detail.locator("#player-rp-limits")).to_have_text(
+        "Betting limit per day: $10.00 (used this period: $0.00)")
+    expect(detail.locator("#player-rp-block")).to_have_text("None in force")
+    expect(detail).to_contain_text("Playing since ")
+    expect(detail.locator("button, input, select")).to_have_count(0)
+    detail.screenshot(path=str(site.artifacts / "play-safely-console-limits-1366x768.png"))
     assert site.errors == []
