@@ -68,7 +68,8 @@ export async function showPlayerSafety(player) {
         term("console:rp.block.term"), el("dd", { id: "player-rp-block", text: blockWords(data.block) }),
         term("console:rp.limits.term"), el("dd", {}, el("ul", { id: "player-rp-limits" }, ...limitItems(data))),
         term("console:rp.pending.term"), el("dd", {}, el("ul", { id: "player-rp-pending" }, ...pendingItems(data))),
-        term("console:rp.hits.term"), el("dd", { text: number(data.limits_hit ?? 0) }),
+        // How many times a limit was reached: said once the server has counted one (limits33 keeps the field).
+        ...(data.limits_hit ? [term("console:rp.hits.term"), el("dd", { id: "player-rp-hits", text: number(data.limits_hit) })] : []),
         term("console:rp.session.term"), el("dd", { text: sessionWords(data.session) })));
   } catch (err) {
     if (mine !== asked) return;
