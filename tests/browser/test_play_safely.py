@@ -257,7 +257,7 @@ def test_a_bet_over_the_betting_limit_is_refused_in_words_at_the_table(site: Sit
     # The operator reads the limit in the player's detail (the last player, on the laptop).
     op = console(site)
     op.locator("#player-search").press_sequentially("Eve 1366", delay=20)
-    op.locator("#player-results li").first.click()
+    op.locator(f"#player-results [data-player='{state_player_id(page)}']").click()
     detail = op.locator("#player-rp")
     expect(detail.locator("#player-rp-limits")).to_have_text(
         "Betting limit per day: $10.00 (used this period: $0.00)")
