@@ -329,7 +329,8 @@ class TableService:
             after = commit.after
             reservation: Reservation | None = None
             if self.play_risk is not None:
-                reservation, refusal = await self.play_risk.reserve(commit)
+                reservation, refusal = await self.play_risk.reserve(
+                    commit, check=hasattr(command, "player_id"))  # a player's command; never a tick
                 if refusal is not None:
                     raise _limit_refusal(command, refusal)
             result = await self._write(table_id, commit, fence, request_id)

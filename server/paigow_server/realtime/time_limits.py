@@ -27,8 +27,9 @@ from paigow_server.process.tasks import Every
 from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
 from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.play_accounting import RG_LUA
 from paigow_server.store.play_limits import PlayLimits
-from paigow_server.store.play_risk import RG_LUA, PlayRisk
+from paigow_server.store.play_risk import PlayRisk
 
 __all__ = ["TimeLimitGuard"]
 

@@ -33,7 +33,7 @@ class ExpireOutcome(StrEnum):
 
 
 # KEYS: player hash, players set, guests index, issued, ledger, player's sessions set, history, audit,
-# the history's analyses, the player's waiting lists (``waitlists``).
+# the history's analyses, the player's waiting lists (``waitlists``), play totals and ended play sessions.
 # ARGV: player id, expected balance, cutoff ms, ledger JSON ('' when the balance is 0), audit JSON,
 # session key prefix (the sessions' keys are the set's members under it: one Redis, not a cluster).
 _EXPIRE = """
@@ -52,7 +52,7 @@ if tonumber(balance) > 0 then
   redis.call('XADD', KEYS[5], '*', 'e', ARGV[4])
 end
 for _, h in ipairs(redis.call('SMEMBERS', KEYS[6])) do redis.call('DEL', ARGV[6] .. h) end
-redis.call('DEL', KEYS[6], KEYS[7], KEYS[9], KEYS[10], KEYS[1])
+redis.call('DEL', KEYS[6], KEYS[7], KEYS[9], KEYS[10], KEYS[11], KEYS[12], KEYS[1])
 redis.call('SREM', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
 redis.call('XADD', KEYS[8], '*', 'e', ARGV[5])
@@ -90,6 +90,7 @@ class Guests:
         outcome = await self._expire(
             keys=[keys.player(player_id), keys.PLAYERS, keys.GUESTS_SEEN, keys.MONEY_ISSUED, keys.LEDGER,
                   keys.player_sessions(player_id), keys.history(player_id), keys.AUDIT,
-                  keys.history_analyses(player_id), keys.waitlists(player_id)],
+                  keys.history_analyses(player_id), keys.waitlists(player_id), keys.rg_totals(player_id),
+                  keys.rg_sessions(player_id)],
             args=[player_id, balance_cents, cutoff_ms, entry, audit, keys.session("")])
         return ExpireOutcome(outcome.decode() if isinstance(outcome, bytes) else str(outcome))

@@ -117,8 +117,10 @@ G:player:{id}:rg                       hash    the account's responsible-play st
                                                name -> cents/minutes or null), ``pending`` (JSON name ->
                                                {value, asked_ms, effective_ms}: a loosening waiting),
                                                ``reality_check_minutes``; a session in progress:
-                                               ``sess_start_ms``, ``sess_net_cents``, ``sess_wager_cents``;
-                                               ``limits_hit`` (count), ``time_hit_ms`` (play_limits)
+                                               ``sess_start_ms``, ``sess_net_cents``, ``sess_wager_cents``,
+                                               ``sess_tables`` (JSON); ``seat:<table>`` -> sat ms per table
+                                               sat at; ``limits_hit`` (count), ``time_hit_ms``
+                                               (play_limits, play_accounting)
 G:player:{id}:rg:totals                hash    ``wager:<period>`` / ``net:<period>`` (D2026-12-06,
                                                W2026-49, M2026-12; older ones pruned when written);
                                                ``open:<table>`` JSON {round, cents}: money at risk in a

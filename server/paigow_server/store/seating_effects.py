@@ -39,7 +39,7 @@ from paigow_server.store import keys
 from paigow_server.store.bars import BAR_LUA, HOST_ACTOR, HOST_REASON, Bar, member
 from paigow_server.store.fresh_guests import SETTLE_FRESH, settle_keys
 from paigow_server.store.live_hands import LIVE_LUA, live_effects
-from paigow_server.store.play_risk import RG_LUA, rg_effect_keys, rg_effects
+from paigow_server.store.play_accounting import RG_LUA, rg_effect_keys, rg_effects
 from paigow_server.store.waitlists import WAITLIST_LUA
 
 __all__ = ["SEATING_LUA", "SeatingEffect", "effect_keys", "seating_effects"]

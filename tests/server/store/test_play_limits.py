@@ -20,6 +20,7 @@ from paigow.table.events import PlayerStoodUp, StandUpReason
 from paigow.table.machine import next_deadline
 from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import Phase, TableState, Timers, new_table
+from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
 from paigow_server.realtime.tables import PlayLimitReached, TableService
 from paigow_server.realtime.time_limits import TimeLimitGuard
@@ -125,7 +126,10 @@ async def _setup(redis: Redis, clock: list[int], tables: int = 1, *, players: in
 
 
 async def _snapshot(redis: Redis, table_id: str, player_id: str) -> Any:
-    return (await redis.hgetall(keys.table(table_id)), await redis.hgetall(keys.rg(player_id)),
+    """Everything a refusal must leave alone (the refusal's count, ``limits_hit``, aside)."""
+    rg = await redis.hgetall(keys.rg(player_id))
+    rg.pop("limits_hit", None)
+    return (await redis.hgetall(keys.table(table_id)), rg,
             await redis.hgetall(keys.rg_totals(player_id)), await redis.xlen(keys.LEDGER),
             await redis.hget(keys.player(player_id), "balance"),
             len(await TableRepo(redis).event_log(table_id)))
@@ -145,6 +149,7 @@ async def test_a_bet_past_a_wager_limit_is_refused_with_nothing_changed(redis: R
                                  "until_ms": ms("2026-12-07T00:00:00")}
     assert "day" in info.value.message
     assert await _snapshot(redis, table.table_id, p) == before
+    assert await redis.hget(keys.rg(p), "limits_hit") == "1"
     await table.do(PlaceBet(p, 1_000))  # at the limit: allowed
     opened = json.loads(await redis.hget(keys.rg_totals(p), f"open:{table.table_id}"))
     assert opened["cents"] == 1_000
@@ -272,3 +277,42 @@ async def test_the_session_time_limit_stands_the_player_up_then_pauses_sitting(r
     assert (info.value.code, info.value.fields) == ("TIME_LIMIT_REACHED", {"until_ms": clock[0] + HOUR})
     clock[0] += HOUR
     await table.do(Sit(p, p, 1, 10_000))
+
+
+async def test_the_time_limit_lets_a_dealt_hand_play_out_then_stands_up(redis: Redis) -> None:
+    clock = [T0]
+    limits = PlayLimits(redis)
+    await limits.set("p1", {"session_minutes": 1}, T0 - 1)
+    [table], [p] = await _setup(redis, clock)
+    await table.until(Phase.BETTING)
+    await table.do(PlaceBet(p, 1_000))
+    await table.until(Phase.SETTING)
+    clock[0] = max(clock[0], T0 + 60_000)
+    guard = TimeLimitGuard(limits, table.service.play_risk, table.service)  # type: ignore[arg-type]
+    assert await guard.step() == 1
+    seat = next(s for s in (await table.state()).seats if s is not None)
+    assert seat.status == "leaving", "the dealt hand plays out"
+    assert await guard.step() == 0, "already leaving: a second sweep (another process) sends nothing"
+    await table.do(UseHouseWay(p))
+    state = await table.state()
+    assert all(s is None for s in state.seats)
+    log = await table.service._store.event_log(table.table_id)  # type: ignore[attr-defined]
+    [stood] = [e for c in log for e in c.events if isinstance(e, PlayerStoodUp)]
+    assert stood.reason == StandUpReason.TIME_LIMIT
+    balance = int(await redis.hget(keys.player(p), "balance"))
+    assert balance == 1_000_000 - 100_000 + stood.chips_returned_cents, "every chip back"
+    [record] = await limits.sessions(p)
+    assert record["ended_by"] == "time_limit"
+    assert record["wagered_cents"] == 1_000
+    assert await redis.zscore(keys.RG_TIME_LIMITS, p) is None
+
+
+def test_a_limit_refusal_crosses_the_router_with_its_fields() -> None:
+    """A command forwarded to the table's owner comes back refused exactly as a local one."""
+    from paigow_server.realtime.router import _encode_error, _raise_error
+
+    refused = PlayLimitReached("over", "LOSS_LIMIT_REACHED", {"limit_cents": 1_000, "amount_cents": 1_200,
+                                                            "until_ms": T0})
+    with pytest.raises(ServerError) as info:
+        _raise_error(json.loads(json.dumps(_encode_error(refused))))
+    assert (info.value.code, info.value.fields) == ("LOSS_LIMIT_REACHED", refused.fields)

@@ -30,7 +30,8 @@ async def _config(client: httpx.AsyncClient) -> dict[str, object]:
 async def test_the_notice_is_empty_until_an_operator_sets_it_and_every_process_reads_it(
         app_client: AppHandle, settings: Settings, redis: Redis) -> None:
     http, boot = app_client.client, app_client.operator_headers
-    assert await _config(http) == {"enabled": True, "help_notice": "", "no_live_aid": True}
+    assert await _config(http) == {"enabled": True, "help_notice": "", "no_live_aid": True,
+                                    "reality_check_minutes": 60, "limits_timezone": "UTC"}
     put = await http.put("/api/operator/settings", json={"help_notice": NOTICE}, headers=boot)
     assert put.status_code == 200, put.text
     assert put.json()["help_notice"] == NOTICE
@@ -78,7 +79,8 @@ async def test_with_the_set_off_no_notice_and_live_hands_are_answered(settings: 
     async with app.router.lifespan_context(app):
         transport = httpx.ASGITransport(app=app)
         async with httpx.AsyncClient(transport=transport, base_url="http://localhost") as client:
-            assert await _config(client) == {"enabled": False, "help_notice": "", "no_live_aid": False}
+            assert await _config(client) == {"enabled": False, "help_notice": "", "no_live_aid": False,
+                                                "reality_check_minutes": 60, "limits_timezone": "UTC"}
 
 
 async def test_the_serve_setting_is_the_notice_until_an_operators_and_a_process_reads_it_once_a_while(
