@@ -149,6 +149,12 @@ def test_a_self_exclusion_asks_for_the_box_and_a_shorter_break_is_refused_in_wor
         page.click("#confirm-ok")
         expect(dialog).to_be_hidden()
         expect(page.locator("#safe-block")).to_contain_text("You have excluded yourself from play until ")
+        # Another year's date is said with its year (six months on).
+        until_year = page.evaluate("""() => fetch('/api/account/responsible-play', { headers: { Authorization:
+            `Bearer ${JSON.parse(localStorage.getItem('paigow.session')).token}` } })
+            .then((r) => r.json()).then((d) => new Date(d.block.until_ms).getFullYear())""")
+        if until_year != page.evaluate("new Date().getFullYear()"):
+            expect(page.locator("#safe-block")).to_contain_text(str(until_year))
         # A break now ends before the exclusion: refused, said in the dialog, which stays open.
         page.click("#safe-break")
         page.click("#confirm-ok")
