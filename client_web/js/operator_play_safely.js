@@ -68,7 +68,7 @@ export async function showPlayerSafety(player) {
         term("console:rp.block.term"), el("dd", { id: "player-rp-block", text: blockWords(data.block) }),
         term("console:rp.limits.term"), el("dd", {}, el("ul", { id: "player-rp-limits" }, ...limitItems(data))),
         term("console:rp.pending.term"), el("dd", {}, el("ul", { id: "player-rp-pending" }, ...pendingItems(data))),
-        // How many times a limit was reached: said once the server has counted one (limits33 keeps the field).
+        // How many commands a limit refused: said once there is one (none is not worth a line).
         ...(data.limits_hit ? [term("console:rp.hits.term"), el("dd", { id: "player-rp-hits", text: number(data.limits_hit) })] : []),
         term("console:rp.session.term"), el("dd", { text: sessionWords(data.session) })));
   } catch (err) {

@@ -50,7 +50,10 @@ function setState(next) {
 export async function loadSafely() {
   if (!token()) return setState(null);
   try {
-    setState(await api("/api/account/responsible-play", { token: token() }));
+    const [mine, config] = await Promise.all([api("/api/account/responsible-play", { token: token() }),
+      api("/api/responsible-play/config").catch(() => null)]);
+    // The deployment's reminder interval, said beside the player's box (a null there is "the default").
+    setState({ ...mine, reality_check_default_minutes: config?.reality_check_minutes ?? null });
   } catch (err) {
     if (panel) panel.querySelector("#safe-error").textContent = t("lobby:safe.load_failed", { reason: errorText(err) });
   }
@@ -145,7 +148,7 @@ async function save(form) {
   button.disabled = true;
   try {
     const next = await api("/api/account/responsible-play", { method: "PUT", body, token: token() });
-    setState(next);
+    setState({ ...next, reality_check_default_minutes: state?.reality_check_default_minutes ?? null });
     panel.querySelector("#safe-result").replaceChildren(...savedLines(asked, next));
     panel.querySelector("#safe-result").focus?.();
   } catch (err) {

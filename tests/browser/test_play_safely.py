@@ -183,6 +183,8 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         expect(now).to_contain_text("In force now: $50.00")
         expect(now).to_contain_text("Used so far: $0.00 of $50.00. Starts again from zero on ")
         expect(page.locator("#safe-wager_day")).to_have_value("50")
+        expect(page.locator("#safe-reality-hint")).to_have_text(
+            "Leave it empty to use the casino's usual reminder: 60 minutes.")
 
         # Raised: waits for the day's end at least 24 hours on; the page says when, the $50 stays.
         page.fill("#safe-wager_day", "80")
@@ -268,6 +270,7 @@ def test_a_bet_over_the_betting_limit_is_refused_in_words_at_the_table(site: Sit
     expect(detail.locator("#player-rp-limits")).to_have_text(
         "Betting limit per day: $10.00 (used this period: $0.00)")
     expect(detail.locator("#player-rp-block")).to_have_text("None in force")
+    expect(detail.locator("#player-rp-hits")).to_have_text("1")  # the bet refused above
     expect(detail).to_contain_text("Playing since ")
     expect(detail.locator("button, input, select")).to_have_count(0)
     detail.screenshot(path=str(site.artifacts / "play-safely-console-limits-1366x768.png"))
