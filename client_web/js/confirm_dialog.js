@@ -18,6 +18,8 @@ function build() {
       el("p", { id: "confirm-text" }),
       el("div", { id: "confirm-choice-row", class: "field", hidden: true },
         el("label", { for: "confirm-choice", id: "confirm-choice-label" }), el("select", { id: "confirm-choice" })),
+      el("div", { id: "confirm-check-row", class: "field check-field", hidden: true },
+        el("input", { type: "checkbox", id: "confirm-check" }), el("label", { for: "confirm-check", id: "confirm-check-label" })),
       el("p", { class: "field-error", id: "confirm-error", role: "alert" }),
       el("div", { class: "buttons" },
         el("button", { class: "btn secondary", type: "button", id: "confirm-cancel", text: t("common:cancel") }),
@@ -29,6 +31,12 @@ function build() {
     if (!pending) return;
     $("confirm-ok").disabled = true;
     $("confirm-error").textContent = "";
+    if (!$("confirm-check-row").hidden && !$("confirm-check").checked) {
+      $("confirm-ok").disabled = false;
+      $("confirm-error").textContent = pending.checkMissing;
+      $("confirm-check").focus();
+      return;
+    }
     try {
       finish(await pending.run({ choice: $("confirm-choice-row").hidden ? null : $("confirm-choice").value }));
     } catch (err) {
@@ -62,10 +70,11 @@ function finish(result) {
 
 /**
  * Ask before `run({choice})`: `title`, `text`, `okLabel`, `danger` (a red button), `choice` ({label,
- * options: [[value, words]], value}: a select shown in the dialog). Resolves with run's result, or null when
+ * options: [[value, words]], value}: a select shown in the dialog), `check` ({label, missing}: a box to tick
+ * before Confirm does anything; `missing` is said when it is not ticked). Resolves with run's result, or null when
  * cancelled.
  */
-export function confirmChoice({ title, text, okLabel, danger = true, choice = null, run }) {
+export function confirmChoice({ title, text, okLabel, danger = true, choice = null, check = null, run }) {
   if (!dialog) build();
   const $ = (id) => dialog.querySelector(`#${id}`);
   const opener = document.activeElement;
@@ -80,8 +89,11 @@ export function confirmChoice({ title, text, okLabel, danger = true, choice = nu
     $("confirm-choice").replaceChildren(...choice.options.map(([v, words]) => el("option", { value: v, text: words })));
     $("confirm-choice").value = choice.value ?? choice.options[0][0];
   }
+  $("confirm-check-row").hidden = !check;
+  $("confirm-check").checked = false;
+  $("confirm-check-label").textContent = check?.label ?? "";
   if (pending) finish(null);
   dialog.showModal();
   (choice ? $("confirm-choice") : $("confirm-cancel")).focus();
-  return new Promise((resolve) => { pending = { run, resolve, opener, openerId: opener?.id }; });
+  return new Promise((resolve) => { pending = { run, resolve, opener, openerId: opener?.id, checkMissing: check?.missing ?? "" }; });
 }

@@ -19,6 +19,9 @@ function both(first, second) {
   return second ? t("common:two_sentences", { first, second }) : first;
 }
 
+// The reasons a player is stood up for their own account's sake (docs/responsible-play.md), each said.
+const STOOD_UP_FOR = new Set(["break", "self_exclusion", "time_limit", "account_closed"]);
+
 /** Where a player's chips went when the table stood them up or closed: "balance" (back to the balance, with
  * the amount when the event has one) or "cash_out" (a home game with its own chips: a line of the ledger). */
 function backShape(home, cents) {
@@ -142,6 +145,8 @@ export function describeEvents(events, view, me, nameOf) {
         if (ev.reason === "missed_rounds") {
           say(isMe ? missedText(missed[ev.player_id], `showdown:event.stood_up.${back}`, `showdown:event.stood_up.${back}.unknown`, { amount })
             : t("showdown:event.stood_up.other", { name }), isMe, isMe ? "warn" : "info");
+        } else if (isMe && STOOD_UP_FOR.has(ev.reason)) {
+          say(both(t(`showdown:event.stood_up_for.${ev.reason}`), t(`showdown:event.chips_back.${back}`, { amount })), true, "warn");
         } else if (isMe) say(t(`showdown:event.table_closed.${back}`, { amount }), true);
         break;
       }

@@ -156,10 +156,13 @@ export const number = (n) => NUMBER.format(n);
 export const percent = (fraction) => PERCENT.format(fraction);
 /** A time of day ("2:05 PM"), with seconds when asked. */
 export const time = (ms, { seconds = false } = {}) => (seconds ? TIME_S : TIME).format(new Date(ms));
-/** A time today as its time, another day with its date ("Dec 5, 2:05 PM"). */
+/** A time today as its time, another day with its date ("Dec 5, 2:05 PM"), another year's with the year
+ * ("Jun 6, 2027, 9:36 PM": a self-exclusion's end, a break that ends next January). */
 export function when(ms) {
   const d = new Date(ms);
-  return d.toDateString() === new Date().toDateString() ? TIME.format(d) : DAY_TIME.format(d);
+  const now = new Date();
+  if (d.toDateString() === now.toDateString()) return TIME.format(d);
+  return d.getFullYear() === now.getFullYear() ? DAY_TIME.format(d) : DATE_TIME.format(d);
 }
 /** A date and time in full ("Dec 2, 2026, 11:46 AM"). */
 export const dateTime = (ms) => DATE_TIME.format(new Date(ms));

@@ -14,6 +14,7 @@ import { homeSession } from "./lobby_home.js";
 import { closeAccountButton } from "./close_account.js";
 import { refreshHelpNotice } from "./help_notice.js";
 import { myDataButton } from "./my_data.js";
+import { loadSafely, playSafelyButton, sitRefusal } from "./play_safely.js";
 import { topUpSession } from "./top_up.js";
 import { watchTables } from "./lobby_tables.js";
 
@@ -171,6 +172,7 @@ function showSession() {
     signedIn.hidden = true;
     keepForm.hidden = true;
     who.textContent = "";
+    $("safe-host").replaceChildren();
     return;
   }
   notice.hidden = true;
@@ -192,6 +194,9 @@ function showSession() {
   $("account-actions").replaceChildren(...actions, myDataButton($("account-error")));
   // Last in the panel's order, shown beside its heading (lobby.css): no row of its own on a phone.
   $("name-title").parentElement.append(closeAccountButton(session.registered, accountClosed));
+  // "Play safely" in the header, beside the language: on every screen, its panel under the account's actions.
+  $("safe-host").replaceChildren(playSafelyButton($("account-actions")));
+  loadSafely();
   if (!session.registered) {
     $("account-actions").append(el("span", { class: "hint", text: t("lobby:guest.sign_out.hint") }));
   }
@@ -395,7 +400,7 @@ async function init() {
   showSession();
   if (!session && ended) sessionEnded(ended);
   window.paigow = { get session() { return session; } };
-  await watchTables(canSit);
+  await watchTables(canSit, () => (session ? sitRefusal() : null));
 }
 
 // The account forms' buttons are disabled in the page until now (as Join is, lobby_home.js): a tap before this

@@ -5,6 +5,7 @@
 import { api, el } from "./api.js";
 import { errorText } from "./errors.js";
 import { markName, money, number, t } from "./i18n.js";
+import { onBlock } from "./play_safely.js";
 import { variantTagList } from "./variant_tags.js";
 
 const list = document.getElementById("table-list");
@@ -22,8 +23,9 @@ function phaseWords(table) {
   return words[table.phase ?? "idle"] ? t(words[table.phase ?? "idle"]) : String(table.phase).replaceAll("_", " ");
 }
 
-/** One table's card; ``canSit()`` says whether the player may go and sit (else it shows why, and says false). */
-function tableCard(table, canSit) {
+/** One table's card; ``canSit()`` says whether the player may go and sit (else it shows why, and says false);
+ * ``refusal``, when the player may not sit now (a break), disables Sit with it said beside (Watch stays). */
+function tableCard(table, canSit, refusal) {
   const seatsTaken = table.seats_taken ?? 0;
   const dots = el("span", { class: "seat-dots", role: "img", "aria-label": t("lobby:table.seats_taken", { taken: number(seatsTaken), seats: number(6) }) },
     Array.from({ length: 6 }, (_, i) => el("i", { class: i < seatsTaken ? "taken" : "" })));
@@ -31,7 +33,11 @@ function tableCard(table, canSit) {
     max: money(table.max_bet_cents ?? table.limits?.max_bet_cents ?? 0) });
   const id = table.table_id ?? table.id;
   const href = `/table/?id=${encodeURIComponent(id)}`;
-  const sit = el("a", { class: "btn", href, "aria-label": t("lobby:table.sit.label", { name: table.name }) }, t("lobby:table.sit.button"));
+  const why = refusal ? el("p", { class: "hint sit-refusal", id: `sit-why-${id}`, text: refusal }) : null;
+  const sit = refusal
+    ? el("button", { class: "btn", type: "button", disabled: true, "aria-describedby": `sit-why-${id}`,
+      "aria-label": t("lobby:table.sit.label", { name: table.name }) }, t("lobby:table.sit.button"))
+    : el("a", { class: "btn", href, "aria-label": t("lobby:table.sit.label", { name: table.name }) }, t("lobby:table.sit.button"));
   sit.addEventListener("click", (ev) => {
     if (!canSit()) ev.preventDefault();
   });
@@ -44,18 +50,20 @@ function tableCard(table, canSit) {
       el("dt", { text: t("lobby:table.phase.term") }), el("dd", { text: phaseWords(table) }),
       el("dt", { text: t("lobby:table.watching.term") }), el("dd", { text: number(table.spectators ?? table.spectator_count ?? 0) })),
     el("div", { class: "actions" }, sit,
-      el("a", { class: "btn secondary", href: `${href}&watch=1`, "aria-label": t("lobby:table.watch.label", { name: table.name }) }, t("lobby:table.watch.button"))));
+      el("a", { class: "btn secondary", href: `${href}&watch=1`, "aria-label": t("lobby:table.watch.label", { name: table.name }) }, t("lobby:table.watch.button")),
+      ...(why ? [why] : [])));
 }
 
-async function refresh(canSit) {
+async function refresh(canSit, refusalNow) {
   try {
     const data = await api("/api/tables");
     const tables = Array.isArray(data) ? data : data.tables ?? [];
     tablesError.textContent = "";
-    const key = JSON.stringify(tables);
+    const refusal = refusalNow();
+    const key = JSON.stringify([tables, refusal]);
     if (key !== shown) {
       const focused = list.contains(document.activeElement) ? document.activeElement.getAttribute("aria-label") : null;
-      list.replaceChildren(...(tables.length ? tables.map((table) => tableCard(table, canSit))
+      list.replaceChildren(...(tables.length ? tables.map((table) => tableCard(table, canSit, refusal))
         : [el("p", { class: "empty", text: t("lobby:tables.none") })]));
       shown = key;
       if (focused) [...list.querySelectorAll("[aria-label]")].find((e) => e.getAttribute("aria-label") === focused)?.focus();
@@ -66,8 +74,9 @@ async function refresh(canSit) {
   }
 }
 
-/** The list now, then every 3 s. */
-export async function watchTables(canSit) {
-  await refresh(canSit);
-  setInterval(() => refresh(canSit), 3000);
+/** The list now, then every 3 s, and again when a break starts; `refusalNow()` says why Sit is disabled. */
+export async function watchTables(canSit, refusalNow = () => null) {
+  await refresh(canSit, refusalNow);
+  onBlock(() => refresh(canSit, refusalNow));
+  setInterval(() => refresh(canSit, refusalNow), 3000);
 }

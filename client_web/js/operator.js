@@ -12,6 +12,7 @@ import { languageMenu } from "./language_menu.js";
 import { $, call, cell, errorText, fillRows, sentenceWith, showError, state, userText } from "./operator_api.js";
 import { onChange as onBarsChange, refreshBars } from "./operator_bars.js";
 import { refreshLogs } from "./operator_logs.js";
+import { refreshBlocks } from "./operator_play_safely.js";
 import { onChange as onPlayersChange } from "./operator_players.js";
 import { loadSettings } from "./operator_settings.js";
 import { onChange as onTablesChange, refreshTables } from "./operator_tables.js";
@@ -73,6 +74,7 @@ async function operatorAction(username, action) {
 async function refresh() {
   await refreshTables();
   await refreshBars();
+  await refreshBlocks();
   await refreshOperators();
   await refreshLogs();
 }

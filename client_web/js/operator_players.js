@@ -5,6 +5,7 @@
 import { el, money, parseMoney } from "./api.js";
 import { markName, number, t } from "./i18n.js";
 import { $, call, sentenceWith, showError } from "./operator_api.js";
+import { showPlayerSafety } from "./operator_play_safely.js";
 
 let picked = null;
 let found = [];
@@ -79,6 +80,7 @@ function pick(p) {
   $("player-picked").replaceChildren(...sentenceWith("console:players.picked", { balance: money(p.balance_cents) },
     { player: label(p, "strong"), id: el("small", { class: "hint id", text: p.player_id }) }));
   $("player-picked").dataset.player = p.player_id;
+  showPlayerSafety(p);
   showError("money-error", null);
 }
 
@@ -94,6 +96,7 @@ $("player-search").addEventListener("input", () => {
     picked = null;
     $("player-picked").textContent = t("console:players.picked.none");
     delete $("player-picked").dataset.player;
+    showPlayerSafety(null);
   }
   clearTimeout(searchTimer);
   searchTimer = setTimeout(search, 200);

@@ -6,6 +6,7 @@ import { amountText, t } from "./i18n.js";
 import { commandErrorText } from "./socket.js";
 import { checkAmount, chipsOf, prepareBuyIn } from "./buy_in.js";
 import { barredText } from "./tray.js";
+import { noteBlock } from "./table_block.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,6 +78,7 @@ export function installSitDialog(ctx, hooks) {
     } catch (err) {
       hooks.resync(err);
       if (err.code === "BARRED" && err.until_ms) hooks.noteBar(err);
+      if (noteBlock(ctx, err)) hooks.rerender(); // the refusal stays said here; the seats are no longer offered
       error.textContent = err.code === "BARRED" && err.until_ms ? barredText(err.by, err.until_ms, "play") : commandErrorText(err);
     }
   });

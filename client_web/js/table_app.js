@@ -31,6 +31,7 @@ import { headerStackWords } from "./chips_words.js";
 import { installLedger, updateLedger } from "./ledger_panel.js";
 import { renderCenter, tickCountdown } from "./table_center.js";
 import { onEvents } from "./table_events.js";
+import { readBlock } from "./table_block.js";
 import { installSitDialog } from "./sit_dialog.js";
 
 translateDom(); // the page's own words (table/index.html), before anything reads or adds to them
@@ -177,6 +178,8 @@ function onMessage(msg) {
     }
     ctx.version = msg.version;
     onEvents(ctx, nodes, msg.events, ctx.view);
+    // Stood up for a break or a self-exclusion: no seat is offered until it ends (table_block.js).
+    if (msg.events.some((e) => e.kind === "player_stood_up" && e.player_id === ctx.playerId && ["break", "self_exclusion"].includes(e.reason))) readBlock(ctx, rerender);
     rerender();
     // What the table did for you pops up, unless the tray already says it.
     for (const line of ctx.toasts.splice(0)) if ($("notice")?.textContent !== line.text) toast(line.text, line.kind === "warn" ? "warn" : "info");
@@ -396,6 +399,7 @@ async function init() {
   refreshSpectators();
   setInterval(refreshSpectators, 5000);
   socket.start();
+  if (ctx.role === "player") readBlock(ctx, rerender);
   window.paigow = { ctx, socket, rerender };
 }
 

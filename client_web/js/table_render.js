@@ -9,6 +9,7 @@ import { chipStack, chipsBehind } from "./chips.js";
 import { showdownMarks } from "./showdown.js";
 import { bonusBadge, seatFortune } from "./fortune.js";
 import { admitted, isBarred, offerFor } from "./home_seat.js";
+import { blockOf } from "./table_block.js";
 import { myRequest } from "./buy_in.js";
 import { BANK_TURN, WAITING } from "./chips_words.js";
 import { MARK_WORDS } from "./seat_marks.js";
@@ -143,7 +144,7 @@ function plateFor(p, view, ctx) {
   const s = view.seats[p];
   if (!s) {
     // No seat is offered to a player the operator barred (until the bar ends), nor once the session has ended.
-    const barred = isBarred(ctx);
+    const barred = isBarred(ctx) || Boolean(blockOf(ctx)); // a break or self-exclusion too (table_block.js)
     // Nor a seat the waiting list holds for someone's offer, nor any at a home game before the host lets you in.
     const held = offerFor(view, p);
     const canSit = ctx.role === "player" && !view.you && view.phase !== "closed" && !barred && !ctx.ended && !held && admitted(view, ctx) && !myRequest(view, ctx);

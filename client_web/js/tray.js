@@ -16,6 +16,7 @@ import { alwaysHouseWayToggle } from "./house_way_setting.js";
 import { kbd } from "./keycaps.js";
 import { barredWhy, inAllNote, summaryLines } from "./variant_results.js";
 import { isBarred, seatAccessPanel } from "./home_seat.js";
+import { blockText } from "./table_block.js";
 import { hostRequestsPanel } from "./host_panel.js";
 import { chipRequestsPanel } from "./host_chips.js";
 import { chipsOf, rebuyButton, waitingPanel } from "./buy_in.js";
@@ -399,6 +400,7 @@ export function renderTray(tray, view, ctx) {
     if (!waiting) panels.push(seatAccessPanel(view, ctx) ?? el("div", { class: "panel summary", "data-panel": "choose-seat" },
       view.home && view.phase !== "closed" ? el("p", { class: "hint", text: t("table:choose.home", { table: view.name, host: view.home.host_name }) }) : null,
       el("p", { id: "choose-seat", text: view.phase === "closed" ? t("table:choose.closed") : isBarred(ctx) ? barredText(ctx.barredBy, ctx.barredUntil, "watch")
+        : blockText(ctx) ? blockText(ctx)
         : ctx.ended ? t("table:choose.ended") : t("table:choose.seat") }),
       view.phase === "closed" ? el("a", { class: "btn small secondary", href: "/", id: "closed-lobby", text: t("table:lobby.link") }) : null));
   } else {
