@@ -117,6 +117,7 @@ def test_a_state_written_before_the_records_left_it_still_loads() -> None:
         if seat is not None:
             seat["barred_until_ms"] = None
             seat["kicked_by"] = None
+            seat["leave_reason"] = None  # and before a seat kept why the server stands its player up
     old["rules"]["player_banking"] = True  # and before home games: a public table, nobody waiting
     old.update(home=None, waiting=[], seat_offer_ms=30_000)
     old["rules"]["players_bank_in_turn"] = False  # and before the players banked in turn at home games
