@@ -11,11 +11,8 @@ import { sentenceWith } from "./lobby_words.js";
 import { parseCards } from "./cards.js";
 import { cardElement, ensureCardDefs } from "./card_svg.js";
 import { homeSession } from "./lobby_home.js";
-<<<<<<< HEAD
 import { myDataButton } from "./my_data.js";
-=======
 import { refreshHelpNotice } from "./help_notice.js";
->>>>>>> aid33
 import { topUpSession } from "./top_up.js";
 import { watchTables } from "./lobby_tables.js";
 
