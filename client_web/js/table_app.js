@@ -32,6 +32,8 @@ import { installLedger, updateLedger } from "./ledger_panel.js";
 import { renderCenter, tickCountdown } from "./table_center.js";
 import { onEvents } from "./table_events.js";
 import { installSitDialog } from "./sit_dialog.js";
+import { installPlaySession } from "./play_session.js";
+import { installRealityCheck } from "./reality_check.js";
 
 translateDom(); // the page's own words (table/index.html), before anything reads or adds to them
 
@@ -148,7 +150,7 @@ function renderHeader(view) {
 }
 
 function onMessage(msg) {
-  if (chat.onMessage(msg)) return;
+  if (chat.onMessage(msg) || playSession.onMessage(msg) || realityCheck.onMessage(msg)) return;
   if (msg.type === "snapshot" || msg.type === "patch") noteServerTime(msg.server_ms);
   for (const e of msg.type === "patch" ? msg.events ?? [] : []) {
     // Removed: what the refusal page (after the close 4403) says of the chips.
@@ -319,10 +321,14 @@ installLedger(ctx, tableId);
 installSideBets(ctx, rerender);
 installVariants(ctx);
 
-$("history-btn").addEventListener("click", () => {
+function showHistory() {
   openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log, names: ctx.names });
   if (ctx.view) unblockClock(ctx.view, ctx);
-});
+}
+$("history-btn").addEventListener("click", showHistory);
+// The play session's strip and the reality checks (play_session.js, reality_check.js).
+const playSession = installPlaySession($("session-strip"));
+const realityCheck = installRealityCheck(document.querySelector(".table-main"), { openHistory: showHistory, leave: () => act("seat", { type: "leave" }) });
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
 ctx.openCoach = (roundId) => {
   if (!ctx.session) return;

@@ -1,0 +1,147 @@
+"""The play session's strip and the reality check on the table page, against the real server (its
+``PlaySessionPush``): the strip shows the session's time and net, one tap hides it (remembered after a
+reload) and one brings it back; a reality check due while the player's bet is in the round waits for the
+round's end, then its card stays over the next round without covering the act clock, the bet controls or
+the setter (``layout.overlaps`` and the card's own box); Leave table leaves. The session figures are the play
+accounting's (``G:player:{p}:rg``): written here as the accounting writes them. Screenshots:
+``responsible-{bar,check}-<size>.png``."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+import redis as redis_sync
+from playwright.sync_api import Page, expect
+from tests.browser.layout import overlaps, seated_alone
+
+from paigow_server.store import keys
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(390, 844), (360, 740), (1366, 768)]
+MIN = 60_000
+
+
+def player_id(page: Page) -> str:
+    found: str = page.evaluate("() => window.paigow.ctx.playerId")
+    return found
+
+
+def session_figures(site: Any, page: Page, *, minutes_ago: int, net: int, wagered: int) -> None:
+    client = redis_sync.Redis.from_url(site.server.redis_url)
+    try:
+        client.hset(keys.rg(player_id(page)), mapping={
+            "sess_start_ms": time.time_ns() // 1_000_000 - minutes_ago * MIN, "sess_net_cents": net,
+            "sess_wager_cents": wagered})
+    finally:
+        client.close()
+
+
+def box(page: Page, selector: str) -> dict[str, float] | None:
+    found: dict[str, float] | None = page.evaluate(
+        """s => { const e = document.querySelector(s); if (!e || !e.getClientRects().length) return null;
+                 const r = e.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; }""",
+        selector)
+    return found
+
+
+def apart(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
+    return a is None or b is None or a["r"] <= b["l"] or b["r"] <= a["l"] or a["b"] <= b["t"] or b["b"] <= a["t"]
+
+
+def header_whole(page: Page) -> list[str]:
+    """Every header button inside the screen, and the strip's words not cut."""
+    found: list[str] = page.evaluate("""() => {
+      const w = window.innerWidth, bad = [];
+      for (const b of document.querySelectorAll('.topbar button, .topbar .toggle')) {
+        if (!b.getClientRects().length) continue;
+        const r = b.getBoundingClientRect();
+        if (r.left < 0 || r.right > w + 0.5 || r.bottom > document.querySelector('.topbar').getBoundingClientRect().bottom + 0.5)
+          bad.push(b.id || b.textContent.trim());
+      }
+      const s = document.getElementById('session-strip');
+      if (s && !s.hidden && s.scrollWidth > s.clientWidth + 1) bad.push('session-strip cut');
+      return bad; }""")
+    return found
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_strip_shows_hides_and_remembers(site: Any, width: int, height: int) -> None:
+    page = seated_alone(site, f"Strip {width}", f"Stripe{width}", width, height)
+    strip = page.locator("#session-strip")
+    session_figures(site, page, minutes_ago=42, net=3_500, wagered=12_000)
+    expect(strip).to_be_visible(timeout=6_000)
+    expect(strip.locator(".session-text")).to_have_text("0:42 · +$35.00")
+    expect(strip).to_have_attribute("aria-pressed", "true")
+    site.shot(page, f"responsible-bar-{width}x{height}")
+    assert header_whole(page) == []
+    strip.click()
+    expect(strip.locator(".session-text")).to_be_hidden()
+    expect(strip).to_have_attribute("aria-pressed", "false")
+    page.reload()
+    page.wait_for_function("() => window.paigow?.ctx?.view")
+    expect(strip).to_be_visible(timeout=6_000)
+    expect(strip.locator(".session-text")).to_be_hidden()  # hidden stays hidden
+    strip.click()
+    expect(strip.locator(".session-text")).to_have_text(re.compile(r"^0:4\d · \+\$35\.00$"))
+    assert header_whole(page) == []
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_a_reality_check_waits_for_the_round_and_covers_no_clock(site: Any, width: int, height: int) -> None:
+    page = seated_alone(site, f"Check {width}", f"Checker{width}", width, height,
+                        timers={"betting_ms": 8_000, "setting_ms": 60_000, "between_rounds_ms": 8_000})
+    page.fill("#bet-amount", "10")
+    page.click("#place-bet")
+    expect(page.locator(".setter")).to_be_visible(timeout=15_000)
+    session_figures(site, page, minutes_ago=65, net=-1_250, wagered=4_000)  # due now: she is in play
+    expect(page.locator("#session-strip")).to_be_visible(timeout=6_000)
+    page.wait_for_timeout(3_000)  # the push ran at least once: no card over her hand
+    expect(page.locator("#reality-check")).to_have_count(0)
+    page.click("#house-way")
+    page.click("#done")
+    card = page.locator("#reality-check")
+    expect(card).to_be_visible(timeout=8_000)  # right after the settle
+    expect(card).to_contain_text("You have played for 1 h 5 min. Your net this session: −$12.50.")
+    site.shot(page, f"responsible-check-{width}x{height}")
+    # The next round: the card stays (nothing a person reads goes by itself) and covers no control.
+    expect(page.locator("#place-bet")).to_be_visible(timeout=15_000)
+    assert overlaps(page) == []
+    for selector in ("#place-bet", "[data-panel='bet']", ".tray", ".center .countdown", ".cd-text"):
+        assert apart(box(page, "#reality-check"), box(page, selector)), selector
+    page.fill("#bet-amount", "10")
+    page.click("#place-bet")
+    expect(page.locator(".setter")).to_be_visible(timeout=15_000)
+    expect(card).to_be_visible()
+    for selector in (".setter", ".tray", ".center .countdown", ".cd-text", "#done", "#house-way"):
+        assert apart(box(page, "#reality-check"), box(page, selector)), selector
+    assert overlaps(page) == []
+    site.shot(page, f"responsible-check-setting-{width}x{height}")
+    page.click("#check-leave")  # the normal leave: at this round's end
+    expect(card).to_have_count(0)
+    page.click("#house-way")
+    page.click("#done")
+    page.wait_for_function("() => window.paigow.ctx.view && !window.paigow.ctx.view.you", timeout=15_000)
+
+
+def test_keep_playing_and_history_answer_the_card(site: Any) -> None:
+    page = seated_alone(site, "Answers", "Answerer", 390, 844)
+    session_figures(site, page, minutes_ago=61, net=0, wagered=0)
+    card = page.locator("#reality-check")
+    expect(card).to_be_visible(timeout=8_000)  # betting open, no bet of hers: not in play
+    page.click("#check-history")
+    expect(card).to_have_count(0)
+    expect(page.locator("#history-dialog")).to_be_visible()
+    page.click("#history-close")
+    client = redis_sync.Redis.from_url(site.server.redis_url)
+    try:
+        client.hset(keys.rg(player_id(page)), "next_check_ms", time.time_ns() // 1_000_000)  # due again
+    finally:
+        client.close()
+    expect(card).to_be_visible(timeout=8_000)
+    page.click("#check-keep")
+    expect(card).to_have_count(0)
+    expect(page.locator("#place-bet")).to_be_visible()
