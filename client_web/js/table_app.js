@@ -328,7 +328,7 @@ function showHistory() {
 $("history-btn").addEventListener("click", showHistory);
 // The play session's strip and the reality checks (play_session.js, reality_check.js).
 const playSession = installPlaySession($("session-strip"));
-const realityCheck = installRealityCheck(document.querySelector(".table-main"), { openHistory: showHistory, leave: () => act("seat", { type: "leave" }) });
+const realityCheck = installRealityCheck({ narrow: document.querySelector(".table-main"), wide: $("stage") }, { openHistory: showHistory, leave: () => act("seat", { type: "leave" }) });
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
 ctx.openCoach = (roundId) => {
   if (!ctx.session) return;

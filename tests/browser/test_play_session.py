@@ -43,23 +43,27 @@ def session_figures(site: Any, page: Page, *, minutes_ago: int, net: int, wagere
 def box(page: Page, selector: str) -> dict[str, float] | None:
     found: dict[str, float] | None = page.evaluate(
         """s => { const e = document.querySelector(s); if (!e || !e.getClientRects().length) return null;
-                 const r = e.getBoundingClientRect(); return {l: r.left, t: r.top, r: r.right, b: r.bottom}; }""",
+                 const r = e.getBoundingClientRect();
+                 return {l: r.left, t: r.top, r: r.right, b: r.bottom}; }""",
         selector)
     return found
 
 
 def apart(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
-    return a is None or b is None or a["r"] <= b["l"] or b["r"] <= a["l"] or a["b"] <= b["t"] or b["b"] <= a["t"]
+    if a is None or b is None:
+        return True
+    return a["r"] <= b["l"] or b["r"] <= a["l"] or a["b"] <= b["t"] or b["b"] <= a["t"]
 
 
 def header_whole(page: Page) -> list[str]:
     """Every header button inside the screen, and the strip's words not cut."""
     found: list[str] = page.evaluate("""() => {
       const w = window.innerWidth, bad = [];
+      const bottom = document.querySelector('.topbar').getBoundingClientRect().bottom;
       for (const b of document.querySelectorAll('.topbar button, .topbar .toggle')) {
         if (!b.getClientRects().length) continue;
         const r = b.getBoundingClientRect();
-        if (r.left < 0 || r.right > w + 0.5 || r.bottom > document.querySelector('.topbar').getBoundingClientRect().bottom + 0.5)
+        if (r.left < 0 || r.right > w + 0.5 || r.bottom > bottom + 0.5)
           bad.push(b.id || b.textContent.trim());
       }
       const s = document.getElementById('session-strip');
@@ -105,9 +109,17 @@ def test_a_reality_check_waits_for_the_round_and_covers_no_clock(site: Any, widt
     page.click("#done")
     card = page.locator("#reality-check")
     expect(card).to_be_visible(timeout=8_000)  # right after the settle
-    expect(card).to_contain_text("You have played for 1 h 5 min. Your net this session: −$12.50.")
+    expect(card).to_contain_text("You have played for 1 h 5 min. Your net this session: −\u2060$12.50.")
     site.shot(page, f"responsible-check-{width}x{height}")
-    # The next round: the card stays (nothing a person reads goes by itself) and covers no control.
+    # The next round: the card stays (nothing a person reads goes by itself) and covers no control: the
+    # bank offered to her (the marker moved to her seat), then the bet.
+    expect(page.locator("#decline-bank")).to_be_visible(timeout=15_000)
+    expect(card).to_be_visible()
+    site.shot(page, f"responsible-check-offer-{width}x{height}")
+    for selector in ("#accept-bank", "#decline-bank", ".tray", ".center .countdown", ".cd-text"):
+        assert apart(box(page, "#reality-check"), box(page, selector)), selector
+    assert overlaps(page) == []
+    page.click("#decline-bank")
     expect(page.locator("#place-bet")).to_be_visible(timeout=15_000)
     assert overlaps(page) == []
     for selector in ("#place-bet", "[data-panel='bet']", ".tray", ".center .countdown", ".cd-text"):
