@@ -48,6 +48,7 @@ from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
 from paigow_server.realtime.tables import TableService
+from paigow_server.realtime.time_limits import TimeLimitGuard
 from paigow_server.realtime.timers import TableTimers
 from paigow_server.realtime.waitlist_moves import WaitlistMoves
 from paigow_server.store import keys
@@ -72,6 +73,8 @@ from paigow_server.store.live_hands import LiveHands
 from paigow_server.store.migration import migrate_key_names
 from paigow_server.store.operators import OperatorAccounts
 from paigow_server.store.play_blocks import PlayBlocks
+from paigow_server.store.play_limits import PlayLimits, configure_timezone
+from paigow_server.store.play_risk import PlayRisk
 from paigow_server.store.play_sessions import PlaySessions
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.primary_config import PrimaryConfig
@@ -249,13 +252,16 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                                retention_ms=settings.guest_retention_ms,
                                interval_s=settings.guest_collect_seconds)
     play_blocks = PlayBlockGuard(PlayBlocks(redis), tables, service)
+    configure_timezone(settings.limits_timezone)
+    service.play_risk = PlayRisk(redis, pause_ms=settings.session_limit_pause_minutes * 60_000)
+    time_limits = TimeLimitGuard(PlayLimits(redis), service.play_risk, service)
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector, waitlist_moves=moves, play_blocks=play_blocks)
     realtime.play_sessions = PlaySessionPush(
         PlaySessions(redis), lambda: [c for c in realtime.connections if isinstance(c, TableConnection)],
         fanout.state_of, service.now_ms,
-        default_minutes=lambda: int(getattr(settings, "reality_check_minutes", 60)))
+        default_minutes=lambda: settings.reality_check_minutes)
     fanout.on_removed(lambda table_id, player_id, until_ms, by: close_removed(realtime.connections, table_id,
                                                                               player_id, until_ms, by))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
@@ -273,7 +279,7 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                      top_ups=TopUps(redis, tables, accounts, hours=settings.top_up_hours,
                                     per_network_per_day=settings.top_ups_per_address_per_day),
                      live_hands=LiveHands(redis), help_notice=HelpNotice(redis, default=settings.help_notice),
-                     play_blocks=play_blocks)
+                     play_blocks=play_blocks, play_limits=time_limits)
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
                  sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
@@ -304,6 +310,7 @@ async def start(parts: Parts, stack: contextlib.AsyncExitStack) -> None:
     await run("play blocks", rt.play_blocks.start, rt.play_blocks.stop)
     if rt.play_sessions is not None:
         await run("play sessions", rt.play_sessions.start, rt.play_sessions.stop)
+    await run("time limits", parts.ctx.play_limits.start, parts.ctx.play_limits.stop)
 
 
 def create_app(settings: Settings, *, redis: StoreClient | None = None,

@@ -74,3 +74,15 @@ def test_the_responsible_play_settings_and_their_checks() -> None:
         load_settings({}, {"PAIGOW_HELP_NOTICE": "x" * 1_001})
     with pytest.raises(SettingsError, match=r"help_notice='a\\x00b': must be plain text"):
         Settings(help_notice="a\x00b")
+
+
+def test_limits_settings_defaults_and_ranges() -> None:
+    default = load_settings({}, {})
+    assert (default.limits_timezone, default.session_limit_pause_minutes, default.reality_check_minutes) \
+        == ("UTC", 60, 60)
+    given = load_settings({"limits_timezone": "Europe/London", "reality_check_minutes": "0"}, {})
+    assert (given.limits_timezone, given.reality_check_minutes) == ("Europe/London", 0)
+    for bad in ({"limits_timezone": "Mars/Olympus"}, {"reality_check_minutes": "3"},
+                {"reality_check_minutes": "1441"}):
+        with pytest.raises(SettingsError):
+            load_settings(bad, {})

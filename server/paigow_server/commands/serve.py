@@ -126,6 +126,12 @@ _HELP: dict[str, str] = {
                    "false or auto (the default: as --responsible-play)",
     "help_notice": "the help notice shown at sign-in and after signing out, plain text of at most 1,000 "
                    "characters (default none), until an operator sets one with PUT /api/operator/settings",
+    "limits_timezone": "the IANA time zone of the players' limit periods: a day from 00:00, a week from "
+                       "Monday 00:00, a month from the 1st (default UTC)",
+    "session_limit_pause_minutes": "after a session time limit ended a player's session, sitting again is "
+                                   "refused for this many minutes (default 60)",
+    "reality_check_minutes": "the default reality-check interval in minutes for a player who chose none "
+                             "(default 60; 0 off; else 5..1440)",
 }
 
 SERVE_STARTER_TABLES = "1"

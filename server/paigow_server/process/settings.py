@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from paigow.rules.house_rules import MAX_CENTS
 from paigow_server.errors import ServerError
@@ -184,6 +185,15 @@ class Settings:
     help_notice: str = ""
     """The help notice shown at sign-in and after signing out (plain text, at most ``MAX_HELP_NOTICE``
     characters; empty: none), until an operator sets one with ``PUT /api/operator/settings``."""
+    limits_timezone: str = "UTC"
+    """The IANA time zone of the players' limits' periods (docs/responsible-play.md, "Limits"): a day starts
+    at 00:00, a week on Monday 00:00, a month on the 1st at 00:00, in this zone."""
+    session_limit_pause_minutes: int = 60
+    """After a session time limit ended a player's session, sitting again anywhere is refused
+    (``TIME_LIMIT_REACHED``) for this long."""
+    reality_check_minutes: int = 60
+    """The deployment's default reality-check interval for a player who set none (0: off by default; else
+    5..1440)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -322,6 +332,16 @@ def _check_token(value: Any) -> str | None:
     return None
 
 
+def _check_timezone(value: Any) -> str | None:
+    if not isinstance(value, str) or not value:
+        return "must be an IANA time zone name such as UTC or Europe/London"
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        return "must be an IANA time zone name such as UTC or Europe/London"
+    return None
+
+
 def check_help_notice(value: Any) -> str | None:
     """Why ``value`` cannot be a help notice (None: it can): plain text of at most ``MAX_HELP_NOTICE``
     characters, no control character but line breaks and tabs."""
@@ -400,6 +420,10 @@ _CHECKS: dict[str, Callable[[Any], str | None]] = {
     "responsible_play": lambda v: None if type(v) is bool else "must be true or false",
     "no_live_aid": lambda v: None if v is None or type(v) is bool else "must be true, false or auto",
     "help_notice": check_help_notice,
+    "limits_timezone": _check_timezone,
+    "session_limit_pause_minutes": _int_range(0, 525_600),
+    "reality_check_minutes": lambda v: (None if type(v) is int and (v == 0 or 5 <= v <= 1440)
+                                        else "must be 0 (off) or 5..1440"),
 }
 
 
@@ -485,6 +509,8 @@ _PARSERS: dict[str, Callable[[str], Any]] = {
     "argon2_parallelism": _parse_int,
     "responsible_play": _parse_bool,
     "no_live_aid": lambda t: None if t.strip().lower() in ("", "auto") else _parse_bool(t),
+    "session_limit_pause_minutes": _parse_int,
+    "reality_check_minutes": _parse_int,
 }
 
 SETTING_NAMES: tuple[str, ...] = tuple(

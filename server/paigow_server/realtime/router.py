@@ -92,7 +92,8 @@ def _decode_executed(body: dict[str, Any]) -> Executed:
 def _encode_error(exc: Rejection | ServerError) -> dict[str, Any]:
     if isinstance(exc, Rejection):
         return {"ok": False, "rejection": str(exc.code), "message": exc.message, **exc.fields}
-    return {"ok": False, "error": type(exc).__name__, "code": str(exc.code), "message": exc.message}
+    return {"ok": False, "error": type(exc).__name__, "code": str(exc.code), "message": exc.message,
+            **({"fields": dict(exc.fields)} if exc.fields else {})}
 
 
 def _raise_error(body: dict[str, Any]) -> None:
@@ -112,6 +113,7 @@ def _raise_error(body: dict[str, Any]) -> None:
     error = cls(str(body["message"]))
     if cls is ServiceError:
         error.code = ErrorCode(body.get("code", ErrorCode.INTERNAL_ERROR))
+    error.fields = {str(k): int(v) for k, v in dict(body.get("fields") or {}).items()}
     raise error
 
 

@@ -39,11 +39,12 @@ from paigow.table.cardtext import format_cents
 from paigow.table.commands import Command, Sit
 from paigow.table.commit import Commit, VersionedEvents, decide_commit
 from paigow.table.events import Event
-from paigow.table.rejections import Rejection
+from paigow.table.rejections import RejectCode, Rejection
 from paigow.table.state import TableState
 from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
 from paigow_server.store.accounts import InsufficientBalanceError
+from paigow_server.store.play_risk import PlayRisk, Refusal, Reservation
 from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
 __all__ = [
@@ -103,6 +104,37 @@ class ServiceError(ServerError, ValueError):
     """A command that could not be executed for a reason outside the table's rules; ``code`` says which."""
 
     http_status = 503
+
+
+class PlayLimitReached(ServiceError):
+    """``LOSS_LIMIT_REACHED`` / ``WAGER_LIMIT_REACHED`` / ``TIME_LIMIT_REACHED`` (403): the command would
+    take the player past a limit they set (``store/play_risk.py``); nothing changed."""
+
+    http_status = 403
+
+    def __init__(self, message: str, code: str = ErrorCode.WAGER_LIMIT_REACHED,
+                 fields: dict[str, int] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.fields = dict(fields or {})
+
+
+def _limit_refusal(command: Command, refusal: Refusal) -> Exception:
+    """The error of a refused reservation: the limit's own for the player who sent the command; for a
+    player-banker whose bank the command would stretch past a limit, ``BET_OVER_COVERAGE``."""
+    if refusal.player_id != getattr(command, "player_id", refusal.player_id):
+        return Rejection(RejectCode.BET_OVER_COVERAGE, "the player-banker cannot cover that bet within "
+                         "their own limits", amount_cents=refusal.amount_cents)
+    if refusal.code == ErrorCode.TIME_LIMIT_REACHED:
+        return PlayLimitReached(f"your session time limit was reached: you may sit again from "
+                                f"{refusal.until_ms} (ms)", refusal.code, {"until_ms": refusal.until_ms})
+    kind = "loss" if refusal.code == ErrorCode.LOSS_LIMIT_REACHED else "wager"
+    return PlayLimitReached(
+        f"that would bring your {kind} this {refusal.period} to {format_cents(refusal.amount_cents)}, over "
+        f"your {kind} limit of {format_cents(refusal.limit_cents)} per {refusal.period} (until "
+        f"{refusal.until_ms} ms)", refusal.code,
+        {"limit_cents": refusal.limit_cents, "amount_cents": refusal.amount_cents,
+         "until_ms": refusal.until_ms})
 
 
 class TableNotFoundError(ServiceError):
@@ -171,6 +203,12 @@ ExecutedObserver: TypeAlias = Callable[[str, Executed, float | None], None]
 the command-to-push latency."""
 
 
+_NOT_WRITTEN = frozenset({CommitResult.CONFLICT, CommitResult.FENCED, CommitResult.DUPLICATE,
+                          CommitResult.INSUFFICIENT_BALANCE})
+"""Results of a commit certainly not written (an ``UNCONFIRMED`` one may stand: its reservation stays,
+the round's end clears it)."""
+
+
 class TableService:
     def __init__(self, store: TableStore, metrics: Metrics, *, router: CommandRouter | None = None,
                  clock: Callable[[], int] = now_ms, max_attempts: int = MAX_ATTEMPTS) -> None:
@@ -184,6 +222,9 @@ class TableService:
         self._written_observers: list[WrittenObserver] = []
         self._write_observers: list[WriteObserver] = []
         self._offer_check: OfferCheck | None = None
+        self.play_risk: PlayRisk | None = None
+        """The players' limits (``store/play_risk.py``): checked and recorded before each commit that puts
+        money in play or seats a player; None: no limits (tests of the table alone)."""
         self.router = router
         self._seen: OrderedDict[str, Seen] = OrderedDict()
         """table id -> every kind of viewer's view of the table as the last commit written here left them:
@@ -286,7 +327,15 @@ class TableService:
             if commit is None:
                 return Executed(before.version, before, ())
             after = commit.after
+            reservation: Reservation | None = None
+            if self.play_risk is not None:
+                reservation, refusal = await self.play_risk.reserve(
+                    commit, check=hasattr(command, "player_id"))  # a player's command; never a tick
+                if refusal is not None:
+                    raise _limit_refusal(command, refusal)
             result = await self._write(table_id, commit, fence, request_id)
+            if reservation is not None and result in _NOT_WRITTEN and self.play_risk is not None:
+                await self.play_risk.undo(reservation)
             if result is CommitResult.OK:
                 if self._written_observers:
                     record = commit.record()

@@ -20,7 +20,11 @@ Which keys feed which section (``keys`` names them):
 - ``home_tables``: ``G:home:by:{p}`` with each ``paigow:table:{t}:home`` (without its invite codes),
   ``G:home:open``, and the ``paigow:table:{t}:home:access`` sets of ``G:home:tables`` naming p;
 - ``bars``: ``G:bars`` and each running ``G:bar:{t}:{p}``;
-- ``practice``: ``G:practice:{p}`` (the dealer's cards only once the deal was answered).
+- ``practice``: ``G:practice:{p}`` (the dealer's cards only once the deal was answered);
+- ``limits``: ``G:player:{p}:rg`` (the block, the limits and the loosenings waiting, the reality-check
+  interval, the session in progress and the seats it spans, the counts; JSON fields decoded),
+  ``G:player:{p}:rg:totals`` (each period's wager and net, the money at risk per table) and
+  ``G:player:{p}:rg:sessions`` (the ended sessions, newest first).
 
 Not included: short-lived counters that hold no record of the player (rate-limit cells ``G:rate:...``, a
 guest's collection claim, the per-address and per-device sign-in counters, found only by scanning the
@@ -58,6 +62,7 @@ _FLAGS = {"registered": "registered", "fresh": "fresh"}
 _TEXTS = {"name": "display_name", "username": "username", "lang": "language"}
 _SIGN_IN_FIELDS = ("failures", "since_ms", "retry_ms", "reset_ms")
 _HOME_SECRETS = frozenset({"code", "short"})
+_RG_JSON = frozenset({"block", "limits", "pending", "sess_tables"})
 
 
 def _text(value: object) -> str:
@@ -130,7 +135,18 @@ class AccountData:
             "home_tables": await self._home_tables(player_id),
             "bars": await self._bars(player_id, now_ms),
             "practice": await self._practice(player_id),
+            "limits": await self._limits(player_id),
         }
+
+    async def _limits(self, player_id: str) -> dict[str, Any]:
+        state: dict[str, Any] = {}
+        for name, value in (await self._hash(keys.rg(player_id))).items():
+            number = value.lstrip("-").isdigit()
+            state[name] = json.loads(value) if name in _RG_JSON else int(value) if number else value
+        totals = {name: json.loads(value) if name.startswith("open:") else int(value)
+                  for name, value in (await self._hash(keys.rg_totals(player_id))).items()}
+        sessions = [json.loads(_text(t)) for t in await self.redis.lrange(keys.rg_sessions(player_id), 0, -1)]
+        return {"state": state, "totals": totals, "play_sessions": sessions}
 
     async def _hash(self, key: str) -> dict[str, str]:
         return {_text(k): _text(v) for k, v in (await self.redis.hgetall(key)).items()}

@@ -113,7 +113,20 @@ G:bars                                 zset    ``{table}:{player}`` -> until_ms 
                                                those not yet ended; pruned as it is read)
 G:player:{id}:rg                       hash    the account's responsible-play state: ``block`` (JSON
                                                ``PlayBlock``: a break or self-exclusion, kept after it
-                                               ends; play_blocks)
+                                               ends; play_blocks); ``limits`` (JSON
+                                               name -> cents/minutes or null), ``pending`` (JSON name ->
+                                               {value, asked_ms, effective_ms}: a loosening waiting),
+                                               ``reality_check_minutes``; a session in progress:
+                                               ``sess_start_ms``, ``sess_net_cents``, ``sess_wager_cents``;
+                                               ``limits_hit`` (count), ``time_hit_ms`` (play_limits)
+G:player:{id}:rg:totals                hash    ``wager:<period>`` / ``net:<period>`` (D2026-12-06,
+                                               W2026-49, M2026-12; older ones pruned when written);
+                                               ``open:<table>`` JSON {round, cents}: money at risk in a
+                                               round not yet settled (play_limits)
+G:player:{id}:rg:sessions              list    the player's ended sessions, newest first (200 kept): JSON
+                                               {start_ms, end_ms, net_cents, wagered_cents, tables,
+                                               ended_by}
+G:rg:time-limits                       zset    player id -> ms its session time limit is reached
 G:rg:blocks                            zset    player id -> until_ms of every block (pruned of ended ones
                                                when a block starts)
 G:money:issued                         string  cents given to players from outside the game
@@ -179,6 +192,8 @@ __all__ = [
     "probe_channel",
     "rate_limit",
     "rg",
+    "rg_sessions",
+    "rg_totals",
     "session",
     "sign_in",
     "sign_in_device",
@@ -219,6 +234,7 @@ LEDGER = GLOBAL + "ledger"
 AUDIT = GLOBAL + "audit"
 BARS = GLOBAL + "bars"
 RG_BLOCKS = GLOBAL + "rg:blocks"
+RG_TIME_LIMITS = GLOBAL + "rg:time-limits"
 MONEY_ISSUED = GLOBAL + "money:issued"
 HOUSE_NET = GLOBAL + "money:house"
 TOP_UPS_TOTAL = GLOBAL + "money:top-ups"
@@ -406,6 +422,14 @@ def home_by(player_id: str) -> str:
 
 def rg(player_id: str) -> str:
     return f"{GLOBAL}player:{player_id}:rg"
+
+
+def rg_totals(player_id: str) -> str:
+    return f"{GLOBAL}player:{player_id}:rg:totals"
+
+
+def rg_sessions(player_id: str) -> str:
+    return f"{GLOBAL}player:{player_id}:rg:sessions"
 
 
 def bar(table_id: str, player_id: str) -> str:

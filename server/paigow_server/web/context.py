@@ -19,6 +19,7 @@ from paigow_server.process.settings import Settings
 from paigow_server.realtime.play_block_guard import PlayBlockGuard
 from paigow_server.realtime.presence import ConnectionCounter
 from paigow_server.realtime.realtime import Realtime
+from paigow_server.realtime.time_limits import TimeLimitGuard
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.audit import AuditLog
 from paigow_server.store.bars import Bars
@@ -85,6 +86,9 @@ class AppContext:
     """The seated players' hands in play, which ``POST /api/analyze`` may refuse (``store.live_hands``)."""
     help_notice: HelpNotice
     """The help notice at sign-in and sign-out (``store.help_notice``)."""
+    play_limits: TimeLimitGuard
+    """The players' limits: the store (``.limits``), the bet check's cache (``.risk``), the session time
+    limit's stand-ups."""
 
     def close(self) -> None:
         """Stop the password hashing threads and the analysis processes."""

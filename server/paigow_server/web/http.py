@@ -126,7 +126,9 @@ async def my_history(request: Request) -> Response:
     hands = [{**hand, "total_net_cents": hand.get("total_net_cents", history_total_cents(hand)),
               "analysis": hand.get("analysis")}
              for hand in await context_of(request).history.recent(player.player_id)]
-    return JSONResponse({"player_id": player.player_id, "hands": hands, "sessions": sessions_of(hands)})
+    play_sessions = await context_of(request).play_limits.limits.sessions(player.player_id)
+    return JSONResponse({"player_id": player.player_id, "hands": hands, "sessions": sessions_of(hands),
+                         "play_sessions": play_sessions})
 
 
 def routes() -> list[BaseRoute]:

@@ -1,7 +1,8 @@
 """Breaks and self-exclusion over HTTP (the contract: docs/http-api.md, "Breaks and self-exclusion").
 
-``GET /api/account/responsible-play`` -> ``{"block": {...} | null}``; ``POST /api/account/break
-{"length": "24h"|"7d"|"30d"}``; ``POST /api/account/exclusion {"length": "6m"|"1y"|"5y", "confirm": true}``
+``GET /api/account/responsible-play`` -> ``{"block": {...} | null, ...}`` (the limits beside it, and its
+``PUT``: web/play_limit_routes.py); ``POST /api/account/break {"length": "24h"|"7d"|"30d"}``;
+``POST /api/account/exclusion {"length": "6m"|"1y"|"5y", "confirm": true}``
 - each with the bearer token (a guest's too). A POST counts against the account's
 ``account_settings_per_minute`` (a refused one too), answers ``{"block": {...}}`` and, before answering,
 stands the player up at every table (a dealt hand plays out). A block never shortens: ``409
@@ -30,6 +31,7 @@ from paigow_server.store.play_sessions import PlaySessions
 from paigow_server.web.api import ApiError, json_body, only_fields
 from paigow_server.web.context import context_of
 from paigow_server.web.operator_gate import require_operator
+from paigow_server.web.play_limit_routes import limits_json, set_limits
 from paigow_server.web.rate_limits import Limit
 from paigow_server.web.session_routes import current_player
 
@@ -42,8 +44,10 @@ def _json(block: PlayBlock | None) -> dict[str, Any]:
 
 async def my_block(request: Request) -> Response:
     player = await current_player(request)
-    guard = context_of(request).play_blocks
-    return JSONResponse(_json(await guard.blocks.get(player.player_id, guard.now_ms())))
+    ctx = context_of(request)
+    guard = ctx.play_blocks
+    return JSONResponse({**_json(await guard.blocks.get(player.player_id, guard.now_ms())),
+                         **await limits_json(ctx, player.player_id)})
 
 
 def _length(data: dict[str, Any], offered: dict[str, int]) -> str:
@@ -93,7 +97,7 @@ async def operator_player_block(request: Request) -> Response:
     guard = ctx.play_blocks
     shown = await PlaySessions(ctx.redis).checks_shown(player_id)  # reality checks shown
     return JSONResponse({"player_id": player_id, **_json(await guard.blocks.get(player_id, guard.now_ms())),
-                         "checks_shown": shown})
+                         **await limits_json(ctx, player_id, operator=True), "checks_shown": shown})
 
 
 async def operator_blocks(request: Request) -> Response:
@@ -110,6 +114,7 @@ def routes() -> list[BaseRoute]:
     ``/players/{id}/{direction}`` (a POST there still reaches that route, which knows no such direction)."""
     return [
         Route("/api/account/responsible-play", my_block, methods=["GET"]),
+        Route("/api/account/responsible-play", set_limits, methods=["PUT"]),
         Route("/api/account/break", start_break, methods=["POST"]),
         Route("/api/account/exclusion", start_exclusion, methods=["POST"]),
         Route("/api/operator/players/{player_id}/responsible-play", operator_player_block, methods=["GET"]),

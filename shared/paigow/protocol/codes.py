@@ -60,6 +60,14 @@ class ErrorCode(StrEnum):
     that sits, bets, banks or buys in is refused until the error's ``until_ms``; watching goes on."""
     SELF_EXCLUDED = "SELF_EXCLUDED"
     """The same for a self-exclusion (6 months to 5 years), until the error's ``until_ms``."""
+    LOSS_LIMIT_REACHED = "LOSS_LIMIT_REACHED"
+    """A bet (or the bank) would take the player past a loss limit they set (docs/responsible-play.md,
+    "Limits"); ``limit_cents`` the limit, ``amount_cents`` what the bet would bring the period's total to,
+    ``until_ms`` when the period ends. Nothing changed."""
+    WAGER_LIMIT_REACHED = "WAGER_LIMIT_REACHED"
+    """The same for a wager limit (the money put in play in the period)."""
+    TIME_LIMIT_REACHED = "TIME_LIMIT_REACHED"
+    """The player's session time limit ended their session: sitting again is refused until ``until_ms``."""
     BUSY = "BUSY"
     """The table changed too often while the command was tried; nothing changed, send it again."""
     UNCONFIRMED = "UNCONFIRMED"

@@ -82,6 +82,8 @@ class StandUpReason(StrEnum):
     """The player started a break (server ``StandUp``): no play anywhere until it ends."""
     SELF_EXCLUSION = "self_exclusion"
     """The player excluded themself (server ``StandUp``): no play anywhere until it ends."""
+    TIME_LIMIT = "time_limit"
+    """The player's session time limit was reached (server ``StandUp``): chips back at the round's end."""
 
 
 # --- seats ------------------------------------------------------------------------------------------

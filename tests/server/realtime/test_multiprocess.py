@@ -14,6 +14,8 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
+from paigow.rules.house_rules import HouseRules
+from paigow.table.state import Timers, new_table
 from paigow_server.bots.player import Behaviour
 from paigow_server.bots.run import BotsConfig, run_bots
 from paigow_server.store import keys
@@ -158,3 +160,53 @@ async def test_the_timer_of_an_idle_table_is_taken_over_when_its_owner_dies(
     took = loop.time() - killed_at
     assert took < 9.0, f"the survivor ran the idle table's timer {took:.1f} s after the kill"
     assert await owner_process(redis, table_id, [owner, survivor]) is survivor
+
+
+async def _bet(client: WsClient, amount: int, within_s: float = 15.0) -> dict[str, object]:
+    """``place_bet`` as soon as the table takes bets: the answer (accepted, or a refusal other than the
+    phase's)."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + within_s
+    while True:
+        answer = await client.command("place_bet", amount_cents=amount)
+        if answer["type"] == "accepted" or answer.get("code") != "WRONG_PHASE" or loop.time() > give_up:
+            return answer
+        await asyncio.sleep(0.05)
+
+
+async def test_a_limit_counts_two_tables_driven_by_two_processes(cluster: StartCluster, redis: Redis) -> None:
+    """docs/responsible-play.md "Limits": a wager limit set through one process counts the money at risk
+    at a table driven by the other process; the refused bet changes nothing."""
+    processes = await cluster(2)
+    repo = TableRepo(redis)
+    table_ids = []
+    for name in ("A", "B"):
+        table_id = await repo.next_id()
+        assert await repo.create(new_table(table_id, name, HouseRules(player_banking=False), Timers()))
+        table_ids.append(table_id)
+    async with httpx.AsyncClient(base_url=processes[0].url) as http:
+        session = (await http.post("/api/session", json={"display_name": "Limited"})).json()
+    token, player_id = session["token"], session["player_id"]
+    async with httpx.AsyncClient(base_url=processes[1].url) as http:
+        put = await http.put("/api/account/responsible-play", headers={"Authorization": f"Bearer {token}"},
+                             json={"limits": {"wager_day": 3_000}})
+    assert put.status_code == 200, put.text
+    assert put.json()["limits"]["wager_day"] == 3_000
+    clients = [await WsClient.connect(p.ws_url, t, token) for p, t in zip(processes, table_ids, strict=True)]
+    try:
+        for client in clients:
+            assert (await client.command("sit", seat=1, buy_in_cents=10_000))["type"] == "accepted"
+        assert (await _bet(clients[0], 2_000))["type"] == "accepted"
+        owners = {await owner_process(redis, t, processes) for t in table_ids}
+        assert len(owners) == 2, "each table is driven by its own process"
+        before = (await redis.hgetall(keys.table(table_ids[1])), await redis.xlen(keys.LEDGER),
+                  await redis.hget(keys.player(player_id), "balance"))
+        refused = await _bet(clients[1], 1_500)
+        assert (refused["type"], refused["code"], refused["limit_cents"], refused["amount_cents"]) == (
+            "error", "WAGER_LIMIT_REACHED", 3_000, 3_500)
+        assert (await redis.hgetall(keys.table(table_ids[1])), await redis.xlen(keys.LEDGER),
+                await redis.hget(keys.player(player_id), "balance")) == before
+        assert (await _bet(clients[1], 1_000))["type"] == "accepted"
+    finally:
+        for client in clients:
+            await client.close()

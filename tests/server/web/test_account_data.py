@@ -87,6 +87,9 @@ async def a_player_with_every_kind_of_record(app: AppHandle) -> dict[str, Any]:
     first, second = await open_table(app, "First"), await open_table(app, "Second")
     ann, ann_token = await guest(app, "Ann")
     bob, bob_token = await guest(app, "Bob")
+    limited = await app.client.put("/api/account/responsible-play", headers=bearer(ann_token),
+                                   json={"limits": {"loss_week": 500_000}})
+    assert limited.status_code == 200, limited.text
     await rt.service.execute(first, Sit(ann, "Ann", 1, 20_000))
     await rt.service.execute(first, Sit(bob, "Bob", 2, 20_000))
     await rt.service.execute(second, Sit(ann, "Ann", 3, 20_000))
@@ -133,6 +136,13 @@ async def test_every_section_holds_exactly_the_player_s_records(app_client: AppH
         False, None, int(stored["created_ms"]))
     assert account["last_top_up_ms"] == int(stored["top_up_ms"])
     assert "pw" not in json.dumps(account)
+    limits = data["limits"]
+    assert limits["state"]["limits"]["loss_week"] == 500_000
+    [session] = limits["play_sessions"]
+    assert (session["tables"], session["ended_by"], session["wagered_cents"]) == (
+        world["tables"], "left", 1_000 + 2_000 + 1_500)
+    played = [v for k, v in limits["totals"].items() if k.startswith("wager:")]
+    assert played == [4_500] * 3
     assert data["sessions"]["count"] == 1 == len(data["sessions"]["sessions"])
     assert set(data["sessions"]["sessions"][0]) == {"lapses_ms"}
 

@@ -106,11 +106,12 @@ async def test_a_break_holds_after_a_reconnect_a_new_token_a_second_device_and_a
         history = await api.get("/api/players/me/history", headers=bearer(new_token))
         assert history.status_code == 200, "History stays"
         mine = await api.get("/api/account/responsible-play", headers=bearer(new_token))
-        assert mine.json() == {"block": block}
+        assert mine.json()["block"] == block
 
         stored = await redis.hgetall(keys.rg(ann_id))
         seen = await op.get(f"/api/operator/players/{ann_id}/responsible-play")
-        assert seen.json() == {"player_id": ann_id, "block": block, "checks_shown": 0}
+        assert (seen.json()["player_id"], seen.json()["block"]) == (ann_id, block)
+        assert seen.json()["checks_shown"] == 0
         listed = (await op.get("/api/operator/responsible-play/blocks")).json()["blocks"]
         assert [(b["player_id"], b["player_name"], b["until_ms"]) for b in listed] == [
             (ann_id, "ann_on_break", until)]
@@ -183,7 +184,7 @@ async def test_a_block_only_lengthens_and_an_exclusion_needs_confirm(app_client:
     created = await client.post("/api/session", json={"display_name": "Guest"})
     player_id, token = created.json()["player_id"], created.json()["token"]
     head = bearer(token)
-    assert (await client.get("/api/account/responsible-play", headers=head)).json() == {"block": None}
+    assert (await client.get("/api/account/responsible-play", headers=head)).json()["block"] is None
     for body, field in (({"length": "1h"}, "length"), ({}, "length"), ({"length": 24}, "length")):
         bad = await client.post("/api/account/break", json=body, headers=head)
         assert (bad.status_code, bad.json()["field"]) == (400, field), bad.text
