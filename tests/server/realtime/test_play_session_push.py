@@ -9,8 +9,10 @@ import json
 from dataclasses import dataclass, field, replace
 
 from redis.asyncio import Redis
+from tests.server.store.test_play_limits import _setup  # the limits' round driver
 
 from paigow.rules.house_rules import HouseRules
+from paigow.table.commands import PlaceBet, UseHouseWay
 from paigow.table.state import Bet, LiveHand, Phase, Round, TableState, Timers, new_table
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
 from paigow_server.realtime.play_session_push import PlaySessionPush, in_play
@@ -142,3 +144,34 @@ async def test_own_interval_new_session_and_off(redis: Redis) -> None:
     await redis.delete(keys.rg("p1"))  # no session: nothing due
     clock[0] += 600 * MIN
     assert await task.step() == 0
+
+
+async def test_real_rounds_the_figures_are_the_rounds_results_and_the_check_waits(redis: Redis) -> None:
+    """Rounds played through a ``TableService`` with the play accounting (``PlayRisk``) and the table's
+    clock: the session starts at the sit; mid-round with a dealt hand a due check is not sent; right after
+    the settle it is, with the net the seat's chips say (bet, Fortune side bet and commission included)."""
+    clock = [T0]
+    [table], [p] = await _setup(redis, clock)
+    ann = Conn(table.table_id, PlayerViewer(p))
+    states: dict[str, TableState] = {}
+    task = push(redis, [ann], states, clock, default_minutes=5)
+    wagered = 0
+    for _ in range(3):
+        await table.until(Phase.BETTING)
+        await table.do(PlaceBet(p, 1_000, bonus_cents=500))
+        wagered += 1_500
+        await table.until(Phase.SETTING)
+        clock[0] += 5 * MIN  # a check falls due while her hand is dealt
+        states[table.table_id] = await table.state()
+        assert (await PlaySessions(redis).figures_many([p]))[p].check_due(clock[0], 5), "due"
+        assert await task.step() == 0, "but her hand is dealt"
+        await table.do(UseHouseWay(p))  # the round settles
+        states[table.table_id] = await table.state()
+        assert await task.step() == 1
+        seat = next(s for s in states[table.table_id].seats if s is not None)
+        net = seat.chips_cents - 100_000
+        check = ann.of("reality_check")[-1]
+        assert (check["started_ms"], check["net_cents"], check["wagered_cents"]) == (T0, net, wagered)
+        assert ann.of("play_session")[-1] == {"type": "play_session", "started_ms": T0, "net_cents": net,
+                                              "wagered_cents": wagered}
+    assert await PlaySessions(redis).checks_shown(p) == 3
