@@ -1,7 +1,10 @@
 """``PlaySessionPush``: tells each seated player's connections their play session, and shows reality checks.
 
-One task per process, every ``interval_s``: the players with a connection here have their figures read in
-one pipeline (``store/play_sessions.py``); a connection gets ``play_session`` when what it was last sent
+One task per process, every ``interval_s``: the players with a connection here whose tables moved on (a
+round began or ended, they sat or left: what changes the figures) have their figures read in one pipeline
+(``store/play_sessions.py``), and every player's once every ``FULL_EVERY`` steps (a preference changed
+through the HTTP API); the rest is decided from what this process read last, so a quiet table costs no
+Redis call. A connection gets ``play_session`` when what it was last sent
 differs (so right after ``hello``, and after each round the player settles). A reality check that is due is
 claimed (one script: once per player across every table and process) only while the player is in play at
 none of their tables here - no bet, no dealt hand, not the banker, not offered the bank or the Dragon hand -
@@ -12,6 +15,7 @@ the player's connections here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Protocol
 
 from paigow.protocol.server import PlaySession, RealityCheck, encode_server_message
@@ -22,6 +26,18 @@ from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.play_sessions import PlaySessions, SessionFigures
 
 __all__ = ["PlaySessionPush", "SessionConnection", "in_play"]
+
+FULL_EVERY = 15
+"""Every this many steps, every connected player's figures are read again."""
+Mark = tuple[str, str | None, bool] | None
+"""What of a table changes a player's figures: its phase, its round, whether the player sits there."""
+
+
+def _mark(state: TableState | None, player_id: str) -> Mark:
+    if state is None:
+        return None
+    return (state.phase.value, None if state.round is None else state.round.round_id,
+            state.seat_of(player_id) is not None)
 
 
 class SessionConnection(Protocol):
@@ -69,6 +85,10 @@ class PlaySessionPush:
         self._default_minutes = default_minutes
         self._sent: dict[int, str] = {}
         """By ``id(connection)``: the last ``play_session`` text sent on it."""
+        self._figures: dict[str, SessionFigures] = {}
+        self._marks: dict[str, tuple[Mark, ...]] = {}
+        """Per player: the marks of their tables when their figures were read."""
+        self._steps = 0
         self._every = Every("paigow-play-sessions", interval_s, self.step,
                             failures=(StoreUnavailable, OSError))
         self.start = self._every.start
@@ -83,21 +103,29 @@ class PlaySessionPush:
                 players.setdefault(viewer.player_id, []).append(conn)
         live = {id(conn) for conns in players.values() for conn in conns}
         self._sent = {key: text for key, text in self._sent.items() if key in live}
-        if not players:
-            return 0
-        figures = await self.sessions.figures_many(list(players))
+        self._figures = {p: f for p, f in self._figures.items() if p in players}
+        self._steps += 1
+        full = self._steps % FULL_EVERY == 0
+        marks = {p: tuple(sorted((_mark(self._state_of(c.table_id), p) for c in conns), key=repr))
+                 for p, conns in players.items()}
+        stale = [p for p in players if full or p not in self._figures or self._marks.get(p) != marks[p]]
+        if stale:
+            self._figures.update(await self.sessions.figures_many(stale))
+            self._marks.update({p: marks[p] for p in stale})
         now, default = self._clock(), self._default_minutes()
         shown = 0
         for player_id, conns in players.items():
-            got = figures[player_id]
+            got = self._figures[player_id]
             self._tell(conns, got)
             if not got.check_due(now, default) or any(in_play(self._state_of(c.table_id), player_id)
                                                        for c in conns):
                 continue
             claimed = await self.sessions.claim_check(player_id, now, default)
-            if claimed is None:
+            if claimed is None:  # another table or process showed it: read the next one's time
+                self._figures.pop(player_id, None)
                 continue
             start, net, wagered, next_ms = claimed
+            self._figures[player_id] = replace(got, next_check_ms=next_ms, check_session_ms=start)
             text = encode_server_message(RealityCheck(started_ms=start, elapsed_ms=max(now - start, 0),
                                                       net_cents=net, wagered_cents=wagered, next_ms=next_ms))
             for conn in conns:

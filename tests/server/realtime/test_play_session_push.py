@@ -15,7 +15,7 @@ from paigow.rules.house_rules import HouseRules
 from paigow.table.commands import PlaceBet, UseHouseWay
 from paigow.table.state import Bet, LiveHand, Phase, Round, TableState, Timers, new_table
 from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
-from paigow_server.realtime.play_session_push import PlaySessionPush, in_play
+from paigow_server.realtime.play_session_push import FULL_EVERY, PlaySessionPush, in_play
 from paigow_server.store import keys
 from paigow_server.store.play_sessions import PlaySessions
 
@@ -47,6 +47,11 @@ def dealt(table_id: str, player_id: str) -> TableState:
                                hands=(hand,)))
 
 
+def moved(table_id: str, n: int) -> TableState:
+    """The table after its round ``n`` ended (or a sit, a leave): what makes the task read the figures."""
+    return replace(idle(table_id), round=Round(f"r{n}", n, "c", "s"))
+
+
 def push(redis: Redis, conns: list[Conn], states: dict[str, TableState], clock: list[int],
          default_minutes: int = 30) -> PlaySessionPush:
     return PlaySessionPush(PlaySessions(redis), lambda: conns, states.get, lambda: clock[0],
@@ -72,17 +77,23 @@ def test_in_play_means_a_stake_or_a_clock_in_the_round() -> None:
 async def test_the_figures_are_pushed_once_after_hello_and_when_they_change(redis: Redis) -> None:
     clock = [T0]
     ann, watcher = Conn("t1", PlayerViewer("p1")), Conn("t1", SpectatorViewer())
-    task = push(redis, [ann, watcher], {"t1": idle("t1")}, clock)
+    states = {"t1": idle("t1")}
+    task = push(redis, [ann, watcher], states, clock)
     await task.step()
     assert ann.of("play_session") == [{"type": "play_session", "started_ms": None, "net_cents": 0,
                                         "wagered_cents": 0}]
     await sit(redis, "p1", T0)
+    states["t1"] = moved("t1", 1)
     await task.step()
     await task.step()  # nothing changed: nothing sent
     await sit(redis, "p1", T0, net=-1_050, wagered=2_000)  # a round lost, commission and a side bet in it
+    states["t1"] = moved("t1", 2)
     await task.step()
+    await sit(redis, "p1", T0, net=-1_000, wagered=2_000)  # changed with no table moving (not by a round):
+    for _ in range(FULL_EVERY):                             # read again within FULL_EVERY steps
+        await task.step()
     assert [(m["started_ms"], m["net_cents"], m["wagered_cents"]) for m in ann.of("play_session")] == [
-        (None, 0, 0), (T0, 0, 0), (T0, -1_050, 2_000)]
+        (None, 0, 0), (T0, 0, 0), (T0, -1_050, 2_000), (T0, -1_000, 2_000)]
     assert watcher.got == [], "a spectator's connection hears nothing of it"
 
 
@@ -125,23 +136,28 @@ async def test_a_player_at_two_tables_on_two_processes_is_shown_it_once(redis: R
 async def test_own_interval_new_session_and_off(redis: Redis) -> None:
     clock = [T0]
     ann = Conn("t1", PlayerViewer("p1"))
-    task = push(redis, [ann], {"t1": idle("t1")}, clock, default_minutes=60)
+    states = {"t1": idle("t1")}
+    task = push(redis, [ann], states, clock, default_minutes=60)
     await sit(redis, "p1", T0)
     await redis.hset(keys.rg("p1"), "reality_check_minutes", 15)
     clock[0] = T0 + 15 * MIN
     assert await task.step() == 1, "her own 15 minutes, not the deployment's 60"
     later = T0 + 20 * MIN  # she left everywhere and sat again: a new session counts from its start
     await sit(redis, "p1", later)
+    states["t1"] = moved("t1", 1)
     clock[0] = later + 14 * MIN
     assert await task.step() == 0
     clock[0] = later + 15 * MIN
     assert await task.step() == 1
     await redis.hset(keys.rg("p1"), "reality_check_minutes", 0)
+    states["t1"] = moved("t1", 2)
     clock[0] = later + 600 * MIN
     assert await task.step() == 0, "0: no reality checks"
     await redis.hset(keys.rg("p1"), "reality_check_minutes", "null")
+    states["t1"] = moved("t1", 3)
     assert await task.step() == 1, "null: the deployment's interval"
     await redis.delete(keys.rg("p1"))  # no session: nothing due
+    states["t1"] = moved("t1", 4)
     clock[0] += 600 * MIN
     assert await task.step() == 0
 
