@@ -12,6 +12,7 @@ import re
 import time
 from typing import Any
 
+import httpx
 import pytest
 import redis as redis_sync
 from playwright.sync_api import Page, expect
@@ -26,8 +27,26 @@ MIN = 60_000
 
 
 def player_id(page: Page) -> str:
-    found: str = page.evaluate("() => window.paigow.ctx.playerId")
+    found: str = page.evaluate("() => JSON.parse(localStorage.getItem('paigow.session')).player_id")
     return found
+
+
+def seated_with(site: Any, me: str, width: int, height: int, *, minutes_ago: int, net: int,
+                wagered: int) -> Page:
+    """``me`` alone at a new table with a session already ``minutes_ago`` old: the figures are written
+    before the sit, which keeps a session in progress (``play_accounting``) and makes the push read them."""
+    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
+                     json={"name": f"Table of {me}", "timers": {}})
+    assert res.status_code == 201, res.text
+    page: Page = site.player(me, width=width, height=height)
+    session_figures(site, page, minutes_ago=minutes_ago, net=net, wagered=wagered)
+    page.goto(f"{site.url}/table/?id={res.json()['table_id']}")
+    page.wait_for_function("() => window.paigow?.ctx?.view")
+    page.click("[data-seat='1']")
+    page.fill("#buy-in", "300")
+    page.click("#sit-confirm")
+    page.wait_for_selector("#place-bet")
+    return page
 
 
 def session_figures(site: Any, page: Page, *, minutes_ago: int, net: int, wagered: int) -> None:
@@ -36,6 +55,14 @@ def session_figures(site: Any, page: Page, *, minutes_ago: int, net: int, wagere
         client.hset(keys.rg(player_id(page)), mapping={
             "sess_start_ms": time.time_ns() // 1_000_000 - minutes_ago * MIN, "sess_net_cents": net,
             "sess_wager_cents": wagered})
+    finally:
+        client.close()
+
+
+def stored_net(site: Any, page: Page) -> int:
+    client = redis_sync.Redis.from_url(site.server.redis_url)
+    try:
+        return int(client.hget(keys.rg(player_id(page)), "sess_net_cents") or 0)
     finally:
         client.close()
 
@@ -74,9 +101,8 @@ def header_whole(page: Page) -> list[str]:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_strip_shows_hides_and_remembers(site: Any, width: int, height: int) -> None:
-    page = seated_alone(site, f"Strip {width}", f"Stripe{width}", width, height)
+    page = seated_with(site, f"Stripe{width}", width, height, minutes_ago=42, net=3_500, wagered=12_000)
     strip = page.locator("#session-strip")
-    session_figures(site, page, minutes_ago=42, net=3_500, wagered=12_000)
     expect(strip).to_be_visible(timeout=6_000)
     expect(strip.locator(".session-text")).to_have_text("0:42 · +$35.00")
     expect(strip).to_have_attribute("aria-pressed", "true")
@@ -109,7 +135,11 @@ def test_a_reality_check_waits_for_the_round_and_covers_no_clock(site: Any, widt
     page.click("#done")
     card = page.locator("#reality-check")
     expect(card).to_be_visible(timeout=8_000)  # right after the settle
-    expect(card).to_contain_text("You have played for 1 h 5 min. Your net this session: −\u2060$12.50.")
+    net = stored_net(site, page)  # -$12.50 and the round's own result, as the settle added it
+    sign = "+\u2060" if net > 0 else "−\u2060" if net < 0 else ""
+    words = f"You have played for 1 h 5 min. Your net this session: {sign}${abs(net) / 100:,.2f}."
+    expect(card).to_contain_text(words)
+    expect(page.locator("#session-strip .session-text")).to_have_text(re.compile(r"^1:0\d · "))
     site.shot(page, f"responsible-check-{width}x{height}")
     # The next round: the card stays (nothing a person reads goes by itself) and covers no control: the
     # bank offered to her (the marker moved to her seat), then the bet.
@@ -140,20 +170,18 @@ def test_a_reality_check_waits_for_the_round_and_covers_no_clock(site: Any, widt
 
 
 def test_keep_playing_and_history_answer_the_card(site: Any) -> None:
-    page = seated_alone(site, "Answers", "Answerer", 390, 844)
-    session_figures(site, page, minutes_ago=61, net=0, wagered=0)
+    page = seated_with(site, "Answerer", 390, 844, minutes_ago=61, net=0, wagered=0)
     card = page.locator("#reality-check")
     expect(card).to_be_visible(timeout=8_000)  # betting open, no bet of hers: not in play
-    page.click("#check-history")
+    page.click("#check-keep")
     expect(card).to_have_count(0)
-    expect(page.locator("#history-dialog")).to_be_visible()
-    page.click("#history-close")
+    expect(page.locator("#place-bet")).to_be_visible()
     client = redis_sync.Redis.from_url(site.server.redis_url)
     try:
         client.hset(keys.rg(player_id(page)), "next_check_ms", time.time_ns() // 1_000_000)  # due again
     finally:
         client.close()
-    expect(card).to_be_visible(timeout=8_000)
-    page.click("#check-keep")
+    expect(card).to_be_visible(timeout=40_000)  # read again within the push's full refresh (30 s)
+    page.click("#check-history")
     expect(card).to_have_count(0)
-    expect(page.locator("#place-bet")).to_be_visible()
+    expect(page.locator("#history-dialog")).to_be_visible()
