@@ -185,3 +185,17 @@ def test_keep_playing_and_history_answer_the_card(site: Any) -> None:
     page.click("#check-history")
     expect(card).to_have_count(0)
     expect(page.locator("#history-dialog")).to_be_visible()
+
+
+def test_history_lists_the_finished_session(site: Any) -> None:
+    page = seated_with(site, "Historian", 390, 844, minutes_ago=42, net=3_500, wagered=12_000)
+    page.click("#leave")
+    page.click("#leave-confirm")  # no bet of hers in the round: she leaves at once, her session ends
+    page.wait_for_function("() => window.paigow.ctx.view && !window.paigow.ctx.view.you")
+    expect(page.locator("#session-strip")).to_be_hidden(timeout=40_000)  # the task reads it on the leave
+    page.click("#history-btn")
+    rows = page.locator("#play-sessions tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows.first.locator("td").nth(1)).to_have_text("42 min")
+    expect(rows.first.locator("td").nth(2)).to_have_text("+$35.00")
+    site.shot(page, "responsible-history-390x844")
