@@ -5,7 +5,8 @@
 // (the EV it gave up) or an "Analyse" button, and the session's score heads the list.
 
 import { api, el } from "./api.js";
-import { money, number, t, time } from "./i18n.js";
+import { money, number, t, time, when } from "./i18n.js";
+import { durationText } from "./play_session.js";
 import { errorText } from "./errors.js";
 import { cardGlyphs, cardLabel, sortForDisplay, toCard } from "./cards.js";
 import { fetchRounds } from "./rounds.js";
@@ -141,6 +142,19 @@ function logSection(log) {
     items.length ? el("ol", { class: "table-log", id: "table-log", reversed: true }, items) : el("p", { class: "hint", text: t("showdown:history.log.empty") })];
 }
 
+/** The player's finished play sessions (the server's `play_sessions`, newest first): start, length, net. */
+function playSessionsSection(sessions) {
+  if (!Array.isArray(sessions)) return [];
+  const heads = [t("showdown:history.play.col.start"), t("showdown:history.play.col.length"), t("showdown:history.play.col.net")];
+  const rows = sessions.slice(0, 10).map((s) => el("tr", {},
+    el("td", { "data-label": heads[0], text: when(s.start_ms) }),
+    el("td", { "data-label": heads[1], text: durationText(s.end_ms - s.start_ms) }),
+    el("td", { class: `num ${s.net_cents > 0 ? "win" : s.net_cents < 0 ? "loss" : ""}`, "data-label": heads[2], text: money(s.net_cents, { sign: true }) })));
+  return [el("h3", { text: t("showdown:history.play.title") }),
+    rows.length ? el("table", { class: "data", id: "play-sessions" }, el("thead", {}, el("tr", {}, heads.map((text) => el("th", { text })))), el("tbody", {}, rows))
+      : el("p", { class: "hint", text: t("showdown:history.play.empty") })];
+}
+
 export async function openHistory(dialog, list, { tableId, view, token, playerId, log, names = {} }) {
   const nameOf = (id, seat) => names[id] ?? t("showdown:history.player_at_seat", { seat });
   list.replaceChildren(el("p", { class: "hint", text: t("showdown:history.loading") }));
@@ -164,7 +178,7 @@ export async function openHistory(dialog, list, { tableId, view, token, playerId
         t("showdown:history.col.result"), t("showdown:history.col.fair"), t("showdown:history.col.balance"), t("showdown:history.col.coach")];
       sections.push(el("h3", { text: t("showdown:history.mine.title") }), sessionLine(data?.sessions?.[0]),
         rows.length ? el("table", { class: "data", id: "my-history" }, el("thead", {}, el("tr", {}, heads.map((text) => el("th", { text })))), el("tbody", {}, rows))
-          : el("p", { class: "hint", text: t("showdown:history.mine.empty") }));
+          : el("p", { class: "hint", text: t("showdown:history.mine.empty") }), ...playSessionsSection(data?.play_sessions));
     } catch (err) {
       sections.push(el("p", { class: "field-error", text: t("showdown:history.mine.failed", { why: errorText(err) }) }));
     }

@@ -33,6 +33,8 @@ import { renderCenter, tickCountdown } from "./table_center.js";
 import { onEvents } from "./table_events.js";
 import { readBlock } from "./table_block.js";
 import { installSitDialog } from "./sit_dialog.js";
+import { installPlaySession } from "./play_session.js";
+import { installRealityCheck } from "./reality_check.js";
 
 translateDom(); // the page's own words (table/index.html), before anything reads or adds to them
 
@@ -149,7 +151,7 @@ function renderHeader(view) {
 }
 
 function onMessage(msg) {
-  if (chat.onMessage(msg)) return;
+  if (chat.onMessage(msg) || playSession.onMessage(msg) || realityCheck.onMessage(msg)) return;
   if (msg.type === "snapshot" || msg.type === "patch") noteServerTime(msg.server_ms);
   for (const e of msg.type === "patch" ? msg.events ?? [] : []) {
     // Removed: what the refusal page (after the close 4403) says of the chips.
@@ -322,10 +324,14 @@ installLedger(ctx, tableId);
 installSideBets(ctx, rerender);
 installVariants(ctx);
 
-$("history-btn").addEventListener("click", () => {
+function showHistory() {
   openHistory($("history-dialog"), $("history-list"), { tableId, view: ctx.view, token: ctx.session?.token, playerId: ctx.playerId, log: ctx.log, names: ctx.names });
   if (ctx.view) unblockClock(ctx.view, ctx);
-});
+}
+$("history-btn").addEventListener("click", showHistory);
+// The play session's strip and the reality checks (play_session.js, reality_check.js).
+const playSession = installPlaySession($("session-strip"));
+const realityCheck = installRealityCheck({ narrow: document.querySelector(".table-main"), wide: $("stage") }, { openHistory: showHistory, leave: () => act("seat", { type: "leave" }) });
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
 ctx.openCoach = (roundId) => {
   if (!ctx.session) return;

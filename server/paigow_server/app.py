@@ -44,6 +44,7 @@ from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.lease import LeaseManager
 from paigow_server.realtime.outbox_sweeper import OutboxSweeper
 from paigow_server.realtime.play_block_guard import PlayBlockGuard
+from paigow_server.realtime.play_session_push import PlaySessionPush
 from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.router import Router
@@ -76,6 +77,7 @@ from paigow_server.store.operators import OperatorAccounts
 from paigow_server.store.play_blocks import PlayBlocks
 from paigow_server.store.play_limits import PlayLimits, configure_timezone
 from paigow_server.store.play_risk import PlayRisk
+from paigow_server.store.play_sessions import PlaySessions
 from paigow_server.store.practice import PracticeDeals
 from paigow_server.store.primary_config import PrimaryConfig
 from paigow_server.store.rate_counters import RateCounters
@@ -117,7 +119,7 @@ from paigow_server.web.revocations import RevocationListener
 from paigow_server.web.rounds_cache import RoundsCache
 from paigow_server.web.session_watch import SessionWatch
 from paigow_server.web.sessions import Sessions
-from paigow_server.web.ws import ws_routes
+from paigow_server.web.ws import TableConnection, ws_routes
 from paigow_server.web.ws_home import close_removed
 
 __all__ = ["Parts", "build", "create_app", "start", "web_root"]
@@ -261,6 +263,10 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector, waitlist_moves=moves, play_blocks=play_blocks)
+    realtime.play_sessions = PlaySessionPush(
+        PlaySessions(redis), lambda: [c for c in realtime.connections if isinstance(c, TableConnection)],
+        fanout.state_of, service.now_ms,
+        default_minutes=lambda: settings.reality_check_minutes)
     fanout.on_removed(lambda table_id, player_id, until_ms, by: close_removed(realtime.connections, table_id,
                                                                               player_id, until_ms, by))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
@@ -307,6 +313,8 @@ async def start(parts: Parts, stack: contextlib.AsyncExitStack) -> None:
     await run("watch", parts.watch.start, parts.watch.stop)
     await run("collector", rt.guest_collector.start, rt.guest_collector.stop)
     await run("play blocks", rt.play_blocks.start, rt.play_blocks.stop)
+    if rt.play_sessions is not None:
+        await run("play sessions", rt.play_sessions.start, rt.play_sessions.stop)
     await run("time limits", parts.ctx.play_limits.start, parts.ctx.play_limits.stop)
 
 

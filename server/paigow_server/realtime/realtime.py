@@ -19,6 +19,7 @@ from paigow_server.process.settings import Settings
 from paigow_server.realtime.fanout import Fanout
 from paigow_server.realtime.guest_collector import GuestCollector
 from paigow_server.realtime.play_block_guard import PlayBlockGuard
+from paigow_server.realtime.play_session_push import PlaySessionPush
 from paigow_server.realtime.presence import ConnectionCounter, Presence
 from paigow_server.realtime.tables import CommandRouter, TableService
 from paigow_server.realtime.timers import TableTimers
@@ -69,6 +70,8 @@ class Realtime:
     """Takes a player who sat off the other tables' waiting lists."""
     play_blocks: PlayBlockGuard
     """Keeps a player on a break or self-excluded from sitting, betting, banking and buying in."""
+    play_sessions: PlaySessionPush | None = None
+    """Tells the seated players their play session and shows the reality checks (None: not wired)."""
     connections: set[Connection] = field(default_factory=set)
 
     async def close_connections(self) -> None:

@@ -27,6 +27,7 @@ from paigow_server.store.play_blocks import (
     BlockKind,
     PlayBlock,
 )
+from paigow_server.store.play_sessions import PlaySessions
 from paigow_server.web.api import ApiError, json_body, only_fields
 from paigow_server.web.context import context_of
 from paigow_server.web.operator_gate import require_operator
@@ -94,8 +95,9 @@ async def operator_player_block(request: Request) -> Response:
     if await ctx.accounts.get(player_id) is None:
         raise ApiError(404, "PLAYER_NOT_FOUND", f"no player {player_id!r}")
     guard = ctx.play_blocks
+    shown = await PlaySessions(ctx.redis).checks_shown(player_id)  # reality checks shown
     return JSONResponse({"player_id": player_id, **_json(await guard.blocks.get(player_id, guard.now_ms())),
-                         **await limits_json(ctx, player_id, operator=True)})
+                         **await limits_json(ctx, player_id, operator=True), "checks_shown": shown})
 
 
 async def operator_blocks(request: Request) -> Response:

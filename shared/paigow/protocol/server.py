@@ -29,7 +29,9 @@ __all__ = [
     "ErrorMessage",
     "Patch",
     "PatchOperation",
+    "PlaySession",
     "Pong",
+    "RealityCheck",
     "Role",
     "ServerMessage",
     "Snapshot",
@@ -140,13 +142,40 @@ class Pong(_Message):
     id: str | None = None
 
 
+class PlaySession(_Message):
+    """The player's play session (docs/responsible-play.md): sent to a player's connection after ``hello``
+    and whenever the figures change (a round the player was in settled). Versionless, like ``chat``."""
+
+    type: Literal["play_session"] = "play_session"
+    started_ms: int | None = Field(description=(
+        "When the session began (the player first sat at any table, ms since the epoch); null: no session"))
+    net_cents: int = Field(description=(
+        "Wins less losses since then, side bets and commission included (negative: a loss)"))
+    wagered_cents: int = Field(description=(
+        "Everything wagered since then (bets, side bets, a bank's exposure)"))
+
+
+class RealityCheck(_Message):
+    """A reality check is due (every ``reality_check_minutes``): sent once per player across every table and
+    process, only while the player is not in play at this connection's table (it waits for the round's
+    end). The page shows the time played and the net and lets the player keep playing, read History or
+    leave."""
+
+    type: Literal["reality_check"] = "reality_check"
+    started_ms: int
+    elapsed_ms: int = Field(description="The session's length when the check was claimed")
+    net_cents: int
+    wagered_cents: int
+    next_ms: int = Field(description="When the next check falls due (ms since the epoch)")
+
+
 AnyServerMessage = (Snapshot | Patch | Accepted | ErrorMessage | Pong | ChatPosted | ChatDeleted
-                    | ChatSettingChanged)
+                    | ChatSettingChanged | PlaySession | RealityCheck)
 ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
 """Every message the server sends."""
 
 SERVER_MESSAGE_TYPES: tuple[str, ...] = ("snapshot", "patch", "accepted", "error", "pong", "chat",
-                                         "chat_deleted", "chat_setting")
+                                         "chat_deleted", "chat_setting", "play_session", "reality_check")
 
 _ADAPTER: TypeAdapter[ServerMessage] = TypeAdapter(ServerMessage)
 _EVENT: TypeAdapter[Event] = TypeAdapter(TableEvent)

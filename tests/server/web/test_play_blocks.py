@@ -111,6 +111,7 @@ async def test_a_break_holds_after_a_reconnect_a_new_token_a_second_device_and_a
         stored = await redis.hgetall(keys.rg(ann_id))
         seen = await op.get(f"/api/operator/players/{ann_id}/responsible-play")
         assert (seen.json()["player_id"], seen.json()["block"]) == (ann_id, block)
+        assert seen.json()["checks_shown"] == 0
         listed = (await op.get("/api/operator/responsible-play/blocks")).json()["blocks"]
         assert [(b["player_id"], b["player_name"], b["until_ms"]) for b in listed] == [
             (ann_id, "ann_on_break", until)]

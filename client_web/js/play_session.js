@@ -1,0 +1,59 @@
+// The play session on the table page (docs/responsible-play.md): the header's strip "0:42 · +$35.00" (the
+// time since the player first sat down anywhere, counted here from the server's `started_ms`, and the net
+// the server says: wins less losses, side bets and commission included), on by default, one tap hides it
+// and one brings it back (remembered on this device); and the reality check's card (reality_check.js).
+
+import { money, number, t } from "./i18n.js";
+import { serverNow } from "./clock.js";
+
+const KEY = "paigow.sessionBar"; // "0": hidden by the player; anything else: shown
+const MINUTE = 60_000;
+
+/** A session's length as the strip writes it: "0:42", "1:05" (hours, then two-digit minutes). */
+export function elapsedShort(ms) {
+  const minutes = Math.max(0, Math.floor(ms / MINUTE));
+  return t("table:play.elapsed.short", { hours: number(Math.floor(minutes / 60)), minutes: String(minutes % 60).padStart(2, "0") });
+}
+
+/** A session's length in words: "42 min", "1 h 5 min". */
+export function durationText(ms) {
+  const minutes = Math.max(0, Math.floor(ms / MINUTE));
+  return minutes >= 60 ? t("table:play.duration.hours", { hours: number(Math.floor(minutes / 60)), minutes: number(minutes % 60) })
+    : t("table:play.duration.minutes", { minutes: number(minutes) });
+}
+
+/** The strip in `button` (table/index.html's #session-strip); its `onMessage` takes `play_session`. */
+export function installPlaySession(button) {
+  const text = button.querySelector(".session-text");
+  let session = null;
+  let hidden = localStorage.getItem(KEY) === "0";
+  function render() {
+    button.hidden = !session;
+    if (!session) return;
+    const net = money(session.net_cents, { sign: true });
+    const elapsed = serverNow() - session.started_ms;
+    const words = `${elapsedShort(elapsed)} · ${net}`;
+    if (text.textContent !== words) text.textContent = words;
+    button.classList.toggle("collapsed", hidden);
+    button.classList.toggle("down", session.net_cents < 0);
+    button.classList.toggle("up", session.net_cents > 0);
+    button.setAttribute("aria-pressed", String(!hidden));
+    button.title = t(hidden ? "table:play.strip.show" : "table:play.strip.hide");
+    button.setAttribute("aria-label", hidden ? t("table:play.strip.show")
+      : t("table:play.strip.label", { elapsed: durationText(elapsed), net }));
+  }
+  button.addEventListener("click", () => {
+    hidden = !hidden;
+    localStorage.setItem(KEY, hidden ? "0" : "1");
+    render();
+  });
+  setInterval(render, 5_000); // the minutes tick here; the figures come from the server
+  return {
+    onMessage(msg) {
+      if (msg.type !== "play_session") return false;
+      session = msg.started_ms == null ? null : msg;
+      render();
+      return true;
+    },
+  };
+}

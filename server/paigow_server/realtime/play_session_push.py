@@ -1,0 +1,142 @@
+"""``PlaySessionPush``: tells each seated player's connections their play session, and shows reality checks.
+
+One task per process, every ``interval_s``: the players with a connection here whose tables moved on (a
+round began or ended, they sat or left: what changes the figures) have their figures read in one pipeline
+(``store/play_sessions.py``), and every player's once every ``FULL_EVERY`` steps (a preference changed
+through the HTTP API); the rest is decided from what this process read last, so a quiet table costs no
+Redis call. A connection gets ``play_session`` when what it was last sent
+differs (so right after ``hello``, and after each round the player settles). A reality check that is due is
+claimed (one script: once per player across every table and process) only while the player is in play at
+none of their tables here - no bet, no dealt hand, not the banker, not offered the bank or the Dragon hand -
+so it waits for the round's end and never lands on a clock the player must act on; it then goes to each of
+the player's connections here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Protocol
+
+from paigow.protocol.server import PlaySession, RealityCheck, encode_server_message
+from paigow.table.state import Phase, TableState
+from paigow.table.views import PlayerViewer, Viewer
+from paigow_server.process.tasks import Every
+from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.play_sessions import PlaySessions, SessionFigures
+
+__all__ = ["PlaySessionPush", "SessionConnection", "in_play"]
+
+FULL_EVERY = 15
+"""Every this many steps, every connected player's figures are read again."""
+Mark = tuple[str, str | None, bool] | None
+"""What of a table changes a player's figures: its phase, its round, whether the player sits there."""
+
+
+def _mark(state: TableState | None, player_id: str) -> Mark:
+    if state is None:
+        return None
+    return (state.phase.value, None if state.round is None else state.round.round_id,
+            state.seat_of(player_id) is not None)
+
+
+class SessionConnection(Protocol):
+    """A table connection (``web.ws.TableConnection``), as this task sees it."""
+
+    table_id: str
+
+    @property
+    def viewer(self) -> Viewer: ...
+
+    def deliver(self, text: str) -> None: ...
+
+
+def in_play(state: TableState | None, player_id: str) -> bool:
+    """The player has a stake or a clock in the table's round: a bet or side bet, a dealt hand, the bank, or
+    the bank or the Dragon hand offered to them. An unknown state counts as in play (wait for it)."""
+    if state is None:
+        return True
+    r = state.round
+    if r is None or state.phase in (Phase.IDLE, Phase.CLOSED):
+        return False
+    if player_id in (r.banker_player_id, r.offer_player_id):
+        return True
+    if any(b.player_id == player_id for b in (*r.bets, *r.bonuses, *r.queens_dragon_bets)):
+        return True
+    if any(h.player_id == player_id for h in r.hands):
+        return True
+    dragon = r.dragon
+    if dragon is not None and player_id == dragon.buyer_player_id:
+        return True
+    if dragon is not None and dragon.offered_seat is not None:
+        seat = state.seats[dragon.offered_seat]
+        return seat is not None and seat.player_id == player_id
+    return False
+
+
+class PlaySessionPush:
+    def __init__(self, sessions: PlaySessions, connections: Callable[[], Iterable[SessionConnection]],
+                 state_of: Callable[[str], TableState | None], clock: Callable[[], int], *,
+                 default_minutes: Callable[[], int], interval_s: float = 2.0) -> None:
+        self.sessions = sessions
+        self._connections = connections
+        self._state_of = state_of
+        self._clock = clock
+        self._default_minutes = default_minutes
+        self._sent: dict[int, str] = {}
+        """By ``id(connection)``: the last ``play_session`` text sent on it."""
+        self._figures: dict[str, SessionFigures] = {}
+        self._marks: dict[str, tuple[Mark, ...]] = {}
+        """Per player: the marks of their tables when their figures were read."""
+        self._steps = 0
+        self._every = Every("paigow-play-sessions", interval_s, self.step,
+                            failures=(StoreUnavailable, OSError))
+        self.start = self._every.start
+        self.stop = self._every.stop
+
+    async def step(self) -> int:
+        """One pass; the number of reality checks sent."""
+        players: dict[str, list[SessionConnection]] = {}
+        for conn in self._connections():
+            viewer = conn.viewer
+            if isinstance(viewer, PlayerViewer):
+                players.setdefault(viewer.player_id, []).append(conn)
+        live = {id(conn) for conns in players.values() for conn in conns}
+        self._sent = {key: text for key, text in self._sent.items() if key in live}
+        self._figures = {p: f for p, f in self._figures.items() if p in players}
+        self._steps += 1
+        full = self._steps % FULL_EVERY == 0
+        marks = {p: tuple(sorted((_mark(self._state_of(c.table_id), p) for c in conns), key=repr))
+                 for p, conns in players.items()}
+        stale = [p for p in players if full or p not in self._figures or self._marks.get(p) != marks[p]]
+        if stale:
+            self._figures.update(await self.sessions.figures_many(stale))
+            self._marks.update({p: marks[p] for p in stale})
+        now, default = self._clock(), self._default_minutes()
+        shown = 0
+        for player_id, conns in players.items():
+            got = self._figures[player_id]
+            self._tell(conns, got)
+            if not got.check_due(now, default) or any(in_play(self._state_of(c.table_id), player_id)
+                                                       for c in conns):
+                continue
+            claimed = await self.sessions.claim_check(player_id, now, default)
+            if claimed is None:  # another table or process showed it: read the next one's time
+                self._figures.pop(player_id, None)
+                continue
+            start, net, wagered, next_ms = claimed
+            self._figures[player_id] = replace(got, next_check_ms=next_ms, check_session_ms=start)
+            text = encode_server_message(RealityCheck(started_ms=start, elapsed_ms=max(now - start, 0),
+                                                      net_cents=net, wagered_cents=wagered, next_ms=next_ms))
+            for conn in conns:
+                conn.deliver(text)
+            shown += 1
+        return shown
+
+    def _tell(self, conns: list[SessionConnection], got: SessionFigures) -> None:
+        text = encode_server_message(PlaySession(started_ms=got.started_ms, net_cents=got.net_cents,
+                                                 wagered_cents=got.wagered_cents))
+        for conn in conns:
+            if self._sent.get(id(conn)) != text:
+                self._sent[id(conn)] = text
+                conn.deliver(text)

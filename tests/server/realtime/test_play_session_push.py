@@ -1,0 +1,193 @@
+"""``PlaySessionPush`` on real Redis with an injected clock: ``play_session`` follows the session figures; a
+reality check due while the player has a dealt hand waits and is sent right after the round settles; a
+player at two tables (two processes) is shown each check once; ``checks_shown`` counts; a new session
+starts its own count; the player's own interval wins over the deployment's."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+
+from redis.asyncio import Redis
+from tests.server.store.test_play_limits import _setup  # the limits' round driver
+
+from paigow.rules.house_rules import HouseRules
+from paigow.table.commands import PlaceBet, UseHouseWay
+from paigow.table.state import Bet, LiveHand, Phase, Round, TableState, Timers, new_table
+from paigow.table.views import PlayerViewer, SpectatorViewer, Viewer
+from paigow_server.realtime.play_session_push import FULL_EVERY, PlaySessionPush, in_play
+from paigow_server.store import keys
+from paigow_server.store.play_sessions import PlaySessions
+
+T0 = 1_790_000_000_000
+MIN = 60_000
+
+
+@dataclass
+class Conn:
+    table_id: str
+    viewer: Viewer
+    got: list[dict[str, object]] = field(default_factory=list)
+
+    def deliver(self, text: str) -> None:
+        self.got.append(json.loads(text))
+
+    def of(self, kind: str) -> list[dict[str, object]]:
+        return [m for m in self.got if m["type"] == kind]
+
+
+def idle(table_id: str) -> TableState:
+    return new_table(table_id, "T", HouseRules(), Timers())
+
+
+def dealt(table_id: str, player_id: str) -> TableState:
+    hand = LiveHand(position=2, player_id=player_id, cards=("AS", "KD", "2C", "3H", "9S", "9D", "JK"))
+    return replace(idle(table_id), phase=Phase.SETTING,
+                   round=Round("r1", 1, "c", "s", banker_position=0, bets=(Bet(2, player_id, 1_000),),
+                               hands=(hand,)))
+
+
+def moved(table_id: str, n: int) -> TableState:
+    """The table after its round ``n`` ended (or a sit, a leave): what makes the task read the figures."""
+    return replace(idle(table_id), round=Round(f"r{n}", n, "c", "s"))
+
+
+def push(redis: Redis, conns: list[Conn], states: dict[str, TableState], clock: list[int],
+         default_minutes: int = 30) -> PlaySessionPush:
+    return PlaySessionPush(PlaySessions(redis), lambda: conns, states.get, lambda: clock[0],
+                           default_minutes=lambda: default_minutes)
+
+
+async def sit(redis: Redis, player_id: str, start_ms: int, net: int = 0, wagered: int = 0) -> None:
+    await redis.hset(keys.rg(player_id), mapping={"sess_start_ms": start_ms, "sess_net_cents": net,
+                                                  "sess_wager_cents": wagered})
+
+
+def test_in_play_means_a_stake_or_a_clock_in_the_round() -> None:
+    assert not in_play(idle("t1"), "p1")
+    assert in_play(dealt("t1", "p1"), "p1")
+    assert not in_play(dealt("t1", "p2"), "p1")
+    betting = replace(idle("t1"), phase=Phase.BETTING, round=Round("r", 1, "c", "s", banker_position=0))
+    assert not in_play(betting, "p1"), "betting open without a bet of theirs: not in play"
+    assert in_play(replace(betting, round=replace(betting.round, bets=(Bet(2, "p1", 500),))), "p1")  # type: ignore[arg-type]
+    assert in_play(replace(betting, round=replace(betting.round, banker_player_id="p1")), "p1")  # type: ignore[arg-type]
+    assert in_play(None, "p1"), "a table not known here: wait"
+
+
+async def test_the_figures_are_pushed_once_after_hello_and_when_they_change(redis: Redis) -> None:
+    clock = [T0]
+    ann, watcher = Conn("t1", PlayerViewer("p1")), Conn("t1", SpectatorViewer())
+    states = {"t1": idle("t1")}
+    task = push(redis, [ann, watcher], states, clock)
+    await task.step()
+    assert ann.of("play_session") == [{"type": "play_session", "started_ms": None, "net_cents": 0,
+                                        "wagered_cents": 0}]
+    await sit(redis, "p1", T0)
+    states["t1"] = moved("t1", 1)
+    await task.step()
+    await task.step()  # nothing changed: nothing sent
+    await sit(redis, "p1", T0, net=-1_050, wagered=2_000)  # a round lost, commission and a side bet in it
+    states["t1"] = moved("t1", 2)
+    await task.step()
+    await sit(redis, "p1", T0, net=-1_000, wagered=2_000)  # changed with no table moving (not by a round):
+    for _ in range(FULL_EVERY):                             # read again within FULL_EVERY steps
+        await task.step()
+    assert [(m["started_ms"], m["net_cents"], m["wagered_cents"]) for m in ann.of("play_session")] == [
+        (None, 0, 0), (T0, 0, 0), (T0, -1_050, 2_000), (T0, -1_000, 2_000)]
+    assert watcher.got == [], "a spectator's connection hears nothing of it"
+
+
+async def test_a_check_due_mid_round_waits_for_the_settle_then_comes_once(redis: Redis) -> None:
+    clock = [T0]
+    ann = Conn("t1", PlayerViewer("p1"))
+    states = {"t1": dealt("t1", "p1")}
+    task = push(redis, [ann], states, clock)
+    await sit(redis, "p1", T0, net=3_500, wagered=5_000)
+    clock[0] = T0 + 30 * MIN - 1
+    assert await task.step() == 0  # not due yet
+    clock[0] = T0 + 31 * MIN
+    assert await task.step() == 0
+    assert ann.of("reality_check") == [], "due, but her hand is dealt"
+    assert await PlaySessions(redis).checks_shown("p1") == 0
+    states["t1"] = idle("t1")  # the round settled
+    assert await task.step() == 1
+    assert ann.of("reality_check") == [{"type": "reality_check", "started_ms": T0, "elapsed_ms": 31 * MIN,
+                                        "net_cents": 3_500, "wagered_cents": 5_000,
+                                        "next_ms": T0 + 61 * MIN}]
+    assert await task.step() == 0, "claimed: not again until the interval passed once more"
+    clock[0] = T0 + 61 * MIN
+    assert await task.step() == 1
+    assert await PlaySessions(redis).checks_shown("p1") == 2
+
+
+async def test_a_player_at_two_tables_on_two_processes_is_shown_it_once(redis: Redis) -> None:
+    clock = [T0]
+    here, there = Conn("t1", PlayerViewer("p1")), Conn("t2", PlayerViewer("p1"))
+    first = push(redis, [here], {"t1": idle("t1")}, clock)
+    second = push(redis, [there], {"t2": idle("t2")}, clock)
+    await sit(redis, "p1", T0)
+    clock[0] = T0 + 30 * MIN
+    shown = await first.step() + await second.step()
+    assert shown == 1
+    assert len(here.of("reality_check") + there.of("reality_check")) == 1
+    assert await PlaySessions(redis).checks_shown("p1") == 1
+
+
+async def test_own_interval_new_session_and_off(redis: Redis) -> None:
+    clock = [T0]
+    ann = Conn("t1", PlayerViewer("p1"))
+    states = {"t1": idle("t1")}
+    task = push(redis, [ann], states, clock, default_minutes=60)
+    await sit(redis, "p1", T0)
+    await redis.hset(keys.rg("p1"), "reality_check_minutes", 15)
+    clock[0] = T0 + 15 * MIN
+    assert await task.step() == 1, "her own 15 minutes, not the deployment's 60"
+    later = T0 + 20 * MIN  # she left everywhere and sat again: a new session counts from its start
+    await sit(redis, "p1", later)
+    states["t1"] = moved("t1", 1)
+    clock[0] = later + 14 * MIN
+    assert await task.step() == 0
+    clock[0] = later + 15 * MIN
+    assert await task.step() == 1
+    await redis.hset(keys.rg("p1"), "reality_check_minutes", 0)
+    states["t1"] = moved("t1", 2)
+    clock[0] = later + 600 * MIN
+    assert await task.step() == 0, "0: no reality checks"
+    await redis.hset(keys.rg("p1"), "reality_check_minutes", "null")
+    states["t1"] = moved("t1", 3)
+    assert await task.step() == 1, "null: the deployment's interval"
+    await redis.delete(keys.rg("p1"))  # no session: nothing due
+    states["t1"] = moved("t1", 4)
+    clock[0] += 600 * MIN
+    assert await task.step() == 0
+
+
+async def test_real_rounds_the_figures_are_the_rounds_results_and_the_check_waits(redis: Redis) -> None:
+    """Rounds played through a ``TableService`` with the play accounting (``PlayRisk``) and the table's
+    clock: the session starts at the sit; mid-round with a dealt hand a due check is not sent; right after
+    the settle it is, with the net the seat's chips say (bet, Fortune side bet and commission included)."""
+    clock = [T0]
+    [table], [p] = await _setup(redis, clock)
+    ann = Conn(table.table_id, PlayerViewer(p))
+    states: dict[str, TableState] = {}
+    task = push(redis, [ann], states, clock, default_minutes=5)
+    wagered = 0
+    for _ in range(3):
+        await table.until(Phase.BETTING)
+        await table.do(PlaceBet(p, 1_000, bonus_cents=500))
+        wagered += 1_500
+        await table.until(Phase.SETTING)
+        clock[0] += 5 * MIN  # a check falls due while her hand is dealt
+        states[table.table_id] = await table.state()
+        assert (await PlaySessions(redis).figures_many([p]))[p].check_due(clock[0], 5), "due"
+        assert await task.step() == 0, "but her hand is dealt"
+        await table.do(UseHouseWay(p))  # the round settles
+        states[table.table_id] = await table.state()
+        assert await task.step() == 1
+        seat = next(s for s in states[table.table_id].seats if s is not None)
+        net = seat.chips_cents - 100_000
+        check = ann.of("reality_check")[-1]
+        assert (check["started_ms"], check["net_cents"], check["wagered_cents"]) == (T0, net, wagered)
+        assert ann.of("play_session")[-1] == {"type": "play_session", "started_ms": T0, "net_cents": net,
+                                              "wagered_cents": wagered}
+    assert await PlaySessions(redis).checks_shown(p) == 3
