@@ -184,3 +184,18 @@ def test_the_catalog_says_each_term_as_its_glossary_does(code: str) -> None:
                 if not any(f in said.casefold() for f in forms):
                     wrong.append(f"{ns}:{key} ({term_id}): {said!r}")
     assert wrong == [], f"{code} strings that do not use the glossary's term"
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_catalog_names_each_key_once(code: str) -> None:
+    """JSON keeps the last of two equal keys without a word (a merge can leave both): one of them is never
+    shown, and a translator may have fixed the other."""
+    twice: list[str] = []
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        names = [name for name, _ in items]
+        twice.extend(sorted({name for name in names if names.count(name) > 1}))
+        return dict(items)
+
+    json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"), object_pairs_hook=pairs)
+    assert twice == []
