@@ -26,7 +26,7 @@ from paigow_server.process.tasks import Every
 from paigow_server.realtime.tables import ServiceError, TableService
 from paigow_server.store import keys
 from paigow_server.store.account_closure import AccountClosure, FinishOutcome
-from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.errors import FAILURES, StoreUnavailable
 from paigow_server.store.outbox import Outbox
 from paigow_server.store.tables import TableRepo
 
@@ -54,7 +54,7 @@ class AccountCloser:
         self._clock = clock
         self._owner = secrets.token_hex(8)
         self._every = Every("paigow-account-closer", interval_s, self._turn,
-                            failures=(StoreUnavailable, OSError))
+                            failures=(StoreUnavailable, *FAILURES))
         self.start, self.stop = self._every.start, self._every.stop
 
     async def _turn(self) -> None:

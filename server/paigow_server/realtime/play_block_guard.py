@@ -27,7 +27,7 @@ from paigow_server.errors import ServerError
 from paigow_server.process.tasks import Every
 from paigow_server.realtime.account_closer import AccountCloser
 from paigow_server.realtime.tables import ServiceError, TableService
-from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.errors import FAILURES, StoreUnavailable
 from paigow_server.store.play_blocks import BlockKind, PlayBlock, PlayBlocks
 from paigow_server.store.tables import TableRepo
 
@@ -80,7 +80,8 @@ class PlayBlockGuard:
         a block ends)."""
         self._seen_at: dict[str, float] = {}
         self._steps = 0
-        self._every = Every("paigow-play-blocks", interval_s, self.step, failures=(StoreUnavailable, OSError))
+        self._every = Every("paigow-play-blocks", interval_s, self.step,
+                            failures=(StoreUnavailable, *FAILURES))
 
     async def stop(self) -> None:
         if self.closer is not None:

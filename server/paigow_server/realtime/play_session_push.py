@@ -22,7 +22,7 @@ from paigow.protocol.server import PlaySession, RealityCheck, encode_server_mess
 from paigow.table.state import Phase, TableState
 from paigow.table.views import PlayerViewer, Viewer
 from paigow_server.process.tasks import Every
-from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.errors import FAILURES, StoreUnavailable
 from paigow_server.store.play_sessions import PlaySessions, SessionFigures
 
 __all__ = ["PlaySessionPush", "SessionConnection", "in_play"]
@@ -90,7 +90,7 @@ class PlaySessionPush:
         """Per player: the marks of their tables when their figures were read."""
         self._steps = 0
         self._every = Every("paigow-play-sessions", interval_s, self.step,
-                            failures=(StoreUnavailable, OSError))
+                            failures=(StoreUnavailable, *FAILURES))
         self.start = self._every.start
         self.stop = self._every.stop
 

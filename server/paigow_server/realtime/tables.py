@@ -24,6 +24,7 @@ table's lease, else forwards it to the process that does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -44,6 +45,7 @@ from paigow.table.state import TableState
 from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
 from paigow_server.store.accounts import InsufficientBalanceError
+from paigow_server.store.errors import StoreUnavailable
 from paigow_server.store.play_risk import PlayRisk, Refusal, Reservation
 from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
@@ -333,7 +335,13 @@ class TableService:
                     commit, check=hasattr(command, "player_id"))  # a player's command; never a tick
                 if refusal is not None:
                     raise _limit_refusal(command, refusal)
-            result = await self._write(table_id, commit, fence, request_id)
+            try:
+                result = await self._write(table_id, commit, fence, request_id)
+            except (StoreUnavailable, OSError):
+                if reservation is not None and self.play_risk is not None:
+                    with contextlib.suppress(StoreUnavailable, OSError):  # best effort: the store is failing
+                        await self.play_risk.undo(reservation)
+                raise
             if reservation is not None and result in _NOT_WRITTEN and self.play_risk is not None:
                 await self.play_risk.undo(reservation)
             if result is CommitResult.OK:

@@ -26,7 +26,7 @@ from paigow_server.errors import ServerError
 from paigow_server.process.tasks import Every
 from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
-from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.errors import FAILURES, StoreUnavailable
 from paigow_server.store.play_accounting import RG_LUA
 from paigow_server.store.play_limits import PlayLimits
 from paigow_server.store.play_risk import PlayRisk
@@ -78,7 +78,8 @@ class TimeLimitGuard:
         self._redis = redis
         self._due = redis.register_script(_DUE)
         self._refresh = redis.register_script(_REFRESH)
-        self._every = Every("paigow-time-limits", interval_s, self.step, failures=(StoreUnavailable, OSError))
+        self._every = Every("paigow-time-limits", interval_s, self.step,
+                            failures=(StoreUnavailable, *FAILURES))
         self.start = self._every.start
         self.stop = self._every.stop
 

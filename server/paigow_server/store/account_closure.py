@@ -69,7 +69,7 @@ return 1
 
 # KEYS 1 player hash, 2 issued, 3 ledger, 4 sessions set, 5 history, 6 analyses, 7 waitlists, 8 practice,
 # 9 audit, 10 closing index, 11 username key ('' none), 12 guests index, 13 closed players, 14 holds,
-# 15 fresh guests index.
+# 15 fresh guests index, 16 the player's play hash (its seat index), 17 the blocks index.
 # ARGV 1 player id, 2 expected balance, 3 ledger JSON ('' if 0), 4 audit JSON, 5 session key prefix,
 # 6 tombstone value, 7 tombstone until ms, 8 closed name, 9 now, 10 username.
 _FINISH = """
@@ -83,6 +83,9 @@ local balance = redis.call('HGET', KEYS[1], 'balance') or '0'
 if balance ~= ARGV[2] then return 'CHANGED' end
 for _, h in ipairs(redis.call('HVALS', KEYS[14])) do
   if cjson.decode(h)['player_id'] == ARGV[1] then return 'HELD' end
+end
+for _, f in ipairs(redis.call('HKEYS', KEYS[16])) do
+  if string.sub(f, 1, 5) == 'seat:' then return 'HELD' end  -- a sit that committed since the tables were read
 end
 if tonumber(balance) > 0 and not fresh then
   redis.call('DECRBY', KEYS[2], balance)
@@ -101,6 +104,7 @@ redis.call('ZREM', KEYS[12], ARGV[1])
 redis.call('ZREM', KEYS[15], ARGV[1])
 redis.call('SADD', KEYS[13], ARGV[1])
 redis.call('ZREM', KEYS[10], ARGV[1])
+redis.call('ZREM', KEYS[17], ARGV[1])  -- the block stays in the play hash; the index stays small
 redis.call('XADD', KEYS[9], '*', 'e', ARGV[4])
 return 'OK'
 """
@@ -153,7 +157,8 @@ class AccountClosure:
             keys=[keys.player(player_id), keys.MONEY_ISSUED, keys.LEDGER, keys.player_sessions(player_id),
                   keys.history(player_id), keys.history_analyses(player_id), keys.waitlists(player_id),
                   keys.practice_deal(player_id), keys.AUDIT, keys.CLOSING, keys.username(username),
-                  keys.GUESTS_SEEN, keys.CLOSED_PLAYERS, keys.HOLDS, keys.FRESH_GUESTS],
+                  keys.GUESTS_SEEN, keys.CLOSED_PLAYERS, keys.HOLDS, keys.FRESH_GUESTS, keys.rg(player_id),
+                  keys.RG_BLOCKS],
             args=[player_id, str(balance) if fields[0] is not None else "0", entry, audit, keys.session(""),
                   f"{CLOSED_USERNAME}{until}", until, CLOSED_NAME, now_ms, username])
         result = FinishOutcome(outcome.decode() if isinstance(outcome, bytes) else str(outcome))

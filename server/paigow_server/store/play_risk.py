@@ -12,8 +12,9 @@ set, ``used + at risk at the other tables + the new amount here <= limit`` (``us
 loss never below 0, of the rounds settled in the period) and a session time limit not yet reached; on
 passing it writes ``open:<table>`` = ``{"round", "cents"}`` in ``G:player:{p}:rg:totals``. If the commit is
 then not written, ``PlayRisk.undo`` puts the earlier value back (if it is still the one written). A bet
-lowered or taken back shrinks the record without a check. A refused command writes nothing at all: the
-script checks every player before it writes anything, and the table's commit is never attempted.
+lowered or taken back shrinks the record without a check. A refused command changes nothing of the play:
+the script checks every player before it writes anything, and the table's commit is never attempted; it
+only counts the refusal in the player's ``limits_hit`` (the operator's statistic).
 
 A player-banker's exposure grows with each bet placed against them: when it would take the banker past a
 limit, the *bettor's* bet is refused with the existing ``BET_OVER_COVERAGE`` (the bank covers at most the
