@@ -15,6 +15,7 @@ let asked = 0;
 
 function blockWords(block) {
   if (!block) return t("console:rp.block.none");
+  if (block.kind === "closed") return t("console:rp.block.closed");
   return t(block.kind === "exclusion" ? "console:rp.block.exclusion" : "console:rp.block.break",
     { length: t(`lobby:safe.length.${block.length}`), until: whenLong(block.until_ms) });
 }
@@ -94,12 +95,14 @@ function blocksPanel() {
 }
 
 function blockRow(b) {
-  const kind = t(b.kind === "exclusion" ? "console:blocks.kind.exclusion" : "console:blocks.kind.break", { length: t(`lobby:safe.length.${b.length}`) });
+  const closed = b.kind === "closed";  // a closing account's block, until the closing finishes: it never ends
+  const kind = closed ? t("console:blocks.kind.closed")
+    : t(b.kind === "exclusion" ? "console:blocks.kind.exclusion" : "console:blocks.kind.break", { length: t(`lobby:safe.length.${b.length}`) });
   return el("tr", { "data-player": b.player_id },
     cell(t("console:blocks.col.player"), {}, who(b.player_name, b.player_id)),
     cell(t("console:blocks.col.kind"), { text: kind }),
     cell(t("console:blocks.col.from"), { text: whenLong(b.from_ms) }),
-    cell(t("console:blocks.col.until"), { text: whenLong(b.until_ms) }));
+    cell(t("console:blocks.col.until"), { text: closed ? t("console:blocks.until.never") : whenLong(b.until_ms) }));
 }
 
 /** Every break and self-exclusion in force, the soonest to end first (with the console's refresh). */
