@@ -39,8 +39,10 @@ export function installPlaySession(button) {
     button.classList.toggle("up", session.net_cents > 0);
     button.setAttribute("aria-pressed", String(!hidden));
     button.title = t(hidden ? "table:play.strip.show" : "table:play.strip.hide");
-    button.setAttribute("aria-label", hidden ? t("table:play.strip.show")
-      : t("table:play.strip.label", { elapsed: durationText(elapsed), net }));
+    // Shown, its name is what it shows (a name that did not contain it would not match what a person sees
+    // and says to a voice control); folded to its icon, the name says what a tap brings back.
+    if (hidden) button.setAttribute("aria-label", t("table:play.strip.show"));
+    else button.removeAttribute("aria-label");
   }
   button.addEventListener("click", () => {
     hidden = !hidden;
