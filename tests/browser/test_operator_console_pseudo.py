@@ -37,7 +37,8 @@ UNBRACKETED_JS = r"""(allowed) => {
   // a time's end.
   const TIMES = /\b(AM|PM)(?![a-z])|(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g;
   const words = (text) => {
-    let rest = text.replace(/⟦[^⟦⟧]*⟧/g, ' ').replace(TIMES, ' ');
+    // Ids are codes, not words: a home table's "h_AnLzqXrlPDsYXknx", its rounds "h_…-5", a player's "p_…".
+    let rest = text.replace(/⟦[^⟦⟧]*⟧/g, ' ').replace(TIMES, ' ').replace(/\b[htp]_[A-Za-z0-9]{6,}(-\d+)?\b/g, ' ');
     for (const a of allowed) rest = rest.split(a).join(' ');
     return /[A-Za-z]{2,}/.test(rest) ? rest.trim().slice(0, 80) : null;
   };
@@ -53,7 +54,11 @@ UNBRACKETED_JS = r"""(allowed) => {
   for (const b of blocks) {
     const copy = b.cloneNode(true);
     for (const n of copy.querySelectorAll(theirs)) n.remove();
-    const left = words(copy.textContent);
+    // each text node apart: cells side by side never run together ("$190.00h_c9q3…", "9:59 PMDec 13")
+    const parts = [];
+    const inner = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    for (let n = inner.nextNode(); n; n = inner.nextNode()) parts.push(n.textContent);
+    const left = words(parts.join(' '));
     if (left) out.push(`${name(b)}: ${left}`);
   }
   for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]')) {

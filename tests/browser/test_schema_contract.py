@@ -27,7 +27,9 @@ HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance
                "ev_given_up", "chosen_ev", "best_ev", "best_splits", "ev_given_up_total", "ev_given_up_mean",
                "timed_out", "table_name",
                # home games (docs/http-api.md, "Home games"): an invite's resolution and a table's summary
-               "spectators_policy", "short_code", "until_ms"}
+               "spectators_policy", "short_code", "until_ms",
+               # responsible play (docs/http-api.md, "Limits (players)"): History's play sessions
+               "play_sessions", "start_ms", "end_ms"}
 
 
 def _source(name: str) -> str:
