@@ -28,7 +28,9 @@ function barRow(bar) {
     cell(t("console:bars.col.player"), {}, who(bar.player_name, bar.player_id)),
     cell(t("console:bars.col.until"), { text: whenLong(bar.until_ms) }),
     cell(t("console:bars.col.by"), { class: "actor" }, ...byWords(bar.actor)),
-    cell(t("console:bars.col.reason"), { class: "wrap" }, userText(bar.reason ?? "")),
+    // a host's bar has no reason typed by a person: the server's fixed words, in the page's language
+    cell(t("console:bars.col.reason"), { class: "wrap" }, bar.actor?.startsWith("host:") ? t("console:bars.reason.host")
+      : userText(bar.reason ?? "")),
     cell("", {}, el("button", { class: "btn small secondary", type: "button", "data-action": "lift",
       "aria-label": t("console:bars.lift.label", { name }), onclick: () => lift(bar), text: t("console:bars.lift.button") })));
 }

@@ -75,7 +75,8 @@ def pseudo(page: Page, url: str) -> None:
     page.goto(url)
     page.evaluate("localStorage.setItem('paigow.lang', 'en-XA')")
     page.goto(url)
-    page.wait_for_function("() => window.__i18n?.lang === 'en-XA' && document.documentElement.lang === 'en-XA'")
+    page.wait_for_function(
+        "() => window.__i18n?.lang === 'en-XA' && document.documentElement.lang === 'en-XA'")
 
 
 def sizes(page: Page, artifacts: Any, name: str) -> list[str]:
