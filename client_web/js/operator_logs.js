@@ -76,9 +76,9 @@ export async function refreshLogs() {
   $("audit").tBodies[0].replaceChildren(...audit.map((e) => el("tr", { "data-action": e.action ?? "" },
     cell(t("console:audit.col.when"), { class: "nowrap", text: when(e.ts_ms) }),
     cell(t("console:audit.col.actor"), { class: "actor" }, ...actorWords(e.actor)),
-    cell(t("console:audit.col.action"), { class: "nowrap", "data-code": e.action ?? null, text: actionWords(e.action) }),
+    cell(t("console:audit.col.action"), { class: "wrap", "data-code": e.action ?? null, text: actionWords(e.action) }),
     outcomeCell(e.outcome),
-    cell(t("console:audit.col.table"), { class: "nowrap", text: e.table_id ?? "" }),
+    cell(t("console:audit.col.table"), { class: "wrap", text: e.table_id ?? "" }),
     cell(t("console:audit.col.player"), { class: "player" }, who(e.player_name, e.player_id)),
     cell(t("console:audit.col.details"), { class: "hint wrap" }, el("span", {}, ...detailsOf(e))))));
   const ledger = await pageAll("/ledger");

@@ -39,7 +39,7 @@ UNBRACKETED_JS = r"""(allowed) => {
   const words = (text) => {
     // Ids are codes, not words: a home table's "h_AnLzqXrlPDsYXknx", its rounds "h_…-5", a player's "p_…".
     let rest = text.replace(/⟦[^⟦⟧]*⟧/g, ' ').replace(TIMES, ' ')
-      .replace(/\b[htp]_[A-Za-z0-9]{6,}(-\d+)?\b/g, ' ');
+      .replace(/\b[htp]_[A-Za-z0-9_-]{6,}\b/g, ' ');
     for (const a of allowed) rest = rest.split(a).join(' ');
     return /[A-Za-z]{2,}/.test(rest) ? rest.trim().slice(0, 80) : null;
   };
