@@ -18,12 +18,11 @@ import secrets
 import time
 from collections.abc import Callable
 
-from paigow.table.commands import StandUp
 from paigow.table.events import StandUpReason
-from paigow.table.rejections import Rejection
 from paigow.table.state import SeatStatus
 from paigow_server.process.tasks import Every
-from paigow_server.realtime.tables import ServiceError, TableService
+from paigow_server.realtime.stand_ups import stand_up
+from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
 from paigow_server.store.account_closure import AccountClosure, FinishOutcome
 from paigow_server.store.errors import FAILURES, StoreUnavailable
@@ -93,8 +92,5 @@ class AccountCloser:
         return finished
 
     async def _stand_up(self, table_id: str, player_id: str) -> None:
-        try:
-            await self._service.execute(table_id, StandUp(player_id, StandUpReason.ACCOUNT_CLOSED,
-                                                          self._service.now_ms()))
-        except (Rejection, ServiceError) as exc:
-            log.info("standing closed %s up at %s not done: %s", player_id, table_id, exc)
+        await stand_up(self._service, table_id, player_id, StandUpReason.ACCOUNT_CLOSED,
+                       self._service.now_ms())

@@ -19,14 +19,13 @@ import logging
 import time
 
 from paigow.protocol.codes import ErrorCode
-from paigow.table.commands import StandUp
 from paigow.table.events import StandUpReason
-from paigow.table.rejections import Rejection
 from paigow.table.state import SeatStatus
 from paigow_server.errors import ServerError
 from paigow_server.process.tasks import Every
 from paigow_server.realtime.account_closer import AccountCloser
-from paigow_server.realtime.tables import ServiceError, TableService
+from paigow_server.realtime.stand_ups import stand_up
+from paigow_server.realtime.tables import TableService
 from paigow_server.store.errors import FAILURES, StoreUnavailable
 from paigow_server.store.play_blocks import BlockKind, PlayBlock, PlayBlocks
 from paigow_server.store.tables import TableRepo
@@ -161,12 +160,5 @@ class PlayBlockGuard:
         return await self.sweep([player_id])
 
     async def _stand_up(self, table_id: str, player_id: str, reason: StandUpReason, now: int) -> int:
-        try:
-            await self._service.execute(table_id, StandUp(player_id, reason, now))
-        except Rejection:  # not seated any more, or already leaving: nothing to do
-            return 0
-        except ServiceError as exc:  # busy, or the table went away: the next sweep looks again
-            log.warning("standing %s up at %s failed: %s", player_id, table_id, exc)
-            return 0
-        return 1
+        return int(await stand_up(self._service, table_id, player_id, reason, now))
 

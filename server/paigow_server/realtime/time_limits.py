@@ -19,11 +19,9 @@ from __future__ import annotations
 import logging
 from typing import cast
 
-from paigow.table.commands import StandUp
 from paigow.table.events import StandUpReason
-from paigow.table.rejections import Rejection
-from paigow_server.errors import ServerError
 from paigow_server.process.tasks import Every
+from paigow_server.realtime.stand_ups import stand_up
 from paigow_server.realtime.tables import TableService
 from paigow_server.store import keys
 from paigow_server.store.errors import FAILURES, StoreUnavailable
@@ -105,11 +103,4 @@ class TimeLimitGuard:
         return sent
 
     async def _stand_up(self, table_id: str, player_id: str, now: int) -> int:
-        try:
-            await self._service.execute(table_id, StandUp(player_id, StandUpReason.TIME_LIMIT, now))
-        except Rejection:  # not seated any more, or already leaving: nothing to do
-            return 0
-        except ServerError as exc:  # busy, or the table went away: the next step looks again
-            log.warning("standing %s up at %s (time limit) failed: %s", player_id, table_id, exc)
-            return 0
-        return 1
+        return int(await stand_up(self._service, table_id, player_id, StandUpReason.TIME_LIMIT, now))
