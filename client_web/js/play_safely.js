@@ -8,12 +8,15 @@
 import { api, el, savedSession } from "./api.js";
 import { confirmChoice } from "./confirm_dialog.js";
 import { errorText } from "./errors.js";
-import { locale, money, parseAmount, t, when } from "./i18n.js";
+import { locale, money, number, parseAmount, t, when } from "./i18n.js";
 
 const LIMITS = ["loss_day", "loss_week", "loss_month", "wager_day", "wager_week", "wager_month", "session_minutes"];
 const BREAKS = ["24h", "7d", "30d"];
 const EXCLUSIONS = ["6m", "1y", "5y"];
 const MINUTES = new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" });
+/** The reality-check interval the server takes (docs/http-api.md "Limits (players)"): 0 (off) or these. */
+const REALITY = { min: 5, max: 1440 };
+const realityRange = () => ({ min: number(REALITY.min), max: number(REALITY.max) });
 
 let state = null;
 let panel = null;
@@ -96,8 +99,8 @@ function editor() {
     el("label", { for: "safe-reality", text: t("lobby:safe.reality.label") }),
     el("input", { id: "safe-reality", name: "reality_check_minutes", inputmode: "numeric", autocomplete: "off",
       value: reality == null ? "" : String(reality), "aria-describedby": "safe-reality-hint" }),
-    el("p", { class: "hint", id: "safe-reality-hint", text: fallback == null ? t("lobby:safe.reality.hint")
-      : t("lobby:safe.reality.hint_default", { value: fallback ? MINUTES.format(fallback) : t("lobby:safe.reality.off") }) })));
+    el("p", { class: "hint", id: "safe-reality-hint", text: fallback == null ? t("lobby:safe.reality.hint", realityRange())
+      : t("lobby:safe.reality.hint_default", { ...realityRange(), value: fallback ? MINUTES.format(fallback) : t("lobby:safe.reality.off") }) })));
   const form = el("form", { id: "safe-form", class: "safe-form", novalidate: true },
     el("h4", { text: t("lobby:safe.limits.title") }),
     el("p", { class: "hint", id: "safe-edit-hint", text: t("lobby:safe.edit.hint") }),
@@ -124,7 +127,7 @@ function changes(form) {
   const body = { limits };
   const reality = form.querySelector("#safe-reality").value.trim();
   const minutes = reality ? (/^\d+$/.test(reality) ? Number(reality) : NaN) : null;
-  if (Number.isNaN(minutes)) return { bad: "reality" };
+  if (Number.isNaN(minutes) || (minutes && (minutes < REALITY.min || minutes > REALITY.max))) return { bad: "reality" };
   if (minutes !== (state?.reality_check_minutes ?? null)) body.reality_check_minutes = minutes;
   return { body };
 }
@@ -133,9 +136,11 @@ async function save(form) {
   const error = form.querySelector("#safe-form-error");
   const result = form.querySelector("#safe-result");
   error.textContent = "";
+  result.replaceChildren(); // a result stays only beside the save it tells of, never beside a later refusal
   const { bad, body } = changes(form);
   if (bad) {
-    error.textContent = t(bad === "session_minutes" || bad === "reality" ? "lobby:safe.invalid.minutes" : "lobby:safe.invalid.amount");
+    error.textContent = bad === "reality" ? t("lobby:safe.invalid.reality", realityRange())
+      : t(bad === "session_minutes" ? "lobby:safe.invalid.minutes" : "lobby:safe.invalid.amount");
     form.querySelector(`#safe-${bad}`).focus();
     return;
   }
@@ -162,7 +167,9 @@ async function save(form) {
 function savedLines(asked, next) {
   const lines = asked.map((name) => {
     const pending = next.pending?.[name];
-    const words = t(`lobby:safe.limit.${name}`);
+    // The box's label says its unit ("(minutes)"); the line says the value with its unit, so it names the
+    // limit without one.
+    const words = t(name === "session_minutes" ? "lobby:safe.short.session_minutes" : `lobby:safe.limit.${name}`);
     return el("p", { class: pending ? "safe-pending" : "safe-now", text: pending
       ? t("lobby:safe.saved.later", { name: words, value: valueText(name, pending.value), when: when(pending.effective_ms) })
       : t("lobby:safe.saved.now", { name: words, value: valueText(name, next.limits?.[name] ?? null) }) });

@@ -178,13 +178,14 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         page.click("#safe-save")
         result = page.locator("#safe-result")
         expect(result).to_contain_text("Betting limit per day: $50.00, in force now.")
-        expect(result).to_contain_text("Time limit per session (minutes): 90 minutes, in force now.")
+        expect(result).to_contain_text("Time limit per session: 90 minutes, in force now.")  # "(minutes)" once
         now = page.locator("#safe-wager_day-now")
         expect(now).to_contain_text("In force now: $50.00")
         expect(now).to_contain_text("Used so far: $0.00 of $50.00. Starts again from zero on ")
         expect(page.locator("#safe-wager_day")).to_have_value("50")
         expect(page.locator("#safe-reality-hint")).to_have_text(
-            "Leave it empty to use the casino's usual reminder: 60 minutes.")
+            "From 5 to 1,440 minutes, or 0 for no reminder. Leave it empty to use the casino's usual reminder: "
+            "60 minutes.")
 
         # Raised: waits for the day's end at least 24 hours on; the page says when, the $50 stays.
         page.fill("#safe-wager_day", "80")
@@ -204,6 +205,16 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         assert pending["effective_ms"] >= pending["asked_ms"] + 24 * 3600 * 1000
         shown = page.evaluate("ms => import('/js/i18n.js').then((m) => m.when(ms))", pending["effective_ms"])
         expect(now).to_contain_text(f"Your change to $80.00 takes effect on {shown}.")
+
+        # A reminder the server would refuse: said with the range the box takes, and the last save's words
+        # go (they told of that save, not of this one); nothing sent.
+        page.fill("#safe-reality", "2")
+        page.click("#safe-save")
+        expect(page.locator("#safe-form-error")).to_have_text(
+            "Enter 0 for no reminder, or a whole number of minutes from 5 to 1,440; or leave the box empty.")
+        expect(page.locator("#safe-reality")).to_be_focused()
+        expect(result).to_be_empty()
+        page.fill("#safe-reality", "")
 
         # A word that is not an amount: said, nothing sent.
         page.fill("#safe-loss_week", "lots")
