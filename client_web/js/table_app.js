@@ -31,7 +31,7 @@ import { headerStackWords } from "./chips_words.js";
 import { installLedger, updateLedger } from "./ledger_panel.js";
 import { renderCenter, tickCountdown } from "./table_center.js";
 import { onEvents } from "./table_events.js";
-import { readBlock } from "./table_block.js";
+import { noteStandUps, readBlock } from "./table_block.js";
 import { installSitDialog } from "./sit_dialog.js";
 import { installPlaySession } from "./play_session.js";
 import { installRealityCheck } from "./reality_check.js";
@@ -180,8 +180,9 @@ function onMessage(msg) {
     }
     ctx.version = msg.version;
     onEvents(ctx, nodes, msg.events, ctx.view);
-    // Stood up for a break or a self-exclusion: no seat is offered until it ends (table_block.js).
-    if (msg.events.some((e) => e.kind === "player_stood_up" && e.player_id === ctx.playerId && ["break", "self_exclusion"].includes(e.reason))) readBlock(ctx, rerender);
+    // Stood up for a break or a self-exclusion: no seat is offered until it ends; by a time limit: the tray
+    // keeps saying so (table_block.js).
+    noteStandUps(ctx, msg.events, rerender);
     rerender();
     // What the table did for you pops up, unless the tray already says it.
     for (const line of ctx.toasts.splice(0)) if ($("notice")?.textContent !== line.text) toast(line.text, line.kind === "warn" ? "warn" : "info");

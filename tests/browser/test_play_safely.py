@@ -178,14 +178,15 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         page.click("#safe-save")
         result = page.locator("#safe-result")
         expect(result).to_contain_text("Betting limit per day: $50.00, in force now.")
-        expect(result).to_contain_text("Time limit per session: 90 minutes, in force now.")  # "(minutes)" once
+        # The label's "(minutes)" is not said again beside the value's own unit.
+        expect(result).to_contain_text("Time limit per session: 90 minutes, in force now.")
         now = page.locator("#safe-wager_day-now")
         expect(now).to_contain_text("In force now: $50.00")
         expect(now).to_contain_text("Used so far: $0.00 of $50.00. Starts again from zero on ")
         expect(page.locator("#safe-wager_day")).to_have_value("50")
         expect(page.locator("#safe-reality-hint")).to_have_text(
-            "From 5 to 1,440 minutes, or 0 for no reminder. Leave it empty to use the casino's usual reminder: "
-            "60 minutes.")
+            "From 5 to 1,440 minutes, or 0 for no reminder. Leave it empty to use the casino's usual "
+            "reminder: 60 minutes.")
 
         # Raised: waits for the day's end at least 24 hours on; the page says when, the $50 stays.
         page.fill("#safe-wager_day", "80")
