@@ -2,7 +2,7 @@
 // taps and keys into commands. The server decides everything; this page only shows and asks.
 
 import { api, el, endSession, resumeSession, savedSession, sessionEndedText, toast } from "./api.js";
-import { adoptAccountLanguage, markName, money, t, translateDom } from "./i18n.js";
+import { adoptAccountLanguage, markName, money, moneyBound, t, translateDom } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { languageMenu } from "./language_menu.js";
 import { ensureCardDefs } from "./card_svg.js";
@@ -133,7 +133,8 @@ function renderHeader(view) {
   $("table-name").title = view.name;
   $("table-title").textContent = t("table:header.title", { table: view.name });
   document.title = t("table:header.document_title", { table: view.name });
-  const limits = { min: money(view.rules.min_bet_cents), max: money(view.rules.max_bet_cents) };
+  // Bounds as people say them ("$5 – $300"): short enough to stay whole beside the session strip on a phone.
+  const limits = { min: moneyBound(view.rules.min_bet_cents), max: moneyBound(view.rules.max_bet_cents) };
   const limitsText = t(view.fortune ? "table:header.limits.fortune" : "table:header.limits", limits);
   $("table-limits").textContent = limitsText;
   $("table-limits").title = limitsText;  // a phone cuts it short

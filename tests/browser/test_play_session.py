@@ -83,7 +83,7 @@ def apart(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 
 
 def header_whole(page: Page) -> list[str]:
-    """Every header button inside the screen, and the strip's words not cut."""
+    """Every header button inside the screen, and the strip's and the limits' words not cut."""
     found: list[str] = page.evaluate("""() => {
       const w = window.innerWidth, bad = [];
       const bottom = document.querySelector('.topbar').getBoundingClientRect().bottom;
@@ -95,6 +95,9 @@ def header_whole(page: Page) -> list[str]:
       }
       const s = document.getElementById('session-strip');
       if (s && !s.hidden && s.scrollWidth > s.clientWidth + 1) bad.push('session-strip cut');
+      // Beside the strip the table's limits stay whole too ("$5 – $300 · Fortune"); the name gives way.
+      const l = document.getElementById('table-limits');
+      if (l && l.getClientRects().length && l.scrollWidth > l.clientWidth + 1) bad.push('table-limits cut');
       return bad; }""")
     return found
 
