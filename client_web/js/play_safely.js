@@ -43,9 +43,11 @@ const token = () => savedSession()?.token;
 const valueText = (name, v) => (v == null ? t("lobby:safe.limit.none") : name === "session_minutes" ? MINUTES.format(v) : money(v));
 const inputValue = (name, v) => (v == null ? "" : name === "session_minutes" ? String(v) : String(v / 100));
 
-function setState(next) {
+/** `saved`: the state a save answered, whose boxes show what is in force; any other (the panel's load, a
+ * break) keeps what the player has typed and not saved yet. */
+function setState(next, { saved = false } = {}) {
   state = next;
-  render();
+  render({ keepTyped: !saved });
   for (const fn of listeners) fn();
 }
 
@@ -153,7 +155,7 @@ async function save(form) {
   button.disabled = true;
   try {
     const next = await api("/api/account/responsible-play", { method: "PUT", body, token: token() });
-    setState({ ...next, reality_check_default_minutes: state?.reality_check_default_minutes ?? null });
+    setState({ ...next, reality_check_default_minutes: state?.reality_check_default_minutes ?? null }, { saved: true });
     panel.querySelector("#safe-result").replaceChildren(...savedLines(asked, next));
     panel.querySelector("#safe-result").focus?.();
   } catch (err) {
@@ -198,11 +200,21 @@ function blockButton(kind) {
     el("h4", { text: t(`lobby:safe.${kind}.title`) }), el("p", { class: "hint", text: t(`lobby:safe.${kind}.hint`) }), button);
 }
 
-function render() {
+function render({ keepTyped = true } = {}) {
   if (!panel || panel.hidden) return;
+  // The boxes are drawn again when the panel's state comes (it opens at once, its state a moment later):
+  // what the player typed meanwhile stays, with the focus (nothing a person types goes by itself).
+  const typed = keepTyped ? [...panel.querySelectorAll("#safe-form input")].filter((i) => i.value !== i.defaultValue)
+    .map((i) => [i.id, i.value]) : [];
+  const focused = panel.contains(document.activeElement) ? document.activeElement.id : null;
   panel.querySelector("#safe-body").replaceChildren(...blockLine(),
     editor(),
     el("div", { class: "safe-blocks" }, blockButton("break"), blockButton("exclusion")));
+  for (const [id, value] of typed) {
+    const input = panel.querySelector(`#${id}`);
+    if (input) input.value = value;
+  }
+  if (focused && !panel.contains(document.activeElement)) panel.querySelector(`#${focused}`)?.focus({ preventScroll: true });
 }
 
 /** The "Play safely" button and its panel (shown under the account's actions). */

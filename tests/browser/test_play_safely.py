@@ -287,3 +287,31 @@ def test_a_bet_over_the_betting_limit_is_refused_in_words_at_the_table(site: Sit
     expect(detail.locator("button, input, select")).to_have_count(0)
     detail.screenshot(path=str(site.artifacts / "play-safely-console-limits-1366x768.png"))
     assert site.errors == []
+
+
+def test_what_is_typed_before_the_limits_come_stays(site: Site) -> None:
+    """The panel opens at once and its limits come a moment later, drawing its boxes again: a limit typed in
+    that moment stays in its box, with the focus (it was lost, and a save said "Nothing to change")."""
+    page = site.player("Eve Early", width=390, height=844)
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/api/account/responsible-play", hold)  # the panel's load waits here
+    page.click("#play-safely")
+    expect(page.locator("#safe-limits .field").first).to_be_visible()
+    page.fill("#safe-loss_day", "25")
+    page.eval_on_selector("#safe-form", "f => { f.dataset.before = '1'; }")
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.unroute("**/api/account/responsible-play")
+    page.wait_for_function("() => !document.querySelector('#safe-form[data-before]')")  # drawn again
+    expect(page.locator("#safe-reality-hint")).to_contain_text("usual reminder: 60 minutes.")
+    expect(page.locator("#safe-loss_day")).to_have_value("25")
+    expect(page.locator("#safe-loss_day")).to_be_focused()
+    page.click("#safe-save")
+    expect(page.locator("#safe-result")).to_have_text("Loss limit per day: $25.00, in force now.")
+    expect(page.locator("#safe-loss_day")).to_have_value("25")
+    assert site.errors == []
