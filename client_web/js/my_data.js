@@ -6,6 +6,7 @@
 
 import { api, el, savedSession, saveFile } from "./api.js";
 import { errorText } from "./errors.js";
+import { sentenceWith } from "./lobby_words.js";
 import { t, when } from "./i18n.js";
 
 /** The file's name, as the server's attachment names it: the UTC date it was made. */
@@ -21,7 +22,7 @@ async function download(button, errorLine, status) {
     saveFile(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), name);
     // The browser saves it without a word on the page (a phone's download bar comes and goes): said here,
     // with the file's name, until the next click.
-    status.textContent = t("lobby:data.saved", { file: name });
+    status.replaceChildren(...sentenceWith("lobby:data.saved", {}, { file: el("span", { class: "file-name", text: name }) }));
   } catch (err) {
     if (err.code === "RATE_LIMITED" && err.retryAfter != null) {
       errorLine.textContent = t("lobby:data.too_often", { time: when(Date.now() + err.retryAfter * 1000) });
