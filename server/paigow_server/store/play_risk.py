@@ -38,7 +38,6 @@ cluster):
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 
 from redis.asyncio import Redis
@@ -52,9 +51,8 @@ from paigow_server.store.play_limits import PERIODS, PROMOTE_LUA, periods_at
 
 __all__ = ["PlayRisk", "Refusal", "Reservation"]
 
-UNLIMITED_TTL_S = 2.0
-"""How long a process trusts that a player has no limit (a limit set through this process is seen at
-once; through another, within this)."""
+UNLIMITED_KEPT = 100_000
+"""The most players a process remembers as having no limit (past it, it starts again)."""
 
 
 # KEYS per player: rg hash, totals hash. ARGV: now, table, pause ms, periods JSON {day: [id, end], ...},
@@ -179,31 +177,53 @@ class PlayRisk:
         self.pause_ms = pause_ms
         self._reserve = redis.register_script(_RESERVE)
         self._undo = redis.register_script(_UNDO)
-        self._unlimited: dict[str, float] = {}
-        """player id -> until when (monotonic) this process takes it that the player has no limit."""
+        self._unlimited: set[str] = set()
+        """The players this process read as having no limit, at limits generation ``_generation``."""
+        self._generation = 0
 
     def forget(self, player_id: str) -> None:
-        """The player's limits changed (through this process): read them at the next commit."""
-        self._unlimited.pop(player_id, None)
+        """The player's limits changed: read them at the next commit."""
+        self._unlimited.discard(player_id)
 
     async def _limited(self, player_ids: list[str]) -> set[str]:
-        at = time.monotonic()
-        unknown = [p for p in player_ids if self._unlimited.get(p, 0.0) <= at]
-        if not unknown:
+        """Which of ``player_ids`` have a limit (or a loosening waiting). One round trip: the deployment's
+        limits generation (``G:rg:limits-gen``, counted up by ``PlayLimits.set`` when a player with no
+        limit gets one), then the limits of the players not known here as having none. A "no limit" kept
+        here holds only while the generation is the one it was read at, so a first limit set through any
+        process is seen by the next commit on every process (a second round trip after a change)."""
+        if not player_ids:
             return set()
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for p in unknown:
-                pipe.hmget(keys.rg(p), ["limits", "pending"])
-            answers = await pipe.execute()
+        unknown = [p for p in player_ids if p not in self._unlimited]
+        generation, answers = await self._read(unknown)
+        if generation > self._generation:
+            self._unlimited.clear()
+            self._generation = generation
+            if len(unknown) < len(player_ids):  # some were known at an older generation: read them too
+                unknown = player_ids
+                generation, answers = await self._read(unknown)
+                if generation > self._generation:
+                    self._unlimited.clear()
+                    self._generation = generation
         limited: set[str] = set()
+        remember = generation == self._generation and len(self._unlimited) < UNLIMITED_KEPT
         for p, (limits, pending) in zip(unknown, answers, strict=True):
             values = json.loads(limits) if limits else {}
             if pending or any(v is not None for v in values.values()):
                 limited.add(p)
-                self._unlimited.pop(p, None)
-            else:
-                self._unlimited[p] = at + UNLIMITED_TTL_S
+                self._unlimited.discard(p)
+            elif remember:
+                self._unlimited.add(p)
         return limited
+
+    async def _read(self, player_ids: list[str]) -> tuple[int, list[list[str | None]]]:
+        """The limits generation, then each player's ``limits`` and ``pending`` (in that order: a limit
+        set after the generation was read counts it up past the one returned)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.get(keys.RG_LIMITS_GEN)
+            for p in player_ids:
+                pipe.hmget(keys.rg(p), ["limits", "pending"])
+            answers = await pipe.execute()
+        return int(answers[0] or 0), answers[1:]
 
     async def reserve(self, commit: Commit, *,
                       check: bool = True) -> tuple[Reservation | None, Refusal | None]:
