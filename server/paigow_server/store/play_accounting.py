@@ -146,12 +146,14 @@ local function apply_rg(e, k1, k2, k3)
     if redis.call('HEXISTS', k1, 'sess_start_ms') == 1 then
       redis.call('HINCRBY', k1, 'sess_net_cents', net)
       redis.call('HINCRBY', k1, 'sess_wager_cents', wagered)
+      redis.call('PUBLISH', '{keys.PLAY_SESSIONS}', e[2])
     end
   elseif e[1] == 'rgsit' then
     redis.call('HSET', k1, 'seat:' .. e[3], e[4])
     if redis.call('HEXISTS', k1, 'sess_start_ms') == 0 then
       redis.call('HSET', k1, 'sess_start_ms', e[4], 'sess_net_cents', 0, 'sess_wager_cents', 0,
                  'sess_tables', cjson.encode({{e[3]}}))
+      redis.call('PUBLISH', '{keys.PLAY_SESSIONS}', e[2])
       local due = rg_session_due(k1, tonumber(e[4]))
       if due then redis.call('ZADD', k2, due, e[2]) end
     else
@@ -180,6 +182,7 @@ local function apply_rg(e, k1, k2, k3)
     redis.call('LTRIM', k2, 0, {SESSIONS_KEPT - 1})
     redis.call('HDEL', k1, 'sess_start_ms', 'sess_net_cents', 'sess_wager_cents', 'sess_tables')
     redis.call('ZREM', k3, e[2])
+    redis.call('PUBLISH', '{keys.PLAY_SESSIONS}', e[2])
   end
 end
 """
