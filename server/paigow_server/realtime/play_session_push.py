@@ -1,14 +1,14 @@
 """``PlaySessionPush``: tells each seated player's connections their play session, and shows reality checks.
 
 **The figures follow the settle.** The play accounting's script (``store/play_accounting.py``, run with
-the table's commit) publishes the player's id on ``paigow:play-sessions`` whenever it changes their
-session's figures (a round settled with money in it, a session started or ended), and so does the
-setting of a reality-check interval. Each process hears it (``changed``, from the process's listener) and,
-at its next step, reads the figures of those players it holds a connection of (one pipeline), and of the
-players whose connection is new here; every connected player's figures are read again only every
-``FULL_EVERY`` steps (a message lost while a process was cut from Redis). A quiet player costs no Redis
-call. A connection gets ``play_session`` when what it was last sent differs (so right after ``hello``,
-and after each round the player settles).
+the table's commit) publishes a player's figures on ``paigow:play-sessions`` whenever it changes them (a
+round settled with money in it, a session started or ended); the setting of a reality-check interval
+publishes the bare player id. Each process hears it (``changed``, from the process's listener) and, at its
+next step, takes the figures of those players it holds a connection of as published, and reads (one
+pipeline) those named bare and the players whose connection is new here; every connected player's figures
+are read again only every ``FULL_EVERY`` steps (a message lost while a process was cut from Redis). A
+settled round costs no Redis call here. A connection gets ``play_session`` when what it was last sent
+differs (so right after ``hello``, and after each round the player settles).
 
 **Reality checks.** One task per process, every ``interval_s``. A check that is due is claimed (one
 script: once per player across every table and process) only while the player is in play nowhere: at
@@ -21,6 +21,8 @@ on; it then goes to each of the player's connections here.
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import Protocol
@@ -33,6 +35,8 @@ from paigow_server.store.errors import FAILURES, StoreUnavailable
 from paigow_server.store.play_sessions import PlaySessions, SessionFigures
 
 __all__ = ["PlaySessionPush", "SessionConnection", "in_play"]
+
+log = logging.getLogger("paigow_server.play_sessions")
 
 FULL_EVERY = 150
 """Every this many steps (5 minutes at 2 s), every connected player's figures are read again."""
@@ -88,17 +92,31 @@ class PlaySessionPush:
         """A table's state from Redis (for a table of the player's that no connection here follows)."""
         self._figures: dict[str, SessionFigures] = {}
         self._changed: set[str] = set()
-        """Players whose figures changed (``changed``) since they were last read."""
+        """Players whose figures are to be read again (``changed``: a bare id)."""
+        self._heard: dict[str, tuple[int | None, int, int]] = {}
+        """Per player, the last figures published (``changed``) since the last step."""
         self._steps = 0
         self._every = Every("paigow-play-sessions", interval_s, self.step,
                             failures=(StoreUnavailable, *FAILURES))
         self.start = self._every.start
         self.stop = self._every.stop
 
-    def changed(self, player_id: str | bytes) -> None:
-        """A message on ``paigow:play-sessions``: the player's figures changed (read them at the next step,
-        if they have a connection here)."""
-        self._changed.add(player_id.decode() if isinstance(player_id, bytes) else player_id)
+    def changed(self, data: str | bytes) -> None:
+        """A message on ``paigow:play-sessions``: a player's figures as the play accounting's script left
+        them, JSON ``[player, started_ms or null, net, wagered]`` (used at the next step, if the player has a
+        connection here), or a bare player id (a preference changed: read them at the next step)."""
+        text = data.decode() if isinstance(data, bytes) else data
+        if not text.startswith("["):
+            self._changed.add(text)
+            return
+        try:
+            player_id, start, net, wagered = json.loads(text)
+        except ValueError:
+            log.warning("ignored a malformed play-sessions message %r", text[:200])
+            return
+        if isinstance(player_id, str) and (start is None or type(start) is int) \
+                and type(net) is int and type(wagered) is int:
+            self._heard[player_id] = (start, net, wagered)
 
     async def step(self) -> int:
         """One pass; the number of reality checks sent."""
@@ -113,9 +131,19 @@ class PlaySessionPush:
         self._steps += 1
         full = self._steps % FULL_EVERY == 0
         changed, self._changed = self._changed, set()
+        heard, self._heard = self._heard, {}
         stale = [p for p in players if full or p in changed or p not in self._figures]
         if stale:
-            self._figures.update(await self.sessions.figures_many(stale))
+            try:
+                self._figures.update(await self.sessions.figures_many(stale))
+            except BaseException:
+                self._changed |= changed  # not read: the next step reads them
+                self._heard = heard | self._heard
+                raise
+        for player_id in heard.keys() & players.keys() - set(stale):  # a read is as new as what was heard
+            start, net, wagered = heard[player_id]  # before it; what is heard during it waits a step
+            self._figures[player_id] = replace(self._figures[player_id], started_ms=start, net_cents=net,
+                                               wagered_cents=wagered)
         now, default = self._clock(), self._default_minutes()
         shown = 0
         for player_id, conns in players.items():

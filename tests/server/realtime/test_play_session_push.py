@@ -100,6 +100,23 @@ async def test_the_figures_are_pushed_once_after_hello_and_when_they_change(redi
     assert watcher.got == [], "a spectator's connection hears nothing of it"
 
 
+async def test_published_figures_are_shown_as_they_are_without_a_read(redis: Redis) -> None:
+    clock = [T0]
+    ann = Conn("t1", PlayerViewer("p1"))
+    task = push(redis, [ann], {"t1": idle("t1")}, clock)
+    await sit(redis, "p1", T0)
+    await task.step()  # hello: read
+    task.changed(json.dumps(["p1", T0, -500, 1_000]).encode())  # Redis still says 0 and 0: not read again
+    task.changed("[oops")  # malformed: ignored
+    task.changed('["p1", 1, 2]')
+    task.changed(json.dumps(["p2", T0, 1, 1]))  # no connection of theirs here: nothing
+    await task.step()
+    task.changed(json.dumps(["p1", None, 0, 0]))  # the session ended
+    await task.step()
+    assert [(m["started_ms"], m["net_cents"], m["wagered_cents"]) for m in ann.of("play_session")] == [
+        (T0, 0, 0), (T0, -500, 1_000), (None, 0, 0)]
+
+
 async def test_a_check_due_mid_round_waits_for_the_settle_then_comes_once(redis: Redis) -> None:
     clock = [T0]
     ann = Conn("t1", PlayerViewer("p1"))
@@ -183,12 +200,12 @@ async def test_real_rounds_the_figures_are_the_rounds_results_and_the_check_wait
 @contextlib.asynccontextmanager
 async def listening(redis: Redis, task: PlaySessionPush) -> AsyncIterator[list[str]]:
     """The process's listener (``RevocationListener`` with ``also``) feeding ``task.changed``; yields the
-    player ids heard, in order."""
+    messages heard, in order."""
     heard: list[str] = []
 
-    def changed(player_id: str | bytes) -> None:
-        heard.append(player_id.decode() if isinstance(player_id, bytes) else player_id)
-        task.changed(player_id)
+    def changed(data: str | bytes) -> None:
+        heard.append(data.decode() if isinstance(data, bytes) else data)
+        task.changed(data)
 
     listener = RevocationListener(Channels(redis), lambda _: None, also={keys.PLAY_SESSIONS: changed})
     await listener.start()
@@ -200,7 +217,7 @@ async def listening(redis: Redis, task: PlaySessionPush) -> AsyncIterator[list[s
 
 async def heard_of(task: PlaySessionPush, player_id: str) -> None:
     for _ in range(200):
-        if player_id in task._changed:  # the message arrived
+        if player_id in task._changed or player_id in task._heard:  # the message arrived
             return
         await asyncio.sleep(0.01)
     raise AssertionError(f"no play-sessions message for {player_id}")
@@ -259,11 +276,12 @@ async def test_a_settle_at_a_table_on_another_process_reaches_the_strip_and_a_qu
         await b.do(UseHouseWay(p))
         await heard_of(task, p)
         await task.step()
-        assert reads == [[p], [p]]
-        assert heard == [p], "one message: the settle (her session began before the listener)"
+        assert reads == [[p]], "the settle's message holds the figures: nothing read"
     seat = next(s for s in (await b.state()).seats if s is not None)
-    assert ann.of("play_session")[-1] == {"type": "play_session", "started_ms": T0,
-                                          "net_cents": seat.chips_cents - 100_000, "wagered_cents": 1_000}
+    net = seat.chips_cents - 100_000
+    assert [json.loads(m) for m in heard] == [[p, T0, net, 1_000]], "one message: the settle's (her session "
+    assert ann.of("play_session")[-1] == {"type": "play_session", "started_ms": T0,  # began before)
+                                          "net_cents": net, "wagered_cents": 1_000}
 
 
 async def test_a_check_waits_while_her_hand_is_dealt_at_a_table_on_another_process(redis: Redis) -> None:
