@@ -344,7 +344,7 @@ async def test_a_first_limit_set_through_one_process_is_in_force_on_another_at_o
 
     risk._read = counted  # type: ignore[method-assign]
     await b.do(PlaceBet(p, 1_200))
-    assert reads == ([[]] if outbox else []), "known to have no limit: one GET on a cluster, none on one Redis"
+    assert reads == ([[]] if outbox else []), "known to have none: one GET on a cluster, none on one Redis"
     await PlayLimits(redis).set(p, {"wager_day": 3_000}, T0)
     with pytest.raises(PlayLimitReached) as info:
         await b.do(PlaceBet(p, 4_000))
