@@ -93,6 +93,7 @@ from paigow_server.web import (
     account_routes,
     analysis_routes,
     chat_routes,
+    floor_routes,
     home_routes,
     http,
     language_routes,
@@ -365,6 +366,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *home_routes.routes(),
         *top_up_routes.routes(),
         *responsible_config.routes(),
+        *floor_routes.routes(),
         *play_block_routes.routes(),  # before operator's: /players/{id}/responsible-play
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}

@@ -148,6 +148,13 @@ G:live-hand:{sha256}                   string  ``"<table id> <round id>"`` of a 
                                                play, by the SHA-256 of its sorted card texts; written
                                                before the deal is seen, deleted when the round ends
                                                (PX 6 h safety; ``live_hands``)
+G:floor:{res}:{start}                   hash    the floor figures (docs/floor.md: ``rounds``, ``handle``,
+                                               ``win``, ``win_sq``, ``theo_micro``...) of every casino-money
+                                               round settled or voided in the bucket starting at ``start``
+                                               (ms, UTC) of resolution ``res`` (``m`` minute: PEXPIREAT
+                                               48 h after; ``h`` hour: 90 days; ``d`` day: 400 days);
+                                               HINCRBY by the settling commit (``floor_stats``)
+G:floor:{res}:{start}:t:{table}        hash    the same for one table
 G:schema                               string  the key layout (``migration.SCHEMA_VERSION``)
 =====================================  ======  ==================================================
 """
@@ -182,6 +189,7 @@ __all__ = [
     "TABLE_SEQ",
     "TOP_UPS_TOTAL",
     "bar",
+    "floor_bucket",
     "guest_collecting",
     "history",
     "history_analyses",
@@ -303,6 +311,12 @@ def table_outbox_seq(table_id: str) -> str:
 
 def table_holds(table_id: str) -> str:
     return f"{PREFIX}table:{{{table_id}}}:holds"
+
+
+def floor_bucket(resolution: str, start_ms: int, table_id: str | None = None) -> str:
+    """A floor bucket (``floor_stats``): the deployment's, or one table's."""
+    base = f"{GLOBAL}floor:{resolution}:{start_ms}"
+    return base if table_id is None else f"{base}:t:{table_id}"
 
 
 def probe_channel(listener: str) -> str:

@@ -1,0 +1,74 @@
+"""The floor's per-round aggregates (``floor_stats``): written by the commit that settles a round, on one
+Redis by its script and on a cluster's path by its outbox entry (``TableRepo(outbox=True)``), into the
+deployment's and the table's bucket at each resolution, with their expiry; nothing for other commits."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from redis.asyncio import Redis
+
+from paigow.ledger.floor_figures import FloorFigures, round_figures
+from paigow.table import Timers, new_table
+from paigow.table.commands import Sit
+from paigow_server.store import keys
+from paigow_server.store.accounts import Accounts
+from paigow_server.store.floor_stats import RESOLUTIONS, TABLE_FIELDS, FloorStats
+from paigow_server.store.tables import CommitResult, TableRepo
+from support.tables import TableDriver
+
+TABLE = "t_floor"
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000 // 60_000 * 60_000  # a minute's start: the test stays in it
+
+
+@pytest.fixture(params=["direct", "outbox"])
+def repo(request: pytest.FixtureRequest, redis: Redis) -> TableRepo:
+    return TableRepo(redis, outbox=request.param == "outbox")
+
+
+async def _floor_keys(redis: Redis) -> list[str]:
+    return sorted([k async for k in redis.scan_iter(match=keys.GLOBAL + "floor:*")])
+
+
+async def test_a_settled_round_adds_its_figures_to_six_buckets(redis: Redis, repo: TableRepo) -> None:
+    accounts = Accounts(redis, starting_balance_cents=100_000)
+    ann, bob = (await accounts.create("Ann")).player_id, (await accounts.create("Bob")).player_id
+    await repo.create(new_table(TABLE, "Main", timers=Timers()))
+    table = TableDriver(repo, TABLE)
+    table.now_ms = _now_ms()
+    for seat, player in ((1, ann), (2, bob)):
+        assert await table.do(Sit(player, player, seat, 10_000)) is CommitResult.OK
+    assert await _floor_keys(redis) == []  # a sit settles no round: nothing written
+    settled = await table.play_house_round({ann: 500, bob: 1_000})
+    before_settle = table.now_ms
+    figures = round_figures(settled.record, seated=2)
+    assert (figures.rounds, figures.handle, figures.seated) == (1, 1_500, 2)
+    written = await _floor_keys(redis)
+    assert len(written) == 6
+    stats = FloorStats(redis)
+    for resolution in RESOLUTIONS:
+        start = resolution.start(before_settle)
+        (deployment, own), = zip(*await stats.buckets(resolution, [start], [None, TABLE]), strict=True)
+        expected = dict(figures.items())
+        assert own == expected
+        per_table = {f"t:{TABLE}:{name}": value for name, value in expected.items() if name in TABLE_FIELDS}
+        assert deployment == {**expected, **per_table}
+        left = await redis.pttl(keys.floor_bucket(resolution.name, start, TABLE))
+        expiry = start + resolution.size_ms + resolution.kept_ms
+        assert abs(time.time() * 1000 + left - expiry) < 60_000
+
+
+async def test_the_direct_writer_adds_up(redis: Redis) -> None:
+    stats = FloorStats(redis)
+    now = _now_ms()
+    await stats.add("t1", now, FloorFigures(rounds=1, handle=500, win=-500, win_sq=250_000))
+    await stats.add("t1", now + 1_000, FloorFigures(rounds=1, handle=700, win=200, win_sq=40_000))
+    minute = RESOLUTIONS[0]
+    [[bucket]] = await stats.buckets(minute, [minute.start(now)], ["t1"])
+    assert bucket == {"rounds": 2, "handle": 1_200, "win": -300, "win_sq": 290_000}
+    [[deployment]] = await stats.buckets(minute, [minute.start(now)], [None])
+    assert deployment == {**bucket, "t:t1:rounds": 2, "t:t1:handle": 1_200, "t:t1:win": -300}
