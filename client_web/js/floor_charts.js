@@ -54,11 +54,11 @@ function yAxis(kind, side = 3) {
  * The uPlot options of a chart: ``series`` [{key, label, colour, dash?, fill?, bars?, right?}], ``band`` the
  * keys of its low and high edges, the y axes' kinds ("money" | "count"), the x axis's time format.
  */
-function options(spec, fmt, width, height) {
+function options(spec, fmt, width, height, data) {
   const series = [{}];
-  for (const s of spec.series) {
+  for (const [i, s] of spec.series.entries()) {
     series.push({ label: s.label, stroke: s.colour, width: s.width ?? 2, dash: s.dash, fill: s.fill,
-      scale: s.right ? "right" : "y", points: { show: false },
+      scale: s.right ? "right" : "y", points: { show: !s.bars && isolated(data[i + 1]), size: 6, fill: s.colour },
       paths: s.bars ? uPlot.paths.bars({ size: [0.7, 40] }) : undefined });
   }
   const at = (key) => spec.series.findIndex((s) => s.key === key) + 1;
@@ -75,6 +75,10 @@ function options(spec, fmt, width, height) {
     select: { show: false },
   };
 }
+
+/** Whether a line has a point with no neighbour to join (a minute with rounds between minutes without):
+ * then its points are drawn, or it would not show at all. */
+const isolated = (values) => values.some((v, i) => v != null && values[i - 1] == null && values[i + 1] == null);
 
 /** A chart's height for its width: wide and low on a laptop, taller than half its width on a phone. */
 const heightFor = (width) => Math.round(Math.min(300, Math.max(190, width * 0.42)));
@@ -116,7 +120,7 @@ export function drawChart(host, spec, rows, { zone, bucketMs, spanMs }) {
   else host.append(figure);
   const data = [rows.map((r) => r.start_ms / 1000), ...spec.series.map((s) => rows.map((r) => s.value(r)))];
   const width = Math.max(200, box.clientWidth);
-  const plot = new uPlot(options(spec, fmt, width, heightFor(width)), data, box);
+  const plot = new uPlot(options(spec, fmt, width, heightFor(width), data), data, box);
   let drawn = width;
   const observer = new ResizeObserver(() => {
     const w = Math.floor(box.clientWidth);

@@ -7,7 +7,7 @@
 
 import { ApiError, api, el, money, saveFile } from "./api.js";
 import { locale, number, percent, t } from "./i18n.js";
-import { $, call, cell, errorText, fillRows, state, userText } from "./operator_api.js";
+import { $, call, cell, errorText, fillRows, sentenceWith, state, userText } from "./operator_api.js";
 import { COLOURS, drawChart } from "./floor_charts.js";
 
 const DAY = 86_400_000;
@@ -45,10 +45,18 @@ function floorQuery() {
   return { query: params.toString() };
 }
 
-/** One figure: its name, its value, and a line under it (the band, the rounds it counts). */
+/** One figure: its name, its value, and a line under it (the band, the rounds it counts): words, or the
+ * parts of a sentence (sentenceWith). */
 function figure(key, label, value, note = null) {
+  const parts = note === null ? null : typeof note === "string" ? [note] : note;
   return el("div", { class: "figure", "data-figure": key }, el("dt", { text: label }), el("dd", {},
-    el("span", { class: "value", text: value }), note ? el("span", { class: "note", text: note }) : null));
+    el("span", { class: "value", text: value }), parts ? el("span", { class: "note" }, ...parts) : null));
+}
+
+/** A sentence of the catalog whose amounts never break inside ("−$76.33" whole on one line). */
+function amounts(key, values) {
+  const nodes = Object.fromEntries(Object.entries(values).map(([name, text]) => [name, el("span", { class: "nowrap", text })]));
+  return sentenceWith(key, {}, nodes);
 }
 
 function roundsNote(count) {
@@ -58,7 +66,7 @@ function roundsNote(count) {
 function figures(data) {
   const s = data.totals;
   const now = data.now ?? {};
-  const side = (handle, win) => t("console:floor.fig.side.note", { win: signed(win), handle: money(handle) });
+  const side = (handle, win) => amounts("console:floor.fig.side.note", { win: signed(win), handle: money(handle) });
   return [
     figure("rounds", t("console:floor.fig.rounds"), number(s.rounds),
       s.voided ? t("console:floor.fig.voided", { count: s.voided, voided: number(s.voided) }) : null),
@@ -67,7 +75,7 @@ function figures(data) {
     figure("win", t("console:floor.fig.win"), signed(s.win_cents)),
     figure("hold", t("console:floor.fig.hold"), pct(s.hold_pct), t("console:floor.fig.hold.note")),
     figure("theo_win", t("console:floor.fig.theo"), signed(s.theo_win_cents),
-      t("console:floor.fig.theo.band", { low: signed(s.band_low_cents), high: signed(s.band_high_cents) })),
+      amounts("console:floor.fig.theo.band", { low: signed(s.band_low_cents), high: signed(s.band_high_cents) })),
     figure("commission", t("console:floor.fig.commission"), cents(s.commission_cents)),
     figure("fortune_hold", t("console:floor.fig.fortune"), pct(s.fortune_hold_pct), side(s.fortune_handle_cents, s.fortune_win_cents)),
     figure("queens_dragon_hold", t("console:floor.fig.queens_dragon"), pct(s.queens_dragon_hold_pct),
@@ -146,12 +154,12 @@ function tableRow(row) {
 /** The table picker: all tables, each table open now, and each that played in the window. */
 async function fillPicker(data) {
   const select = $("floor-table");
-  const picked = select.value;
   let open = [];
   try {
     const list = await api("/api/tables");
     open = list.tables ?? list;
   } catch { /* the picker keeps the tables of the answer */ }
+  const picked = select.value; // read after the wait: the operator may have picked meanwhile
   const names = new Map(open.map((x) => [x.table_id, x.name]));
   for (const row of data?.tables ?? []) if (!names.has(row.table_id)) names.set(row.table_id, row.name ?? row.table_id);
   if (picked && !names.has(picked)) names.set(picked, picked);
@@ -199,7 +207,7 @@ export async function loadFloor({ quiet = false } = {}) {
       render(data);
     }
     await fillPicker(data);
-    $("floor-panel").dataset.ready = "true";
+    if (mine === asked) $("floor-panel").dataset.ready = "true";
   } catch (err) {
     if (mine !== asked) return;
     if (err?.status === 401) throw err;
