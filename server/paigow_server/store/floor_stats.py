@@ -88,6 +88,8 @@ def floor_effect(table_id: str, now_ms: int, figures: FloorFigures) -> list[str]
 
 def floor_effects(commit: Commit) -> list[list[str]]:
     """The commit's floor effect: none, or one (a round settled or voided)."""
+    if not commit.effects.rounds:  # most commits: no round ended
+        return []
     figures = commit_figures(commit)
     return [] if figures is None else [floor_effect(commit.after.table_id, commit.now_ms, figures)]
 

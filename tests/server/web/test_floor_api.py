@@ -44,6 +44,12 @@ async def _rounds(app_client: AppHandle, redis: Redis, count: int) -> tuple[str,
     return table_id, response.json()["rounds"]
 
 
+def _metric(text: str, figure: str) -> float:
+    """``paigow_floor_cents_total{figure=...}`` in a /metrics text (0 when not counted yet)."""
+    head = f'paigow_floor_cents_total{{figure="{figure}"}} '
+    return sum(float(line.removeprefix(head)) for line in text.splitlines() if line.startswith(head))
+
+
 async def _get(app_client: AppHandle, **params: str) -> Any:
     return await app_client.client.get(URL, params=params, headers=app_client.operator_headers)
 
@@ -89,6 +95,10 @@ async def test_the_floor_adds_up_the_rounds_the_table_settled(app_client: AppHan
     assert tuple(rows[0]) == SERIES_FIELDS
     assert len(rows) == len(hour["series"]) + 1
     assert sum(int(row[1]) for row in rows[1:]) == 3
+    metrics = (await app_client.client.get("/metrics")).text
+    assert 'paigow_floor_rounds_total{kind="settled"} 3.0' in metrics
+    assert 'paigow_floor_cents_total{figure="handle"} 10500.0' in metrics
+    assert _metric(metrics, "won") - _metric(metrics, "lost") == win
 
 
 @pytest.mark.parametrize(("params", "field"), [
