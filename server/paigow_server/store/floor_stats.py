@@ -147,6 +147,14 @@ class FloorStats:
         effect = floor_effect(table_id, now_ms, figures)
         await self._write(keys=floor_effect_keys(effect), args=[json.dumps(effect)])
 
+    async def add_many(self, rounds: Sequence[tuple[str, int, FloorFigures]]) -> None:
+        """``add`` each (table id, ms, figures), in one pipeline (the benchmark's history)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id, now_ms, figures in rounds:
+                effect = floor_effect(table_id, now_ms, figures)
+                await self._write(keys=floor_effect_keys(effect), args=[json.dumps(effect)], client=pipe)
+            await pipe.execute()
+
     async def buckets(self, resolution: Resolution, starts: Sequence[int],
                       table_ids: Sequence[str | None]) -> list[list[dict[str, int]]]:
         """For each of ``table_ids`` (None: the deployment), its bucket at each of ``starts``: one

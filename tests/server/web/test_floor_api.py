@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from support.harness import AppHandle, play_house_round
 TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, between_rounds_ms=20,
                 reconnect_grace_ms=30_000)
 URL = "/api/operator/floor"
+HTTP_API = Path(__file__).parents[3] / "docs" / "http-api.md"
 
 
 async def _rounds(app_client: AppHandle, redis: Redis, count: int) -> tuple[str, list[dict[str, Any]]]:
@@ -140,3 +142,13 @@ async def test_a_from_to_window_reads_whole_buckets(app_client: AppHandle) -> No
     assert len(body["series"]) == 31
     assert body["totals"]["rounds"] == 0
     assert body["totals"]["hold_pct"] is None
+
+
+async def test_the_http_api_doc_names_every_field_of_the_answer(app_client: AppHandle) -> None:
+    text = HTTP_API.read_text(encoding="utf-8")
+    section = text[text.index("### Floor (operator)"):]
+    section = section[:section.index("\n### ", 10)]
+    body = (await _get(app_client, window="hour")).json()
+    names = {*body, *body["totals"], *body["now"], *body["series"][0], *SERIES_FIELDS,
+             "table_id", "name", "rounds", "handle_cents", "win_cents", "hold_pct", "theo_win_cents"}
+    assert not [name for name in sorted(names) if f'"{name}"' not in section]
