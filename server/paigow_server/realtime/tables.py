@@ -46,6 +46,7 @@ from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
 from paigow_server.store.accounts import InsufficientBalanceError
 from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.floor_stats import commit_figures
 from paigow_server.store.play_risk import PlayRisk, Refusal, Reservation
 from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
@@ -345,6 +346,9 @@ class TableService:
             if reservation is not None and result in _NOT_WRITTEN and self.play_risk is not None:
                 await self.play_risk.undo(reservation)
             if result is CommitResult.OK:
+                figures = commit_figures(commit) if commit.effects.rounds else None
+                if figures is not None:
+                    self._metrics.count_floor(figures)
                 if self._written_observers:
                     record = commit.record()
                     for written in self._written_observers:

@@ -88,6 +88,8 @@ def floor_effect(table_id: str, now_ms: int, figures: FloorFigures) -> list[str]
 
 def floor_effects(commit: Commit) -> list[list[str]]:
     """The commit's floor effect: none, or one (a round settled or voided)."""
+    if not commit.effects.rounds:  # most commits: no round ended
+        return []
     figures = commit_figures(commit)
     return [] if figures is None else [floor_effect(commit.after.table_id, commit.now_ms, figures)]
 
@@ -144,6 +146,14 @@ class FloorStats:
         """Add one round's figures as its commit would (``apply_floor``)."""
         effect = floor_effect(table_id, now_ms, figures)
         await self._write(keys=floor_effect_keys(effect), args=[json.dumps(effect)])
+
+    async def add_many(self, rounds: Sequence[tuple[str, int, FloorFigures]]) -> None:
+        """``add`` each (table id, ms, figures), in one pipeline (the benchmark's history)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id, now_ms, figures in rounds:
+                effect = floor_effect(table_id, now_ms, figures)
+                await self._write(keys=floor_effect_keys(effect), args=[json.dumps(effect)], client=pipe)
+            await pipe.execute()
 
     async def buckets(self, resolution: Resolution, starts: Sequence[int],
                       table_ids: Sequence[str | None]) -> list[list[dict[str, int]]]:

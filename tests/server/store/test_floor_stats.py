@@ -8,10 +8,12 @@ import time
 
 import pytest
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from paigow.ledger.floor_figures import FloorFigures, round_figures
 from paigow.table import Timers, new_table
-from paigow.table.commands import Sit
+from paigow.table.commands import PlaceBet, Sit, VoidRound
+from paigow.table.state import Phase
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.floor_stats import RESOLUTIONS, TABLE_FIELDS, FloorStats
@@ -30,18 +32,31 @@ def repo(request: pytest.FixtureRequest, redis: Redis) -> TableRepo:
     return TableRepo(redis, outbox=request.param == "outbox")
 
 
+class _Crash:
+    """Stands in for ``Outbox.after_commit`` of a process that dies right after its commit."""
+
+    async def __call__(self, table_id: str, text: str, *, now_ms: int,
+                       publish: tuple[str, str] | None = None) -> None:
+        raise RedisConnectionError("the process died here")
+
+
+async def _table(redis: Redis, repo: TableRepo) -> tuple[TableDriver, list[str]]:
+    accounts = Accounts(redis, starting_balance_cents=100_000)
+    players = [(await accounts.create(name)).player_id for name in ("Ann", "Bob")]
+    await repo.create(new_table(TABLE, "Main", timers=Timers()))
+    table = TableDriver(repo, TABLE)
+    table.now_ms = _now_ms()
+    for seat, player in enumerate(players, start=1):
+        assert await table.do(Sit(player, player, seat, 10_000)) is CommitResult.OK
+    return table, players
+
+
 async def _floor_keys(redis: Redis) -> list[str]:
     return sorted([k async for k in redis.scan_iter(match=keys.GLOBAL + "floor:*")])
 
 
 async def test_a_settled_round_adds_its_figures_to_six_buckets(redis: Redis, repo: TableRepo) -> None:
-    accounts = Accounts(redis, starting_balance_cents=100_000)
-    ann, bob = (await accounts.create("Ann")).player_id, (await accounts.create("Bob")).player_id
-    await repo.create(new_table(TABLE, "Main", timers=Timers()))
-    table = TableDriver(repo, TABLE)
-    table.now_ms = _now_ms()
-    for seat, player in ((1, ann), (2, bob)):
-        assert await table.do(Sit(player, player, seat, 10_000)) is CommitResult.OK
+    table, (ann, bob) = await _table(redis, repo)
     assert await _floor_keys(redis) == []  # a sit settles no round: nothing written
     settled = await table.play_house_round({ann: 500, bob: 1_000})
     before_settle = table.now_ms
@@ -60,6 +75,32 @@ async def test_a_settled_round_adds_its_figures_to_six_buckets(redis: Redis, rep
         left = await redis.pttl(keys.floor_bucket(resolution.name, start, TABLE))
         expiry = start + resolution.size_ms + resolution.kept_ms
         assert abs(time.time() * 1000 + left - expiry) < 60_000
+
+
+async def test_a_round_whose_outbox_entry_waits_is_counted_once_when_the_sweep_delivers_it(
+        redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = TableRepo(redis, outbox=True)
+    table, players = await _table(redis, repo)
+    monkeypatch.setattr(repo.outbox, "after_commit", _Crash())
+    settled = await table.play_house_round(dict.fromkeys(players, 700))
+    minute = RESOLUTIONS[0]
+    start = minute.start(table.now_ms)
+    assert await FloorStats(redis).buckets(minute, [start], [TABLE]) == [[{}]]  # waiting in the outbox
+    await repo.sweep()
+    await repo.sweep()  # delivered once, whoever sweeps
+    [[bucket]] = await FloorStats(redis).buckets(minute, [start], [TABLE])
+    assert bucket == dict(round_figures(settled.record, seated=2).items())
+
+
+async def test_a_voided_round_counts_as_voided_only(redis: Redis, repo: TableRepo) -> None:
+    table, players = await _table(redis, repo)
+    await table.tick_until(Phase.BETTING)
+    assert await table.do(PlaceBet(players[0], 1_000)) is CommitResult.OK
+    assert await table.do(VoidRound()) is CommitResult.OK
+    minute = RESOLUTIONS[0]
+    start = minute.start(table.now_ms)
+    deployment, own = await FloorStats(redis).buckets(minute, [start], [None, TABLE])
+    assert deployment == own == [{"voided": 1}]
 
 
 async def test_the_direct_writer_adds_up(redis: Redis) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from support.harness import AppHandle, play_house_round
 TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, between_rounds_ms=20,
                 reconnect_grace_ms=30_000)
 URL = "/api/operator/floor"
+HTTP_API = Path(__file__).parents[3] / "docs" / "http-api.md"
 
 
 async def _rounds(app_client: AppHandle, redis: Redis, count: int) -> tuple[str, list[dict[str, Any]]]:
@@ -42,6 +44,12 @@ async def _rounds(app_client: AppHandle, redis: Redis, count: int) -> tuple[str,
         await play_house_round(rt, table_id, {players[0]: 1_000, players[1]: 2_500})
     response = await app_client.client.get(f"/api/tables/{table_id}/rounds", params={"limit": "100"})
     return table_id, response.json()["rounds"]
+
+
+def _metric(text: str, figure: str) -> float:
+    """``paigow_floor_cents_total{figure=...}`` in a /metrics text (0 when not counted yet)."""
+    head = f'paigow_floor_cents_total{{figure="{figure}"}} '
+    return sum(float(line.removeprefix(head)) for line in text.splitlines() if line.startswith(head))
 
 
 async def _get(app_client: AppHandle, **params: str) -> Any:
@@ -89,6 +97,10 @@ async def test_the_floor_adds_up_the_rounds_the_table_settled(app_client: AppHan
     assert tuple(rows[0]) == SERIES_FIELDS
     assert len(rows) == len(hour["series"]) + 1
     assert sum(int(row[1]) for row in rows[1:]) == 3
+    metrics = (await app_client.client.get("/metrics")).text
+    assert 'paigow_floor_rounds_total{kind="settled"} 3.0' in metrics
+    assert 'paigow_floor_cents_total{figure="handle"} 10500.0' in metrics
+    assert _metric(metrics, "won") - _metric(metrics, "lost") == win
 
 
 @pytest.mark.parametrize(("params", "field"), [
@@ -130,3 +142,13 @@ async def test_a_from_to_window_reads_whole_buckets(app_client: AppHandle) -> No
     assert len(body["series"]) == 31
     assert body["totals"]["rounds"] == 0
     assert body["totals"]["hold_pct"] is None
+
+
+async def test_the_http_api_doc_names_every_field_of_the_answer(app_client: AppHandle) -> None:
+    text = HTTP_API.read_text(encoding="utf-8")
+    section = text[text.index("### Floor (operator)"):]
+    section = section[:section.index("\n### ", 10)]
+    body = (await _get(app_client, window="hour")).json()
+    names = {*body, *body["totals"], *body["now"], *body["series"][0], *SERIES_FIELDS,
+             "table_id", "name", "rounds", "handle_cents", "win_cents", "hold_pct", "theo_win_cents"}
+    assert not [name for name in sorted(names) if f'"{name}"' not in section]
