@@ -4,11 +4,11 @@
 Behind the operator's bearer token like every operator GET (``require_operator``; a read, not audited).
 ``window`` (default ``7d``) and ``limit`` (1..100, default 50) are checked before anything is read: a bad one
 is ``400 INVALID_FIELD`` naming it, another parameter ``400 UNKNOWN_FIELD``. Each row names the rounds
-behind it (``rounds``: table and round ids, newest first); an operator opens one as a table's round is
-opened: ``GET /api/tables/{table_id}/rounds?limit=100`` holds the table's last 100 records (each checks on
-the verify page, ``/verify/?round=&seed=...``, as the table page's history links it), and
-``GET /api/operator/history/export?table_id=&player_id=`` every one. A flag is a reason to look, never an
-action: nothing here changes anything.
+behind it (``round_ids``, and ``round_links``: each with its table, newest first); an operator opens one
+as a table's round is opened: ``GET /api/tables/{table_id}/rounds?limit=100`` holds the table's last 100
+records (each checks on the verify page, ``/verify/?round=&seed=...``, as the table page's history links
+it), and ``GET /api/operator/history/export?table_id=&player_id=`` every one. A flag is a reason to look,
+never an action: nothing here changes anything.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _params(request: Request) -> tuple[str, int]:
 def _rounds(refs: Iterable[RoundRef]) -> dict[str, Any]:
     listed = list(refs)
     return {"round_ids": [r.round_id for r in listed],
-            "rounds": [{"table_id": r.table_id, "round_id": r.round_id, "settled_ms": r.settled_ms}
+            "round_links": [{"table_id": r.table_id, "round_id": r.round_id, "settled_ms": r.settled_ms}
                        for r in listed]}
 
 
