@@ -103,6 +103,7 @@ from paigow_server.web import (
     play_block_routes,
     practice_routes,
     responsible_config,
+    second_look_routes,
     session_routes,
     top_up_routes,
 )
@@ -371,6 +372,7 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),
+        *second_look_routes.routes(),
     ]
     routes: list[BaseRoute] = [
         Route("/healthz", healthz, methods=["GET"]),

@@ -1,0 +1,65 @@
+"""Player-banked rounds through ``TableDriver`` for the second looks' tests: one player banks every round (the
+players bank in turn and the others decline), some bettors foul on purpose (the table loses a foul)."""
+
+from __future__ import annotations
+
+from paigow.rules.cards import parse_card
+from paigow.rules.house_rules import FoulPolicy, HouseRules
+from paigow.rules.splits import all_splits, is_foul
+from paigow.table.commands import AcceptBank, DeclineBank, PlaceBet, SetHand, Tick, UseHouseWay
+from paigow.table.events import RoundSettled
+from paigow.table.machine import next_deadline
+from paigow.table.records import RoundRecord
+from paigow.table.state import Phase
+from paigow_server.store.tables import CommitResult
+from support.tables import TableDriver
+
+__all__ = ["BANK_IN_TURN", "foul_low", "play_banked_round"]
+
+BANK_IN_TURN = HouseRules(players_bank_in_turn=True, foul_policy=FoulPolicy.LOSE, fortune_enabled=False)
+
+
+def foul_low(cards: tuple[str, ...]) -> tuple[str, ...] | None:
+    """Two cards whose split fouls, or None when every split of these cards is legal."""
+    parsed = [parse_card(c) for c in cards]
+    for split in all_splits(parsed):
+        if is_foul(split, BANK_IN_TURN):
+            return tuple(str(c) for c in split.low)
+    return None
+
+
+async def play_banked_round(table: TableDriver, banker: str, bets: dict[str, int],
+                            fouling: frozenset[str] = frozenset()) -> RoundRecord:
+    """One round ``banker`` banks, ``bets`` against it; the players in ``fouling`` foul when they can."""
+    version_before = (await table.state()).version
+    for _ in range(40):
+        state = await table.state()
+        rnd = state.round
+        if state.phase == Phase.BETTING:
+            break
+        if state.phase == Phase.BANK_OFFER and rnd is not None and rnd.offer_player_id:
+            offer = rnd.offer_player_id
+            assert await table.do(AcceptBank(offer) if offer == banker else DeclineBank(offer)) \
+                is CommitResult.OK
+            continue
+        due = next_deadline(state)
+        assert due is not None, state.phase
+        table.now_ms = max(table.now_ms, due)
+        assert await table.do(Tick(table.now_ms)) is CommitResult.OK
+    for player_id, amount in bets.items():
+        assert await table.do(PlaceBet(player_id, amount)) is CommitResult.OK
+    await table.tick_until(Phase.SETTING)
+    rnd = (await table.state()).round
+    assert rnd is not None
+    assert rnd.banker_player_id == banker
+    for hand in rnd.hands:
+        if hand.player_id is None or hand.player_id not in (*bets, banker):
+            continue
+        low = foul_low(hand.cards) if hand.player_id in fouling else None
+        command = UseHouseWay(hand.player_id) if low is None else SetHand(hand.player_id, low)
+        assert await table.do(command) is CommitResult.OK
+    log = await table.repo.event_log(table.table_id)
+    settled = [e.record for c in log if c.version > version_before for e in c.events
+               if isinstance(e, RoundSettled)]
+    assert len(settled) == 1
+    return settled[0]
