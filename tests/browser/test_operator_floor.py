@@ -8,19 +8,30 @@ and the pseudo-locale (where every word must come from the catalog; screenshots 
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
+import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
+from redis.asyncio import Redis
 from tests.browser.layout import text_problems
 from tests.browser.test_accessibility import serious_violations
 from tests.browser.test_operator_console import no_sideways_overflow
 from tests.browser.test_operator_console_pseudo import UNBRACKETED_JS
 from tests.browser.wire import Wire, WirePlayer
+
+from paigow.table import Timers, new_table
+from paigow.table.commands import Sit
+from paigow_server.store.accounts import Accounts
+from paigow_server.store.tables import CommitResult, TableRepo
+from support.pair_rounds import BANK_IN_TURN, play_banked_round
+from support.tables import TableDriver
 
 pytestmark = pytest.mark.browser
 
@@ -254,5 +265,68 @@ def test_the_floor_in_a_long_language_and_the_pseudo_locale(site: Any, wire: Wir
     assert missing == []
     allowed = [f"Floor {lang}", "Ann Floorwell", "Bob Pitboss", "UTC", "CSV"] if lang == "en-XA" else None
     problems = look(site, op, lang, allowed)
+    assert problems == [], "\n".join(problems)
+    assert site.errors == []
+
+
+async def plant_a_pair(redis_url: str, rounds: int) -> tuple[str, str, str]:
+    """``rounds`` rounds at a new table written straight to the server's Redis (the in-process driver of the
+    store tests): one player banks each of them, another bets big against it and fouls whenever they can,
+    a third plays fair. (table id, banker id, dumper id)."""
+    redis = Redis.from_url(redis_url, decode_responses=True)
+    try:
+        repo = TableRepo(redis)
+        accounts = Accounts(redis, starting_balance_cents=1_000_000)
+        bank, dump, fair = [(await accounts.create(name)).player_id
+                            for name in ("Banker Bea", "Dumper Dan", "Fair Fay")]
+        table = f"t_looks_{secrets.token_hex(3)}"
+        await repo.create(new_table(table, "Looks Jade", BANK_IN_TURN, Timers()))
+        driver = TableDriver(repo, table)
+        driver.now_ms = time.time_ns() // 1_000_000
+        for seat, player in enumerate((bank, dump, fair), start=1):
+            assert await driver.do(Sit(player, player, seat, 500_000)) is CommitResult.OK
+        for _ in range(rounds):
+            await play_banked_round(driver, bank, {dump: 10_000, fair: BANK_IN_TURN.min_bet_cents},
+                                    fouling=frozenset({dump}))
+        return table, bank, dump
+    finally:
+        await redis.aclose()
+
+
+def test_second_looks_list_a_planted_pair_with_links_to_its_rounds(site: Any) -> None:
+    # Playwright's sync API runs an event loop in this thread: the store's calls run in another.
+    with ThreadPoolExecutor(1) as pool:
+        _, bank, dump = pool.submit(asyncio.run, plant_a_pair(site.server.redis_url, 20)).result()
+    looks = httpx.get(f"{site.url}/api/operator/second-looks?window=7d", headers=site.headers, timeout=10)
+    assert looks.status_code == 200, looks.text
+    pair = next(p for p in looks.json()["pairs"] if (p["banker_id"], p["player_id"]) == (bank, dump))
+    op = console(site)
+    expect(op.locator("#looks-panel[data-ready='true']")).to_be_attached()
+    row = op.locator(f"#looks-pairs tr[data-banker='{bank}'][data-player='{dump}']")
+    expect(row).to_contain_text("Banker Bea")
+    expect(row).to_contain_text("Dumper Dan")
+    z = op.evaluate("""async (z) => { const { locale } = await import('/js/i18n.js');
+        return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+          .format(z); }""", pair["z"])
+    expect(row.locator("td").nth(5)).to_have_text(z.replace("-", "−"))
+    flow = op.evaluate("async (c) => (await import('/js/i18n.js')).money(c, { sign: true })",
+                       pair["flow_cents"])
+    expect(row.locator("td").nth(3)).to_have_text(flow)
+    links = row.locator(".round-links a")
+    expect(links).to_have_count(len(pair["round_ids"]))
+    assert [a.text_content() for a in links.all()] == pair["round_ids"]
+    fouls = op.locator(f"#looks-fouls tr[data-banker='{bank}'][data-player='{dump}']")
+    expect(fouls).to_contain_text("Dumper Dan")
+    expect(op.locator("#looks-hint")).to_contain_text("docs/floor.md#second-looks")
+
+    # A round's link opens its check on the verify page, with the record's seed: the deal is verified.
+    with op.context.expect_page() as opened:
+        links.first.click()
+    verify = opened.value
+    expect(verify.locator("#verdict")).to_contain_text("Verified")
+    assert pair["round_ids"][0] in verify.url
+    verify.close()
+    assert serious_violations(op) == []
+    problems = look(site, op, "looks")
     assert problems == [], "\n".join(problems)
     assert site.errors == []
