@@ -6,7 +6,7 @@
 // side. Every word from the catalog (`console:floor.*`); money, numbers, percents and times through Intl.
 
 import { ApiError, api, el, money, saveFile } from "./api.js";
-import { locale, number, percent, t } from "./i18n.js";
+import { has, locale, number, percent, t } from "./i18n.js";
 import { $, call, cell, errorText, fillRows, sentenceWith, state, userText } from "./operator_api.js";
 import { COLOURS, drawChart } from "./floor_charts.js";
 
@@ -136,7 +136,9 @@ function spanWords(data) {
   const step = b % DAY === 0 ? t("console:floor.step.days", { count: b / DAY, n: number(b / DAY) })
     : b % 3_600_000 === 0 ? t("console:floor.step.hours", { count: b / 3_600_000, n: number(b / 3_600_000) })
       : t("console:floor.step.minutes", { count: Math.round(b / 60_000), n: number(Math.round(b / 60_000)) });
-  return t("console:floor.span", { from: fmt.format(new Date(data.from_ms)), to: fmt.format(new Date(data.to_ms)), step, zone: data.timezone });
+  // The zone's name from the catalog (the API says "UTC"); another, from a newer server, as it is.
+  const zone = has(`console:floor.zone.${data.timezone}`) ? t(`console:floor.zone.${data.timezone}`) : data.timezone;
+  return t("console:floor.span", { from: fmt.format(new Date(data.from_ms)), to: fmt.format(new Date(data.to_ms)), step, zone });
 }
 
 function tableRow(row) {
