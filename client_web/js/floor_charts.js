@@ -36,6 +36,23 @@ function timeFormat(zone, bucketMs, spanMs) {
   return new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
 }
 
+/** The time axis's labels: a tick at midnight in a window of days by its date alone ("Dec 3"), another by
+ * ``fmt``; a label that would run past either end of the chart left out (uPlot centres each on its tick). */
+function timeLabels(fmt, zone) {
+  const date = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: zone });
+  // Never shown: it only tells a midnight tick ("00:00") from another.
+  const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone });
+  const measure = document.createElement("canvas").getContext("2d");
+  measure.font = FONT;
+  return (self, splits) => splits.map((s) => {
+    const at = new Date(s * 1000);
+    const text = fmt.resolvedOptions().day && clock.format(at) === "00:00" ? date.format(at) : fmt.format(at);
+    const x = self.bbox.left / uPlot.pxRatio + self.valToPos(s, "x");
+    const half = measure.measureText(text).width / 2;
+    return x - half < 0 || x + half > self.width ? null : text;
+  });
+}
+
 /** The width a y axis needs for its longest label. */
 function axisSize(self, values, axisIdx, cycleNum) {
   const axis = self.axes[axisIdx];
@@ -54,7 +71,7 @@ function yAxis(kind, side = 3) {
  * The uPlot options of a chart: ``series`` [{key, label, colour, dash?, fill?, bars?, right?}], ``band`` the
  * keys of its low and high edges, the y axes' kinds ("money" | "count"), the x axis's time format.
  */
-function options(spec, fmt, width, height, data) {
+function options(spec, fmt, zone, width, height, data) {
   const series = [{}];
   for (const [i, s] of spec.series.entries()) {
     series.push({ label: s.label, stroke: s.colour, width: s.width ?? 2, dash: s.dash, fill: s.fill,
@@ -63,7 +80,7 @@ function options(spec, fmt, width, height, data) {
   }
   const at = (key) => spec.series.findIndex((s) => s.key === key) + 1;
   const axes = [{ font: FONT, stroke: AXIS.stroke, space: 90, grid: { stroke: AXIS.grid, width: 1 },
-    ticks: { stroke: AXIS.ticks, width: 1 }, values: (self, splits) => splits.map((s) => fmt.format(new Date(s * 1000))) },
+    ticks: { stroke: AXIS.ticks, width: 1 }, values: timeLabels(fmt, zone) },
   { ...yAxis("y"), values: (self, splits) => splits.map(axisNumber(spec.y)) }];
   if (spec.right) axes.push({ ...yAxis("right", 1), values: (self, splits) => splits.map(axisNumber(spec.right)) });
   return {
@@ -120,7 +137,7 @@ export function drawChart(host, spec, rows, { zone, bucketMs, spanMs }) {
   else host.append(figure);
   const data = [rows.map((r) => r.start_ms / 1000), ...spec.series.map((s) => rows.map((r) => s.value(r)))];
   const width = Math.max(200, box.clientWidth);
-  const plot = new uPlot(options(spec, fmt, width, heightFor(width), data), data, box);
+  const plot = new uPlot(options(spec, fmt, zone, width, heightFor(width), data), data, box);
   let drawn = width;
   const observer = new ResizeObserver(() => {
     const w = Math.floor(box.clientWidth);

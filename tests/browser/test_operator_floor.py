@@ -261,6 +261,10 @@ def test_the_floor_in_a_long_language_and_the_pseudo_locale(site: Any, wire: Wir
     table = play_rounds(site, wire, f"Floor {lang}", 1)
     op = console(site, lang)
     show_table(op, table)
+    if lang == "vi":  # another window's points: the hours of a week, the axis with days
+        op.select_option("#floor-window", "7d")
+        expect(op.locator("#floor-panel")).to_have_attribute("data-query", f"window=7d&table={table}")
+        expect(op.locator("#floor-span")).to_contain_text("mỗi điểm là 1 giờ")
     for chart in CHARTS:
         op.locator(f"[data-chart='{chart}'] details").evaluate("(d) => d.open = true")
     missing = [k for k in op.evaluate("[...window.__i18n.missing]") if k.startswith("console:")]
