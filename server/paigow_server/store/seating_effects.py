@@ -20,7 +20,7 @@ record, stands exactly when the commit that made it does.
 - ``["rgsit", ...]``, ``["rgleave", ...]``, ``["rgsettle", ...]``: the play accounting behind the players'
   limits and session figures (``play_risk``: seats, sessions, a settled round's wager and net);
 - ``["floor", table, ...]``: a settled or voided round's floor figures, added to the floor's buckets
-  (``floor_stats``: six keys).
+  (``floor_stats``: nine keys).
 
 Each is a list of strings (JSON in the outbox entry and the script's argument); ``effect_keys`` names the
 keys they write, in order (two for a bar, six for a settle, ``rg_effect_keys`` for the play accounting, one
@@ -67,7 +67,7 @@ local function apply_seating(effects, first)
       at = at + 3
     elseif e[1] == 'floor' then
       apply_floor(e, at)
-      at = at + 6
+      at = at + 9
     elseif e[1] == 'live' or e[1] == 'unlive' then
       if e[1] == 'live' then put_live(KEYS[at], e[3], e[4]) else end_live(KEYS[at], e[3], e[4]) end
       at = at + 1
