@@ -4,9 +4,10 @@ round.
 A commit that settles (or voids) a round of a casino-money table carries one seating effect (``floor``,
 ``seating_effects``): ``["floor", table, expiry m, expiry h, expiry d, name, value, name, value, ...]``,
 the round's non-zero figures (``paigow.ledger.floor_figures``) and when each resolution's buckets lapse.
-``FLOOR_LUA``'s ``apply_floor`` adds them (``HINCRBY``) to six hashes, ``floor_effect_keys``: the
-deployment's (which also keeps ``TABLE_FIELDS`` per table) and the table's bucket at each resolution
-(minute, kept 48 hours; hour, 90 days; day, 400 days; UTC), and sets their ``PEXPIREAT``. On one Redis
+``FLOOR_LUA``'s ``apply_floor`` adds them (``HINCRBY``) to nine hashes, ``floor_effect_keys``: at each
+resolution (minute, kept 48 hours; hour, 90 days; day, 400 days; UTC) the deployment's bucket, the table's,
+and the bucket's per-table figures (``TABLE_FIELDS`` of each table, for the list of a window's tables), and
+sets their ``PEXPIREAT``. On one Redis
 the commit's script writes them, on a Cluster the outbox entry carries them to ``{global}`` with the
 money, so a round is counted exactly when it is settled. A commit that settles no round adds nothing; a
 home game with its own chips is not counted (its chips are not the casino's money).
@@ -55,8 +56,8 @@ class Resolution:
 
 
 TABLE_FIELDS = ("rounds", "handle", "win", "theo_micro")
-"""The figures the deployment's buckets also hold per table (``t:<table>:<name>``), for the list of tables
-of a window without a read per table (``FLOOR_LUA``'s ``floor_table_fields``)."""
+"""The figures a bucket also keeps per table (``keys.floor_tables``, fields ``<table>:<name>``), for the list
+of a window's tables without a read per table (``FLOOR_LUA``'s ``floor_table_fields``)."""
 
 RESOLUTIONS = (Resolution("m", MINUTE_MS, 48 * HOUR_MS), Resolution("h", HOUR_MS, 90 * DAY_MS),
                Resolution("d", DAY_MS, 400 * DAY_MS))
@@ -95,35 +96,36 @@ def floor_effects(commit: Commit) -> list[list[str]]:
 
 
 def floor_effect_keys(effect: Sequence[str]) -> list[str]:
-    """The six buckets a ``floor`` effect adds to, in ``apply_floor``'s order (those its expiries name)."""
+    """The nine hashes a ``floor`` effect adds to, in ``apply_floor``'s order (the buckets its expiries name):
+    per resolution the deployment's bucket, the table's, and the bucket's per-table figures."""
     table_id = effect[1]
     out: list[str] = []
     for resolution, expiry in zip(RESOLUTIONS, effect[2:5], strict=True):
         start = int(expiry) - resolution.kept_ms - resolution.size_ms
         name = resolution.name
-        out += [keys.floor_bucket(name, start), keys.floor_bucket(name, start, table_id)]
+        out += [keys.floor_bucket(name, start), keys.floor_bucket(name, start, table_id),
+                keys.floor_tables(name, start)]
     return out
 
 
-# apply_floor(e, first): adds floor effect ``e``'s figures to KEYS[first .. first + 5]
-# (``floor_effect_keys``).
+# apply_floor(e, first): adds floor effect ``e``'s figures to KEYS[first .. first + 8]
+# (``floor_effect_keys``: per resolution the deployment's bucket, the table's, the per-table figures).
 FLOOR_LUA = """
 local floor_table_fields = {rounds = true, handle = true, win = true, theo_micro = true}
 local function apply_floor(e, first)
-  for i = 0, 5 do
-    local key = KEYS[first + i]
+  for r = 0, 2 do
+    local all, own, tables = KEYS[first + 3 * r], KEYS[first + 3 * r + 1], KEYS[first + 3 * r + 2]
     for f = 6, #e, 2 do
-      redis.call('HINCRBY', key, e[f], e[f + 1])
-      if i % 2 == 0 and floor_table_fields[e[f]] then
-        redis.call('HINCRBY', key, 't:' .. e[2] .. ':' .. e[f], e[f + 1])
-      end
+      redis.call('HINCRBY', all, e[f], e[f + 1])
+      redis.call('HINCRBY', own, e[f], e[f + 1])
+      if floor_table_fields[e[f]] then redis.call('HINCRBY', tables, e[2] .. ':' .. e[f], e[f + 1]) end
     end
-    redis.call('PEXPIREAT', key, e[3 + math.floor(i / 2)])
+    for _, key in ipairs({all, own, tables}) do redis.call('PEXPIREAT', key, e[3 + r]) end
   end
 end
 """
 
-# KEYS: the six buckets. ARGV: 1 the effect (JSON).
+# KEYS: the nine hashes. ARGV: 1 the effect (JSON).
 _WRITE = FLOOR_LUA + """
 apply_floor(cjson.decode(ARGV[1]), 1)
 return 1
@@ -154,6 +156,22 @@ class FloorStats:
                 effect = floor_effect(table_id, now_ms, figures)
                 await self._write(keys=floor_effect_keys(effect), args=[json.dumps(effect)], client=pipe)
             await pipe.execute()
+
+    async def table_figures(self, pieces: Sequence[tuple[Resolution, int]]) -> dict[str, dict[str, int]]:
+        """Each table's ``TABLE_FIELDS`` summed over the buckets ``pieces`` (resolution, start): one
+        pipelined ``HGETALL`` each."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for resolution, start in pieces:
+                pipe.hgetall(keys.floor_tables(resolution.name, start))
+            replies = cast("list[dict[Any, Any]]", await pipe.execute())
+        out: dict[str, dict[str, int]] = {}
+        for reply in replies:
+            for name, value in reply.items():
+                text = name.decode() if isinstance(name, bytes) else str(name)
+                table_id, _, figure = text.rpartition(":")
+                figures = out.setdefault(table_id, {})
+                figures[figure] = figures.get(figure, 0) + int(value)
+        return out
 
     async def buckets(self, resolution: Resolution, starts: Sequence[int],
                       table_ids: Sequence[str | None]) -> list[list[dict[str, int]]]:

@@ -155,6 +155,9 @@ G:floor:{res}:{start}                   hash    the floor figures (docs/floor.md
                                                48 h after; ``h`` hour: 90 days; ``d`` day: 400 days);
                                                HINCRBY by the settling commit (``floor_stats``)
 G:floor:{res}:{start}:t:{table}        hash    the same for one table
+G:floor:{res}:{start}:tables           hash    ``<table>:<figure>`` -> the ``rounds``, ``handle``, ``win``
+                                               and ``theo_micro`` of each table in the bucket (the same
+                                               writes and expiry)
 G:schema                               string  the key layout (``migration.SCHEMA_VERSION``)
 G:floor:player:{id}                    hash    second looks (``pair_watch``): the player's hands and fouls
                                                per UTC day ``d<YYYYMMDD>`` (30 kept) and hour
@@ -216,6 +219,7 @@ __all__ = [
     "floor_pair",
     "floor_pair_rounds",
     "floor_player",
+    "floor_tables",
     "guest_collecting",
     "history",
     "history_analyses",
@@ -337,6 +341,11 @@ def table_outbox_seq(table_id: str) -> str:
 
 def table_holds(table_id: str) -> str:
     return f"{PREFIX}table:{{{table_id}}}:holds"
+
+
+def floor_tables(resolution: str, start_ms: int) -> str:
+    """A floor bucket's per-table figures (``floor_stats``)."""
+    return f"{GLOBAL}floor:{resolution}:{start_ms}:tables"
 
 
 def floor_bucket(resolution: str, start_ms: int, table_id: str | None = None) -> str:

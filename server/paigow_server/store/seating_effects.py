@@ -20,14 +20,14 @@ record, stands exactly when the commit that made it does.
 - ``["rgsit", ...]``, ``["rgleave", ...]``, ``["rgsettle", ...]``: the play accounting behind the players'
   limits and session figures (``play_risk``: seats, sessions, a settled round's wager and net);
 - ``["floor", table, ...]``: a settled or voided round's floor figures, added to the floor's buckets
-  (``floor_stats``: six keys);
+  (``floor_stats``: nine keys);
 - ``["look", ...]``: a settled round's second-look figures per player (``pair_watch``).
 
 Each is a list of strings (JSON in the outbox entry and the script's argument); ``effect_keys`` names the
-keys they write, in order (two for a bar, six for a settle or a round's floor figures, ``rg_effect_keys`` for
-the play accounting, ``look_effect_keys`` for a look, one otherwise), and ``SEATING_LUA``'s
-``apply_seating(effects, first)`` writes them, ``first`` being the index in ``KEYS`` of the first of those
-keys.
+keys they write, in order (two for a bar, six for a settle, nine for a round's floor figures,
+``rg_effect_keys`` for the play accounting, ``look_effect_keys`` for a look, one otherwise), and
+``SEATING_LUA``'s ``apply_seating(effects, first)`` writes them, ``first`` being the index in ``KEYS`` of the
+first of those keys.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ local function apply_seating(effects, first)
       at = at + 3
     elseif e[1] == 'floor' then
       apply_floor(e, at)
-      at = at + 6
+      at = at + 9
     elseif e[1] == 'look' then
       apply_look(e, at)
       if e[3] == '' then at = at + 1 else at = at + 11 end

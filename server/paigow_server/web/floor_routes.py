@@ -7,9 +7,11 @@ unknown id), ``format`` (``json``, the default, or ``csv``: the series, one row 
 parameter is a 400 ``INVALID_FIELD`` naming it (``UNKNOWN_FIELD`` for one it does not take).
 
 Cost per call: one pipelined ``HGETALL`` per bucket (at most 1,440: a window just under a day read by the
-minute; 31 for ``30d``, 169 for ``7d``, 61 for ``hour``), the table list and each table's ``version``
-(two reads), and the state of each table whose version changed since this process last answered (the
-"now" figures: ``_NowCache``).
+minute; 31 for ``30d``, 169 for ``7d``, 61 for ``hour``), and for the deployment's list of tables one per
+piece of the window (``floor_view.table_pieces``: whole days, hours, then minutes; 31 for ``30d``, at most
+about 30 for ``7d``, 60 for ``hour``), the table list and each table's ``version`` (two reads), and the
+state of each table whose version changed since this process last answered (the "now" figures:
+``_NowCache``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,15 @@ from paigow.table.state import PLAYER_SEATS, TableState
 from paigow_server.store.floor_stats import FloorStats
 from paigow_server.web.api import ApiError, only_fields
 from paigow_server.web.context import AppContext
-from paigow_server.web.floor_view import SERIES_FIELDS, WindowError, series, tables, totals, window_of
+from paigow_server.web.floor_view import (
+    SERIES_FIELDS,
+    WindowError,
+    series,
+    table_pieces,
+    tables,
+    totals,
+    window_of,
+)
 from paigow_server.web.operator_gate import require_operator
 
 __all__ = ["routes"]
@@ -110,7 +120,8 @@ async def floor(request: Request) -> Response:
     now = await _cache(request).read(ctx)
     if table_id is not None and table_id not in now:
         raise ApiError(404, "TABLE_NOT_FOUND", f"no table {table_id[:100]!r}")
-    [buckets] = await FloorStats(ctx.redis).buckets(window.resolution, window.starts, [table_id])
+    stats = FloorStats(ctx.redis)
+    [buckets] = await stats.buckets(window.resolution, window.starts, [table_id])
     points = series(buckets, window)
     if chosen == "csv":
         name = f"floor-{table_id or 'all'}-{window.from_ms}-{window.to_ms}.csv"
@@ -120,7 +131,8 @@ async def floor(request: Request) -> Response:
         "from_ms": window.from_ms, "to_ms": window.to_ms, "bucket_ms": window.resolution.size_ms,
         "table": table_id, "timezone": "UTC", "totals": totals(buckets, window),
         "now": _now_json(ctx, now, table_id), "series": points,
-        "tables": [] if table_id is not None else tables(buckets, {t: n.name for t, n in now.items()}),
+        "tables": [] if table_id is not None else tables(await stats.table_figures(table_pieces(window)),
+                                                         {t: n.name for t, n in now.items()}),
     }
     return JSONResponse(body)
 

@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paigow_server.store.floor_stats import DAY_MS, HOUR_MS, RESOLUTIONS, TABLE_FIELDS, Resolution
+from paigow_server.store.floor_stats import DAY_MS, HOUR_MS, RESOLUTIONS, Resolution
 
 __all__ = ["MAX_SPAN_MS", "MIN_POINTS", "SERIES_FIELDS", "WINDOWS", "Window", "WindowError", "band", "series",
-           "tables", "totals", "window_of"]
+           "table_pieces", "tables", "totals", "window_of"]
 
 MIN_POINTS = 24
 MAX_SPAN_MS = 400 * DAY_MS
@@ -168,17 +168,24 @@ def series(buckets: Sequence[Mapping[str, int]], window: Window) -> list[dict[st
     return out
 
 
-def tables(buckets: Sequence[Mapping[str, int]], names: Mapping[str, str]) -> list[dict[str, Any]]:
-    """Each table with rounds in the window, by handle (largest first), from the deployment buckets'
-    per-table fields (``t:<table>:<name>``)."""
-    per: dict[str, dict[str, int]] = {}
-    for name, value in _sum(buckets).items():
-        if not name.startswith("t:"):
-            continue
-        table_id, _, figure = name[2:].rpartition(":")
-        if figure in TABLE_FIELDS:
-            per.setdefault(table_id, {})[figure] = value
-    ranked = sorted(((table_id, f) for table_id, f in per.items() if f.get("rounds", 0) > 0),
+def table_pieces(window: Window) -> list[tuple[Resolution, int]]:
+    """The fewest buckets that cover the window's span exactly (whole days, then whole hours, then
+    minutes): where the list of its tables is read (``floor_stats.FloorStats.table_figures``). At most
+    about 140 for a window read by the minute, 70 by the hour, 401 by the day."""
+    minute, hour, day = RESOLUTIONS
+    at, end = window.from_ms, window.starts[-1] + window.resolution.size_ms
+    pieces: list[tuple[Resolution, int]] = []
+    while at < end:
+        piece = next(r for r in (day, hour, minute) if at % r.size_ms == 0 and at + r.size_ms <= end)
+        pieces.append((piece, at))
+        at += piece.size_ms
+    return pieces
+
+
+def tables(per_table: Mapping[str, Mapping[str, int]], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Each table with rounds in the window, by handle (largest first), from its figures summed over the
+    window (``table_pieces``)."""
+    ranked = sorted(((table_id, f) for table_id, f in per_table.items() if f.get("rounds", 0) > 0),
                     key=lambda item: (-item[1].get("handle", 0), item[0]))
     return [{"table_id": table_id, "name": names.get(table_id), "rounds": f.get("rounds", 0),
              "handle_cents": f.get("handle", 0), "win_cents": f.get("win", 0),

@@ -56,7 +56,8 @@ async def _floor_keys(redis: Redis) -> list[str]:
     return sorted([k async for k in redis.scan_iter(match=keys.GLOBAL + "floor:[mhd]:*")])
 
 
-async def test_a_settled_round_adds_its_figures_to_six_buckets(redis: Redis, repo: TableRepo) -> None:
+async def test_a_settled_round_adds_its_figures_to_the_buckets_of_each_resolution(redis: Redis,
+                                                                                   repo: TableRepo) -> None:
     table, (ann, bob) = await _table(redis, repo)
     assert await _floor_keys(redis) == []  # a sit settles no round: nothing written
     settled = await table.play_house_round({ann: 500, bob: 1_000})
@@ -64,15 +65,16 @@ async def test_a_settled_round_adds_its_figures_to_six_buckets(redis: Redis, rep
     figures = round_figures(settled.record, seated=2)
     assert (figures.rounds, figures.handle, figures.seated) == (1, 1_500, 2)
     written = await _floor_keys(redis)
-    assert len(written) == 6
+    assert len(written) == 9
     stats = FloorStats(redis)
     for resolution in RESOLUTIONS:
         start = resolution.start(before_settle)
         (deployment, own), = zip(*await stats.buckets(resolution, [start], [None, TABLE]), strict=True)
         expected = dict(figures.items())
         assert own == expected
-        per_table = {f"t:{TABLE}:{name}": value for name, value in expected.items() if name in TABLE_FIELDS}
-        assert deployment == {**expected, **per_table}
+        assert deployment == expected
+        per_table = {name: value for name, value in expected.items() if name in TABLE_FIELDS}
+        assert await stats.table_figures([(resolution, start)]) == {TABLE: per_table}
         left = await redis.pttl(keys.floor_bucket(resolution.name, start, TABLE))
         expiry = start + resolution.size_ms + resolution.kept_ms
         assert abs(time.time() * 1000 + left - expiry) < 60_000
@@ -113,4 +115,6 @@ async def test_the_direct_writer_adds_up(redis: Redis) -> None:
     [[bucket]] = await stats.buckets(minute, [minute.start(now)], ["t1"])
     assert bucket == {"rounds": 2, "handle": 1_200, "win": -300, "win_sq": 290_000}
     [[deployment]] = await stats.buckets(minute, [minute.start(now)], [None])
-    assert deployment == {**bucket, "t:t1:rounds": 2, "t:t1:handle": 1_200, "t:t1:win": -300}
+    assert deployment == bucket
+    pieces = [(minute, minute.start(now)), (RESOLUTIONS[1], RESOLUTIONS[1].start(now))]
+    assert await stats.table_figures(pieces) == {"t1": {"rounds": 4, "handle": 2_400, "win": -600}}

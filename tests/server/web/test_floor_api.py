@@ -19,7 +19,7 @@ from paigow.table.state import Timers
 from paigow_server.realtime.realtime import Realtime
 from paigow_server.store.accounts import Accounts
 from paigow_server.store.tables import TableRepo
-from paigow_server.web.floor_view import SERIES_FIELDS
+from paigow_server.web.floor_view import SERIES_FIELDS, table_pieces, window_of
 from support.harness import AppHandle, play_house_round
 
 TIMERS = Timers(bank_offer_ms=10_000, betting_ms=30_000, setting_ms=30_000, between_rounds_ms=20,
@@ -152,3 +152,19 @@ async def test_the_http_api_doc_names_every_field_of_the_answer(app_client: AppH
     names = {*body, *body["totals"], *body["now"], *body["series"][0], *SERIES_FIELDS,
              "table_id", "name", "rounds", "handle_cents", "win_cents", "hold_pct", "theo_win_cents"}
     assert not [name for name in sorted(names) if f'"{name}"' not in section]
+
+
+@pytest.mark.parametrize("params", [{"window": "hour"}, {"window": "today"}, {"window": "7d"},
+                                    {"window": "30d"}, {"from": "1765000000000", "to": "1765100000000"}])
+def test_the_tables_of_a_window_are_read_from_the_fewest_buckets_that_cover_it(
+        params: dict[str, str]) -> None:
+    now = 1_765_432_109_876
+    window = window_of(params, now)
+    pieces = table_pieces(window)
+    at = window.from_ms
+    for resolution, start in pieces:
+        assert start == at
+        assert start % resolution.size_ms == 0
+        at += resolution.size_ms
+    assert at == window.starts[-1] + window.resolution.size_ms
+    assert len(pieces) <= {"m": 141, "h": 70, "d": 401}[window.resolution.name]
