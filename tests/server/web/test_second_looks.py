@@ -10,15 +10,11 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from paigow.table import Timers, new_table
-from paigow.table.commands import Sit
 from paigow_server.store import keys
-from paigow_server.store.accounts import Accounts
 from paigow_server.store.networks import NetworkSightings
-from paigow_server.store.tables import CommitResult, TableRepo
+from paigow_server.store.tables import TableRepo
 from support.harness import AppHandle
-from support.pair_rounds import BANK_IN_TURN, play_banked_round
-from support.tables import TableDriver
+from support.pair_rounds import banked_table, play_banked_round
 
 PATH = "/api/operator/second-looks"
 
@@ -58,14 +54,8 @@ async def test_an_empty_floor_has_nothing_to_look_at(app_client: AppHandle) -> N
 
 async def test_the_rows_name_the_accounts_and_link_the_rounds_behind_them(app_client: AppHandle,
                                                                           redis: Redis) -> None:
-    accounts = Accounts(redis, starting_balance_cents=1_000_000)
-    bank, dump, fair = [(await accounts.create(n)).player_id for n in ("Bea Banker", "Dan Dumper", "Fay")]
-    repo = TableRepo(redis)
-    await repo.create(new_table("t_look", "Look", BANK_IN_TURN, Timers()))
-    table = TableDriver(repo, "t_look")
-    table.now_ms = time.time_ns() // 1_000_000
-    for seat, player in enumerate((bank, dump, fair), start=1):
-        assert await table.do(Sit(player, player, seat, 500_000)) is CommitResult.OK
+    table, (bank, dump, fair) = await banked_table(TableRepo(redis), redis, "t_look",
+                                                   ("Bea Banker", "Dan Dumper", "Fay"))
     records = [await play_banked_round(table, bank, {dump: 10_000, fair: 500}, fouling=frozenset({dump}))
                for _ in range(20)]
     answer = await app_client.client.get(PATH, params={"window": "today", "limit": "5"},
