@@ -5,6 +5,7 @@ table connection has a command accepted (only the network prefix is kept)."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from support.harness import AppHandle
 from support.pair_rounds import banked_table, play_banked_round
 
 PATH = "/api/operator/second-looks"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "http-api.md"
 
 
 async def test_second_looks_needs_the_operators_token(app_client: AppHandle) -> None:
@@ -75,6 +77,9 @@ async def test_the_rows_name_the_accounts_and_link_the_rounds_behind_them(app_cl
     assert (foul["player_id"], foul["banker_id"], foul["hands"]) == (dump, bank, 20)
     assert foul["fouls"] >= 17
     assert foul["base_rate"] is None  # no hands under another banker
+    section = DOC.read_text().split("### Second looks (operator)", 1)[1].split("\n### ", 1)[0]
+    for row in (body, pair, foul, pair["round_links"][0]):
+        assert [k for k in row if f'"{k}"' not in section] == [], "docs/http-api.md names every field"
     rounds = await app_client.client.get("/api/tables/t_look/rounds", params={"limit": "100"})
     assert set(pair["round_ids"]) <= {r["round_id"] for r in rounds.json()["rounds"]}, "each opens there"
 
