@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from redis.asyncio import Redis
 
+from paigow.ledger.pair_flows import flow_z
 from paigow_server.store import keys
 from paigow_server.store.pair_watch import buckets_at, window_sums
 from paigow_server.store.second_looks import THRESHOLD_Z, SecondLooks
@@ -40,7 +41,11 @@ async def test_the_settling_commits_write_each_pairs_figures_and_the_reader_flag
     own = await redis.hgetall(keys.floor_player(dump))
     assert window_sums(own, "7d", b, 2) == [ROUNDS, pair_sums(records, bank, dump)[2]]
     assert pair_sums(records, bank, dump)[2] >= ROUNDS - 3  # nearly every hand has a foul split
-    assert await redis.zscore(keys.floor_looks("pairs", "7d"), f"{bank} {dump}") is not None
+    for player in (dump, fair):  # the index's score is the reader's |z| (the script computes it too)
+        _, _, _, flow, expected, variance = pair_sums(records, bank, player)
+        for name in ("7d", "30d", f"D{b.day}", f"H{b.hour}"):
+            score = await redis.zscore(keys.floor_looks("pairs", name), f"{bank} {player}")
+            assert score == pytest.approx(abs(flow_z(flow, expected, variance)))
 
     looks = SecondLooks(redis)
     pairs = await looks.pairs("7d", table.now_ms, limit=10)
