@@ -68,3 +68,20 @@ async def test_a_pair_whose_rounds_left_the_window_leaves_its_index(redis: Redis
     assert await SecondLooks(redis).pairs("7d", later, limit=10) == []
     assert await redis.zscore(keys.floor_looks("pairs", "7d"), member) is None
     assert await redis.zscore(keys.floor_looks("pairs", "30d"), member) is not None
+
+
+async def test_buckets_past_the_thirty_days_and_the_two_hours_are_dropped_when_the_pair_is_written(
+        redis: Redis, repo: TableRepo) -> None:
+    table, (bank, dump, fair) = await banked_table(repo, redis, TABLE)
+    await play_banked_round(table, bank, {dump: 1_000, fair: 1_000})
+    first = buckets_at(table.now_ms)
+    table.now_ms += 31 * 86_400_000
+    await play_banked_round(table, bank, {dump: 1_000, fair: 1_000})
+    later = buckets_at(table.now_ms)
+    for key in (keys.floor_pair(bank, dump), keys.floor_player(dump)):
+        fields = set(await redis.hkeys(key))
+        assert f"d{first.day}" not in fields
+        assert f"h{first.hour}" not in fields
+        assert {f"d{later.day}", f"h{later.hour}"} <= fields
+    assert window_sums(await redis.hgetall(keys.floor_pair(bank, dump)), "30d", later, 6)[0] == 1
+    assert len(await redis.lrange(keys.floor_pair_rounds(bank, dump), 0, -1)) == 2  # the list keeps 20
