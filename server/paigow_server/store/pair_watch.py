@@ -34,10 +34,11 @@ from paigow.ledger.home_entries import plays_home_chips
 from paigow.ledger.pair_flows import FOUL_PRIOR_HANDS, FOUL_PRIOR_RATE, round_figures
 from paigow.table.commit import Commit
 from paigow.table.events import RoundSettled
+from paigow.table.records import RoundRecord
 from paigow_server.store import keys
 
 __all__ = ["DAYS_KEPT", "INDEX_KEPT", "LOOK_LUA", "ROUNDS_KEPT", "WINDOWS", "Buckets", "buckets_at",
-           "index_keys", "look_effect_keys", "look_effects", "window_sums"]
+           "index_keys", "look_effect_keys", "look_effects", "round_looks", "window_sums"]
 
 DAYS_KEPT = 30
 ROUNDS_KEPT = 20
@@ -76,23 +77,26 @@ def index_keys(kind: str, buckets: Buckets) -> list[str]:
 
 def look_effects(commit: Commit) -> list[list[str]]:
     """The settling commit's ``look`` effects (none for any other commit)."""
-    after = commit.after
+    return [effect for event in commit.events
+            if isinstance(event, RoundSettled) and not plays_home_chips(commit.after)
+            for effect in round_looks(event.record, commit.before.rules.commission_bps, commit.after.table_id,
+                                      commit.now_ms)]
+
+
+def round_looks(record: RoundRecord, commission_bps: int, table_id: str, now_ms: int) -> list[list[str]]:
+    """The ``look`` effects of one settled round: one per player in it."""
+    figures = round_figures(record, commission_bps)
+    pairs = {p.player_id: p for p in figures.pairs}
+    b = buckets_at(now_ms)
     out: list[list[str]] = []
-    for event in commit.events:
-        if not isinstance(event, RoundSettled) or plays_home_chips(after):
-            continue
-        record = event.record
-        figures = round_figures(record, commit.before.rules.commission_bps)
-        pairs = {p.player_id: p for p in figures.pairs}
-        b = buckets_at(commit.now_ms)
-        for hands in figures.hands:
-            pair = pairs.get(hands.player_id)
-            effect = ["look", hands.player_id, "" if pair is None else pair.banker_id, after.table_id,
-                      record.round_id, str(commit.now_ms), b.day, b.hour, b.prev_hour, b.day7, b.day30,
-                      str(hands.hands), str(hands.fouls)]
-            if pair is not None:
-                effect += [str(pair.flow_cents), str(pair.expected_milli), str(pair.variance)]
-            out.append(effect)
+    for hands in figures.hands:
+        pair = pairs.get(hands.player_id)
+        effect = ["look", hands.player_id, "" if pair is None else pair.banker_id, table_id, record.round_id,
+                  str(now_ms), b.day, b.hour, b.prev_hour, b.day7, b.day30, str(hands.hands),
+                  str(hands.fouls)]
+        if pair is not None:
+            effect += [str(pair.flow_cents), str(pair.expected_milli), str(pair.variance)]
+        out.append(effect)
     return out
 
 
