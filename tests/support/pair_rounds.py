@@ -28,13 +28,15 @@ BANK_IN_TURN = HouseRules(players_bank_in_turn=True, foul_policy=FoulPolicy.LOSE
 
 async def banked_table(repo: TableRepo, redis: Redis, table_id: str,
                        names: tuple[str, ...] = ("Bank", "Dump", "Fair")) -> tuple[TableDriver, list[str]]:
-    """A ``BANK_IN_TURN`` table with a new account per name seated in turn (500,000 cents each), its clock
-    at the real time (the second looks' buckets are the time's): the table and the players' ids."""
+    """A ``BANK_IN_TURN`` table with a new account per name seated in turn (500,000 cents each), its clock a
+    minute into this UTC hour (the second looks' buckets are the time's; a test's rounds, some 40 s of the
+    table's timers each, stay in this hour and day): the table and the players' ids."""
     accounts = Accounts(redis, starting_balance_cents=1_000_000)
     players = [(await accounts.create(name)).player_id for name in names]
     await repo.create(new_table(table_id, table_id, BANK_IN_TURN, Timers()))
     table = TableDriver(repo, table_id)
-    table.now_ms = time.time_ns() // 1_000_000
+    now = time.time_ns() // 1_000_000
+    table.now_ms = now - now % 3_600_000 + 60_000
     for seat, player in enumerate(players, start=1):
         assert await table.do(Sit(player, player, seat, 500_000)) is CommitResult.OK
     return table, players

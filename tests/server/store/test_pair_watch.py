@@ -28,9 +28,11 @@ async def test_the_settling_commits_write_each_pairs_figures_and_the_reader_flag
         redis: Redis, repo: TableRepo) -> None:
     table, (bank, dump, fair) = await banked_table(repo, redis, TABLE)
     max_bet = 10_000  # the dumper bets big (a buy-in covers all the rounds)
+    start = table.now_ms
     records = [await play_banked_round(table, bank, {dump: max_bet, fair: BANK_IN_TURN.min_bet_cents},
                                        fouling=frozenset({dump}))
                for _ in range(ROUNDS)]
+    assert buckets_at(table.now_ms).hour == buckets_at(start).hour, "the rounds stayed in one hour"
     b = buckets_at(table.now_ms)
     for player in (dump, fair):
         fields = await redis.hgetall(keys.floor_pair(bank, player))
