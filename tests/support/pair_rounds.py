@@ -3,20 +3,43 @@ players bank in turn and the others decline), some bettors foul on purpose (the 
 
 from __future__ import annotations
 
+import time
+
+from redis.asyncio import Redis
+
+from paigow.ledger.pair_flows import round_figures
 from paigow.rules.cards import parse_card
 from paigow.rules.house_rules import FoulPolicy, HouseRules
 from paigow.rules.splits import all_splits, is_foul
-from paigow.table.commands import AcceptBank, DeclineBank, PlaceBet, SetHand, Tick, UseHouseWay
+from paigow.table import Timers, new_table
+from paigow.table.commands import AcceptBank, DeclineBank, PlaceBet, SetHand, Sit, Tick, UseHouseWay
 from paigow.table.events import RoundSettled
 from paigow.table.machine import next_deadline
 from paigow.table.records import RoundRecord
 from paigow.table.state import Phase
-from paigow_server.store.tables import CommitResult
+from paigow_server.store.accounts import Accounts
+from paigow_server.store.tables import CommitResult, TableRepo
 from support.tables import TableDriver
 
-__all__ = ["BANK_IN_TURN", "foul_low", "play_banked_round"]
+__all__ = ["BANK_IN_TURN", "banked_table", "foul_low", "pair_sums", "play_banked_round"]
 
 BANK_IN_TURN = HouseRules(players_bank_in_turn=True, foul_policy=FoulPolicy.LOSE, fortune_enabled=False)
+
+
+async def banked_table(repo: TableRepo, redis: Redis, table_id: str,
+                       names: tuple[str, ...] = ("Bank", "Dump", "Fair")) -> tuple[TableDriver, list[str]]:
+    """A ``BANK_IN_TURN`` table with a new account per name seated in turn (500,000 cents each), its clock a
+    minute into this UTC hour (the second looks' buckets are the time's; a test's rounds, some 40 s of the
+    table's timers each, stay in this hour and day): the table and the players' ids."""
+    accounts = Accounts(redis, starting_balance_cents=1_000_000)
+    players = [(await accounts.create(name)).player_id for name in names]
+    await repo.create(new_table(table_id, table_id, BANK_IN_TURN, Timers()))
+    table = TableDriver(repo, table_id)
+    now = time.time_ns() // 1_000_000
+    table.now_ms = now - now % 3_600_000 + 60_000
+    for seat, player in enumerate(players, start=1):
+        assert await table.do(Sit(player, player, seat, 500_000)) is CommitResult.OK
+    return table, players
 
 
 def foul_low(cards: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -63,3 +86,16 @@ async def play_banked_round(table: TableDriver, banker: str, bets: dict[str, int
                if isinstance(e, RoundSettled)]
     assert len(settled) == 1
     return settled[0]
+
+
+def pair_sums(records: list[RoundRecord], banker: str, player: str) -> list[int]:
+    """rounds, hands, fouls, flow, expected milli-cents, variance of the pair over ``records``: the sums of
+    the pure figures (``round_figures``), as ``pair_watch`` keeps them."""
+    sums = [0] * 6
+    for record in records:
+        for pair in round_figures(record, BANK_IN_TURN.commission_bps).pairs:
+            if (pair.banker_id, pair.player_id) == (banker, player):
+                for i, v in enumerate((1, pair.hands, pair.fouls, pair.flow_cents, pair.expected_milli,
+                                       pair.variance)):
+                    sums[i] += v
+    return sums

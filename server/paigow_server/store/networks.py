@@ -88,32 +88,39 @@ class NetworkSightings:
             for name in names:
                 pipe.zrangebyscore(keys.floor_network(name), since_ms, "+inf")
             sightings = cast("list[list[str]]", await pipe.execute())
-        out = []
+        rows: list[tuple[str, list[str], list[str]]] = []
         for name, members in zip(names, sightings, strict=True):
             by_table: dict[str, list[str]] = {}
             for member in members:
                 table_id, player_id = member.split(" ", 1)
                 by_table.setdefault(table_id, []).append(player_id)
             tables = sorted(t for t, ps in by_table.items() if len(ps) >= 2)
-            if not tables:
-                continue
-            players = sorted({p for t in tables for p in by_table[t]})[:PLAYERS_SHOWN]
-            out.append(SharedNetwork(name, tuple(players), tuple(tables),
-                                     await self._together(players, set(tables), since_ms)))
-        return out
+            if tables:
+                rows.append((name, sorted({p for t in tables for p in by_table[t]})[:PLAYERS_SHOWN], tables))
+        histories = await self._histories({p for _, players, _ in rows for p in players})
+        return [SharedNetwork(name, tuple(players), tuple(tables),
+                              _together([histories[p] for p in players], set(tables), since_ms))
+                for name, players, tables in rows]
 
-    async def _together(self, players: Sequence[str], tables: set[str],
-                        since_ms: int) -> tuple[tuple[int, str, str], ...]:
+    async def _histories(self, players: set[str]) -> dict[str, list[str]]:
+        """Each player's hand history (their last hands, JSON), in one round trip."""
+        ordered = sorted(players)
         async with self.redis.pipeline(transaction=False) as pipe:
-            for player_id in players:
+            for player_id in ordered:
                 pipe.lrange(keys.history(player_id), 0, -1)
             lists = cast("list[list[str]]", await pipe.execute())
-        seen: dict[tuple[str, str], tuple[int, set[int]]] = {}
-        for i, entries in enumerate(lists):
-            for text in entries:
-                entry = json.loads(text)
-                table_id, round_id, ms = entry.get("table_id"), entry.get("round_id"), entry.get("ts_ms", 0)
-                if table_id in tables and isinstance(round_id, str) and int(ms) >= since_ms:
-                    seen.setdefault((table_id, round_id), (int(ms), set()))[1].add(i)
-        both = [(ms, t, r) for (t, r), (ms, who) in seen.items() if len(who) >= 2]
-        return tuple(sorted(both, reverse=True)[:20])
+        return dict(zip(ordered, lists, strict=True))
+
+
+def _together(lists: Sequence[list[str]], tables: set[str],
+              since_ms: int) -> tuple[tuple[int, str, str], ...]:
+    """The rounds at ``tables`` since ``since_ms`` that two or more of these hand histories hold."""
+    seen: dict[tuple[str, str], tuple[int, set[int]]] = {}
+    for i, entries in enumerate(lists):
+        for text in entries:
+            entry = json.loads(text)
+            table_id, round_id, ms = entry.get("table_id"), entry.get("round_id"), entry.get("ts_ms", 0)
+            if table_id in tables and isinstance(round_id, str) and int(ms) >= since_ms:
+                seen.setdefault((table_id, round_id), (int(ms), set()))[1].add(i)
+    both = [(ms, t, r) for (t, r), (ms, who) in seen.items() if len(who) >= 2]
+    return tuple(sorted(both, reverse=True)[:20])

@@ -14,10 +14,10 @@ script writes them, on a Cluster its outbox entry carries them to ``{global}``, 
 ``rounds,hands,fouls,flow,expected_milli,variance``) and round list (the last ``ROUNDS_KEPT``
 ``"<ms> <table> <round>"``). It then sums the pair's buckets over each window (``WINDOWS``) and writes the
 pair's score there in two indexes (sorted sets, ``keys.floor_looks``): ``pairs`` by the flow's |z|,
-``fouls`` by the fouls' z against the player's other hands (a normal approximation: it only orders the
-candidates; the reader works the exact figure out). The 7- and 30-day indexes keep the ``INDEX_KEPT``
-highest; a day's and an hour's expire after their window.
-Home games with their own chips are not watched (their chips are the game's, never a casino balance).
+``fouls`` (a pair with a foul in the window) by the fouls' z against the player's other hands (a normal
+approximation: it only orders the candidates; the reader works the exact figure out). The 7- and 30-day
+indexes keep the ``INDEX_KEPT`` highest; a day's and an hour's expire after their window. Home games with
+their own chips are not watched (their chips are the game's, never a casino balance).
 
 An index entry is as fresh as the pair's last round: days leaving a window do not lower it. The reader
 (``second_looks``) takes the top of an index, works each candidate's figures out again from its buckets,
@@ -34,10 +34,11 @@ from paigow.ledger.home_entries import plays_home_chips
 from paigow.ledger.pair_flows import FOUL_PRIOR_HANDS, FOUL_PRIOR_RATE, round_figures
 from paigow.table.commit import Commit
 from paigow.table.events import RoundSettled
+from paigow.table.records import RoundRecord
 from paigow_server.store import keys
 
 __all__ = ["DAYS_KEPT", "INDEX_KEPT", "LOOK_LUA", "ROUNDS_KEPT", "WINDOWS", "Buckets", "buckets_at",
-           "index_keys", "look_effect_keys", "look_effects", "window_sums"]
+           "index_keys", "look_effect_keys", "look_effects", "round_looks", "window_sums"]
 
 DAYS_KEPT = 30
 ROUNDS_KEPT = 20
@@ -76,23 +77,26 @@ def index_keys(kind: str, buckets: Buckets) -> list[str]:
 
 def look_effects(commit: Commit) -> list[list[str]]:
     """The settling commit's ``look`` effects (none for any other commit)."""
-    after = commit.after
+    return [effect for event in commit.events
+            if isinstance(event, RoundSettled) and not plays_home_chips(commit.after)
+            for effect in round_looks(event.record, commit.before.rules.commission_bps, commit.after.table_id,
+                                      commit.now_ms)]
+
+
+def round_looks(record: RoundRecord, commission_bps: int, table_id: str, now_ms: int) -> list[list[str]]:
+    """The ``look`` effects of one settled round: one per player in it."""
+    figures = round_figures(record, commission_bps)
+    pairs = {p.player_id: p for p in figures.pairs}
+    b = buckets_at(now_ms)
     out: list[list[str]] = []
-    for event in commit.events:
-        if not isinstance(event, RoundSettled) or plays_home_chips(after):
-            continue
-        record = event.record
-        figures = round_figures(record, commit.before.rules.commission_bps)
-        pairs = {p.player_id: p for p in figures.pairs}
-        b = buckets_at(commit.now_ms)
-        for hands in figures.hands:
-            pair = pairs.get(hands.player_id)
-            effect = ["look", hands.player_id, "" if pair is None else pair.banker_id, after.table_id,
-                      record.round_id, str(commit.now_ms), b.day, b.hour, b.prev_hour, b.day7, b.day30,
-                      str(hands.hands), str(hands.fouls)]
-            if pair is not None:
-                effect += [str(pair.flow_cents), str(pair.expected_milli), str(pair.variance)]
-            out.append(effect)
+    for hands in figures.hands:
+        pair = pairs.get(hands.player_id)
+        effect = ["look", hands.player_id, "" if pair is None else pair.banker_id, table_id, record.round_id,
+                  str(now_ms), b.day, b.hour, b.prev_hour, b.day7, b.day30, str(hands.hands),
+                  str(hands.fouls)]
+        if pair is not None:
+            effect += [str(pair.flow_cents), str(pair.expected_milli), str(pair.variance)]
+        out.append(effect)
     return out
 
 
@@ -127,79 +131,80 @@ def window_sums(fields: dict[str, str], window: str, b: Buckets, width: int) -> 
     return sums
 
 
-# apply_look(e, at): one ``look`` effect; KEYS[at ...] are ``look_effect_keys(e)``.
+# apply_look(e, at): one ``look`` effect; KEYS[at ...] are ``look_effect_keys(e)``. ``look_bump`` reads a
+# bucket hash once, adds the effect into its day and hour fields, drops the fields out of every window and
+# returns the sums per window (``WINDOWS``' order); an index is trimmed (7, 30 days) or given its expiry
+# (a day's, an hour's) when an entry is new to it, the only time it can grow or be made.
 LOOK_LUA = f"""
-local function look_add(key, field, add)
-  local cur = redis.call('HGET', key, field)
-  local vals = {{}}
-  if cur then for p in string.gmatch(cur, '[^,]+') do vals[#vals + 1] = tonumber(p) end end
-  local out = {{}}
+local function look_plus(text, add)
+  local vals, out = {{}}, {{}}
+  if text then for p in string.gmatch(text, '[^,]+') do vals[#vals + 1] = tonumber(p) end end
   for i, v in ipairs(add) do out[i] = string.format('%.0f', (vals[i] or 0) + v) end
-  redis.call('HSET', key, field, table.concat(out, ','))
+  return table.concat(out, ',')
 end
-local function look_sums(key, e, n)
+local function look_bump(key, e, add)
   local flat = redis.call('HGETALL', key)
+  local cur = {{}}
+  for i = 1, #flat, 2 do cur[flat[i]] = flat[i + 1] end
+  local fd, fh = 'd' .. e[7], 'h' .. e[8]
+  cur[fd] = look_plus(cur[fd], add)
+  cur[fh] = look_plus(cur[fh], add)
+  redis.call('HSET', key, fd, cur[fd], fh, cur[fh])
+  local n = #add
   local s = {{}}
   for w = 1, 4 do s[w] = {{}}; for i = 1, n do s[w][i] = 0 end end
   local old = {{}}
-  for i = 1, #flat, 2 do
-    local kind, b = string.sub(flat[i], 1, 1), string.sub(flat[i], 2)
+  for f, text in pairs(cur) do
+    local kind, b = string.sub(f, 1, 1), string.sub(f, 2)
     local ws = {{}}
     if kind == 'd' then
-      if b < e[11] then old[#old + 1] = flat[i] else
+      if b < e[11] then old[#old + 1] = f else
         ws[#ws + 1] = 2
         if b >= e[10] then ws[#ws + 1] = 1 end
         if b == e[7] then ws[#ws + 1] = 3 end
       end
-    elseif b < e[9] then old[#old + 1] = flat[i]
+    elseif b < e[9] then old[#old + 1] = f
     else ws[#ws + 1] = 4 end
-    local j = 0
-    for p in string.gmatch(flat[i + 1], '[^,]+') do
-      j = j + 1
-      if j <= n then for _, w in ipairs(ws) do s[w][j] = s[w][j] + tonumber(p) end end
+    if #ws > 0 then
+      local j = 0
+      for p in string.gmatch(text, '[^,]+') do
+        j = j + 1
+        if j <= n then for _, w in ipairs(ws) do s[w][j] = s[w][j] + tonumber(p) end end
+      end
     end
   end
   if #old > 0 then redis.call('HDEL', key, unpack(old)) end
+  redis.call('PEXPIRE', key, {_KEEP_MS})
   return s
 end
+local function look_index(key, w, score, member)
+  if redis.call('ZADD', key, score, member) == 0 then return end
+  if w <= 2 then
+    if redis.call('ZCARD', key) > {INDEX_KEPT} then
+      redis.call('ZREMRANGEBYRANK', key, 0, -{INDEX_KEPT + 1})
+    end
+  elseif w == 3 then redis.call('PEXPIRE', key, 2 * 86400000)
+  else redis.call('PEXPIRE', key, 3 * 3600000) end
+end
 local function apply_look(e, at)
-  local pk = KEYS[at]
   local own = {{tonumber(e[12]), tonumber(e[13])}}
-  look_add(pk, 'd' .. e[7], own)
-  look_add(pk, 'h' .. e[8], own)
-  local ps = look_sums(pk, e, 2)
-  redis.call('PEXPIRE', pk, {_KEEP_MS})
+  local ps = look_bump(KEYS[at], e, own)
   if e[3] == '' then return end
-  local ph, rl = KEYS[at + 1], KEYS[at + 2]
   local add = {{1, own[1], own[2], tonumber(e[14]), tonumber(e[15]), tonumber(e[16])}}
-  look_add(ph, 'd' .. e[7], add)
-  look_add(ph, 'h' .. e[8], add)
-  local s = look_sums(ph, e, 6)
-  redis.call('PEXPIRE', ph, {_KEEP_MS})
+  local s = look_bump(KEYS[at + 1], e, add)
+  local rl = KEYS[at + 2]
   redis.call('LPUSH', rl, e[6] .. ' ' .. e[4] .. ' ' .. e[5])
   redis.call('LTRIM', rl, 0, {ROUNDS_KEPT - 1})
   redis.call('PEXPIRE', rl, {_KEEP_MS})
   local member = e[3] .. ' ' .. e[2]
   for w = 1, 4 do
-    local pi, fi = KEYS[at + 2 + w], KEYS[at + 6 + w]
     local z = 0
     if s[w][6] > 0 then z = math.abs((s[w][4] - s[w][5] / 1000) / math.sqrt(s[w][6])) end
-    redis.call('ZADD', pi, z, member)
+    look_index(KEYS[at + 2 + w], w, z, member)
     local h, x = s[w][2], s[w][3]
     if x > 0 then
       local p = (ps[w][2] - x + {FOUL_PRIOR_RATE * FOUL_PRIOR_HANDS}) / (ps[w][1] - h + {FOUL_PRIOR_HANDS})
-      redis.call('ZADD', fi, (x - h * p) / math.sqrt(h * p * (1 - p)), member)
-    else
-      redis.call('ZREM', fi, member)
-    end
-    if w <= 2 then
-      redis.call('ZREMRANGEBYRANK', pi, 0, -{INDEX_KEPT + 1})
-      redis.call('ZREMRANGEBYRANK', fi, 0, -{INDEX_KEPT + 1})
-    else
-      local ttl = 2 * 86400000
-      if w == 4 then ttl = 3 * 3600000 end
-      redis.call('PEXPIRE', pi, ttl)
-      redis.call('PEXPIRE', fi, ttl)
+      look_index(KEYS[at + 6 + w], w, (x - h * p) / math.sqrt(h * p * (1 - p)), member)
     end
   end
 end

@@ -9,7 +9,8 @@ events missed since ``last_version``), then pushes every change. Each command ge
 ``error`` naming its id; how it is sent (in one write per loop iteration, a client that falls behind
 closed) is ``ws_send.Sender``'s, which a connection is. Each player connection tells ``presence`` when it
 opens and closes: a seated player whose last connection closes is dropped (away, with the table's grace
-time); their next hello reconnects them.
+time); their next hello reconnects them. A player's accepted command notes the connection's address network
+at the table (``store.networks``: the operator's second looks, docs/floor.md).
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many

@@ -97,3 +97,4 @@ async def test_a_planted_pair_among_honest_bots_is_flagged_and_no_honest_pair_is
     # every bot plays from 127.0.0.1: one network, with every bot at both tables
     assert [n["network"] for n in looks["shared_networks"]] == ["127.0.0.0/24"]
     assert sorted(looks["shared_networks"][0]["tables"]) == sorted(result.table_ids)
+    assert looks["shared_networks"][0]["round_ids"], "rounds they played together, from their histories"

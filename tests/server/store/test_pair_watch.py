@@ -5,22 +5,15 @@ both lists, and the honest player at the same table is not."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from redis.asyncio import Redis
 
-from paigow.ledger.pair_flows import round_figures
-from paigow.table import Timers, new_table
-from paigow.table.commands import Sit
-from paigow.table.records import RoundRecord
+from paigow.ledger.pair_flows import flow_z
 from paigow_server.store import keys
-from paigow_server.store.accounts import Accounts
 from paigow_server.store.pair_watch import buckets_at, window_sums
 from paigow_server.store.second_looks import THRESHOLD_Z, SecondLooks
-from paigow_server.store.tables import CommitResult, TableRepo
-from support.pair_rounds import BANK_IN_TURN, play_banked_round
-from support.tables import TableDriver
+from paigow_server.store.tables import TableRepo
+from support.pair_rounds import BANK_IN_TURN, banked_table, pair_sums, play_banked_round
 
 TABLE = "t_pairs"
 ROUNDS = 20
@@ -31,47 +24,30 @@ def repo(request: pytest.FixtureRequest, redis: Redis) -> TableRepo:
     return TableRepo(redis, outbox=request.param == "outbox")
 
 
-async def _table(repo: TableRepo, redis: Redis) -> tuple[TableDriver, list[str]]:
-    accounts = Accounts(redis, starting_balance_cents=1_000_000)
-    players = [(await accounts.create(name)).player_id for name in ("Bank", "Dump", "Fair")]
-    await repo.create(new_table(TABLE, "Pairs", BANK_IN_TURN, Timers()))
-    table = TableDriver(repo, TABLE)
-    table.now_ms = time.time_ns() // 1_000_000
-    for seat, player in enumerate(players, start=1):
-        assert await table.do(Sit(player, player, seat, 500_000)) is CommitResult.OK
-    return table, players
-
-
-def _expected(records: list[RoundRecord], banker: str, player: str) -> list[int]:
-    """rounds, hands, fouls, flow, expected milli-cents, variance: the sums of the pure figures."""
-    sums = [0] * 6
-    for record in records:
-        for pair in round_figures(record, BANK_IN_TURN.commission_bps).pairs:
-            if (pair.banker_id, pair.player_id) == (banker, player):
-                for i, v in enumerate((1, pair.hands, pair.fouls, pair.flow_cents, pair.expected_milli,
-                                       pair.variance)):
-                    sums[i] += v
-    return sums
-
-
 async def test_the_settling_commits_write_each_pairs_figures_and_the_reader_flags_the_dumper(
         redis: Redis, repo: TableRepo) -> None:
-    table, (bank, dump, fair) = await _table(repo, redis)
+    table, (bank, dump, fair) = await banked_table(repo, redis, TABLE)
     max_bet = 10_000  # the dumper bets big (a buy-in covers all the rounds)
+    start = table.now_ms
     records = [await play_banked_round(table, bank, {dump: max_bet, fair: BANK_IN_TURN.min_bet_cents},
                                        fouling=frozenset({dump}))
                for _ in range(ROUNDS)]
+    assert buckets_at(table.now_ms).hour == buckets_at(start).hour, "the rounds stayed in one hour"
     b = buckets_at(table.now_ms)
     for player in (dump, fair):
         fields = await redis.hgetall(keys.floor_pair(bank, player))
         for window in ("7d", "30d", "today", "hour"):
-            assert window_sums(fields, window, b, 6) == _expected(records, bank, player)
+            assert window_sums(fields, window, b, 6) == pair_sums(records, bank, player)
         assert len(await redis.lrange(keys.floor_pair_rounds(bank, player), 0, -1)) == ROUNDS
         assert await redis.pttl(keys.floor_pair(bank, player)) > 0
     own = await redis.hgetall(keys.floor_player(dump))
-    assert window_sums(own, "7d", b, 2) == [ROUNDS, _expected(records, bank, dump)[2]]
-    assert _expected(records, bank, dump)[2] >= ROUNDS - 3  # nearly every hand has a foul split
-    assert await redis.zscore(keys.floor_looks("pairs", "7d"), f"{bank} {dump}") is not None
+    assert window_sums(own, "7d", b, 2) == [ROUNDS, pair_sums(records, bank, dump)[2]]
+    assert pair_sums(records, bank, dump)[2] >= ROUNDS - 3  # nearly every hand has a foul split
+    for player in (dump, fair):  # the index's score is the reader's |z| (the script computes it too)
+        _, _, _, flow, expected, variance = pair_sums(records, bank, player)
+        for name in ("7d", "30d", f"D{b.day}", f"H{b.hour}"):
+            score = await redis.zscore(keys.floor_looks("pairs", name), f"{bank} {player}")
+            assert score == pytest.approx(abs(flow_z(flow, expected, variance)))
 
     looks = SecondLooks(redis)
     pairs = await looks.pairs("7d", table.now_ms, limit=10)
@@ -85,7 +61,7 @@ async def test_the_settling_commits_write_each_pairs_figures_and_the_reader_flag
 
 
 async def test_a_pair_whose_rounds_left_the_window_leaves_its_index(redis: Redis, repo: TableRepo) -> None:
-    table, (bank, dump, fair) = await _table(repo, redis)
+    table, (bank, dump, fair) = await banked_table(repo, redis, TABLE)
     for _ in range(2):
         await play_banked_round(table, bank, {dump: 1_000, fair: 1_000})
     member = f"{bank} {dump}"
@@ -94,3 +70,20 @@ async def test_a_pair_whose_rounds_left_the_window_leaves_its_index(redis: Redis
     assert await SecondLooks(redis).pairs("7d", later, limit=10) == []
     assert await redis.zscore(keys.floor_looks("pairs", "7d"), member) is None
     assert await redis.zscore(keys.floor_looks("pairs", "30d"), member) is not None
+
+
+async def test_buckets_past_the_thirty_days_and_the_two_hours_are_dropped_when_the_pair_is_written(
+        redis: Redis, repo: TableRepo) -> None:
+    table, (bank, dump, fair) = await banked_table(repo, redis, TABLE)
+    await play_banked_round(table, bank, {dump: 1_000, fair: 1_000})
+    first = buckets_at(table.now_ms)
+    table.now_ms += 31 * 86_400_000
+    await play_banked_round(table, bank, {dump: 1_000, fair: 1_000})
+    later = buckets_at(table.now_ms)
+    for key in (keys.floor_pair(bank, dump), keys.floor_player(dump)):
+        fields = set(await redis.hkeys(key))
+        assert f"d{first.day}" not in fields
+        assert f"h{first.hour}" not in fields
+        assert {f"d{later.day}", f"h{later.hour}"} <= fields
+    assert window_sums(await redis.hgetall(keys.floor_pair(bank, dump)), "30d", later, 6)[0] == 1
+    assert len(await redis.lrange(keys.floor_pair_rounds(bank, dump), 0, -1)) == 2  # the list keeps 20
