@@ -143,8 +143,8 @@ function spanWords(data) {
 
 function tableRow(row) {
   return el("tr", { "data-table": row.table_id },
-    cell(t("console:floor.tables.col.table"), {}, el("button", { class: "link", type: "button", "data-action": "floor-pick",
-      title: t("console:floor.tables.pick"), onclick: () => pickTable(row.table_id) }, userText(row.name ?? row.table_id)),
+    cell(t("console:floor.tables.col.table"), {}, row.name ? el("button", { class: "link", type: "button", "data-action": "floor-pick",
+      title: t("console:floor.tables.pick"), onclick: () => pickTable(row.table_id) }, userText(row.name)) : null,
     el("small", { class: "hint id", text: ` ${row.table_id}` })),
     cell(t("console:floor.tables.col.rounds"), { class: "num", text: number(row.rounds) }),
     cell(t("console:floor.tables.col.handle"), { class: "num", text: cents(row.handle_cents) }),
@@ -163,7 +163,9 @@ async function fillPicker(data) {
   } catch { /* the picker keeps the tables of the answer */ }
   const picked = select.value; // read after the wait: the operator may have picked meanwhile
   const names = new Map(open.map((x) => [x.table_id, x.name]));
-  for (const row of data?.tables ?? []) if (!names.has(row.table_id)) names.set(row.table_id, row.name ?? row.table_id);
+  // A table that played in the window and that the server still holds (a name); one it no longer holds
+  // has no figures of its own to show (the API answers 404 for it).
+  for (const row of data?.tables ?? []) if (row.name && !names.has(row.table_id)) names.set(row.table_id, row.name);
   if (picked && !names.has(picked)) names.set(picked, picked);
   const options = [...names].sort((a, b) => String(a[1]).localeCompare(String(b[1])))
     .map(([id, name]) => el("option", { value: id, lang: "", text: name }));
