@@ -73,7 +73,7 @@ function foulRow(f, records) {
 
 function networkRow(n, records) {
   return el("tr", { "data-network": n.network },
-    cell(t("console:looks.col.network"), {}, el("code", { text: n.network })),
+    cell(t("console:looks.col.network"), { class: "nowrap" }, el("code", { text: n.network })),
     cell(t("console:looks.col.players"), {}, el("ul", { class: "plain" }, ...(n.players ?? []).map((p) => el("li", {}, who(p.player_name, p.player_id))))),
     cell(t("console:looks.col.tables"), {}, el("ul", { class: "plain" }, ...(n.tables ?? []).map((id) => el("li", {}, el("small", { class: "id", text: id }))))),
     cell(t("console:looks.col.round_ids"), {}, roundLinks(n, records)));
