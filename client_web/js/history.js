@@ -9,7 +9,7 @@ import { money, number, t, time, when } from "./i18n.js";
 import { durationText } from "./play_session.js";
 import { errorText } from "./errors.js";
 import { cardGlyphs, cardLabel, sortForDisplay, toCard } from "./cards.js";
-import { fetchRounds } from "./rounds.js";
+import { fetchRounds, verifyHref } from "./rounds.js";
 import { fortuneNote } from "./fortune.js";
 import { evText, openCoach } from "./coach.js";
 import { clauseWords, handNames } from "./hand_eval.js";
@@ -39,16 +39,6 @@ function handCell(h, how) {
   const cell = [mini(h.high), " · ", mini(h.low), el("br"), el("small", { class: "hint", text: t("showdown:hands", handNames(h)) })];
   if (how) cell.push(el("br"), el("small", { class: `set-by ${h.set_by}`, text: how }));
   return cell;
-}
-
-/** The /verify/ address that checks a round record (or any object with the same fields). */
-export function verifyHref(r) {
-  const q = new URLSearchParams({ round: r.round_id, seed: r.server_seed, banker: String(r.banker_position ?? 0), commitment: r.commitment });
-  if (r.dice) q.set("dice", r.dice.join(","));
-  if (r.first_position != null) q.set("first", String(r.first_position));
-  const hands = (r.hands ?? []).filter((h) => h.dealt?.length).map((h) => `${h.position}:${h.dealt.join(".")}`);
-  if (hands.length) q.set("hands", hands.join(";"));
-  return `/verify/?${q}`;
 }
 
 /** A round's proof of a fair deal, folded behind "Verify this round" so that the play reads first: its

@@ -1,6 +1,7 @@
 // The operator console: signing in (by operator username and password, a session token kept in
 // sessionStorage, or with the bootstrap token the server was started with), named operators, and the
-// sections, each a module: tables and seats (operator_tables.js), bars (operator_bars.js), balances
+// sections, each a module: tables and seats (operator_tables.js), the floor's figures and charts
+// (operator_floor.js) and its second looks (operator_second_looks.js), bars (operator_bars.js), balances
 // (operator_players.js), the settings (operator_settings.js), the audit log and the ledger
 // (operator_logs.js). Every word from the catalog's `console` namespace (the HTML's through translateDom),
 // refusals worded from their codes (operator_api.js);
@@ -12,7 +13,9 @@ import { languageMenu } from "./language_menu.js";
 import { $, call, cell, errorText, fillRows, sentenceWith, showError, state, userText } from "./operator_api.js";
 import { onChange as onBarsChange, refreshBars } from "./operator_bars.js";
 import { refreshLogs } from "./operator_logs.js";
+import { startFloor, stopFloor } from "./operator_floor.js";
 import { refreshBlocks } from "./operator_play_safely.js";
+import { loadSecondLooks } from "./operator_second_looks.js";
 import { onChange as onPlayersChange } from "./operator_players.js";
 import { loadSettings } from "./operator_settings.js";
 import { onChange as onTablesChange, refreshTables } from "./operator_tables.js";
@@ -83,6 +86,7 @@ for (const onChange of [onTablesChange, onBarsChange, onPlayersChange]) onChange
 /** Back to the sign-in form with a notice: the operator session ended (expired, disabled, signed out). */
 function signedOut(text) {
   clearInterval(timer);
+  stopFloor();
   delete $("console").dataset.ready;
   state.auth = null;
   sessionStorage.removeItem(KEY);
@@ -119,6 +123,8 @@ async function enter(candidate, errorId) {
   timer = setInterval(() => refresh().catch(onRefreshError), 3000);
   await refresh().catch(onRefreshError);
   await loadSettings().catch((err) => (err?.status === 401 ? onRefreshError(err) : showError("help-notice-error", err)));
+  await startFloor(onRefreshError);
+  await loadSecondLooks().catch(onRefreshError);
   $("console").dataset.ready = "true";
 }
 

@@ -19,3 +19,14 @@ export async function fetchRounds(tableId, limit = ROUNDS_KEPT, token = undefine
   const data = await api(`/api/tables/${encodeURIComponent(tableId)}/rounds?limit=${limit}`, { token });
   return Array.isArray(data?.rounds) ? data.rounds : [];
 }
+
+/** The /verify/ address that checks a round record (or any object with the same fields): the table page's
+ * history and the console's second looks link a round to it. */
+export function verifyHref(r) {
+  const q = new URLSearchParams({ round: r.round_id, seed: r.server_seed, banker: String(r.banker_position ?? 0), commitment: r.commitment });
+  if (r.dice) q.set("dice", r.dice.join(","));
+  if (r.first_position != null) q.set("first", String(r.first_position));
+  const hands = (r.hands ?? []).filter((h) => h.dealt?.length).map((h) => `${h.position}:${h.dealt.join(".")}`);
+  if (hands.length) q.set("hands", hands.join(";"));
+  return `/verify/?${q}`;
+}

@@ -93,6 +93,7 @@ from paigow_server.web import (
     account_routes,
     analysis_routes,
     chat_routes,
+    floor_routes,
     home_routes,
     http,
     language_routes,
@@ -102,6 +103,7 @@ from paigow_server.web import (
     play_block_routes,
     practice_routes,
     responsible_config,
+    second_look_routes,
     session_routes,
     top_up_routes,
 )
@@ -366,10 +368,12 @@ def create_app(settings: Settings, *, redis: StoreClient | None = None,
         *home_routes.routes(),
         *top_up_routes.routes(),
         *responsible_config.routes(),
+        *floor_routes.routes(),
         *play_block_routes.routes(),  # before operator's: /players/{id}/responsible-play
         *operators.routes(),  # before operator's: /players/{id}/unlock beats /players/{id}/{direction}
         *operator_kick.routes(),  # before operator's: /tables/{id}/kick beats /tables/{id}/{action}
         *operator.routes(),
+        *second_look_routes.routes(),
     ]
     routes: list[BaseRoute] = [
         Route("/healthz", healthz, methods=["GET"]),

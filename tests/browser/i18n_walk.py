@@ -211,5 +211,5 @@ def verify_href(site: Any, page: Page, table: str) -> str:
         assert time.monotonic() < deadline, "no round settled"
         time.sleep(0.3)
     record = res.json()["rounds"][0]
-    href: str = page.evaluate("async (r) => (await import('/js/history.js')).verifyHref(r)", record)
+    href: str = page.evaluate("async (r) => (await import('/js/rounds.js')).verifyHref(r)", record)
     return href

@@ -40,6 +40,8 @@ class WirePlayer:
         hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "token": token}
         self.connection.send(json.dumps({**hello, "invite": invite} if invite else hello))
         first = json.loads(self.connection.recv(timeout=10))
+        while first["type"] == "play_session":  # pushed on its own clock, it may come first
+            first = json.loads(self.connection.recv(timeout=10))
         assert first["type"] == "snapshot", first
         self.player_id: str = first["player_id"]
         self._answers: queue.Queue[dict[str, Any]] = queue.Queue()

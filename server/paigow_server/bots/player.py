@@ -24,6 +24,7 @@ from paigow.protocol.version import PROTOCOL_VERSION
 from paigow.rules.cards import parse_card
 from paigow.rules.house_rules import HouseRules, HouseWayName
 from paigow.rules.house_way import house_way
+from paigow_server.bots.chip_dump import dump_action
 from paigow_server.bots.home_chips import chip_action, waiting_for_buy_in
 from paigow_server.bots.progress import TableProgress
 from paigow_server.bots.stats import RunStats
@@ -61,6 +62,9 @@ class Behaviour:
     bad_input_rate: float = 0.05
     think_ms: tuple[int, int] = (0, 0)
     """A pause, uniform in this range, before each decision, as a person takes (0, 0: act at once)."""
+    dump_to: str | None = None
+    """A planted chip dumper's partner: while that player banks, this bot bets the most it may and throws
+    its hand (``bots.chip_dump``)."""
 
 
 class PlayerBot:
@@ -353,6 +357,9 @@ class PlayerBot:
             return {"type": "sit", "seat": self.seat, "buy_in_cents": self.buy_in_cents}
         if you["status"] == "sitting_out":
             return {"type": "sit_in"}
+        dump = dump_action(view, self.behaviour.dump_to)
+        if dump is not None:
+            return dump
         phase, rnd, rules = view["phase"], view.get("round"), view["rules"]
         variant = variant_action(view, self.rng)
         if variant is not None:

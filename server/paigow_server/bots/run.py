@@ -10,7 +10,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Console, Group
@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from paigow_server.bots.api import BotApi, Session
+from paigow_server.bots.chip_dump import DUMP_RULES
 from paigow_server.bots.home_chips import chip_setting, game_problems
 from paigow_server.bots.player import Behaviour, PlayerBot, TableProgress
 from paigow_server.bots.stats import RunStats
@@ -56,6 +57,10 @@ class BotsConfig:
     by_table: bool = False
     """With several ``table_urls``: every bot of a table on the same process (as a balancer that routes by
     table does), instead of the bots of each table spread over all of them."""
+    chip_dump: bool = False
+    """Plant a chip-dumping pair at the first table (opened with ``chip_dump.DUMP_RULES``: a foul loses):
+    its first bot banks whenever the bank reaches it, its second (never banking) bets the most and throws its
+    hand then (``bots.chip_dump``). Needs two or more players per table; not with ``private``."""
 
 
 @dataclass
@@ -70,6 +75,8 @@ class RunResult:
     money: dict[str, int]
     money_ok: bool
     money_message: str
+    planted: tuple[str, str] | None = None
+    """``(banker, dumper)`` player ids of the planted chip-dumping pair (``chip_dump``)."""
 
     def summary(self) -> dict[str, Any]:
         s = self.stats
@@ -88,6 +95,8 @@ class RunResult:
             "latency_ms_after_warm_up": {k: round(v, 2) for k, v in s.latency_summary(steady=True).items()},
             "players_delta_cents": self.players_delta_cents, "house_delta_cents": self.house_delta_cents,
             "money": self.money, "money_ok": self.money_ok, "money_message": self.money_message,
+            "chip_dump": None if self.planted is None else {"banker_id": self.planted[0],
+                                                            "player_id": self.planted[1]},
         }
 
 
@@ -170,13 +179,22 @@ def _make_bots(config: BotsConfig, progress: list[TableProgress], sessions: list
             bots.append(PlayerBot(_rotated(bases, t if config.by_table else len(bots)), table, stats,
                                   token=session.token,
                                   player_id=session.player_id, seat=seat, buy_in_cents=config.buy_in_cents,
-                                  rng=random.Random(rng.random()), behaviour=config.behaviour,
-                                  stop_at=stop_at))
+                                  rng=random.Random(rng.random()),
+                                  behaviour=_behaviour(config, t, seat, sessions), stop_at=stop_at))
         for _ in range(config.spectators):
             bots.append(PlayerBot(_rotated(bases, t if config.by_table else len(bots)), table, stats,
                                   token=None, player_id=None,
                                   seat=0, buy_in_cents=0, rng=random.Random(rng.random()), stop_at=stop_at))
     return bots
+
+
+def _behaviour(config: BotsConfig, t: int, seat: int, sessions: list[Session]) -> Behaviour:
+    """The bot's behaviour: the run's, but the planted pair's at the first table (``chip_dump``)."""
+    if not config.chip_dump or t != 0 or seat > 2:
+        return config.behaviour
+    if seat == 1:
+        return replace(config.behaviour, bank_rate=1.0)
+    return replace(config.behaviour, bank_rate=0.0, dump_to=sessions[0].player_id)
 
 
 def _warmed_up(bots: list[PlayerBot], tasks: list[asyncio.Task[None]], progress: list[TableProgress]) -> bool:
@@ -233,6 +251,8 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
             sessions, progress = await _home_tables(api, config, prefix, fortune)
         else:
             variants = [variant_rules(i) if config.variants else {} for i in range(config.tables)]
+            if config.chip_dump:
+                variants[0] = {**variants[0], **DUMP_RULES}
             table_ids = [await api.open_table(f"bots {i + 1}", timers=FAST_TIMERS, rules={**fortune, **rules})
                          for i, rules in enumerate(variants)]
             sessions = await _sessions(api, config.tables * config.players_per_table, prefix)
@@ -269,5 +289,6 @@ async def run_bots(config: BotsConfig, *, console: Console | None = None,
     message = "; ".join(problems) or (f"ok: the bots' balances moved {players_delta:+d} cents, chips at "
                                       f"tables {chips_delta:+d}, the house {house_delta:+d}")
     completed = sum(1 for p in progress if p.done.is_set())
+    planted = (sessions[0].player_id, sessions[1].player_id) if config.chip_dump else None
     return RunResult(stats, duration, table_ids, completed, players_delta, house_delta, money_after,
-                     not problems, message)
+                     not problems, message, planted)

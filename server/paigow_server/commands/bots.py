@@ -6,7 +6,8 @@
 Opens the tables (operator API), makes a session per bot player, plays the rounds (House Way, sometimes
 banking, declining, dropping and reconnecting, sending bad input), then has every bot leave and prints a
 summary: rounds, commands, errors by code, command-to-push latency p50/p95/p99, and whether every balance
-and the house add up. Exit status: 0 all good, 1 the money does not add up, a hidden card leaked or a
+and the house add up. ``--chip-dump`` plants a chip-dumping pair at the first table (``bots.chip_dump``).
+Exit status: 0 all good, 1 the money does not add up, a hidden card leaked or a
 table did not finish, 2 bad arguments or the server refused the set-up.
 """
 
@@ -90,6 +91,13 @@ def register(sub: Any) -> None:
                         help="open each table with one of the casino variants in turn: EZ with the Queen's "
                              "Dragon, nine-high, the Dragon hand (set by the House Way, by its buyer), "
                              "co-banking (docs/rules.md §4a-§4c)")
+    parser.add_argument("--chip-dump", action="store_true",
+                        help="plant a chip-dumping pair among the honest bots, for the operator's second "
+                             "looks (docs/floor.md): the first table is opened with a foul losing the hand; "
+                             "its seat-1 bot banks whenever the bank reaches it (a round in seven), and its "
+                             "seat-2 bot, which never banks, bets the most it may and fouls (or sets the "
+                             "weakest split) whenever seat 1 banks. The summary names the pair (chip_dump). "
+                             "Needs --players-per-table 2 or more; not with --private")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON, no live display")
     parser.set_defaults(run=run)
 
@@ -113,6 +121,8 @@ def _print_summary(result: RunResult, console: Console) -> None:
     console.print(f"hidden cards seen by the wrong viewer: {s['hidden_card_leaks']}")
     if s["variants"]:
         console.print(f"casino variants: {s['variants']}")
+    if result.planted is not None:
+        console.print(f"planted chip-dumping pair: banker {result.planted[0]}, dumper {result.planted[1]}")
     console.print(("[green]money adds up[/]: " if result.money_ok else "[red]MONEY DOES NOT ADD UP[/]: ")
                   + result.money_message)
 
@@ -126,8 +136,12 @@ def run(args: argparse.Namespace) -> int:
         behaviour=Behaviour(bank_rate=args.bank_rate, drop_rate=args.drop_rate,
                             bad_input_rate=args.bad_input_rate, think_ms=args.think_ms),
         table_urls=tuple("ws" + u.rstrip("/").removeprefix("http") for u in urls) if args.also_url else (),
-        variants=args.variants,
+        variants=args.variants, chip_dump=args.chip_dump,
     )
+    if args.chip_dump and (args.private or args.players_per_table < 2):
+        print("paigow bots: --chip-dump needs --players-per-table 2 or more and no --private",
+              file=sys.stderr)
+        return 2
     console = Console(stderr=args.json)
     try:
         result = event_loop.run(run_bots(config, console=None if args.json else console))

@@ -14,6 +14,8 @@ from prometheus_client import (
     generate_latest,
 )
 
+from paigow.ledger.floor_figures import FloorFigures
+
 __all__ = ["CONTENT_TYPE", "Metrics"]
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
@@ -54,7 +56,8 @@ _LATENCY_BUCKETS_S = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 class Metrics:
     """The server's instruments. ``connections`` by role (player/spectator/operator); ``commands`` by
     command type and result (accepted, a RejectCode, conflict...); ``command_to_push`` from the moment a
-    command arrives to the push of its events to a viewer; ``redis_errors`` by operation."""
+    command arrives to the push of its events to a viewer; ``redis_errors`` by operation; ``floor_rounds``
+    and ``floor_cents`` the floor's figures of each settled or voided round (``count_floor``)."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
@@ -74,6 +77,39 @@ class Metrics:
             "(docs/failover.md)", registry=self.registry)
         self.http_requests = _CachedCounter("paigow_http_requests", "HTTP API requests", ["route", "status"],
                                      registry=self.registry)
+        self.floor_rounds = _CachedCounter(
+            "paigow_floor_rounds", "Casino-money rounds ended, by kind: settled, voided, player_banked "
+            "(a player held the bank), co_banked; and seated (players seated at each settled round's "
+            "end)", ["kind"], registry=self.registry)
+        self.floor_cents = _CachedCounter(
+            "paigow_floor_cents", "The floor's money figures of the settled rounds (docs/floor.md), "
+            "in cents: handle, won and lost (the house's win is won - lost), theo (theoretical win), "
+            "commission, fortune_handle, fortune_won, fortune_lost, queens_dragon_handle, "
+            "queens_dragon_won, queens_dragon_lost", ["figure"], registry=self.registry)
+
+    def count_floor(self, figures: FloorFigures) -> None:
+        """Count a round's floor figures (``paigow_floor_*``), once its commit is written."""
+        if figures.voided:
+            self.floor_rounds.labels(kind="voided").inc()
+        if not figures.rounds:
+            return
+        rounds, cents = self.floor_rounds, self.floor_cents
+        rounds.labels(kind="settled").inc()
+        for kind, value in (("player_banked", figures.player_banked), ("co_banked", figures.co_banked),
+                            ("seated", figures.seated)):
+            if value:
+                rounds.labels(kind=kind).inc(value)
+        for figure, value in (("handle", figures.handle), ("commission", figures.commission),
+                              ("fortune_handle", figures.fortune_handle),
+                              ("queens_dragon_handle", figures.qd_handle)):
+            if value:
+                cents.labels(figure=figure).inc(value)
+        if figures.theo_micro > 0:
+            cents.labels(figure="theo").inc(figures.theo_micro / 1_000_000)
+        for prefix, value in (("", figures.win), ("fortune_", figures.fortune_win),
+                              ("queens_dragon_", figures.qd_win)):
+            if value:
+                cents.labels(figure=f"{prefix}{'won' if value > 0 else 'lost'}").inc(abs(value))
 
     def render(self) -> bytes:
         return generate_latest(self.registry)

@@ -46,6 +46,7 @@ from paigow_server.errors import ServerError
 from paigow_server.process.metrics import Metrics
 from paigow_server.store.accounts import InsufficientBalanceError
 from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.floor_stats import commit_figures
 from paigow_server.store.play_risk import PlayRisk, Refusal, Reservation
 from paigow_server.store.tables import CommitNotConfirmed, CommitResult
 
@@ -350,6 +351,9 @@ class TableService:
                 self.play_risk.forget_all()  # a player got a first limit: check again, with their limits
                 continue
             if result is CommitResult.OK:
+                figures = commit_figures(commit) if commit.effects.rounds else None
+                if figures is not None:
+                    self._metrics.count_floor(figures)
                 if self._written_observers:
                     record = commit.record()
                     for written in self._written_observers:

@@ -152,7 +152,37 @@ G:live-hand:{sha256}                   string  ``"<table id> <round id>"`` of a 
                                                play, by the SHA-256 of its sorted card texts; written
                                                before the deal is seen, deleted when the round ends
                                                (PX 6 h safety; ``live_hands``)
+G:floor:{res}:{start}                   hash    the floor figures (docs/floor.md: ``rounds``, ``handle``,
+                                               ``win``, ``win_sq``, ``theo_micro``...) of every casino-money
+                                               round settled or voided in the bucket starting at ``start``
+                                               (ms, UTC) of resolution ``res`` (``m`` minute: PEXPIREAT
+                                               48 h after; ``h`` hour: 90 days; ``d`` day: 400 days);
+                                               HINCRBY by the settling commit (``floor_stats``)
+G:floor:{res}:{start}:t:{table}        hash    the same for one table
+G:floor:{res}:{start}:tables           hash    ``<table>:<figure>`` -> the ``rounds``, ``handle``, ``win``
+                                               and ``theo_micro`` of each table in the bucket (the same
+                                               writes and expiry)
 G:schema                               string  the key layout (``migration.SCHEMA_VERSION``)
+G:floor:player:{id}                    hash    second looks (``pair_watch``): the player's hands and fouls
+                                               per UTC day ``d<YYYYMMDD>`` (30 kept) and hour
+                                               ``h<YYYYMMDDHH>`` (2 kept), ``"hands,fouls"``; written by the
+                                               settling commits; expires 31 days after the last
+G:floor:pair:{banker}:{player}         hash    the same buckets for a player's hands against a
+                                               player-banker: ``"rounds,hands,fouls,flow,expected_milli,
+                                               variance"`` (the flow in cents, its honest mean in
+                                               milli-cents and variance in cents²; docs/floor.md)
+G:floor:pair:{banker}:{player}:rounds  list    the pair's last 20 rounds, ``"<ms> <table> <round>"``,
+                                               newest first (expires with the pair)
+G:floor:looks:{kind}:{window}          zset    ``<banker> <player>`` -> the pair's score over the window
+                                               (``pairs``: the flow's abs(z); ``fouls``: the fouls' z), as
+                                               of its last round; window ``7d``, ``30d`` (10,000 kept),
+                                               ``D<day>`` (expires in 2 days), ``H<hour>`` (in 3 hours)
+G:floor:net:{network}                  zset    ``<table> <player>`` -> when that account last played at that
+                                               table from the address network (``198.51.100.0/24``: the
+                                               rate limits' prefix, never the address); 200 kept, pruned
+                                               past 30 days, expires 30 days after the last (``networks``)
+G:floor:nets                           zset    network -> when two accounts of it last played at one table
+                                               (pruned past 30 days)
 =====================================  ======  ==================================================
 """
 
@@ -163,6 +193,7 @@ __all__ = [
     "BARS",
     "DEADLINES",
     "DEVICE_KEY",
+    "FLOOR_NETWORKS",
     "FRESH_GUESTS",
     "GUESTS_SEEN",
     "GUEST_COLLECTOR",
@@ -188,6 +219,13 @@ __all__ = [
     "TABLE_SEQ",
     "TOP_UPS_TOTAL",
     "bar",
+    "floor_bucket",
+    "floor_looks",
+    "floor_network",
+    "floor_pair",
+    "floor_pair_rounds",
+    "floor_player",
+    "floor_tables",
     "guest_collecting",
     "history",
     "history_analyses",
@@ -311,6 +349,17 @@ def table_outbox_seq(table_id: str) -> str:
 
 def table_holds(table_id: str) -> str:
     return f"{PREFIX}table:{{{table_id}}}:holds"
+
+
+def floor_tables(resolution: str, start_ms: int) -> str:
+    """A floor bucket's per-table figures (``floor_stats``)."""
+    return f"{GLOBAL}floor:{resolution}:{start_ms}:tables"
+
+
+def floor_bucket(resolution: str, start_ms: int, table_id: str | None = None) -> str:
+    """A floor bucket (``floor_stats``): the deployment's, or one table's."""
+    base = f"{GLOBAL}floor:{resolution}:{start_ms}"
+    return base if table_id is None else f"{base}:t:{table_id}"
 
 
 def probe_channel(listener: str) -> str:
@@ -464,6 +513,34 @@ def history_analyses(player_id: str) -> str:
 def live_hand(fingerprint: str) -> str:
     """A live hand's index entry, by the SHA-256 of its cards (``store.live_hands``)."""
     return f"{GLOBAL}live-hand:{fingerprint}"
+
+
+FLOOR_NETWORKS = GLOBAL + "floor:nets"
+
+
+def floor_player(player_id: str) -> str:
+    """A player's hands and fouls per bucket, for the second looks (``store.pair_watch``)."""
+    return f"{GLOBAL}floor:player:{player_id}"
+
+
+def floor_pair(banker_id: str, player_id: str) -> str:
+    """A player's figures against one player-banker per bucket (``store.pair_watch``)."""
+    return f"{GLOBAL}floor:pair:{banker_id}:{player_id}"
+
+
+def floor_pair_rounds(banker_id: str, player_id: str) -> str:
+    return f"{floor_pair(banker_id, player_id)}:rounds"
+
+
+def floor_looks(kind: str, window: str) -> str:
+    """A second-look index: ``kind`` ``pairs`` or ``fouls``, ``window`` ``7d``, ``30d``, ``D<day>``,
+    ``H<hour>``."""
+    return f"{GLOBAL}floor:looks:{kind}:{window}"
+
+
+def floor_network(network: str) -> str:
+    """The accounts and tables seen from one client address network (``store.networks``)."""
+    return f"{GLOBAL}floor:net:{network}"
 
 
 def practice_deal(player_id: str) -> str:

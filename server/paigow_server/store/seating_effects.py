@@ -18,13 +18,16 @@ record, stands exactly when the commit that made it does.
   of its round (``live_hands``: the index ``POST /api/analyze`` reads; on a cluster the ``live`` ones are
   written before the commit instead, by ``outbox_commit``);
 - ``["rgsit", ...]``, ``["rgleave", ...]``, ``["rgsettle", ...]``: the play accounting behind the players'
-  limits and session figures (``play_risk``: seats, sessions, a settled round's wager and net).
+  limits and session figures (``play_risk``: seats, sessions, a settled round's wager and net);
+- ``["floor", table, ...]``: a settled or voided round's floor figures, added to the floor's buckets
+  (``floor_stats``: nine keys);
+- ``["look", ...]``: a settled round's second-look figures per player (``pair_watch``).
 
 Each is a list of strings (JSON in the outbox entry and the script's argument); ``effect_keys`` names the
-keys they write, in order (two for a bar, six for a settle, ``rg_effect_keys`` for the play accounting, one
-otherwise), and ``SEATING_LUA``'s
-``apply_seating(effects, first)`` writes them, ``first`` being the index in ``KEYS`` of the first of those
-keys.
+keys they write, in order (two for a bar, six for a settle, nine for a round's floor figures,
+``rg_effect_keys`` for the play accounting, ``look_effect_keys`` for a look, one otherwise), and
+``SEATING_LUA``'s ``apply_seating(effects, first)`` writes them, ``first`` being the index in ``KEYS`` of the
+first of those keys.
 """
 
 from __future__ import annotations
@@ -37,8 +40,10 @@ from paigow.table.events import PlayerSat
 from paigow.table.home_events import AdmissionEnded
 from paigow_server.store import keys
 from paigow_server.store.bars import BAR_LUA, HOST_ACTOR, HOST_REASON, Bar, member
+from paigow_server.store.floor_stats import FLOOR_LUA, floor_effect_keys, floor_effects
 from paigow_server.store.fresh_guests import SETTLE_FRESH, settle_keys
 from paigow_server.store.live_hands import LIVE_LUA, live_effects
+from paigow_server.store.pair_watch import LOOK_LUA, look_effect_keys, look_effects
 from paigow_server.store.play_accounting import RG_LUA, rg_effect_keys, rg_effects
 from paigow_server.store.waitlists import WAITLIST_LUA
 
@@ -46,7 +51,7 @@ __all__ = ["SEATING_LUA", "SeatingEffect", "effect_keys", "seating_effects"]
 
 SeatingEffect = list[str]
 
-SEATING_LUA = BAR_LUA + WAITLIST_LUA + SETTLE_FRESH + LIVE_LUA + RG_LUA + """
+SEATING_LUA = BAR_LUA + WAITLIST_LUA + SETTLE_FRESH + LIVE_LUA + RG_LUA + FLOOR_LUA + LOOK_LUA + """
 local function apply_seating(effects, first)
   local at = first
   for _, e in ipairs(effects) do
@@ -62,6 +67,12 @@ local function apply_seating(effects, first)
     elseif e[1] == 'rgleave' then
       apply_rg(e, KEYS[at], KEYS[at + 1], KEYS[at + 2])
       at = at + 3
+    elseif e[1] == 'floor' then
+      apply_floor(e, at)
+      at = at + 9
+    elseif e[1] == 'look' then
+      apply_look(e, at)
+      if e[3] == '' then at = at + 1 else at = at + 11 end
     elseif e[1] == 'live' or e[1] == 'unlive' then
       if e[1] == 'live' then put_live(KEYS[at], e[3], e[4]) else end_live(KEYS[at], e[3], e[4]) end
       at = at + 1
@@ -97,7 +108,7 @@ def seating_effects(commit: Commit) -> list[SeatingEffect]:
                       HOST_ACTOR + before.home.host_player_id, HOST_REASON)
             effects.append(["bar", table_id, bar.player_id, str(bar.until_ms), bar.text(),
                             member(table_id, bar.player_id)])
-    return effects + live_effects(commit) + rg_effects(commit)
+    return effects + live_effects(commit) + rg_effects(commit) + floor_effects(commit) + look_effects(commit)
 
 
 def effect_keys(effects: Sequence[Sequence[str]]) -> list[str]:
@@ -110,6 +121,10 @@ def effect_keys(effects: Sequence[Sequence[str]]) -> list[str]:
             out += [keys.player(effect[1]), *settle_keys()]
         elif effect[0] in ("rgsettle", "rgsit", "rgleave"):
             out += rg_effect_keys(effect)
+        elif effect[0] == "floor":
+            out += floor_effect_keys(effect)
+        elif effect[0] == "look":
+            out += look_effect_keys(effect)
         elif effect[0] in ("live", "unlive"):
             out.append(keys.live_hand(effect[1]))
         else:

@@ -9,7 +9,8 @@ events missed since ``last_version``), then pushes every change. Each command ge
 ``error`` naming its id; how it is sent (in one write per loop iteration, a client that falls behind
 closed) is ``ws_send.Sender``'s, which a connection is. Each player connection tells ``presence`` when it
 opens and closes: a seated player whose last connection closes is dropped (away, with the table's grace
-time); their next hello reconnects them.
+time); their next hello reconnects them. A player's accepted command notes the connection's address network
+at the table (``store.networks``: the operator's second looks, docs/floor.md).
 
 Bad input never closes a healthy connection: it gets an ``error`` with a code and changes nothing. Only
 the limits close: a frame over ``max_frame_bytes`` (1009), a flood over the message rate (1008), too many
@@ -45,6 +46,7 @@ from paigow_server.realtime.realtime import Realtime
 from paigow_server.realtime.table_feed import TableGoneError
 from paigow_server.store.bars import Bar
 from paigow_server.store.errors import StoreUnavailable
+from paigow_server.store.networks import NetworkSightings
 from paigow_server.web.barred import barred_message
 from paigow_server.web.chat import ChatPoster, ChatSender
 from paigow_server.web.context import context_of, realtime_of
@@ -61,6 +63,8 @@ __all__ = ["BarLookup", "OperatorLookup", "SessionLookup", "TableConnection", "w
 log = logging.getLogger("paigow_server.ws")
 
 HELLO_TIMEOUT_S = 10.0
+NOTE_EVERY_S = 600.0
+"""A player's address network is noted at their first accepted command, then at most this often."""
 
 
 class SessionLookup(Protocol):
@@ -106,7 +110,7 @@ async def table_socket(websocket: WebSocket) -> None:
                            chat=ChatPoster(ctx.chat, ctx.rate_limits, rt.fanout.state_of,
                                            ctx.accounts.fresh.settle),
                            network=ctx.rate_limits.client_network(websocket),
-                           spectator_networks=ctx.spectator_networks,
+                           spectator_networks=ctx.spectator_networks, sightings=NetworkSightings(ctx.redis),
                            home=HomeGate(ctx.homes, ctx.bars, ctx.audit, rt.store.load, ctx.rate_limits))
     await conn.run()
 
@@ -121,7 +125,8 @@ class TableConnection(Sender):
     def __init__(self, websocket: WebSocket, rt: Realtime, table_id: str, *, sessions: SessionLookup,
                  operators: OperatorLookup, bars: BarLookup, chat: ChatPoster, network: str = "unknown",
                  spectator_networks: ConnectionCounter | None = None, home: HomeGate | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 sightings: NetworkSightings | None = None) -> None:
         super().__init__(websocket, table_id)
         self.rt = rt
         self._sessions = sessions
@@ -134,6 +139,9 @@ class TableConnection(Sender):
         """The client's address network (``RateLimits.client_network``), for the per-address limits."""
         self._spectator_networks = spectator_networks
         self._counted_network: str | None = None
+        self._sightings = sightings
+        """Where the accounts playing from each network are noted (``store.networks``; None: not noted)."""
+        self._noted_at: float | None = None
         self.identity: Identity | None = None
         self.token: str | None = None
         """The player's session token (``session_watch`` re-checks it while the connection is open)."""
@@ -370,6 +378,19 @@ class TableConnection(Sender):
             self._refused(msg.id, exc)
         else:
             self._send(accepted_text(msg.id, executed.version))
+            await self._note_network(self.identity.player_id)
+
+    async def _note_network(self, player_id: str) -> None:
+        """Note that the player plays at this table from this connection's address network (the second
+        looks' shared networks); a store failure only loses the note."""
+        now = self._clock()
+        if self._sightings is None or (self._noted_at is not None and now - self._noted_at < NOTE_EVERY_S):
+            return
+        self._noted_at = now
+        try:
+            await self._sightings.seen(self.network, self.table_id, player_id, self.rt.service.now_ms())
+        except (StoreUnavailable, OSError) as exc:
+            log.warning("could not note the address network of a player at %s: %s", self.table_id, exc)
 
     async def _post_chat(self, msg: Chat) -> None:
         """Post to the table's chat; the message itself reaches everyone who may read it (this connection
