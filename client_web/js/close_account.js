@@ -57,8 +57,12 @@ async function submit(registered, onClosed) {
     dialog.close();
     onClosed();
   } catch (err) {
-    error.textContent = errorText(err?.code ? err : "NETWORK");
-    $("close-account-ok").disabled = false;
+    // A wrong password: the dialog asked for no username, so the sign-in's words ("that username and
+    // password...") would puzzle; it says the password was not right.
+    error.textContent = err?.code === "BAD_CREDENTIALS" ? t("lobby:close.wrong_password") : errorText(err?.code ? err : "NETWORK");
+    // The next try waits the sign-in's backoff (a second or more): the button is held that long.
+    const wait = ["BAD_CREDENTIALS", "SIGN_IN_BACKOFF"].includes(err?.code) ? err.retryAfter ?? 0 : 0;
+    setTimeout(() => { $("close-account-ok").disabled = !typed(); }, wait * 1000);
   }
 }
 

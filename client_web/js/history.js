@@ -81,7 +81,7 @@ function roundRows(r, playerId, nameOf, { tableName = null, more = [], total } =
   const dragon = dragonOf(r, playerId);
   const row = el("tr", {},
     el("td", { text: tableName ? t("showdown:history.table_round", { table: tableName, number: r.number ?? "" }) : t("showdown:history.round", { number: r.number ?? "" }) }),
-    el("td", { "data-label": t("showdown:history.cell.dice"), text: r.dice ? r.dice.join("-") : "" }),
+    el("td", { class: "dice-cell", "data-label": t("showdown:history.cell.dice"), text: r.dice ? r.dice.join("-") : "" }),
     el("td", { "data-label": t("showdown:history.cell.you") }, handCell(mine, setByText(mine, r)), dragon ? [el("br"), el("small", { class: "hint", text: `${t("showdown:history.your_dragon")} ` }), ...handCell(dragon, "")] : null),
     el("td", { "data-label": t("showdown:history.cell.banker") }, handCell(banker, setByText(banker, r))),
     el("td", { class: "result-cell", "data-label": t("showdown:history.cell.result"), text: mine ? resultText(r, mine) + fortuneNote(mine) : "" }),

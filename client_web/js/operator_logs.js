@@ -55,7 +55,7 @@ function detailsOf(e) {
 /** The outcome: "ok" in words, a refusal by its code (its sentence as the title). */
 function outcomeCell(outcome) {
   const ok = outcome === "ok";
-  return cell(t("console:audit.col.result"), { class: `nowrap ${ok ? "ok" : "bad"}`, title: ok || !outcome ? null : errorText(outcome),
+  return cell(t("console:audit.col.result"), { class: `${ok ? "nowrap ok" : "wrap bad"}`, title: ok || !outcome ? null : errorText(outcome),
     text: ok ? t("console:audit.outcome.ok") : outcome ?? "" });
 }
 
@@ -84,7 +84,7 @@ export async function refreshLogs() {
   const ledger = await pageAll("/ledger");
   $("ledger").tBodies[0].replaceChildren(...ledger.map((e) => el("tr", { "data-kind": e.kind ?? "" },
     cell(t("console:ledger.col.when"), { class: "nowrap", text: when(e.ts_ms) }),
-    cell(t("console:ledger.col.kind"), { class: "nowrap", "data-code": e.kind ?? null, text: kindWords(e.kind) }),
+    cell(t("console:ledger.col.kind"), { class: "wrap", "data-code": e.kind ?? null, text: kindWords(e.kind) }),
     cell(t("console:ledger.col.player"), { class: "player" }, who(e.player_name, e.player_id)),
     cell(t("console:ledger.col.accounts"), { class: "wrap" }, el("span", {}, account(e.from_account), " → ", account(e.to_account))),
     cell(t("console:ledger.col.amount"), { class: "num", text: money(e.amount_cents) }),

@@ -11,6 +11,8 @@ import { $, call, cell, errorText, fillRows, whenLong, who } from "./operator_ap
 const LIMITS = ["loss_day", "loss_week", "loss_month", "wager_day", "wager_week", "wager_month", "session_minutes"];
 const MINUTES = (n) => t("console:rp.minutes", { minutes: number(n) });
 const valueText = (name, v) => (v == null ? t("lobby:safe.limit.none") : name === "session_minutes" ? MINUTES(v) : money(v));
+/** A limit's name beside its value: the session's without the lobby box's "(minutes)" (the value says it). */
+const limitName = (name) => t(name === "session_minutes" ? "lobby:safe.short.session_minutes" : `lobby:safe.limit.${name}`);
 let asked = 0;
 
 function blockWords(block) {
@@ -25,7 +27,7 @@ function limitItems(data) {
   if (!set.length) return [el("li", { text: t("console:rp.limits.none") })];
   return set.map((name) => {
     const used = data.used?.[name];
-    const words = { name: t(`lobby:safe.limit.${name}`), value: valueText(name, data.limits[name]) };
+    const words = { name: limitName(name), value: valueText(name, data.limits[name]) };
     return el("li", { text: used ? t("console:rp.limit.used", { ...words, used: money(used.used_cents) }) : t("console:rp.limit", words) });
   });
 }
@@ -34,7 +36,7 @@ function pendingItems(data) {
   const names = Object.keys(data.pending ?? {});
   if (!names.length) return [el("li", { text: t("console:rp.pending.none") })];
   return names.map((name) => el("li", { text: t("console:rp.pending.item",
-    { name: t(`lobby:safe.limit.${name}`), value: valueText(name, data.pending[name].value), when: whenLong(data.pending[name].effective_ms) }) }));
+    { name: limitName(name), value: valueText(name, data.pending[name].value), when: whenLong(data.pending[name].effective_ms) }) }));
 }
 
 function sessionWords(s) {

@@ -8,12 +8,15 @@
 import { api, el, savedSession } from "./api.js";
 import { confirmChoice } from "./confirm_dialog.js";
 import { errorText } from "./errors.js";
-import { locale, money, parseAmount, t, when } from "./i18n.js";
+import { locale, money, number, parseAmount, t, when } from "./i18n.js";
 
 const LIMITS = ["loss_day", "loss_week", "loss_month", "wager_day", "wager_week", "wager_month", "session_minutes"];
 const BREAKS = ["24h", "7d", "30d"];
 const EXCLUSIONS = ["6m", "1y", "5y"];
 const MINUTES = new Intl.NumberFormat(locale, { style: "unit", unit: "minute", unitDisplay: "long" });
+/** The reality-check interval the server takes (docs/http-api.md "Limits (players)"): 0 (off) or these. */
+const REALITY = { min: 5, max: 1440 };
+const realityRange = () => ({ min: number(REALITY.min), max: number(REALITY.max) });
 
 let state = null;
 let panel = null;
@@ -40,9 +43,11 @@ const token = () => savedSession()?.token;
 const valueText = (name, v) => (v == null ? t("lobby:safe.limit.none") : name === "session_minutes" ? MINUTES.format(v) : money(v));
 const inputValue = (name, v) => (v == null ? "" : name === "session_minutes" ? String(v) : String(v / 100));
 
-function setState(next) {
+/** `saved`: the state a save answered, whose boxes show what is in force; any other (the panel's load, a
+ * break) keeps what the player has typed and not saved yet. */
+function setState(next, { saved = false } = {}) {
   state = next;
-  render();
+  render({ keepTyped: !saved });
   for (const fn of listeners) fn();
 }
 
@@ -96,8 +101,8 @@ function editor() {
     el("label", { for: "safe-reality", text: t("lobby:safe.reality.label") }),
     el("input", { id: "safe-reality", name: "reality_check_minutes", inputmode: "numeric", autocomplete: "off",
       value: reality == null ? "" : String(reality), "aria-describedby": "safe-reality-hint" }),
-    el("p", { class: "hint", id: "safe-reality-hint", text: fallback == null ? t("lobby:safe.reality.hint")
-      : t("lobby:safe.reality.hint_default", { value: fallback ? MINUTES.format(fallback) : t("lobby:safe.reality.off") }) })));
+    el("p", { class: "hint", id: "safe-reality-hint", text: fallback == null ? t("lobby:safe.reality.hint", realityRange())
+      : t("lobby:safe.reality.hint_default", { ...realityRange(), value: fallback ? MINUTES.format(fallback) : t("lobby:safe.reality.off") }) })));
   const form = el("form", { id: "safe-form", class: "safe-form", novalidate: true },
     el("h4", { text: t("lobby:safe.limits.title") }),
     el("p", { class: "hint", id: "safe-edit-hint", text: t("lobby:safe.edit.hint") }),
@@ -124,7 +129,7 @@ function changes(form) {
   const body = { limits };
   const reality = form.querySelector("#safe-reality").value.trim();
   const minutes = reality ? (/^\d+$/.test(reality) ? Number(reality) : NaN) : null;
-  if (Number.isNaN(minutes)) return { bad: "reality" };
+  if (Number.isNaN(minutes) || (minutes && (minutes < REALITY.min || minutes > REALITY.max))) return { bad: "reality" };
   if (minutes !== (state?.reality_check_minutes ?? null)) body.reality_check_minutes = minutes;
   return { body };
 }
@@ -133,9 +138,11 @@ async function save(form) {
   const error = form.querySelector("#safe-form-error");
   const result = form.querySelector("#safe-result");
   error.textContent = "";
+  result.replaceChildren(); // a result stays only beside the save it tells of, never beside a later refusal
   const { bad, body } = changes(form);
   if (bad) {
-    error.textContent = t(bad === "session_minutes" || bad === "reality" ? "lobby:safe.invalid.minutes" : "lobby:safe.invalid.amount");
+    error.textContent = bad === "reality" ? t("lobby:safe.invalid.reality", realityRange())
+      : t(bad === "session_minutes" ? "lobby:safe.invalid.minutes" : "lobby:safe.invalid.amount");
     form.querySelector(`#safe-${bad}`).focus();
     return;
   }
@@ -148,7 +155,7 @@ async function save(form) {
   button.disabled = true;
   try {
     const next = await api("/api/account/responsible-play", { method: "PUT", body, token: token() });
-    setState({ ...next, reality_check_default_minutes: state?.reality_check_default_minutes ?? null });
+    setState({ ...next, reality_check_default_minutes: state?.reality_check_default_minutes ?? null }, { saved: true });
     panel.querySelector("#safe-result").replaceChildren(...savedLines(asked, next));
     panel.querySelector("#safe-result").focus?.();
   } catch (err) {
@@ -162,7 +169,9 @@ async function save(form) {
 function savedLines(asked, next) {
   const lines = asked.map((name) => {
     const pending = next.pending?.[name];
-    const words = t(`lobby:safe.limit.${name}`);
+    // The box's label says its unit ("(minutes)"); the line says the value with its unit, so it names the
+    // limit without one.
+    const words = t(name === "session_minutes" ? "lobby:safe.short.session_minutes" : `lobby:safe.limit.${name}`);
     return el("p", { class: pending ? "safe-pending" : "safe-now", text: pending
       ? t("lobby:safe.saved.later", { name: words, value: valueText(name, pending.value), when: when(pending.effective_ms) })
       : t("lobby:safe.saved.now", { name: words, value: valueText(name, next.limits?.[name] ?? null) }) });
@@ -191,11 +200,21 @@ function blockButton(kind) {
     el("h4", { text: t(`lobby:safe.${kind}.title`) }), el("p", { class: "hint", text: t(`lobby:safe.${kind}.hint`) }), button);
 }
 
-function render() {
+function render({ keepTyped = true } = {}) {
   if (!panel || panel.hidden) return;
+  // The boxes are drawn again when the panel's state comes (it opens at once, its state a moment later):
+  // what the player typed meanwhile stays, with the focus (nothing a person types goes by itself).
+  const typed = keepTyped ? [...panel.querySelectorAll("#safe-form input")].filter((i) => i.value !== i.defaultValue)
+    .map((i) => [i.id, i.value]) : [];
+  const focused = panel.contains(document.activeElement) ? document.activeElement.id : null;
   panel.querySelector("#safe-body").replaceChildren(...blockLine(),
     editor(),
     el("div", { class: "safe-blocks" }, blockButton("break"), blockButton("exclusion")));
+  for (const [id, value] of typed) {
+    const input = panel.querySelector(`#${id}`);
+    if (input) input.value = value;
+  }
+  if (focused && !panel.contains(document.activeElement)) panel.querySelector(`#${focused}`)?.focus({ preventScroll: true });
 }
 
 /** The "Play safely" button and its panel (shown under the account's actions). */

@@ -2,7 +2,7 @@
 // taps and keys into commands. The server decides everything; this page only shows and asks.
 
 import { api, el, endSession, resumeSession, savedSession, sessionEndedText, toast } from "./api.js";
-import { adoptAccountLanguage, markName, money, t, translateDom } from "./i18n.js";
+import { adoptAccountLanguage, markName, money, moneyBound, t, translateDom } from "./i18n.js";
 import { errorText } from "./errors.js";
 import { languageMenu } from "./language_menu.js";
 import { ensureCardDefs } from "./card_svg.js";
@@ -31,7 +31,7 @@ import { headerStackWords } from "./chips_words.js";
 import { installLedger, updateLedger } from "./ledger_panel.js";
 import { renderCenter, tickCountdown } from "./table_center.js";
 import { onEvents } from "./table_events.js";
-import { readBlock } from "./table_block.js";
+import { noteStandUps, readBlock } from "./table_block.js";
 import { installSitDialog } from "./sit_dialog.js";
 import { installPlaySession } from "./play_session.js";
 import { installRealityCheck } from "./reality_check.js";
@@ -133,7 +133,8 @@ function renderHeader(view) {
   $("table-name").title = view.name;
   $("table-title").textContent = t("table:header.title", { table: view.name });
   document.title = t("table:header.document_title", { table: view.name });
-  const limits = { min: money(view.rules.min_bet_cents), max: money(view.rules.max_bet_cents) };
+  // Bounds as people say them ("$5 – $300"): short enough to stay whole beside the session strip on a phone.
+  const limits = { min: moneyBound(view.rules.min_bet_cents), max: moneyBound(view.rules.max_bet_cents) };
   const limitsText = t(view.fortune ? "table:header.limits.fortune" : "table:header.limits", limits);
   $("table-limits").textContent = limitsText;
   $("table-limits").title = limitsText;  // a phone cuts it short
@@ -180,8 +181,9 @@ function onMessage(msg) {
     }
     ctx.version = msg.version;
     onEvents(ctx, nodes, msg.events, ctx.view);
-    // Stood up for a break or a self-exclusion: no seat is offered until it ends (table_block.js).
-    if (msg.events.some((e) => e.kind === "player_stood_up" && e.player_id === ctx.playerId && ["break", "self_exclusion"].includes(e.reason))) readBlock(ctx, rerender);
+    // Stood up for a break or a self-exclusion: no seat is offered until it ends; by a time limit: the tray
+    // keeps saying so (table_block.js).
+    noteStandUps(ctx, msg.events, rerender);
     rerender();
     // What the table did for you pops up, unless the tray already says it.
     for (const line of ctx.toasts.splice(0)) if ($("notice")?.textContent !== line.text) toast(line.text, line.kind === "warn" ? "warn" : "info");

@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { serverNow } from "./clock.js";
 import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
 
 const CODES = { break: "ON_BREAK", exclusion: "SELF_EXCLUDED", time_limit: "TIME_LIMIT_REACHED" };
 const KINDS = Object.fromEntries(Object.entries(CODES).map(([kind, code]) => [code, kind]));
@@ -14,10 +15,24 @@ const KINDS = Object.fromEntries(Object.entries(CODES).map(([kind, code]) => [co
 /** The block in force for the page's player, or null. */
 export const blockOf = (ctx) => (ctx.block && ctx.block.until_ms > serverNow() ? ctx.block : null);
 
-/** Why no seat is offered, worded like the table's refusal (errors.js), or null when the player may sit. */
+/** Why no seat is offered, worded like the table's refusal (errors.js), or null when the player may sit.
+ * Stood up by a session time limit, with its pause's end not known yet (a refused sit says it), the seats
+ * stay offered and the tray keeps saying why the player was stood up, not "Choose an open seat". */
 export function blockText(ctx) {
   const block = blockOf(ctx);
-  return block ? errorText(CODES[block.kind] ?? "ON_BREAK", { until_ms: block.until_ms }) : null;
+  if (block) return errorText(CODES[block.kind] ?? "ON_BREAK", { until_ms: block.until_ms });
+  return ctx.timeLimited ? t("table:choose.time_limit") : null;
+}
+
+/** A patch's events about the page's player: stood up for a break or a self-exclusion, the block is read (no
+ * seat is offered until it ends; `then()` draws again); stood up by the session time limit, noted until the
+ * player sits again. */
+export function noteStandUps(ctx, events, then) {
+  const mine = events.filter((e) => e.player_id === ctx.playerId);
+  const stood = mine.find((e) => e.kind === "player_stood_up");
+  if (stood?.reason === "time_limit") ctx.timeLimited = true;
+  if (mine.some((e) => e.kind === "player_sat")) ctx.timeLimited = false;
+  if (stood && ["break", "self_exclusion"].includes(stood.reason)) readBlock(ctx, then);
 }
 
 /** Ask the server for the account's block; `then()` after it is known (a page to draw again). */

@@ -264,10 +264,10 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
     realtime = Realtime(settings=settings, metrics=metrics, store=tables, service=service, fanout=fanout,
                         timers=timers, player_connections=player_connections, presence=presence,
                         guest_collector=collector, waitlist_moves=moves, play_blocks=play_blocks)
-    realtime.play_sessions = PlaySessionPush(
+    realtime.play_sessions = session_push = PlaySessionPush(
         PlaySessions(redis), lambda: [c for c in realtime.connections if isinstance(c, TableConnection)],
         fanout.state_of, service.now_ms,
-        default_minutes=lambda: settings.reality_check_minutes)
+        default_minutes=lambda: settings.reality_check_minutes, load=tables.load)
     fanout.on_removed(lambda table_id, player_id, until_ms, by: close_removed(realtime.connections, table_id,
                                                                               player_id, until_ms, by))
     # Open connections follow their sessions: revoked or lapsed ones are closed.
@@ -288,7 +288,8 @@ def build(settings: Settings, redis: StoreClient, metrics: Metrics) -> Parts:
                      play_blocks=play_blocks, play_limits=time_limits)
     guard = ReplicaGuard(PrimaryConfig(redis).min_replicas_to_write, metrics, settings.replica_acks)
     return Parts(ctx=ctx, realtime=realtime, router=router, guard=guard,
-                 sweeper=OutboxSweeper(tables), revocations=RevocationListener(channels, watch.revoked),
+                 sweeper=OutboxSweeper(tables), revocations=RevocationListener(
+                     channels, watch.revoked, also={keys.PLAY_SESSIONS: session_push.changed}),
                  watch=watch)
 
 

@@ -32,15 +32,18 @@ def test_closing_an_account_in_the_lobby(site: Site) -> None:
     expect(ok).to_be_enabled()
     site.shot(page, "close-account-390x844")
     ok.click()
-    expect(page.locator("#close-account-error")).to_contain_text(
-        "That username and password do not match an account: try again in 1 second.")
+    # The dialog asked for no username: the refusal says the password was not right (not the sign-in's
+    # "username and password"), and the button waits out the sign-in's backoff before the next try.
+    expect(page.locator("#close-account-error")).to_have_text(
+        "That is not this account's password: check it and try again.")
+    expect(ok).to_be_disabled()
     expect(dialog).to_be_visible()
     session = page.evaluate("JSON.parse(localStorage.getItem('paigow.session'))")
     alive = httpx.get(f"{site.url}/api/session", headers={"Authorization": f"Bearer {session['token']}"})
     assert alive.status_code == 200, "a wrong password changed nothing"
 
     page.fill("#close-password", PASSWORD)
-    page.wait_for_timeout(1_200)  # the sign-in backoff the wrong password started
+    expect(ok).to_be_enabled()  # the sign-in backoff the wrong password started is over
     ok.click()
     expect(dialog).to_be_hidden()
     expect(page.locator("#signed-out")).to_be_visible()

@@ -50,6 +50,9 @@ def test_download_my_data_saves_the_players_own_file(site: Site, tmp_path: Path)
         assert data["account"]["fresh_until_ms"] > data["generated_ms"]
         assert data["ledger"] == []
         expect(page.locator("#account-error")).to_have_text("")
+        # The page says it was saved, and where (a browser saves a download without a word on the page).
+        expect(page.locator("#data-saved")).to_have_text(
+            f"Your data is saved as {got.value.suggested_filename}, in your browser's downloads.")
 
     # Bob, on the phone, past the hourly limit (6): the page says from when the next is allowed.
     for _ in range(5):
@@ -58,6 +61,7 @@ def test_download_my_data_saves_the_players_own_file(site: Site, tmp_path: Path)
     button.click()
     expect(page.locator("#account-error")).to_contain_text(
         "Your data can be downloaded a few times an hour: the next download is allowed from ")
+    expect(page.locator("#data-saved")).to_have_text("")  # not beside a refusal: it tells of a save
     expect(button).to_be_enabled()
     site.shot(page, "my-data-390x844-limit")
     assert site.errors == []

@@ -178,13 +178,15 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         page.click("#safe-save")
         result = page.locator("#safe-result")
         expect(result).to_contain_text("Betting limit per day: $50.00, in force now.")
-        expect(result).to_contain_text("Time limit per session (minutes): 90 minutes, in force now.")
+        # The label's "(minutes)" is not said again beside the value's own unit.
+        expect(result).to_contain_text("Time limit per session: 90 minutes, in force now.")
         now = page.locator("#safe-wager_day-now")
         expect(now).to_contain_text("In force now: $50.00")
         expect(now).to_contain_text("Used so far: $0.00 of $50.00. Starts again from zero on ")
         expect(page.locator("#safe-wager_day")).to_have_value("50")
         expect(page.locator("#safe-reality-hint")).to_have_text(
-            "Leave it empty to use the casino's usual reminder: 60 minutes.")
+            "From 5 to 1,440 minutes, or 0 for no reminder. Leave it empty to use the casino's usual "
+            "reminder: 60 minutes.")
 
         # Raised: waits for the day's end at least 24 hours on; the page says when, the $50 stays.
         page.fill("#safe-wager_day", "80")
@@ -204,6 +206,16 @@ def test_a_tighter_limit_is_in_force_at_once_and_a_looser_one_waits_with_its_dat
         assert pending["effective_ms"] >= pending["asked_ms"] + 24 * 3600 * 1000
         shown = page.evaluate("ms => import('/js/i18n.js').then((m) => m.when(ms))", pending["effective_ms"])
         expect(now).to_contain_text(f"Your change to $80.00 takes effect on {shown}.")
+
+        # A reminder the server would refuse: said with the range the box takes, and the last save's words
+        # go (they told of that save, not of this one); nothing sent.
+        page.fill("#safe-reality", "2")
+        page.click("#safe-save")
+        expect(page.locator("#safe-form-error")).to_have_text(
+            "Enter 0 for no reminder, or a whole number of minutes from 5 to 1,440; or leave the box empty.")
+        expect(page.locator("#safe-reality")).to_be_focused()
+        expect(result).to_be_empty()
+        page.fill("#safe-reality", "")
 
         # A word that is not an amount: said, nothing sent.
         page.fill("#safe-loss_week", "lots")
@@ -274,4 +286,32 @@ def test_a_bet_over_the_betting_limit_is_refused_in_words_at_the_table(site: Sit
     expect(detail).to_contain_text("Playing since ")
     expect(detail.locator("button, input, select")).to_have_count(0)
     detail.screenshot(path=str(site.artifacts / "play-safely-console-limits-1366x768.png"))
+    assert site.errors == []
+
+
+def test_what_is_typed_before_the_limits_come_stays(site: Site) -> None:
+    """The panel opens at once and its limits come a moment later, drawing its boxes again: a limit typed in
+    that moment stays in its box, with the focus (it was lost, and a save said "Nothing to change")."""
+    page = site.player("Eve Early", width=390, height=844)
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/api/account/responsible-play", hold)  # the panel's load waits here
+    page.click("#play-safely")
+    expect(page.locator("#safe-limits .field").first).to_be_visible()
+    page.fill("#safe-loss_day", "25")
+    page.eval_on_selector("#safe-form", "f => { f.dataset.before = '1'; }")
+    while not held:
+        page.wait_for_timeout(50)
+    held[0].continue_()
+    page.unroute("**/api/account/responsible-play")
+    page.wait_for_function("() => !document.querySelector('#safe-form[data-before]')")  # drawn again
+    expect(page.locator("#safe-reality-hint")).to_contain_text("usual reminder: 60 minutes.")
+    expect(page.locator("#safe-loss_day")).to_have_value("25")
+    expect(page.locator("#safe-loss_day")).to_be_focused()
+    page.click("#safe-save")
+    expect(page.locator("#safe-result")).to_have_text("Loss limit per day: $25.00, in force now.")
+    expect(page.locator("#safe-loss_day")).to_have_value("25")
     assert site.errors == []

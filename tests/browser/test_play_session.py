@@ -83,7 +83,7 @@ def apart(a: dict[str, float] | None, b: dict[str, float] | None) -> bool:
 
 
 def header_whole(page: Page) -> list[str]:
-    """Every header button inside the screen, and the strip's words not cut."""
+    """Every header button inside the screen, and the strip's and the limits' words not cut."""
     found: list[str] = page.evaluate("""() => {
       const w = window.innerWidth, bad = [];
       const bottom = document.querySelector('.topbar').getBoundingClientRect().bottom;
@@ -95,6 +95,9 @@ def header_whole(page: Page) -> list[str]:
       }
       const s = document.getElementById('session-strip');
       if (s && !s.hidden && s.scrollWidth > s.clientWidth + 1) bad.push('session-strip cut');
+      // Beside the strip the table's limits stay whole too ("$5 – $300 · Fortune"); the name gives way.
+      const l = document.getElementById('table-limits');
+      if (l && l.getClientRects().length && l.scrollWidth > l.clientWidth + 1) bad.push('table-limits cut');
       return bad; }""")
     return found
 
@@ -178,10 +181,11 @@ def test_keep_playing_and_history_answer_the_card(site: Any) -> None:
     expect(page.locator("#place-bet")).to_be_visible()
     client = redis_sync.Redis.from_url(site.server.redis_url)
     try:
-        client.hset(keys.rg(player_id(page)), "next_check_ms", time.time_ns() // 1_000_000)  # due again
+        client.hset(keys.rg(player_id(page)), "next_check_ms", time.time_ns() // 1_000_000)  # due again,
+        client.publish(keys.PLAY_SESSIONS, player_id(page))  # and said: every process reads her figures
     finally:
         client.close()
-    expect(card).to_be_visible(timeout=40_000)  # read again within the push's full refresh (30 s)
+    expect(card).to_be_visible(timeout=10_000)  # read at the push's next step (2 s)
     page.click("#check-history")
     expect(card).to_have_count(0)
     expect(page.locator("#history-dialog")).to_be_visible()
@@ -199,3 +203,30 @@ def test_history_lists_the_finished_session(site: Any) -> None:
     expect(rows.first.locator("td").nth(1)).to_have_text("42 min")
     expect(rows.first.locator("td").nth(2)).to_have_text("+$35.00")
     site.shot(page, "responsible-history-390x844")
+
+
+def test_a_time_limit_stands_up_and_the_tray_keeps_saying_why(site: Any) -> None:
+    """A session time limit reached: the player is stood up, and the tray says why (not "Choose an open
+    seat") after the toast has gone; a sit then refused names when sitting is allowed again, and no seat is
+    offered until then."""
+    page = seated_with(site, "Timekeeper", 390, 844, minutes_ago=5, net=0, wagered=0)
+    token = page.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
+    res = httpx.put(f"{site.url}/api/account/responsible-play", headers={"Authorization": f"Bearer {token}"},
+                    json={"limits": {"session_minutes": 1}}, timeout=10)  # tighter: in force at once, reached
+    assert res.status_code == 200, res.text
+    page.wait_for_function("() => window.paigow.ctx.view && !window.paigow.ctx.view.you", timeout=15_000)
+    why = "You were stood up because you reached your session time limit."
+    expect(page.locator(".toast-area")).to_contain_text(why)
+    expect(page.locator(".toast-area .toast")).to_have_count(0, timeout=10_000)  # the toast goes by itself
+    tray = page.locator("#choose-seat")
+    expect(tray).to_contain_text(why)  # the tray does not
+    expect(tray).to_contain_text("You can sit down again after a pause")
+    page.locator(".sit-btn").first.click()  # still offered: the pause's end is not known yet
+    page.fill("#buy-in", "100")
+    page.click("#sit-confirm")
+    expect(page.locator("#sit-dialog-error")).to_contain_text(
+        "You reached your session time limit: you can sit down again from ")
+    page.click("#sit-cancel")
+    expect(tray).to_contain_text("you can sit down again from ")
+    expect(page.locator(".sit-btn")).to_have_count(0)
+    site.shot(page, "responsible-time-limit-390x844")

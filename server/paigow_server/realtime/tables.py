@@ -87,8 +87,8 @@ class TableStore(Protocol):
 
     async def load(self, table_id: str) -> TableState | None: ...
 
-    async def commit(self, commit: Commit, *, fence: int | None = None,
-                     request_id: str | None = None) -> CommitResult: ...
+    async def commit(self, commit: Commit, *, fence: int | None = None, request_id: str | None = None,
+                     limits_generation: int | None = None) -> CommitResult: ...
 
     async def committed_version(self, table_id: str, request_id: str) -> int | None: ...
 
@@ -207,7 +207,7 @@ the command-to-push latency."""
 
 
 _NOT_WRITTEN = frozenset({CommitResult.CONFLICT, CommitResult.FENCED, CommitResult.DUPLICATE,
-                          CommitResult.INSUFFICIENT_BALANCE})
+                          CommitResult.INSUFFICIENT_BALANCE, CommitResult.LIMITS})
 """Results of a commit certainly not written (an ``UNCONFIRMED`` one may stand: its reservation stays,
 the round's end clears it)."""
 
@@ -331,13 +331,15 @@ class TableService:
                 return Executed(before.version, before, ())
             after = commit.after
             reservation: Reservation | None = None
+            generation: int | None = None
             if self.play_risk is not None:
-                reservation, refusal = await self.play_risk.reserve(
-                    commit, check=hasattr(command, "player_id"))  # a player's command; never a tick
+                reservation, refusal, generation = await self.play_risk.reserve(
+                    commit, check=hasattr(command, "player_id"),  # a player's command; never a tick
+                    in_commit=getattr(self._store, "direct", False))
                 if refusal is not None:
                     raise _limit_refusal(command, refusal)
             try:
-                result = await self._write(table_id, commit, fence, request_id)
+                result = await self._write(table_id, commit, fence, request_id, generation)
             except (StoreUnavailable, OSError):
                 if reservation is not None and self.play_risk is not None:
                     with contextlib.suppress(StoreUnavailable, OSError):  # best effort: the store is failing
@@ -345,6 +347,9 @@ class TableService:
                 raise
             if reservation is not None and result in _NOT_WRITTEN and self.play_risk is not None:
                 await self.play_risk.undo(reservation)
+            if result is CommitResult.LIMITS and self.play_risk is not None:
+                self.play_risk.forget_all()  # a player got a first limit: check again, with their limits
+                continue
             if result is CommitResult.OK:
                 figures = commit_figures(commit) if commit.effects.rounds else None
                 if figures is not None:
@@ -408,14 +413,18 @@ class TableService:
                         raise TableNotFoundError(f"no table {table_id!r}") from None
                     before = loaded
 
-    async def _write(self, table_id: str, commit: Commit, fence: int | None,
-                     request_id: str | None) -> CommitResult:
+    async def _write(self, table_id: str, commit: Commit, fence: int | None, request_id: str | None,
+                     generation: int | None = None) -> CommitResult:
         version = commit.after.version
         for observer in self._write_observers:
             observer.writing(table_id, version)
         result: CommitResult | None = None
         try:
-            result = await self._store.commit(commit, fence=fence, request_id=request_id)
+            if generation is None:  # (a store without limits need not know the argument)
+                result = await self._store.commit(commit, fence=fence, request_id=request_id)
+            else:
+                result = await self._store.commit(commit, fence=fence, request_id=request_id,
+                                                  limits_generation=generation)
             return result
         finally:
             if result is not CommitResult.OK:

@@ -26,6 +26,9 @@ class CommitResult(StrEnum):
     """The fencing token given is not the table's current one: another process drives the table."""
     DUPLICATE = "DUPLICATE"
     """A commit of this request id was written already: the command ran once, nothing was written now."""
+    LIMITS = "LIMITS"
+    """The deployment's limits generation is not the one the commit was checked at (a player got a first
+    limit since this process read that they had none): nothing was written; check again (``play_risk``)."""
     UNCONFIRMED = "UNCONFIRMED"
     """Replicas are required (``Durability``) and too few acknowledged the commit in time, or the
     connection broke after it was sent: it may be lost in a failover, or may stand. Nothing was

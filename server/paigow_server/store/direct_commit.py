@@ -57,14 +57,16 @@ ESCAPED_MARK = "\x02"
 #       ``Durability``: the effects are applied) or, under ``Durability``, the outbox entry without its seq
 #       ('-': none), 25 the seating effects (JSON, applied at once in every case; '' = none), then the
 #       buy-ins and the credits (player id, cents each), the ledger entries, history entries, export
-#       entries and table rounds (texts).
+#       entries and table rounds (texts), and last the limits generation the commit was checked at ('' =
+#       none; else the last key is ``G:rg:limits-gen``).
 # Answers {'OK', the outbox entry's seq (0: none)} or {why nothing was written, 0}: CONFLICT, FENCED,
-# DUPLICATE, INSUFFICIENT_BALANCE, RESEND.
+# DUPLICATE, INSUFFICIENT_BALANCE, RESEND, LIMITS.
 DIRECT_COMMIT = SAVE_CONFIRMED_LUA + SEATING_LUA + r"""
 local h = redis.call('HMGET', KEYS[1], 'version', 'deadline')
 if not h[1] or h[1] ~= ARGV[2] then return {'CONFLICT', 0} end
 if ARGV[8] ~= '' and (redis.call('GET', KEYS[3]) or '0') ~= ARGV[8] then return {'FENCED', 0} end
 if ARGV[10] ~= '' and redis.call('ZSCORE', KEYS[4], ARGV[10]) then return {'DUPLICATE', 0} end
+if ARGV[#ARGV] ~= '' and (redis.call('GET', KEYS[#KEYS]) or '0') ~= ARGV[#ARGV] then return {'LIMITS', 0} end
 local state = ARGV[4]
 if ARGV[5] ~= '' then
   local prefix, suffix, digest = string.match(ARGV[5], '^(%d+) (%d+) (%x+)$')
@@ -292,12 +294,13 @@ def _mark_commit(commit_json: str, record: str) -> str:
 def direct_call(table_id: str, before_version: int, after_version: int, effects: Effects, commit_json: str,
                 *, channel: str, fence: int | None, deadline: int | str, request_id: str | None,
                 now_ms: int, log_length: int, requests_kept: int, durable: bool = False,
-                rounds_kept: int = TABLE_ROUNDS_KEPT,
-                seating: Sequence[SeatingEffect] = ()) -> DirectCall:
+                rounds_kept: int = TABLE_ROUNDS_KEPT, seating: Sequence[SeatingEffect] = (),
+                limits_generation: int | None = None) -> DirectCall:
     """The call that writes a commit with its ``effects`` and ``seating`` effects (``commit_json``: its log
     entry and publication). ``durable`` (under ``Durability``): the buy-ins (and the seating effects) are
     written at once, everything else goes to an outbox entry that ``CONFIRM_DELIVER`` applies once a
-    replica holds the commit (``DirectCall.entry``)."""
+    replica holds the commit (``DirectCall.entry``). ``limits_generation``: written only if the
+    deployment's limits generation is still this one (``LIMITS`` otherwise; ``play_risk``)."""
     settled = [r["round"] for r in effects.rounds if r["status"] == "settled"]
     record, texts = _marked(settled)
     if record and (RECORD_MARK in commit_json or ESCAPED_MARK in commit_json):
@@ -325,11 +328,13 @@ def direct_call(table_id: str, before_version: int, after_version: int, effects:
                  keys.ROUNDS, keys.MONEY_ISSUED, keys.DEADLINES, keys.PLAYERS, keys.GUESTS_SEEN,
                  keys.FRESH_GUESTS, keys.table_outbox(table_id), keys.table_outbox_seq(table_id),
                  *(keys.player(p) for p, _ in buy_ins), *(keys.player(p) for p, _ in credits),
-                 *(keys.history(p) for p, _ in history), *effect_keys(seating)]
+                 *(keys.history(p) for p, _ in history), *effect_keys(seating),
+                 *([] if limits_generation is None else [keys.RG_LIMITS_GEN])]
     tail: list[str | int | bytes] = [
         _mark_commit(commit_json, record) if record else commit_json, channel, "" if fence is None else fence,
         deadline, request_id or "", record, house, now_ms, log_length, requests_kept, rounds_kept,
         HISTORY_LENGTH, len(buy_ins), len(credits), len(ledger), len(history), len(export), len(rounds), body,
         compact(seating) if seating else "", *(x for pair in buy_ins for x in pair),
-        *(x for pair in credits for x in pair), *ledger, *(text for _, text in history), *export, *rounds]
+        *(x for pair in credits for x in pair), *ledger, *(text for _, text in history), *export, *rounds,
+        "" if limits_generation is None else limits_generation]
     return DirectCall(call_keys, [table_id, before_version, after_version], tail, commit_json, entry)

@@ -86,6 +86,8 @@ G:operator:{name}:sessions             set     the token hashes of the operator'
 G:operator-session:{sha256}            string  the operator username of an operator session token, or
                                                ``!disabled`` once revoked by disabling (PEXPIRE)
 paigow:revocations                     pubsub  revoked sessions, so every process closes their sockets
+paigow:play-sessions                   pubsub  a player id whose play-session figures changed (written by
+                                               the play accounting's script; play_session_push)
 G:history:{player id}                  list    the player's last hands, newest first (JSON); an analysed
                                                hand's entry also holds its ``analysis`` (hand_analyses)
 G:history:{player id}:analyses         hash    round id -> the stored analysis of the player's hand of that
@@ -130,6 +132,8 @@ G:player:{id}:rg:sessions              list    the player's ended sessions, newe
                                                {start_ms, end_ms, net_cents, wagered_cents, tables,
                                                ended_by}
 G:rg:time-limits                       zset    player id -> ms its session time limit is reached
+G:rg:limits-gen                        string  counted up each time a player with no limit gets one (every
+                                               process's "no limit" cache holds for one value; play_risk)
 G:rg:blocks                            zset    player id -> until_ms of every block (pruned of ended ones
                                                when a block starts)
 G:closing                              zset    player id -> when its closing began (ms): closed accounts
@@ -180,9 +184,11 @@ __all__ = [
     "MONEY_ISSUED",
     "OPERATORS",
     "PLAYERS",
+    "PLAY_SESSIONS",
     "PREFIX",
     "REVOCATIONS",
     "RG_BLOCKS",
+    "RG_LIMITS_GEN",
     "ROUNDS",
     "SETTINGS",
     "SPECTATORS_PATTERN",
@@ -255,6 +261,7 @@ RG_BLOCKS = GLOBAL + "rg:blocks"
 CLOSING = GLOBAL + "closing"
 CLOSED_PLAYERS = GLOBAL + "closed-players"
 RG_TIME_LIMITS = GLOBAL + "rg:time-limits"
+RG_LIMITS_GEN = GLOBAL + "rg:limits-gen"
 MONEY_ISSUED = GLOBAL + "money:issued"
 HOUSE_NET = GLOBAL + "money:house"
 TOP_UPS_TOTAL = GLOBAL + "money:top-ups"
@@ -269,6 +276,7 @@ OUTBOX_APPLIED = GLOBAL + "outbox-applied"
 SCHEMA = GLOBAL + "schema"
 """The key-name layout the data is in (``migration.SCHEMA_VERSION``); absent: the first, untagged one."""
 REVOCATIONS = PREFIX + "revocations"
+PLAY_SESSIONS = PREFIX + "play-sessions"
 STARTER_TABLES = GLOBAL + "starter-tables"
 """Set (NX) by the first process that opens the starter tables of an empty Redis."""
 

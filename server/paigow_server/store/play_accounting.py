@@ -116,8 +116,10 @@ def rg_effect_keys(effect: Sequence[str]) -> list[str]:
     return [keys.rg(player_id), keys.rg_sessions(player_id), keys.RG_TIME_LIMITS]
 
 
-# apply_rg(e, k1, k2, k3): one rg effect (see rg_effect_keys for its keys). rg_session_due(rg, now): when
-# the session in progress reaches its time limit (nil: no session, or no limit).
+# apply_rg(e, k1, k2, k3): one rg effect (see rg_effect_keys for its keys); a change of the session's
+# figures is published on the play-sessions channel as JSON [player, start ms or null, net, wagered]
+# (``realtime/play_session_push.py``). rg_session_due(rg, now): when the session in progress reaches its
+# time limit (nil: no session, or no limit).
 RG_LUA = PROMOTE_LUA + f"""
 local function rg_session_due(rg, now)
   local start = redis.call('HGET', rg, 'sess_start_ms')
@@ -125,6 +127,9 @@ local function rg_session_due(rg, now)
   local minutes = promote(rg, now)['session_minutes']
   if minutes == nil or minutes == cjson.null then return nil end
   return tonumber(start) + tonumber(minutes) * 60000
+end
+local function rg_told(player, start, net, wagered)
+  redis.call('PUBLISH', '{keys.PLAY_SESSIONS}', cjson.encode({{player, start, net, wagered}}))
 end
 local function apply_rg(e, k1, k2, k3)
   if e[1] == 'rgsettle' then
@@ -144,14 +149,16 @@ local function apply_rg(e, k1, k2, k3)
       redis.call('HINCRBY', k2, 'net:' .. e[i], net)
     end
     if redis.call('HEXISTS', k1, 'sess_start_ms') == 1 then
-      redis.call('HINCRBY', k1, 'sess_net_cents', net)
-      redis.call('HINCRBY', k1, 'sess_wager_cents', wagered)
+      local net_now = redis.call('HINCRBY', k1, 'sess_net_cents', net)
+      local wagered_now = redis.call('HINCRBY', k1, 'sess_wager_cents', wagered)
+      rg_told(e[2], tonumber(redis.call('HGET', k1, 'sess_start_ms')), net_now, wagered_now)
     end
   elseif e[1] == 'rgsit' then
     redis.call('HSET', k1, 'seat:' .. e[3], e[4])
     if redis.call('HEXISTS', k1, 'sess_start_ms') == 0 then
       redis.call('HSET', k1, 'sess_start_ms', e[4], 'sess_net_cents', 0, 'sess_wager_cents', 0,
                  'sess_tables', cjson.encode({{e[3]}}))
+      rg_told(e[2], tonumber(e[4]), 0, 0)
       local due = rg_session_due(k1, tonumber(e[4]))
       if due then redis.call('ZADD', k2, due, e[2]) end
     else
@@ -180,6 +187,7 @@ local function apply_rg(e, k1, k2, k3)
     redis.call('LTRIM', k2, 0, {SESSIONS_KEPT - 1})
     redis.call('HDEL', k1, 'sess_start_ms', 'sess_net_cents', 'sess_wager_cents', 'sess_tables')
     redis.call('ZREM', k3, e[2])
+    rg_told(e[2], cjson.null, 0, 0)
   end
 end
 """

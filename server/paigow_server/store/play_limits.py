@@ -135,13 +135,22 @@ local function promote(rg, now)
 end
 """
 
-# KEYS rg hash. ARGV now, changes JSON {name: [value|null, effective_ms]}, reality check ('' = unchanged,
-# 'null' = the default, else minutes).
+# KEYS rg hash, limits generation. ARGV now, changes JSON {name: [value|null, effective_ms]}, reality check
+# ('' = unchanged, 'null' = the default, else minutes), player id (a changed reality check is published on
+# the play-sessions channel: every process's ``PlaySessionPush`` reads it again). A player who had no limit
+# and no loosening waiting and now has either counts the generation up (``play_risk``: every process's "no
+# limit" cache).
 _SET = PROMOTE_LUA + """
+local function limited(limits, pending)
+  if next(pending) ~= nil then return true end
+  for _, v in pairs(limits) do if v ~= cjson.null then return true end end
+  return false
+end
 local now = tonumber(ARGV[1])
 local limits = promote(KEYS[1], now)
 local ptext = redis.call('HGET', KEYS[1], 'pending')
 local pending = ptext and cjson.decode(ptext) or {}
+local was = limited(limits, pending)
 for name, change in pairs(cjson.decode(ARGV[2])) do
   local new, old = change[1], limits[name]
   if old == nil then old = cjson.null end
@@ -161,8 +170,10 @@ end
 redis.call('HSET', KEYS[1], 'limits', cjson.encode(limits))
 if next(pending) == nil then redis.call('HDEL', KEYS[1], 'pending')
 else redis.call('HSET', KEYS[1], 'pending', cjson.encode(pending)) end
+if not was and limited(limits, pending) then redis.call('INCR', KEYS[2]) end
 if ARGV[3] == 'null' then redis.call('HDEL', KEYS[1], 'reality_check_minutes')
 elseif ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'reality_check_minutes', ARGV[3]) end
+if ARGV[3] ~= '' then redis.call('PUBLISH', '""" + keys.PLAY_SESSIONS + """', ARGV[4]) end
 return 1
 """
 
@@ -216,7 +227,8 @@ class PlayLimits:
         ``""`` unchanged, None the default, else minutes."""
         plan = {name: [value, effective_after(name, now_ms)] for name, value in changes.items()}
         check = "" if reality_check == "" else "null" if reality_check is None else str(reality_check)
-        await self._set(keys=[keys.rg(player_id)], args=[now_ms, json.dumps(plan), check])
+        await self._set(keys=[keys.rg(player_id), keys.RG_LIMITS_GEN],
+                        args=[now_ms, json.dumps(plan), check, player_id])
 
     async def status(self, player_id: str, now_ms: int) -> dict[str, Any]:
         """What ``GET /api/account/responsible-play`` answers besides ``block``: ``limits``, ``pending``,

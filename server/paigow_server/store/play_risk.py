@@ -38,7 +38,6 @@ cluster):
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 
 from redis.asyncio import Redis
@@ -52,9 +51,8 @@ from paigow_server.store.play_limits import PERIODS, PROMOTE_LUA, periods_at
 
 __all__ = ["PlayRisk", "Refusal", "Reservation"]
 
-UNLIMITED_TTL_S = 2.0
-"""How long a process trusts that a player has no limit (a limit set through this process is seen at
-once; through another, within this)."""
+UNLIMITED_KEPT = 100_000
+"""The most players a process remembers as having no limit (past it, it starts again)."""
 
 
 # KEYS per player: rg hash, totals hash. ARGV: now, table, pause ms, periods JSON {day: [id, end], ...},
@@ -179,41 +177,75 @@ class PlayRisk:
         self.pause_ms = pause_ms
         self._reserve = redis.register_script(_RESERVE)
         self._undo = redis.register_script(_UNDO)
-        self._unlimited: dict[str, float] = {}
-        """player id -> until when (monotonic) this process takes it that the player has no limit."""
+        self._unlimited: set[str] = set()
+        """The players this process read as having no limit, at limits generation ``_generation``."""
+        self._generation = 0
 
     def forget(self, player_id: str) -> None:
-        """The player's limits changed (through this process): read them at the next commit."""
-        self._unlimited.pop(player_id, None)
+        """The player's limits changed: read them at the next commit."""
+        self._unlimited.discard(player_id)
 
-    async def _limited(self, player_ids: list[str]) -> set[str]:
-        at = time.monotonic()
-        unknown = [p for p in player_ids if self._unlimited.get(p, 0.0) <= at]
-        if not unknown:
-            return set()
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for p in unknown:
-                pipe.hmget(keys.rg(p), ["limits", "pending"])
-            answers = await pipe.execute()
+    def forget_all(self) -> None:
+        """A commit was refused for its limits generation (``CommitResult.LIMITS``): read them again."""
+        self._unlimited.clear()
+
+    async def _limited(self, player_ids: list[str], in_commit: bool) -> tuple[set[str], int | None]:
+        """Which of ``player_ids`` have a limit (or a loosening waiting), and the limits generation the
+        commit's script is to check (None: none to check). A "no limit" kept here holds only for the
+        deployment's limits generation (``G:rg:limits-gen``, counted up by ``PlayLimits.set`` when a player
+        with no limit gets one) it was read at, so a first limit set through any process is seen by the next
+        commit on every process. When every player is known here as having none and ``in_commit`` (one
+        Redis: the table's commit script can read ``{global}``), no call: the commit's script checks the
+        generation and refuses (``LIMITS``) if it moved on. Else one round trip: the generation, then the
+        limits of the players not known here (a second one after a change)."""
+        if not player_ids:
+            return set(), None
+        unknown = [p for p in player_ids if p not in self._unlimited]
+        if in_commit and not unknown:
+            return set(), self._generation
+        generation, answers = await self._read(unknown)
+        if generation > self._generation:
+            self._unlimited.clear()
+            self._generation = generation
+            if len(unknown) < len(player_ids):  # some were known at an older generation: read them too
+                unknown = player_ids
+                generation, answers = await self._read(unknown)
+                if generation > self._generation:
+                    self._unlimited.clear()
+                    self._generation = generation
         limited: set[str] = set()
+        remember = generation == self._generation and len(self._unlimited) < UNLIMITED_KEPT
         for p, (limits, pending) in zip(unknown, answers, strict=True):
             values = json.loads(limits) if limits else {}
             if pending or any(v is not None for v in values.values()):
                 limited.add(p)
-                self._unlimited.pop(p, None)
-            else:
-                self._unlimited[p] = at + UNLIMITED_TTL_S
-        return limited
+                self._unlimited.discard(p)
+            elif remember:
+                self._unlimited.add(p)
+        return limited, None
 
-    async def reserve(self, commit: Commit, *,
-                      check: bool = True) -> tuple[Reservation | None, Refusal | None]:
+    async def _read(self, player_ids: list[str]) -> tuple[int, list[list[str | None]]]:
+        """The limits generation, then each player's ``limits`` and ``pending`` (in that order: a limit
+        set after the generation was read counts it up past the one returned)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.get(keys.RG_LIMITS_GEN)
+            for p in player_ids:
+                pipe.hmget(keys.rg(p), ["limits", "pending"])
+            answers = await pipe.execute()
+        return int(answers[0] or 0), answers[1:]
+
+    async def reserve(self, commit: Commit, *, check: bool = True,
+                      in_commit: bool = False) -> tuple[Reservation | None, Refusal | None, int | None]:
         """Check and record the commit's growth of money at risk (and its sits after a time limit).
         ``check`` False (a command of the server's own: a timer's tick, a stand-up, an operator's action)
-        records without refusing: a table's clock must never be stopped by a player's limit."""
+        records without refusing: a table's clock must never be stopped by a player's limit. The third
+        value: the limits generation the commit is to be written at (``TableRepo.commit``'s
+        ``limits_generation``; None: no condition), when ``in_commit`` (see ``_limited``)."""
+        reservation, refusal, generation = None, None, None
         before, after = commit.before, commit.after
         sits = players_of(after) - players_of(before) if before.seats is not after.seats else set()
         if (after.round is None or plays_home_chips(after)) and not sits:
-            return None, None
+            return reservation, refusal, generation
         same_round = before.round is not None and after.round is not None \
             and before.round.round_id == after.round.round_id
         changed: dict[str, tuple[int, int]] = {}
@@ -224,8 +256,8 @@ class PlayRisk:
                 if new != old:
                     changed[p] = (old, new)
         if not changed and not sits:
-            return None, None
-        limited = await self._limited(sorted(changed))
+            return reservation, refusal, generation
+        limited, generation = await self._limited(sorted(changed), in_commit)
         rows: list[tuple[str, str, int, bool, bool]] = []
         round_id = after.round.round_id if after.round is not None else ""
         for p in sorted(set(changed) | sits):
@@ -234,7 +266,7 @@ class PlayRisk:
                 rows.append((p, round_id if p in changed and p in limited else "", new,
                              check and p in limited and new > old, check and p in sits))
         if not rows:
-            return None, None
+            return reservation, refusal, generation
         table_id = after.table_id
         periods = periods_at(commit.now_ms)
         spans = {p: [periods.ids[p], periods.ends_ms[p]] for p in PERIODS}
@@ -247,10 +279,10 @@ class PlayRisk:
                   for x in await self._reserve(keys=key_list, args=args)]
         if answer[0] == "NO":
             return None, Refusal(str(answer[1]), str(answer[2]), int(answer[3]), int(answer[4]),
-                                 int(answer[5]), str(answer[6]))
+                                 int(answer[5]), str(answer[6])), None
         written = tuple((row[0], str(answer[2 * i + 2]), str(answer[2 * i + 1]))
                         for i, row in enumerate(rows) if answer[2 * i + 1] != answer[2 * i + 2])
-        return (Reservation(table_id, written) if written else None), None
+        return (Reservation(table_id, written) if written else None), None, generation
 
     async def undo(self, reservation: Reservation) -> None:
         """The commit was not written: put back what ``reserve`` replaced."""

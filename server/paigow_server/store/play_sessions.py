@@ -114,5 +114,11 @@ class PlaySessions:
         start, net, wagered, next_ms = (int(v) for v in got)
         return start, net, wagered, next_ms
 
+    async def seated_at(self, player_id: str) -> list[str]:
+        """The tables the player sits at, on any process (the play accounting's ``seat:<table>`` fields)."""
+        fields = await self.redis.hkeys(keys.rg(player_id))
+        names = (f.decode() if isinstance(f, bytes) else f for f in fields)
+        return sorted(name[5:] for name in names if name.startswith("seat:"))
+
     async def checks_shown(self, player_id: str) -> int:
         return _int(await self.redis.hget(keys.rg(player_id), "checks_shown")) or 0

@@ -262,14 +262,16 @@ class TableRepo:
                         pipe.zadd(keys.DEADLINES, {state.table_id: deadline})
             await pipe.execute()
 
-    async def commit(self, commit: Commit, *, fence: int | None = None,
-                     request_id: str | None = None) -> CommitResult:
+    async def commit(self, commit: Commit, *, fence: int | None = None, request_id: str | None = None,
+                     limits_generation: int | None = None) -> CommitResult:
         """Write ``commit.after`` if the table is still at ``commit.before.version``, with the commit's
         effects (worked out by the core: ``paigow.table.commit``) and, in its log entry and publication,
         each kind of viewer's update text (``commit.views``).
         ``fence``: the writer's lease token; the write is refused (FENCED) unless it is current.
         ``request_id``: a forwarded command's id; the write is refused (DUPLICATE) when a commit of that id
-        was written already, and is remembered with the new version otherwise (``committed_version``)."""
+        was written already, and is remembered with the new version otherwise (``committed_version``).
+        ``limits_generation`` (one Redis only): refused (LIMITS) unless the deployment's limits generation is
+        still this one."""
         before, after, events, now, effects = (commit.before, commit.after, commit.events, commit.now_ms,
                                                commit.effects)
         updates: Mapping[str, ViewerUpdate] | None = None
@@ -278,7 +280,7 @@ class TableRepo:
         if self.direct:
             result = await self._commit_direct(before, after, events, effects, fence=fence, now_ms=now,
                                                request_id=request_id, updates=updates, views=views,
-                                               seating=seating)
+                                               seating=seating, limits_generation=limits_generation)
         else:
             result = await self._outboxed.commit(before, after, events, effects, seating, fence=fence,
                                                  now_ms=now, request_id=request_id, updates=updates,
@@ -290,8 +292,8 @@ class TableRepo:
     async def _commit_direct(self, before: TableState, after: TableState, events: Sequence[Event],
                              effects: Effects, *, fence: int | None, now_ms: int, request_id: str | None,
                              updates: Mapping[str, ViewerUpdate] | None,
-                             views: Mapping[str, str] | None,
-                             seating: Sequence[SeatingEffect] = ()) -> CommitResult:
+                             views: Mapping[str, str] | None, seating: Sequence[SeatingEffect] = (),
+                             limits_generation: int | None = None) -> CommitResult:
         """The whole commit in one ``EVALSHA`` (``direct_commit``): no hold, no outbox, no round trip
         after it (under ``Durability``: ``_send_direct``). Sent again with the whole state only if the
         stored text is not the one remembered."""
@@ -302,7 +304,8 @@ class TableRepo:
                            channel="" if confirming else keys.table_channel(table_id), fence=fence,
                            deadline=deadline_arg(after), request_id=request_id, now_ms=now_ms,
                            log_length=self.log_length, requests_kept=REQUESTS_KEPT, durable=confirming,
-                           seating=seating, rounds_kept=rounds_kept(after))
+                           seating=seating, rounds_kept=rounds_kept(after),
+                           limits_generation=limits_generation)
         text = state_to_json(after)
         new = text.encode()
         known = self._texts.get(table_id)

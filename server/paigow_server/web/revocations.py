@@ -2,7 +2,8 @@
 
 Signing out publishes ``{"token_hash"}``; signing out everywhere ``{"player_id"}``; disabling an operator
 or signing one out ``{"operator"}`` / ``{"token_hash"}``. Each process's ``RevocationListener`` hands the
-message to a callback that closes the matching table connections (``UNAUTHORIZED``, close 4401). A
+message to a callback that closes the matching table connections (``UNAUTHORIZED``, close 4401). The
+same connection carries the process's other channels (``also``: the play-sessions channel). A
 message lost while a process was cut from Redis is made up for by ``SessionWatch``, which re-checks every
 open connection's token about once a minute.
 """
@@ -56,9 +57,13 @@ async def publish_revocation(channels: Channels, revoked: Revoked) -> None:
 
 
 class RevocationListener:
-    def __init__(self, channels: Channels, on_revoked: Callable[[Revoked], None]) -> None:
+    def __init__(self, channels: Channels, on_revoked: Callable[[Revoked], None], *,
+                 also: dict[str, Callable[[str | bytes], None]] | None = None) -> None:
         self._channels = channels
         self._on_revoked = on_revoked
+        self._also = dict(also or {})
+        """Other channels this process listens to on the same connection, each with its callback (given
+        the message's payload): ``paigow:play-sessions``."""
         self._task: asyncio.Task[None] | None = None
         self._ready = asyncio.Event()
 
@@ -75,13 +80,17 @@ class RevocationListener:
         while True:
             subscription = self._channels.subscription()
             try:
-                await subscription.subscribe(keys.REVOCATIONS)
+                await subscription.subscribe(keys.REVOCATIONS, *self._also)
                 self._ready.set()
                 while True:
                     message = await subscription.receive(30.0)
                     if message is None:
                         continue
                     data = message.data
+                    other = self._also.get(message.channel)
+                    if other is not None:
+                        other(data)
+                        continue
                     revoked = Revoked.from_json(data.decode() if isinstance(data, bytes) else str(data))
                     if revoked is None:
                         log.warning("ignored a malformed revocation %r", data)

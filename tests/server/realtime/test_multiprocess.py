@@ -210,3 +210,80 @@ async def test_a_limit_counts_two_tables_driven_by_two_processes(cluster: StartC
     finally:
         for client in clients:
             await client.close()
+
+
+async def _player(process: ServerProcess, name: str) -> tuple[str, str]:
+    async with httpx.AsyncClient(base_url=process.url) as http:
+        session = (await http.post("/api/session", json={"display_name": name})).json()
+    return session["token"], session["player_id"]
+
+
+async def _tables(redis: Redis, count: int) -> list[str]:
+    repo = TableRepo(redis)
+    table_ids = []
+    for n in range(count):
+        table_id = await repo.next_id()
+        assert await repo.create(new_table(table_id, f"T{n}", HouseRules(player_banking=False), Timers()))
+        table_ids.append(table_id)
+    return table_ids
+
+
+async def test_a_first_limit_set_through_one_process_is_in_force_on_the_other_at_once(
+        cluster: StartCluster, redis: Redis) -> None:
+    """docs/responsible-play.md "Limits": the table's process has just read that the player has no limit
+    (her bet); a first limit set through the other process is in force for her next bet there, sent the
+    moment the answer came (no 2 s of "no limit" remembered)."""
+    processes = await cluster(2)
+    [table_id] = await _tables(redis, 1)
+    token, _ = await _player(processes[0], "Limited")
+    other_token, _ = await _player(processes[0], "Other")  # seated, never bets: the round waits for him
+    clients = [await WsClient.connect(processes[0].ws_url, table_id, t) for t in (token, other_token)]
+    try:
+        for seat, client in enumerate(clients, start=1):
+            assert (await client.command("sit", seat=seat, buy_in_cents=10_000))["type"] == "accepted"
+        assert (await _bet(clients[0], 1_000))["type"] == "accepted"
+        owner = await owner_process(redis, table_id, processes)
+        elsewhere = next(p for p in processes if p is not owner)
+        async with httpx.AsyncClient(base_url=elsewhere.url) as http:
+            put = await http.put("/api/account/responsible-play", json={"limits": {"wager_day": 1_500}},
+                                 headers={"Authorization": f"Bearer {token}"})
+        assert put.status_code == 200, put.text
+        refused = await clients[0].command("place_bet", amount_cents=2_000)
+        assert (refused["type"], refused.get("code"), refused.get("limit_cents")) == (
+            "error", "WAGER_LIMIT_REACHED", 1_500)
+        assert (await clients[0].command("place_bet", amount_cents=1_500))["type"] == "accepted"
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_a_round_settled_on_one_process_reaches_the_session_strip_on_the_other(
+        cluster: StartCluster, redis: Redis) -> None:
+    """docs/protocol.md "Play session messages": her connection on one process is at table A, where she
+    only sits; she plays a round at table B through the other process. A's connection gets
+    ``play_session`` with that round's wager (pushed from the settle, not from A's table moving)."""
+    processes = await cluster(2)
+    table_a, table_b = await _tables(redis, 2)
+    token, _ = await _player(processes[0], "Strip")
+    here = await WsClient.connect(processes[0].ws_url, table_a, token)
+    there = await WsClient.connect(processes[1].ws_url, table_b, token)
+    try:
+        assert (await here.command("sit", seat=1, buy_in_cents=10_000))["type"] == "accepted"
+        assert (await there.command("sit", seat=1, buy_in_cents=10_000))["type"] == "accepted"
+        assert (await _bet(there, 1_000))["type"] == "accepted"  # alone: the bet deals
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + 15.0
+        while True:  # the hand is dealt, then set by the House Way: the round settles
+            answer = await there.command("use_house_way")
+            if answer["type"] == "accepted" or loop.time() > give_up:
+                break
+            await asyncio.sleep(0.05)
+        assert answer["type"] == "accepted", answer
+        while True:
+            message = await here.receive(timeout_s=max(give_up - loop.time(), 0.1))
+            if message["type"] == "play_session" and message["wagered_cents"] == 1_000:
+                break
+        assert message["started_ms"] is not None
+    finally:
+        await here.close()
+        await there.close()

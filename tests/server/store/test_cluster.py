@@ -43,6 +43,7 @@ from paigow_server.store.history import TABLE_ROUNDS_KEPT, History
 from paigow_server.store.holds import HOLD_STALE_MS
 from paigow_server.store.live_hands import LiveHands, fingerprint
 from paigow_server.store.money import ledger_mismatches, money_totals
+from paigow_server.store.play_limits import PlayLimits
 from paigow_server.store.spectator_counts import SpectatorCountStore
 from paigow_server.store.tables import CommitResult, TableRepo
 from paigow_server.store.waitlists import Waitlists
@@ -125,6 +126,8 @@ async def test_the_stores_scripts_and_transactions_each_stay_in_one_slot(topolog
         await Credentials(redis).replace_hash(ann.player_id, "old", "new")  # WATCH + MULTI
         assert await redis.hget(keys.player(ann.player_id), "pw") == "new"
         assert await accounts.credit(ann.player_id, 500, "bonus", actor="op") == 1_500
+        await PlayLimits(redis).set(ann.player_id, {"wager_day": 1_000}, 1, reality_check=15)  # + generation
+        assert await redis.get(keys.RG_LIMITS_GEN) == "1"
         bars = Bars(redis)
         await bars.put(Bar("t9", ann.player_id, until_ms=4_000_000_000_000, created_ms=1, actor="op",
                            reason="test"))

@@ -316,3 +316,45 @@ def test_a_limit_refusal_crosses_the_router_with_its_fields() -> None:
     with pytest.raises(ServerError) as info:
         _raise_error(json.loads(json.dumps(_encode_error(refused))))
     assert (info.value.code, info.value.fields) == ("LOSS_LIMIT_REACHED", refused.fields)
+
+
+@pytest.mark.parametrize("outbox", [False, True], ids=["direct", "cluster-path"])
+async def test_a_first_limit_set_through_one_process_is_in_force_on_another_at_once(redis: Redis,
+                                                                                    outbox: bool) -> None:
+    """Each service (a process's worth) remembers that a player has no limit; a first limit set through
+    another process (here ``PlayLimits`` alone, as the HTTP route on a third) counts the deployment's limits
+    generation up, so the next commit on every process reads the limit: no moment in which it is not in
+    force after the request that set it was answered. On one Redis a commit of players known to have none
+    reads nothing (its script checks the generation: ``LIMITS``, then checked again); on a cluster it
+    reads the generation first."""
+    clock = [T0]
+    (a, b), [p, _] = await _setup(redis, clock, tables=2, players=2, outbox=outbox)  # his bet would deal
+    await a.until(Phase.BETTING)
+    await b.until(Phase.BETTING)
+    await a.do(PlaceBet(p, 1_000))  # each process reads: no limit, and remembers it
+    await b.do(PlaceBet(p, 1_000))
+    risk = b.service.play_risk
+    assert risk is not None
+    reads: list[list[str]] = []
+    read = risk._read
+
+    async def counted(player_ids: list[str]) -> tuple[int, list[list[str | None]]]:
+        reads.append(player_ids)
+        return await read(player_ids)
+
+    risk._read = counted  # type: ignore[method-assign]
+    await b.do(PlaceBet(p, 1_200))
+    assert reads == ([[]] if outbox else []), "known to have none: one GET on a cluster, none on one Redis"
+    await PlayLimits(redis).set(p, {"wager_day": 3_000}, T0)
+    with pytest.raises(PlayLimitReached) as info:
+        await b.do(PlaceBet(p, 4_000))
+    assert (info.value.code, info.value.fields["amount_cents"]) == ("WAGER_LIMIT_REACHED", 4_000)
+    with pytest.raises(PlayLimitReached):
+        await a.do(PlaceBet(p, 3_500))
+    await a.do(PlaceBet(p, 2_000))
+    with pytest.raises(PlayLimitReached) as info:
+        await b.do(PlaceBet(p, 1_500))  # a's 2,000 now counts: 3,500
+    assert info.value.fields["amount_cents"] == 3_500
+    assert await redis.get(keys.RG_LIMITS_GEN) == "1"
+    await PlayLimits(redis).set(p, {"wager_day": 2_500}, T0)  # tighter: already limited, no new generation
+    assert await redis.get(keys.RG_LIMITS_GEN) == "1"
