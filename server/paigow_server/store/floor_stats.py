@@ -7,10 +7,10 @@ the round's non-zero figures (``paigow.ledger.floor_figures``) and when each res
 ``FLOOR_LUA``'s ``apply_floor`` adds them (``HINCRBY``) to nine hashes, ``floor_effect_keys``: at each
 resolution (minute, kept 48 hours; hour, 90 days; day, 400 days; UTC) the deployment's bucket, the table's,
 and the bucket's per-table figures (``TABLE_FIELDS`` of each table, for the list of a window's tables), and
-sets their ``PEXPIREAT``. On one Redis
-the commit's script writes them, on a Cluster the outbox entry carries them to ``{global}`` with the
-money, so a round is counted exactly when it is settled. A commit that settles no round adds nothing; a
-home game with its own chips is not counted (its chips are not the casino's money).
+sets their ``PEXPIREAT``. On one Redis the commit's script writes them, on a Cluster the outbox entry
+carries them to ``{global}`` with the money, so a round is counted exactly when it is settled. A commit
+that settles no round adds nothing; a home game with its own chips is not counted (its chips are not the
+casino's money).
 
 ``FloorStats`` reads buckets back (one pipelined ``HGETALL`` per bucket) and, for the benchmark and tests,
 writes a round's figures straight through the same ``apply_floor``.

@@ -13,6 +13,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from paigow.ledger.floor_figures import FloorFigures, round_figures
 from paigow.table import Timers, new_table
 from paigow.table.commands import PlaceBet, Sit, VoidRound
+from paigow.table.home import Home
+from paigow.table.home_chips import HomeChips, HomeCommission
 from paigow.table.state import Phase
 from paigow_server.store import keys
 from paigow_server.store.accounts import Accounts
@@ -118,3 +120,19 @@ async def test_the_direct_writer_adds_up(redis: Redis) -> None:
     assert deployment == bucket
     pieces = [(minute, minute.start(now)), (RESOLUTIONS[1], RESOLUTIONS[1].start(now))]
     assert await stats.table_figures(pieces) == {"t1": {"rounds": 4, "handle": 2_400, "win": -600}}
+
+
+async def test_a_home_game_with_its_own_chips_is_not_counted(redis: Redis, repo: TableRepo) -> None:
+    accounts = Accounts(redis, starting_balance_cents=100_000)
+    ann, bob = [(await accounts.create(name)).player_id for name in ("Ann", "Bob")]
+    chips = HomeChips(auto_approve=True, commission=HomeCommission.FIVE_PERCENT)
+    table = new_table("h_game", "Friday game", timers=Timers(between_rounds_ms=0),
+                      home=Home(ann, "Ann", chips=chips, max_buy_in_cap_cents=1_000_000))
+    assert await repo.create(table)
+    game = TableDriver(repo, "h_game")
+    game.now_ms = _now_ms()
+    assert await game.do(Sit(ann, "Ann", 1, 50_000)) is CommitResult.OK
+    assert await game.do(Sit(bob, "Bob", 2, 20_000)) is CommitResult.OK
+    settled = await game.play_house_round({ann: 2_000, bob: 3_000})
+    assert settled.record.hands
+    assert await _floor_keys(redis) == []
