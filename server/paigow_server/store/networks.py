@@ -119,7 +119,7 @@ def _together(lists: Sequence[list[str]], tables: set[str],
     for i, entries in enumerate(lists):
         for text in entries:
             entry = json.loads(text)
-            table_id, round_id, ms = entry.get("table_id"), entry.get("round_id"), entry.get("ts_ms", 0)
+            table_id, round_id, ms = entry.get("table_id"), entry.get("round_id"), entry.get("settled_ms", 0)
             if table_id in tables and isinstance(round_id, str) and int(ms) >= since_ms:
                 seen.setdefault((table_id, round_id), (int(ms), set()))[1].add(i)
     both = [(ms, t, r) for (t, r), (ms, who) in seen.items() if len(who) >= 2]

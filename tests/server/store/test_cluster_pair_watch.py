@@ -12,6 +12,7 @@ from redis.crc import key_slot
 
 from paigow_server.process.redis_client import redis_from_url
 from paigow_server.store import keys
+from paigow_server.store.networks import NetworkSightings
 from paigow_server.store.pair_watch import buckets_at, window_sums
 from paigow_server.store.second_looks import SecondLooks
 from paigow_server.store.tables import TableRepo
@@ -41,6 +42,12 @@ async def test_the_second_looks_figures_go_through_the_outbox_of_a_cluster(tmp_p
             (bank, dump)]
         assert [(f.player_id, f.banker_id) for f in await looks.fouls("30d", table.now_ms, limit=5)] == [
             (dump, bank)]
+        sightings = NetworkSightings(redis)  # its script and reads stay in {global} too
+        for player in (bank, dump):
+            await sightings.seen("198.51.100.0/24", "t_cluster_looks", player, table.now_ms)
+        [shared] = await sightings.shared(table.now_ms - 3_600_000, limit=5)
+        assert (shared.players, shared.tables) == (tuple(sorted((bank, dump))), ("t_cluster_looks",))
+        assert shared.round_refs, "their histories hold rounds they played together"
     finally:
         await redis.aclose()
         await asyncio.to_thread(topology.stop)

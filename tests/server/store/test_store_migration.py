@@ -56,9 +56,11 @@ async def test_an_old_deployment_is_renamed_once_and_plays_on(redis: Redis) -> N
         assert await table.do(Sit(player_id, "P", seat, 10_000)) is CommitResult.OK
     await table.play_house_round({ann: 500, bob: 700})
     await redis.set(keys.session("abc"), ann, px=600_000)
-    # the keys an older server never wrote: it had no outbox and no holds (all delivered and consumed here)
+    # the keys an older server never wrote: it had no outbox and no holds (all delivered and consumed here),
+    # and no second-look figures (``pair_watch``)
     assert await redis.hlen(keys.HOLDS) == await redis.llen(keys.table_outbox("t1")) == 0
-    await redis.delete(keys.OUTBOX_APPLIED, keys.table_outbox_seq("t1"), keys.table_holds("t1"), keys.SCHEMA)
+    await redis.delete(keys.OUTBOX_APPLIED, keys.table_outbox_seq("t1"), keys.table_holds("t1"), keys.SCHEMA,
+                       *await redis.keys(f"{keys.GLOBAL}floor:*"))
     before = {name: await redis.type(name) for name in await redis.keys(f"{keys.PREFIX}*")}
     for name in before:  # the Redis as an older server left it
         await redis.rename(name, _old_name(name))
