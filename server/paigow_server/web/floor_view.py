@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from paigow_server.errors import ApiError
 from paigow_server.store.floor_stats import DAY_MS, HOUR_MS, RESOLUTIONS, Resolution
 
 __all__ = ["MAX_SPAN_MS", "MIN_POINTS", "SERIES_FIELDS", "WINDOWS", "Window", "WindowError", "band", "series",
@@ -31,11 +32,11 @@ SERIES_FIELDS = ("start_ms", "rounds", "handle_cents", "win_cents", "theo_win_ce
 """A series point's fields, in order: the CSV's columns."""
 
 
-class WindowError(ValueError):
-    """A bad window: ``field`` names the parameter."""
+class WindowError(ApiError):
+    """A bad window: ``400 INVALID_FIELD`` whose ``field`` names the parameter."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
+        super().__init__(400, "INVALID_FIELD", message, extra={"field": field})
         self.field = field
 
 

@@ -117,10 +117,11 @@ async def test_a_session_flood_is_refused_past_the_limit_while_a_seated_player_p
     # round played meanwhile wrote its table, history and export keys, and the seated player's buy-in and
     # the settlement went through a hold and the table's outbox (``keys.HOLDS``, ``keys.OUTBOX_APPLIED``)
     # and into the seated player's play accounting (``keys.rg``, its period totals); the account closer's
-    # turn is taken every 2 s whoever is closing (``G:closing:turn``)
+    # turn is taken every 2 s whoever is closing (``G:closing:turn``); the round's floor figures and second
+    # looks (``G:floor:...``, docs/floor.md)
     new = {k async for k in redis.scan_iter()} - keys_before
     round_keys = ("paigow:table:", keys.history(""), keys.ROUNDS, keys.HOUSE_NET, keys.HOLDS,
-                  keys.OUTBOX_APPLIED, keys.rg(player_id), keys.CLOSING + ":turn")
+                  keys.OUTBOX_APPLIED, keys.rg(player_id), keys.CLOSING + ":turn", keys.GLOBAL + "floor:")
     flood_keys = {k for k in new if not k.startswith(round_keys)}
     assert len(flood_keys) <= 3 * accepted + 1, sorted(flood_keys)  # + the index of fresh guests
     rate_keys = [k async for k in redis.scan_iter(match=keys.rate_limit("*", "*"))]
