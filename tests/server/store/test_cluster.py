@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import cast
 
@@ -65,15 +64,6 @@ TABLES = 8
 MINUTE = 60_000
 QUIET = Behaviour(bank_rate=0.3, drop_rate=0.0, bad_input_rate=0.0)
 
-
-@pytest.fixture
-async def topology(tmp_path: Path) -> AsyncIterator[ClusterTopology]:
-    made = ClusterTopology(tmp_path / "redis")
-    await asyncio.to_thread(made.start)
-    try:
-        yield made
-    finally:
-        await asyncio.to_thread(made.stop)
 
 
 async def _owner(redis: Redis, table_id: str, servers: list[ServerProcess]) -> ServerProcess:

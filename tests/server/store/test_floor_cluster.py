@@ -4,9 +4,7 @@ other hash slots carry their floor effects through their outbox entries to ``{gl
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import httpx
@@ -30,15 +28,6 @@ pytestmark = pytest.mark.failover
 
 TOKEN = "floor-cluster-operator-token-0123456789"
 
-
-@pytest.fixture
-async def topology(tmp_path: Path) -> AsyncIterator[ClusterTopology]:
-    made = ClusterTopology(tmp_path / "redis")
-    await asyncio.to_thread(made.start)
-    try:
-        yield made
-    finally:
-        await asyncio.to_thread(made.stop)
 
 
 def _sum(figures: list[FloorFigures]) -> dict[str, int]:
