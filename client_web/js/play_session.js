@@ -1,18 +1,29 @@
-// The play session on the table page (docs/responsible-play.md): the header's strip "0:42 · +$35.00" (the
+// The play session on the table page (docs/responsible-play.md): the header's strip "42 min · +$35.00" (the
 // time since the player first sat down anywhere, counted here from the server's `started_ms`, and the net
 // the server says: wins less losses, side bets and commission included), on by default, one tap hides it
 // and one brings it back (remembered on this device); and the reality check's card (reality_check.js).
 
-import { money, number, t } from "./i18n.js";
+import { locale, money, number, t } from "./i18n.js";
 import { serverNow } from "./clock.js";
 
 const KEY = "paigow.sessionBar"; // "0": hidden by the player; anything else: shown
 const MINUTE = 60_000;
 
-/** A session's length as the strip writes it: "0:42", "1:05" (hours, then two-digit minutes). */
+// The strip's length in the language's own short units ("6 min", "1 hr, 6 min", "1 giờ, 6 phút"): never
+// "0:06", which reads as minutes and seconds. Intl.DurationFormat where the browser has it, else the hours'
+// and the minutes' units (Intl.NumberFormat) listed as units are (Intl.ListFormat).
+const DURATION = typeof Intl.DurationFormat === "function" ? new Intl.DurationFormat(locale, { style: "short", minutesDisplay: "always" }) : null;
+const UNITS = ["hour", "minute"].map((unit) => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short" }));
+const UNIT_LIST = new Intl.ListFormat(locale, { type: "unit", style: "narrow" });
+
+/** A session's length as the strip writes it: "0 min", "6 min", "1 hr, 6 min", "2 hr, 0 min" (whole minutes). */
 export function elapsedShort(ms) {
   const minutes = Math.max(0, Math.floor(ms / MINUTE));
-  return t("table:play.elapsed.short", { hours: number(Math.floor(minutes / 60)), minutes: String(minutes % 60).padStart(2, "0") });
+  const hours = Math.floor(minutes / 60);
+  const parts = hours ? { hours, minutes: minutes % 60 } : { minutes };
+  if (DURATION) return DURATION.format(parts);
+  const [hourUnit, minuteUnit] = UNITS;
+  return UNIT_LIST.format([...(hours ? [hourUnit.format(hours)] : []), minuteUnit.format(parts.minutes)]);
 }
 
 /** A session's length in words: "42 min", "1 h 5 min". */
@@ -22,8 +33,9 @@ export function durationText(ms) {
     : t("table:play.duration.minutes", { minutes: number(minutes) });
 }
 
-/** The strip in `button` (table/index.html's #session-strip); its `onMessage` takes `play_session`. */
-export function installPlaySession(button) {
+/** The strip in `button` (table/index.html's #session-strip); its `onMessage` takes `play_session`, and
+ * `changed()` follows each one (the figures changed: a round settled). */
+export function installPlaySession(button, { changed = () => {} } = {}) {
   const text = button.querySelector(".session-text");
   let session = null;
   let hidden = localStorage.getItem(KEY) === "0";
@@ -55,6 +67,7 @@ export function installPlaySession(button) {
       if (msg.type !== "play_session") return false;
       session = msg.started_ms == null ? null : msg;
       render();
+      changed();
       return true;
     },
   };
