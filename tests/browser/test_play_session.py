@@ -107,7 +107,7 @@ def test_the_strip_shows_hides_and_remembers(site: Any, width: int, height: int)
     page = seated_with(site, f"Stripe{width}", width, height, minutes_ago=42, net=3_500, wagered=12_000)
     strip = page.locator("#session-strip")
     expect(strip).to_be_visible(timeout=6_000)
-    expect(strip.locator(".session-text")).to_have_text("0:42 · +$35.00")
+    expect(strip.locator(".session-text")).to_have_text("42 min · +$35.00")
     expect(strip).to_have_attribute("aria-pressed", "true")
     site.shot(page, f"responsible-bar-{width}x{height}")
     assert header_whole(page) == []
@@ -205,28 +205,54 @@ def test_history_lists_the_finished_session(site: Any) -> None:
     site.shot(page, "responsible-history-390x844")
 
 
-def test_a_time_limit_stands_up_and_the_tray_keeps_saying_why(site: Any) -> None:
-    """A session time limit reached: the player is stood up, and the tray says why (not "Choose an open
-    seat") after the toast has gone; a sit then refused names when sitting is allowed again, and no seat is
-    offered until then."""
+def test_a_time_limit_stands_up_and_the_pause_is_said_until_it_ends(site: Any) -> None:
+    """A session time limit reached: the player is stood up, and the tray says why and until when (the
+    pause's end read from the server, not learnt from a refused sit): no seat is offered. After a reload of
+    the table and in the lobby the same: no Sit, the reason with the time. When the pause ends the seats and
+    the lobby's Sit come back by themselves."""
     page = seated_with(site, "Timekeeper", 390, 844, minutes_ago=5, net=0, wagered=0)
     token = page.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
     res = httpx.put(f"{site.url}/api/account/responsible-play", headers={"Authorization": f"Bearer {token}"},
                     json={"limits": {"session_minutes": 1}}, timeout=10)  # tighter: in force at once, reached
     assert res.status_code == 200, res.text
     page.wait_for_function("() => window.paigow.ctx.view && !window.paigow.ctx.view.you", timeout=15_000)
-    why = "You were stood up because you reached your session time limit."
-    expect(page.locator(".toast-area")).to_contain_text(why)
-    expect(page.locator(".toast-area .toast")).to_have_count(0, timeout=10_000)  # the toast goes by itself
+    expect(page.locator(".toast-area")).to_contain_text(
+        "You were stood up because you reached your session time limit.")
     tray = page.locator("#choose-seat")
-    expect(tray).to_contain_text(why)  # the tray does not
-    expect(tray).to_contain_text("You can sit down again after a pause")
-    page.locator(".sit-btn").first.click()  # still offered: the pause's end is not known yet
-    page.fill("#buy-in", "100")
-    page.click("#sit-confirm")
-    expect(page.locator("#sit-dialog-error")).to_contain_text(
-        "You reached your session time limit: you can sit down again from ")
-    page.click("#sit-cancel")
-    expect(tray).to_contain_text("you can sit down again from ")
+    why = "You reached your session time limit: you can sit down again from "
+    expect(tray).to_contain_text(why)
     expect(page.locator(".sit-btn")).to_have_count(0)
     site.shot(page, "responsible-time-limit-390x844")
+    page.reload()
+    page.wait_for_function("() => window.paigow?.ctx?.view")
+    expect(tray).to_contain_text(why)
+    expect(page.locator(".sit-btn")).to_have_count(0)
+    site.shot(page, "responsible-time-limit-reloaded-390x844")
+    table = page.evaluate("window.paigow.ctx.view.table_id")
+    lobby = page.context.new_page()
+    lobby.set_viewport_size({"width": 390, "height": 844})
+    lobby.goto(f"{site.url}/")
+    card = lobby.locator(f".table-card[data-table='{table}']")
+    expect(card.locator("button.btn")).to_be_disabled()
+    expect(card.locator(".sit-refusal")).to_contain_text(why)
+    card.scroll_into_view_if_needed()
+    site.shot(lobby, "responsible-time-limit-lobby-390x844")
+    # The pause made to end in 4 s (its hour nearly passed): both pages offer Sit again by themselves.
+    client = redis_sync.Redis.from_url(site.server.redis_url)
+    try:
+        state = httpx.get(f"{site.url}/api/account/responsible-play", timeout=10,
+                          headers={"Authorization": f"Bearer {token}"}).json()
+        hit = int(client.hget(keys.rg(player_id(page)), "time_hit_ms"))
+        pause = state["sit_paused_until_ms"] - hit
+        client.hset(keys.rg(player_id(page)), "time_hit_ms", time.time_ns() // 1_000_000 - pause + 4_000)
+    finally:
+        client.close()
+    page.reload()
+    page.wait_for_function("() => window.paigow?.ctx?.view")
+    lobby.reload()
+    expect(page.locator(".sit-btn")).to_have_count(0)
+    expect(card.locator(".sit-refusal")).to_contain_text(why)
+    expect(page.locator(".sit-btn").first).to_be_visible(timeout=10_000)
+    expect(tray).to_have_text("Choose an open seat to sit down.")
+    expect(card.locator("a.btn").first).to_be_visible(timeout=10_000)
+    expect(card.locator(".sit-refusal")).to_have_count(0)
