@@ -35,13 +35,21 @@ def player_id(page: Page) -> str:
 
 
 def seated_with(site: Any, me: str, width: int, height: int, *, minutes_ago: int, net: int,
-                wagered: int) -> Page:
+                wagered: int, lang: str | None = None, limits: dict[str, int] | None = None) -> Page:
     """``me`` alone at a new table with a session already ``minutes_ago`` old: the figures are written
-    before the sit, which keeps a session in progress (``play_accounting``) and makes the push read them."""
+    before the sit, which keeps a session in progress (``play_accounting``) and makes the push read them.
+    ``lang``: the page's language; ``limits``: set before the sit."""
     res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
                      json={"name": f"Table of {me}", "timers": {}})
     assert res.status_code == 201, res.text
     page: Page = site.player(me, width=width, height=height)
+    if lang:
+        page.evaluate("lang => localStorage.setItem('paigow.lang', lang)", lang)
+    if limits:
+        token = page.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
+        put = httpx.put(f"{site.url}/api/account/responsible-play", json={"limits": limits}, timeout=10,
+                        headers={"Authorization": f"Bearer {token}"})
+        assert put.status_code == 200, put.text
     session_figures(site, page, minutes_ago=minutes_ago, net=net, wagered=wagered)
     page.goto(f"{site.url}/table/?id={res.json()['table_id']}")
     page.wait_for_function("() => window.paigow?.ctx?.view")
@@ -270,22 +278,8 @@ def test_the_strip_and_the_room_left_in_other_languages(site: Any, lang: str, wi
                                                        height: int) -> None:
     """The strip's length in the language's own units (Intl), never "1:06", whole in the header; the bet
     panel's most a loss limit leaves, in the catalog's words."""
-    res = httpx.post(f"{site.url}/api/operator/tables", headers=site.headers, timeout=10,
-                     json={"name": f"Bàn {lang} {width}", "timers": {}})
-    assert res.status_code == 201, res.text
-    page: Page = site.player(f"Lan {lang} {width}", width=width, height=height)
-    page.evaluate("lang => localStorage.setItem('paigow.lang', lang)", lang)
-    token = page.evaluate("JSON.parse(localStorage.getItem('paigow.session')).token")
-    put = httpx.put(f"{site.url}/api/account/responsible-play", headers={"Authorization": f"Bearer {token}"},
-                    json={"limits": {"loss_day": 1_200}}, timeout=10)
-    assert put.status_code == 200, put.text
-    session_figures(site, page, minutes_ago=66, net=-475, wagered=2_000)
-    page.goto(f"{site.url}/table/?id={res.json()['table_id']}")
-    page.wait_for_function("() => window.paigow?.ctx?.view")
-    page.click("[data-seat='1']")
-    page.fill("#buy-in", "300")
-    page.click("#sit-confirm")
-    page.wait_for_selector("#place-bet")
+    page = seated_with(site, f"Lan {lang} {width}", width, height, minutes_ago=66, net=-475, wagered=2_000,
+                       lang=lang, limits={"loss_day": 1_200})
     text = page.locator("#session-strip .session-text")
     expect(text).to_be_visible(timeout=6_000)
     lengths: list[str] = page.evaluate("""([lang, style]) => [6, 7].map((minutes) => new Intl.DurationFormat(
