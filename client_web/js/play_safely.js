@@ -3,7 +3,8 @@
 // limit waiting with the date it takes effect, an editor (`PUT /api/account/responsible-play`: a tighter
 // limit is in force at once, a looser one waits), the reality-check interval, and "Take a break" / "Exclude
 // yourself" through a confirm dialog (`POST /api/account/break`, `/exclusion`). A block in force is said with
-// when it ends, and `onBlock` tells the lobby (its Sit buttons are disabled with the reason).
+// when it ends, and `onBlock` tells the lobby (its Sit buttons are disabled with the reason, as during the
+// pause after a session time limit).
 
 import { api, el, savedSession } from "./api.js";
 import { confirmChoice } from "./confirm_dialog.js";
@@ -28,10 +29,14 @@ export function blockNow() {
   return block && block.until_ms > Date.now() ? block : null;
 }
 
-/** The refusal a sit would get now, worded (errors.js), or null when the player may sit. */
+/** The refusal a sit would get now, worded (errors.js), or null when the player may sit: a block, or the
+ * pause after a session time limit (`sit_paused_until_ms`). The lobby asks again every 3 s, so its Sit
+ * buttons come back by themselves once either has ended. */
 export function sitRefusal() {
   const block = blockNow();
-  return block ? errorText(block.kind === "exclusion" ? "SELF_EXCLUDED" : "ON_BREAK", { until_ms: block.until_ms }) : null;
+  if (block) return errorText(block.kind === "exclusion" ? "SELF_EXCLUDED" : "ON_BREAK", { until_ms: block.until_ms });
+  const paused = state?.sit_paused_until_ms;
+  return paused && paused > Date.now() ? errorText("TIME_LIMIT_REACHED", { until_ms: paused }) : null;
 }
 
 /** `fn()` after every change of the state (a block started, the page loaded it). */

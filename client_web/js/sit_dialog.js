@@ -78,7 +78,7 @@ export function installSitDialog(ctx, hooks) {
     } catch (err) {
       hooks.resync(err);
       if (err.code === "BARRED" && err.until_ms) hooks.noteBar(err);
-      if (noteBlock(ctx, err)) hooks.rerender(); // the refusal stays said here; the seats are no longer offered
+      if (noteBlock(ctx, err, hooks.rerender)) hooks.rerender(); // the refusal stays said here; the seats are no longer offered
       error.textContent = err.code === "BARRED" && err.until_ms ? barredText(err.by, err.until_ms, "play") : commandErrorText(err);
     }
   });

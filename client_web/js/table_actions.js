@@ -17,7 +17,7 @@ export function installActions(ctx, rerender, tableId) {
   Object.assign(ctx, {
     fail(key, message) { ctx.ui.errors[key] = message; rerender(); },
     addChip(c) {
-      const { max } = betLimits(ctx.view);
+      const { max } = betLimits(ctx.view, ctx);
       ctx.ui.betDraft = Math.min(ctx.ui.betDraft + c, Math.max(max, c));
       ctx.ui.betText = null;
       ctx.ui.errors.bet = "";

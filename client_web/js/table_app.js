@@ -332,7 +332,7 @@ function showHistory() {
 }
 $("history-btn").addEventListener("click", showHistory);
 // The play session's strip and the reality checks (play_session.js, reality_check.js).
-const playSession = installPlaySession($("session-strip"));
+const playSession = installPlaySession($("session-strip"), { changed: () => readBlock(ctx, rerender) }); // the room left
 const realityCheck = installRealityCheck({ narrow: document.querySelector(".table-main"), wide: $("stage") }, { openHistory: showHistory, leave: () => act("seat", { type: "leave" }) });
 // "How did I set it?" after a settled round (tray.js offers it only then, and only for a hand you played).
 ctx.openCoach = (roundId) => {

@@ -60,11 +60,16 @@ function errorLine(ctx, key) {
 }
 
 /** The bet the table takes from you now, as the server says (view.you.can.bet: null when none can be
- * placed, e.g. your chips are below the minimum). */
-export function betLimits(view) {
+ * placed, e.g. your chips are below the minimum), brought down to the room your loss and betting limits
+ * leave (`ctx.room`, table_block.js) when that is less: `room` is then that limit's, for its words. */
+export function betLimits(view, ctx = null) {
   const range = view.you?.can?.bet ?? null;
   const cover = view.round?.coverage_left_cents;
-  return { min: range ? range.min_cents : view.rules.min_bet_cents, max: range ? range.max_cents : 0, cover };
+  const min = range ? range.min_cents : view.rules.min_bet_cents;
+  const max = range ? range.max_cents : 0;
+  const room = ctx?.room && range && ctx.room.room_cents < max ? ctx.room : null;
+  if (!room) return { min, max, cover, room };
+  return { min, max: room.room_cents >= min ? room.room_cents : 0, cover, room };
 }
 
 function acceptBank(ctx) {
@@ -89,7 +94,7 @@ function offerPanel(view, ctx) {
 /** A draft above what the table takes now (the limit changed, the bank covers less) comes down to it, and
  * the bet panel says so. */
 function clampDraft(view, ctx) {
-  const { max } = betLimits(view);
+  const { max } = betLimits(view, ctx);
   const ui = ctx.ui;
   if (max > 0 && ui.betDraft > max) {
     ui.clamped = t("table:bet.clamped", { amount: money(max) });
@@ -107,7 +112,7 @@ export function dealIsNear(view) {
 
 function betPanel(view, ctx) {
   clampDraft(view, ctx);
-  const { min, max, cover } = betLimits(view);
+  const { min, max, cover, room } = betLimits(view, ctx);
   const ui = ctx.ui;
   const placed = view.you.bet_cents;
   const input = el("input", { id: "bet-amount", inputmode: "decimal", autocomplete: "off", "aria-describedby": "bet-error bet-info",
@@ -124,6 +129,7 @@ function betPanel(view, ctx) {
       disabled: ui.betDraft + c > max ? true : null, onclick: () => ctx.addChip(c), text: chipLabel(c) }));
   // The facts of the bet, each a phrase of its own between " · " (a list of facts, not a sentence).
   const info = [max > 0 ? t("table:bet.info.range", { min: money(min), max: money(max) }) : t("table:bet.info.none")];
+  if (room) info.push(t(`table:bet.info.room.${room.limit}`, { amount: money(room.room_cents) }));
   if (max !== view.rules.max_bet_cents) info.push(t("table:bet.info.table_limits", { min: money(view.rules.min_bet_cents), max: money(view.rules.max_bet_cents) }));
   if (view.you.own_max_bet_cents != null) info.push(t("table:bet.info.own_limit", { amount: money(view.you.own_max_bet_cents) }));
   if (cover != null) info.push(t("table:bet.info.cover", { amount: money(cover) }));
@@ -136,7 +142,10 @@ function betPanel(view, ctx) {
   return el("div", { class: "panel bet-panel", "data-panel": "bet" },
     notice ? el("div", { class: "notice-row" }, notice) : null,
     el("div", { class: "chips-row", role: "group", "aria-label": t("table:bet.chips.label") }, chips),
-    el("div", { class: "amount" }, el("label", { for: "bet-amount", text: t("table:bet.amount.label") }), input, errorLine(ctx, "bet"),
+    el("div", { class: "amount" }, el("label", { for: "bet-amount", text: t("table:bet.amount.label") }), input),
+    // The refusal on a row of its own under the chips and the box: beside the box it widened it, and the
+    // chips jumped to a row of their own the moment a bet was refused.
+    el("div", { class: "bet-says" }, errorLine(ctx, "bet"),
       ui.clamped ? el("p", { class: "hint clamped", id: "bet-clamped", role: "status", text: ui.clamped }) : null),
     sideBetRows(view, ctx),
     el("div", { class: "buttons" },

@@ -79,9 +79,10 @@ def in_language(page: Page, code: str) -> None:
 # seed, a commitment, a command-line flag; `.id`: an id or a ledger account's key shown beside a name;
 # `translate="no"`: a record shown as the server stored it, the console's audit details). Then,
 # in each string, the ⟦…⟧ of the pseudo-locale (nested too) and the allowed tokens are taken out: the names
-# the test typed, times and dates as Intl writes them (AM/PM, a month's short name and its day), cards (K♠,
-# 10♥, JK, a rank alone), ids and hex digests (seeds, commitments, player and table ids: p_…, t1), and codes
-# (REASON_REQUIRED, open_table, amount_cents). What is left with a Latin letter was not translated.
+# the test typed, times, dates and lengths as Intl writes them (AM/PM, a month's short name and its day,
+# "1 hr, 5 min"), cards (K♠, 10♥, JK, a rank alone), ids and hex digests (seeds, commitments, player and
+# table ids: p_…, t1), and codes (REASON_REQUIRED, open_table, amount_cents). What is left with a Latin
+# letter was not translated.
 UNTRANSLATED_JS = r"""({ allow }) => {
   const out = [];
   const SKIP = 'script, style, template, noscript, kbd, code, .id, #pg-card-defs, [translate="no"]';
@@ -104,6 +105,7 @@ UNTRANSLATED_JS = r"""({ allow }) => {
     /\b[a-z]\d+\b/g,
     /\d{1,2}:\d{2}(?::\d{2})?[\s\u202f]*(?:AM|PM)/g,
     /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s\d{1,2}\b/g,
+    /\b\d+\s?(?:hr|min|h|m)\b/g,  // a length as Intl writes it: "42 min", "1 hr, 5 min", "1h 5m"
     /(?<![A-Za-z0-9])(?:10|[2-9AKQJT])[♠♥♦♣cdhs](?![A-Za-z0-9])/g,
     /(?<![A-Za-z0-9])(?:JK|[AKQJ])(?![A-Za-z0-9])/g,
   ];

@@ -257,6 +257,14 @@ def test_the_panel_in_other_languages_fits_a_small_phone(site: Site, lang: str) 
     assert site.errors == []
 
 
+def panel_boxes(page: Page) -> list[tuple[int, int]]:
+    """Where the bet panel's first chip, bet box and Place bet button are (left, top, rounded)."""
+    found: list[tuple[int, int]] = [tuple(b) for b in page.evaluate("""() => ['#chip-100', '#bet-amount',
+      '#place-bet'].map((s) => { const r = document.querySelector(s).getBoundingClientRect();
+      return [Math.round(r.left), Math.round(r.top)]; })""")]
+    return found
+
+
 def test_a_bet_over_the_betting_limit_is_refused_in_words_at_the_table(site: Site) -> None:
     table = site.open_table("Lantern Bay", betting_ms=60_000, between_rounds_ms=1_000)
     for width, height in SIZES:
@@ -268,11 +276,21 @@ def test_a_bet_over_the_betting_limit_is_refused_in_words_at_the_table(site: Sit
         page.goto(f"{site.url}/table/?id={table}")
         seat = {390: 1, 360: 2, 1366: 3}[width]
         sit(page, seat, "100")
+        # The panel says the most the limit leaves, and why, beside the table's own limits.
+        info = page.locator("#bet-info")
+        expect(info).to_contain_text(" – $10.00 · your daily betting limit leaves $10.00 · table limits ")
+        expect(page.locator("#chip-2500")).to_have_count(0)  # $25 is past the room: no chip offers it
+        before = panel_boxes(page)
+        page.screenshot(path=str(site.artifacts / f"play-safely-bet-room-{width}x{height}.png"))
         page.fill("#bet-amount", "20")
         page.click("#place-bet")
         error = page.locator("#bet-error")
         expect(error).to_contain_text("This bet would bring what you have bet to $20.00, over your "
                                       "betting limit of $10.00. The limit starts again on ")
+        after = panel_boxes(page)
+        assert [left for left, _ in after] == [left for left, _ in before], "nothing moved sideways"
+        beside = abs((after[1][1] - after[0][1]) - (before[1][1] - before[0][1]))
+        assert beside <= 1, "the chips stay beside the bet box"
         page.screenshot(path=str(site.artifacts / f"play-safely-bet-refused-{width}x{height}.png"))
     # The operator reads the limit in the player's detail (the last player, on the laptop).
     op = console(site)

@@ -28,8 +28,9 @@ HTTP_FIELDS = {"balance_cents", "display_name", "balance_before_cents", "balance
                "timed_out", "table_name",
                # home games (docs/http-api.md, "Home games"): an invite's resolution and a table's summary
                "spectators_policy", "short_code", "until_ms",
-               # responsible play (docs/http-api.md, "Limits (players)"): History's play sessions
-               "play_sessions", "start_ms", "end_ms"}
+               # responsible play (docs/http-api.md, "Limits (players)"): History's play sessions, the room
+               # a money limit leaves (the bet panel)
+               "play_sessions", "start_ms", "end_ms", "room_cents"}
 
 
 def _source(name: str) -> str:

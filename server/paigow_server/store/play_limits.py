@@ -232,7 +232,9 @@ class PlayLimits:
 
     async def status(self, player_id: str, now_ms: int) -> dict[str, Any]:
         """What ``GET /api/account/responsible-play`` answers besides ``block``: ``limits``, ``pending``,
-        ``reality_check_minutes``, ``session``, ``used``, ``periods``."""
+        ``reality_check_minutes``, ``session``, ``used``, ``room`` (the least room any money limit in force
+        leaves: its limit less this period's settled total and the money at risk at every table; null with
+        none), ``periods``."""
         limits = await self.limits(player_id, now_ms)
         fields = ("pending", "reality_check_minutes", "sess_start_ms", "sess_net_cents", "sess_wager_cents",
                   "limits_hit", "time_hit_ms")
@@ -245,14 +247,20 @@ class PlayLimits:
             "start_ms": start, "net_cents": _int(raw["sess_net_cents"]) or 0,
             "wagered_cents": _int(raw["sess_wager_cents"]) or 0}
         used: dict[str, dict[str, int]] = {}
+        room: dict[str, Any] | None = None
+        at_risk = await self.at_risk(player_id)
         for name in MONEY_LIMITS:
-            if limits[name] is not None:
+            limit = limits[name]
+            if limit is not None:
                 kind, period = name.split("_", 1)
                 value = totals[f"{kind}:{period}"]
                 used[name] = {"used_cents": value, "until_ms": periods.ends_ms[period]}
+                left = max(0, limit - value - at_risk)
+                if room is None or left < room["room_cents"]:
+                    room = {"room_cents": left, "limit": name, "until_ms": periods.ends_ms[period]}
         return {"limits": limits, "pending": json.loads(pending_text) if pending_text else {},
                 "reality_check_minutes": _int(raw["reality_check_minutes"]), "session": session,
-                "used": used, "periods": periods.to_json(),
+                "used": used, "room": room, "periods": periods.to_json(),
                 "limits_hit": _int(raw["limits_hit"]) or 0, "time_hit_ms": _int(raw["time_hit_ms"])}
 
     async def totals(self, player_id: str, periods: Periods) -> dict[str, int]:
@@ -266,6 +274,12 @@ class PlayLimits:
             out[f"wager:{p}"] = got[f"wager:{periods.ids[p]}"]
             out[f"loss:{p}"] = max(0, -got[f"net:{periods.ids[p]}"])
         return out
+
+    async def at_risk(self, player_id: str) -> int:
+        """The money the player has at risk in rounds not settled yet, at every table (``open:<table>``)."""
+        fields = await self.redis.hgetall(keys.rg_totals(player_id))
+        return sum(int(json.loads(_text(v) or "{}").get("cents", 0)) for f, v in fields.items()
+                   if (_text(f) or "").startswith("open:"))
 
     async def sessions(self, player_id: str, count: int = 200) -> list[dict[str, Any]]:
         """The player's ended sessions, newest first."""

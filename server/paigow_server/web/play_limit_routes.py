@@ -1,7 +1,8 @@
 """A player's limits over HTTP (docs/http-api.md, "Limits"; the rules: store/play_limits.py).
 
 ``GET /api/account/responsible-play`` answers, beside ``block``, ``limits``, ``pending``,
-``reality_check_minutes``, ``session``, ``used`` and ``periods`` (``limits_json``). ``PUT
+``reality_check_minutes``, ``session``, ``used``, ``room``, ``periods`` and ``sit_paused_until_ms``
+(``limits_json``). ``PUT
 /api/account/responsible-play {"limits": {name: cents|minutes|null}, "reality_check_minutes": m|null}``
 changes them by the tighten-now / loosen-later rule and answers the same JSON; it counts against the
 account's ``account_settings_per_minute`` (a refused one too); a bad name or value is ``400`` naming the
@@ -23,7 +24,7 @@ from paigow_server.web.session_routes import current_player
 
 __all__ = ["limits_json", "set_limits"]
 
-_PLAYER_FIELDS = ("limits", "pending", "reality_check_minutes", "session", "used", "periods")
+_PLAYER_FIELDS = ("limits", "pending", "reality_check_minutes", "session", "used", "room", "periods")
 
 
 async def limits_json(ctx: AppContext, player_id: str, *, operator: bool = False) -> dict[str, Any]:
@@ -32,7 +33,16 @@ async def limits_json(ctx: AppContext, player_id: str, *, operator: bool = False
     guard = ctx.play_limits
     status = await guard.limits.status(player_id, guard.now_ms())
     names = (*_PLAYER_FIELDS, "limits_hit", "time_hit_ms") if operator else _PLAYER_FIELDS
-    return {name: status[name] for name in names}
+    return {**{name: status[name] for name in names}, "sit_paused_until_ms": _paused_until(ctx, status)}
+
+
+def _paused_until(ctx: AppContext, status: dict[str, Any]) -> int | None:
+    """When the pause after a session time limit ends (sitting is refused ``TIME_LIMIT_REACHED`` until then,
+    ``PlayRisk``'s sit check), or None when no pause is running."""
+    hit = status["time_hit_ms"]
+    guard = ctx.play_limits
+    until = None if hit is None else hit + guard.risk.pause_ms
+    return until if until is not None and until > guard.now_ms() else None
 
 
 def _bad(field: str, message: str) -> ApiError:
