@@ -136,7 +136,9 @@ function renderHeader(view) {
   // Bounds as people say them ("$5 – $300"): short enough to stay whole beside the session strip on a phone.
   const limits = { min: moneyBound(view.rules.min_bet_cents), max: moneyBound(view.rules.max_bet_cents) };
   const limitsText = t(view.fortune ? "table:header.limits.fortune" : "table:header.limits", limits);
-  $("table-limits").textContent = limitsText;
+  // Beside the session strip a phone shows the bounds alone (the bet panel offers the Fortune bet).
+  $("table-limits").replaceChildren(el("span", { class: "limits-full", text: limitsText }),
+    el("span", { class: "limits-bounds", text: t("table:header.limits", limits) }));
   $("table-limits").title = limitsText;  // a phone cuts it short
   $("table-house-way").textContent = $("table-house-way").title = t("table:header.house_way", { way: houseWayName(view.rules) });
   $("table-home").hidden = !view.home;
