@@ -128,6 +128,12 @@ addEventListener("storage", (ev) => {
   if (ev.key === "paigow.alwaysHouseWay") ctx.setAlwaysHouseWay(ev.newValue === "1");
 });
 
+let headerLimits = { full: "", bounds: "" };
+const showHeaderLimits = () => {  // whole in its title where a narrow header cuts it short
+  $("table-limits").textContent = $("table-limits").title = $("session-strip").hidden ? headerLimits.full : headerLimits.bounds;
+};
+new MutationObserver(showHeaderLimits).observe($("session-strip"), { attributes: true, attributeFilter: ["hidden"] });
+
 function renderHeader(view) {
   $("table-name").textContent = view.name;
   $("table-name").title = view.name;
@@ -136,10 +142,9 @@ function renderHeader(view) {
   // Bounds as people say them ("$5 – $300"): short enough to stay whole beside the session strip on a phone.
   const limits = { min: moneyBound(view.rules.min_bet_cents), max: moneyBound(view.rules.max_bet_cents) };
   const limitsText = t(view.fortune ? "table:header.limits.fortune" : "table:header.limits", limits);
-  // Beside the session strip a phone shows the bounds alone (the bet panel offers the Fortune bet).
-  $("table-limits").replaceChildren(el("span", { class: "limits-full", text: limitsText }),
-    el("span", { class: "limits-bounds", text: t("table:header.limits", limits) }));
-  $("table-limits").title = limitsText;  // a phone cuts it short
+  // Beside the session strip the bounds alone (the bet panel offers the Fortune bet): headerLimits.
+  headerLimits = { full: limitsText, bounds: t("table:header.limits", limits) };
+  showHeaderLimits();
   $("table-house-way").textContent = $("table-house-way").title = t("table:header.house_way", { way: houseWayName(view.rules) });
   $("table-home").hidden = !view.home;
   if (view.home) showHomeTag($("table-home"), view, ctx.playerId);
