@@ -55,8 +55,10 @@ function detailsOf(e) {
 /** The outcome: "ok" in words, a refusal by its code (its sentence as the title). */
 function outcomeCell(outcome) {
   const ok = outcome === "ok";
-  return cell(t("console:audit.col.result"), { class: `${ok ? "nowrap ok" : "wrap bad"}`, title: ok || !outcome ? null : errorText(outcome),
-    text: ok ? t("console:audit.outcome.ok") : outcome ?? "" });
+  // A refusal by its code, as the server wrote it (not words: translate="no"); its sentence is the title.
+  if (ok || !outcome) return cell(t("console:audit.col.result"), { class: "nowrap ok", text: ok ? t("console:audit.outcome.ok") : "" });
+  return cell(t("console:audit.col.result"), { class: "wrap bad", title: errorText(outcome) },
+    el("span", { translate: "no", text: outcome }));
 }
 
 /** A ledger entry's reason: an event's code the server wrote (``player_kicked``, ``hold_released``) in words,
