@@ -198,6 +198,7 @@ export function markName(node) {
   }
   node.lang = "";
   node.dir = "auto";
+  node.translate = false; // a name, never a word for a page translator to turn into another
   return node;
 }
 

@@ -168,7 +168,7 @@ async function fillPicker(data) {
   for (const row of data?.tables ?? []) if (row.name && !names.has(row.table_id)) names.set(row.table_id, row.name);
   if (picked && !names.has(picked)) names.set(picked, picked);
   const options = [...names].sort((a, b) => String(a[1]).localeCompare(String(b[1])))
-    .map(([id, name]) => el("option", { value: id, lang: "", text: name }));
+    .map(([id, name]) => el("option", { value: id, lang: "", translate: "no", text: name }));
   select.replaceChildren(el("option", { value: "", text: t("console:floor.table.all") }), ...options);
   select.value = picked;
 }
