@@ -129,7 +129,9 @@ def boxes(page: Page) -> tuple[list[Box], dict[str, Any]]:
 
 
 def overlaps(page: Page) -> list[str]:
-    """Every pair of boxes that overlap and may not, in words."""
+    """Every pair of boxes that overlap and may not, in words, once nothing is in a short move (``settle``:
+    a card in flight from the shoe is not where it lies)."""
+    settle(page)
     found, _ = boxes(page)
     bad = []
     for i, a in enumerate(found):
@@ -290,16 +292,24 @@ TEXT_JS = """() => {
     for (let n = e; n; n = n.parentElement) if (getComputedStyle(n).position === 'sticky') return n;
     return null;
   };
+  const stickyOf = new Map();
+  const stuck = (e) => {
+    if (!stickyOf.has(e)) stickyOf.set(e, sticky(e));
+    return stickyOf.get(e);
+  };
+  // Lines by their tops: each is compared only with the ones that start above its bottom (a console of a
+  // thousand rows is measured in a moment, not in pairs of every line with every other).
+  lines.sort((a, b) => a.box[1] - b.box[1]);
   const overlaps = [];
   for (let i = 0; i < lines.length; i += 1) {
-    for (let j = i + 1; j < lines.length; j += 1) {
-      const a = lines[i], b = lines[j];
-      if (a.el === b.el) continue;
-      const [sa, sb] = [sticky(a.el), sticky(b.el)];
+    const a = lines[i], p = a.box;
+    for (let j = i + 1; j < lines.length && lines[j].box[1] < p[3] - 1; j += 1) {
+      const b = lines[j], q = b.box;
+      const meet = p[0] < q[2] - 1 && q[0] < p[2] - 1 && q[1] < p[3] - 1 && p[1] < q[3] - 1;
+      if (a.el === b.el || !meet) continue;
+      const [sa, sb] = [stuck(a.el), stuck(b.el)];
       if (sa !== sb && (sa || sb)) continue;
-      const [p, q] = [a.box, b.box];
-      if (p[0] < q[2] - 1 && q[0] < p[2] - 1 && p[1] < q[3] - 1 && q[1] < p[3] - 1)
-        overlaps.push(`${label(a.el)} overlaps ${label(b.el)}`);
+      overlaps.push(`${label(a.el)} overlaps ${label(b.el)}`);
     }
   }
   return [...new Set(overlaps)].concat([...new Set(clipped)]);
@@ -318,15 +328,17 @@ CLOCK_UNDER_MODAL_JS = """() => {
 
 SETTLED_JS = """() => document.getAnimations().every((a) => {
   const timing = a.effect?.getComputedTiming();
-  return a.playState !== "running" || !timing || timing.endTime > 2000
+  // Its own length, not counting its delay: a card of the deal waits its turn, then flies 0.45 s.
+  return a.playState !== "running" || !timing || timing.activeDuration > 2000
     || a.transitionProperty === "stroke-dashoffset";  // a clock's ring, moved on each tick
 })"""
 
 
-def settle(page: Page, timeout_ms: int = 3_000) -> None:
-    """Wait until nothing on the page is in a short move (under 2 s): a BANK marker gliding to its new seat,
-    a dialog fading in; a clock's pulse and its ring go on. Boxes measured mid-move are not the
-    page's layout."""
+def settle(page: Page, timeout_ms: int = 9_000) -> None:
+    """Wait until nothing on the page is in a short move (under 2 s, whatever it waits before it starts): a
+    BANK marker gliding to its new seat, a dialog fading in, the deal's last card leaving the shoe (about 7 s
+    after the first); a clock's pulse and its ring go on. Boxes measured mid-move are not the page's
+    layout."""
     with contextlib.suppress(PlaywrightTimeoutError):  # a page that animates on: measured as it is
         page.wait_for_function(SETTLED_JS, timeout=timeout_ms)
 
