@@ -22,6 +22,10 @@ let bounds = null;
 /** How many open home games this account has made (what the per-account cap counts). */
 let hosting = 0;
 let creating = false;
+/** Settled by the lobby's first word on the session (resumed, or none): a code typed and sent before it is
+ * looked up as this player, not as a stranger (a removed player is told so, not sent on to the table). */
+let sessionRead;
+const sessionKnown = new Promise((resolve) => { sessionRead = resolve; });
 
 function clearErrors(form) {
   for (const p of form.querySelectorAll(".field-error")) p.textContent = "";
@@ -259,6 +263,7 @@ async function submitCode(ev) {
   const button = $("join-code-submit");
   button.disabled = true;
   try {
+    await sessionKnown;
     const found = await resolveInvite(code, session?.token, { keep: true }); // for the table page, next
     location.assign(`/table/?id=${encodeURIComponent(found.table_id)}&invite=${encodeURIComponent(found.code)}`);
   } catch (err) {
@@ -276,6 +281,7 @@ async function submitCode(ev) {
 /** The lobby's session changed (signed in, out, kept): show what this player may do. */
 export function homeSession(s) {
   session = s;
+  sessionRead();
   const account = Boolean(s?.registered);
   $("host-needs-account").hidden = account;
   $("host-tools").hidden = !account;
