@@ -430,7 +430,19 @@ def cluster(redis_url: str, redis: Redis, tmp_path: Path) -> Iterator[StartClust
         process.kill()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups below
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Run the browser tests last: Playwright's sync API keeps an event loop running for the session,
-    which the asyncio tests of every other folder must not meet."""
+    which the asyncio tests of every other folder must not meet.
+
+    Under pytest-xdist (``-n 2 --dist loadgroup --no-loadscope-reorder``, pyproject.toml) each worker takes
+    the tests in this order, so the same holds on every worker. A browser module runs whole on one worker
+    (its module fixtures, its tests in order), and the tests that start a Sentinel or a Cluster or kill
+    processes (``failover``) run one after another on one worker: two topologies at once on two cores
+    would time each other out."""
     items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/"))
+    for item in items:
+        if item.get_closest_marker("failover"):
+            item.add_marker(pytest.mark.xdist_group("topology"))
+        elif "tests/browser/" in item.nodeid.replace("\\", "/"):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))

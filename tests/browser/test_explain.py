@@ -335,7 +335,7 @@ def test_countdowns_run_on_the_servers_clock(site: Any) -> None:
 
 
 def test_a_bank_offer_that_timed_out_a_round_without_a_bet_and_missed_rounds_are_said(site: Any) -> None:
-    table = site.open_table("Missed", betting_ms=4_000, setting_ms=90_000, bank_offer_ms=3_000,
+    table = site.open_table("Missed", betting_ms=8_000, setting_ms=90_000, bank_offer_ms=3_000,
                             between_rounds_ms=1_000, sit_out_after_missed=1, stand_up_after_missed=2)
     ann = join(site, "Ann", table, 1)
     bo = join(site, "Bo", table, 2)
