@@ -263,7 +263,7 @@ TEXT_JS = """() => {
     const cutOk = Boolean(titled && titled.title.includes(t.textContent.trim().replace(/[\\s·]+$/, '')));
     for (const r of rects) {
       const seen = visible(e, r);
-      if (seen) lines.push({ el: e, box: seen });
+      if (seen) lines.push({ el: e, box: seen, at: lines.length });  // `at`: its place in the page
       if (cutOk) continue;
       if (seen && (seen[0] < -0.5 || seen[2] > w + 0.5)) {
         clipped.push(`${label(e)} runs off the screen [${Math.round(seen[0])} ${Math.round(seen[2])}]`);
@@ -309,10 +309,12 @@ TEXT_JS = """() => {
       if (a.el === b.el || !meet) continue;
       const [sa, sb] = [stuck(a.el), stuck(b.el)];
       if (sa !== sb && (sa || sb)) continue;
-      overlaps.push(`${label(a.el)} overlaps ${label(b.el)}`);
+      const [first, second] = a.at < b.at ? [a, b] : [b, a];  // named in the page's order
+      overlaps.push([first.at, second.at, `${label(first.el)} overlaps ${label(second.el)}`]);
     }
   }
-  return [...new Set(overlaps)].concat([...new Set(clipped)]);
+  overlaps.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  return [...new Set(overlaps.map((o) => o[2]))].concat([...new Set(clipped)]);
 }"""
 
 CLOCK_UNDER_MODAL_JS = """() => {
