@@ -287,14 +287,14 @@ TEXT_JS = """() => {
     if (by) clipped.push(`the control ${label(c)} is cut by ${label(by)}`);
   }
   // A sticky bar (the clock on a dialog) stays in sight while what it heads scrolls under it, hidden by
-  // it by design: its words and the ones beneath it are no overlap.
-  const sticky = (e) => {
-    for (let n = e; n; n = n.parentElement) if (getComputedStyle(n).position === 'sticky') return n;
-    return null;
-  };
+  // it by design: its words and the ones beneath it are no overlap. Each element's, found once.
   const stickyOf = new Map();
-  const stuck = (e) => {
-    if (!stickyOf.has(e)) stickyOf.set(e, sticky(e));
+  const sticky = (e) => {
+    if (!stickyOf.has(e)) {
+      let n = e;
+      while (n && getComputedStyle(n).position !== 'sticky') n = n.parentElement;
+      stickyOf.set(e, n ?? null);
+    }
     return stickyOf.get(e);
   };
   // Lines by their tops: each is compared only with the ones that start above its bottom (a console of a
@@ -307,7 +307,7 @@ TEXT_JS = """() => {
       const b = lines[j], q = b.box;
       const meet = p[0] < q[2] - 1 && q[0] < p[2] - 1 && q[1] < p[3] - 1 && p[1] < q[3] - 1;
       if (a.el === b.el || !meet) continue;
-      const [sa, sb] = [stuck(a.el), stuck(b.el)];
+      const [sa, sb] = [sticky(a.el), sticky(b.el)];
       if (sa !== sb && (sa || sb)) continue;
       const [first, second] = a.at < b.at ? [a, b] : [b, a];  // named in the page's order
       overlaps.push([first.at, second.at, `${label(first.el)} overlaps ${label(second.el)}`]);
