@@ -440,9 +440,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     (its module fixtures, its tests in order), and the tests that start a Sentinel or a Cluster or kill
     processes (``failover``) run one after another on one worker: two topologies at once on two cores
     would time each other out."""
-    items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/"))
+    def in_browser(item: pytest.Item) -> bool:
+        return "tests/browser/" in item.nodeid.replace("\\", "/")
+
+    items.sort(key=in_browser)
     for item in items:
         if item.get_closest_marker("failover"):
             item.add_marker(pytest.mark.xdist_group("topology"))
-        elif "tests/browser/" in item.nodeid.replace("\\", "/"):
+        elif in_browser(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
